@@ -1,0 +1,101 @@
+"""The benchmark harness: time a fast path and its slow reference on the same input, same run.
+
+A benchmark module ``benchmarks/bench_<topic>.py`` defines ``benchmarks() -> list[Benchmark]``.
+Setup work belongs in that function (or in closures), not in the timed callables.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+
+@dataclass
+class Benchmark:
+    """One named measurement: ``run`` is timed ``repeat`` times, ``reference`` ``reference_repeat`` times."""
+
+    name: str
+    run: Callable[[], object]
+    reference: Callable[[], object] | None = None
+    repeat: int = 30
+    reference_repeat: int = 3
+    target_ms: float | None = None
+    target_stat: str = "median"  # or "p95"
+    note: str = ""
+    warmup: int = 1
+    #: for benchmarks whose samples come from elsewhere (e.g. frame times measured in a loop)
+    samples: Callable[[], list[float]] | None = None
+
+
+@dataclass
+class Result:
+    """Figures of one benchmark, in milliseconds."""
+
+    name: str
+    median_ms: float
+    p95_ms: float
+    reference_median_ms: float | None
+    ratio: float | None
+    target_ms: float | None
+    target_stat: str
+    note: str
+
+    @property
+    def meets_target(self) -> bool | None:
+        """Whether the target (median or p95) is met, None if there is no target."""
+        if self.target_ms is None:
+            return None
+        value = self.median_ms if self.target_stat == "median" else self.p95_ms
+        return value <= self.target_ms
+
+    def as_json(self) -> dict[str, object]:
+        """The JSON row of DESIGN.md §8 plus the target."""
+        return {
+            "name": self.name,
+            "median_ms": round(self.median_ms, 4),
+            "p95_ms": round(self.p95_ms, 4),
+            "reference_median_ms": None if self.reference_median_ms is None else round(self.reference_median_ms, 4),
+            "ratio": None if self.ratio is None else round(self.ratio, 2),
+            "target_ms": self.target_ms,
+            "target_stat": self.target_stat,
+            "meets_target": self.meets_target,
+        }
+
+
+def _time(fn: Callable[[], object], repeat: int, warmup: int) -> list[float]:
+    for _ in range(warmup):
+        fn()
+    out = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        out.append((time.perf_counter() - start) * 1000.0)
+    return out
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-th percentile (0..100) by nearest rank.
+
+    >>> percentile([1.0, 2.0, 3.0, 4.0], 50)
+    2.0
+    """
+    ordered = sorted(values)
+    rank = max(1, min(len(ordered), round(q / 100.0 * len(ordered) + 0.5 - 1e-9)))
+    return ordered[rank - 1]
+
+
+def measure(bench: Benchmark, quick: bool = False) -> Result:
+    """Run one benchmark (and its reference) and return its figures."""
+    repeat = max(3, bench.repeat // 5) if quick else bench.repeat
+    samples = bench.samples() if bench.samples is not None else _time(bench.run, repeat, bench.warmup)
+    ref_median = None
+    if bench.reference is not None:
+        ref_repeat = 1 if quick else bench.reference_repeat
+        ref_median = statistics.median(_time(bench.reference, ref_repeat, 0))
+    median = statistics.median(samples)
+    ratio = None if ref_median is None or median == 0 else ref_median / median
+    return Result(
+        bench.name, median, percentile(samples, 95), ref_median, ratio, bench.target_ms, bench.target_stat, bench.note
+    )

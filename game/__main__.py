@@ -1,0 +1,5 @@
+"""``python -m game`` runs the ``sightline`` command."""
+
+from game.cli import main
+
+raise SystemExit(main())

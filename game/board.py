@@ -1,0 +1,542 @@
+"""The board as plain data: squares, edges, doors and figures.
+
+Pure: no pygame, no pytmx, no files. Coordinates follow Tiled: a square is ``(x, y)``, column and
+row from the top-left, 0-based. Grid corners are ``(x, y)`` too, at the top-left of square
+``(x, y)``. Edges use the notation of the rules file:
+
+* ``V(x,y)``: the vertical segment ``(x,y)-(x,y+1)`` between squares ``(x-1,y)`` and ``(x,y)``;
+* ``H(x,y)``: the horizontal segment ``(x,y)-(x+1,y)`` between squares ``(x,y-1)`` and ``(x,y)``.
+
+Every update (move a figure, set a door, add a wall) bumps :attr:`Board.version`; updates that
+change sight-blocking geometry (walls, doors, void, terrain) also bump
+:attr:`Board.geometry_version`, so caches know what to refresh.
+
+>>> board = Board.from_ascii(["...", ".#.", "..."], walls=["V(1,0)"])
+>>> board.is_blocked_terrain((1, 1)), board.edge_blocks_sight(Edge.parse("V(1,0)"))
+(True, True)
+>>> board.place_figure(Figure(1, "Rook", "red", (0, 0)))
+>>> board.figures_at((0, 0))[0].name
+'Rook'
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from typing import Literal
+
+from game.errors import CapacityError, PlacementError, UsageError
+
+Square = tuple[int, int]
+Corner = tuple[int, int]
+Stat = str | int | float | bool
+
+DEFAULT_CAPACITY = 2
+_EDGE_RE = re.compile(r"^\s*([VH])\s*\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)\s*$")
+
+
+@dataclass(frozen=True, order=True)
+class Edge:
+    """One unit segment of the grid, between two orthogonally adjacent squares.
+
+    >>> Edge.between((2, 2), (3, 2))
+    Edge(axis='V', x=3, y=2)
+    >>> str(Edge("H", 1, 2)), Edge("H", 1, 2).squares()
+    ('H(1,2)', ((1, 1), (1, 2)))
+    """
+
+    axis: Literal["V", "H"]
+    x: int
+    y: int
+
+    @staticmethod
+    def between(a: Square, b: Square) -> Edge:
+        """The edge shared by two orthogonally adjacent squares (ValueError otherwise)."""
+        (ax, ay), (bx, by) = a, b
+        if ay == by and abs(ax - bx) == 1:
+            return Edge("V", max(ax, bx), ay)
+        if ax == bx and abs(ay - by) == 1:
+            return Edge("H", ax, max(ay, by))
+        raise ValueError(f"squares {a} and {b} are not orthogonal neighbours")
+
+    @staticmethod
+    def parse(text: str) -> Edge:
+        """Read ``V(x,y)`` or ``H(x,y)``.
+
+        >>> Edge.parse("V(2, 1)")
+        Edge(axis='V', x=2, y=1)
+        """
+        match = _EDGE_RE.match(text)
+        if not match:
+            raise UsageError(f"not an edge: {text!r} (write V(x,y) or H(x,y))")
+        axis = "V" if match.group(1) == "V" else "H"
+        return Edge(axis, int(match.group(2)), int(match.group(3)))
+
+    def squares(self) -> tuple[Square, Square]:
+        """The two squares this edge separates (left/right for V, above/below for H)."""
+        if self.axis == "V":
+            return (self.x - 1, self.y), (self.x, self.y)
+        return (self.x, self.y - 1), (self.x, self.y)
+
+    def ends(self) -> tuple[Corner, Corner]:
+        """The two grid corners at the ends of this edge."""
+        if self.axis == "V":
+            return (self.x, self.y), (self.x, self.y + 1)
+        return (self.x, self.y), (self.x + 1, self.y)
+
+    def __str__(self) -> str:
+        return f"{self.axis}({self.x},{self.y})"
+
+
+def corner_edges(corner: Corner) -> tuple[Edge, Edge, Edge, Edge]:
+    """The four edges that meet at a grid corner: north, east, south, west arms.
+
+    >>> [str(e) for e in corner_edges((2, 2))]
+    ['V(2,1)', 'H(2,2)', 'V(2,2)', 'H(1,2)']
+    """
+    x, y = corner
+    return Edge("V", x, y - 1), Edge("H", x, y), Edge("V", x, y), Edge("H", x - 1, y)
+
+
+class DoorState(str, Enum):
+    """A door's state; closed and locked doors are walls, open doors are not."""
+
+    CLOSED = "closed"
+    OPEN = "open"
+    LOCKED = "locked"
+
+    @property
+    def blocks(self) -> bool:
+        """True when the door acts as a wall (closed or locked)."""
+        return self is not DoorState.OPEN
+
+    def next(self) -> DoorState:
+        """The state a click cycles to: closed → open → locked → closed.
+
+        >>> DoorState.CLOSED.next(), DoorState.LOCKED.next()
+        (<DoorState.OPEN: 'open'>, <DoorState.CLOSED: 'closed'>)
+        """
+        order = (DoorState.CLOSED, DoorState.OPEN, DoorState.LOCKED)
+        return order[(order.index(self) + 1) % len(order)]
+
+
+@dataclass(frozen=True)
+class Door:
+    """A door on one edge; it decides that edge whatever wall runs there."""
+
+    edge: Edge
+    state: DoorState = DoorState.CLOSED
+    object_id: int | None = None
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A figure on the board: its stats are the ruleset's (life, attacks, armor ...)."""
+
+    id: int
+    name: str
+    side: str
+    square: Square
+    stats: dict[str, Stat] = field(default_factory=dict, hash=False)
+
+    @property
+    def label(self) -> str:
+        """The name, or ``#id`` for a nameless figure."""
+        return self.name or f"#{self.id}"
+
+
+@dataclass(frozen=True)
+class BoardState:
+    """What play changes: figures and door states. Used for undo, autosave and reload."""
+
+    figures: tuple[Figure, ...]
+    doors: tuple[Door, ...]
+
+
+def is_enemy(figure: Figure, viewer: str | None) -> bool:
+    """Whether ``figure`` is an enemy of side ``viewer``; with no viewer, every figure counts.
+
+    >>> f = Figure(1, "Goblin", "monsters", (0, 0))
+    >>> is_enemy(f, "monsters"), is_enemy(f, "red"), is_enemy(f, None)
+    (False, True, True)
+    """
+    return viewer is None or figure.side != viewer
+
+
+class Board:
+    """A square-grid board with void and blocked squares, walls, windows, doors and figures."""
+
+    def __init__(
+        self,
+        width: int,
+        height: int,
+        *,
+        void: Iterable[Square] = (),
+        blocked: Iterable[Square] = (),
+        walls: Iterable[Edge] = (),
+        windows: Iterable[Edge] = (),
+        doors: Iterable[Door] = (),
+        figures: Iterable[Figure] = (),
+        capacity: int = DEFAULT_CAPACITY,
+        ruleset: str = "arcadia",
+        properties: Mapping[str, Stat] | None = None,
+        name: str = "",
+    ) -> None:
+        if width < 1 or height < 1:
+            raise ValueError(f"a board needs at least one square, not {width}x{height}")
+        if capacity < 1:
+            raise ValueError(f"capacity must be at least 1, not {capacity}")
+        self.width = width
+        self.height = height
+        self.capacity = capacity
+        self.ruleset = ruleset
+        self.properties: dict[str, Stat] = dict(properties or {})
+        self.name = name
+        self._void = {sq for sq in void if self.in_bounds(sq)}
+        self._blocked = {sq for sq in blocked if self.in_bounds(sq)}
+        self._walls = set(walls)
+        self._windows = set(windows)
+        self._doors: dict[Edge, Door] = {door.edge: door for door in doors}
+        self._figures: dict[int, Figure] = {}
+        self._at: dict[Square, list[int]] = {}
+        for figure in figures:
+            self._add(figure)
+        self.version = 0
+        self.geometry_version = 0
+
+    # --- construction helpers -------------------------------------------------------------
+
+    @classmethod
+    def from_ascii(
+        cls,
+        rows: Iterable[str],
+        *,
+        walls: Iterable[str | Edge] = (),
+        doors: Mapping[str, str] | None = None,
+        **kwargs: object,
+    ) -> Board:
+        """A board from rows of characters: ``.`` on-board, ``#`` blocked terrain, `` `` or ``~`` void.
+
+        ``walls`` are edges (``"V(2,2)"``); ``doors`` maps edges to states.
+
+        >>> b = Board.from_ascii(["~..", "..#"])
+        >>> b.width, b.height, b.is_void((0, 0)), b.is_blocked_terrain((2, 1))
+        (3, 2, True, True)
+        """
+        grid = [row for row in rows]
+        height = len(grid)
+        width = max((len(row) for row in grid), default=0)
+        void, blocked = [], []
+        for y, row in enumerate(grid):
+            for x in range(width):
+                ch = row[x] if x < len(row) else " "
+                if ch in " ~":
+                    void.append((x, y))
+                elif ch == "#":
+                    blocked.append((x, y))
+                elif ch != ".":
+                    raise ValueError(f"unknown board character {ch!r} at ({x},{y})")
+        wall_edges = [w if isinstance(w, Edge) else Edge.parse(w) for w in walls]
+        door_list = [Door(Edge.parse(e), DoorState(s)) for e, s in (doors or {}).items()]
+        return cls(
+            width, height, void=void, blocked=blocked, walls=wall_edges, doors=door_list, **kwargs  # type: ignore[arg-type]
+        )
+
+    def copy(self) -> Board:
+        """An independent copy (same versions)."""
+        return copy.deepcopy(self)
+
+    # --- squares -------------------------------------------------------------------------
+
+    def in_bounds(self, sq: Square) -> bool:
+        """Whether ``sq`` lies inside the map's width × height."""
+        x, y = sq
+        return 0 <= x < self.width and 0 <= y < self.height
+
+    def is_void(self, sq: Square) -> bool:
+        """Off-board: outside the map or a void square."""
+        return not self.in_bounds(sq) or sq in self._void
+
+    def on_board(self, sq: Square) -> bool:
+        """In bounds and not void (blocked terrain is on-board)."""
+        return not self.is_void(sq)
+
+    def is_blocked_terrain(self, sq: Square) -> bool:
+        """A blocked terrain square: on-board, impassable, blocks sight like void."""
+        return sq in self._blocked
+
+    def squares(self) -> Iterator[Square]:
+        """Every on-board square, row by row."""
+        for y in range(self.height):
+            for x in range(self.width):
+                if (x, y) not in self._void:
+                    yield (x, y)
+
+    @property
+    def void(self) -> frozenset[Square]:
+        """The void squares inside the map bounds."""
+        return frozenset(self._void)
+
+    @property
+    def blocked(self) -> frozenset[Square]:
+        """The blocked terrain squares."""
+        return frozenset(self._blocked)
+
+    # --- edges ---------------------------------------------------------------------------
+
+    @property
+    def walls(self) -> frozenset[Edge]:
+        """Wall edges (a door on the same edge overrides the wall)."""
+        return frozenset(self._walls)
+
+    @property
+    def windows(self) -> frozenset[Edge]:
+        """Window edges: they block movement, not sight."""
+        return frozenset(self._windows)
+
+    @property
+    def doors(self) -> Mapping[Edge, Door]:
+        """Doors by edge."""
+        return dict(self._doors)
+
+    def edge_blocks_sight(self, edge: Edge) -> bool:
+        """A wall, or a closed or locked door (a door decides its edge)."""
+        door = self._doors.get(edge)
+        if door is not None:
+            return door.state.blocks
+        return edge in self._walls
+
+    def edge_blocks_movement(self, edge: Edge) -> bool:
+        """Sight-blocking edges plus windows; an open door lets figures through."""
+        door = self._doors.get(edge)
+        if door is not None:
+            return door.state.blocks
+        return edge in self._walls or edge in self._windows
+
+    def edge_kind(self, edge: Edge) -> str | None:
+        """``"door"``, ``"wall"``, ``"window"`` or None for an open edge."""
+        if edge in self._doors:
+            return "door"
+        if edge in self._walls:
+            return "wall"
+        if edge in self._windows:
+            return "window"
+        return None
+
+    # --- figures -------------------------------------------------------------------------
+
+    @property
+    def figures(self) -> Mapping[int, Figure]:
+        """Figures by id."""
+        return dict(self._figures)
+
+    def figure(self, figure_id: int) -> Figure:
+        """The figure with this id (KeyError if none)."""
+        return self._figures[figure_id]
+
+    def find_figure(self, name_or_id: str) -> Figure:
+        """A figure by name (case-insensitive) or object id, as the command line names them.
+
+        Raises :class:`UsageError` listing the figures when nothing or several match.
+        """
+        text = name_or_id.strip()
+        if text.lstrip("#").isdigit() and int(text.lstrip("#")) in self._figures:
+            return self._figures[int(text.lstrip("#"))]
+        matches = [f for f in self._figures.values() if f.name.casefold() == text.casefold()]
+        if len(matches) == 1:
+            return matches[0]
+        known = ", ".join(f"{f.label} (id {f.id})" for f in self._figures.values()) or "none"
+        if matches:
+            raise UsageError(f"several figures are named {text!r}: use an id ({known})")
+        raise UsageError(f"no figure named {text!r} on this map (figures: {known})")
+
+    def figures_at(self, sq: Square) -> tuple[Figure, ...]:
+        """The figures standing on a square, in the order they arrived."""
+        return tuple(self._figures[i] for i in self._at.get(sq, ()))
+
+    def sides(self) -> list[str]:
+        """Every side present, sorted."""
+        return sorted({f.side for f in self._figures.values()})
+
+    def enemy_count(self, sq: Square, viewer: str | None) -> int:
+        """How many figures on ``sq`` are enemies of ``viewer`` (all of them with no viewer)."""
+        return sum(1 for f in self.figures_at(sq) if is_enemy(f, viewer))
+
+    def square_blocks_sight(self, sq: Square, viewer: str | None) -> bool:
+        """Void, blocked terrain, or at least ``capacity`` enemies of the viewer."""
+        return self.square_block_reason(sq, viewer) is not None
+
+    def square_block_reason(self, sq: Square, viewer: str | None) -> str | None:
+        """Why a crossed square blocks sight, in words, or None if it does not.
+
+        >>> b = Board.from_ascii(["..~"])
+        >>> b.square_block_reason((2, 0), None), b.square_block_reason((0, 0), None)
+        ('off the board', None)
+        """
+        if self.is_void(sq):
+            return "off the board"
+        if sq in self._blocked:
+            return "blocked terrain"
+        enemies = [f for f in self.figures_at(sq) if is_enemy(f, viewer)]
+        if len(enemies) >= self.capacity:
+            who = " and ".join(f.label for f in enemies)
+            whose = f"enemies of {viewer}" if viewer is not None else "figures"
+            return f"{len(enemies)} {whose} ({who})"
+        return None
+
+    def can_enter(self, figure_id: int | None, sq: Square) -> str | None:
+        """Why a figure may not stand on ``sq`` (None when it may): void, terrain, capacity."""
+        if not self.in_bounds(sq):
+            return f"square {fmt_square(sq)} is outside the {self.width}x{self.height} board"
+        if sq in self._void:
+            return f"square {fmt_square(sq)} is off the board (void)"
+        if sq in self._blocked:
+            return f"square {fmt_square(sq)} is blocked terrain"
+        others = [f for f in self.figures_at(sq) if f.id != figure_id]
+        if len(others) >= self.capacity:
+            names = ", ".join(f.label for f in others)
+            return f"square {fmt_square(sq)} already holds {len(others)} figures (capacity {self.capacity}): {names}"
+        return None
+
+    # --- updates (each bumps the version) ------------------------------------------------
+
+    def _bump(self, geometry: bool = False) -> None:
+        self.version += 1
+        if geometry:
+            self.geometry_version += 1
+
+    def _add(self, figure: Figure) -> None:
+        if figure.id in self._figures:
+            raise ValueError(f"figure id {figure.id} is already on the board")
+        self._figures[figure.id] = figure
+        self._at.setdefault(figure.square, []).append(figure.id)
+
+    def _remove(self, figure_id: int) -> Figure:
+        figure = self._figures.pop(figure_id)
+        ids = self._at[figure.square]
+        ids.remove(figure_id)
+        if not ids:
+            del self._at[figure.square]
+        return figure
+
+    def place_figure(self, figure: Figure) -> None:
+        """Add a figure, checking its square (PlacementError / CapacityError)."""
+        self._check_entry(figure.id, figure.square)
+        self._add(figure)
+        self._bump()
+
+    def move_figure(self, figure_id: int, sq: Square) -> None:
+        """Move a figure to ``sq``; raises CapacityError past capacity, PlacementError off-board."""
+        figure = self._figures[figure_id]
+        if figure.square == sq:
+            return
+        self._check_entry(figure_id, sq)
+        self._remove(figure_id)
+        self._add(replace(figure, square=sq))
+        self._bump()
+
+    def _check_entry(self, figure_id: int, sq: Square) -> None:
+        reason = self.can_enter(figure_id, sq)
+        if reason is None:
+            return
+        if "capacity" in reason:
+            raise CapacityError(reason)
+        raise PlacementError(reason)
+
+    def remove_figure(self, figure_id: int) -> Figure:
+        """Take a figure off the board and return it."""
+        figure = self._remove(figure_id)
+        self._bump()
+        return figure
+
+    def update_figure(self, figure_id: int, **stats: Stat | None) -> Figure:
+        """Set (or, with None, delete) stats of a figure, e.g. ``wounds=2``; returns the new figure."""
+        figure = self._figures[figure_id]
+        new_stats = dict(figure.stats)
+        for key, value in stats.items():
+            if value is None:
+                new_stats.pop(key, None)
+            else:
+                new_stats[key] = value
+        new = replace(figure, stats=new_stats)
+        self._figures[figure_id] = new
+        self._bump()
+        return new
+
+    def set_door(self, edge: Edge, state: DoorState) -> None:
+        """Set the state of the door on ``edge`` (KeyError if there is none)."""
+        door = self._doors[edge]
+        if door.state is not state:
+            self._doors[edge] = replace(door, state=state)
+            self._bump(geometry=True)
+
+    def cycle_door(self, edge: Edge) -> DoorState:
+        """Advance a door closed → open → locked → closed; returns the new state."""
+        state = self._doors[edge].state.next()
+        self.set_door(edge, state)
+        return state
+
+    def close_all_doors(self) -> None:
+        """Close every door that is open (locked doors stay locked)."""
+        changed = False
+        for edge, door in self._doors.items():
+            if door.state is DoorState.OPEN:
+                self._doors[edge] = replace(door, state=DoorState.CLOSED)
+                changed = True
+        if changed:
+            self._bump(geometry=True)
+
+    def set_wall(self, edge: Edge, present: bool = True) -> None:
+        """Add or remove a wall on an edge."""
+        if present != (edge in self._walls):
+            (self._walls.add if present else self._walls.discard)(edge)
+            self._bump(geometry=True)
+
+    # --- state for undo, autosave and reload ---------------------------------------------
+
+    def state(self) -> BoardState:
+        """Figures and door states, as an immutable value."""
+        return BoardState(tuple(self._figures.values()), tuple(self._doors.values()))
+
+    def restore(self, state: BoardState) -> None:
+        """Put back figures and door states from :meth:`state` (doors not on this board are skipped)."""
+        self._figures.clear()
+        self._at.clear()
+        for figure in state.figures:
+            self._add(figure)
+        for door in state.doors:
+            if door.edge in self._doors:
+                self._doors[door.edge] = replace(self._doors[door.edge], state=door.state)
+        self._bump(geometry=True)
+
+    def __repr__(self) -> str:
+        return (
+            f"Board({self.width}x{self.height}, {len(self._walls)} walls, {len(self._doors)} doors, "
+            f"{len(self._figures)} figures, ruleset={self.ruleset!r})"
+        )
+
+
+def fmt_square(sq: Square) -> str:
+    """A square as people write it: ``(3,4)``.
+
+    >>> fmt_square((3, 4))
+    '(3,4)'
+    """
+    return f"({sq[0]},{sq[1]})"
+
+
+def parse_square(text: str) -> Square:
+    """Read ``X,Y`` (as the command line takes squares); raises UsageError otherwise.
+
+    >>> parse_square("3,4"), parse_square("(0, 2)")
+    ((3, 4), (0, 2))
+    """
+    cleaned = text.strip().strip("()")
+    parts = [p.strip() for p in cleaned.split(",")]
+    if len(parts) != 2 or not all(p.lstrip("-").isdigit() for p in parts):
+        raise UsageError(f"not a square: {text!r} (write X,Y, e.g. 3,4)")
+    return int(parts[0]), int(parts[1])

@@ -1,0 +1,1 @@
+"""Subcommands of ``sightline``: each module has ``configure(parser)`` and ``run(args) -> int``."""

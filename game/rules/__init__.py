@@ -1,0 +1,1 @@
+"""Rulesets: one interface (``game.rules.base``), one module per game."""

@@ -1,0 +1,1 @@
+"""The pygame window and the headless PNG renderer: the only package that imports pygame."""

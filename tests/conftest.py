@@ -1,0 +1,41 @@
+"""Shared test set-up: headless SDL, paths, the optional ../shared folder, hypothesis profiles."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pytest  # noqa: E402
+from hypothesis import HealthCheck, settings  # noqa: E402
+
+REPO = Path(__file__).resolve().parent.parent
+MAPS = REPO / "maps"
+DATA = Path(__file__).resolve().parent / "data"
+SHARED = REPO.parent / "shared"
+
+settings.register_profile("default", deadline=None, max_examples=200,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("ci", deadline=None, max_examples=300,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("ci" if os.environ.get("CI") else "default")
+
+
+@pytest.fixture
+def shared_dir() -> Path:
+    """``../shared`` beside the repo; tests that need it skip cleanly when it is absent."""
+    if not SHARED.is_dir():
+        pytest.skip("../shared is not beside this checkout")
+    return SHARED
+
+
+@pytest.fixture
+def corpus_dir(shared_dir: Path) -> Path:
+    """The real Tiled maps of ``../shared/corpus``."""
+    corpus = shared_dir / "corpus"
+    if not corpus.is_dir():
+        pytest.skip("../shared/corpus is absent")
+    return corpus
