@@ -25,7 +25,7 @@ import copy
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from enum import Enum
+from enum import StrEnum
 from typing import Literal
 
 from game.errors import CapacityError, PlacementError, UsageError
@@ -101,7 +101,7 @@ def corner_edges(corner: Corner) -> tuple[Edge, Edge, Edge, Edge]:
     return Edge("V", x, y - 1), Edge("H", x, y), Edge("V", x, y), Edge("H", x - 1, y)
 
 
-class DoorState(str, Enum):
+class DoorState(StrEnum):
     """A door's state; closed and locked doors are walls, open doors are not."""
 
     CLOSED = "closed"

@@ -13,8 +13,11 @@ import os
 import sys
 from collections.abc import Sequence
 
-from game import __version__
-from game.errors import SightlineError
+# pytmx imports pygame, whose banner would spoil --json output on stdout.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from game import __version__  # noqa: E402
+from game.errors import SightlineError  # noqa: E402
 
 #: subcommand name -> one-line help. The module is ``game.commands.<name>``.
 COMMANDS: dict[str, str] = {

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from game.board import Square
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
     """How bad a finding is: errors make ``sightline check`` exit 1."""
 
     ERROR = "error"
