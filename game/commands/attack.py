@@ -1,0 +1,141 @@
+"""``sightline attack MAP ATTACKER TARGET``: resolve one attack, seeded or with physical dice.
+
+Every die and every step is printed (or given as JSON: ``{"legal", "reason", "steps",
+"outcome"}``). An illegal attack is an answer, not an error: ``legal: false`` with the reason,
+exit 0. Too few ``--faces`` for the dice the rules require is an error (one line, exit 2).
+The map file is never modified.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from game.board import Board
+from game.dice import DiceSource, ScriptedDice, SeededDice, parse_faces
+from game.errors import UsageError
+from game.rules.base import Ruleset
+from game.rules.registry import get_ruleset
+
+
+@dataclass(frozen=True)
+class AttackRequest:
+    """What the command line names: the board, its ruleset, the figures, the attack and options."""
+
+    board: Board
+    ruleset: Ruleset
+    attacker: int
+    targets: tuple[int, ...]
+    attack: str | None
+    options: Mapping[str, object]
+
+
+def add_attack_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments ``attack`` and ``odds`` share."""
+    parser.add_argument("map", metavar="MAP", help="a Tiled map (.tmx)")
+    parser.add_argument("attacker", metavar="ATTACKER", help="the attacking figure: name or object id")
+    parser.add_argument(
+        "target", metavar="TARGET", help="the target figure(s): name or object id, a comma list for several"
+    )
+    parser.add_argument("--attack", metavar="NAME", help="the attack (card, weapon) to use; default: the first usable")
+    parser.add_argument("--phase", metavar="PHASE", help="combat phase (Mage Knight: ranged, block, attack ...)")
+    parser.add_argument("--play", metavar="TEXT", help='what is played (Mage Knight: "ranged 3 fire, siege 2")')
+    parser.add_argument(
+        "--block-stat", metavar="STAT", choices=("defence", "defense", "evasion"),
+        help="Conquest: the stat the defender blocks with (defence or evasion)",
+    )
+    parser.add_argument("--classes", metavar="MAPPING", help="map class names onto ours, e.g. wall=collision-line")
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+
+
+def options_from(args: argparse.Namespace) -> dict[str, object]:
+    """The ruleset options given on the command line (only those set)."""
+    options: dict[str, object] = {}
+    if getattr(args, "phase", None):
+        options["phase"] = args.phase
+    if getattr(args, "play", None):
+        options["play"] = args.play
+    if getattr(args, "block_stat", None):
+        options["block_stat"] = "defence" if args.block_stat == "defense" else args.block_stat
+    return options
+
+
+def load_request(args: argparse.Namespace) -> AttackRequest:
+    """Load the map, find its ruleset and the figures named on the command line."""
+    # pytmx imports pygame when present, whose banner would spoil --json on stdout
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.tiled import load_map, parse_class_mapping
+
+    classes = parse_class_mapping(args.classes) if getattr(args, "classes", None) else None
+    board = load_map(args.map, classes=classes).board
+    ruleset = get_ruleset(board.ruleset)
+    attacker = board.find_figure(args.attacker).id
+    names = [t for t in (p.strip() for p in args.target.split(",")) if t]
+    if not names:
+        raise UsageError("no target given (name a figure or its id)")
+    targets = tuple(board.find_figure(name).id for name in names)
+    return AttackRequest(board, ruleset, attacker, targets, args.attack, options_from(args))
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Arguments of ``sightline attack``."""
+    add_attack_arguments(parser)
+    parser.add_argument("--seed", type=int, metavar="N", help="seed of the dice (replays exactly); default: a fresh one")
+    parser.add_argument(
+        "--faces", metavar="F",
+        help='the faces of a physical roll: pools separated by "|" (Arcadia: attack | defence), '
+        'faces by spaces or commas, extra dice appended, e.g. "crit bow bow sword | shield"',
+    )
+
+
+def dice_source(args: argparse.Namespace, ruleset: Ruleset) -> DiceSource:
+    """Scripted dice from ``--faces``, else seeded dice from ``--seed`` (or a fresh seed)."""
+    if args.faces is not None and args.seed is not None:
+        raise UsageError("give --seed or --faces, not both")
+    if args.faces is not None:
+        if not ruleset.pools:
+            raise UsageError(f"--faces: the {ruleset.title or ruleset.name} rules roll no dice")
+        faces = parse_faces(
+            args.faces, pools=ruleset.pools, names=ruleset.face_names, numeric=ruleset.face_names is None
+        )
+        return ScriptedDice(faces, ruleset.pools)
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    return SeededDice(seed)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Resolve the attack once and print it; the map file is not changed."""
+    request = load_request(args)
+    dice = dice_source(args, request.ruleset)
+    resolution = request.ruleset.resolve(
+        request.board, request.attacker, list(request.targets), request.attack, dice, request.options
+    )
+    if resolution.legal and isinstance(dice, ScriptedDice):
+        dice.check_used()  # faces the rules never asked for are a typo in --faces
+    if args.json:
+        doc = resolution.as_json()
+        doc["ruleset"] = request.ruleset.name
+        print(json.dumps(doc, ensure_ascii=False))
+        return 0
+    board = request.board
+    who = board.figure(request.attacker).label
+    whom = ", ".join(board.figure(t).label for t in request.targets)
+    print(f"{who} attacks {whom} ({request.ruleset.title or request.ruleset.name})")
+    if not resolution.legal:
+        print(f"illegal: {resolution.reason}")
+        return 0
+    if resolution.seed is not None:
+        print(f"seed {resolution.seed}")
+    for step in resolution.steps:
+        print(f"  {step.text}")
+    summary = ", ".join(f"{k} {v}" for k, v in resolution.outcome.items() if k in _SUMMARY)
+    if summary:
+        print(summary)
+    return 0
+
+
+_SUMMARY = ("hits", "saves", "damage", "killed")

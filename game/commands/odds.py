@@ -1,0 +1,73 @@
+"""``sightline odds MAP ATTACKER TARGET``: the exact outcome distribution of an attack.
+
+JSON: ``{"legal", "reason", "distribution": {"0": p0, "1": p1, ...}, "expected": e, "kill": k,
+...}`` (probabilities as floats summing to 1; ``exact`` holds them as fractions). Text: a small bar
+chart. An illegal attack prints its reason (``legal: false``, exit 0).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from game.commands.attack import add_attack_arguments, load_request
+from game.errors import IllegalAttackError
+from game.rules.base import Odds
+
+BAR_WIDTH = 40
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Arguments of ``sightline odds``."""
+    add_attack_arguments(parser)
+
+
+def bar_chart(odds: Odds, width: int = BAR_WIDTH) -> list[str]:
+    """The distribution as text bars, one line per outcome.
+
+    >>> from fractions import Fraction
+    >>> for line in bar_chart(Odds({0: Fraction(1, 4), 1: Fraction(3, 4)}, Fraction(3, 4), None, "wounds"), 8):
+    ...     print(line)
+      0 wounds  25.0% ███
+      1 wounds  75.0% ████████
+    """
+    top = max(odds.distribution.values(), default=0) or 1
+    lines = []
+    for value, p in sorted(odds.distribution.items()):
+        bar = "█" * round(float(p / top) * width) if p else ""
+        lines.append(f"{value:>3} {odds.label}  {float(p) * 100:5.1f}% {bar}".rstrip())
+    return lines
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the exact distribution (or why the attack is illegal)."""
+    request = load_request(args)
+    targets = list(request.targets)
+    verdict = request.ruleset.check(request.board, request.attacker, targets, request.attack, request.options)
+    odds = None
+    reason = verdict.reason
+    if verdict.legal:
+        try:
+            odds = request.ruleset.odds(request.board, request.attacker, targets, request.attack, request.options)
+        except IllegalAttackError as exc:
+            reason = str(exc)
+    if args.json:
+        doc: dict[str, object] = {"legal": odds is not None, "reason": reason}
+        if odds is None:
+            doc.update({"distribution": {}, "expected": None, "kill": None})
+        else:
+            doc.update(odds.as_json())
+        doc["ruleset"] = request.ruleset.name
+        print(json.dumps(doc, ensure_ascii=False))
+        return 0
+    if odds is None:
+        print(f"illegal: {reason}")
+        return 0
+    print(reason)
+    for line in bar_chart(odds):
+        print(line)
+    tail = f"expected {float(odds.expected):.3f} {odds.label}"
+    if odds.kill is not None:
+        tail += f"; kill {float(odds.kill) * 100:.1f}%"
+    print(tail)
+    return 0

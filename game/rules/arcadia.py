@@ -1,0 +1,491 @@
+"""Arcadia Quest combat (rules/arcadia-trpg.md §1.4–1.6): attack cards, Close, LOS, exploding dice.
+
+Figure properties: ``side``, ``life``, ``defense`` (or ``defence``), ``attacks`` =
+``"Dusty Blade:melee:3; Short Bow:ranged:2"``, optional ``wounds``, ``exhausted`` (comma list of
+card names), ``dazed`` (bool), ``killed`` (bool, set by the engine), ``attack_bonus`` /
+``defense_bonus`` (extra dice from other cards; defence icons count even on exhausted cards).
+Map properties ``attack_die`` / ``defense_die`` override the face tables, e.g.
+``attack_die = "sword,sword,sword,bow,bow,crit"``.
+
+* Melee needs the target Close (same Space, or an orthogonal neighbour across an open edge);
+  ranged needs line of sight with the attacker's side as the viewer. Targets must be enemies
+  (another side) and not killed. Using a card exhausts it; ``rest`` unexhausts a side's cards.
+* Attack dice: a sword hits in melee, a bow in ranged, a crit always hits and adds one more die,
+  recursively without cap. Defence dice: a shield saves, a crit saves and adds a die. A dazed
+  target rolls no defence; a target without ``defense`` rolls nothing.
+* Wounds = max(0, hits − saves); wounds reaching life kill (``killed = true``; the figure stays).
+
+>>> from game.board import Board, Figure
+>>> from game.dice import ScriptedDice
+>>> board = Board.from_ascii(["...."])
+>>> board.place_figure(Figure(1, "Mark", "red", (1, 0), {"attacks": "Dusty Blade:melee:3", "life": 5}))
+>>> board.place_figure(Figure(2, "Goblin", "monsters", (2, 0), {"life": 2}))
+>>> dice = ScriptedDice([["crit", "bow", "bow", "sword"]], RULESET.pools)
+>>> result = RULESET.resolve(board, 1, [2], "Dusty Blade", dice, {})
+>>> dict(result.outcome)["hits"], dict(result.outcome)["damage"], dict(result.outcome)["killed"]
+(2, 2, True)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from game.board import Board, Edge, Figure, Stat, fmt_square
+from game.dice import DiceSource, Die, DieRoll, SeededDice, roll_pool
+from game.errors import IllegalAttackError, UsageError
+from game.odds import DEFAULT_TAIL, wounds_distribution
+from game.rules.base import (
+    AttackOption,
+    FigureChange,
+    Legality,
+    Odds,
+    Resolution,
+    Ruleset,
+    Step,
+    stat_bool,
+    stat_int,
+    stat_list,
+)
+
+#: the fan face tables (rules file §1.5 [FAN]); a map property can override them
+DEFAULT_ATTACK_DIE = Die("attack", ("sword", "sword", "sword", "bow", "bow", "crit"))
+DEFAULT_DEFENCE_DIE = Die("defence", ("shield", "crit", "blank", "blank", "blank", "blank"))
+ATTACK_FACES = frozenset({"sword", "bow", "crit", "blank"})
+DEFENCE_FACES = frozenset({"shield", "crit", "blank"})
+#: the face that hits, by attack kind
+HIT_FACE = {"melee": "sword", "ranged": "bow"}
+CRIT = "crit"
+SHIELD = "shield"
+KINDS = ("melee", "ranged")
+
+_CARD_RE = re.compile(r"^\s*([^:]+?)\s*:\s*([A-Za-z]+)\s*:\s*(\d+)\s*$")
+
+
+@dataclass(frozen=True)
+class AttackCard:
+    """One attack card: name, kind (melee or ranged) and dice shown on it."""
+
+    name: str
+    kind: str
+    dice: int
+
+
+def parse_attacks(figure: Figure) -> list[AttackCard]:
+    """The attack cards of a figure, from its ``attacks`` property.
+
+    >>> parse_attacks(Figure(1, "Kisha", "blue", (0, 0), {"attacks": "Short Bow:ranged:2; Fancy Blade:Melee:3"}))
+    [AttackCard(name='Short Bow', kind='ranged', dice=2), AttackCard(name='Fancy Blade', kind='melee', dice=3)]
+    """
+    text = figure.stats.get("attacks")
+    if text is None or str(text).strip() == "":
+        return []
+    cards = []
+    for part in str(text).split(";"):
+        if not part.strip():
+            continue
+        match = _CARD_RE.match(part)
+        if not match or match.group(2).lower() not in KINDS:
+            raise UsageError(
+                f"{figure.label}: attack {part.strip()!r} is not NAME:melee|ranged:DICE "
+                f"(e.g. \"Dusty Blade:melee:3\")"
+            )
+        cards.append(AttackCard(match.group(1), match.group(2).lower(), int(match.group(3))))
+    return cards
+
+
+def _die_from_map(board: Board, keys: Sequence[str], default: Die, allowed: frozenset[str]) -> Die:
+    for key in keys:
+        text = board.properties.get(key)
+        if text is not None and str(text).strip():
+            return Die.parse(default.name, str(text), allowed=allowed)
+    return default
+
+
+def attack_die(board: Board) -> Die:
+    """The attack die of this board: map property ``attack_die`` or the fan default."""
+    return _die_from_map(board, ("attack_die",), DEFAULT_ATTACK_DIE, ATTACK_FACES)
+
+
+def defence_die(board: Board) -> Die:
+    """The defence die of this board: map property ``defense_die`` / ``defence_die`` or the default."""
+    return _die_from_map(board, ("defense_die", "defence_die"), DEFAULT_DEFENCE_DIE, DEFENCE_FACES)
+
+
+def close_reason(board: Board, a: Figure, b: Figure) -> str | None:
+    """Why ``b`` is not Close to ``a`` (None when it is), in the words of the rules.
+
+    >>> board = Board.from_ascii(["....."], walls=["V(3,0)"])
+    >>> f = lambda i, x: Figure(i, f"F{i}", "s", (x, 0))
+    >>> close_reason(board, f(1, 2), f(2, 4)), close_reason(board, f(1, 2), f(2, 3))
+    ('Close: F2 is 2 squares away', 'Close: wall V(3,0) between (2,0) and (3,0)')
+    """
+    (ax, ay), (bx, by) = a.square, b.square
+    dx, dy = abs(ax - bx), abs(ay - by)
+    if dx == 0 and dy == 0:
+        return None
+    if dx + dy == 1:
+        edge = Edge.between(a.square, b.square)
+        if not board.edge_blocks_movement(edge):
+            return None
+        kind = board.edge_kind(edge) or "wall"
+        if kind == "door":
+            door = board.doors[edge]
+            kind = f"{door.state.value} door"
+        return f"Close: {kind} {edge} between {fmt_square(a.square)} and {fmt_square(b.square)}"
+    if dx == 1 and dy == 1:
+        return f"Close: {b.label} is diagonal to {a.label} (diagonal Spaces are never Close)"
+    return f"Close: {b.label} is {dx + dy} squares away"
+
+
+def _is_close(board: Board, a: Figure, b: Figure) -> bool:
+    try:
+        from game.los import is_close
+    except ImportError:  # pragma: no cover - the LOS module ships with the package
+        return close_reason(board, a, b) is None
+    return bool(is_close(board, a.square, b.square))
+
+
+def _los_reason(board: Board, a: Figure, b: Figure) -> str | None:
+    """None when ``a`` sees ``b`` (viewer = a's side), else the LOS explanation."""
+    from game.los import line_of_sight
+
+    result = line_of_sight(board, a.square, b.square, viewer=a.side)
+    if result.clear:
+        return None
+    text = str(result.explain()).strip().rstrip(".")
+    for prefix in ("Blocked: ", "blocked: "):
+        if text.startswith(prefix):
+            text = text[len(prefix):]
+    return text[:1].lower() + text[1:] if text else "blocked"
+
+
+def _plural(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def _names(rolls: Sequence[DieRoll]) -> str:
+    return ", ".join(str(r.face) for r in rolls) if rolls else "nothing"
+
+
+@dataclass(frozen=True)
+class _Plan:
+    attacker: Figure
+    target: Figure
+    card: AttackCard
+    attack_dice: int
+    defence_dice: int
+    defence_note: str
+    life: int | None
+    wounds: int
+
+
+class ArcadiaRuleset(Ruleset):
+    """Arcadia Quest: attack cards, Close / LOS, exploding attack and defence dice, wounds vs life."""
+
+    name = "arcadia"
+    title = "Arcadia Quest"
+    pools = ("attack", "defence")
+    face_names = frozenset({"sword", "bow", "crit", "shield", "blank"})
+    known_properties = frozenset(
+        {
+            "side", "life", "defense", "defence", "attacks", "wounds", "exhausted", "dazed",
+            "killed", "attack_bonus", "defense_bonus", "defence_bonus",
+            "attack_die", "defense_die", "defence_die", "ruleset", "capacity",
+        }
+    )
+    assumptions = (
+        "Die faces come from fan code, not the rulebook: attack 3 sword, 2 bow, 1 crit; "
+        "defence 1 shield, 1 crit, 4 blank (map properties attack_die / defense_die override them).",
+        "Explosions have no cap; exact odds cut each die's chain where less than 1e-12 of its "
+        "probability remains and add that remainder to the last bucket.",
+        "Rest unexhausts every card of the side's figures and clears the wounds of its killed "
+        "figures (they stay where they are: move them to the starting area yourself).",
+        "A window edge blocks movement, so a figure across a window is not Close.",
+        "Wounds stop at life: the figure is marked killed and stays on the board.",
+    )
+
+    # --- attacks and legality -------------------------------------------------------------
+
+    def attacks(self, board: Board, attacker: int) -> list[AttackOption]:
+        """The figure's attack cards, unusable when exhausted or when the figure is killed."""
+        figure = board.figure(attacker)
+        exhausted = {c.casefold() for c in stat_list(figure, "exhausted")}
+        killed = stat_bool(figure, "killed")
+        options = []
+        for card in parse_attacks(figure):
+            if killed:
+                options.append(AttackOption(card.name, card.kind, card.dice, False, f"{figure.label} is killed."))
+            elif card.name.casefold() in exhausted:
+                options.append(AttackOption(card.name, card.kind, card.dice, False, f"{card.name} is exhausted."))
+            else:
+                options.append(AttackOption(card.name, card.kind, card.dice, True, ""))
+        return options
+
+    def _card(self, figure: Figure, attack: str | None) -> AttackCard | None:
+        cards = parse_attacks(figure)
+        if not cards:
+            return None
+        if attack is None:
+            exhausted = {c.casefold() for c in stat_list(figure, "exhausted")}
+            usable = [c for c in cards if c.name.casefold() not in exhausted]
+            return (usable or cards)[0]
+        for card in cards:
+            if card.name.casefold() == attack.strip().casefold():
+                return card
+        names = ", ".join(c.name for c in cards)
+        raise UsageError(f"{figure.label} has no attack {attack!r} (attacks: {names})")
+
+    def _plan(
+        self,
+        board: Board,
+        attacker: int,
+        targets: Sequence[int],
+        attack: str | None,
+        options: Mapping[str, object],
+    ) -> tuple[_Plan | None, str]:
+        """The resolved inputs of an attack, or None and the reason it is illegal."""
+        a = board.figure(attacker)
+        if len(targets) != 1:
+            return None, f"An Arcadia Quest attack has exactly one target ({len(targets)} given)."
+        t = board.figure(targets[0])
+        card = self._card(a, attack)
+        if card is None:
+            return None, f"{a.label} has no attack cards (figure property attacks)."
+        if stat_bool(a, "killed"):
+            return None, f"{a.label} is killed and cannot attack."
+        if t.id == a.id:
+            return None, f"{a.label} cannot attack itself."
+        if card.name.casefold() in {c.casefold() for c in stat_list(a, "exhausted")}:
+            return None, f"{card.name} is exhausted."
+        if t.side == a.side:
+            return None, f"{t.label} is an ally."
+        if stat_bool(t, "killed"):
+            return None, f"{t.label} is already killed."
+        if card.kind == "melee":
+            if not _is_close(board, a, t):
+                why = close_reason(board, a, t) or f"Close: {t.label} cannot be reached"
+                return None, f"not {why}."
+            where = "in the same Space" if a.square == t.square else "Close"
+        else:
+            why = _los_reason(board, a, t)
+            if why is not None:
+                return None, f"no line of sight: {why}."
+            where = "in line of sight"
+        n_att = card.dice + stat_int(a, "attack_bonus") + _int_option(options, "attack_bonus")
+        defence = stat_int(t, "defense", stat_int(t, "defence"))
+        bonus = stat_int(t, "defense_bonus", stat_int(t, "defence_bonus")) + _int_option(options, "defense_bonus")
+        if stat_bool(t, "dazed"):
+            n_def, note = 0, f"{t.label} is dazed: no defence roll."
+        elif defence + bonus <= 0:
+            n_def, note = 0, f"{t.label} has no defence: no defence dice."
+        else:
+            n_def, note = defence + bonus, ""
+        life = stat_int(t, "life", -1)
+        plan = _Plan(a, t, card, max(0, n_att), n_def, note, None if life < 0 else life, stat_int(t, "wounds"))
+        reason = (
+            f"{a.label} may attack {t.label} with {card.name} ({card.kind}, "
+            f"{_plural(plan.attack_dice, 'die', 'dice')}): {t.label} is {where}."
+        )
+        return plan, reason
+
+    def check(
+        self,
+        board: Board,
+        attacker: int,
+        targets: Sequence[int],
+        attack: str | None,
+        options: Mapping[str, object],
+    ) -> Legality:
+        """Legal when the card is unexhausted, the target an enemy not killed, Close / in LOS."""
+        plan, reason = self._plan(board, attacker, targets, attack, options)
+        return Legality(plan is not None, reason)
+
+    # --- resolution -----------------------------------------------------------------------
+
+    def resolve(
+        self,
+        board: Board,
+        attacker: int,
+        targets: Sequence[int],
+        attack: str | None,
+        dice: DiceSource,
+        options: Mapping[str, object],
+    ) -> Resolution:
+        """Roll attack then defence (with explosions), compare, wound, maybe kill; exhaust the card."""
+        seed = dice.seed if isinstance(dice, SeededDice) else None
+        plan, reason = self._plan(board, attacker, targets, attack, options)
+        if plan is None:
+            return Resolution.illegal(reason, seed=seed)
+        a, t, card = plan.attacker, plan.target, plan.card
+        steps: list[Step] = []
+        hit_face = HIT_FACE[card.kind]
+
+        att_rolls = roll_pool(dice, attack_die(board), plan.attack_dice, pool=0, pool_name="attack",
+                              explodes=lambda f: f == CRIT)
+        def_rolls: list[DieRoll] = []
+        if plan.defence_dice:
+            def_rolls = roll_pool(dice, defence_die(board), plan.defence_dice, pool=1,
+                                  pool_name="defence", explodes=lambda f: f == CRIT)
+        check_used = getattr(dice, "check_used", None)
+        if callable(check_used):
+            check_used()
+
+        base = att_rolls[: plan.attack_dice]
+        steps.append(Step(
+            "roll",
+            f"{a.label} rolls {_plural(plan.attack_dice, 'attack die', 'attack dice')} "
+            f"({card.name}, {card.kind}): {_names(base)}.",
+            tuple(base), {"pool": "attack", "count": plan.attack_dice},
+        ))
+        steps.extend(_explosion_steps(att_rolls[plan.attack_dice:], "attack"))
+        hits = [i for i, r in enumerate(att_rolls, 1) if r.face in (hit_face, CRIT)]
+        steps.append(Step(
+            "tally",
+            f"{_plural(len(hits), 'hit')}: {hit_face}s and crits hit in a {card.kind} attack"
+            + (f" (dice {', '.join(map(str, hits))})." if hits else "."),
+            (), {"hits": len(hits), "dice": hits},
+        ))
+
+        if plan.defence_dice:
+            base = def_rolls[: plan.defence_dice]
+            steps.append(Step(
+                "roll",
+                f"{t.label} rolls {_plural(plan.defence_dice, 'defence die', 'defence dice')}: {_names(base)}.",
+                tuple(base), {"pool": "defence", "count": plan.defence_dice},
+            ))
+            steps.extend(_explosion_steps(def_rolls[plan.defence_dice:], "defence"))
+        else:
+            steps.append(Step("note", plan.defence_note))
+        saves = [i for i, r in enumerate(def_rolls, 1) if r.face in (SHIELD, CRIT)]
+        if plan.defence_dice:
+            steps.append(Step(
+                "tally",
+                f"{_plural(len(saves), 'save')}: shields and crits save"
+                + (f" (dice {', '.join(map(str, saves))})." if saves else "."),
+                (), {"saves": len(saves), "dice": saves},
+            ))
+
+        damage = max(0, len(hits) - len(saves))
+        verdict = f"{_plural(damage, 'wound')}" if damage else "no wound"
+        steps.append(Step(
+            "compare",
+            f"{_plural(len(hits), 'hit')} − {_plural(len(saves), 'save')}: {verdict}.",
+            (), {"hits": len(hits), "saves": len(saves), "damage": damage},
+        ))
+        wounds = plan.wounds + damage
+        killed = False
+        if plan.life is not None:
+            wounds = min(wounds, max(plan.life, plan.wounds))
+            killed = wounds >= plan.life
+        if damage:
+            of = f" of {plan.life}" if plan.life is not None else ""
+            steps.append(Step(
+                "damage", f"{t.label} takes {_plural(damage, 'wound')} (wounds {wounds}{of}).",
+                (), {"figure_id": t.id, "damage": damage, "wounds": wounds},
+            ))
+        if killed:
+            steps.append(Step(
+                "status", f"{t.label} is killed (wounds {wounds} = life {plan.life}).",
+                (), {"figure_id": t.id, "killed": True},
+            ))
+        exhausted = stat_list(a, "exhausted") + [card.name]
+        steps.append(Step("status", f"{card.name} is exhausted.", (), {"figure_id": a.id, "exhausted": card.name}))
+
+        target_stats: dict[str, Stat | None] = {"wounds": wounds}
+        if killed:
+            target_stats["killed"] = True
+        changes = (
+            FigureChange(a.id, {"exhausted": ", ".join(exhausted)}),
+            FigureChange(t.id, target_stats),
+        )
+        outcome = {
+            "hits": len(hits),
+            "saves": len(saves),
+            "damage": damage,
+            "killed": killed,
+            "wounds": wounds,
+            "life": plan.life,
+            "attack": card.name,
+            "kind": card.kind,
+            "attack_dice": plan.attack_dice,
+            "defence_dice": plan.defence_dice,
+            "attacker": a.id,
+            "target": t.id,
+        }
+        return Resolution(True, reason, tuple(steps), outcome, changes, seed)
+
+    # --- exact odds -----------------------------------------------------------------------
+
+    def odds(
+        self,
+        board: Board,
+        attacker: int,
+        targets: Sequence[int],
+        attack: str | None,
+        options: Mapping[str, object],
+    ) -> Odds:
+        """Exact distribution of the wounds this attack inflicts (0 … life left), kill chance, mean."""
+        plan, reason = self._plan(board, attacker, targets, attack, options)
+        if plan is None:
+            raise IllegalAttackError(reason)
+        hit_face = HIT_FACE[plan.card.kind]
+        adie, ddie = attack_die(board), defence_die(board)
+        a_spec = (adie.sides, adie.faces.count(hit_face), adie.faces.count(CRIT))
+        d_spec = (ddie.sides, ddie.faces.count(SHIELD), ddie.faces.count(CRIT))
+        left = None if plan.life is None else max(0, plan.life - plan.wounds)
+        pairs, cut = wounds_distribution(a_spec, plan.attack_dice, d_spec, plan.defence_dice, left, DEFAULT_TAIL)
+        dist = dict(pairs)
+        expected = sum((k * p for k, p in dist.items()), Fraction(0))
+        kill = None if left is None else dist.get(left, Fraction(0))
+        note = (
+            f"{plan.attack_dice} {plan.card.kind} attack dice vs {plan.defence_dice} defence dice; "
+            f"explosion chains cut below 1e-12 per die (mass moved ≤ {float(cut):.1e})"
+        )
+        return Odds(dist, expected, kill, "wounds", cut, note)
+
+    # --- rest -----------------------------------------------------------------------------
+
+    def actions(self, board: Board, side: str) -> list[str]:
+        """``rest``: unexhaust every card of the side (and bring back its killed figures)."""
+        return ["rest"]
+
+    def perform(self, board: Board, action: str, side: str) -> tuple[FigureChange, ...]:
+        """The changes of ``rest`` for ``side``: exhausted cleared, killed figures' wounds cleared."""
+        if action.strip().lower() != "rest":
+            return super().perform(board, action, side)
+        changes = []
+        for figure in board.figures.values():
+            if figure.side != side:
+                continue
+            stats: dict[str, Stat | None] = {}
+            if stat_list(figure, "exhausted"):
+                stats["exhausted"] = None
+            if stat_bool(figure, "killed"):
+                stats["killed"] = None
+                stats["wounds"] = None
+            if stats:
+                changes.append(FigureChange(figure.id, stats))
+        return tuple(changes)
+
+
+def _explosion_steps(extra: Sequence[DieRoll], pool: str) -> list[Step]:
+    return [
+        Step("explode", f"Crit: one more {pool} die ({r.reason}): {r.face}.", (r,), {"pool": pool})
+        for r in extra
+    ]
+
+
+def _int_option(options: Mapping[str, object], key: str) -> int:
+    value = options.get(key)
+    if value is None:
+        return 0
+    try:
+        return int(value)  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        raise UsageError(f"option {key} must be a whole number, not {value!r}") from None
+
+
+RULESET = ArcadiaRuleset()

@@ -1,0 +1,339 @@
+"""The rules-engine contract every ruleset implements (DESIGN.md §6).
+
+A ruleset is a subclass of :class:`Ruleset` in ``game/rules/<name>.py``. The module exposes one
+instance as ``RULESET`` (the registry, :func:`game.rules.registry.get_ruleset`, imports the module
+lazily and takes ``RULESET``; failing that, the one ``Ruleset`` subclass whose ``name`` matches).
+The map property ``ruleset`` chooses it.
+
+Everything here is **pure**: a ruleset reads a :class:`~game.board.Board` and returns plain frozen
+data. It never mutates the board except in :meth:`Ruleset.apply` and :meth:`Ruleset.perform`
+(which only return or apply :class:`FigureChange` values), never reads files or the clock, and
+gets randomness only from the :class:`~game.dice.DiceSource` passed in.
+
+The flow for one attack, as the window and the ``attack`` / ``odds`` commands use it::
+
+    options  = {"phase": "ranged", ...}                      # ruleset-specific inputs, may be {}
+    menu     = ruleset.attacks(board, attacker_id)           # list[AttackOption] (usable + reason)
+    verdict  = ruleset.check(board, attacker_id, [target_id], "Short Bow", options)   # Legality
+    odds     = ruleset.odds(board, attacker_id, [target_id], "Short Bow", options)    # Odds (exact)
+    result   = ruleset.resolve(board, attacker_id, [target_id], "Short Bow", dice, options)
+    ruleset.apply(board, result)                             # wounds, exhausted cards, killed ...
+
+* ``attack`` is the name of an attack (card, weapon, play) as :meth:`Ruleset.attacks` lists it, or
+  None for the figure's first usable attack.
+* ``resolve`` of an illegal attack does not raise: it returns ``Resolution(legal=False, reason=...)``
+  with no steps and no changes. Bad *input* (unknown attack name, malformed ``--faces``, too few
+  scripted faces) raises :class:`~game.errors.UsageError`.
+* ``reason`` strings are full sentences a player reads ("no line of sight: wall V(3,2) between
+  (2,2) and (3,2)", "Short Bow is exhausted").
+* A resolution is a tuple of :class:`Step` values (kinds in :data:`STEP_KINDS`), each one log
+  sentence plus the dice it rolled, and an ``outcome`` mapping (for Arcadia: hits, saves, damage,
+  killed). The window animates the steps; tests assert them.
+* ``odds`` are exact (``Fraction``), never sampled.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from types import MappingProxyType
+
+from game.board import Board, Figure, Stat
+from game.dice import DiceSource, DieRoll
+from game.errors import UsageError
+
+#: the kinds a :class:`Step` may have
+STEP_KINDS = frozenset(
+    {"roll", "reroll", "explode", "keep", "compare", "damage", "status", "tally", "note"}
+)
+
+_EMPTY: Mapping[str, object] = MappingProxyType({})
+
+
+@dataclass(frozen=True)
+class AttackOption:
+    """One attack a figure has: name, kind (melee, ranged, ...), dice (None if not dice-based).
+
+    ``usable`` is False with a ``reason`` when it cannot be used now (exhausted, killed ...).
+    """
+
+    name: str
+    kind: str
+    dice: int | None
+    usable: bool = True
+    reason: str = ""
+
+    def as_json(self) -> dict[str, object]:
+        """``{"name", "kind", "dice", "usable", "reason"}``."""
+        return {"name": self.name, "kind": self.kind, "dice": self.dice, "usable": self.usable,
+                "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class Legality:
+    """Whether an attack is legal; ``reason`` is always a full sentence (also when legal)."""
+
+    legal: bool
+    reason: str
+
+    def __bool__(self) -> bool:
+        return self.legal
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a resolution: a log sentence and the dice it rolled (if any).
+
+    >>> Step("note", "Goblin has no defence: no defence dice.").as_json()["kind"]
+    'note'
+    """
+
+    kind: str
+    text: str
+    rolls: tuple[DieRoll, ...] = ()
+    data: Mapping[str, object] = field(default_factory=lambda: _EMPTY, hash=False)
+
+    def __post_init__(self) -> None:
+        if self.kind not in STEP_KINDS:
+            raise ValueError(f"unknown step kind {self.kind!r} (one of {sorted(STEP_KINDS)})")
+
+    def as_json(self) -> dict[str, object]:
+        """``{"kind", "text", "rolls": [...], "data": {...}}``."""
+        return {
+            "kind": self.kind,
+            "text": self.text,
+            "rolls": [r.as_json() for r in self.rolls],
+            "data": _jsonable(self.data),
+        }
+
+
+@dataclass(frozen=True)
+class FigureChange:
+    """New stat values for one figure; a value of None deletes the stat."""
+
+    figure_id: int
+    stats: Mapping[str, Stat | None] = field(default_factory=lambda: _EMPTY, hash=False)
+
+    def as_json(self) -> dict[str, object]:
+        """``{"figure_id", "stats"}``."""
+        return {"figure_id": self.figure_id, "stats": dict(self.stats)}
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """The result of resolving an attack: legality, steps, outcome and the changes to apply."""
+
+    legal: bool
+    reason: str
+    steps: tuple[Step, ...] = ()
+    outcome: Mapping[str, object] = field(default_factory=lambda: _EMPTY, hash=False)
+    changes: tuple[FigureChange, ...] = ()
+    seed: int | None = None
+
+    @classmethod
+    def illegal(cls, reason: str, *, seed: int | None = None) -> Resolution:
+        """An illegal attack: no steps, no changes."""
+        return cls(False, reason, (), _EMPTY, (), seed)
+
+    def rolls(self) -> tuple[DieRoll, ...]:
+        """Every die rolled, in order, across all steps."""
+        return tuple(r for step in self.steps for r in step.rolls)
+
+    def as_json(self) -> dict[str, object]:
+        """``{"legal", "reason", "steps", "outcome"}`` (DESIGN.md §5), plus ``seed`` when seeded."""
+        out: dict[str, object] = {
+            "legal": self.legal,
+            "reason": self.reason,
+            "steps": [s.as_json() for s in self.steps],
+            "outcome": _jsonable(self.outcome),
+        }
+        if self.seed is not None:
+            out["seed"] = self.seed
+        return out
+
+
+@dataclass(frozen=True)
+class Odds:
+    """An exact outcome distribution: damage (or another integer outcome) → probability.
+
+    ``kill`` is the chance the (first) target is killed, None where it does not apply;
+    ``truncated`` the probability mass cut off from explosions (already folded into the largest
+    bucket: the distribution sums to exactly 1); ``label`` says what is counted ("wounds").
+
+    >>> o = Odds({0: Fraction(1, 4), 1: Fraction(3, 4)}, Fraction(3, 4), Fraction(3, 4), "wounds")
+    >>> o.as_json()["distribution"], o.as_json()["expected"]
+    ({'0': 0.25, '1': 0.75}, 0.75)
+    """
+
+    distribution: Mapping[int, Fraction]
+    expected: Fraction
+    kill: Fraction | None
+    label: str
+    truncated: Fraction = Fraction(0)
+    note: str = ""
+
+    def as_json(self) -> dict[str, object]:
+        """``{"distribution": {"0": p0, ...}, "expected": e, "kill": k, "label", ...}`` as floats,
+        plus ``exact`` with the same numbers as fraction strings."""
+        return {
+            "distribution": {str(k): float(v) for k, v in sorted(self.distribution.items())},
+            "expected": float(self.expected),
+            "kill": None if self.kill is None else float(self.kill),
+            "label": self.label,
+            "truncated": float(self.truncated),
+            "note": self.note,
+            "exact": {
+                "distribution": {str(k): str(v) for k, v in sorted(self.distribution.items())},
+                "expected": str(self.expected),
+                "kill": None if self.kill is None else str(self.kill),
+            },
+        }
+
+
+class Ruleset(ABC):
+    """One game's combat rules. Subclasses set the class attributes and the four abstract methods."""
+
+    #: registry key, as the map property ``ruleset`` writes it
+    name: str = ""
+    #: human title ("Arcadia Quest")
+    title: str = ""
+    #: the ``--faces`` pool order, e.g. ``("attack", "defence")``; () for deterministic rules
+    pools: tuple[str, ...] = ()
+    #: allowed face names for ``--faces`` (None = numbers)
+    face_names: frozenset[str] | None = None
+    #: figure and map properties this ruleset reads (the map linter uses it)
+    known_properties: frozenset[str] = frozenset()
+    #: where the sources are silent: shown in the UI and the docs
+    assumptions: tuple[str, ...] = ()
+
+    @abstractmethod
+    def attacks(self, board: Board, attacker: int) -> list[AttackOption]:
+        """Every attack the figure has, each marked usable or not (with the reason)."""
+
+    @abstractmethod
+    def check(
+        self,
+        board: Board,
+        attacker: int,
+        targets: Sequence[int],
+        attack: str | None,
+        options: Mapping[str, object],
+    ) -> Legality:
+        """Whether ``attacker`` may make ``attack`` on ``targets`` now, and why (a full sentence)."""
+
+    @abstractmethod
+    def resolve(
+        self,
+        board: Board,
+        attacker: int,
+        targets: Sequence[int],
+        attack: str | None,
+        dice: DiceSource,
+        options: Mapping[str, object],
+    ) -> Resolution:
+        """Resolve the attack with ``dice``; pure (never mutates ``board``)."""
+
+    @abstractmethod
+    def odds(
+        self,
+        board: Board,
+        attacker: int,
+        targets: Sequence[int],
+        attack: str | None,
+        options: Mapping[str, object],
+    ) -> Odds:
+        """The exact outcome distribution of the attack (raises IllegalAttackError if illegal)."""
+
+    def apply(self, board: Board, resolution: Resolution) -> None:
+        """Apply a resolution's changes to the board (the default: ``update_figure`` per change)."""
+        for change in resolution.changes:
+            board.update_figure(change.figure_id, **dict(change.stats))
+
+    def actions(self, board: Board, side: str) -> list[str]:
+        """Extra actions a side may take (``"rest"`` ...); default none."""
+        return []
+
+    def perform(self, board: Board, action: str, side: str) -> tuple[FigureChange, ...]:
+        """The changes of an extra action (pure: apply them with :meth:`apply_changes`)."""
+        raise UsageError(f"the {self.title or self.name} rules have no action {action!r}")
+
+    @staticmethod
+    def apply_changes(board: Board, changes: Sequence[FigureChange]) -> None:
+        """Apply figure changes to the board."""
+        for change in changes:
+            board.update_figure(change.figure_id, **dict(change.stats))
+
+    def roll_pools(self) -> tuple[str, ...]:
+        """The ``--faces`` pools (alias of :attr:`pools`)."""
+        return self.pools
+
+
+# --- small helpers for reading figure stats (shared by rulesets) --------------------------------
+
+
+def stat_int(figure: Figure, key: str, default: int = 0) -> int:
+    """An integer stat; missing or empty → ``default``; malformed → UsageError naming the figure.
+
+    >>> stat_int(Figure(1, "Mark", "red", (0, 0), {"life": "5"}), "life")
+    5
+    """
+    value = figure.stats.get(key)
+    if value is None or value == "":
+        return default
+    if isinstance(value, bool):
+        return int(value)
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise UsageError(f"{figure.label}: property {key!r} must be a number, not {value!r}") from None
+    if number != int(number):
+        raise UsageError(f"{figure.label}: property {key!r} must be a whole number, not {value!r}")
+    return int(number)
+
+
+def stat_bool(figure: Figure, key: str, default: bool = False) -> bool:
+    """A boolean stat (true/false, yes/no, 1/0 accepted).
+
+    >>> stat_bool(Figure(1, "Mark", "red", (0, 0), {"dazed": "yes"}), "dazed")
+    True
+    """
+    value = figure.stats.get(key)
+    if value is None or value == "":
+        return default
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int | float):
+        return value != 0
+    text = str(value).strip().lower()
+    if text in ("true", "yes", "1", "on"):
+        return True
+    if text in ("false", "no", "0", "off"):
+        return False
+    raise UsageError(f"{figure.label}: property {key!r} must be true or false, not {value!r}")
+
+
+def stat_list(figure: Figure, key: str, sep: str = ",") -> list[str]:
+    """A list stat: items separated by ``sep``, stripped, empties dropped.
+
+    >>> stat_list(Figure(1, "Mark", "red", (0, 0), {"exhausted": "Short Bow, Dusty Blade"}), "exhausted")
+    ['Short Bow', 'Dusty Blade']
+    """
+    value = figure.stats.get(key)
+    if value is None:
+        return []
+    return [item.strip() for item in str(value).split(sep) if item.strip()]
+
+
+def _jsonable(value: object) -> object:
+    """Mappings, tuples, Fractions → JSON-friendly values (Fractions as floats)."""
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, Fraction):
+        return float(value)
+    if isinstance(value, DieRoll):
+        return value.as_json()
+    return value

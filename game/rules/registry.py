@@ -1,0 +1,69 @@
+"""The ruleset registry: the map property ``ruleset`` → a :class:`~game.rules.base.Ruleset`.
+
+Each ruleset lives in ``game/rules/<module>.py`` and exposes ``RULESET`` (an instance). To add
+one, write the module and add a line to :data:`RULESETS`. Modules are imported lazily, so a
+broken or missing ruleset never stops the others from loading.
+
+>>> get_ruleset("arcadia").title
+'Arcadia Quest'
+>>> get_ruleset("chess")
+Traceback (most recent call last):
+...
+game.errors.UsageError: unknown ruleset 'chess' (known: arcadia, mage_knight, conquest, folklore)
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+
+from game.errors import UsageError
+from game.rules.base import Ruleset
+
+#: ruleset name (as the map property writes it) → module under ``game.rules``
+RULESETS: dict[str, str] = {
+    "arcadia": "arcadia",
+    "mage_knight": "mage_knight",
+    "conquest": "conquest",
+    "folklore": "folklore",
+}
+
+_ALIASES = {"arcadia_quest": "arcadia", "mageknight": "mage_knight", "mage-knight": "mage_knight"}
+_CACHE: dict[str, Ruleset] = {}
+
+
+def ruleset_names() -> list[str]:
+    """The known ruleset names, in registry order."""
+    return list(RULESETS)
+
+
+def get_ruleset(name: str) -> Ruleset:
+    """The ruleset called ``name`` (case-insensitive); UsageError naming the known ones otherwise."""
+    key = (name or "arcadia").strip().lower()
+    key = _ALIASES.get(key, key)
+    if key in _CACHE:
+        return _CACHE[key]
+    if key not in RULESETS:
+        raise UsageError(f"unknown ruleset {name!r} (known: {', '.join(RULESETS)})")
+    module_name = f"game.rules.{RULESETS[key]}"
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name == module_name:
+            raise UsageError(f"the {key} ruleset is not available in this version") from None
+        raise
+    ruleset = getattr(module, "RULESET", None)
+    if not isinstance(ruleset, Ruleset):
+        classes = [
+            obj
+            for obj in vars(module).values()
+            if inspect.isclass(obj)
+            and issubclass(obj, Ruleset)
+            and not inspect.isabstract(obj)
+            and getattr(obj, "name", None) == key
+        ]
+        if len(classes) != 1:
+            raise UsageError(f"the {key} ruleset module defines no RULESET")
+        ruleset = classes[0]()
+    _CACHE[key] = ruleset
+    return ruleset
