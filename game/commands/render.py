@@ -1,0 +1,130 @@
+"""``sightline render MAP -o OUT.png``: the board and its overlays as a PNG, no window needed.
+
+``--from X,Y`` selects the figure on that square (or just marks the square); with ``--fov`` the
+squares it cannot see are shaded; with ``--to X,Y`` the ray is drawn and explained in the legend.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game.board import Board, Square, fmt_square, parse_square
+from game.errors import UsageError
+
+if TYPE_CHECKING:
+    from game.ui.painter import Overlay
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Arguments of ``sightline render``."""
+    parser.add_argument("map", metavar="MAP", help="the Tiled map (.tmx)")
+    parser.add_argument("-o", "--output", required=True, metavar="OUT.png", help="PNG to write")
+    parser.add_argument("--from", dest="origin", metavar="X,Y",
+                        help="the viewer's square (selects the figure standing there)")
+    parser.add_argument("--to", dest="target", metavar="X,Y",
+                        help="draw the ray from --from to this square")
+    parser.add_argument("--fov", action="store_true",
+                        help="shade every square the viewer on --from cannot see")
+    parser.add_argument("--viewer", metavar="SIDE",
+                        help="whose enemies block (default: the side of the figure on --from)")
+    parser.add_argument("--scale", type=int, default=48, metavar="N",
+                        help="pixels per square (8..200, default 48)")
+    parser.add_argument("--classes", metavar="MAPPING",
+                        help="map your class names onto ours, e.g. wall=collision-line,blocked=rock")
+    parser.add_argument("--no-legend", action="store_true",
+                        help="leave out the title and explanation strip under the board")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Load the map, compute the ray / field of view, draw and save the PNG."""
+    _headless()
+    from game import los
+    from game.tiled import load_map, parse_class_mapping
+    from game.ui.painter import Overlay
+    from game.ui.render import render_png
+
+    if not str(args.output).lower().endswith(".png"):
+        raise UsageError(f"-o must name a .png file, not {args.output!r}")
+    if args.target and not args.origin:
+        raise UsageError("--to needs --from (the ray goes from --from to --to)")
+    if args.fov and not args.origin:
+        raise UsageError("--fov needs --from (the square whose view to shade)")
+    classes = parse_class_mapping(args.classes) if args.classes else None
+    loaded = load_map(args.map, classes=classes)
+    board = loaded.board
+    overlay = Overlay()
+    title = _title(board, Path(args.map))
+    legend = [title]
+    if args.origin:
+        origin = _square(board, args.origin, "--from")
+        here = board.figures_at(origin)
+        viewer = args.viewer if args.viewer is not None else (here[0].side if here else None)
+        if here:
+            overlay.selected = here[0].id
+        else:
+            overlay.hover = origin
+        who = f"{here[0].label} on {fmt_square(origin)}" if here else fmt_square(origin)
+        side = f" (side {viewer})" if viewer else ""
+        if args.target:
+            target = _square(board, args.target, "--to")
+            there = board.figures_at(target)
+            if there:
+                overlay.target = there[0].id
+            ray = los.line_of_sight(board, origin, target, viewer)
+            overlay.ray = ray
+            legend.append(f"Ray from {who}{side} to {fmt_square(target)}: {ray.explain()}")
+        if args.fov:
+            fov = los.visible_from(board, origin, viewer)
+            overlay.fov = fov
+            seen = int(fov.sum())
+            legend.append(f"Field of view of {who}{side}: {seen} squares visible; the rest is shaded.")
+    warnings = render_png(
+        board,
+        loaded.art,
+        args.output,
+        scale=args.scale,
+        overlay=overlay,
+        legend=() if args.no_legend else legend,
+        key=() if args.no_legend else _key_groups(overlay),
+    )
+    drawing = [f.message for f in loaded.findings if f.code.startswith("tileset-image")]
+    for warning in [*drawing, *warnings]:
+        print(f"sightline render: warning: {warning}", file=sys.stderr)
+    print(f"wrote {args.output}")
+    return 0
+
+
+def _key_groups(overlay: Overlay) -> list[str]:
+    """Which parts of the colour key the picture needs."""
+    return [name for name, shown in (("ray", overlay.ray), ("fov", overlay.fov)) if shown is not None]
+
+
+def _headless() -> None:
+    """No display (no X11 / Wayland): use SDL's dummy video driver, which renders fine off-screen."""
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")) and sys.platform.startswith("linux"):
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def _square(board: Board, text: str, option: str) -> Square:
+    sq = parse_square(text)
+    if not board.in_bounds(sq):
+        raise UsageError(
+            f"{option} {fmt_square(sq)} is outside the {board.width}x{board.height} board"
+        )
+    if board.is_void(sq):
+        raise UsageError(f"{option} {fmt_square(sq)} is off the board (a void square)")
+    return sq
+
+
+def _title(board: Board, path: Path) -> str:
+    name = board.name or path.stem
+    caption = board.properties.get("caption")
+    parts = [f"{name}: {board.width}x{board.height}", f"ruleset {board.ruleset}"]
+    if caption:
+        parts.append(str(caption))
+    return " · ".join(parts)

@@ -1,0 +1,171 @@
+"""Tile art: the map's own tileset images, loaded once and cut, flipped and scaled per zoom.
+
+The loader (``game.tiled``) hands over a plain :class:`~game.tiled.MapArt` (paths, source
+rectangles, gids with Tiled's flip bits); this module turns it into pygame surfaces. Each image
+file is loaded once (``convert_alpha()`` when a display exists); a tile is cut from it, flipped
+and scaled on first use and cached per cell size (the last few zoom levels are kept).
+
+Any image that fails to load makes :attr:`TileArt.usable` false with a line in
+:attr:`TileArt.warnings`; the painter then draws the vector style instead.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import pygame
+
+if TYPE_CHECKING:
+    from game.tiled import ArtLayer, MapArt
+
+FLIP_H = 0x80000000  #: Tiled's horizontal flip bit
+FLIP_V = 0x40000000  #: vertical flip bit
+FLIP_D = 0x20000000  #: diagonal flip bit (swap x and y, applied first)
+ROTATED_HEX = 0x10000000  #: hexagonal 120° rotation bit (meaningless on square grids)
+GID_MASK = 0x0FFFFFFF
+ZOOM_LEVELS_KEPT = 3
+
+Placed = tuple[pygame.Surface, int, int]
+
+
+def split_gid(raw: int) -> tuple[int, bool, bool, bool]:
+    """A raw Tiled gid as ``(gid, flip_h, flip_v, flip_d)``.
+
+    >>> split_gid(0x80000005)
+    (5, True, False, False)
+    """
+    return raw & GID_MASK, bool(raw & FLIP_H), bool(raw & FLIP_V), bool(raw & FLIP_D)
+
+
+def flip_tile(image: pygame.Surface, flip_h: bool, flip_v: bool, flip_d: bool) -> pygame.Surface:
+    """Apply Tiled's flip bits: the diagonal flip (transpose) first, then horizontal, vertical."""
+    if flip_d:
+        # transpose = rotate 90° clockwise, then mirror left-right
+        image = pygame.transform.flip(pygame.transform.rotate(image, -90), True, False)
+    if flip_h or flip_v:
+        image = pygame.transform.flip(image, flip_h, flip_v)
+    return image
+
+
+class TileArt:
+    """The pygame side of a map's art: source images, and tiles scaled for a cell size."""
+
+    def __init__(self, art: MapArt) -> None:
+        self.art = art
+        self.warnings: list[str] = []
+        self._images: dict[Path, pygame.Surface] = {}
+        self._scaled: OrderedDict[float, dict[tuple[int, float], Placed | None]] = OrderedDict()
+        self.usable = self._load_images()
+
+    def _load_images(self) -> bool:
+        paths = {Path(tile.image) for tile in self.art.tiles.values()}
+        if not paths or not self.art.layers:
+            self.warnings.append("the map has no tile images; drawing the vector style")
+            return False
+        has_display = pygame.display.get_init() and pygame.display.get_surface() is not None
+        for path in sorted(paths):
+            try:
+                image = pygame.image.load(str(path))
+                image = image.convert_alpha() if has_display else image
+            except (pygame.error, OSError, ValueError) as exc:
+                self.warnings.append(
+                    f"tileset image {path} cannot be drawn ({exc}); drawing the vector style"
+                )
+                continue
+            self._images[path] = image
+        return len(self._images) == len(paths)
+
+    @property
+    def background(self) -> tuple[int, int, int] | None:
+        """The map's background colour, if it sets one."""
+        text = getattr(self.art, "background", None)
+        if not text:
+            return None
+        text = str(text).lstrip("#")
+        if len(text) == 8:  # Tiled writes #AARRGGBB
+            text = text[2:]
+        try:
+            value = int(text, 16)
+        except ValueError:
+            return None
+        return (value >> 16) & 255, (value >> 8) & 255, value & 255
+
+    def tile(self, raw_gid: int, cell: float, opacity: float = 1.0) -> Placed | None:
+        """The tile for a raw gid at this cell size: ``(surface, dx, dy)``.
+
+        ``dx, dy`` place the surface relative to the top-left pixel of the grid cell it sits in
+        (tiles taller than a cell rise above it, as in Tiled; tileset offsets included).
+        """
+        level = self._scaled.get(cell)
+        if level is None:
+            level = self._scaled[cell] = {}
+            while len(self._scaled) > ZOOM_LEVELS_KEPT:
+                self._scaled.popitem(last=False)
+        key = (raw_gid, round(opacity, 3))
+        if key not in level:
+            level[key] = self._make(raw_gid, cell, opacity)
+        return level[key]
+
+    def _make(self, raw_gid: int, cell: float, opacity: float) -> Placed | None:
+        gid, flip_h, flip_v, flip_d = split_gid(raw_gid)
+        info = self.art.tiles.get(gid)
+        if info is None:
+            return None
+        image = self._images.get(Path(info.image))
+        if image is None:
+            return None
+        rect = info.rect
+        if rect is not None:
+            x, y, w, h = rect
+            bounds = image.get_rect()
+            clipped = pygame.Rect(x, y, w, h).clip(bounds)
+            if clipped.width == 0 or clipped.height == 0:
+                return None
+            image = image.subsurface(clipped)
+        image = flip_tile(image, flip_h, flip_v, flip_d)
+        sx = cell / max(1, self.art.tile_width)
+        sy = cell / max(1, self.art.tile_height)
+        size = (max(1, math.ceil(image.get_width() * sx)), max(1, math.ceil(image.get_height() * sy)))
+        image = _as_32bit(image)
+        if size != image.get_size():
+            if sx < 1 or sy < 1:
+                image = pygame.transform.smoothscale(image, size)
+            else:
+                image = pygame.transform.scale(image, size)
+        if opacity < 1:
+            image.set_alpha(max(0, min(255, round(opacity * 255))))
+        ox, oy = getattr(info, "offset", (0, 0)) or (0, 0)
+        dx = round(ox * sx)
+        dy = round(cell + oy * sy) - image.get_height()
+        return image, dx, dy
+
+    def layers(self) -> Iterator[ArtLayer]:
+        """The visible tile layers in draw order."""
+        yield from self.art.layers
+
+    def covered(self, width: int, height: int) -> np.ndarray:
+        """Bool ``[y, x]``: cells holding a tile in at least one layer."""
+        mask = np.zeros((height, width), dtype=bool)
+        for layer in self.art.layers:
+            gids = np.asarray(layer.gids)
+            h, w = min(height, gids.shape[0]), min(width, gids.shape[1])
+            mask[:h, :w] |= (gids[:h, :w] & GID_MASK) != 0
+        return mask
+
+
+def _as_32bit(image: pygame.Surface) -> pygame.Surface:
+    """A fresh 32-bit per-pixel-alpha copy (paletted and 24-bit PNGs included, no display needed)."""
+    copy = pygame.Surface(image.get_size(), pygame.SRCALPHA, 32)
+    copy.blit(image, (0, 0))
+    return copy
+
+
+def layer_offset(layer: Any) -> tuple[float, float]:
+    """A layer's pixel offset (``offsetx``, ``offsety``) in map pixels."""
+    offset = getattr(layer, "offset", (0, 0)) or (0, 0)
+    return float(offset[0]), float(offset[1])

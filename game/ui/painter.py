@@ -1,0 +1,898 @@
+"""The board painter: draws a :class:`~game.board.Board` and its overlays onto a pygame Surface.
+
+The window (``game.ui.app``) and the headless renderer (``game.ui.render``) both draw with
+:class:`BoardPainter`. It decides nothing about the rules: the ray comes from ``game.los`` as a
+``LosResult``, the field of view as a bool mask, lint findings as :class:`Marker` s.
+
+Layers, bottom to top:
+
+1. **static** (cached per board, ``board.geometry_version``, cell size and art): tile layers or
+   the vector floor, void and blocked squares, a faint grid, walls, windows and doors;
+2. lint markers, the field-of-view shade (cached per mask), the hovered / refused square;
+3. what the ray touches: faint shade on closed corner sides, red hatching on blocking squares;
+4. figures (token sprites cached per look), the dragged figure under the cursor;
+5. the ray itself (antialiased, green then red), edge ticks, corner dots, the lesson highlight.
+
+>>> import pygame
+>>> from game.board import Board
+>>> from game.ui.view import View
+>>> surface = pygame.Surface((200, 100))
+>>> view = View(viewport=(0, 0, 200, 100)); view.fit(4, 2)
+>>> BoardPainter(None).draw(surface, Board.from_ascii(["....", ".~.."]), view, Overlay())
+>>> surface.get_at(view.square_centre((1, 1)))[:3] == theme.VOID
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import pygame
+
+from game.board import Board, DoorState, Edge, Figure, Square
+from game.ui import theme
+from game.ui.art import TileArt, layer_offset
+from game.ui.view import View
+
+if TYPE_CHECKING:
+    from game.los import LosResult
+    from game.tiled import MapArt
+
+#: a static layer bigger than this many pixels is cached for the visible region only
+STATIC_BUDGET_PX = 3_000_000
+MAX_PIPS = 8
+
+
+@dataclass
+class Marker:
+    """A lint finding to outline on the board: a square, an edge, or both."""
+
+    square: Square | None
+    edge: Edge | None
+    severity: str
+    label: str = ""
+
+
+@dataclass
+class Overlay:
+    """Everything drawn over the board that is not the board: selection, ray, FOV, markers.
+
+    ``step`` indexes ``ray.crossings`` (0-based): lesson mode highlights that crossing.
+    ``fov`` is a bool ``[y, x]`` mask of visible squares; every other square is shaded.
+    ``dragging`` is ``(figure id, screen position under the cursor)``.
+    """
+
+    selected: int | None = None
+    target: int | None = None
+    hover: Square | None = None
+    ray: LosResult | None = None
+    step: int | None = None
+    fov: np.ndarray | None = None
+    refused: Square | None = None
+    dragging: tuple[int, tuple[float, float]] | None = None
+    markers: Sequence[Marker] = field(default_factory=tuple)
+
+
+@dataclass
+class _StaticCache:
+    board: Board
+    geometry_version: int
+    cell: float
+    region: tuple[int, int, int, int]  # x0, y0, x1, y1 in cells, end exclusive
+    surface: pygame.Surface
+
+
+@dataclass
+class _FovCache:
+    key: tuple[Any, ...]
+    surface: pygame.Surface
+
+
+class BoardPainter:
+    """Draws boards; holds the caches (static layer, FOV shade, token sprites, text labels).
+
+    ``art`` is the loader's ``MapArt`` (or None for the vector style). Images that fail to load
+    switch to the vector style and add a line to :attr:`warnings`.
+    """
+
+    def __init__(self, art: MapArt | None) -> None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        self.warnings: list[str] = []
+        self.tiles: TileArt | None = None
+        if art is not None:
+            tiles = TileArt(art)
+            self.warnings.extend(tiles.warnings)
+            if tiles.usable:
+                self.tiles = tiles
+        self._static: _StaticCache | None = None
+        self._fov: _FovCache | None = None
+        self._sprites: dict[tuple[Any, ...], pygame.Surface] = {}
+        self._text: dict[tuple[Any, ...], pygame.Surface] = {}
+        self._fonts: dict[int, pygame.font.Font] = {}
+        self._patches: dict[tuple[Any, ...], pygame.Surface] = {}
+        self._last_ray: tuple[Any, Board, _RayShape] | None = None
+
+    # --- public -------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, board: Board, view: View, overlay: Overlay) -> None:
+        """Draw the board and the overlay into ``view.viewport`` of ``surface``."""
+        old_clip = surface.get_clip()
+        viewport = pygame.Rect(view.viewport).clip(old_clip)
+        surface.set_clip(viewport)
+        try:
+            surface.fill(theme.BACKGROUND, viewport)
+            region = self._blit_static(surface, board, view)
+            for marker in overlay.markers:
+                self._draw_marker(surface, view, marker)
+            if overlay.fov is not None and region is not None:
+                self._blit_fov(surface, board, view, overlay.fov, region)
+            if overlay.hover is not None and board.in_bounds(overlay.hover):
+                self._outline_square(surface, view, overlay.hover, theme.HOVER)
+            if overlay.refused is not None:
+                rect = pygame.Rect(view.square_rect(overlay.refused))
+                self._blend_rect(surface, theme.REFUSED, rect)
+                pygame.draw.rect(surface, theme.REFUSED_OUTLINE, rect, max(2, round(view.cell * 0.05)))
+            ray = self._ray_shape(overlay.ray, board) if overlay.ray is not None else None
+            if ray is not None:
+                self._draw_ray_squares(surface, view, ray)
+            self._draw_figures(surface, board, view, overlay)
+            if ray is not None:
+                self._draw_ray(surface, board, view, ray, overlay.step)
+            if overlay.dragging is not None:
+                self._draw_dragged(surface, board, view, overlay.dragging)
+        finally:
+            surface.set_clip(old_clip)
+
+    def _ray_shape(self, ray: Any, board: Board) -> _RayShape:
+        """The ray as drawing instructions, kept while the window hands over the same result."""
+        cached = self._last_ray
+        if cached is not None and cached[0] is ray and cached[1] is board:
+            return cached[2]
+        shape = _RayShape.of(ray, board)
+        self._last_ray = (ray, board, shape)
+        return shape
+
+    def invalidate(self) -> None:
+        """Drop the cached board pictures (the next draw rebuilds them)."""
+        self._static = None
+        self._fov = None
+
+    # --- static layer -------------------------------------------------------------------
+
+    def _blit_static(
+        self, surface: pygame.Surface, board: Board, view: View
+    ) -> tuple[int, int, int, int] | None:
+        """Blit the cached static layer; returns the cached region of cells (None: nothing shows)."""
+        x0, y0, x1, y1 = view.visible_cells()
+        x0, y0 = max(0, x0), max(0, y0)
+        x1, y1 = min(board.width, x1), min(board.height, y1)
+        if x0 >= x1 or y0 >= y1:
+            return None
+        cache = self._static
+        if (
+            cache is None
+            or cache.board is not board
+            or cache.geometry_version != board.geometry_version
+            or cache.cell != view.cell
+            or not _contains(cache.region, (x0, y0, x1, y1))
+        ):
+            region = self._static_region(board, view.cell, (x0, y0, x1, y1))
+            cache = _StaticCache(
+                board, board.geometry_version, view.cell, region,
+                self._build_static(board, view.cell, region),
+            )
+            self._static = cache
+        rx0, ry0 = cache.region[0], cache.region[1]
+        ox, oy = round(view.origin[0]), round(view.origin[1])
+        surface.blit(cache.surface, (ox + round(rx0 * view.cell), oy + round(ry0 * view.cell)))
+        return cache.region
+
+    @staticmethod
+    def _static_region(
+        board: Board, cell: float, visible: tuple[int, int, int, int]
+    ) -> tuple[int, int, int, int]:
+        if board.width * board.height * cell * cell <= STATIC_BUDGET_PX:
+            return 0, 0, board.width, board.height
+        x0, y0, x1, y1 = visible
+        mx, my = max(4, (x1 - x0) // 2), max(4, (y1 - y0) // 2)
+        return max(0, x0 - mx), max(0, y0 - my), min(board.width, x1 + mx), min(board.height, y1 + my)
+
+    def _build_static(
+        self, board: Board, cell: float, region: tuple[int, int, int, int]
+    ) -> pygame.Surface:
+        rx0, ry0, rx1, ry1 = region
+        # a local view: grid corner (rx0, ry0) at pixel (0, 0)
+        local = View(cell=cell, origin=(-round(rx0 * cell), -round(ry0 * cell)))
+        width = round(rx1 * cell) - round(rx0 * cell)
+        height = round(ry1 * cell) - round(ry0 * cell)
+        out = pygame.Surface((max(1, width), max(1, height)))
+        if self.tiles is not None:
+            out.fill(theme.VOID)
+            self._draw_tiles(out, board, local, region)
+        else:
+            out.fill(theme.FLOOR_DARK)
+            for y in range(ry0, ry1):
+                for x in range(rx0 + (rx0 + y) % 2, rx1, 2):  # the light half of the checker
+                    out.fill(theme.FLOOR_LIGHT, local.square_rect((x, y)))
+            for sq in board.void:
+                if rx0 <= sq[0] < rx1 and ry0 <= sq[1] < ry1:
+                    out.fill(theme.VOID, local.square_rect(sq))
+        for sq in board.blocked:
+            if rx0 <= sq[0] < rx1 and ry0 <= sq[1] < ry1:
+                rect = pygame.Rect(local.square_rect(sq))
+                if self.tiles is None:
+                    out.fill(theme.BLOCKED_FILL, rect)
+                out.blit(self._hatch(rect.size, theme.BLOCKED_HATCH + (255,)), rect)
+        if cell >= 12:
+            self._draw_grid(out, board, local, region)
+        for edge in board.windows:
+            if _edge_in(edge, region):
+                self._draw_window(out, local, edge)
+        doors = board.doors
+        for edge in board.walls:
+            if edge not in doors and _edge_in(edge, region):
+                self._draw_wall(out, local, edge)
+        for edge, door in doors.items():
+            if _edge_in(edge, region):
+                self._draw_door(out, local, edge, door.state)
+        return out
+
+    def _draw_tiles(
+        self, out: pygame.Surface, board: Board, local: View, region: tuple[int, int, int, int]
+    ) -> None:
+        assert self.tiles is not None
+        rx0, ry0, rx1, ry1 = region
+        cell = local.cell
+        background = self.tiles.background
+        for y in range(ry0, ry1):
+            for x in range(rx0, rx1):
+                if not board.is_void((x, y)):
+                    out.fill(background or theme.FLOOR_DARK, local.square_rect((x, y)))
+        art = self.tiles.art
+        sx, sy = cell / max(1, art.tile_width), cell / max(1, art.tile_height)
+        for layer in self.tiles.layers():
+            gids = np.asarray(layer.gids)
+            opacity = float(getattr(layer, "opacity", 1.0))
+            if opacity <= 0:
+                continue
+            lox, loy = layer_offset(layer)
+            dx_layer, dy_layer = round(lox * sx), round(loy * sy)
+            # tiles taller than a cell reach up: include a few rows below the region
+            sub = gids[ry0:min(ry1 + 4, gids.shape[0]), max(0, rx0 - 2):rx1]
+            ys, xs = np.nonzero(sub)
+            for yy, xx in zip(ys.tolist(), xs.tolist(), strict=True):
+                gx, gy = xx + max(0, rx0 - 2), yy + ry0
+                placed = self.tiles.tile(int(sub[yy, xx]), cell, opacity)
+                if placed is None:
+                    continue
+                image, dx, dy = placed
+                px, py = local.pixel(gx, gy)
+                out.blit(image, (px + dx + dx_layer, py + dy + dy_layer))
+        # mute the art so the overlays read first; void stays dark
+        wash = pygame.Surface(out.get_size(), pygame.SRCALPHA)
+        wash.fill(theme.ART_WASH)
+        out.blit(wash, (0, 0))
+        for sq in board.void:
+            if rx0 <= sq[0] < rx1 and ry0 <= sq[1] < ry1:
+                out.fill(theme.VOID, local.square_rect(sq))
+
+    def _draw_grid(
+        self, out: pygame.Surface, board: Board, local: View, region: tuple[int, int, int, int]
+    ) -> None:
+        rx0, ry0, rx1, ry1 = region
+        grid = pygame.Surface(out.get_size(), pygame.SRCALPHA)
+        top, bottom = local.pixel(0, ry0)[1], local.pixel(0, ry1)[1]
+        left, right = local.pixel(rx0, 0)[0], local.pixel(rx1, 0)[0]
+        for x in range(rx0, rx1 + 1):
+            px = local.pixel(x, 0)[0]
+            pygame.draw.line(grid, theme.GRID_LINE, (px, top), (px, bottom))
+        for y in range(ry0, ry1 + 1):
+            py = local.pixel(0, y)[1]
+            pygame.draw.line(grid, theme.GRID_LINE, (left, py), (right, py))
+        out.blit(grid, (0, 0))
+        for sq in board.void:  # no grid over the void
+            if rx0 <= sq[0] < rx1 and ry0 <= sq[1] < ry1:
+                out.fill(theme.VOID, local.square_rect(sq))
+
+    @staticmethod
+    def _edge_pixels(view: View, edge: Edge) -> tuple[tuple[int, int], tuple[int, int]]:
+        a, b = edge.ends()
+        return view.pixel(*a), view.pixel(*b)
+
+    def _draw_wall(self, out: pygame.Surface, view: View, edge: Edge) -> None:
+        width = max(3, round(view.cell * theme.WALL_WIDTH))
+        a, b = self._edge_pixels(view, edge)
+        half = width // 2
+        if edge.axis == "V":
+            rect = pygame.Rect(a[0] - half, a[1] - half, width, b[1] - a[1] + width)
+        else:
+            rect = pygame.Rect(a[0] - half, a[1] - half, b[0] - a[0] + width, width)
+        out.fill(theme.WALL, rect)
+
+    def _draw_window(self, out: pygame.Surface, view: View, edge: Edge) -> None:
+        a, b = self._edge_pixels(view, edge)
+        gap = max(2, round(view.cell * theme.WINDOW_GAP / 2))
+        thin = max(1, round(view.cell * 0.03))
+        for side in (-gap, gap):
+            if edge.axis == "V":
+                pygame.draw.line(out, theme.WINDOW, (a[0] + side, a[1]), (b[0] + side, b[1]), thin)
+            else:
+                pygame.draw.line(out, theme.WINDOW, (a[0], a[1] + side), (b[0], b[1] + side), thin)
+
+    def _door_rect(self, view: View, edge: Edge) -> pygame.Rect:
+        a, b = self._edge_pixels(view, edge)
+        length = max(4, round(view.cell * theme.DOOR_LENGTH))
+        thick = max(4, round(view.cell * theme.DOOR_WIDTH))
+        mx, my = (a[0] + b[0]) // 2, (a[1] + b[1]) // 2
+        if edge.axis == "V":
+            return pygame.Rect(mx - thick // 2, my - length // 2, thick, length)
+        return pygame.Rect(mx - length // 2, my - thick // 2, length, thick)
+
+    def _draw_door(self, out: pygame.Surface, view: View, edge: Edge, state: DoorState) -> None:
+        rect = self._door_rect(view, edge)
+        outline = max(1, round(view.cell * 0.03))
+        if state is DoorState.OPEN:
+            # the empty frame, and the leaf swung 90° into the second square from its hinge
+            pygame.draw.rect(out, theme.DOOR_OPEN, rect, max(1, outline))
+            thick = max(3, round(view.cell * theme.DOOR_WIDTH * 0.5))
+            if edge.axis == "V":
+                hinge = (rect.centerx, rect.top)
+                leaf = pygame.Rect(hinge[0], hinge[1] - thick // 2, rect.height, thick)
+            else:
+                hinge = (rect.left, rect.centery)
+                leaf = pygame.Rect(hinge[0] - thick // 2, hinge[1], thick, rect.width)
+            out.fill(theme.DOOR_OPEN, leaf)
+            pygame.draw.rect(out, theme.DOOR_OUTLINE, leaf, 1)
+            return
+        colour = theme.DOOR_LOCKED if state is DoorState.LOCKED else theme.DOOR_CLOSED
+        out.fill(colour, rect)
+        pygame.draw.rect(out, theme.DOOR_OUTLINE, rect, outline)
+        if state is DoorState.LOCKED:
+            plate = max(3, round(min(rect.width, rect.height) * 0.7))
+            lock = pygame.Rect(0, 0, plate, plate)
+            lock.center = rect.center
+            out.fill(theme.LOCK_MARK, lock)
+            pygame.draw.rect(out, theme.DOOR_OUTLINE, lock, 1)
+            if view.cell >= 40:  # crossed bars beside the plate: "locked" at a glance
+                if edge.axis == "V":
+                    ends = ((rect.left, rect.top + 3), (rect.right, lock.top - 2))
+                    ends2 = ((rect.left, lock.bottom + 2), (rect.right, rect.bottom - 3))
+                else:
+                    ends = ((rect.left + 3, rect.top), (lock.left - 2, rect.bottom))
+                    ends2 = ((lock.right + 2, rect.top), (rect.right - 3, rect.bottom))
+                for (p, q) in (ends, ends2):
+                    pygame.draw.line(out, theme.DOOR_OUTLINE, p, q, 2)
+                    pygame.draw.line(out, theme.DOOR_OUTLINE, (p[0], q[1]), (q[0], p[1]), 2)
+
+    # --- FOV ----------------------------------------------------------------------------
+
+    def _blit_fov(
+        self,
+        surface: pygame.Surface,
+        board: Board,
+        view: View,
+        fov: np.ndarray,
+        region: tuple[int, int, int, int],
+    ) -> None:
+        mask = np.asarray(fov, dtype=bool)
+        key = (mask.shape, mask.tobytes(), view.cell, region, board.width, board.height)
+        cache = self._fov
+        if cache is None or cache.key != key:
+            cache = _FovCache(key, self._build_fov(board, view.cell, mask, region))
+            self._fov = cache
+        ox, oy = round(view.origin[0]), round(view.origin[1])
+        rx0, ry0 = region[0], region[1]
+        surface.blit(cache.surface, (ox + round(rx0 * view.cell), oy + round(ry0 * view.cell)))
+
+    @staticmethod
+    def _build_fov(
+        board: Board, cell: float, mask: np.ndarray, region: tuple[int, int, int, int]
+    ) -> pygame.Surface:
+        """The shade over the hidden squares of ``region``: one fill per run of hidden squares."""
+        rx0, ry0, rx1, ry1 = region
+        local = View(cell=cell, origin=(-round(rx0 * cell), -round(ry0 * cell)))
+        width = round(rx1 * cell) - round(rx0 * cell)
+        height = round(ry1 * cell) - round(ry0 * cell)
+        out = pygame.Surface((max(1, width), max(1, height)), pygame.SRCALPHA)
+        out.fill((0, 0, 0, 0))
+        hidden = np.ones((board.height, board.width), dtype=bool)
+        h, w = min(board.height, mask.shape[0]), min(board.width, mask.shape[1])
+        hidden[:h, :w] = ~mask[:h, :w]
+        for y in range(ry0, ry1):
+            row = hidden[y, rx0:rx1]
+            if not row.any():
+                continue
+            edges = np.flatnonzero(np.diff(np.concatenate(([0], row.view(np.int8), [0]))))
+            for start, stop in zip(edges[::2].tolist(), edges[1::2].tolist(), strict=True):
+                x0, y0 = local.pixel(rx0 + start, y)
+                x1, y1 = local.pixel(rx0 + stop, y + 1)
+                out.fill(theme.FOV_HIDDEN_SHADE, (x0, y0, x1 - x0, y1 - y0))
+        return out
+
+    # --- figures ------------------------------------------------------------------------
+
+    def _draw_figures(
+        self, surface: pygame.Surface, board: Board, view: View, overlay: Overlay
+    ) -> None:
+        dragged = overlay.dragging[0] if overlay.dragging is not None else None
+        sides = board.sides()
+        x0, y0, x1, y1 = view.visible_cells()
+        squares: dict[Square, list[Figure]] = {}
+        for figure in board.figures.values():
+            fx, fy = figure.square
+            if x0 - 1 <= fx <= x1 and y0 - 1 <= fy <= y1:
+                squares.setdefault(figure.square, []).append(figure)
+        for sq, figures in squares.items():
+            for figure, (cx, cy), radius in self._token_places(view, sq, len(figures), figures):
+                sprite = self._token(figure, sides, radius, view.cell, len(figures) == 1)
+                if figure.id == dragged:
+                    sprite = self._ghost(sprite)
+                surface.blit(sprite, sprite.get_rect(center=(cx, cy)))
+                ring = None
+                if figure.id == overlay.selected:
+                    ring = theme.SELECT_RING
+                elif figure.id == overlay.target:
+                    ring = theme.TARGET_RING
+                if ring is not None:
+                    width = max(2, round(view.cell * theme.RING_WIDTH))
+                    pygame.draw.circle(surface, ring, (cx, cy), radius + width + 1, width)
+
+    @staticmethod
+    def _token_places(
+        view: View, sq: Square, count: int, figures: Sequence[Figure]
+    ) -> list[tuple[Figure, tuple[int, int], int]]:
+        cell = view.cell
+        if count == 1:
+            return [(figures[0], view.square_centre(sq), max(3, round(cell * theme.TOKEN_RADIUS)))]
+        if count == 2:
+            radius = max(3, round(cell * 0.22))
+            offsets = [(0.27, 0.5), (0.73, 0.5)]
+        else:
+            radius = max(2, round(cell * 0.19))
+            columns = math.ceil(math.sqrt(count))
+            rows = math.ceil(count / columns)
+            offsets = [
+                ((i % columns + 0.5) / columns, (i // columns + 0.5) / rows) for i in range(count)
+            ]
+        return [
+            (figure, view.pixel(sq[0] + ox, sq[1] + oy), radius)
+            for figure, (ox, oy) in zip(figures, offsets, strict=False)
+        ]
+
+    def _token(
+        self, figure: Figure, sides: list[str], radius: int, cell: float, alone: bool
+    ) -> pygame.Surface:
+        life, wounds, killed = _health(figure)
+        colour = theme.KILLED if killed else theme.side_colour(figure.side, sides)
+        show_name = alone and cell >= theme.NAME_ZOOM
+        text = figure.label if show_name else _initials(figure)
+        key = ("token", text, colour, radius, life, wounds, killed)
+        sprite = self._sprites.get(key)
+        if sprite is not None:
+            return sprite
+        pad = 3
+        size = 2 * radius + 2 * pad
+        sprite = pygame.Surface((size, size), pygame.SRCALPHA)
+        centre = (size // 2, size // 2)
+        pygame.draw.circle(sprite, theme.TOKEN_SHADOW, (centre[0] + 1, centre[1] + 2), radius)
+        pygame.draw.aacircle(sprite, colour, centre, radius)
+        outline = max(1, radius // 12)
+        pygame.draw.aacircle(sprite, theme.TOKEN_OUTLINE, centre, radius, outline)
+        font_px = max(8, round(radius * (0.62 if show_name else 0.95)))
+        while show_name and font_px > 11 and self.font(font_px).size(text)[0] > 2 * radius - 8:
+            font_px -= 1  # a long name: smaller letters before any are cut
+        label = self._label(text, font_px, theme.readable_text(colour), max_width=2 * radius - 4)
+        label_y = centre[1] - (radius * 0.12 if life else 0)
+        sprite.blit(label, label.get_rect(center=(centre[0], round(label_y))))
+        if life and radius >= 8:
+            self._draw_pips(sprite, centre, radius, life, wounds)
+        if killed:
+            arm = round(radius * 0.62)
+            for sign in (-1, 1):
+                pygame.draw.line(
+                    sprite, theme.KILLED_MARK,
+                    (centre[0] - arm, centre[1] - sign * arm), (centre[0] + arm, centre[1] + sign * arm),
+                    max(2, radius // 6),
+                )
+        _remember(self._sprites, key, sprite)
+        return sprite
+
+    @staticmethod
+    def _draw_pips(
+        sprite: pygame.Surface, centre: tuple[int, int], radius: int, life: int, wounds: int
+    ) -> None:
+        count = min(life, MAX_PIPS)
+        shown_wounds = min(count, round(wounds * count / life)) if life > MAX_PIPS else min(wounds, count)
+        pip = max(2, round(radius * 0.11))
+        spacing = pip * 2 + 1
+        total = count * spacing - 1
+        y = centre[1] + round(radius * 0.6)
+        x = centre[0] - total // 2 + pip
+        for i in range(count):
+            colour = theme.PIP_WOUND if i < shown_wounds else theme.PIP_LIFE
+            pygame.draw.circle(sprite, colour, (x + i * spacing, y), pip)
+            pygame.draw.circle(sprite, theme.TOKEN_OUTLINE, (x + i * spacing, y), pip, 1)
+
+    @staticmethod
+    def _ghost(sprite: pygame.Surface) -> pygame.Surface:
+        ghost = sprite.copy()
+        ghost.fill((255, 255, 255, theme.DRAG_GHOST_ALPHA), special_flags=pygame.BLEND_RGBA_MULT)
+        return ghost
+
+    def _draw_dragged(
+        self,
+        surface: pygame.Surface,
+        board: Board,
+        view: View,
+        dragging: tuple[int, tuple[float, float]],
+    ) -> None:
+        figure_id, (px, py) = dragging
+        if figure_id not in board.figures:
+            return
+        figure = board.figure(figure_id)
+        radius = max(3, round(view.cell * theme.TOKEN_RADIUS * 1.08))
+        sprite = self._token(figure, board.sides(), radius, view.cell, True)
+        surface.blit(sprite, sprite.get_rect(center=(round(px), round(py))))
+
+    # --- the ray ------------------------------------------------------------------------
+
+    def _draw_ray_squares(self, surface: pygame.Surface, view: View, ray: _RayShape) -> None:
+        for sq, colour in ray.side_shades():
+            self._blend_rect(surface, colour, pygame.Rect(view.square_rect(sq)))
+        for sq in ray.blocking_squares:
+            rect = pygame.Rect(view.square_rect(sq))
+            self._blend_rect(surface, theme.BLOCKING_SQUARE_FILL, rect)
+            surface.blit(self._hatch(rect.size, theme.BLOCKING_SQUARE_HATCH), rect)
+
+    def _draw_ray(
+        self, surface: pygame.Surface, board: Board, view: View, ray: _RayShape, step: int | None
+    ) -> None:
+        cell = view.cell
+        start = _screen(view, ray.start)
+        end = _screen(view, ray.end)
+        if start == end:
+            return
+        width = max(3, round(cell * theme.RAY_WIDTH))
+        # start the line at the rim of the viewer's token so its label stays readable
+        trim = cell * theme.TOKEN_RADIUS * 0.92 if board.figures_at(ray.origin) else 0.0
+        length = math.dist(start, end)
+        t_start = min(0.5, trim / length) if length else 0.0
+        trim_end = cell * theme.TOKEN_RADIUS * 0.92 if board.figures_at(ray.target) else 0.0
+        t_end = max(0.5, 1 - trim_end / length) if length else 1.0
+        t_block = ray.block_t
+        a = _lerp(start, end, t_start)
+        end = _lerp(start, end, t_end)
+        pygame.draw.line(surface, theme.RAY_HALO, _round(a), _round(end), width + 2)
+        if t_block is None:
+            pygame.draw.aaline(surface, theme.RAY_CLEAR, a, end, width)
+        else:
+            pivot = _lerp(start, end, min(max(t_block, t_start), t_end))
+            if t_block > t_start:
+                pygame.draw.aaline(surface, theme.RAY_CLEAR, a, pivot, width)
+            pygame.draw.aaline(surface, theme.RAY_BLOCKED, pivot, end, width)
+        end_colour = theme.RAY_CLEAR if t_block is None else theme.RAY_BLOCKED
+        if not trim_end:
+            pygame.draw.circle(surface, theme.RAY_HALO, _round(end), max(3, round(cell * 0.09)) + 1)
+            pygame.draw.circle(surface, end_colour, _round(end), max(3, round(cell * 0.09)))
+        tick = max(4, round(cell * theme.TICK_LENGTH / 2))
+        tick_width = max(2, round(cell * 0.04))
+        for edge_point, blocks, axis in ray.edge_ticks:
+            x, y = _screen(view, edge_point)
+            colour = theme.EDGE_TICK_BLOCKING if blocks else theme.EDGE_TICK
+            if axis == "V":
+                p, q = (x, y - tick), (x, y + tick)
+            else:
+                p, q = (x - tick, y), (x + tick, y)
+            pygame.draw.line(surface, theme.TOKEN_OUTLINE, p, q, tick_width + 2)
+            pygame.draw.line(surface, colour, p, q, tick_width)
+        dot = max(3, round(cell * theme.CORNER_DOT))
+        for corner, closed in ray.corner_dots:
+            colour = (theme.CORNER_OPEN, theme.CORNER_ONE_SIDE, theme.CORNER_BOTH)[min(closed, 2)]
+            centre = view.pixel(*corner)
+            pygame.draw.circle(surface, theme.TOKEN_OUTLINE, centre, dot + 1)
+            pygame.draw.circle(surface, colour, centre, dot)
+        if step is not None:
+            self._draw_step(surface, view, ray, step)
+
+    def _draw_step(self, surface: pygame.Surface, view: View, ray: _RayShape, step: int) -> None:
+        if not 0 <= step < len(ray.steps):
+            return
+        kind, where = ray.steps[step]
+        cell = view.cell
+        width = max(3, round(cell * theme.STEP_WIDTH))
+        if kind == "edge" and isinstance(where, Edge):
+            a, b = self._edge_pixels(view, where)
+            pygame.draw.line(surface, theme.STEP_HIGHLIGHT, a, b, width)
+        elif kind == "corner":
+            pygame.draw.circle(
+                surface, theme.STEP_HIGHLIGHT, view.pixel(*where), max(6, round(cell * 0.22)), width
+            )
+        elif kind == "square":
+            rect = pygame.Rect(view.square_rect(where)).inflate(-width, -width)
+            pygame.draw.rect(surface, theme.STEP_HIGHLIGHT, rect, width)
+        point = ray.step_points[step]
+        if point is not None:
+            pygame.draw.circle(
+                surface, theme.STEP_HIGHLIGHT, _round(_screen(view, point)), max(6, round(cell * 0.16)), width
+            )
+
+    # --- markers and small helpers ------------------------------------------------------
+
+    def _draw_marker(self, surface: pygame.Surface, view: View, marker: Marker) -> None:
+        colour = theme.marker_colour(marker.severity)
+        width = max(3, round(view.cell * theme.MARKER_WIDTH))
+        rect: pygame.Rect | None = None
+        if marker.edge is not None:
+            a, b = self._edge_pixels(view, marker.edge)
+            pad = max(4, round(view.cell * 0.15))
+            rect = pygame.Rect(min(a[0], b[0]), min(a[1], b[1]), abs(b[0] - a[0]), abs(b[1] - a[1]))
+            rect.inflate_ip(2 * pad, 2 * pad)
+        elif marker.square is not None:
+            rect = pygame.Rect(view.square_rect(marker.square)).inflate(-2, -2)
+        if rect is None:
+            return
+        pygame.draw.rect(surface, colour, rect, width, border_radius=max(2, width))
+        if marker.label and view.cell >= 40:
+            label = self._label(marker.label, 14, colour, max_width=round(view.cell * 3))
+            surface.blit(label, (rect.left + 2, rect.top - label.get_height()))
+
+    def _outline_square(
+        self, surface: pygame.Surface, view: View, sq: Square, colour: tuple[int, ...]
+    ) -> None:
+        rect = pygame.Rect(view.square_rect(sq))
+        key = ("outline", rect.size, colour)
+        patch = self._patches.get(key)
+        if patch is None:
+            patch = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(patch, colour, patch.get_rect(), max(2, round(view.cell * 0.05)))
+            _remember(self._patches, key, patch)
+        surface.blit(patch, rect)
+
+    def _blend_rect(self, surface: pygame.Surface, colour: tuple[int, ...], rect: pygame.Rect) -> None:
+        key = ("fill", rect.size, colour)
+        patch = self._patches.get(key)
+        if patch is None:
+            patch = pygame.Surface(rect.size, pygame.SRCALPHA)
+            patch.fill(colour)
+            _remember(self._patches, key, patch)
+        surface.blit(patch, rect)
+
+    def _hatch(self, size: tuple[int, int], colour: tuple[int, ...]) -> pygame.Surface:
+        key = ("hatch", size, colour)
+        patch = self._patches.get(key)
+        if patch is None:
+            w, h = size
+            patch = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+            spacing = max(4, round(max(w, h) / 5))
+            thick = max(1, round(max(w, h) / 24))
+            for k in range(-h, w + h, spacing):
+                pygame.draw.line(patch, colour, (k, h), (k + h, 0), thick)
+            _remember(self._patches, key, patch)
+        return patch
+
+    def font(self, size: int) -> pygame.font.Font:
+        """The board font at a pixel size (cached)."""
+        font = self._fonts.get(size)
+        if font is None:
+            font = self._fonts[size] = pygame.font.Font(theme.FONT_NAME, size)
+        return font
+
+    def _label(
+        self, text: str, size: int, colour: tuple[int, ...], *, max_width: int | None = None
+    ) -> pygame.Surface:
+        key = (text, size, colour, max_width)
+        label = self._text.get(key)
+        if label is None:
+            font = self.font(size)
+            shown = text
+            if max_width is not None:
+                while len(shown) > 1 and font.size(shown)[0] > max_width:
+                    shown = shown[:-1]
+            label = font.render(shown, True, colour)
+            _remember(self._text, key, label)
+        return label
+
+
+# --- the ray as drawing instructions ------------------------------------------------------
+
+GridPoint = tuple[float, float]
+
+
+@dataclass
+class _RayShape:
+    """What the painter needs from a ``LosResult``, in grid units (floats are fine for drawing)."""
+
+    origin: Square
+    target: Square
+    start: GridPoint
+    end: GridPoint
+    block_t: float | None
+    edge_ticks: list[tuple[GridPoint, bool, str]]
+    corner_dots: list[tuple[tuple[int, int], int]]
+    corner_sides: list[tuple[Square, int]]
+    blocking_squares: list[Square]
+    steps: list[tuple[str, Any]]
+    step_points: list[GridPoint | None]
+
+    def side_shades(self) -> list[tuple[Square, tuple[int, int, int, int]]]:
+        """Closed corner sides with their faint shade (red if that corner is blocked)."""
+        return [
+            (sq, theme.CORNER_SIDE_SHADE_BOTH if n >= 2 else theme.CORNER_SIDE_SHADE_ONE)
+            for sq, n in self.corner_sides
+        ]
+
+    @classmethod
+    def of(cls, ray: Any, board: Board) -> _RayShape:
+        origin = tuple(_get(ray, "origin", "a", "source"))
+        target = tuple(_get(ray, "target", "b"))
+        start = (origin[0] + 0.5, origin[1] + 0.5)
+        end = (target[0] + 0.5, target[1] + 0.5)
+        shape = cls(origin, target, start, end, None, [], [], [], [], [], [])  # type: ignore[arg-type]
+        first = _get(ray, "first_blocker", default=None)
+        crossings = list(_get(ray, "crossings", default=()) or ())
+        for index, crossing in enumerate(crossings):
+            kind = str(_get(crossing, "kind", default="")).lower()
+            blocks = bool(_get(crossing, "blocks", "blocked", default=False))
+            point = _point(_get(crossing, "point", default=None))
+            if kind == "edge":
+                edge = _get(crossing, "edge")
+                if point is None:
+                    point = _edge_hit(start, end, edge)
+                shape.edge_ticks.append((point, blocks, edge.axis))
+                shape.steps.append(("edge", edge))
+            elif kind == "corner":
+                corner = tuple(int(v) for v in _get(crossing, "corner", default=point))
+                sides = list(_get(crossing, "sides", default=()) or ())
+                closed_sides = [s for s in sides if bool(_get(s, "closed", default=False))]
+                closed = len(closed_sides)
+                shape.corner_dots.append((corner, closed))  # type: ignore[arg-type]
+                for side in closed_sides:
+                    sq = _get(side, "square", default=None)
+                    if sq is not None and board.on_board(tuple(sq)):
+                        shape.corner_sides.append((tuple(sq), closed))  # type: ignore[arg-type]
+                if point is None:
+                    point = (float(corner[0]), float(corner[1]))
+                shape.steps.append(("corner", corner))
+            elif kind == "square":
+                sq = tuple(_get(crossing, "square"))
+                if blocks:
+                    shape.blocking_squares.append(sq)  # type: ignore[arg-type]
+                if point is None:
+                    point = _square_entry(start, end, sq)  # type: ignore[arg-type]
+                shape.steps.append(("square", sq))
+            else:
+                shape.steps.append((kind, None))
+            shape.step_points.append(point)
+            is_first = crossing is first or (isinstance(first, int) and first == index)
+            if shape.block_t is None and (is_first or (first is None and blocks)):
+                t = _get(crossing, "t", default=None)
+                if t is not None:
+                    shape.block_t = float(t)
+                elif point is not None:
+                    shape.block_t = _param(start, end, point)
+        if shape.block_t is None and not bool(_get(ray, "clear", default=True)):
+            shape.block_t = 0.0
+        return shape
+
+
+def _remember(cache: dict[Any, Any], key: Any, value: Any, limit: int = 1000) -> None:
+    """Store in a cache that is simply emptied when it grows past ``limit`` (zooming makes sizes)."""
+    if len(cache) >= limit:
+        cache.clear()
+    cache[key] = value
+
+
+def _get(obj: Any, *names: str, default: Any = ...) -> Any:
+    for name in names:
+        if isinstance(obj, dict) and name in obj:
+            return obj[name]
+        if hasattr(obj, name):
+            return getattr(obj, name)
+    if default is ...:
+        raise AttributeError(f"{type(obj).__name__} has none of {names}")
+    return default
+
+
+def _point(value: Any) -> GridPoint | None:
+    if value is None:
+        return None
+    x, y = value
+    if isinstance(x, str) or isinstance(y, str):  # "3/2" as in los --json
+        return float(Fraction(x)), float(Fraction(y))
+    return float(x), float(y)
+
+
+def _param(start: GridPoint, end: GridPoint, point: GridPoint) -> float:
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    if abs(dx) >= abs(dy):
+        return (point[0] - start[0]) / dx if dx else 0.0
+    return (point[1] - start[1]) / dy
+
+
+def _edge_hit(start: GridPoint, end: GridPoint, edge: Edge) -> GridPoint:
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    if edge.axis == "V":
+        t = (edge.x - start[0]) / dx if dx else 0.0
+    else:
+        t = (edge.y - start[1]) / dy if dy else 0.0
+    return start[0] + t * dx, start[1] + t * dy
+
+
+def _square_entry(start: GridPoint, end: GridPoint, sq: Square) -> GridPoint:
+    """Where the segment enters a square (slab method; drawing only)."""
+    t_in = 0.0
+    for axis in (0, 1):
+        d = end[axis] - start[axis]
+        if d:
+            t0 = (sq[axis] - start[axis]) / d
+            t1 = (sq[axis] + 1 - start[axis]) / d
+            t_in = max(t_in, min(t0, t1))
+    return start[0] + t_in * (end[0] - start[0]), start[1] + t_in * (end[1] - start[1])
+
+
+def _screen(view: View, point: GridPoint) -> tuple[float, float]:
+    return (
+        round(view.origin[0]) + point[0] * view.cell,
+        round(view.origin[1]) + point[1] * view.cell,
+    )
+
+
+def _round(point: tuple[float, float]) -> tuple[int, int]:
+    return round(point[0]), round(point[1])
+
+
+def _lerp(a: tuple[float, float], b: tuple[float, float], t: float) -> tuple[float, float]:
+    return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+
+
+def _contains(outer: tuple[int, int, int, int], inner: tuple[int, int, int, int]) -> bool:
+    return outer[0] <= inner[0] and outer[1] <= inner[1] and outer[2] >= inner[2] and outer[3] >= inner[3]
+
+
+def _edge_in(edge: Edge, region: tuple[int, int, int, int]) -> bool:
+    x0, y0, x1, y1 = region
+    return x0 - 1 <= edge.x <= x1 and y0 - 1 <= edge.y <= y1
+
+
+def _initials(figure: Figure) -> str:
+    """One or two letters for a token: the initials of the name's words, or ``#id``.
+
+    >>> _initials(Figure(1, "Dusty blade", "red", (0, 0))), _initials(Figure(2, "goblin", "m", (0, 0)))
+    ('DB', 'Go')
+    >>> _initials(Figure(7, "", "m", (0, 0)))
+    '#7'
+    """
+    words = [w for w in figure.name.replace("_", " ").replace("-", " ").split() if w]
+    if not words:
+        return f"#{figure.id}"
+    if len(words) == 1:
+        word = words[0]
+        return word[:1].upper() + word[1:2].lower()
+    return (words[0][0] + words[1][0]).upper()
+
+
+def _health(figure: Figure) -> tuple[int, int, bool]:
+    """``(life, wounds, killed)`` from the figure's stats (``life``/``wounds``, or ``hp``)."""
+    stats = figure.stats
+
+    def number(*names: str) -> int:
+        for name in names:
+            value = stats.get(name)
+            if isinstance(value, bool):
+                continue
+            try:
+                return int(value)  # type: ignore[arg-type]
+            except (TypeError, ValueError):
+                continue
+        return 0
+
+    life = max(0, number("life", "max_hp", "hp"))
+    wounds = max(0, number("wounds", "damage"))
+    dead_flag = any(bool(stats.get(k)) for k in ("killed", "dead"))
+    return life, wounds, dead_flag or (life > 0 and wounds >= life)

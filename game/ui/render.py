@@ -1,0 +1,220 @@
+"""Headless rendering: a board and its overlays into an off-screen Surface or a PNG file.
+
+Uses the window's own :class:`~game.ui.painter.BoardPainter`; needs no display (pygame surfaces,
+fonts and PNG saving all work without a window). The picture is the board at ``scale`` pixels per
+square with a small margin, and optionally a legend strip below it (title, the ray's explanation,
+a colour key).
+
+>>> from game.board import Board
+>>> surface = render_surface(Board.from_ascii(["...", "..."]), scale=20)
+>>> surface.get_size() == image_size(3, 2, 20)
+True
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Collection, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.board import Board
+from game.errors import UsageError
+from game.ui import theme
+from game.ui.painter import BoardPainter, Overlay
+from game.ui.view import View
+
+if TYPE_CHECKING:
+    from game.tiled import MapArt
+
+#: the largest picture ``render`` writes, in pixels
+MAX_PIXELS = 40_000_000
+#: with a legend the picture is at least this wide (the board is centred above it)
+LEGEND_MIN_WIDTH = 560
+
+#: the colour key of the legend strip: (group, colour, words); groups are "ray" and "fov"
+LEGEND_KEY: tuple[tuple[str, tuple[int, ...], str], ...] = (
+    ("ray", theme.RAY_CLEAR, "clear ray"),
+    ("ray", theme.RAY_BLOCKED, "blocked from here on"),
+    ("ray", theme.CORNER_ONE_SIDE, "corner, one side closed"),
+    ("ray", theme.CORNER_BOTH, "corner, both sides closed"),
+    ("fov", theme.FOV_HIDDEN_SHADE, "not visible"),
+)
+
+
+def margin(scale: int) -> int:
+    """The frame around the board, in pixels, at a scale (walls on the border stay whole).
+
+    >>> margin(48), margin(8)
+    (12, 4)
+    """
+    return max(4, scale // 4)
+
+
+def image_size(width: int, height: int, scale: int, legend_height: int = 0) -> tuple[int, int]:
+    """The picture size of a ``width`` × ``height`` board at ``scale`` (plus a legend strip)."""
+    m = margin(scale)
+    return width * scale + 2 * m, height * scale + 2 * m + legend_height
+
+
+def render_surface(
+    board: Board,
+    art: MapArt | None = None,
+    *,
+    scale: int = round(theme.CELL_DEFAULT),
+    overlay: Overlay | None = None,
+    legend: Sequence[str] = (),
+    key: bool | Collection[str] = False,
+    painter: BoardPainter | None = None,
+) -> pygame.Surface:
+    """The board drawn at ``scale`` px per square, with ``legend`` lines and a colour key below.
+
+    Without a legend the picture is exactly :func:`image_size`; with one it is at least
+    :data:`LEGEND_MIN_WIDTH` wide, the board centred horizontally above the strip.
+
+    ``key`` is True for the whole colour key, or the groups to show (``{"ray", "fov"}``).
+    """
+    if not theme.CELL_MIN <= scale <= theme.CELL_MAX:
+        raise UsageError(
+            f"--scale must be between {theme.CELL_MIN:g} and {theme.CELL_MAX:g} pixels, not {scale}"
+        )
+    painter = painter or BoardPainter(art)
+    board_w, board_h = image_size(board.width, board.height, scale)
+    if board_w * board_h > MAX_PIXELS:
+        raise UsageError(
+            f"a {board.width}x{board.height} board at --scale {scale} is too big a picture "
+            f"({board_w}x{board_h}); use a smaller --scale"
+        )
+    width = max(board_w, LEGEND_MIN_WIDTH) if (legend or key) else board_w
+    strip = _legend_strip(painter, width, legend, key) if (legend or key) else None
+    height = board_h + (strip.get_height() if strip is not None else 0)
+    surface = pygame.Surface((width, height))
+    surface.fill(theme.BACKGROUND)
+    m = margin(scale)
+    left = (width - board_w) // 2  # a small board sits centred above a wider legend
+    view = View(
+        cell=float(scale),
+        origin=(float(left + m), float(m)),
+        viewport=(left, 0, board_w, board_h),
+        board_size=(board.width, board.height),
+    )
+    painter.draw(surface, board, view, overlay or Overlay())
+    if strip is not None:
+        surface.blit(strip, (0, board_h))
+    return surface
+
+
+def render_png(
+    board: Board,
+    art: MapArt | None,
+    out_path: str | os.PathLike[str],
+    *,
+    scale: int = round(theme.CELL_DEFAULT),
+    overlay: Overlay | None = None,
+    legend: Sequence[str] = (),
+    key: bool | Collection[str] = False,
+) -> list[str]:
+    """Draw the board into a PNG at ``out_path`` (written atomically); returns the painter's warnings."""
+    painter = BoardPainter(art)
+    surface = render_surface(
+        board, art, scale=scale, overlay=overlay, legend=legend, key=key, painter=painter
+    )
+    save_png(surface, out_path)
+    return list(painter.warnings)
+
+
+def save_png(surface: pygame.Surface, out_path: str | os.PathLike[str]) -> None:
+    """Save a Surface as PNG atomically: a temporary file beside the target, then ``os.replace``."""
+    path = Path(out_path)
+    directory = path.parent if str(path.parent) else Path(".")
+    if not directory.is_dir():
+        raise UsageError(f"cannot write {path}: folder {directory} does not exist")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".png", dir=directory)
+    os.close(fd)
+    try:
+        pygame.image.save(surface, tmp)
+        os.chmod(tmp, _file_mode())  # mkstemp makes 0600 files; give the usual permissions
+        os.replace(tmp, path)
+    except (pygame.error, OSError) as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise UsageError(f"cannot write {path}: {exc}") from exc
+
+
+def _file_mode() -> int:
+    """``0o666`` minus the process umask: the mode ``open()`` would have given the file."""
+    umask = os.umask(0o022)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    lines: list[str] = []
+    for paragraph in text.splitlines() or [""]:
+        words = paragraph.split(" ")
+        line = ""
+        for word in words:
+            trial = f"{line} {word}".strip()
+            if line and font.size(trial)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines
+
+
+def _legend_strip(
+    painter: BoardPainter, width: int, legend: Sequence[str], key: bool | Collection[str]
+) -> pygame.Surface:
+    pad = theme.LEGEND_PADDING
+    font = painter.font(theme.LEGEND_FONT_SIZE)
+    small = painter.font(max(10, theme.LEGEND_FONT_SIZE - 4))
+    rendered: list[pygame.Surface] = []
+    for i, text in enumerate(legend):
+        colour = theme.LEGEND_TEXT if i == 0 else theme.LEGEND_MUTED
+        for line in _wrap(font, text, width - 2 * pad):
+            rendered.append(font.render(line, True, colour))
+    key_rows: list[list[tuple[tuple[int, ...], pygame.Surface]]] = []
+    if key:
+        row: list[tuple[tuple[int, ...], pygame.Surface]] = []
+        used = pad
+        groups = {group for group, _, _ in LEGEND_KEY} if key is True else set(key or ())
+        for group, colour, words in LEGEND_KEY:
+            if group not in groups:
+                continue
+            label = small.render(words, True, theme.LEGEND_MUTED)
+            need = 14 + 6 + label.get_width() + 16
+            if row and used + need > width - pad:
+                key_rows.append(row)
+                row, used = [], pad
+            row.append((colour, label))
+            used += need
+        if row:
+            key_rows.append(row)
+    line_h = font.get_linesize()
+    key_h = small.get_linesize() + 4
+    height = pad + len(rendered) * line_h + len(key_rows) * key_h + pad
+    strip = pygame.Surface((width, height))
+    strip.fill(theme.LEGEND_BACKGROUND)
+    y = pad
+    for line in rendered:
+        strip.blit(line, (pad, y))
+        y += line_h
+    for row in key_rows:
+        x = pad
+        for colour, label in row:
+            swatch = pygame.Rect(x, y + (key_h - 14) // 2, 14, 14)
+            if len(colour) == 4:  # a translucent shade: show it over the floor colour
+                strip.fill(theme.FLOOR_LIGHT, swatch)
+                shade = pygame.Surface(swatch.size, pygame.SRCALPHA)
+                shade.fill(colour)
+                strip.blit(shade, swatch)
+            else:
+                strip.fill(colour[:3], swatch)
+            strip.blit(label, (swatch.right + 6, y + (key_h - label.get_height()) // 2))
+            x = swatch.right + 6 + label.get_width() + 16
+        y += key_h
+    return strip

@@ -1,0 +1,171 @@
+"""The view transform: grid units <-> screen pixels, zoom and pan. Pure arithmetic, no pygame.
+
+Grid coordinates are floats in squares: the centre of square ``(x, y)`` is ``(x + 0.5, y + 0.5)``
+and grid corner ``(x, y)`` is the top-left of square ``(x, y)``. ``origin`` is where grid corner
+``(0, 0)`` sits on the screen and ``cell`` how many pixels one square spans.
+
+The painter draws on whole pixels: grid line ``k`` lies at ``round(origin) + round(k * cell)``
+(:meth:`View.pixel`), so a cached picture of the board stays valid while the view pans.
+
+>>> view = View(cell=10.0, origin=(100.0, 50.0), viewport=(0, 0, 400, 300))
+>>> view.to_screen(2, 3), view.to_grid(125.0, 85.0)
+((120.0, 80.0), (2.5, 3.5))
+>>> view.square_at(125, 85), view.square_at(500, 85)
+((2, 3), None)
+>>> view.zoom_at(2.0, 125, 85); view.cell, view.to_grid(125, 85)
+(20.0, (2.5, 3.5))
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from game.board import Edge, Square
+from game.ui import theme
+
+
+@dataclass
+class View:
+    """Where the board sits on the screen and how big one square is.
+
+    ``board_size`` (set by :meth:`fit`, or given) limits :meth:`square_at` and
+    :meth:`nearest_edge` to the board; without it any square under the viewport is returned.
+    """
+
+    cell: float = theme.CELL_DEFAULT
+    origin: tuple[float, float] = (0.0, 0.0)
+    viewport: tuple[int, int, int, int] = (0, 0, 1280, 800)
+    board_size: tuple[int, int] | None = None
+
+    # --- transforms -----------------------------------------------------------------------
+
+    def to_screen(self, gx: float, gy: float) -> tuple[float, float]:
+        """The screen position of grid point ``(gx, gy)``."""
+        return self.origin[0] + gx * self.cell, self.origin[1] + gy * self.cell
+
+    def to_grid(self, px: float, py: float) -> tuple[float, float]:
+        """The grid point under screen position ``(px, py)``."""
+        return (px - self.origin[0]) / self.cell, (py - self.origin[1]) / self.cell
+
+    def pixel(self, gx: float, gy: float) -> tuple[int, int]:
+        """The whole pixel the painter uses for grid point ``(gx, gy)``.
+
+        >>> View(cell=10.4, origin=(3.6, 0.0)).pixel(2, 1)
+        (25, 10)
+        """
+        return (
+            round(self.origin[0]) + round(gx * self.cell),
+            round(self.origin[1]) + round(gy * self.cell),
+        )
+
+    def square_rect(self, sq: Square) -> tuple[int, int, int, int]:
+        """The square's pixel rectangle ``(x, y, w, h)`` as the painter fills it.
+
+        >>> View(cell=10.0, origin=(5.0, 5.0)).square_rect((1, 2))
+        (15, 25, 10, 10)
+        """
+        x0, y0 = self.pixel(sq[0], sq[1])
+        x1, y1 = self.pixel(sq[0] + 1, sq[1] + 1)
+        return x0, y0, x1 - x0, y1 - y0
+
+    def square_centre(self, sq: Square) -> tuple[int, int]:
+        """The pixel at the centre of a square (where tokens and rays start)."""
+        return self.pixel(sq[0] + 0.5, sq[1] + 0.5)
+
+    def in_viewport(self, px: float, py: float) -> bool:
+        """Whether a screen position lies inside the board area."""
+        x, y, w, h = self.viewport
+        return x <= px < x + w and y <= py < y + h
+
+    def square_at(self, px: float, py: float) -> Square | None:
+        """The square under a screen position; None outside the viewport (or the board, if known).
+
+        >>> View(cell=10.0, board_size=(3, 3)).square_at(35, 5) is None
+        True
+        """
+        if not self.in_viewport(px, py):
+            return None
+        gx, gy = self.to_grid(px, py)
+        sq = (math.floor(gx), math.floor(gy))
+        if self.board_size is not None:
+            w, h = self.board_size
+            if not (0 <= sq[0] < w and 0 <= sq[1] < h):
+                return None
+        return sq
+
+    def visible_cells(self) -> tuple[int, int, int, int]:
+        """The grid cells touching the viewport: ``(x0, y0, x1, y1)``, end exclusive, unclipped."""
+        x, y, w, h = self.viewport
+        gx0, gy0 = self.to_grid(x, y)
+        gx1, gy1 = self.to_grid(x + w, y + h)
+        return math.floor(gx0), math.floor(gy0), math.ceil(gx1), math.ceil(gy1)
+
+    # --- zoom and pan ---------------------------------------------------------------------
+
+    def zoom_at(self, factor: float, px: float, py: float) -> None:
+        """Multiply the zoom by ``factor``, keeping the grid point under ``(px, py)`` in place.
+
+        The cell size is clamped to ``theme.CELL_MIN .. theme.CELL_MAX``.
+
+        >>> v = View(cell=100.0); v.zoom_at(10.0, 0, 0); v.cell
+        200.0
+        """
+        gx, gy = self.to_grid(px, py)
+        self.cell = min(theme.CELL_MAX, max(theme.CELL_MIN, self.cell * factor))
+        self.origin = (px - gx * self.cell, py - gy * self.cell)
+
+    def pan(self, dx: float, dy: float) -> None:
+        """Move the board by ``(dx, dy)`` pixels."""
+        self.origin = (self.origin[0] + dx, self.origin[1] + dy)
+
+    def fit(self, board_w: int, board_h: int) -> None:
+        """Zoom and centre so the whole board fits the viewport (the Home key).
+
+        >>> v = View(viewport=(0, 0, 200, 100)); v.fit(4, 2); v.cell, v.origin
+        (46.0, (8.0, 4.0))
+        """
+        self.board_size = (board_w, board_h)
+        x, y, w, h = self.viewport
+        usable_w = w * (1 - 2 * theme.FIT_MARGIN)
+        usable_h = h * (1 - 2 * theme.FIT_MARGIN)
+        cell = min(usable_w / max(board_w, 1), usable_h / max(board_h, 1))
+        self.cell = min(theme.CELL_MAX, max(theme.CELL_MIN, cell))
+        self.origin = (
+            x + (w - board_w * self.cell) / 2,
+            y + (h - board_h * self.cell) / 2,
+        )
+
+    # --- picking --------------------------------------------------------------------------
+
+    def nearest_edge(self, px: float, py: float, tolerance_px: float) -> Edge | None:
+        """The grid edge within ``tolerance_px`` of a screen position (for clicking doors).
+
+        Of a vertical and a horizontal candidate the closer one wins; near a grid corner the
+        answer is whichever arm the point is nearer to.
+
+        >>> v = View(cell=10.0, origin=(0.0, 0.0))
+        >>> v.nearest_edge(20.5, 14, 3), v.nearest_edge(15, 19, 3), v.nearest_edge(15, 15, 3)
+        (Edge(axis='V', x=2, y=1), Edge(axis='H', x=1, y=2), None)
+        """
+        if not self.in_viewport(px, py):
+            return None
+        gx, gy = self.to_grid(px, py)
+        vx, hy = round(gx), round(gy)
+        candidates: list[tuple[float, Edge]] = [
+            (abs(gx - vx) * self.cell, Edge("V", vx, math.floor(gy))),
+            (abs(gy - hy) * self.cell, Edge("H", math.floor(gx), hy)),
+        ]
+        candidates.sort(key=lambda c: c[0])
+        for distance, edge in candidates:
+            if distance <= tolerance_px and self._edge_on_board(edge):
+                return edge
+        return None
+
+    def _edge_on_board(self, edge: Edge) -> bool:
+        if self.board_size is None:
+            return True
+        w, h = self.board_size
+        if edge.axis == "V":
+            return 0 <= edge.x <= w and 0 <= edge.y < h
+        return 0 <= edge.x < w and 0 <= edge.y <= h
