@@ -1,0 +1,182 @@
+"""Every wall / door / blocked-square pattern on tiny boards: fast engines vs the reference.
+
+2×2 boards are enumerated completely (walls × square patterns, doors) and every ray is checked
+against the reference. On 3×3 boards all 4,096 subsets of the 12 interior edges and all 2^9
+patterns of blocked (terrain, void, two enemies) squares are enumerated, plus random mixed boards; to keep that fast, the reference verdict of a ray is memoised by the part
+of the board it can look at (the edges, corner arms and squares it meets on the empty board —
+the reference reads nothing else), so it runs once per distinct local situation.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import numpy as np
+import pytest
+
+from game.board import Board, Door, DoorState, Edge, Figure
+from game.los import all_pairs, line_of_sight, line_of_sight_reference, visible_from
+
+
+def interior_edges(w: int, h: int) -> list[Edge]:
+    return [Edge("V", x, y) for x in range(1, w) for y in range(h)] + [
+        Edge("H", x, y) for x in range(w) for y in range(1, h)
+    ]
+
+
+def squares(w: int, h: int) -> list[tuple[int, int]]:
+    return [(x, y) for y in range(h) for x in range(w)]
+
+
+def check_board_fully(board: Board, viewer: str | None) -> None:
+    """Reference vs line_of_sight vs visible_from vs all_pairs for every pair of a small board."""
+    on = [sq for sq in squares(board.width, board.height) if board.on_board(sq)]
+    table = all_pairs(board, viewer)
+    for a in on:
+        mask = visible_from(board, a, viewer)
+        assert np.array_equal(mask, table[a[1], a[0]])
+        for b in on:
+            ref = line_of_sight_reference(board, a, b, viewer)
+            assert line_of_sight(board, a, b, viewer) == ref
+            assert bool(mask[b[1], b[0]]) is ref.clear, (a, b, ref.explain())
+    for sq in squares(board.width, board.height):
+        if not board.on_board(sq):
+            assert not table[sq[1], sq[0]].any() and not table[..., sq[1], sq[0]].any()
+
+
+# cell states on 2×2: open, blocked terrain, void, two enemies of red, an ally and an enemy
+CELL_STATES = ("open", "blocked", "void", "enemies", "mixed")
+
+
+def build(w: int, h: int, walls, doors=(), cells=None) -> Board:
+    cells = cells or {}
+    board = Board(
+        w,
+        h,
+        walls=walls,
+        doors=doors,
+        void=[sq for sq, s in cells.items() if s == "void"],
+        blocked=[sq for sq, s in cells.items() if s == "blocked"],
+    )
+    fid = 0
+    for sq, state in cells.items():
+        sides = {"enemies": ("blue", "blue"), "mixed": ("red", "blue")}.get(state, ())
+        for side in sides:
+            fid += 1
+            board.place_figure(Figure(fid, f"f{fid}", side, sq))
+    return board
+
+
+def test_2x2_every_wall_and_square_pattern() -> None:
+    edges = interior_edges(2, 2)
+    cells = squares(2, 2)
+    count = 0
+    patterns = list(itertools.product(("open", "blocked", "enemies"), repeat=4))
+    patterns += [p for p in itertools.product(("open", "void"), repeat=4) if "void" in p]
+    for wall_bits in itertools.product((False, True), repeat=len(edges)):
+        walls = [e for e, on in zip(edges, wall_bits, strict=True) if on]
+        for states in patterns:
+            board = build(2, 2, walls, cells=dict(zip(cells, states, strict=True)))
+            check_board_fully(board, "red")
+            count += 1
+    assert count == 16 * (81 + 15)
+
+
+def test_2x2_every_door_pattern_with_viewers() -> None:
+    edges = interior_edges(2, 2)
+    kinds = ("none", "closed", "locked", "open-over-wall")
+    for pattern in itertools.product(kinds, repeat=len(edges)):
+        walls = [e for e, k in zip(edges, pattern, strict=True) if k in ("wall", "open-over-wall")]
+        doors = [
+            Door(e, DoorState("open" if k == "open-over-wall" else k))
+            for e, k in zip(edges, pattern, strict=True)
+            if k in ("closed", "open", "locked", "open-over-wall")
+        ]
+        board = build(2, 2, walls, doors, cells={(1, 0): "mixed"})
+        for viewer in (None, "red"):
+            on = squares(2, 2)
+            table = all_pairs(board, viewer)
+            for a in on:
+                for b in on:
+                    ref = line_of_sight_reference(board, a, b, viewer)
+                    assert bool(table[a[1], a[0], b[1], b[0]]) is ref.clear
+
+
+class LocalReference:
+    """The reference verdict of a ray, memoised by everything the ray can look at on a board."""
+
+    def __init__(self, w: int, h: int) -> None:
+        empty = Board(w, h)
+        self.local: dict[tuple, tuple[tuple[Edge, ...], tuple[tuple[int, int], ...]]] = {}
+        self.memo: dict[tuple, bool] = {}
+        self.calls = 0
+        for a in squares(w, h):
+            for b in squares(w, h):
+                edges: set[Edge] = set()
+                cells: set[tuple[int, int]] = set()
+                for c in line_of_sight_reference(empty, a, b).crossings:
+                    if c.edge is not None:
+                        edges.add(c.edge)
+                    if c.square is not None:
+                        cells.add(c.square)
+                    for side in c.sides or ():
+                        edges.update(side.arms)
+                        cells.add(side.square)
+                self.local[(a, b)] = (tuple(sorted(edges)), tuple(sorted(cells)))
+
+    def clear(self, board: Board, a, b, viewer: str | None) -> bool:
+        edges, cells = self.local[(a, b)]
+        key = (
+            a,
+            b,
+            tuple(board.edge_blocks_sight(e) for e in edges),
+            tuple(board.square_block_reason(c, viewer) is not None for c in cells),
+        )
+        found = self.memo.get(key)
+        if found is None:
+            self.calls += 1
+            found = self.memo[key] = line_of_sight_reference(board, a, b, viewer).clear
+        return found
+
+
+@pytest.fixture(scope="module")
+def local3() -> LocalReference:
+    return LocalReference(3, 3)
+
+
+def compare_all_pairs(board: Board, ref: LocalReference, viewer: str | None = None) -> None:
+    table = all_pairs(board, viewer)
+    on = [sq for sq in squares(board.width, board.height) if board.on_board(sq)]
+    for a in on:
+        for b in on:
+            assert bool(table[a[1], a[0], b[1], b[0]]) is ref.clear(board, a, b, viewer), (a, b)
+
+
+def test_3x3_every_wall_subset(local3: LocalReference) -> None:
+    edges = interior_edges(3, 3)
+    assert len(edges) == 12
+    for bits in range(1 << len(edges)):
+        walls = [e for i, e in enumerate(edges) if bits >> i & 1]
+        compare_all_pairs(Board(3, 3, walls=walls), local3)
+    assert local3.calls < 20_000
+
+
+@pytest.mark.parametrize("closed", ["blocked", "void", "enemies"])
+def test_3x3_every_square_pattern(local3: LocalReference, closed: str) -> None:
+    cells = squares(3, 3)
+    for states in itertools.product(("open", closed), repeat=9):
+        board = build(3, 3, (), cells=dict(zip(cells, states, strict=True)))
+        compare_all_pairs(board, local3, "red")
+
+
+def test_3x3_random_mixed_boards(local3: LocalReference) -> None:
+    rng = random.Random(2024)
+    edges = interior_edges(3, 3)
+    cells = squares(3, 3)
+    for _ in range(1500):
+        walls = [e for e in edges if rng.random() < 0.3]
+        doors = [Door(e, rng.choice(list(DoorState))) for e in edges if rng.random() < 0.15]
+        states = {sq: rng.choice(CELL_STATES + ("open", "open")) for sq in cells}
+        board = build(3, 3, walls, doors, cells=states)
+        compare_all_pairs(board, local3, rng.choice((None, "red", "blue")))

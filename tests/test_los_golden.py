@@ -1,0 +1,121 @@
+"""Golden boards: ASCII boards with their expected visibility masks (tests/golden/los/README.md).
+
+Run ``python tests/test_los_golden.py --write`` to fill in or refresh the masks from the reference
+engine after adding a board (then read the new masks by eye before committing them).
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from game.board import Board, Figure, parse_square
+from game.los import line_of_sight_reference, mask_to_ascii, visible_from
+
+GOLDEN = Path(__file__).resolve().parent / "golden" / "los"
+
+
+@dataclass
+class Golden:
+    """One golden file: the board description and, per origin, the expected mask rows."""
+
+    path: Path
+    header: list[str] = field(default_factory=list)  # everything up to the first "from" line
+    rows: list[str] = field(default_factory=list)
+    walls: list[str] = field(default_factory=list)
+    doors: dict[str, str] = field(default_factory=dict)
+    figures: list[tuple[str, tuple[int, int]]] = field(default_factory=list)
+    viewer: str | None = None
+    masks: dict[tuple[int, int], list[str]] = field(default_factory=dict)
+
+    def board(self) -> Board:
+        board = Board.from_ascii(self.rows, walls=self.walls, doors=self.doors)
+        for i, (side, sq) in enumerate(self.figures, start=1):
+            board.place_figure(Figure(i, f"{side}{i}", side, sq))
+        return board
+
+
+def parse(path: Path) -> Golden:
+    golden = Golden(path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    section = None
+    current: tuple[int, int] | None = None
+    for line in lines:
+        if line.startswith("from "):
+            current = parse_square(line[5:].rstrip(":"))
+            golden.masks[current] = []
+            section = "mask"
+            continue
+        if section != "mask":
+            golden.header.append(line)
+        if not line.strip() or line.startswith("#"):
+            continue
+        if section == "mask":
+            assert current is not None
+            golden.masks[current].append(line)
+        elif line == "board:":
+            section = "board"
+        elif line.startswith("walls:"):
+            golden.walls = line.split(":", 1)[1].split()
+        elif line.startswith("doors:"):
+            golden.doors = dict(item.split("=") for item in line.split(":", 1)[1].split())
+        elif line.startswith("figures:"):
+            for item in line.split(":", 1)[1].split():
+                side, sq = item.split("@")
+                golden.figures.append((side, parse_square(sq)))
+        elif line.startswith("viewer:"):
+            name = line.split(":", 1)[1].strip()
+            golden.viewer = None if name == "none" else name
+        elif section == "board":
+            golden.rows.append(line)
+        else:
+            raise ValueError(f"{path.name}: unexpected line {line!r}")
+    return golden
+
+
+FILES = sorted(GOLDEN.glob("*.txt"))
+
+
+def test_golden_files_exist() -> None:
+    assert len(FILES) >= 5
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_golden_masks(path: Path) -> None:
+    golden = parse(path)
+    board = golden.board()
+    assert golden.masks, f"{path.name} names no origin"
+    for origin, expected in golden.masks.items():
+        mask = visible_from(board, origin, golden.viewer)
+        assert mask_to_ascii(board, mask, origin) == expected, f"{path.name} from {origin}"
+        for x, y in board.squares():
+            if (x, y) != origin:
+                ref = line_of_sight_reference(board, origin, (x, y), golden.viewer)
+                assert ref.clear is bool(mask[y, x]), (path.name, origin, (x, y))
+
+
+def write_all() -> None:
+    """Recompute every mask from the reference engine and rewrite the files."""
+    for path in FILES:
+        golden = parse(path)
+        board = golden.board()
+        out = list(golden.header)
+        while out and not out[-1].strip():
+            out.pop()
+        for origin in golden.masks:
+            mask = np.zeros((board.height, board.width), dtype=bool)
+            for x, y in board.squares():
+                mask[y, x] = line_of_sight_reference(board, origin, (x, y), golden.viewer).clear
+            out.append(f"from {origin[0]},{origin[1]}:")
+            out.extend(mask_to_ascii(board, mask, origin))
+        path.write_text("\n".join(out) + "\n", encoding="utf-8")
+        print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    if "--write" in sys.argv:
+        write_all()
