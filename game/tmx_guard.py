@@ -1,0 +1,739 @@
+"""Safe reading of Tiled XML files, before pytmx sees them (private to :mod:`game.tiled`).
+
+Everything here is bounded: file size, cell count, decompressed size, tileset size. It refuses
+XML entity declarations (the "billion laughs" bomb), decompresses layer data with a hard limit,
+inlines external tilesets (``.tsx``) and object templates (``.tx``) so pytmx gets one tree with
+absolute image paths, and rewrites XML-encoded tile layers as CSV. Every problem becomes a
+:class:`~game.errors.MapError` with one line a map designer can act on.
+
+>>> xml = b'<map orientation="orthogonal" width="2" height="1" tilewidth="8" tileheight="8">'
+>>> xml += b'<layer name="g" width="2" height="1"><data encoding="csv">1,0</data></layer></map>'
+>>> parse_xml_bytes(xml, "m.tmx").tag
+'map'
+>>> parse_xml_bytes(b'<!DOCTYPE m [<!ENTITY a "x">]><map/>', "m.tmx")
+Traceback (most recent call last):
+...
+game.errors.MapError: m.tmx: the file declares XML entities, which Sightline refuses for safety (save the map again from Tiled)
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import copy
+import math
+import struct
+import zlib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from pathlib import Path
+from xml.etree import ElementTree as ET
+
+import numpy as np
+
+from game.board import Stat
+from game.errors import MapError
+from game.findings import Finding, Severity
+
+MAX_FILE_BYTES = 64 * 1024 * 1024
+MAX_CELLS = 4_000_000
+MAX_TOTAL_LAYER_CELLS = 32_000_000
+MAX_TILESET_TILES = 1_000_000
+GID_FLAGS = 0xE0000000  # Tiled's flip bits (horizontal, vertical, diagonal)
+GID_MASK = 0x1FFFFFFF
+#: property names are mangled with this prefix when pytmx cannot take them (see tiled.py)
+MANGLE = "sightline-reserved~"
+
+CSV_HINT = "in Tiled: Map > Map Properties > Tile Layer Format = CSV, then save"
+JSON_HINT = "open it in Tiled and use File > Save As... with the TMX format (.tmx)"
+ORIENTATIONS_REFUSED = {"isometric", "staggered", "hexagonal", "oblique"}
+
+
+@dataclass
+class TileLayerData:
+    """One tile layer, decoded, with visibility, opacity and offset combined with its groups."""
+
+    name: str
+    visible: bool
+    opacity: float
+    offset: tuple[float, float]
+    gids: np.ndarray  # uint32 (H, W), Tiled gids WITH flip bits
+
+
+@dataclass
+class PreparedMap:
+    """A map checked and flattened for pytmx: one tree, decoded layers, what it depends on."""
+
+    path: Path
+    root: ET.Element
+    tile_layers: list[TileLayerData]
+    dependencies: list[Path]
+    findings: list[Finding] = field(default_factory=list)
+    unreadable_images: list[Path] = field(default_factory=list)
+
+
+def _display(path: Path) -> str:
+    return str(path)
+
+
+def read_bytes(path: Path, what: str = "map") -> bytes:
+    """The bytes of a file, refusing missing files, directories, empty and oversized files."""
+    shown = _display(path)
+    if not path.exists():
+        raise MapError(f"{what} file not found", path=shown, hint="check the path")
+    if path.is_dir():
+        raise MapError(f"is a directory, not a {what} file", path=shown, hint="name a .tmx file")
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise MapError(
+                f"{what} file is {size // (1024 * 1024)} MiB, over the {MAX_FILE_BYTES // (1024 * 1024)} MiB limit",
+                path=shown,
+            )
+        with path.open("rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise MapError(f"cannot read the {what} file: {exc.strerror or exc}", path=shown) from None
+    if not data.strip():
+        raise MapError(f"the {what} file is empty", path=shown, hint="save it again from Tiled")
+    return data
+
+
+def _declares_entities(data: bytes) -> bool:
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        try:
+            text = data.decode("utf-16")
+        except UnicodeDecodeError:
+            return True
+        return "<!ENTITY" in text
+    return b"<!ENTITY" in data
+
+
+def parse_xml_bytes(data: bytes, shown: str) -> ET.Element:
+    """Parse XML bytes, refusing entity declarations and reporting errors in one line."""
+    head = data.lstrip()[:1]
+    if head in (b"{", b"["):
+        raise MapError(
+            "this is a Tiled JSON file; Sightline reads TMX (XML) maps", path=shown, hint=JSON_HINT
+        )
+    if _declares_entities(data):
+        raise MapError(
+            "the file declares XML entities, which Sightline refuses for safety",
+            path=shown,
+            hint="save the map again from Tiled",
+        )
+    try:
+        return ET.fromstring(data)
+    except ET.ParseError as exc:
+        line, column = getattr(exc, "position", (0, 0))
+        reason = str(exc).split(":")[0]
+        raise MapError(
+            f"not well-formed XML ({reason}, line {line}, column {column})",
+            path=shown,
+            hint="the file may be truncated or not a Tiled map; save it again from Tiled",
+        ) from None
+    except LookupError as exc:  # an unknown encoding="..." in the XML declaration
+        raise MapError(f"unreadable XML ({exc})", path=shown, hint="save it as UTF-8") from None
+    except (ValueError, RecursionError) as exc:
+        raise MapError(f"unreadable XML ({exc})", path=shown) from None
+
+
+def parse_xml_file(path: Path, what: str) -> ET.Element:
+    """Read and parse one XML file (map, tileset or template) safely."""
+    return parse_xml_bytes(read_bytes(path, what), _display(path))
+
+
+def int_attr(elem: ET.Element, name: str, default: int | None, shown: str) -> int:
+    """An integer XML attribute, or a MapError naming it."""
+    text = elem.get(name)
+    if text is None:
+        if default is None:
+            raise MapError(
+                f"<{elem.tag}> has no {name} attribute", path=shown, hint="save it again from Tiled"
+            )
+        return default
+    try:
+        return int(text.strip())
+    except ValueError:
+        try:
+            value = float(text)
+        except ValueError:
+            value = float("nan")
+        if math.isfinite(value) and value == int(value):
+            return int(value)
+        raise MapError(f"<{elem.tag}> {name}={text!r} is not a whole number", path=shown) from None
+
+
+def frac_attr(elem: ET.Element, name: str, default: Fraction = Fraction(0)) -> Fraction:
+    """A number attribute as an exact Fraction (ValueError for nan/inf/garbage)."""
+    text = elem.get(name)
+    if text is None or not text.strip():
+        return default
+    return parse_number(text)
+
+
+@lru_cache(maxsize=1 << 16)
+def parse_number(text: str) -> Fraction:
+    """A decimal number as written in a TMX file, exactly (cached: maps repeat their numbers).
+
+    >>> parse_number(" 12.5"), parse_number("1e2")
+    (Fraction(25, 2), Fraction(100, 1))
+    """
+    cleaned = text.strip()
+    mantissa, _, exponent = cleaned.lower().partition("e")
+    if exponent and (len(exponent.lstrip("+-")) > 3 or abs(int(exponent)) > 64):
+        raise ValueError(f"number {cleaned[:20]!r} is out of range")
+    if len(mantissa) > 40:
+        raise ValueError(f"number {cleaned[:20]!r}... has too many digits")
+    return Fraction(cleaned)
+
+
+# --- properties -------------------------------------------------------------------------------
+
+
+def read_properties(elem: ET.Element) -> dict[str, Stat]:
+    """The custom properties of an element, typed as in Tiled (int, float, bool, string).
+
+    ``color`` and ``file`` become strings, ``object`` an int; class-typed properties are skipped.
+
+    >>> e = ET.fromstring('<o><properties><property name="life" type="int" value="3"/>'
+    ...                   '<property name="open" type="bool" value="true"/>'
+    ...                   '<property name="side" value="red"/></properties></o>')
+    >>> read_properties(e)
+    {'life': 3, 'open': True, 'side': 'red'}
+    """
+    out: dict[str, Stat] = {}
+    for props in elem.findall("properties"):
+        for prop in props.findall("property"):
+            name = prop.get("name")
+            if name is None:
+                continue
+            if name.startswith(MANGLE):
+                name = name[len(MANGLE) :]
+            kind = prop.get("type", "string")
+            raw = prop.get("value")
+            if raw is None:
+                raw = prop.text or ""
+            if kind == "class":
+                continue
+            out[name] = _typed(kind, raw)
+    return out
+
+
+def _typed(kind: str, raw: str) -> Stat:
+    try:
+        if kind in ("int", "object"):
+            return int(raw.strip() or 0)
+        if kind == "float":
+            return float(raw)
+        if kind == "bool":
+            return raw.strip().lower() in ("true", "1", "yes")
+    except ValueError:
+        return raw
+    return raw
+
+
+# --- images -----------------------------------------------------------------------------------
+
+
+def image_size(path: Path) -> tuple[int, int] | None:
+    """Width and height from an image file's header (PNG, GIF, BMP, JPEG, WebP); None if not an image.
+
+    WebP files are recognised but report (0, 0) (their size comes from the tileset).
+    """
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(64 * 1024)
+    except OSError:
+        return None
+    if head.startswith(b"\x89PNG\r\n\x1a\n") and len(head) >= 24:
+        return struct.unpack(">II", head[16:24])
+    if head[:6] in (b"GIF87a", b"GIF89a") and len(head) >= 10:
+        return struct.unpack("<HH", head[6:10])
+    if head.startswith(b"BM") and len(head) >= 26:
+        w, h = struct.unpack("<ii", head[18:26])
+        return abs(w), abs(h)
+    if head.startswith(b"RIFF") and head[8:12] == b"WEBP":
+        return (0, 0)
+    if head.startswith(b"\xff\xd8"):
+        i = 2
+        while i + 9 < len(head):
+            if head[i] != 0xFF:
+                i += 1
+                continue
+            marker = head[i + 1]
+            if marker in (
+                0xC0,
+                0xC1,
+                0xC2,
+                0xC3,
+                0xC5,
+                0xC6,
+                0xC7,
+                0xC9,
+                0xCA,
+                0xCB,
+                0xCD,
+                0xCE,
+                0xCF,
+            ):
+                h, w = struct.unpack(">HH", head[i + 5 : i + 9])
+                return w, h
+            if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
+                i += 2
+                continue
+            (length,) = struct.unpack(">H", head[i + 2 : i + 4])
+            i += 2 + length
+        return (0, 0)
+    return None
+
+
+# --- the map ----------------------------------------------------------------------------------
+
+
+class _Preparer:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.shown = _display(path)
+        self.base = path.parent
+        self.deps: list[Path] = [path.resolve()]
+        self.findings: list[Finding] = []
+        self.unreadable: list[Path] = []
+        self.tsx_cache: dict[Path, ET.Element] = {}
+        self.tx_cache: dict[Path, ET.Element] = {}
+        self.total_cells = 0
+        self.checked_images: dict[Path, tuple[int, int] | None] = {}
+        self.ts_by_path: dict[Path, int] = {}
+
+    def add_dep(self, path: Path) -> None:
+        if path not in self.deps:
+            self.deps.append(path)
+
+    # -- entry point
+    def run(self) -> PreparedMap:
+        if self.path.suffix.lower() in (".tmj", ".json"):
+            raise MapError(
+                "Tiled JSON maps are not read; Sightline reads TMX (XML) maps",
+                path=self.shown,
+                hint=JSON_HINT,
+            )
+        root = parse_xml_file(self.path, "map")
+        if root.tag != "map":
+            raise MapError(
+                f"not a Tiled map (the root element is <{root.tag}>, not <map>)",
+                path=self.shown,
+                hint="open a .tmx map file",
+            )
+        self.check_header(root)
+        self.inline_tilesets(root)
+        self.apply_templates(root)
+        layers = list(self.decode_layers(root, True, 1.0, (0.0, 0.0)))
+        return PreparedMap(self.path, root, layers, self.deps, self.findings, self.unreadable)
+
+    def check_header(self, root: ET.Element) -> None:
+        orientation = (root.get("orientation") or "orthogonal").strip().lower()
+        if orientation != "orthogonal":
+            raise MapError(
+                f"{orientation} maps are not supported; Sightline reads orthogonal (square-grid) maps",
+                path=self.shown,
+                hint="in Tiled, make a new map with File > New > Orientation: Orthogonal",
+            )
+        if root.get("infinite", "0").strip() not in ("0", "", "false"):
+            raise MapError(
+                "infinite maps are not supported",
+                path=self.shown,
+                hint="in Tiled: Map > Map Properties > untick Infinite, then save",
+            )
+        width = int_attr(root, "width", None, self.shown)
+        height = int_attr(root, "height", None, self.shown)
+        tw = int_attr(root, "tilewidth", None, self.shown)
+        th = int_attr(root, "tileheight", None, self.shown)
+        if width < 1 or height < 1:
+            raise MapError(
+                f"the map is {width}x{height} squares; it needs at least one", path=self.shown
+            )
+        if width * height > MAX_CELLS:
+            raise MapError(
+                f"the map is {width}x{height} = {width * height:,} squares, over the {MAX_CELLS:,} limit",
+                path=self.shown,
+                hint="a board game board is much smaller; check Map > Map Properties",
+            )
+        if tw < 1 or th < 1:
+            raise MapError(
+                f"the map's tile size is {tw}x{th} pixels; it must be at least 1x1", path=self.shown
+            )
+        self.width, self.height = width, height
+
+    # -- tilesets
+    def resolve(self, base: Path, source: str) -> Path:
+        return (base / source).resolve() if not Path(source).is_absolute() else Path(source)
+
+    def load_tsx(self, path: Path, referrer: str) -> ET.Element:
+        if path in self.tsx_cache:
+            return self.tsx_cache[path]
+        if path.suffix.lower() in (".tsj", ".json"):
+            raise MapError(
+                f"tileset {path.name} is a JSON tileset; Sightline reads .tsx tilesets",
+                path=referrer,
+                hint="in Tiled, export the tileset as .tsx and point the map at it",
+            )
+        if not path.is_file():
+            raise MapError(
+                f"tileset file {path} not found",
+                path=referrer,
+                hint="put the .tsx beside the map where Tiled expects it, or embed the tileset",
+            )
+        root = parse_xml_file(path, "tileset")
+        if root.tag != "tileset":
+            raise MapError(f"{path.name} is not a Tiled tileset (root <{root.tag}>)", path=referrer)
+        self.add_dep(path)
+        self.tsx_cache[path] = root
+        return root
+
+    def flatten_tileset(self, ts: ET.Element, base: Path, firstgid: int, shown: str) -> ET.Element:
+        """An embedded copy of a tileset with absolute image paths and checked image sizes."""
+        flat = copy.deepcopy(ts)
+        flat.attrib.pop("source", None)
+        flat.set("firstgid", str(firstgid))
+        tw = int_attr(flat, "tilewidth", 0, shown)
+        th = int_attr(flat, "tileheight", 0, shown)
+        image = flat.find("image")
+        if image is not None:
+            self.fix_image(flat, image, base, shown)
+            image = flat.find("image")
+        if image is not None:
+            if tw < 1 or th < 1:
+                raise MapError(
+                    f"tileset {flat.get('name', '?')} has tile size {tw}x{th}", path=shown
+                )
+            spacing = int_attr(flat, "spacing", 0, shown)
+            margin = int_attr(flat, "margin", 0, shown)
+            iw = int_attr(image, "width", 0, shown)
+            ih = int_attr(image, "height", 0, shown)
+            count = max(0, (iw - 2 * margin + spacing) // (tw + spacing)) * max(
+                0, (ih - 2 * margin + spacing) // (th + spacing)
+            )
+            if count > MAX_TILESET_TILES or spacing < 0 or margin < 0:
+                raise MapError(
+                    f"tileset {flat.get('name', '?')} declares {count:,} tiles (image {iw}x{ih}), over the limit",
+                    path=shown,
+                )
+        for tile in flat.findall("tile"):
+            timage = tile.find("image")
+            if timage is not None:
+                self.fix_image(tile, timage, base, shown)
+        return flat
+
+    def fix_image(self, owner: ET.Element, image: ET.Element, base: Path, shown: str) -> None:
+        """Absolute image path, width/height filled from the file; unreadable images dropped."""
+        source = image.get("source")
+        if not source:
+            owner.remove(image)  # embedded image data: not supported, vector style
+            self.findings.append(
+                Finding(
+                    "tileset-image-unreadable",
+                    Severity.WARNING,
+                    "a tileset image is embedded in the file, which Sightline does not read; drawing the vector style",
+                    hint="keep tileset images as separate files",
+                )
+            )
+            return
+        path = self.resolve(base, source)
+        if path not in self.checked_images:
+            size = image_size(path) if path.is_file() else None
+            self.checked_images[path] = size
+            if size is None:
+                self.unreadable.append(path)
+                reason = (
+                    "is missing" if not path.exists() else "is not an image Sightline recognises"
+                )
+                self.findings.append(
+                    Finding(
+                        "tileset-image-unreadable",
+                        Severity.WARNING,
+                        f"tileset image {path} {reason}; drawing the vector style",
+                        hint="fix the image path in the tileset, or ignore this for a vector-style board",
+                    )
+                )
+            else:
+                self.add_dep(path)
+        size = self.checked_images[path]
+        if size is None:
+            owner.remove(image)
+            return
+        image.set("source", str(path))
+        if size != (0, 0):
+            image.set("width", image.get("width") or str(size[0]))
+            image.set("height", image.get("height") or str(size[1]))
+        elif not (image.get("width") and image.get("height")):
+            owner.remove(image)
+
+    def inline_tilesets(self, root: ET.Element) -> None:
+        for index, ts in enumerate(list(root)):
+            if ts.tag != "tileset":
+                continue
+            firstgid = int_attr(ts, "firstgid", None, self.shown)
+            if firstgid < 1:
+                raise MapError(
+                    f"a tileset has firstgid {firstgid}; it must be at least 1", path=self.shown
+                )
+            source = ts.get("source")
+            if source:
+                path = self.resolve(self.base, source)
+                tsx = self.load_tsx(path, self.shown)
+                flat = self.flatten_tileset(tsx, path.parent, firstgid, _display(path))
+                self.ts_by_path.setdefault(path, firstgid)
+            else:
+                flat = self.flatten_tileset(ts, self.base, firstgid, self.shown)
+            root[index] = flat
+
+    # -- templates
+    def load_tx(self, path: Path) -> ET.Element:
+        if path in self.tx_cache:
+            return self.tx_cache[path]
+        if path.suffix.lower() in (".tj", ".json"):
+            raise MapError(
+                f"template {path.name} is a JSON template; Sightline reads .tx templates",
+                path=self.shown,
+            )
+        if not path.is_file():
+            raise MapError(
+                f"template file {path} not found",
+                path=self.shown,
+                hint="put the .tx template where the map expects it, or detach the objects from it in Tiled",
+            )
+        root = parse_xml_file(path, "template")
+        if root.tag != "template" or root.find("object") is None:
+            raise MapError(f"{path.name} is not a Tiled object template", path=self.shown)
+        self.add_dep(path)
+        self.tx_cache[path] = root
+        return root
+
+    def template_gid(self, root: ET.Element, template: ET.Element, tx_path: Path, gid: int) -> int:
+        """Map a gid local to a template onto the map's gids (adding the tileset if needed)."""
+        flags, local = gid & GID_FLAGS, gid & GID_MASK
+        ts = template.find("tileset")
+        if ts is None:
+            return gid
+        tfirst = int_attr(ts, "firstgid", 1, str(tx_path))
+        source = ts.get("source")
+        key = self.resolve(tx_path.parent, source) if source else None
+        firstgid = self.ts_by_path.get(key) if key is not None else None
+        if firstgid is None:
+            tsx = self.load_tsx(key, str(tx_path)) if key is not None else ts
+            firstgid = self.next_firstgid(root)
+            flat = self.flatten_tileset(
+                tsx, key.parent if key else tx_path.parent, firstgid, str(tx_path)
+            )
+            # insert after the last tileset so pytmx sees it with the others
+            position = max((i + 1 for i, e in enumerate(root) if e.tag == "tileset"), default=0)
+            root.insert(position, flat)
+            if key is not None:
+                self.ts_by_path[key] = firstgid
+        return (local - tfirst + firstgid) | flags
+
+    def next_firstgid(self, root: ET.Element) -> int:
+        top = 1
+        for ts in root.findall("tileset"):
+            first = int_attr(ts, "firstgid", 1, self.shown)
+            count = int_attr(ts, "tilecount", 0, self.shown)
+            ids = [int_attr(t, "id", 0, self.shown) for t in ts.findall("tile")]
+            top = max(top, first + max(count, max(ids, default=-1) + 1))
+        return top
+
+    def apply_templates(self, root: ET.Element) -> None:
+        for group in root.iter("objectgroup"):
+            for obj in group.findall("object"):
+                source = obj.get("template")
+                if not source:
+                    continue
+                tx_path = self.resolve(self.base, source)
+                template = self.load_tx(tx_path)
+                self.merge_template(root, obj, template, tx_path)
+
+    def merge_template(
+        self, root: ET.Element, obj: ET.Element, template: ET.Element, tx_path: Path
+    ) -> None:
+        tobj = template.find("object")
+        assert tobj is not None
+        for key, value in tobj.attrib.items():
+            if key in ("id", "x", "y"):
+                continue
+            if key not in obj.attrib:
+                if key == "gid":
+                    value = str(self.template_gid(root, template, tx_path, int(value)))
+                obj.set(key, value)
+        # shape children: the instance keeps its own, else the template's
+        shapes = ("ellipse", "point", "polygon", "polyline", "text")
+        if not any(obj.find(s) is not None for s in shapes):
+            for s in shapes:
+                child = tobj.find(s)
+                if child is not None:
+                    obj.append(copy.deepcopy(child))
+        # properties: the template's, overridden by the instance's
+        tprops = tobj.find("properties")
+        if tprops is not None:
+            mine = obj.find("properties")
+            if mine is None:
+                mine = ET.SubElement(obj, "properties")
+            names = {p.get("name") for p in mine.findall("property")}
+            for prop in tprops.findall("property"):
+                if prop.get("name") not in names:
+                    mine.append(copy.deepcopy(prop))
+        del obj.attrib["template"]
+
+    # -- tile layers
+    def decode_layers(
+        self, parent: ET.Element, visible: bool, opacity: float, offset: tuple[float, float]
+    ) -> Iterator[TileLayerData]:
+        for elem in parent:
+            if elem.tag not in ("layer", "group"):
+                continue
+            vis = visible and elem.get("visible", "1").strip() not in ("0", "false")
+            try:
+                op = opacity * float(elem.get("opacity", "1"))
+                off = (
+                    offset[0] + float(elem.get("offsetx", "0")),
+                    offset[1] + float(elem.get("offsety", "0")),
+                )
+            except ValueError:
+                raise MapError(
+                    f"layer {elem.get('name', '?')!r} has a malformed opacity or offset",
+                    path=self.shown,
+                ) from None
+            if elem.tag == "group":
+                yield from self.decode_layers(elem, vis, op, off)
+                continue
+            yield TileLayerData(elem.get("name", ""), vis, op, off, self.decode_layer(elem))
+
+    def decode_layer(self, layer: ET.Element) -> np.ndarray:
+        name = layer.get("name", "")
+        where = f"tile layer {name!r}"
+        w = int_attr(layer, "width", self.width, self.shown)
+        h = int_attr(layer, "height", self.height, self.shown)
+        if (w, h) != (self.width, self.height):
+            raise MapError(
+                f"{where} is {w}x{h} but the map is {self.width}x{self.height}",
+                path=self.shown,
+                hint="save the map again from Tiled",
+            )
+        cells = w * h
+        self.total_cells += cells
+        if self.total_cells > MAX_TOTAL_LAYER_CELLS:
+            raise MapError(
+                f"the tile layers hold more than {MAX_TOTAL_LAYER_CELLS:,} cells in total",
+                path=self.shown,
+            )
+        data = layer.find("data")
+        if data is None:
+            return np.zeros((h, w), dtype=np.uint32)
+        if data.find("chunk") is not None:
+            raise MapError(
+                f"{where} is stored in chunks (an infinite map)",
+                path=self.shown,
+                hint="in Tiled: Map > Map Properties > untick Infinite, then save",
+            )
+        encoding = (data.get("encoding") or "").strip().lower()
+        compression = (data.get("compression") or "").strip().lower()
+        if encoding == "":
+            tiles = data.findall("tile")
+            if len(tiles) != cells:
+                raise MapError(
+                    f"{where} has {len(tiles)} XML tiles, expected {w}x{h}",
+                    path=self.shown,
+                    hint=CSV_HINT,
+                )
+            try:
+                values = [int(t.get("gid", "0")) for t in tiles]
+            except ValueError:
+                raise MapError(
+                    f"{where} has a malformed tile gid", path=self.shown, hint=CSV_HINT
+                ) from None
+            grid = self.check_gids(np.array(values, dtype=np.uint64), where)
+            for t in tiles:
+                data.remove(t)
+            data.set("encoding", "csv")
+            data.text = ",".join(str(v) for v in values)
+            return grid.reshape(h, w)
+        text = data.text or ""
+        if encoding == "csv":
+            try:
+                values = [
+                    int(v) for v in text.replace("\n", "").replace("\r", "").split(",") if v.strip()
+                ]
+            except ValueError:
+                raise MapError(
+                    f"{where} has malformed CSV data",
+                    path=self.shown,
+                    hint="save it again from Tiled",
+                ) from None
+            if len(values) != cells:
+                raise MapError(
+                    f"{where} has {len(values)} tiles, expected {w}x{h} = {cells}", path=self.shown
+                )
+            if values and (max(values) > 0xFFFFFFFF or min(values) < 0):
+                raise MapError(f"{where} has a tile gid out of range", path=self.shown)
+            return np.array(values, dtype=np.uint32).reshape(h, w)
+        if encoding != "base64":
+            raise MapError(
+                f"{where} uses the unknown encoding {encoding!r}", path=self.shown, hint=CSV_HINT
+            )
+        try:
+            raw = base64.b64decode("".join(text.split()), validate=True)
+        except (binascii.Error, ValueError):
+            raise MapError(
+                f"{where} has malformed base64 data",
+                path=self.shown,
+                hint="save it again from Tiled",
+            ) from None
+        expected = cells * 4
+        if compression in ("zlib", "gzip"):
+            raw = self.inflate(raw, expected, where)
+        elif compression == "zstd":
+            raise MapError(
+                f"{where} is compressed with zstd, which Sightline cannot read",
+                path=self.shown,
+                hint=CSV_HINT.replace("= CSV", "= CSV or Base64 zlib compressed"),
+            )
+        elif compression:
+            raise MapError(
+                f"{where} uses the unknown compression {compression!r}",
+                path=self.shown,
+                hint=CSV_HINT,
+            )
+        if len(raw) != expected:
+            raise MapError(
+                f"{where} holds {len(raw) // 4} tiles, expected {w}x{h} = {cells}", path=self.shown
+            )
+        return np.frombuffer(raw, dtype="<u4").astype(np.uint32).reshape(h, w)
+
+    def inflate(self, raw: bytes, expected: int, where: str) -> bytes:
+        """Decompress zlib or gzip data, refusing anything larger than the layer (a bomb)."""
+        try:
+            inflater = zlib.decompressobj(wbits=47)  # zlib or gzip header, detected
+            out = inflater.decompress(raw, expected + 1)
+        except zlib.error as exc:
+            raise MapError(
+                f"{where} has corrupt compressed data ({exc})",
+                path=self.shown,
+                hint="save it again from Tiled",
+            ) from None
+        if len(out) > expected or inflater.unconsumed_tail:
+            raise MapError(
+                f"{where} decompresses to more data than its {expected // 4:,} tiles (corrupt or hostile file)",
+                path=self.shown,
+            )
+        return out
+
+    def check_gids(self, values: np.ndarray, where: str) -> np.ndarray:
+        if values.size and int(values.max()) > 0xFFFFFFFF:
+            raise MapError(f"{where} has a tile gid out of range", path=self.shown)
+        return values.astype(np.uint32)
+
+
+def prepare(path: Path) -> PreparedMap:
+    """Read a .tmx file safely: one tree for pytmx, decoded tile layers, dependencies, findings."""
+    preparer = _Preparer(path)
+    return preparer.run()

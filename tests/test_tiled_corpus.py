@@ -1,0 +1,151 @@
+"""The loader on real public Tiled maps (``../shared/corpus``; skipped when it is absent)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from game.errors import MapError
+from game.tiled import LoadedMap, load_map
+
+RS = "mapeditor_rs-tiled/assets"
+TILED = "mapeditor_tiled/examples"
+PYTMX = "bitcraft_pytmx/apps/data"
+
+
+def corpus_maps(corpus: Path) -> list[Path]:
+    return sorted(p for p in corpus.rglob("*") if p.suffix.lower() in (".tmx", ".tmj", ".json"))
+
+
+def test_every_corpus_map_loads_or_raises_map_error(corpus_dir: Path) -> None:
+    maps = corpus_maps(corpus_dir)
+    assert len(maps) >= 30
+    loaded, refused = 0, 0
+    for path in maps:
+        try:
+            result = load_map(path)
+        except MapError as exc:
+            assert "\n" not in str(exc) and str(path) in str(exc)
+            refused += 1
+            continue
+        assert result.board.width >= 1 and result.board.height >= 1
+        loaded += 1
+    assert loaded >= 24 and refused >= 7
+
+
+ENCODING_SET = [
+    "tiled_csv",
+    "tiled_base64",
+    "tiled_base64_gzip",
+    "tiled_base64_zlib",
+    "tiled_base64_external",
+]
+
+
+def summary(loaded: LoadedMap) -> tuple[object, ...]:
+    art = loaded.art
+    assert art is not None
+    return (
+        (loaded.board.width, loaded.board.height),
+        loaded.board.void,
+        tuple(layer.gids.tobytes() for layer in art.layers),
+        sorted(art.tiles),
+    )
+
+
+def test_the_rs_tiled_encoding_set_gives_identical_boards(corpus_dir: Path) -> None:
+    results = {name: load_map(corpus_dir / RS / f"{name}.tmx") for name in ENCODING_SET}
+    reference = summary(results["tiled_csv"])
+    assert reference[0] == (100, 100)
+    assert 100 * 100 - len(reference[1]) == 161  # 161 painted cells, the rest is void
+    for name, loaded in results.items():
+        assert summary(loaded) == reference, name
+
+
+def test_xml_encoded_layers_are_read(corpus_dir: Path) -> None:
+    loaded = load_map(corpus_dir / RS / "tiled_xml.tmx")
+    assert loaded.art is not None
+    assert int(np.count_nonzero(loaded.art.layers[0].gids)) == 70
+
+
+def test_flip_bits_are_kept_in_the_art(corpus_dir: Path) -> None:
+    art = load_map(corpus_dir / RS / "tiled_flipped.tmx").art
+    assert art is not None
+    gids = art.layers[0].gids
+    assert int((gids & 0xE0000000).astype(bool).sum()) >= 3
+    assert set((gids & 0x1FFFFFFF).ravel().tolist()) <= set(art.tiles) | {0}
+
+
+@pytest.mark.parametrize(
+    "name, orientation",
+    [
+        (f"{TILED}/hexagonal-mini.tmx", "hexagonal"),
+        (f"{TILED}/isometric_grass_and_water.tmx", "isometric"),
+        (f"{TILED}/isometric_staggered_grass_and_water.tmx", "staggered"),
+        (f"{RS}/tiled_oblique.tmx", "oblique"),
+    ],
+)
+def test_non_orthogonal_maps_are_refused_naming_the_orientation(
+    corpus_dir: Path, name: str, orientation: str
+) -> None:
+    with pytest.raises(MapError, match=f"{orientation} maps are not supported"):
+        load_map(corpus_dir / name)
+
+
+@pytest.mark.parametrize(
+    "name, fragment",
+    [
+        (f"{RS}/tiled_base64_zstandard.tmx", "Tile Layer Format = CSV"),
+        (f"{RS}/tiled_base64_zlib_infinite.tmx", "untick Infinite"),
+        ("mapeditor_tiled/tests/automapping/infinite-target-map/map.tmx", "untick Infinite"),
+        (f"{PYTMX}/formosa.json", "Save As"),
+    ],
+)
+def test_unsupported_formats_are_refused_with_a_fix(
+    corpus_dir: Path, name: str, fragment: str
+) -> None:
+    with pytest.raises(MapError, match=fragment):
+        load_map(corpus_dir / name)
+
+
+def test_pytmx_gaps_are_handled(corpus_dir: Path) -> None:
+    # the .tsx image has no width/height: pytmx alone crashes on it
+    walls = load_map(corpus_dir / TILED / "perspective_walls.tmx")
+    assert walls.art is not None and walls.art.tiles
+    assert next(iter(walls.art.tiles.values())).offset == (-32, 0)
+    # tileset collision groups are not layers: four object layers, 27 objects
+    acid = load_map(corpus_dir / PYTMX / "acid0.tmx")
+    assert (acid.stats["object_layers"], len(acid.objects)) == (4, 27)
+    shapes = {o.shape for o in acid.objects.values()}
+    assert {"point", "ellipse", "polygon", "polyline", "tile", "text", "rectangle"} <= shapes
+
+
+def test_templates_of_real_maps_are_resolved(corpus_dir: Path) -> None:
+    example = load_map(corpus_dir / RS / "templates" / "example.tmx")
+    spawn = [o for o in example.objects.values() if o.layer == "spawn"]
+    assert len(spawn) == 4
+    assert all(o.shape == "tile" and o.class_name == "simple_figure" for o in spawn)
+    # the template says playable=false; object 2 overrides it
+    assert {o.id: o.properties.get("playable") for o in spawn} == {
+        2: True,
+        3: False,
+        4: False,
+        5: False,
+    }
+    sandbox = load_map(corpus_dir / TILED / "sticker-knight" / "map" / "sandbox.tmx")
+    hero = sandbox.objects[58]
+    assert (hero.name, hero.class_name, hero.shape) == ("hero", "hero", "tile")
+    assert sandbox.board.void == frozenset()  # no tile layers: all on the board
+
+
+def test_string_traps_are_not_doors(corpus_dir: Path) -> None:
+    for name in (
+        f"{TILED}/orthogonal-outside.tmx",
+        f"{PYTMX}/formosa-base64.tmx",
+        "bitcraft_pytmx/tests/resources/test01.tmx",
+    ):
+        loaded = load_map(corpus_dir / name)
+        assert loaded.board.doors == {}
+        assert loaded.board.walls == frozenset()
