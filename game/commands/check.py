@@ -1,0 +1,251 @@
+"""``sightline check MAP... [--json] [--format text|json|github] [--strict] [--classes ...]``.
+
+The map linter on the command line (DESIGN.md §5). Arguments may be folders: every ``*.tmx`` under
+them is checked, in sorted order. Exit code 0 when clean, 1 when errors were found, 2 when any map
+could not be read (the others are still reported).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+from game.errors import SightlineError, UsageError
+from game.findings import Finding, Severity
+
+FORMATS = ("text", "json", "github")
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Arguments of ``sightline check``."""
+    parser.add_argument("maps", nargs="+", metavar="MAP", help="a .tmx map, or a folder to search for them")
+    parser.add_argument("--json", action="store_true", help="same as --format json")
+    parser.add_argument("--format", choices=FORMATS, default=None,
+                        help="text (default), json (DESIGN.md §5) or github (workflow annotations)")
+    parser.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    parser.add_argument("--classes", metavar="MAPPING", default=None,
+                        help="map your class names onto ours, e.g. wall=collision-line,blocked=collision")
+
+
+@dataclass
+class MapResult:
+    """The outcome for one map: findings, or why it could not be read."""
+
+    path: Path
+    findings: list[Finding] = field(default_factory=list)
+    stats: dict[str, object] = field(default_factory=dict)
+    error: str | None = None
+
+    @property
+    def errors(self) -> list[Finding]:
+        """Error findings."""
+        return [f for f in self.findings if f.severity is Severity.ERROR]
+
+    @property
+    def warnings(self) -> list[Finding]:
+        """Warning findings."""
+        return [f for f in self.findings if f.severity is not Severity.ERROR]
+
+    def as_json(self) -> dict[str, object]:
+        """``{"path", "errors", "warnings", "stats"}`` (+ ``"error"`` when unreadable)."""
+        doc: dict[str, object] = {
+            "path": str(self.path),
+            "errors": [f.as_json() for f in self.errors],
+            "warnings": [f.as_json() for f in self.warnings],
+            "stats": self.stats,
+        }
+        if self.error is not None:
+            doc["error"] = self.error
+        return doc
+
+
+def expand(arguments: list[str]) -> list[Path | tuple[Path, str]]:
+    """Map paths to check: files as given, folders searched recursively for ``*.tmx`` (sorted).
+
+    A folder with no map in it comes back as ``(folder, reason)``.
+    """
+    out: list[Path | tuple[Path, str]] = []
+    for text in arguments:
+        path = Path(text)
+        if path.is_dir():
+            found = sorted(p for p in path.rglob("*.tmx") if p.is_file())
+            if not found:
+                out.append((path, f"{path}: no .tmx maps in this folder"))
+            out.extend(found)
+        else:
+            out.append(path)
+    return out
+
+
+def check_one(path: Path, *, strict: bool, classes: dict[str, list[str]] | None) -> MapResult:
+    """Load and lint one map; an unreadable map becomes a result with ``error`` set."""
+    from game.lint import lint
+    from game.tiled import load_map
+
+    try:
+        loaded = load_map(path, classes=classes)
+        findings = lint(loaded, strict=strict)
+    except SightlineError as exc:
+        line = str(exc)
+        if str(path) not in line:
+            line = f"{path}: {line}"
+        return MapResult(path, error=line)
+    board = loaded.board
+    stats: dict[str, object] = dict(loaded.stats)
+    stats.update(width=board.width, height=board.height)
+    return MapResult(path, findings, stats)
+
+
+def object_lines(path: Path) -> dict[int, int]:
+    """Line numbers of ``<object id="N"`` in a TMX file, for editor-friendly annotations."""
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return {}
+    lines: dict[int, int] = {}
+    for match in re.finditer(r'<object\b[^>]*?\bid="(\d+)"', text):
+        lines.setdefault(int(match.group(1)), text.count("\n", 0, match.start()) + 1)
+    return lines
+
+
+def text_line(path: Path, finding: Finding) -> str:
+    """``MAP:object 12 (3,4): error: message (hint)``.
+
+    >>> from game.findings import Finding, Severity
+    >>> text_line(Path("m.tmx"), Finding("x", Severity.ERROR, "bad", 12, (3, 4), "fix it"))
+    'm.tmx:object 12 (3,4): error: bad (fix it)'
+    """
+    place = []
+    if finding.object_id is not None:
+        place.append(f"object {finding.object_id}")
+    if finding.square is not None:
+        place.append(f"({finding.square[0]},{finding.square[1]})")
+    where = f"{path}:{' '.join(place)}" if place else str(path)
+    hint = f" ({finding.hint})" if finding.hint else ""
+    return f"{where}: {finding.severity.value}: {finding.message}{hint}"
+
+
+def _gh_escape(text: str, *, prop: bool = False) -> str:
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    if prop:
+        text = text.replace(":", "%3A").replace(",", "%2C")
+    return text
+
+
+def github_line(path: Path, finding: Finding, lines: dict[int, int]) -> str:
+    """A GitHub Actions workflow command: ``::error file=MAP,title=CODE::message``.
+
+    >>> from game.findings import Finding, Severity
+    >>> github_line(Path("m.tmx"), Finding("door-on-border", Severity.WARNING, "door V(0,1)", 7), {7: 12})
+    '::warning file=m.tmx,line=12,title=door-on-border::object 7: door V(0,1)'
+    """
+    level = "error" if finding.severity is Severity.ERROR else "warning"
+    props = f"file={_gh_escape(str(path), prop=True)}"
+    if finding.object_id is not None and finding.object_id in lines:
+        props += f",line={lines[finding.object_id]}"
+    props += f",title={_gh_escape(finding.code, prop=True)}"
+    where = []
+    if finding.object_id is not None:
+        where.append(f"object {finding.object_id}")
+    if finding.square is not None:
+        where.append(f"({finding.square[0]},{finding.square[1]})")
+    message = (" ".join(where) + ": " if where else "") + finding.message
+    if finding.hint:
+        message += f" ({finding.hint})"
+    return f"::{level} {props}::{_gh_escape(message)}"
+
+
+class Progress:
+    """A one-line progress bar on stderr, only when stderr is a terminal and there are many maps."""
+
+    def __init__(self, total: int, stream: TextIO | None = None) -> None:
+        self.total = total
+        self.stream = stream if stream is not None else sys.stderr
+        self.enabled = total > 1 and bool(getattr(stream, "isatty", lambda: False)())
+
+    def show(self, done: int, label: str) -> None:
+        """Draw the bar after ``done`` maps, naming the current one."""
+        if not self.enabled:
+            return
+        width = 30
+        filled = width * done // max(1, self.total)
+        name = label[-40:]
+        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} {name:<40}")
+        self.stream.flush()
+
+    def close(self) -> None:
+        """Erase the bar."""
+        if self.enabled:
+            self.stream.write("\r" + " " * 80 + "\r")
+            self.stream.flush()
+
+
+def summary(results: list[MapResult]) -> str:
+    """``checked 3 maps: 2 errors, 1 warning, 1 unreadable``.
+
+    >>> summary([MapResult(Path("a.tmx"))])
+    'checked 1 map: clean'
+    """
+    errors = sum(len(r.errors) for r in results)
+    warnings = sum(len(r.warnings) for r in results)
+    unreadable = sum(1 for r in results if r.error is not None)
+    noun = "map" if len(results) == 1 else "maps"
+    parts = []
+    if errors:
+        parts.append(f"{errors} error{'s' if errors != 1 else ''}")
+    if warnings:
+        parts.append(f"{warnings} warning{'s' if warnings != 1 else ''}")
+    if unreadable:
+        parts.append(f"{unreadable} unreadable")
+    return f"checked {len(results)} {noun}: {', '.join(parts) if parts else 'clean'}"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check every map; print text, JSON or GitHub annotations; return 0, 1 or 2."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame
+    fmt = args.format or ("json" if args.json else "text")
+    if args.json and fmt != "json":
+        raise UsageError(f"--json and --format {fmt} contradict each other: pick one")
+    classes = None
+    if args.classes:
+        from game.tiled import parse_class_mapping
+
+        classes = parse_class_mapping(args.classes)
+    targets = expand(args.maps)
+    progress = Progress(len(targets))
+    results: list[MapResult] = []
+    for i, target in enumerate(targets):
+        if isinstance(target, tuple):
+            results.append(MapResult(target[0], error=target[1]))
+            continue
+        progress.show(i, str(target))
+        results.append(check_one(target, strict=args.strict, classes=classes))
+    progress.show(len(targets), "")
+    progress.close()
+    if fmt == "json":
+        print(json.dumps({"maps": [r.as_json() for r in results]}, indent=2))
+    else:
+        for result in results:
+            if result.error is not None:
+                if fmt == "github":
+                    props = f"file={_gh_escape(str(result.path), prop=True)},title=map-unreadable"
+                    print(f"::error {props}::{_gh_escape(result.error)}")
+                else:
+                    print(f"sightline check: {result.error}", file=sys.stderr)
+                continue
+            lines = object_lines(result.path) if fmt == "github" else {}
+            for finding in result.findings:
+                if fmt == "github":
+                    print(github_line(result.path, finding, lines))
+                else:
+                    print(text_line(result.path, finding))
+        print(summary(results))
+    if any(r.error is not None for r in results):
+        return 2
+    return 1 if any(r.errors for r in results) else 0

@@ -1,0 +1,36 @@
+"""``sightline report MAP -o DIR [--classes ...]``: the HTML line-of-sight coverage report."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Arguments of ``sightline report``."""
+    parser.add_argument("map", metavar="MAP", help="the .tmx map")
+    parser.add_argument("-o", "--output", metavar="DIR", required=True,
+                        help="folder to write index.html and its images into (created if needed)")
+    parser.add_argument("--classes", metavar="MAPPING", default=None,
+                        help="map your class names onto ours, e.g. wall=collision-line")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Load the map, write the report, print where it is."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame
+    from game.report import write_report
+    from game.tiled import load_map, parse_class_mapping
+
+    classes = parse_class_mapping(args.classes) if args.classes else None
+    loaded = load_map(args.map, classes=classes)
+    out = Path(args.output)
+    if out.exists() and not out.is_dir():
+        from game.errors import UsageError
+
+        raise UsageError(f"{out} exists and is not a folder: give -o a folder for the report")
+    report = write_report(loaded, out)
+    doors = len(report.doors)
+    print(f"wrote {report.index} ({len(report.images)} images; {doors} door(s), "
+          f"{len(report.findings)} finding(s))")
+    return 0

@@ -1,0 +1,785 @@
+"""The map linter: every problem a designer should fix before printing or sharing a map.
+
+Pure: it reads a :class:`~game.tiled.LoadedMap`'s ``board``, ``objects`` (raw, pre-snap geometry in
+grid units) and the loader's own ``findings``, and returns findings. No pytmx, no files, no clock.
+
+The loader (``game/tiled.py``) already reports what it meets while building the board (off-grid
+and diagonal walls, doors not on an edge, unknown classes, objects outside the map, figures outside
+the board, reserved property names, ...). This module adds the board-level checks:
+
+==========================  ========  ======================================================
+code                        severity  what
+==========================  ========  ======================================================
+figure-in-void              error     a figure stands on a void (off-board) square
+figure-on-blocked           error     a figure stands on blocked terrain
+figure-over-capacity        error     more figures on a square than the map's capacity
+door-not-in-wall            warning   no wall, window, door or board edge continues either end
+door-on-border              warning   a door leads off the board
+door-duplicate              error     two doors on one edge (only the last one counts)
+wall-duplicate              warning   two wall objects cover exactly the same edges
+wall-overlap                warning   wall/window objects share edges (ids of both)
+wall-gap                    warning   a wall end stops less than 1/4 cell short of another wall
+region-unreachable          error     squares nobody can walk to even with every door open
+region-sealed-by-doors      warning   squares cut off while the closed/locked doors stay shut
+figure-no-target            warning   a figure sees no enemy and no enemy sees it (doors as drawn)
+property-unknown            warning   a figure property the ruleset does not read (nearest name)
+map-property-misspelt       warning   a map property one typo away from a known one
+ruleset-unknown             error     the map's ``ruleset`` names no ruleset
+==========================  ========  ======================================================
+
+A map silences codes it breaks on purpose with the map property ``lint_ignore`` (a comma list).
+
+>>> from game.board import Board, Figure
+>>> board = Board.from_ascii(["...", ".~."], figures=[Figure(1, "Rook", "red", (1, 1))])
+>>> [f.code for f in lint_board(board)]
+['figure-in-void']
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from math import floor
+from typing import TYPE_CHECKING, Protocol
+
+from game.board import Board, Corner, Edge, Figure, Square, Stat, fmt_square
+from game.errors import SightlineError
+from game.findings import Finding, Severity
+
+if TYPE_CHECKING:
+    from game.tiled import LoadedMap
+
+Point = tuple[Fraction, Fraction]
+
+#: vertices within this distance (per axis, in cells) of a grid corner are snapped (DESIGN §3)
+SNAP = Fraction(1, 8)
+#: a wall end closer than this (in cells) to another wall, without touching it, is a gap
+GAP = Fraction(1, 4)
+#: a door shape's centre must lie this close to an edge's midpoint (DESIGN §3)
+DOOR_REACH = Fraction(1, 4)
+
+#: the Arcadia properties, used when the rules registry cannot be imported (game.rules)
+FALLBACK_PROPERTIES: dict[str, frozenset[str]] = {
+    "arcadia": frozenset({"side", "life", "defense", "attacks", "wounds", "exhausted", "dazed"}),
+}
+#: figure properties Sightline itself reads, whatever the ruleset
+SIGHTLINE_FIGURE_PROPERTIES = frozenset({"side"})
+#: map properties Sightline itself reads (lessons add ``vector``, ``from``, ``to``, ``expected``)
+SIGHTLINE_MAP_PROPERTIES = frozenset(
+    {"ruleset", "capacity", "caption", "vector", "from", "to", "expected", "lint_ignore"}
+)
+
+_SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1}
+_FAR = 10**9
+
+
+class ObjectLike(Protocol):
+    """What the linter reads of the loader's ``ObjectInfo`` (grid units, raw pre-snap points)."""
+
+    id: int
+    name: str
+    role: str
+    shape: str
+    x: Fraction
+    y: Fraction
+    width: Fraction
+    height: Fraction
+    points: tuple[tuple[Fraction, Fraction], ...]
+    properties: Mapping[str, Stat]
+
+
+def lint(loaded: LoadedMap, *, strict: bool = False) -> list[Finding]:
+    """The loader's findings plus the board-level checks, sorted (errors first, then object, square).
+
+    ``strict`` turns every warning into an error (``sightline check --strict``).
+    """
+    return lint_board(
+        loaded.board, loaded.objects.values(), loaded.findings, strict=strict
+    )
+
+
+def lint_board(
+    board: Board,
+    objects: Iterable[ObjectLike] = (),
+    loader_findings: Iterable[Finding] = (),
+    *,
+    strict: bool = False,
+) -> list[Finding]:
+    """Lint a board and the map objects it was built from; see :func:`lint`.
+
+    >>> board = Board.from_ascii(["...", "...", "..."], doors={"V(1,1)": "closed"})
+    >>> [(f.code, f.square) for f in lint_board(board)]
+    [('door-not-in-wall', (1, 1))]
+    """
+    objs = list(objects)
+    found: list[Finding] = list(loader_findings)
+    found += check_figures(board)
+    found += check_doors(board, objs)
+    found += check_wall_objects(board, objs)
+    found += check_regions(board)
+    found += check_targets(board)
+    found += check_properties(board, objs)
+    ignored = ignored_codes(board)
+    return finish((f for f in found if f.code not in ignored), strict=strict)
+
+
+def ignored_codes(board: Board) -> frozenset[str]:
+    """Codes the map silences with its property ``lint_ignore`` (comma or space separated).
+
+    For maps that break a rule on purpose, e.g. a lesson board whose attacker is walled in.
+
+    >>> sorted(ignored_codes(Board(1, 1, properties={"lint_ignore": "region-unreachable, figure-no-target"})))
+    ['figure-no-target', 'region-unreachable']
+    """
+    text = str(board.properties.get("lint_ignore", ""))
+    return frozenset(code for code in text.replace(",", " ").split() if code)
+
+
+def finish(findings: Iterable[Finding], *, strict: bool = False) -> list[Finding]:
+    """Drop exact repeats, apply ``strict`` and sort by severity, object id, square, code."""
+    seen: set[tuple[object, ...]] = set()
+    out: list[Finding] = []
+    for finding in findings:
+        key = (finding.code, finding.object_id, finding.square, finding.message)
+        if key in seen:
+            continue
+        seen.add(key)
+        if strict and finding.severity is not Severity.ERROR:
+            finding = replace(finding, severity=Severity.ERROR)
+        out.append(finding)
+    out.sort(key=sort_key)
+    return out
+
+
+def sort_key(finding: Finding) -> tuple[int, int, int, int, str]:
+    """Errors first, then by object id (None last), square (None last), code."""
+    object_id = finding.object_id if finding.object_id is not None else _FAR
+    x, y = finding.square if finding.square is not None else (_FAR, _FAR)
+    return (_SEVERITY_ORDER.get(finding.severity, 9), object_id, x, y, finding.code)
+
+
+# --- figures -------------------------------------------------------------------------------
+
+
+def check_figures(board: Board) -> list[Finding]:
+    """Figures in void squares, on blocked terrain, or past the square's capacity (errors).
+
+    >>> b = Board.from_ascii([".#"], capacity=1, figures=[
+    ...     Figure(1, "A", "red", (0, 0)), Figure(2, "B", "red", (0, 0)), Figure(3, "C", "red", (1, 0))])
+    >>> [(f.code, f.object_id) for f in check_figures(b)]
+    [('figure-on-blocked', 3), ('figure-over-capacity', 2)]
+    """
+    out: list[Finding] = []
+    crowded: dict[Square, list[Figure]] = {}
+    for figure in board.figures.values():
+        sq = figure.square
+        if not board.in_bounds(sq):
+            out.append(Finding(
+                "figure-outside-board", Severity.ERROR,
+                f"figure {figure.label} stands at {fmt_square(sq)}, outside the "
+                f"{board.width}x{board.height} map",
+                figure.id, None, "move it onto the board",
+            ))
+        elif board.is_void(sq):
+            out.append(Finding(
+                "figure-in-void", Severity.ERROR,
+                f"figure {figure.label} stands on {fmt_square(sq)}, a void (off-board) square",
+                figure.id, sq, "move it onto a painted square, or paint a tile under it",
+            ))
+        elif board.is_blocked_terrain(sq):
+            out.append(Finding(
+                "figure-on-blocked", Severity.ERROR,
+                f"figure {figure.label} stands on {fmt_square(sq)}, a blocked terrain square",
+                figure.id, sq, "move it onto an open square, or paint a tile that is not blocked",
+            ))
+        crowded.setdefault(sq, []).append(figure)
+    for sq, figures in crowded.items():
+        if len(figures) <= board.capacity:
+            continue
+        names = ", ".join(f"{f.label} (id {f.id})" for f in figures)
+        extra = figures[board.capacity]
+        out.append(Finding(
+            "figure-over-capacity", Severity.ERROR,
+            f"{len(figures)} figures on {fmt_square(sq)} but the capacity is {board.capacity}: {names}",
+            extra.id, sq,
+            f"move {len(figures) - board.capacity} of them, or raise the map property capacity",
+        ))
+    return out
+
+
+# --- doors ---------------------------------------------------------------------------------
+
+
+def _edge_square(board: Board, edge: Edge) -> Square:
+    """The square a finding about an edge points at: the right/lower one if on the map."""
+    before, after = edge.squares()
+    if board.on_board(after) or not board.on_board(before) and board.in_bounds(after):
+        return after
+    return before
+
+
+def _arm_supports(board: Board, arm: Edge) -> bool:
+    """Whether an edge continuing a door's line anchors it: wall, window, door, or board edge."""
+    if board.edge_kind(arm) is not None:
+        return True
+    a, b = arm.squares()
+    return not (board.on_board(a) and board.on_board(b)) or (
+        board.is_blocked_terrain(a) or board.is_blocked_terrain(b)
+    )
+
+
+def _in_line_arms(edge: Edge) -> tuple[Edge, Edge]:
+    """The two edges continuing ``edge`` past its ends, in line with it."""
+    if edge.axis == "V":
+        return Edge("V", edge.x, edge.y - 1), Edge("V", edge.x, edge.y + 1)
+    return Edge("H", edge.x - 1, edge.y), Edge("H", edge.x + 1, edge.y)
+
+
+def door_edge(obj: ObjectLike) -> Edge | None:
+    """The edge a door object sits on (DESIGN §3), or None when it sits on no single edge.
+
+    A two-point line along one cell edge (vertices snapped), or any shape whose centre lies within
+    1/4 cell of an edge's midpoint.
+
+    >>> class Line:
+    ...     shape = "polyline"; x = y = width = height = Fraction(0)
+    ...     points = ((Fraction(2), Fraction(1)), (Fraction(2), Fraction(2)))
+    >>> door_edge(Line())
+    Edge(axis='V', x=2, y=1)
+    """
+    points = tuple(obj.points)
+    if obj.shape in ("polyline", "polygon") and len(points) == 2:
+        a, b = (_snap(p) for p in points)
+        if a is None or b is None:
+            return None
+        if a[0] == b[0] and abs(a[1] - b[1]) == 1:
+            return Edge("V", a[0], min(a[1], b[1]))
+        if a[1] == b[1] and abs(a[0] - b[0]) == 1:
+            return Edge("H", min(a[0], b[0]), a[1])
+        return None
+    if points and obj.shape in ("polyline", "polygon"):
+        xs = [p[0] for p in points]
+        ys = [p[1] for p in points]
+        cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    elif obj.shape == "point":
+        cx, cy = Fraction(obj.x), Fraction(obj.y)
+    else:
+        cx, cy = Fraction(obj.x) + Fraction(obj.width) / 2, Fraction(obj.y) + Fraction(obj.height) / 2
+    candidates = [
+        Edge("V", round(cx), floor(cy)),
+        Edge("H", floor(cx), round(cy)),
+    ]
+    best: tuple[Fraction, Edge] | None = None
+    for edge in candidates:
+        mx, my = _midpoint(edge)
+        d2 = (mx - cx) ** 2 + (my - cy) ** 2
+        if d2 <= DOOR_REACH**2 and (best is None or d2 < best[0]):
+            best = (d2, edge)
+    return best[1] if best else None
+
+
+def _midpoint(edge: Edge) -> Point:
+    if edge.axis == "V":
+        return Fraction(edge.x), Fraction(edge.y) + Fraction(1, 2)
+    return Fraction(edge.x) + Fraction(1, 2), Fraction(edge.y)
+
+
+def check_doors(board: Board, objects: Sequence[ObjectLike] = ()) -> list[Finding]:
+    """Doors not in a wall line, doors leading off the board, two doors on one edge.
+
+    >>> b = Board.from_ascii(["..", "~~"], doors={"H(0,1)": "open"})
+    >>> [f.code for f in check_doors(b)]
+    ['door-on-border']
+    """
+    out: list[Finding] = []
+    for edge, door in sorted(board.doors.items()):
+        a, b = edge.squares()
+        sq = _edge_square(board, edge)
+        if not (board.on_board(a) and board.on_board(b)):
+            out.append(Finding(
+                "door-on-border", Severity.WARNING,
+                f"door {edge} is on the border of the board: it leads off the board",
+                door.object_id, sq, "move the door to an edge between two board squares, or delete it",
+            ))
+            continue
+        if not any(_arm_supports(board, arm) for arm in _in_line_arms(edge)):
+            out.append(Finding(
+                "door-not-in-wall", Severity.WARNING,
+                f"door {edge} stands alone: no wall continues it at either end, so figures walk round it",
+                door.object_id, sq, "draw a wall in line with the door on at least one side",
+            ))
+    by_edge: dict[Edge, list[int]] = {}
+    for obj in objects:
+        if obj.role != "door":
+            continue
+        edge = door_edge(obj)
+        if edge is not None:
+            by_edge.setdefault(edge, []).append(obj.id)
+    for edge, ids in sorted(by_edge.items()):
+        if len(ids) < 2:
+            continue
+        ids.sort()
+        listed = " and ".join(str(i) for i in ids)
+        kept = board.doors.get(edge)
+        keep = f"; only door {kept.object_id} counts" if kept and kept.object_id is not None else ""
+        out.append(Finding(
+            "door-duplicate", Severity.ERROR,
+            f"objects {listed} are doors on the same edge {edge}{keep}",
+            ids[-1], _edge_square(board, edge), "delete all but one door on that edge",
+        ))
+    return out
+
+
+# --- wall objects --------------------------------------------------------------------------
+
+
+def _snap(p: Point) -> Corner | None:
+    """The grid corner a vertex snaps to, or None when it is more than 1/8 cell off."""
+    x, y = round(p[0]), round(p[1])
+    if abs(p[0] - x) <= SNAP and abs(p[1] - y) <= SNAP:
+        return x, y
+    return None
+
+
+def _raw_segments(obj: ObjectLike) -> list[tuple[Point, Point]]:
+    """The wall segments an object draws, raw (pre-snap), as DESIGN §3 reads each shape."""
+    fx, fy = Fraction(obj.x), Fraction(obj.y)
+    w, h = Fraction(obj.width), Fraction(obj.height)
+    pts = [(Fraction(px), Fraction(py)) for px, py in obj.points]
+    if obj.shape in ("polyline", "polygon") and len(pts) >= 2:
+        segs = list(zip(pts, pts[1:], strict=False))
+        if obj.shape == "polygon" and pts[0] != pts[-1] and len(pts) > 2:
+            segs.append((pts[-1], pts[0]))
+        return segs
+    if obj.shape == "rectangle":
+        half = Fraction(1, 2)
+        if w < half or h < half:
+            if w >= h:
+                cy = fy + h / 2
+                return [((fx, cy), (fx + w, cy))]
+            cx = fx + w / 2
+            return [((cx, fy), (cx, fy + h))]
+        corners = [(fx, fy), (fx + w, fy), (fx + w, fy + h), (fx, fy + h)]
+        return [(corners[i], corners[(i + 1) % 4]) for i in range(4)]
+    return []
+
+
+def _open_ends(obj: ObjectLike) -> list[Point]:
+    """The free ends of a wall object: polyline and thin-rectangle ends (closed shapes have none)."""
+    segs = _raw_segments(obj)
+    if not segs or obj.shape == "polygon":
+        return []
+    if obj.shape == "rectangle" and len(segs) == 4:
+        return []
+    first, last = segs[0][0], segs[-1][1]
+    if first == last:
+        return []
+    return [first, last]
+
+
+def unit_edges(a: Point, b: Point) -> list[Edge]:
+    """The unit edges of one segment after snapping; [] when off-grid or diagonal.
+
+    >>> [str(e) for e in unit_edges((Fraction(0), Fraction(2)), (Fraction(3), Fraction(2)))]
+    ['H(0,2)', 'H(1,2)', 'H(2,2)']
+    """
+    sa, sb = _snap(a), _snap(b)
+    if sa is None or sb is None or sa == sb:
+        return []
+    if sa[0] == sb[0]:
+        lo, hi = sorted((sa[1], sb[1]))
+        return [Edge("V", sa[0], y) for y in range(lo, hi)]
+    if sa[1] == sb[1]:
+        lo, hi = sorted((sa[0], sb[0]))
+        return [Edge("H", x, sa[1]) for x in range(lo, hi)]
+    return []
+
+
+def object_edges(obj: ObjectLike) -> list[Edge]:
+    """Every unit edge a wall or window object puts on the board (with repeats, in drawing order)."""
+    edges: list[Edge] = []
+    for a, b in _raw_segments(obj):
+        edges += unit_edges(a, b)
+    return edges
+
+
+def _dist2_point_segment(p: Point, a: Point, b: Point) -> Fraction:
+    """Squared distance from a point to a segment, exactly."""
+    (px, py), (ax, ay), (bx, by) = p, a, b
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    if length2 == 0:
+        t = Fraction(0)
+    else:
+        t = min(Fraction(1), max(Fraction(0), ((px - ax) * dx + (py - ay) * dy) / length2))
+    qx, qy = ax + t * dx, ay + t * dy
+    return (px - qx) ** 2 + (py - qy) ** 2
+
+
+def _edge_segment(edge: Edge) -> tuple[Point, Point]:
+    (x1, y1), (x2, y2) = edge.ends()
+    return (Fraction(x1), Fraction(y1)), (Fraction(x2), Fraction(y2))
+
+
+def _fmt_point(p: Point) -> str:
+    def one(v: Fraction) -> str:
+        return str(int(v)) if v.denominator == 1 else f"{float(v):.2f}"
+
+    return f"({one(p[0])},{one(p[1])})"
+
+
+def check_wall_objects(board: Board, objects: Sequence[ObjectLike]) -> list[Finding]:
+    """Duplicate or overlapping wall/window objects, and wall ends that stop just short of a wall."""
+    out: list[Finding] = []
+    structural = [o for o in objects if o.role in ("wall", "window")]
+    edges_of = {o.id: object_edges(o) for o in structural}
+    owners: dict[Edge, list[int]] = {}
+    for obj in structural:
+        mine = edges_of[obj.id]
+        repeated = sorted({e for e in mine if mine.count(e) > 1})
+        if repeated:
+            out.append(Finding(
+                "wall-overlap", Severity.WARNING,
+                f"{obj.role} {obj.id} runs twice along {_list_edges(repeated)}",
+                obj.id, _edge_square(board, repeated[0]), "delete the repeated segment",
+            ))
+        for edge in dict.fromkeys(mine):
+            owners.setdefault(edge, []).append(obj.id)
+    shared: dict[tuple[int, int], list[Edge]] = {}
+    for edge, ids in owners.items():
+        for i, first in enumerate(ids):
+            for second in ids[i + 1:]:
+                shared.setdefault(tuple(sorted((first, second))), []).append(edge)  # type: ignore[arg-type]
+    role = {o.id: o.role for o in structural}
+    for (first, second), edges in sorted(shared.items()):
+        edges.sort()
+        sq = _edge_square(board, edges[0])
+        kinds = f"{role[first]} {first} and {role[second]} {second}"
+        if set(edges_of[first]) == set(edges_of[second]) and role[first] == role[second]:
+            out.append(Finding(
+                "wall-duplicate", Severity.WARNING,
+                f"{kinds} are duplicates: both cover {_list_edges(edges)}",
+                second, sq, f"delete object {second}",
+            ))
+            continue
+        acts = ""
+        if role[first] != role[second]:
+            acts = " (a wall there wins: the edge blocks sight)"
+        out.append(Finding(
+            "wall-overlap", Severity.WARNING,
+            f"{kinds} overlap on {_list_edges(edges)}{acts}",
+            second, sq, f"trim object {second} so the two meet end to end",
+        ))
+    out += _check_gaps(board, structural)
+    return out
+
+
+def _list_edges(edges: Sequence[Edge], limit: int = 4) -> str:
+    shown = ", ".join(str(e) for e in edges[:limit])
+    more = f" and {len(edges) - limit} more" if len(edges) > limit else ""
+    noun = "edge" if len(edges) == 1 else "edges"
+    return f"{len(edges)} {noun} ({shown}{more})"
+
+
+def _check_gaps(board: Board, structural: Sequence[ObjectLike]) -> list[Finding]:
+    """Free wall ends more than 1/8 cell off the grid that stop under 1/4 cell short of a wall."""
+    out: list[Finding] = []
+    raw = {o.id: _raw_segments(o) for o in structural}
+    object_edges_all = {e for o in structural for e in object_edges(o)}
+    # walls, windows and doors not drawn by these objects (tile walls, doors) as unit segments
+    board_edges = [
+        e for e in (*board.walls, *board.windows, *board.doors) if e not in object_edges_all
+    ]
+    for obj in structural:
+        for end in _open_ends(obj):
+            if _snap(end) is not None:
+                continue  # on the grid: it meets whatever passes through its corner
+            best: tuple[Fraction, str, int | None, Point, Point] | None = None
+            for other in structural:
+                if other.id == obj.id:
+                    continue
+                for a, b in raw[other.id]:
+                    d2 = _dist2_point_segment(end, a, b)
+                    if best is None or d2 < best[0]:
+                        best = (d2, f"{other.role} {other.id}", other.id, a, b)
+            for edge in board_edges:
+                a, b = _edge_segment(edge)
+                d2 = _dist2_point_segment(end, a, b)
+                if best is None or d2 < best[0]:
+                    best = (d2, f"{board.edge_kind(edge)} {edge}", None, a, b)
+            if best is None or best[0] == 0 or best[0] >= GAP * GAP:
+                continue
+            d2, what, _, a, b = best
+            target = _nearest_corner_on(end, a, b)
+            gap = _fmt_gap(d2)
+            sq = (min(max(floor(end[0]), 0), board.width - 1), min(max(floor(end[1]), 0), board.height - 1))
+            out.append(Finding(
+                "wall-gap", Severity.WARNING,
+                f"{obj.role} {obj.id} ends at {_fmt_point(end)}, {gap} cell short of {what}: "
+                "figures and sight slip through the gap",
+                obj.id, sq, f"move that end onto the grid corner {_fmt_point(target)}",
+            ))
+    return out
+
+
+def _nearest_corner_on(p: Point, a: Point, b: Point) -> Point:
+    """The grid corner nearest to the point of segment ab closest to p."""
+    (px, py), (ax, ay), (bx, by) = p, a, b
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    t = Fraction(0) if length2 == 0 else min(
+        Fraction(1), max(Fraction(0), ((px - ax) * dx + (py - ay) * dy) / length2)
+    )
+    return Fraction(round(ax + t * dx)), Fraction(round(ay + t * dy))
+
+
+def _fmt_gap(d2: Fraction) -> str:
+    """An approximate distance for the message (the verdict itself is exact)."""
+    return f"{float(d2) ** 0.5:.2f}"
+
+
+# --- regions -------------------------------------------------------------------------------
+
+
+def walk_regions(board: Board, *, doors_open: bool) -> list[list[Square]]:
+    """Squares a figure can walk between, as connected regions, largest first.
+
+    Blocked terrain squares are not walkable; walls and windows stop a figure; doors stop it
+    unless ``doors_open`` (or unless the door is open on the board).
+
+    >>> b = Board.from_ascii(["...", "..."], walls=["V(2,0)", "V(2,1)"])
+    >>> [len(r) for r in walk_regions(b, doors_open=True)]
+    [4, 2]
+    """
+    seen: set[Square] = set()
+    regions: list[list[Square]] = []
+    doors = board.doors
+    for start in board.squares():
+        if start in seen or board.is_blocked_terrain(start):
+            continue
+        region = [start]
+        seen.add(start)
+        stack = [start]
+        while stack:
+            x, y = stack.pop()
+            for nxt in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if nxt in seen or not board.on_board(nxt) or board.is_blocked_terrain(nxt):
+                    continue
+                edge = Edge.between((x, y), nxt)
+                if edge in doors and doors_open:
+                    passable = True
+                else:
+                    passable = not board.edge_blocks_movement(edge)
+                if passable:
+                    seen.add(nxt)
+                    region.append(nxt)
+                    stack.append(nxt)
+        region.sort(key=lambda s: (s[1], s[0]))
+        regions.append(region)
+    regions.sort(key=lambda r: (-len(r), r[0][1], r[0][0]))
+    return regions
+
+
+def _list_squares(squares: Sequence[Square], limit: int = 6) -> str:
+    shown = " ".join(fmt_square(s) for s in squares[:limit])
+    return shown + (f" and {len(squares) - limit} more" if len(squares) > limit else "")
+
+
+def check_regions(board: Board) -> list[Finding]:
+    """Regions nobody can walk to even with every door open (error), or while doors stay shut.
+
+    With every door open, the largest region is "the board"; every other region is unreachable: a
+    missing door, or squares that should be blocked terrain or void. With doors as drawn (closed and
+    locked doors shut), a region of the open board cut off from its largest part is a warning naming
+    the doors that seal it.
+
+    >>> b = Board.from_ascii(["...", "..."], walls=["V(2,0)"], doors={"V(2,1)": "closed"})
+    >>> [(f.code, f.square) for f in check_regions(b)]
+    [('region-sealed-by-doors', (2, 0))]
+    """
+    out: list[Finding] = []
+    open_regions = walk_regions(board, doors_open=True)
+    if not open_regions:
+        return out
+    figures_at = {f.square: f for f in board.figures.values()}
+    for region in open_regions[1:]:
+        who = next((figures_at[s] for s in region if s in figures_at), None)
+        stranded = f"; figure {who.label} starts there" if who else ""
+        out.append(Finding(
+            "region-unreachable", Severity.ERROR,
+            f"{len(region)} square(s) {_list_squares(region)} cannot be reached from the rest of "
+            f"the board even with every door open{stranded}",
+            who.id if who else None, region[0],
+            "add a door, or mark those squares as blocked terrain or void if nobody should stand there",
+        ))
+    main = set(open_regions[0])
+    shut_regions = walk_regions(board, doors_open=False)
+    inside_main = [r for r in shut_regions if r[0] in main]
+    for region in inside_main[1:]:
+        members = set(region)
+        sealing = sorted(
+            {
+                door for edge, door in board.doors.items() if door.state.blocks
+                and (edge.squares()[0] in members) != (edge.squares()[1] in members)
+                and all(board.on_board(s) for s in edge.squares())
+            },
+            key=lambda d: d.edge,
+        )
+        doors = ", ".join(
+            f"{d.edge} ({d.state.value}{', object ' + str(d.object_id) if d.object_id is not None else ''})"
+            for d in sealing
+        )
+        first = sealing[0].object_id if sealing else None
+        out.append(Finding(
+            "region-sealed-by-doors", Severity.WARNING,
+            f"{len(region)} square(s) {_list_squares(region)} are sealed off while these doors stay "
+            f"shut: {doors}",
+            first, region[0], "fine if intended; otherwise open a door or add another way in",
+        ))
+    return out
+
+
+# --- sight ---------------------------------------------------------------------------------
+
+
+def check_targets(board: Board) -> list[Finding]:
+    """Figures that see no enemy and that no enemy sees, at their start squares, doors as drawn.
+
+    Figures of a map with a single side are not checked (they have no enemies).
+    """
+    figures = list(board.figures.values())
+    if len({f.side for f in figures}) < 2:
+        return []
+    from game.los import visible_from  # pure; imported late so the linter loads without it
+
+    on_board = [f for f in figures if board.on_board(f.square)]
+    masks = {}
+    for figure in on_board:
+        key = (figure.square, figure.side)
+        if key not in masks:
+            masks[key] = visible_from(board, figure.square, viewer=figure.side)
+    out: list[Finding] = []
+    for figure in on_board:
+        enemies = [e for e in on_board if e.side != figure.side]
+        if not enemies:
+            continue
+        sees = masks[(figure.square, figure.side)]
+        if any(bool(sees[e.square[1], e.square[0]]) for e in enemies):
+            continue
+        seen = any(
+            bool(masks[(e.square, e.side)][figure.square[1], figure.square[0]]) for e in enemies
+        )
+        if seen:
+            continue
+        out.append(Finding(
+            "figure-no-target", Severity.WARNING,
+            f"figure {figure.label} ({figure.side}) starts with no enemy in sight and in sight of "
+            "no enemy (doors as drawn)",
+            figure.id, figure.square, "fine for a hidden start; otherwise move it or open a line",
+        ))
+    return out
+
+
+# --- properties ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class KnownProperties:
+    """The property names a ruleset reads, or None when the ruleset is unknown."""
+
+    names: frozenset[str] | None
+    problem: str | None = None
+
+
+def known_properties(ruleset: str) -> KnownProperties:
+    """Property names the map's ruleset reads (``game.rules`` registry, or the fallback table)."""
+    getter = None
+    for module_name in ("game.rules", "game.rules.registry"):
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:
+            continue
+        getter = getattr(module, "get_ruleset", None)
+        if getter is not None:
+            break
+    if getter is None:
+        return KnownProperties(FALLBACK_PROPERTIES.get(ruleset))
+    try:
+        rules = getter(ruleset)
+    except (SightlineError, KeyError, ValueError) as exc:
+        if ruleset in FALLBACK_PROPERTIES:
+            return KnownProperties(FALLBACK_PROPERTIES[ruleset])
+        return KnownProperties(None, str(exc))
+    names = getattr(rules, "known_properties", None)
+    return KnownProperties(frozenset(names) if names is not None else None)
+
+
+def check_properties(board: Board, objects: Sequence[ObjectLike] = ()) -> list[Finding]:
+    """Figure properties the ruleset does not read (nearest known name suggested), map typos.
+
+    >>> b = Board.from_ascii([".."], figures=[Figure(4, "Ann", "red", (0, 0), {"lfe": 3})])
+    >>> [(f.code, f.hint) for f in check_properties(b) if f.code == "property-unknown"]
+    [('property-unknown', 'did you mean life?')]
+    """
+    known = known_properties(board.ruleset)
+    out: list[Finding] = []
+    if known.names is None:
+        if known.problem is not None:
+            out.append(Finding(
+                "ruleset-unknown", Severity.ERROR,
+                f"the map property ruleset is {board.ruleset!r}: {known.problem}", None, None,
+                "set ruleset to arcadia, mage_knight, conquest or folklore",
+            ))
+        return out
+    figure_names = known.names | SIGHTLINE_FIGURE_PROPERTIES
+    for figure in sorted(board.figures.values(), key=lambda f: f.id):
+        for key in sorted(figure.stats):
+            if key in figure_names:
+                continue
+            close = difflib.get_close_matches(key, sorted(figure_names), n=1, cutoff=0.6)
+            hint = f"did you mean {close[0]}?" if close else (
+                f"the {board.ruleset} ruleset reads: {', '.join(sorted(figure_names))}"
+            )
+            out.append(Finding(
+                "property-unknown", Severity.WARNING,
+                f"figure {figure.label} has property {key!r}, which the {board.ruleset} ruleset "
+                "does not read",
+                figure.id, figure.square, hint,
+            ))
+    map_names = known.names | SIGHTLINE_MAP_PROPERTIES
+    for key in sorted(board.properties):
+        if key in map_names:
+            continue
+        close = difflib.get_close_matches(key, sorted(map_names), n=1, cutoff=0.8)
+        if close:
+            out.append(Finding(
+                "map-property-misspelt", Severity.WARNING,
+                f"map property {key!r} is not read by Sightline or the {board.ruleset} ruleset",
+                None, None, f"did you mean {close[0]}?",
+            ))
+    return out
+
+
+__all__ = [
+    "FALLBACK_PROPERTIES",
+    "KnownProperties",
+    "check_doors",
+    "check_figures",
+    "check_properties",
+    "check_regions",
+    "check_targets",
+    "check_wall_objects",
+    "door_edge",
+    "finish",
+    "ignored_codes",
+    "known_properties",
+    "lint",
+    "lint_board",
+    "object_edges",
+    "sort_key",
+    "unit_edges",
+    "walk_regions",
+]
