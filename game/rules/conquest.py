@@ -1,0 +1,456 @@
+"""The ``conquest`` ruleset: Conquest: First Blood (3rd edition, individual warriors).
+
+Clash (A dice, keep the lowest C, needs Close) and Volley (X dice, keep the lowest V, needs line of
+sight and ``range``, counted in squares with diagonal steps as one). The dice arithmetic and exact
+odds are in :mod:`game.rules.conquest_dice`. Special rules (figure property ``rules``, a comma
+list) are looked up in :data:`game.rules.conquest_rules.HOOKS`; Relentless Blows and Parry are
+implemented (as in the seed's worked example), every other rule is reported in a note step as not
+applied.
+
+``--faces`` pools: ``attack`` (the primary roll, then re-rolled and extra dice in order: for each
+triggering die, its re-roll first, then its extra dice) | ``block`` | ``resolve``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from game.board import Board, Figure, Stat
+from game.dice import D6, DiceSource, DieRoll
+from game.errors import IllegalAttackError, UsageError
+from game.rules import conquest_dice as cd
+from game.rules.base import (
+    AttackOption,
+    FigureChange,
+    Legality,
+    Odds,
+    Resolution,
+    Ruleset,
+    Step,
+    stat_bool,
+    stat_int,
+)
+from game.rules.conquest_rules import ActiveRules, active_rules
+from game.rules.reach import chebyshev, close_reason, sight_reason
+
+POOLS = ("attack", "block", "resolve")
+ATTACK, BLOCK, RESOLVE = range(3)
+
+
+# --- the ruleset ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Profile:
+    action: str  # clash | volley
+    dice: int
+    keep: int
+
+
+def _profile(figure: Figure, action: str) -> _Profile:
+    if action == "clash":
+        return _Profile("clash", stat_int(figure, "attacks"), stat_int(figure, "clash"))
+    return _Profile("volley", stat_int(figure, "barrage"), stat_int(figure, "volley"))
+
+
+def block_stat(target: Figure, options: Mapping[str, object]) -> tuple[str, int]:
+    """The defender's Block stat: ``options["block_stat"]`` (defence|evasion) or the higher one."""
+    defence, evasion = stat_int(target, "defence"), stat_int(target, "evasion")
+    choice = options.get("block_stat")
+    if choice in (None, "", "auto", "best"):
+        return ("defence", defence) if defence >= evasion else ("evasion", evasion)
+    text = str(choice).strip().lower()
+    if text in ("defence", "defense", "d"):
+        return "defence", defence
+    if text in ("evasion", "e"):
+        return "evasion", evasion
+    raise UsageError(f"--block-stat must be defence or evasion, not {choice!r}")
+
+
+def _names(attack: str | None) -> str | None:
+    if attack is None:
+        return None
+    key = attack.strip().lower()
+    if key in ("clash", "melee"):
+        return "clash"
+    if key in ("volley", "ranged", "barrage"):
+        return "volley"
+    raise UsageError(f"unknown Conquest attack {attack!r} (use Clash or Volley)")
+
+
+class Conquest(Ruleset):
+    """Conquest: First Blood (3rd edition): Clash and Volley, Block dice, Wounds, Resolve."""
+
+    name = "conquest"
+    title = "Conquest: First Blood"
+    pools = POOLS
+    face_names = None
+    known_properties = frozenset(
+        {
+            "side",
+            "attacks",
+            "clash",
+            "barrage",
+            "volley",
+            "defence",
+            "evasion",
+            "wound_limit",
+            "resolve",
+            "range",
+            "rules",
+            "wounds",
+            "broken",
+            "slain",
+        }
+    )
+    assumptions = (
+        "Rules from the First Blood 3rd edition summary on the Japanese rules wiki (the seed); the "
+        "official rulebook text was not available.",
+        "The defender rolls Defence or Evasion dice: the higher unless --block-stat chooses.",
+        "Block dice are matched to Hits optimally (as many Hits cancelled as possible).",
+        "A Resolve test has no automatic success on 1 nor failure on 6; a modified Resolve of 0 or "
+        "less fails without a roll.",
+        "Relentless Blows and Parry apply to Clash primary dice only; re-rolled and extra dice "
+        "trigger nothing more. A die both rules touch is re-rolled first, then its extra die rolled.",
+        "Other special rules are listed but not applied (their 3rd edition text is unknown).",
+        "A Resolve test happens only when the attack adds Wounds.",
+        "Volley range is counted in squares, a diagonal step counting as one (Chebyshev distance).",
+        "A missing wound_limit counts as 1 and a missing resolve as 0.",
+    )
+
+    # --- menus and legality --------------------------------------------------------------
+
+    def attacks(self, board: Board, attacker: int) -> list[AttackOption]:
+        """Clash (if the warrior has Attacks) and Volley (if it has Barrage)."""
+        fig = board.figure(attacker)
+        out = []
+        slain = stat_bool(fig, "slain")
+        for action, kind in (("clash", "melee"), ("volley", "ranged")):
+            prof = _profile(fig, action)
+            if prof.dice <= 0:
+                continue
+            reason = f"{fig.label} is Slain" if slain else ""
+            if not reason and prof.keep <= 0:
+                reason = f"{fig.label} keeps no dice for a {action.capitalize()} ({'C' if action == 'clash' else 'V'} = 0)"
+            out.append(AttackOption(action.capitalize(), kind, prof.dice, not reason, reason))
+        return out
+
+    def _choose(self, board: Board, attacker: Figure, target: Figure, attack: str | None) -> str:
+        wanted = _names(attack)
+        if wanted is not None:
+            return wanted
+        if _profile(attacker, "clash").dice > 0 and close_reason(board, attacker, target) is None:
+            return "clash"
+        if _profile(attacker, "volley").dice > 0:
+            return "volley"
+        return "clash"
+
+    def _legality(
+        self, board: Board, attacker: int, targets: Sequence[int], attack: str | None
+    ) -> tuple[str | None, str]:
+        fig = board.figure(attacker)
+        if len(targets) != 1:
+            return "a Clash or Volley targets exactly one warrior", "clash"
+        target = board.figure(targets[0])
+        action = self._choose(board, fig, target, attack)
+        verb = action.capitalize()
+        prof = _profile(fig, action)
+        if target.id == fig.id:
+            return f"{fig.label} cannot attack itself", action
+        if stat_bool(fig, "slain"):
+            return f"{fig.label} is Slain", action
+        if stat_bool(target, "slain"):
+            return f"{target.label} is already Slain", action
+        if target.side == fig.side:
+            return f"{target.label} is an ally of {fig.label}", action
+        if prof.dice <= 0:
+            stat = "attacks" if action == "clash" else "barrage"
+            return f"{fig.label} has no {verb} ({stat} is 0)", action
+        if action == "clash":
+            why = close_reason(board, fig, target)
+            if why:
+                return f"{fig.label} cannot Clash with {target.label}: {why}", action
+        else:
+            reach = stat_int(fig, "range")
+            dist = chebyshev(fig.square, target.square)
+            if dist > reach:
+                return (
+                    f"{target.label} is out of range: {dist} squares away, {fig.label}'s range is "
+                    f"{reach}",
+                    action,
+                )
+            why = sight_reason(board, fig, target)
+            if why:
+                return why, action
+        return None, action
+
+    def check(
+        self,
+        board: Board,
+        attacker: int,
+        targets: Sequence[int],
+        attack: str | None,
+        options: Mapping[str, object],
+    ) -> Legality:
+        """Clash needs Close, Volley needs line of sight and range; both need a living enemy."""
+        why, action = self._legality(board, attacker, targets, attack)
+        if why:
+            return Legality(False, why[0].upper() + why[1:] + ".")
+        fig, target = board.figure(attacker), board.figure(targets[0])
+        return Legality(True, f"{fig.label} can {action.capitalize()} {target.label}.")
+
+    # --- resolution ----------------------------------------------------------------------
+
+    def resolve(
+        self,
+        board: Board,
+        attacker: int,
+        targets: Sequence[int],
+        attack: str | None,
+        dice: DiceSource,
+        options: Mapping[str, object],
+    ) -> Resolution:
+        """Roll, re-roll and add dice, keep Hits, Block, Wounds, Resolve test."""
+        verdict = self.check(board, attacker, targets, attack, options)
+        if not verdict.legal:
+            return Resolution.illegal(verdict.reason, seed=getattr(dice, "seed", None))
+        fig, target = board.figure(attacker), board.figure(targets[0])
+        action = self._choose(board, fig, target, attack)
+        prof = _profile(fig, action)
+        verb = action.capitalize()
+        active = active_rules(fig, target, action)
+        steps: list[Step] = [Step("note", text) for text in active.skipped]
+
+        # 1. primary roll
+        primary = [
+            DieRoll("attack", "d6", dice.roll(D6, ATTACK), "rolled") for _ in range(prof.dice)
+        ]
+        steps.append(
+            Step(
+                "roll",
+                f"{fig.label} rolls {prof.dice} dice for a {verb}: {_faces(primary)}.",
+                tuple(primary),
+            )
+        )
+        # 2. secondary roll: special rules on primary dice
+        final, secondary, texts = _secondary_roll(dice, [int(r.face) for r in primary], active)
+        if secondary:
+            steps.append(
+                Step("reroll", "Secondary roll: " + "; ".join(texts) + ".", tuple(secondary))
+            )
+        # 3. keep hits
+        hits = cd.keep_hits(final, prof.keep)
+        sixes = final.count(cd.NEVER_HITS)
+        letter = "C" if action == "clash" else "V"
+        steps.append(
+            Step(
+                "keep",
+                f"Keep the lowest {prof.keep} ({letter}) of {_list(sorted(final))}"
+                + (f", never a 6 ({sixes} discarded)" if sixes else "")
+                + f": Hits {_list(hits) if hits else 'none'}.",
+                data={"dice": sorted(final), "hits": hits},
+            )
+        )
+        # 4. block roll
+        stat_name, block_count = block_stat(target, options)
+        for rule, hooks in active.defender + active.attacker:
+            if hooks.modify_block_pool is not None:
+                block_count = hooks.modify_block_pool(block_count, rule)
+        blocks = [
+            DieRoll("block", "d6", dice.roll(D6, BLOCK), "rolled")
+            for _ in range(max(block_count, 0))
+        ]
+        block_faces = [int(r.face) for r in blocks]
+        steps.append(
+            Step(
+                "roll",
+                f"{target.label} rolls {len(blocks)} Block dice ({stat_name}): "
+                f"{_faces(blocks) if blocks else 'none'}.",
+                tuple(blocks),
+            )
+        )
+        # 5. compare
+        pairs = cd.match_blocks(hits, block_faces)
+        left = cd.unblocked_hits(hits, block_faces)
+        pair_text = (
+            ", ".join(f"Block {b} cancels Hit {h}" for b, h in pairs) or "No Hit is cancelled"
+        )
+        steps.append(
+            Step(
+                "compare",
+                f"{pair_text}; unblocked: {_list(left) if left else 'none'}.",
+                data={"pairs": [list(p) for p in pairs], "unblocked": left},
+            )
+        )
+        # 6. wounds
+        wounds = len(left)
+        for rule, hooks in active.all():
+            if hooks.on_unblocked_hit is not None:
+                wounds += sum(hooks.on_unblocked_hit(h, rule) for h in left)
+        before = stat_int(target, "wounds")
+        total = before + wounds
+        limit = stat_int(target, "wound_limit", 1)
+        steps.append(
+            Step(
+                "damage",
+                f"{target.label} takes {wounds} Wound{'s' if wounds != 1 else ''} "
+                f"({total} of {limit}).",
+                data={"wounds": wounds, "total": total},
+            )
+        )
+        # 7. resolve test
+        resolve_value = stat_int(target, "resolve")
+        outcome_test: cd.ResolveOutcome | None = None
+        resolve_roll: DieRoll | None = None
+        if wounds and cd.resolve_needed(total, limit):
+            roll: int | None = None
+            if cd.modified_resolve(total, limit, resolve_value) > 0:
+                resolve_roll = DieRoll("resolve", "d6", dice.roll(D6, RESOLVE), "rolled")
+                roll = int(resolve_roll.face)
+            outcome_test = cd.resolve_test(
+                wounds=total, wound_limit=limit, resolve=resolve_value, roll=roll
+            )
+        stats: dict[str, Stat | None] = {"wounds": total}
+        if outcome_test is not None:
+            steps.append(_resolve_step(target, outcome_test, resolve_value, resolve_roll))
+            stats["wounds"] = outcome_test.wounds_after
+            if outcome_test.slain:
+                stats["slain"] = True
+            else:
+                stats["broken"] = True
+        slain = bool(outcome_test and outcome_test.slain)
+        outcome: dict[str, object] = {
+            "attack": verb,
+            "dice": sorted(final),
+            "hits": hits,
+            "block_stat": stat_name,
+            "blocks": block_faces,
+            "wounds": wounds,
+            "wounds_total": stats["wounds"],
+            "resolve_test": None
+            if outcome_test is None
+            else {
+                "modified": outcome_test.modified,
+                "roll": outcome_test.roll,
+                "passed": outcome_test.passed,
+                "automatic_failure": outcome_test.automatic_failure,
+            },
+            "broken": bool(outcome_test and outcome_test.broken) or stat_bool(target, "broken"),
+            "driven_back": bool(outcome_test and outcome_test.driven_back),
+            "slain": slain,
+        }
+        return Resolution(
+            True,
+            verdict.reason,
+            tuple(steps),
+            outcome,
+            (FigureChange(target.id, stats),),
+            getattr(dice, "seed", None),
+        )
+
+    # --- exact odds ----------------------------------------------------------------------
+
+    def odds(
+        self,
+        board: Board,
+        attacker: int,
+        targets: Sequence[int],
+        attack: str | None,
+        options: Mapping[str, object],
+    ) -> Odds:
+        """Exact distribution of Wounds from this attack, and the chance the target is Slain."""
+        verdict = self.check(board, attacker, targets, attack, options)
+        if not verdict.legal:
+            raise IllegalAttackError(verdict.reason)
+        fig, target = board.figure(attacker), board.figure(targets[0])
+        action = self._choose(board, fig, target, attack)
+        prof = _profile(fig, action)
+        active = active_rules(fig, target, action)
+        _, block_count = block_stat(target, options)
+        for rule, hooks in active.defender + active.attacker:
+            if hooks.modify_block_pool is not None:
+                block_count = hooks.modify_block_pool(block_count, rule)
+        dist = cd.attack_wounds_distribution(
+            prof.dice, prof.keep, max(block_count, 0), active.effects()
+        )
+        before = stat_int(target, "wounds")
+        limit = stat_int(target, "wound_limit", 1)
+        resolve_value = stat_int(target, "resolve")
+        kill = sum(
+            (
+                p * cd.slain_chance(before + w, limit, resolve_value)
+                for w, p in dist.items()
+                if w > 0
+            ),
+            Fraction(0),
+        )
+        expected = sum((w * p for w, p in dist.items()), Fraction(0))
+        note = "; ".join(active.skipped)
+        return Odds(dist, expected, kill, "wounds", note=note)
+
+
+def _secondary_roll(
+    dice: DiceSource, primary: Sequence[int], active: ActiveRules
+) -> tuple[list[int], list[DieRoll], list[str]]:
+    """Apply ``on_primary_die`` hooks to each primary die, in order: its re-roll first (if any
+    rule asks), then its extra dice. Returns the final faces, the new rolls and log phrases."""
+    final = list(primary)
+    rolls: list[DieRoll] = []
+    texts: list[str] = []
+    hooked = [(rule, hooks.on_primary_die) for rule, hooks in active.all() if hooks.on_primary_die]
+    for index, face in enumerate(primary, start=1):
+        effects = [(rule.text, hook(face, rule)) for rule, hook in hooked]
+        reroll_by = ", ".join(text for text, (again, _) in effects if again)
+        if reroll_by:
+            new = DieRoll(
+                "attack", "d6", dice.roll(D6, ATTACK), f"reroll of die {index} ({reroll_by})"
+            )
+            rolls.append(new)
+            final[index - 1] = int(new.face)
+            texts.append(f"die {index} ({face}) is re-rolled ({reroll_by}): {new.face}")
+        for text, (_, count) in effects:
+            for _ in range(count):
+                new = DieRoll(
+                    "attack", "d6", dice.roll(D6, ATTACK), f"extra attack from die {index} ({text})"
+                )
+                rolls.append(new)
+                final.append(int(new.face))
+                texts.append(f"die {index} ({face}) adds an extra attack ({text}): {new.face}")
+    return final, rolls, texts
+
+
+def _resolve_step(
+    target: Figure, test: cd.ResolveOutcome, resolve: int, roll: DieRoll | None
+) -> Step:
+    over = resolve - test.modified
+    mod = f"Resolve {resolve}" + (
+        f" − {over} (Wounds above the limit) = {test.modified}" if over else ""
+    )
+    if test.automatic_failure:
+        text = f"Resolve test: {mod}, 0 or less fails automatically: {target.label} is Slain."
+    elif test.passed:
+        text = (
+            f"Resolve test: {mod}, rolled {test.roll} ≤ {test.modified}: passed; Wounds drop to "
+            f"{test.wounds_after}, {target.label} is Broken! and Driven Back."
+        )
+    else:
+        text = f"Resolve test: {mod}, rolled {test.roll} > {test.modified}: failed; {target.label} is Slain."
+    return Step(
+        "status",
+        text,
+        (roll,) if roll else (),
+        data={"modified": test.modified, "passed": test.passed},
+    )
+
+
+def _faces(rolls: Sequence[DieRoll]) -> str:
+    return " ".join(str(r.face) for r in rolls)
+
+
+def _list(values: Sequence[int]) -> str:
+    return "[" + ", ".join(str(v) for v in values) + "]"
+
+
+RULESET = Conquest()

@@ -1,0 +1,456 @@
+"""The ``folklore`` ruleset: the 2D6 TRPG of seed 002 (hit vs dodge, damage, HP, death checks).
+
+Figures carry ``valour``, ``wits``, ``senses``, ``hp``, ``max_hp``, ``armour``, ``statuses``
+(a comma list of bad-status tags) and ``weapons`` = ``"Sword:valour:2:melee; Spell:wits:1:ranged"``
+(name : attribute used for the hit check : damage bonus : melee|ranged, then optional flags:
+``maxhp`` = the damage lowers max HP instead of HP, ``+Tag`` = a hit inflicts bad status Tag).
+Melee needs Close, ranged needs line of sight. The arithmetic is in
+:mod:`game.rules.folklore_checks`.
+
+``--faces`` pools: ``hit`` (hit-check dice) | ``dodge`` | ``damage`` (1D6, then one D6 per 6 of a
+critical hit check) | ``death`` (the death check's 2D6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from game.board import Board, Figure, Stat
+from game.dice import D6, DiceSource, DieRoll
+from game.errors import IllegalAttackError, UsageError
+from game.rules import folklore_checks as fc
+from game.rules.base import (
+    AttackOption,
+    FigureChange,
+    Legality,
+    Odds,
+    Resolution,
+    Ruleset,
+    Step,
+    stat_bool,
+    stat_int,
+    stat_list,
+)
+from game.rules.reach import close_reason, sight_reason
+
+POOLS = ("hit", "dodge", "damage", "death")
+HIT, DODGE, DAMAGE, DEATH = range(4)
+_ATTRIBUTES = {
+    "valour": "valour",
+    "valor": "valour",
+    "武勇": "valour",
+    "wits": "wits",
+    "才覚": "wits",
+}
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """One weapon or attack skill: the attribute of its hit check, damage bonus, reach, flags."""
+
+    name: str
+    attribute: str
+    bonus: int
+    kind: str
+    max_hp_damage: bool = False
+    inflicts: tuple[str, ...] = ()
+
+
+def parse_weapons(text: str, owner: str = "figure") -> list[Weapon]:
+    """Read the ``weapons`` property: ``;``-separated ``Name:attribute:bonus:melee|ranged[:flags]``.
+
+    >>> [w.name for w in parse_weapons("Sword:valour:2:melee; Spell:wits:1:ranged")]
+    ['Sword', 'Spell']
+    >>> parse_weapons("Curse:wits:0:ranged:maxhp:+Poison")[0].inflicts
+    ('Poison',)
+    >>> parse_weapons("Sword:strength:2:melee", "Aya")
+    Traceback (most recent call last):
+    ...
+    game.errors.UsageError: Aya: weapon 'Sword:strength:2:melee': the hit check uses valour or wits, not 'strength'
+    """
+    weapons = []
+    for item in (part.strip() for part in str(text).split(";")):
+        if not item:
+            continue
+        fields = [f.strip() for f in item.split(":")]
+        if len(fields) < 4:
+            raise UsageError(f"{owner}: weapon {item!r} needs Name:valour|wits:bonus:melee|ranged")
+        name, attribute, bonus, kind, *flags = fields
+        attr = _ATTRIBUTES.get(attribute.lower())
+        if attr is None:
+            raise UsageError(
+                f"{owner}: weapon {item!r}: the hit check uses valour or wits, not {attribute!r}"
+            )
+        if not bonus.lstrip("+-").isdigit():
+            raise UsageError(
+                f"{owner}: weapon {item!r}: the damage bonus must be a whole number, not {bonus!r}"
+            )
+        if kind.lower() not in ("melee", "ranged"):
+            raise UsageError(
+                f"{owner}: weapon {item!r}: reach must be melee or ranged, not {kind!r}"
+            )
+        max_hp = any(f.lower() in ("maxhp", "max_hp") for f in flags)
+        inflicts = tuple(f[1:].strip() for f in flags if f.startswith("+") and f[1:].strip())
+        unknown = [
+            f for f in flags if f and f.lower() not in ("maxhp", "max_hp") and not f.startswith("+")
+        ]
+        if unknown:
+            raise UsageError(
+                f"{owner}: weapon {item!r}: unknown flag {unknown[0]!r} (maxhp or +Status)"
+            )
+        weapons.append(Weapon(name, attr, int(bonus), kind.lower(), max_hp, inflicts))
+    return weapons
+
+
+def _weapons(figure: Figure) -> list[Weapon]:
+    return parse_weapons(str(figure.stats.get("weapons", "")), figure.label)
+
+
+def _health(figure: Figure) -> fc.Health:
+    hp = stat_int(figure, "hp")
+    return fc.Health(
+        hp,
+        stat_int(figure, "max_hp", hp),
+        stat_bool(figure, "incapacitated") or hp <= 0,
+        stat_bool(figure, "dead"),
+    )
+
+
+class Folklore(Ruleset):
+    """The 2D6 TRPG of seed 002: opposed hit and dodge checks, damage, HP and death checks."""
+
+    name = "folklore"
+    title = "Folklore 2D6 TRPG"
+    pools = POOLS
+    face_names = None
+    known_properties = frozenset(
+        {
+            "side",
+            "valour",
+            "wits",
+            "senses",
+            "hp",
+            "max_hp",
+            "armour",
+            "weapons",
+            "statuses",
+            "incapacitated",
+            "dead",
+            "hit_dice",
+            "max_hp_base",
+        }
+    )
+    assumptions = (
+        "A check is 2D6 + the attribute (valour or wits for the hit check, senses for the dodge).",
+        "A critical is two or more dice showing 6; a fumble is every die showing 1 (Arianrhod's rule; "
+        "the source's check page was not found).",
+        "Order of the opposed check: the defender's critical wins, then the attacker's fumble misses, "
+        "the attacker's critical hits, the defender's fumble is hit, else the higher value hits and "
+        "a tie goes to the defender.",
+        "A critical hit adds one damage die per 6 on the hit-check dice; damage dice never chain.",
+        "Incapacitated at HP 0 or less (the source also says 'below 0' once).",
+        "An incapacitated figure cannot dodge; any hit on it calls for a death check.",
+        "In a death check a critical always survives and a fumble always dies.",
+        "Bad statuses are free-form tags: the source lists none; all are cleared at the end of combat.",
+    )
+
+    def attacks(self, board: Board, attacker: int) -> list[AttackOption]:
+        """The figure's weapons; none is usable while it is incapacitated or dead."""
+        fig = board.figure(attacker)
+        health = _health(fig)
+        reason = ""
+        if health.dead:
+            reason = f"{fig.label} is dead"
+        elif health.incapacitated:
+            reason = f"{fig.label} is incapacitated and can do nothing"
+        return [AttackOption(w.name, w.kind, None, not reason, reason) for w in _weapons(fig)]
+
+    def _weapon(self, fig: Figure, attack: str | None) -> Weapon:
+        weapons = _weapons(fig)
+        if not weapons:
+            raise UsageError(
+                f'{fig.label} has no weapons (property weapons = "Sword:valour:2:melee")'
+            )
+        if attack is None:
+            return weapons[0]
+        for weapon in weapons:
+            if weapon.name.casefold() == attack.strip().casefold():
+                return weapon
+        names = ", ".join(w.name for w in weapons)
+        raise UsageError(f"{fig.label} has no weapon {attack!r} (weapons: {names})")
+
+    def _why_not(
+        self, board: Board, attacker: int, targets: Sequence[int], weapon: Weapon
+    ) -> str | None:
+        fig = board.figure(attacker)
+        if len(targets) != 1:
+            return "an attack targets exactly one figure"
+        target = board.figure(targets[0])
+        me, them = _health(fig), _health(target)
+        if target.id == fig.id:
+            return f"{fig.label} cannot attack itself"
+        if me.dead:
+            return f"{fig.label} is dead"
+        if me.incapacitated:
+            return f"{fig.label} is incapacitated and can do nothing"
+        if them.dead:
+            return f"{target.label} is already dead"
+        if target.side == fig.side:
+            return f"{target.label} is an ally of {fig.label}"
+        if weapon.kind == "melee":
+            why = close_reason(board, fig, target)
+            return f"{weapon.name} is a melee weapon: {why}" if why else None
+        return sight_reason(board, fig, target)
+
+    def check(
+        self,
+        board: Board,
+        attacker: int,
+        targets: Sequence[int],
+        attack: str | None,
+        options: Mapping[str, object],
+    ) -> Legality:
+        """Melee needs Close, ranged needs line of sight; the attacker must be able to act."""
+        weapon = self._weapon(board.figure(attacker), attack)
+        why = self._why_not(board, attacker, targets, weapon)
+        if why:
+            return Legality(False, why[0].upper() + why[1:] + ".")
+        fig, target = board.figure(attacker), board.figure(targets[0])
+        return Legality(True, f"{fig.label} can attack {target.label} with {weapon.name}.")
+
+    def resolve(
+        self,
+        board: Board,
+        attacker: int,
+        targets: Sequence[int],
+        attack: str | None,
+        dice: DiceSource,
+        options: Mapping[str, object],
+    ) -> Resolution:
+        """Hit check, dodge check, damage roll, HP, incapacitation and death check."""
+        seed = getattr(dice, "seed", None)
+        verdict = self.check(board, attacker, targets, attack, options)
+        if not verdict.legal:
+            return Resolution.illegal(verdict.reason, seed=seed)
+        fig, target = board.figure(attacker), board.figure(targets[0])
+        weapon = self._weapon(fig, attack)
+        steps: list[Step] = []
+        hit_mod = stat_int(fig, weapon.attribute)
+        hit_rolls = _roll(dice, HIT, "hit", stat_int(fig, "hit_dice", 2))
+        hit = fc.check([int(r.face) for r in hit_rolls], hit_mod)
+        steps.append(
+            Step(
+                "roll",
+                f"{fig.label}'s hit check ({weapon.name}): {_dice(hit)} + "
+                f"{weapon.attribute} {hit_mod} = {hit.total}{_flag(hit)}.",
+                hit_rolls,
+            )
+        )
+        before = _health(target)
+        dodge: fc.CheckResult | None = None
+        if before.incapacitated:
+            steps.append(Step("note", f"{target.label} is incapacitated: no dodge check."))
+        else:
+            senses = stat_int(target, "senses")
+            dodge_rolls = _roll(dice, DODGE, "dodge", 2)
+            dodge = fc.check([int(r.face) for r in dodge_rolls], senses)
+            steps.append(
+                Step(
+                    "roll",
+                    f"{target.label}'s dodge check: {_dice(dodge)} + senses {senses} "
+                    f"= {dodge.total}{_flag(dodge)}.",
+                    dodge_rolls,
+                )
+            )
+        verdict_hit = fc.opposed(hit, dodge)
+        steps.append(
+            Step(
+                "compare",
+                f"{'Hit' if verdict_hit.hit else 'Miss'}: {verdict_hit.reason}.",
+                data={"hit": verdict_hit.hit},
+            )
+        )
+        outcome: dict[str, object] = {
+            "weapon": weapon.name,
+            "hit_total": hit.total,
+            "critical": hit.critical,
+            "fumble": hit.fumble,
+            "dodge_total": None if dodge is None else dodge.total,
+            "hit": verdict_hit.hit,
+            "damage": 0,
+            "real_damage": 0,
+            "hp": before.hp,
+            "max_hp": before.max_hp,
+            "incapacitated": before.incapacitated,
+            "death_check": None,
+            "dead": False,
+        }
+        if not verdict_hit.hit:
+            return Resolution(True, verdict.reason, tuple(steps), outcome, (), seed)
+
+        extra = hit.sixes if hit.critical else 0
+        dmg_rolls = _roll(dice, DAMAGE, "damage", 1, reasons=["rolled"] + ["critical"] * extra)
+        rolled = sum(int(r.face) for r in dmg_rolls) + weapon.bonus
+        armour = stat_int(target, "armour")
+        real = fc.real_damage(rolled, armour)
+        crit_text = f" + {extra}D6 for the critical" if extra else ""
+        steps.append(
+            Step(
+                "damage",
+                f"Damage 1D6{crit_text} [{', '.join(str(r.face) for r in dmg_rolls)}] + {weapon.bonus} = "
+                f"{rolled}, minus armour {armour}: {real} real damage"
+                + (" to max HP." if weapon.max_hp_damage else "."),
+                dmg_rolls,
+                {"damage": rolled, "real": real},
+            )
+        )
+        stats: dict[str, Stat | None] = {}
+        if weapon.max_hp_damage:
+            after = fc.take_max_hp_damage(before, real)
+            if "max_hp_base" not in target.stats and after.max_hp != before.max_hp:
+                stats["max_hp_base"] = before.max_hp
+        else:
+            after = fc.take_damage(before, real)
+        stats["hp"] = after.hp
+        stats["max_hp"] = after.max_hp
+        steps.append(
+            Step("status", f"{target.label}: HP {before.hp} → {after.hp} (max {after.max_hp}).")
+        )
+        if weapon.inflicts:
+            tags = stat_list(target, "statuses")
+            new = [t for t in weapon.inflicts if t not in tags]
+            stats["statuses"] = ", ".join(tags + new)
+            if new:
+                steps.append(Step("status", f"{target.label} suffers {', '.join(new)}."))
+        death: fc.DeathCheck | None = None
+        if after.dead:
+            steps.append(
+                Step("status", f"{target.label}'s max HP falls to 0: {target.label} dies.")
+            )
+        elif after.incapacitated:
+            why = (
+                "is hit while incapacitated"
+                if before.incapacitated
+                else f"falls to {after.hp} HP and is incapacitated"
+            )
+            death_rolls = _roll(dice, DEATH, "death", 2)
+            death = fc.death_check([int(r.face) for r in death_rolls], stat_int(target, "valour"))
+            steps.append(
+                Step(
+                    "status",
+                    f"{target.label} {why}: death check 2D6 [{', '.join(str(d) for d in death.dice)}] "
+                    f"against {death.target}: {death.reason}, {target.label} "
+                    f"{'survives' if death.survives else 'dies'}.",
+                    death_rolls,
+                )
+            )
+        dead = after.dead or (death is not None and not death.survives)
+        stats["incapacitated"] = after.incapacitated or None
+        if dead:
+            stats["dead"] = True
+        outcome.update(
+            {
+                "damage": rolled,
+                "real_damage": real,
+                "hp": after.hp,
+                "max_hp": after.max_hp,
+                "incapacitated": after.incapacitated,
+                "death_check": None
+                if death is None
+                else {"dice": list(death.dice), "target": death.target, "survives": death.survives},
+                "dead": dead,
+            }
+        )
+        return Resolution(
+            True, verdict.reason, tuple(steps), outcome, (FigureChange(target.id, stats),), seed
+        )
+
+    def odds(
+        self,
+        board: Board,
+        attacker: int,
+        targets: Sequence[int],
+        attack: str | None,
+        options: Mapping[str, object],
+    ) -> Odds:
+        """Exact distribution of HP lost (max HP lost for a max-HP weapon); ``kill`` = the chance
+        the target ends incapacitated or dead (dead, if it was already incapacitated)."""
+        verdict = self.check(board, attacker, targets, attack, options)
+        if not verdict.legal:
+            raise IllegalAttackError(verdict.reason)
+        fig, target = board.figure(attacker), board.figure(targets[0])
+        weapon = self._weapon(fig, attack)
+        before = _health(target)
+        dist = fc.damage_distribution(
+            stat_int(fig, weapon.attribute),
+            None if before.incapacitated else stat_int(target, "senses"),
+            bonus=weapon.bonus,
+            armour=stat_int(target, "armour"),
+            hit_dice=stat_int(fig, "hit_dice", 2),
+        )
+        expected = sum((d * p for d, p in dist.items()), Fraction(0))
+        p_death_check = fc.death_chance(stat_int(target, "valour"))
+        if weapon.max_hp_damage:
+            down = sum((p for d, p in dist.items() if before.max_hp - d <= 0), Fraction(0))
+            dies = down
+        elif before.incapacitated:
+            hits = sum(
+                fc.hit_chances(
+                    stat_int(fig, weapon.attribute), None, hit_dice=stat_int(fig, "hit_dice", 2)
+                ).values(),
+                Fraction(0),
+            )
+            dies = hits * p_death_check
+            down = dies
+        else:
+            down = sum((p for d, p in dist.items() if before.hp - d <= 0), Fraction(0))
+            dies = down * p_death_check
+        note = f"chance of death {float(dies):.4f}"
+        return Odds(dist, expected, down, "HP lost", note=note)
+
+    # --- actions -------------------------------------------------------------------------
+
+    def actions(self, board: Board, side: str) -> list[str]:
+        """``end combat`` clears bad statuses; ``end scene`` also restores max-HP damage."""
+        return ["end combat", "end scene"]
+
+    def perform(self, board: Board, action: str, side: str) -> tuple[FigureChange, ...]:
+        """The changes of ``end combat`` / ``end scene`` for every figure on the board."""
+        key = action.strip().lower().replace("_", " ")
+        if key not in ("end combat", "end scene"):
+            return super().perform(board, action, side)
+        changes = []
+        for fig in board.figures.values():
+            stats: dict[str, Stat | None] = {}
+            if stat_list(fig, "statuses"):
+                stats["statuses"] = None
+            if key == "end scene" and "max_hp_base" in fig.stats:
+                stats["max_hp"] = stat_int(fig, "max_hp_base")
+                stats["max_hp_base"] = None
+            if stats:
+                changes.append(FigureChange(fig.id, stats))
+        return tuple(changes)
+
+
+def _roll(
+    dice: DiceSource, pool: int, name: str, count: int, reasons: Sequence[str] | None = None
+) -> tuple[DieRoll, ...]:
+    reasons = list(reasons) if reasons is not None else ["rolled"] * count
+    return tuple(DieRoll(name, "d6", dice.roll(D6, pool), reason) for reason in reasons)
+
+
+def _dice(result: fc.CheckResult) -> str:
+    return "[" + ", ".join(str(d) for d in result.dice) + "]"
+
+
+def _flag(result: fc.CheckResult) -> str:
+    if result.critical:
+        return " (critical)"
+    if result.fumble:
+        return " (fumble)"
+    return ""
+
+
+RULESET = Folklore()

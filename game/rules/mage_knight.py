@@ -1,0 +1,306 @@
+"""The ``mage_knight`` ruleset: Mage Knight Board Game combat against enemy tokens (deterministic).
+
+The attacker is the Hero; the targets are enemy figures; ``options["phase"]`` is ``ranged``,
+``block``, ``assign`` or ``attack`` (default ``attack``) and ``options["play"]`` what the player
+plays, in the ``--play`` grammar (:func:`parse_play`). Nothing is rolled: the resolution's steps are
+a tally. Combat is abstract: positions, line of sight and Close do not matter.
+
+Figure properties: enemies ``armor``, ``attack`` (``5`` or ``5+3`` for several attacks),
+``element``, ``fame``, ``abilities`` and ``resistances`` (comma lists), ``elusive_armor``,
+``site_fortified`` (overrides the map property of that name); the Hero ``armor`` and ``hand_limit``
+(or ``level``: the level table gives both), ``fame``; Units are figures of the Hero's side with
+``unit`` = true, ``armor``, ``resistances``. State written back: enemies ``blocked``,
+``defeated``; Hero ``fame``, ``wounds`` (Wounds put into the hand this combat), ``wounds_discard``,
+``knocked_out``; Units ``wounded``, ``wounds``, ``destroyed``, ``absorbed``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+
+from game.board import Board
+from game.dice import DiceSource
+from game.errors import IllegalAttackError, UsageError
+from game.rules import mk_combat as mk
+from game.rules.base import (
+    AttackOption,
+    FigureChange,
+    Legality,
+    Odds,
+    Resolution,
+    Ruleset,
+    Step,
+    stat_bool,
+    stat_int,
+)
+from game.rules.mk_figures import enemy_from, is_enemy_token, units_of
+from game.rules.mk_phases import (
+    and_names,
+    possessive,
+    resolve_assign,
+    resolve_block,
+    tally_steps,
+)
+from game.rules.mk_play import parse_play
+
+#: the Hero's menu: attack name → phase (``attack`` may name one instead of ``--phase``)
+_PHASE_NAMES: dict[str, str] = {
+    "Ranged/Siege": "ranged",
+    "Block": "block",
+    "Assign damage": "assign",
+    "Attack": "attack",
+}
+
+
+class MageKnight(Ruleset):
+    """Mage Knight combat: ranged/siege, block, assign damage and attack phases."""
+
+    name = "mage_knight"
+    title = "Mage Knight"
+    pools = ()
+    face_names = None
+    known_properties = frozenset(
+        {
+            "side",
+            "armor",
+            "attack",
+            "element",
+            "fame",
+            "abilities",
+            "resistances",
+            "elusive_armor",
+            "site_fortified",
+            "hand_limit",
+            "level",
+            "unit",
+            "blocked",
+            "defeated",
+            "wounds",
+            "wounds_discard",
+            "knocked_out",
+            "wounded",
+            "destroyed",
+            "absorbed",
+        }
+    )
+    assumptions = (
+        "Rules from a transcription of the Mage Knight rulebook (the WizKids PDF was not read).",
+        "Combat is abstract: figure positions, line of sight and Close do not matter.",
+        "An enemy with several attacks (attack = 5+3) is blocked attack by attack: separate the "
+        "blocks for each attack with ';' in --play.",
+        "Summon, Cumbersome, Vampiric, Arcane Immunity and city bonuses are not modelled.",
+        "Armor, not Elusive, is used in the attack phase only once the enemy's block was recorded "
+        "(its 'blocked' property).",
+    )
+
+    # --- helpers -------------------------------------------------------------------------
+
+    @staticmethod
+    def _phase(options: Mapping[str, object]) -> str:
+        phase = str(options.get("phase") or "attack").strip().lower()
+        aliases = {
+            "siege": "ranged",
+            "ranged/siege": "ranged",
+            "damage": "assign",
+            "melee": "attack",
+        }
+        phase = aliases.get(phase, phase)
+        if phase not in mk.PHASES:
+            raise UsageError(f"--phase must be one of {', '.join(mk.PHASES)}, not {phase!r}")
+        return phase
+
+    @staticmethod
+    def _with_phase(options: Mapping[str, object], attack: str | None) -> Mapping[str, object]:
+        """``options`` with the phase: ``options["phase"]``, else the phase an attack name from
+        :meth:`attacks` stands for (``Block`` → block), else the attack phase."""
+        if options.get("phase") or not attack:
+            return options
+        key = attack.strip().lower()
+        for name, phase in _PHASE_NAMES.items():
+            if key in (name.lower(), phase):
+                return {**options, "phase": phase}
+        raise UsageError(
+            f"unknown Mage Knight attack {attack!r} (use {', '.join(_PHASE_NAMES)} or --phase)"
+        )
+
+    def attacks(self, board: Board, attacker: int) -> list[AttackOption]:
+        """The plays a Hero builds, by phase (values come from ``--play``); enemies have none."""
+        fig = board.figure(attacker)
+        if is_enemy_token(fig):  # an enemy token attacks only in the block phase
+            return []
+        return [AttackOption(name, phase, None) for name, phase in _PHASE_NAMES.items()]
+
+    def _illegal(
+        self, board: Board, attacker: int, targets: Sequence[int], options: Mapping[str, object]
+    ) -> str | None:
+        phase = self._phase(options)
+        hero = board.figure(attacker)
+        if is_enemy_token(hero) or stat_bool(hero, "unit"):
+            return (
+                f"{hero.label} is not a Hero: in Mage Knight the Hero attacks, blocks and takes "
+                "damage (name the Hero as the attacker)"
+            )
+        if not targets:
+            return "choose at least one enemy"
+        figs = [board.figure(t) for t in targets]
+        for fig in figs:
+            if fig.side == hero.side:
+                return f"{fig.label} is on {possessive(hero.label)} side"
+            if stat_bool(fig, "defeated"):
+                return f"{fig.label} is already defeated"
+        enemies = [enemy_from(board, f) for f in figs]
+        if phase == "block":
+            plays = self._block_plays(options)
+            flat = [p for group in plays for p in group]
+            why = mk.block_legality(flat, enemies)
+            if why is None and stat_bool(figs[0], "blocked"):
+                why = f"{figs[0].label} is already blocked"
+            if why is None and len(plays) > len(enemies[0].attacks):
+                why = (
+                    f"{figs[0].label} has {len(enemies[0].attacks)} attack(s) but --play has "
+                    f"{len(plays)} ';'-separated blocks"
+                )
+            return why
+        if phase == "assign":
+            plays_text = str(options.get("play") or "")
+            names = [n.strip() for n in plays_text.split(",") if n.strip()]
+            units = {f.label.casefold() for f, _ in units_of(board, hero)}
+            for name in names:
+                if name.casefold() not in units:
+                    return f"{name} is not a Unit of {possessive(hero.label)} side"
+            for fig in figs:
+                if stat_bool(fig, "blocked"):
+                    return f"{fig.label} was blocked: it deals no damage"
+            return None
+        return mk.attack_legality(parse_play(str(options.get("play") or ""), phase), enemies, phase)
+
+    def _block_plays(self, options: Mapping[str, object]) -> list[list[mk.Play]]:
+        text = str(options.get("play") or "")
+        return [parse_play(group, "block") for group in text.split(";")] if text.strip() else [[]]
+
+    def check(
+        self,
+        board: Board,
+        attacker: int,
+        targets: Sequence[int],
+        attack: str | None,
+        options: Mapping[str, object],
+    ) -> Legality:
+        """Fortification, phase and play-type rules; a block is against one enemy."""
+        options = self._with_phase(options, attack)
+        why = self._illegal(board, attacker, targets, options)
+        if why:
+            return Legality(False, why[0].upper() + why[1:] + ".")
+        hero = board.figure(attacker).label
+        names = and_names([board.figure(t).label for t in targets])
+        phase = self._phase(options)
+        text = {
+            "ranged": f"{hero} may attack {names} in the ranged and siege phase.",
+            "block": f"{hero} may block {names}.",
+            "assign": f"{possessive(names)} damage is assigned to {hero} and Units.",
+            "attack": f"{hero} may attack {names} in the attack phase.",
+        }[phase]
+        return Legality(True, text)
+
+    # --- resolution ----------------------------------------------------------------------
+
+    def resolve(
+        self,
+        board: Board,
+        attacker: int,
+        targets: Sequence[int],
+        attack: str | None,
+        dice: DiceSource,
+        options: Mapping[str, object],
+    ) -> Resolution:
+        """The phase's tally: attack against summed Armor, block against Attack, or damage."""
+        options = self._with_phase(options, attack)
+        verdict = self.check(board, attacker, targets, attack, options)
+        if not verdict.legal:
+            return Resolution.illegal(verdict.reason)
+        phase = self._phase(options)
+        hero = board.figure(attacker)
+        figs = [board.figure(t) for t in targets]
+        enemies = [enemy_from(board, f) for f in figs]
+        if phase == "block":
+            return resolve_block(
+                board, hero, figs[0], enemies[0], self._block_plays(options), verdict.reason
+            )
+        if phase == "assign":
+            return resolve_assign(
+                board, hero, figs, enemies, str(options.get("play") or ""), verdict.reason
+            )
+        plays = parse_play(str(options.get("play") or ""), phase)
+        result = mk.attack_result(plays, enemies, phase=phase)
+        steps = list(tally_steps(result.tally, result.halved_elements, "attack"))
+        armor_parts = " + ".join(
+            f"{e.name} {a}" + (" (elusive)" if e.elusive and a != e.armor else "")
+            for e, a in zip(enemies, result.armors, strict=True)
+        )
+        steps.append(
+            Step(
+                "compare",
+                f"Attack {result.effective} against Armor {armor_parts} = {result.armor}: "
+                + ("every target is defeated." if result.defeated else "not enough, no effect."),
+                data={"effective": result.effective, "armor": result.armor},
+            )
+        )
+        changes: list[FigureChange] = []
+        if result.defeated:
+            steps.append(Step("status", f"{hero.label} gains {result.fame} Fame."))
+            changes = [FigureChange(f.id, {"defeated": True}) for f in figs]
+            changes.append(FigureChange(hero.id, {"fame": stat_int(hero, "fame") + result.fame}))
+        outcome = {
+            "phase": phase,
+            "plays": [str(p) for p in plays],
+            "effective": result.effective,
+            "armor": result.armor,
+            "halved": sorted(result.halved_elements),
+            "defeated": [e.name for e in enemies] if result.defeated else [],
+            "fame": result.fame,
+        }
+        return Resolution(True, verdict.reason, tuple(steps), outcome, tuple(changes))
+
+    # --- odds: deterministic -------------------------------------------------------------
+
+    def odds(
+        self,
+        board: Board,
+        attacker: int,
+        targets: Sequence[int],
+        attack: str | None,
+        options: Mapping[str, object],
+    ) -> Odds:
+        """Probability 1 on the tally's outcome: enemies defeated (ranged/attack), damage getting
+        through (block) or Hero Wounds (assign)."""
+        res = self.resolve(board, attacker, targets, attack, _NoDice(), options)
+        if not res.legal:
+            raise IllegalAttackError(res.reason)
+        out = res.outcome
+        phase = out["phase"]
+        if phase == "block":
+            value, label, kill = int(out["damage"]), "damage through", None  # type: ignore[call-overload]
+        elif phase == "assign":
+            value, label = int(out["hero_wounds"]), "hero wounds"  # type: ignore[call-overload]
+            kill = Fraction(int(bool(out["knocked_out"])))
+        else:
+            value, label = len(out["defeated"]), "enemies defeated"  # type: ignore[arg-type]
+            kill = Fraction(int(value == len(targets)))
+        return Odds(
+            {value: Fraction(1)},
+            Fraction(value),
+            kill,
+            label,
+            note="Mage Knight is deterministic: the tally decides.",
+        )
+
+
+class _NoDice:
+    """Mage Knight rolls nothing; a dice source that says so if asked."""
+
+    def roll(self, die: object, pool: int) -> int:  # pragma: no cover - never called
+        raise UsageError("Mage Knight combat rolls no dice")
+
+
+RULESET = MageKnight()
