@@ -1,0 +1,175 @@
+"""The window: ``frame_drag_40x40`` (DESIGN.md §8: p95 <= 8 ms, headless) and ``startup_demo``.
+
+``frame_drag_40x40``: a generated 40x40 map (seeded walls, doors, two sides of figures, loaded
+by the real loader), the real window at 1280x800 under the dummy SDL driver, FOV on and a ray
+pinned to a far square, and a figure dragged across the whole board by posted MOUSEMOTION
+events, a third of a square per frame. Each sample is one full frame (events, update, draw,
+flip). The reference is the same frame with every cache of the window disabled (the painter's
+static layer, FOV shade and LOS/FOV results rebuilt every frame: a full redraw); the LOS engine's
+own ray templates stay warm. A slow-reference LOS per frame would be far too slow to time.
+
+``startup_demo``: a fresh process from start to the first frame saved on the demo map
+(``python -m game play maps/demo.tmx --frames 1 --screenshot ... --fresh``); no reference.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from harness import Benchmark
+
+SIZE = 40
+CELL = 32
+FRAMES = 240
+REPO = Path(__file__).resolve().parent.parent
+
+
+def write_map(folder: Path, seed: int = 11) -> Path:
+    """A 40x40 map: ~300 wall segments, 20 doors, 24 figures of two sides and a monster pair."""
+    rng = random.Random(seed)
+    objects: list[str] = []
+
+    def add(body: str) -> None:
+        objects.append(body.replace("{id}", str(len(objects) + 1)))
+
+    for _ in range(150):
+        x, y = rng.randrange(1, SIZE - 3), rng.randrange(1, SIZE - 3)
+        a, b = rng.randint(1, 3) * CELL, rng.randint(1, 3) * CELL
+        add(f'<object id="{{id}}" type="wall" x="{x * CELL}" y="{y * CELL}"><polyline points="0,0 {a},0 {a},{b}"/></object>')
+    for _ in range(20):
+        x, y = rng.randrange(1, SIZE), rng.randrange(SIZE)
+        state = rng.choice(["open", "closed", "locked"])
+        add(
+            f'<object id="{{id}}" type="door" x="{x * CELL}" y="{y * CELL}"><properties>'
+            f'<property name="state" value="{state}"/></properties><polyline points="0,0 0,{CELL}"/></object>'
+        )
+    squares = rng.sample([(x, y) for x in range(SIZE) for y in range(SIZE) if (x, y) != (0, 0)], 24)
+    figures = [(0, 0, "red")] + [(x, y, "red" if i % 2 else "monsters") for i, (x, y) in enumerate(squares)]
+    for i, (x, y, side) in enumerate(figures):
+        add(
+            f'<object id="{{id}}" name="F{i}" type="figure" x="{x * CELL + 16}" y="{y * CELL + 16}">'
+            f'<properties><property name="side" value="{side}"/>'
+            f'<property name="life" type="int" value="4"/></properties><point/></object>'
+        )
+    text = (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        f'<map version="1.10" orientation="orthogonal" renderorder="right-down" width="{SIZE}" '
+        f'height="{SIZE}" tilewidth="{CELL}" tileheight="{CELL}" infinite="0" nextobjectid="9999">'
+        f'<objectgroup id="1" name="things">{"".join(objects)}</objectgroup></map>\n'
+    )
+    path = folder / "bench40.tmx"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+class _DragRun:
+    """The window on the 40x40 map with a figure picked up, ready to be dragged frame by frame."""
+
+    def __init__(self, path: Path, caches: bool) -> None:
+        import pygame
+
+        from game.session import Session
+        from game.ui.app import App
+
+        pygame.display.init()
+        pygame.font.init()
+        screen = pygame.display.set_mode((1280, 800))
+        self.pygame = pygame
+        self.app = App(Session.open(path, autosave=False), screen=screen, watch=False, caches=caches)
+        app = self.app
+        board = app.board
+        assert board is not None
+        hero = min(f.id for f in board.figures.values() if f.square == (0, 0))
+        app.select(hero)
+        app.fov_on = True
+        app.pinned = (SIZE - 1, SIZE // 2)
+        pygame.event.clear()
+        app.frame()
+        start = app.view.square_centre((0, 0))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+        app.frame()
+        # a path across the board and back: a third of a square per frame
+        cell = app.view.cell
+        self.path = []
+        for i in range(FRAMES):
+            t = i / FRAMES
+            u = 2 * t if t < 0.5 else 2 - 2 * t
+            gx = 0.5 + u * (SIZE - 1)
+            gy = 0.5 + (SIZE - 1) * (0.5 + 0.45 * ((i // 30) % 2 * 2 - 1) * u)
+            x, y = app.view.to_screen(gx, gy)
+            self.path.append((round(x), round(y)))
+        self.step = 0
+        del cell
+
+    def frame(self) -> None:
+        pos = self.path[self.step % len(self.path)]
+        self.step += 1
+        self.pygame.event.post(
+            self.pygame.event.Event(self.pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+        )
+        self.app.frame()
+
+
+def benchmarks() -> list[Benchmark]:
+    """``frame_drag_40x40`` and ``startup_demo``."""
+    import time
+
+    folder = Path(tempfile.mkdtemp(prefix="sightline-bench-ui-"))
+    path = write_map(folder)
+    state: dict[str, _DragRun] = {}
+
+    def fast() -> _DragRun:
+        if "fast" not in state:
+            state["fast"] = _DragRun(path, caches=True)
+        return state["fast"]
+
+    def samples() -> list[float]:
+        run = fast()
+        for _ in range(10):  # warm up: first sprites, first static layer
+            run.frame()
+        out = []
+        for _ in range(FRAMES):
+            start = time.perf_counter()
+            run.frame()
+            out.append((time.perf_counter() - start) * 1000.0)
+        return out
+
+    def reference() -> None:
+        if "slow" not in state:
+            state["slow"] = _DragRun(path, caches=False)
+        state["slow"].frame()
+
+    def startup() -> None:
+        out = folder / "startup.png"
+        env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+        subprocess.run(
+            [sys.executable, "-m", "game", "play", str(REPO / "maps" / "demo.tmx"), "--frames", "1",
+             "--screenshot", str(out), "--fresh"],
+            check=True, env=env, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+
+    return [
+        Benchmark(
+            "frame_drag_40x40",
+            run=lambda: None,
+            samples=samples,
+            reference=reference,
+            reference_repeat=20,
+            target_ms=8.0,
+            target_stat="p95",
+            note="per-frame times while dragging on a 40x40 board, FOV + pinned ray on, 1280x800 dummy "
+            "display; reference = the same frame with the window's caches off (full redraw)",
+        ),
+        Benchmark(
+            "startup_demo",
+            run=startup,
+            repeat=5,
+            warmup=1,
+            note="process start to the first frame saved, demo map, dummy display; no reference",
+        ),
+    ]

@@ -1,0 +1,36 @@
+"""``sightline lessons``: the line-of-sight lessons of ``maps/lessons/``, one board at a time.
+
+Each board's caption says what it teaches; ``N`` / ``P`` step the ray crossing by crossing,
+``PageDown`` / ``PageUp`` (or ``]`` / ``[``) change board. Lessons are never autosaved.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+from game.commands.play import add_window_options, check_window_options, shown_path
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Arguments of ``sightline lessons``."""
+    parser.add_argument(
+        "folder", nargs="?", type=Path, metavar="FOLDER", help="a folder of lesson maps (default: maps/lessons)"
+    )
+    add_window_options(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Open the window on the first lesson."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame too
+    size = check_window_options(args)
+    from game.ui.lessons import LESSONS_DIR, lesson_paths
+
+    folder = args.folder or LESSONS_DIR
+    paths = lesson_paths(folder)
+    from game.ui.app import run_window
+
+    return run_window(
+        None, lessons=paths, frames=args.frames, screenshot=args.screenshot, size=size, map_hint=shown_path(paths[0])
+    )

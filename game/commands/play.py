@@ -1,0 +1,91 @@
+"""``sightline [play] [MAP]``: open the window on a map (the bundled demo map by default).
+
+``--frames N --screenshot OUT.png`` runs N frames, saves the screen and exits (for docs and
+smoke tests; it works without a display). ``--fresh`` ignores the autosaved play state.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+import game
+from game.errors import UsageError
+
+DEMO_MAP = Path(game.__file__).resolve().parent.parent / "maps" / "demo.tmx"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Arguments of ``sightline play``."""
+    parser.add_argument("map", nargs="?", metavar="MAP", help="a Tiled .tmx map (default: the demo map)")
+    add_window_options(parser)
+    parser.add_argument(
+        "--fresh", action="store_true", help="ignore the autosaved play state (MAP's .sightline.json)"
+    )
+    parser.add_argument(
+        "--classes",
+        metavar="MAPPING",
+        help="your class names onto ours, e.g. wall=collision-line,blocked=collision",
+    )
+
+
+def add_window_options(parser: argparse.ArgumentParser) -> None:
+    """``--frames``, ``--screenshot`` and ``--size``, shared with ``sightline lessons``."""
+    parser.add_argument("--frames", type=int, metavar="N", help="run N frames, then exit")
+    parser.add_argument("--screenshot", type=Path, metavar="OUT.png", help="save the screen at exit")
+    parser.add_argument("--size", metavar="WxH", default="1280x800", help="window size (default 1280x800)")
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """``1280x800`` → (1280, 800); UsageError otherwise.
+
+    >>> window_size("1024x700")
+    (1024, 700)
+    """
+    parts = text.lower().replace("×", "x").split("x")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise UsageError(f"not a window size: {text!r} (write WxH, e.g. 1280x800)")
+    width, height = int(parts[0]), int(parts[1])
+    if width < 400 or height < 300:
+        raise UsageError(f"window size {width}x{height} is too small (at least 400x300)")
+    return width, height
+
+
+def check_window_options(args: argparse.Namespace) -> tuple[int, int]:
+    """Validate ``--frames``/``--screenshot``/``--size``; returns the size."""
+    if args.frames is not None and args.frames < 1:
+        raise UsageError(f"--frames must be at least 1, not {args.frames}")
+    if args.screenshot is not None and args.screenshot.suffix.lower() != ".png":
+        raise UsageError(f"--screenshot must name a .png file, not {args.screenshot}")
+    return window_size(args.size)
+
+
+def shown_path(path: Path) -> str:
+    """A path as the person would type it: relative to the current folder when inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Open the map and run the window."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame too
+    size = check_window_options(args)
+    map_path = Path(args.map) if args.map else DEMO_MAP
+    if not map_path.exists():
+        raise UsageError(f"no such map: {map_path}")
+    classes = None
+    if args.classes:
+        from game.tiled import parse_class_mapping
+
+        classes = parse_class_mapping(args.classes)
+    from game.session import Session
+
+    session = Session.open(map_path, classes=classes, fresh=args.fresh)
+    from game.ui.app import run_window
+
+    return run_window(
+        session, frames=args.frames, screenshot=args.screenshot, size=size, map_hint=shown_path(map_path)
+    )

@@ -1,0 +1,331 @@
+"""The autosaved play state: what play changed on a map, in a JSON file beside it.
+
+``maps/demo.tmx`` keeps its play state in ``maps/demo.sightline.json``. The file records only
+what play changed relative to the map as loaded: figures moved, stats changed (wounds,
+exhausted cards, ...), figures taken off the board, door states, plus the action log, the roll
+log and the dice seed. Storing changes rather than a snapshot means a map edited in Tiled between
+two sessions still opens with its new figures and doors, with play's changes laid over it where
+the objects (ids) still exist.
+
+Writes are atomic (a temporary file in the same folder, then ``os.replace``). A file that cannot
+be read is never a crash: it is renamed ``MAP.sightline.json.corrupt-<n>`` and the map opens as
+drawn, with a message saying so.
+
+>>> from game.board import Board, Figure
+>>> board = Board.from_ascii(["....", "...."], doors={"V(2,0)": "closed"})
+>>> board.place_figure(Figure(7, "Rook", "red", (0, 0)))
+>>> original = board.state()
+>>> board.move_figure(7, (3, 1)); board.cycle_door(Edge.parse("V(2,0)"))
+<DoorState.OPEN: 'open'>
+>>> play = PlayState.capture(original, board.state())
+>>> fresh = Board.from_ascii(["....", "...."], doors={"V(2,0)": "closed"})
+>>> fresh.place_figure(Figure(7, "Rook", "red", (0, 0)))
+>>> PlayState.from_json(play.to_json()).apply(fresh)
+[]
+>>> fresh.figure(7).square, fresh.doors[Edge.parse("V(2,0)")].state.value
+((3, 1), 'open')
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from game.board import Board, BoardState, Door, DoorState, Edge, Figure, Square, Stat, fmt_square
+from game.errors import SightlineError
+
+FORMAT = "sightline-play-state"
+FORMAT_VERSION = 1
+SUFFIX = ".sightline.json"
+
+
+class PlayStateError(SightlineError, ValueError):
+    """A play-state file exists but cannot be used (bad JSON, wrong shape, newer format)."""
+
+
+def state_path(map_path: str | Path) -> Path:
+    """Where the play state of a map lives: beside it, ``NAME.sightline.json``.
+
+    >>> state_path("maps/demo.tmx").as_posix()
+    'maps/demo.sightline.json'
+    """
+    path = Path(map_path)
+    return path.with_name(path.stem + SUFFIX)
+
+
+@dataclass
+class FigureChange:
+    """What play changed on one figure: its square, some stats (None = stat deleted), removal."""
+
+    square: Square | None = None
+    stats: dict[str, Stat | None] = field(default_factory=dict)
+    removed: bool = False
+
+
+@dataclass(frozen=True)
+class DoorChange:
+    """A door whose state play changed; found again by object id, else by edge."""
+
+    edge: Edge
+    state: DoorState
+    object_id: int | None = None
+
+
+@dataclass
+class PlayState:
+    """Everything play changed on a map, ready to save, load and lay over a freshly loaded board."""
+
+    figures: dict[int, FigureChange] = field(default_factory=dict)
+    doors: list[DoorChange] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+    roll_log: list[dict[str, Any]] = field(default_factory=list)
+    dice_seed: int | None = None
+    selected: int | None = None
+
+    # --- from boards ---------------------------------------------------------------------
+
+    @classmethod
+    def capture(
+        cls,
+        original: BoardState,
+        current: BoardState,
+        *,
+        log: list[str] | None = None,
+        roll_log: list[dict[str, Any]] | None = None,
+        dice_seed: int | None = None,
+        selected: int | None = None,
+    ) -> PlayState:
+        """The differences between the map as loaded (``original``) and the board now."""
+        before = {f.id: f for f in original.figures}
+        now = {f.id: f for f in current.figures}
+        figures: dict[int, FigureChange] = {}
+        for fid, figure in now.items():
+            old = before.get(fid)
+            change = FigureChange()
+            if old is None or old.square != figure.square:
+                change.square = figure.square
+            base = old.stats if old is not None else {}
+            for key, value in figure.stats.items():
+                if base.get(key, _MISSING) != value:
+                    change.stats[key] = value
+            for key in base:
+                if key not in figure.stats:
+                    change.stats[key] = None
+            if change.square is not None or change.stats:
+                figures[fid] = change
+        for fid in before.keys() - now.keys():
+            figures[fid] = FigureChange(removed=True)
+        old_doors = {d.edge: d for d in original.doors}
+        doors = [
+            DoorChange(d.edge, d.state, d.object_id)
+            for d in current.doors
+            if d.edge not in old_doors or old_doors[d.edge].state is not d.state
+        ]
+        return cls(figures, doors, list(log or []), list(roll_log or []), dice_seed, selected)
+
+    @property
+    def changes_board(self) -> bool:
+        """Whether laying this state over a board would change any figure or door."""
+        return bool(self.figures or self.doors)
+
+    def apply(self, board: Board) -> list[str]:
+        """Lay the changes over ``board`` (freshly loaded); returns what could not be applied.
+
+        Figures and doors that no longer exist are skipped, and so is a move onto a square that
+        is no longer on the board; every skip is one line in the returned list.
+        """
+        notes: list[str] = []
+        figures: list[Figure] = []
+        for figure in board.state().figures:
+            change = self.figures.get(figure.id)
+            if change is None:
+                figures.append(figure)
+                continue
+            if change.removed:
+                continue
+            if change.square is not None:
+                if board.on_board(change.square) and not board.is_blocked_terrain(change.square):
+                    figure = replace(figure, square=change.square)
+                else:
+                    notes.append(
+                        f"{figure.label} stays on {fmt_square(figure.square)}: "
+                        f"{fmt_square(change.square)} is no longer on the board"
+                    )
+            if change.stats:
+                stats = dict(figure.stats)
+                for key, value in change.stats.items():
+                    if value is None:
+                        stats.pop(key, None)
+                    else:
+                        stats[key] = value
+                figure = replace(figure, stats=stats)
+            figures.append(figure)
+        present = {f.id for f in board.state().figures}
+        for fid in sorted(self.figures.keys() - present):
+            if not self.figures[fid].removed:
+                notes.append(f"figure {fid} is no longer on the map")
+        by_id = {d.object_id: d for d in board.doors.values() if d.object_id is not None}
+        doors: list[Door] = []
+        for change in self.doors:
+            target = by_id.get(change.object_id) if change.object_id is not None else None
+            if target is None:
+                target = board.doors.get(change.edge)
+            if target is None:
+                notes.append(f"the door on {change.edge} is no longer on the map")
+                continue
+            doors.append(replace(target, state=change.state))
+        if self.changes_board:
+            board.restore(BoardState(tuple(figures), tuple(doors)))
+        return notes
+
+    # --- JSON ------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON document written beside the map."""
+        return {
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "figures": {
+                str(fid): _figure_json(change) for fid, change in sorted(self.figures.items())
+            },
+            "doors": [
+                {"edge": str(d.edge), "object_id": d.object_id, "state": d.state.value}
+                for d in self.doors
+            ],
+            "selected": self.selected,
+            "log": self.log,
+            "roll_log": self.roll_log,
+            "dice_seed": self.dice_seed,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> PlayState:
+        """Read :meth:`to_json` output; raises :class:`PlayStateError` on anything else.
+
+        >>> PlayState.from_json({"format": "other"})
+        Traceback (most recent call last):
+        ...
+        game.savestate.PlayStateError: not a Sightline play state (format 'other')
+        """
+        if not isinstance(data, dict):
+            raise PlayStateError("not a Sightline play state (not a JSON object)")
+        if data.get("format") != FORMAT:
+            raise PlayStateError(f"not a Sightline play state (format {data.get('format')!r})")
+        version = data.get("version")
+        if not isinstance(version, int) or version > FORMAT_VERSION:
+            raise PlayStateError(f"written by a newer Sightline (version {version!r})")
+        try:
+            figures = {
+                int(fid): _figure_from_json(value)
+                for fid, value in dict(data.get("figures") or {}).items()
+            }
+            doors = [
+                DoorChange(
+                    Edge.parse(str(d["edge"])),
+                    DoorState(d["state"]),
+                    None if d.get("object_id") is None else int(d["object_id"]),
+                )
+                for d in list(data.get("doors") or [])
+            ]
+            log = [str(line) for line in list(data.get("log") or [])]
+            roll_log = [dict(entry) for entry in list(data.get("roll_log") or [])]
+            seed = data.get("dice_seed")
+            selected = data.get("selected")
+            return cls(
+                figures,
+                doors,
+                log,
+                roll_log,
+                None if seed is None else int(seed),
+                None if selected is None else int(selected),
+            )
+        except (KeyError, TypeError, ValueError, SightlineError) as exc:
+            raise PlayStateError(f"malformed play state: {exc}") from exc
+
+
+_MISSING = object()
+
+
+def _figure_json(change: FigureChange) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if change.removed:
+        out["removed"] = True
+    if change.square is not None:
+        out["square"] = list(change.square)
+    if change.stats:
+        out["stats"] = dict(change.stats)
+    return out
+
+
+def _figure_from_json(value: Any) -> FigureChange:
+    value = dict(value)
+    square = value.get("square")
+    if square is not None:
+        x, y = (int(v) for v in square)
+        square = (x, y)
+    stats = dict(value.get("stats") or {})
+    for key, stat in stats.items():
+        if stat is not None and not isinstance(stat, str | int | float | bool):
+            raise ValueError(f"stat {key!r} is not a number, text or true/false")
+    return FigureChange(square, stats, bool(value.get("removed", False)))
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """What :func:`load_state` found: a state (or None) and a message for the person (or None)."""
+
+    state: PlayState | None
+    message: str | None = None
+
+
+def load_state(path: str | Path) -> Loaded:
+    """Read a play-state file. Missing: nothing. Unreadable: set aside, with a message.
+
+    The unreadable file is renamed ``<name>.corrupt-<n>`` (the first free n), so nothing is
+    lost and the next autosave does not overwrite it.
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Loaded(None)
+    except (OSError, UnicodeDecodeError) as exc:
+        return Loaded(None, _set_aside(path, f"cannot read it: {exc}"))
+    try:
+        return Loaded(PlayState.from_json(json.loads(text)))
+    except json.JSONDecodeError as exc:
+        return Loaded(None, _set_aside(path, f"not JSON: {exc.msg} at line {exc.lineno}"))
+    except PlayStateError as exc:
+        return Loaded(None, _set_aside(path, str(exc)))
+
+
+def _set_aside(path: Path, reason: str) -> str:
+    n = 1
+    while path.with_name(f"{path.name}.corrupt-{n}").exists():
+        n += 1
+    aside = path.with_name(f"{path.name}.corrupt-{n}")
+    try:
+        os.replace(path, aside)
+    except OSError as exc:
+        return f"saved play state {path.name} is unusable ({reason}) and could not be moved: {exc}"
+    return f"saved play state {path.name} was unusable ({reason}); kept as {aside.name}, starting fresh"
+
+
+def save_state(path: str | Path, state: PlayState) -> None:
+    """Write the play state atomically (temporary file + ``os.replace``); raises OSError."""
+    path = Path(path)
+    text = json.dumps(state.to_json(), indent=1, ensure_ascii=False) + "\n"
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise

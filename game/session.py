@@ -1,0 +1,255 @@
+"""One open map in play: the board, its undo history, the autosaved play state, live reload.
+
+The window (``game/ui/app.py``) and anything else that changes the board in play (the attack
+panel, the dice tray) go through a :class:`Session`, so every change is undoable, logged and
+autosaved in one place::
+
+    session = Session.open("maps/demo.tmx")
+    session.move(figure_id, (3, 4))          # None, or why the square refuses the figure
+    session.change("Rook takes a wound", lambda board: board.update_figure(7, wounds=1))
+    session.undo()
+
+No pygame here: the session is plain Python over ``game.tiled``, ``game.board``,
+``game.history`` and ``game.savestate``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from game.board import Board, BoardState, DoorState, Edge, Square, fmt_square
+from game.errors import MapError, PlacementError
+from game.findings import Finding, Severity
+from game.history import History
+from game.savestate import PlayState, load_state, save_state, state_path
+
+
+def _load_map(path: Path, classes: Mapping[str, Sequence[str]] | None) -> Any:
+    from game.tiled import load_map  # helper B's loader
+
+    return load_map(path, classes=classes)
+
+
+def lint_findings(loaded: Any) -> list[Finding]:
+    """The linter's findings when ``game.lint`` is available, else the loader's own."""
+    try:
+        lint = importlib.import_module("game.lint")
+    except ModuleNotFoundError as exc:
+        if exc.name != "game.lint":
+            raise
+        return list(getattr(loaded, "findings", []))
+    try:
+        return list(lint.lint(loaded))
+    except Exception as exc:  # noqa: BLE001 - a linter bug must not close the window
+        return [
+            *getattr(loaded, "findings", []),
+            Finding(
+                "lint-failed",
+                Severity.WARNING,
+                f"the map check failed: {type(exc).__name__}: {exc}",
+                hint="this is a Sightline bug; please report it",
+            ),
+        ]
+
+
+class Session:
+    """A map open for play: board + history + play state + reload, with autosave after changes.
+
+    ``autosave=False`` (the lessons) never reads or writes a state file; ``fresh=True`` ignores
+    the saved state on open (it is overwritten by the next change).
+    """
+
+    def __init__(
+        self,
+        loaded: Any,
+        *,
+        classes: Mapping[str, Sequence[str]] | None = None,
+        autosave: bool = True,
+        fresh: bool = False,
+        loader: Callable[[Path, Mapping[str, Sequence[str]] | None], Any] = _load_map,
+    ) -> None:
+        self.loaded = loaded
+        self.path = Path(loaded.path)
+        self.classes = classes
+        self.autosave = autosave
+        self._loader = loader
+        self.board: Board = loaded.board
+        #: the map as drawn, before play changed anything: what the play state is relative to
+        self.original: BoardState = self.board.state()
+        self.history: History[BoardState] = History()
+        self.roll_log: list[dict[str, Any]] = []
+        self.dice_seed: int | None = None
+        self.selected: int | None = None
+        #: lines for the person (status line / log): restore notes, save errors, reload errors
+        self.messages: list[str] = []
+        #: the last reload error (the board shown is the last good one), None when fine
+        self.reload_error: str | None = None
+        self.save_error: str | None = None
+        self.findings: list[Finding] = lint_findings(loaded)
+        self.state_file = state_path(self.path)
+        if autosave and not fresh:
+            self._restore()
+
+    @classmethod
+    def open(
+        cls,
+        map_path: str | Path,
+        *,
+        classes: Mapping[str, Sequence[str]] | None = None,
+        autosave: bool = True,
+        fresh: bool = False,
+    ) -> Session:
+        """Load a map (raises :class:`MapError`) and restore its play state unless ``fresh``."""
+        loaded = _load_map(Path(map_path), classes)
+        return cls(loaded, classes=classes, autosave=autosave, fresh=fresh)
+
+    # --- the play state on disk -----------------------------------------------------------
+
+    def _restore(self) -> None:
+        found = load_state(self.state_file)
+        if found.message:
+            self._say(found.message)
+        play = found.state
+        if play is None:
+            return
+        for note in play.apply(self.board):
+            self._say(note)
+        self.history = History(log=play.log)
+        self.roll_log = play.roll_log
+        self.dice_seed = play.dice_seed
+        if play.selected is not None and play.selected in self.board.figures:
+            self.selected = play.selected
+        if play.changes_board:
+            self.history.note(f"restored play state from {self.state_file.name}")
+
+    def play_state(self) -> PlayState:
+        """What play changed so far, relative to the map as drawn."""
+        return PlayState.capture(
+            self.original,
+            self.board.state(),
+            log=self.history.log,
+            roll_log=self.roll_log,
+            dice_seed=self.dice_seed,
+            selected=self.selected,
+        )
+
+    def save(self) -> bool:
+        """Write the play state now (atomically); False (and a message) if the disk refuses."""
+        if not self.autosave:
+            return True
+        try:
+            save_state(self.state_file, self.play_state())
+        except OSError as exc:
+            if self.save_error is None:
+                self._say(f"cannot autosave to {self.state_file}: {exc.strerror or exc}")
+            self.save_error = str(exc)
+            return False
+        self.save_error = None
+        return True
+
+    def _say(self, line: str) -> None:
+        self.messages.append(line)
+        self.history.note(line)
+
+    # --- changes ---------------------------------------------------------------------------
+
+    def change(self, label: str, mutate: Callable[[Board], object]) -> bool:
+        """Apply ``mutate(board)`` as one undoable, logged, autosaved action.
+
+        Returns False (recording nothing) when the board did not change. This is the hook for
+        later panels (attacks, wounds): ``session.change("Rook: 1 wound", lambda b: ...)``.
+        """
+        before_version = self.board.version
+        before = self.board.state()
+        mutate(self.board)
+        if self.board.version == before_version:
+            return False
+        self.record(label, before)
+        return True
+
+    def record(self, label: str, before: BoardState) -> None:
+        """Record a change already made to the board (e.g. a drag that moved a figure live)."""
+        self.history.record(label, before, self.board.state())
+        self.save()
+
+    def move(self, figure_id: int, square: Square) -> str | None:
+        """Move a figure (one undoable action); returns why the square refuses it, or None."""
+        figure = self.board.figure(figure_id)
+        if figure.square == square:
+            return None
+        reason = self.board.can_enter(figure_id, square)
+        if reason is not None:
+            return reason
+        label = f"move {figure.label} {fmt_square(figure.square)} -> {fmt_square(square)}"
+        try:
+            self.change(label, lambda board: board.move_figure(figure_id, square))
+        except PlacementError as exc:  # can_enter said yes; keep the board's word anyway
+            return str(exc)
+        return None
+
+    def cycle_door(self, edge: Edge) -> DoorState:
+        """Cycle a door closed → open → locked (one undoable action); returns the new state."""
+        new = self.board.doors[edge].state.next()
+        self.change(f"door {edge}: {new.value}", lambda board: board.set_door(edge, new))
+        return new
+
+    def close_all_doors(self) -> bool:
+        """Close every open door (one undoable action); False when none was open."""
+        return self.change("close all doors", lambda board: board.close_all_doors())
+
+    def undo(self) -> str | None:
+        """Take back the last action; returns its label, or None when there is nothing to undo."""
+        action = self.history.undo()
+        if action is None:
+            return None
+        self.board.restore(action.before)
+        self.save()
+        return action.label
+
+    def redo(self) -> str | None:
+        """Re-apply the last undone action; returns its label, or None."""
+        action = self.history.redo()
+        if action is None:
+            return None
+        self.board.restore(action.after)
+        self.save()
+        return action.label
+
+    # --- live reload -----------------------------------------------------------------------
+
+    @property
+    def dependencies(self) -> tuple[Path, ...]:
+        """Files whose change means the map must be reloaded (the map itself first)."""
+        deps = tuple(Path(p) for p in getattr(self.loaded, "dependencies", ()) or ())
+        return deps if self.path in deps else (self.path, *deps)
+
+    def reload(self) -> bool:
+        """Read the map again, keeping play's changes where the objects still exist.
+
+        On a broken file (:class:`MapError`) the last good board stays, the error is kept in
+        :attr:`reload_error` and False is returned. Undo history is cleared by a reload (its
+        states belong to the old map); the log says so.
+        """
+        try:
+            loaded = self._loader(self.path, self.classes)
+        except MapError as exc:
+            self.reload_error = exc.one_line()
+            self.history.note(f"reload failed: {self.reload_error}")
+            return False
+        play = self.play_state()
+        self.loaded = loaded
+        self.board = loaded.board
+        self.original = self.board.state()
+        for note in play.apply(self.board):
+            self._say(note)
+        if self.selected is not None and self.selected not in self.board.figures:
+            self.selected = None
+        self.findings = lint_findings(loaded)
+        self.reload_error = None
+        self.history.clear()
+        self.history.note(f"reloaded {self.path.name} (undo history starts here)")
+        self.save()
+        return True

@@ -1,0 +1,896 @@
+"""The interactive window: the board on the left, the pygame_gui side panel on the right.
+
+One :class:`App` runs one frame at a time: :meth:`App.frame` reads the pygame events
+(:meth:`App.handle_event`), advances the clock-driven parts (:meth:`App.update`: the refused-drop
+flash, the file watcher) and draws (:meth:`App.draw`). Tests post real pygame events and call
+``frame()``; the clock is injected (``time_source``) so they step time exactly.
+
+The window never decides a rule: sight comes from ``game.los``, legality of a drop from
+``Board.can_enter``, and every change goes through the :class:`~game.session.Session` (undo,
+log, autosave). Keys come from the single table of ``game/ui/keys.py``; each action ``x`` there
+is the method ``action_x`` here.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pygame
+import pygame_gui
+
+from game.board import Board, BoardState, Edge, Square, fmt_square
+from game.errors import SightlineError
+from game.session import Session
+from game.ui import theme
+from game.ui.help import HelpOverlay
+from game.ui.keys import action_for
+from game.ui.lessons import LessonTour
+from game.ui.painter import BoardPainter, Marker, Overlay
+from game.ui.panel import PANEL_WIDTH, CentreOn, PanelInfo, SidePanel
+from game.ui.view import View
+from game.ui.watch import FileWatcher
+
+DEFAULT_SIZE = (1280, 800)
+#: how long a refused drop flashes red, seconds
+REFUSED_FLASH = 0.8
+#: how long a refusal or a notice stays in the status line, seconds
+NOTICE_TIME = 4.0
+#: pixels the mouse must travel before a press becomes a drag
+DRAG_THRESHOLD = 4
+ZOOM_STEP = 1.15
+#: seconds between two refreshes of the side panel's text while a figure is dragged
+PANEL_DRAG_INTERVAL = 0.12
+FPS = 60
+
+#: SDL video drivers that show nothing on a screen
+HEADLESS_DRIVERS = ("dummy", "offscreen")
+
+BANNER_BG = (120, 24, 24)
+BANNER_TEXT = (255, 236, 236)
+
+GUI_THEME: dict[str, Any] = {
+    "#side_panel": {"colours": {"dark_bg": "#1E2026", "normal_border": "#3A3E48"}},
+    "#section_heading": {
+        "colours": {"normal_text": "#FFD666"},
+        "misc": {"text_horiz_alignment": "left"},
+    },
+    "text_box": {"colours": {"dark_bg": "#25282F", "normal_border": "#3A3E48"}},
+    "selection_list": {"colours": {"dark_bg": "#25282F"}},
+}
+
+
+class NoDisplayError(SightlineError):
+    """No display to open a window on (and no ``--frames`` run asked for a headless one)."""
+
+
+def display_available() -> bool:
+    """Whether a window can be expected to open (the dummy/offscreen drivers always can).
+
+    On Linux and the BSDs a desktop session sets ``DISPLAY`` (X11) or ``WAYLAND_DISPLAY``;
+    elsewhere (Windows, macOS) there is always a display and ``set_mode`` decides.
+    """
+    driver = os.environ.get("SDL_VIDEODRIVER", "").strip().lower()
+    if driver in HEADLESS_DRIVERS:
+        return True
+    if not sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        return True
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return True
+    return driver not in ("", "x11", "wayland")  # e.g. kmsdrm: let set_mode decide
+
+
+@dataclass
+class _Press:
+    """A left-button press that may become a click, a door click or a drag."""
+
+    pos: tuple[int, int]
+    square: Square | None
+    door: Edge | None
+    figure: int | None
+    before: BoardState | None = None
+    dragging: bool = False
+
+
+@dataclass
+class _Pan:
+    """A right- or middle-button press: a pan when dragged, a pin (right button) when not."""
+
+    button: int
+    start: tuple[int, int]
+    last: tuple[int, int]
+    moved: bool = False
+
+
+class App:
+    """The window on one session (and, with ``lessons``, the lesson tour)."""
+
+    def __init__(
+        self,
+        session: Session | None,
+        *,
+        screen: pygame.Surface | None = None,
+        size: tuple[int, int] = DEFAULT_SIZE,
+        time_source: Callable[[], float] = time.monotonic,
+        lessons: Sequence[Path] | None = None,
+        start_in_lessons: bool = False,
+        watch: bool = True,
+        caches: bool = True,
+    ) -> None:
+        if session is None and not lessons:
+            raise ValueError("the window needs a map or lessons")
+        if not pygame.display.get_init():
+            pygame.display.init()
+        if not pygame.font.get_init():
+            pygame.font.init()
+        self.screen = screen if screen is not None else pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.time = time_source
+        self.main_session = session
+        self.lesson_paths = list(lessons or [])
+        self.tour: LessonTour | None = None
+        self.lesson_mode = False
+        self.watch_enabled = watch
+        self.caches = caches
+        self.running = True
+        self.fov_on = False
+        self.help_on = False
+        self.help = HelpOverlay()
+        self.hover: Square | None = None
+        self.pinned: Square | None = None
+        #: the finding clicked last in the panel: outlined on the board whatever its severity
+        self.focused: Any = None
+        self.mouse_pos: tuple[int, int] = (0, 0)
+        self.press: _Press | None = None
+        self.pan_press: _Pan | None = None
+        self.refused: tuple[Square | None, float] | None = None
+        self.notice: tuple[str, str, float] | None = None  # text, kind, until
+        self._saved_main: tuple[int | None, Square | None] = (None, None)
+        self._los_cache: dict[tuple[Any, ...], Any] = {}
+        self._fov_cache: dict[tuple[Any, ...], np.ndarray] = {}
+        self._last_time = self.time()
+        self._panel_refreshed = -1e9
+        self._banner: tuple[str, int, pygame.Surface] | None = None
+        self.last_ray: Any = None
+        self.last_status: tuple[str, str] = ("", "info")
+        width, height = self.screen.get_size()
+        self.manager = pygame_gui.UIManager((width, height), GUI_THEME)
+        self.manager.preload_fonts(
+            [
+                {"name": "noto_sans", "point_size": 14, "style": "bold"},
+                {"name": "noto_sans", "point_size": 14, "style": "italic"},
+            ]
+        )
+        self.view = View(viewport=self._board_viewport())
+        self.panel = SidePanel(self.manager, self._panel_rect())
+        self.painter = BoardPainter(None)
+        self.watcher = FileWatcher((), time_source=self.time)
+        if start_in_lessons or session is None:
+            self.action_lessons()
+        else:
+            self._switch_to(session)
+
+    # --- the session on screen -----------------------------------------------------------
+
+    @property
+    def session(self) -> Session | None:
+        """The session shown now: the lesson's in lesson mode, else the main map's."""
+        if self.lesson_mode and self.tour is not None:
+            return self.tour.session
+        return self.main_session
+
+    @property
+    def board(self) -> Board | None:
+        """The board shown now."""
+        session = self.session
+        return session.board if session is not None else None
+
+    @property
+    def selected(self) -> int | None:
+        """The selected figure's id (None when nothing is selected or it left the board)."""
+        session = self.session
+        if session is None or session.selected not in session.board.figures:
+            return None
+        return session.selected
+
+    def select(self, figure_id: int | None) -> None:
+        """Select a figure (None deselects)."""
+        if self.session is not None:
+            self.session.selected = figure_id
+
+    def _switch_to(self, session: Session | None) -> None:
+        """Show this session: new painter for its art, fit the board, watch its files."""
+        self.painter = BoardPainter(getattr(session.loaded, "art", None) if session else None)
+        for warning in self.painter.warnings:
+            self._notify(warning, "error")
+        if session is not None:
+            self.view.fit(session.board.width, session.board.height)
+            self.watcher.watch(session.dependencies if self.watch_enabled else ())
+            for message in session.messages:
+                self._notify(message, "error")
+            session.messages.clear()
+            pygame.display.set_caption(f"Sightline: {session.path.name}")
+        self._los_cache.clear()
+        self._fov_cache.clear()
+
+    # --- layout ---------------------------------------------------------------------------
+
+    def _panel_width(self) -> int:
+        return min(PANEL_WIDTH, max(200, self.screen.get_width() // 3))
+
+    def _board_viewport(self) -> tuple[int, int, int, int]:
+        width, height = self.screen.get_size()
+        return 0, 0, max(1, width - self._panel_width()), max(1, height)
+
+    def _panel_rect(self) -> pygame.Rect:
+        width, height = self.screen.get_size()
+        return pygame.Rect(width - self._panel_width(), 0, self._panel_width(), height)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed size: new viewport, panel laid out again, board refitted."""
+        display = pygame.display.get_surface()
+        if display is not None and self.screen.get_size() != display.get_size():
+            self.screen = display  # pygame-ce resizes the display surface itself
+        self.manager.set_window_resolution(self.screen.get_size())
+        self.view.viewport = self._board_viewport()
+        if self.board is not None:
+            self.view.fit(self.board.width, self.board.height)
+        self.panel.layout(self._panel_rect())
+
+    # --- one frame ------------------------------------------------------------------------
+
+    def frame(self) -> None:
+        """Handle the pending events, update and draw once (no waiting)."""
+        for event in pygame.event.get():
+            self.handle_event(event)
+        now = self.time()
+        dt = max(0.0, now - self._last_time)
+        self._last_time = now
+        self.update(dt)
+        self.draw()
+        pygame.display.flip()
+
+    def run(self, frames: int | None = None, screenshot: Path | None = None) -> int:
+        """The main loop: until quit, or ``frames`` frames; then save ``screenshot`` if asked."""
+        clock = pygame.time.Clock()
+        count = 0
+        while self.running and (frames is None or count < frames):
+            self.frame()
+            count += 1
+            if frames is None:
+                clock.tick(FPS)
+        if screenshot is not None:
+            save_screenshot(self.screen, screenshot)
+        return 0
+
+    def update(self, dt: float) -> None:
+        """Time-driven work: the GUI's animations, expiring flashes, reloading changed maps."""
+        self.manager.update(dt)
+        now = self.time()
+        if self.refused is not None and now >= self.refused[1]:
+            self.refused = None
+        if self.notice is not None and now >= self.notice[2]:
+            self.notice = None
+        watching = self.watch_enabled and self.session is not None and self.press is None
+        if watching and self.watcher.poll():
+            self.reload()
+
+    # --- events ---------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """One pygame event: GUI first, then the window, keys and the board."""
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self.resize((event.w, event.h))
+            return
+        if hasattr(event, "pos"):
+            self.mouse_pos = tuple(int(v) for v in event.pos)  # type: ignore[assignment]
+        consumed = self.manager.process_events(event)
+        request = self.panel.process_event(event)
+        if isinstance(request, CentreOn):
+            self.focused = request.finding
+            self.centre_on(request.finding.square)
+            return
+        if event.type == pygame.KEYDOWN:
+            action = action_for(event.key, event.mod)
+            if action is not None:
+                getattr(self, f"action_{action}")()
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            if self.view.in_viewport(*self.mouse_pos):
+                factor = ZOOM_STEP ** max(-5, min(5, event.y))
+                self.view.zoom_at(factor, *self.mouse_pos)
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if consumed or not self.view.in_viewport(*event.pos):
+                return
+            self._mouse_down(event.button, event.pos)
+        elif event.type == pygame.MOUSEMOTION:
+            self._mouse_motion(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP:
+            self._mouse_up(event.button, event.pos)
+
+    def _mouse_down(self, button: int, pos: tuple[int, int]) -> None:
+        if self.help_on:
+            self.help_on = False
+            return
+        board = self.board
+        if board is None:
+            return
+        if button == 1:
+            square = self.view.square_at(*pos)
+            door = self._door_at(pos)
+            figures = board.figures_at(square) if square is not None and door is None else ()
+            figure = self._pick(figures) if figures else None
+            self.press = _Press(pos, square, door, figure)
+        elif button in (2, 3):
+            self.pan_press = _Pan(button, pos, pos)
+
+    def _pick(self, figures: Sequence[Any]) -> int:
+        """The figure a click on a stack means: the selected one's successor, else the first."""
+        ids = [f.id for f in figures]
+        if self.selected in ids:
+            return ids[(ids.index(self.selected) + 1) % len(ids)] if len(ids) > 1 else ids[0]
+        return ids[0]
+
+    def _door_at(self, pos: tuple[int, int]) -> Edge | None:
+        board = self.board
+        if board is None:
+            return None
+        tolerance = max(5.0, self.view.cell * 0.2)
+        edge = self.view.nearest_edge(*pos, tolerance)
+        return edge if edge is not None and edge in board.doors else None
+
+    def _mouse_motion(self, pos: tuple[int, int]) -> None:
+        square = self.view.square_at(*pos)
+        self.hover = square if square is not None and self.board is not None else None
+        pan = self.pan_press
+        if pan is not None:
+            if not pan.moved and math.dist(pos, pan.start) >= DRAG_THRESHOLD:
+                pan.moved = True
+            if pan.moved:
+                self.view.pan(pos[0] - pan.last[0], pos[1] - pan.last[1])
+            pan.last = pos
+        press = self.press
+        if press is None or press.figure is None or self.session is None:
+            return
+        if not press.dragging and math.dist(pos, press.pos) >= DRAG_THRESHOLD:
+            press.dragging = True
+            press.before = self.session.board.state()
+        if press.dragging:
+            self._drag_to(press.figure, square)
+
+    def _drag_to(self, figure_id: int, square: Square | None) -> None:
+        """Move the dragged figure live to the square under the cursor when it may stand there."""
+        board = self.board
+        if board is None or square is None or figure_id not in board.figures:
+            return
+        if board.figure(figure_id).square != square and board.can_enter(figure_id, square) is None:
+            board.move_figure(figure_id, square)
+
+    def _mouse_up(self, button: int, pos: tuple[int, int]) -> None:
+        if button in (2, 3) and self.pan_press is not None and self.pan_press.button == button:
+            pan, self.pan_press = self.pan_press, None
+            if button == 3 and not pan.moved:
+                square = self.view.square_at(*pos)
+                self.pinned = None if square is None or square == self.pinned else square
+            return
+        if button != 1 or self.press is None:
+            return
+        press, self.press = self.press, None
+        if press.dragging and press.figure is not None:
+            self._drop(press, self.view.square_at(*pos))
+        elif press.door is not None and self.session is not None:
+            state = self.session.cycle_door(press.door)
+            self._notify(f"door {press.door}: {state.value}", "info")
+        elif press.figure is not None:
+            self.select(press.figure)
+
+    def _drop(self, press: _Press, square: Square | None) -> None:
+        session = self.session
+        assert session is not None and press.figure is not None and press.before is not None
+        board = session.board
+        figure_id = press.figure
+        start = next(f.square for f in press.before.figures if f.id == figure_id)
+        if square is None:
+            reason = "dropped outside the board"
+        elif square == start:
+            reason = None
+        else:
+            reason = board.can_enter(figure_id, square)
+        if reason is not None:
+            board.restore(press.before)
+            self.refused = (square, self.time() + REFUSED_FLASH)
+            self._notify(f"Refused: {reason}; {board.figure(figure_id).label} returns to {fmt_square(start)}.", "blocked")
+            session.history.note(f"refused: {reason}")
+            return
+        assert square is not None
+        if board.figure(figure_id).square != square:  # the live move stopped short
+            board.move_figure(figure_id, square)
+        if square == start:
+            board.restore(press.before)
+            return
+        label = f"move {board.figure(figure_id).label} {fmt_square(start)} -> {fmt_square(square)}"
+        session.record(label, press.before)
+        self.select(figure_id)
+
+    def centre_on(self, square: Square | None) -> None:
+        """Put a square in the middle of the board area (a clicked finding)."""
+        if square is None:
+            return
+        x, y, w, h = self.view.viewport
+        cx, cy = self.view.to_screen(square[0] + 0.5, square[1] + 0.5)
+        self.view.pan(x + w / 2 - cx, y + h / 2 - cy)
+        self.hover = square
+
+    # --- actions (one per entry of game/ui/keys.py) ---------------------------------------
+
+    def _cycle_selection(self, step: int) -> None:
+        board = self.board
+        if board is None or not board.figures:
+            return
+        ids = sorted(board.figures)
+        current = self.selected
+        if current is None:
+            self.select(ids[0] if step > 0 else ids[-1])
+        else:
+            self.select(ids[(ids.index(current) + step) % len(ids)])
+
+    def action_select_next(self) -> None:
+        """Tab."""
+        self._cycle_selection(+1)
+
+    def action_select_prev(self) -> None:
+        """Shift+Tab."""
+        self._cycle_selection(-1)
+
+    def action_toggle_fov(self) -> None:
+        """F."""
+        self.fov_on = not self.fov_on
+
+    def action_close_doors(self) -> None:
+        """C."""
+        if self.session is not None:
+            changed = self.session.close_all_doors()
+            self._notify("closed every open door" if changed else "no door was open", "info")
+
+    def action_zoom_in(self) -> None:
+        """+."""
+        x, y, w, h = self.view.viewport
+        self.view.zoom_at(ZOOM_STEP, x + w / 2, y + h / 2)
+
+    def action_zoom_out(self) -> None:
+        """-."""
+        x, y, w, h = self.view.viewport
+        self.view.zoom_at(1 / ZOOM_STEP, x + w / 2, y + h / 2)
+
+    def _pan_step(self) -> float:
+        return max(self.view.cell * 2, 40.0)
+
+    def action_pan_left(self) -> None:
+        """Left arrow: the board moves right, showing what is left of it."""
+        self.view.pan(self._pan_step(), 0)
+
+    def action_pan_right(self) -> None:
+        """Right arrow."""
+        self.view.pan(-self._pan_step(), 0)
+
+    def action_pan_up(self) -> None:
+        """Up arrow."""
+        self.view.pan(0, self._pan_step())
+
+    def action_pan_down(self) -> None:
+        """Down arrow."""
+        self.view.pan(0, -self._pan_step())
+
+    def action_fit(self) -> None:
+        """Home."""
+        if self.board is not None:
+            self.view.fit(self.board.width, self.board.height)
+
+    def action_undo(self) -> None:
+        """Ctrl+Z."""
+        if self.session is None or self.press is not None:
+            return
+        label = self.session.undo()
+        self._notify(f"undone: {label}" if label else "nothing to undo", "info")
+
+    def action_redo(self) -> None:
+        """Ctrl+Y, Ctrl+Shift+Z."""
+        if self.session is None or self.press is not None:
+            return
+        label = self.session.redo()
+        self._notify(f"redone: {label}" if label else "nothing to redo", "info")
+
+    def action_reload(self) -> None:
+        """F5."""
+        self.reload()
+
+    def action_help(self) -> None:
+        """F1."""
+        self.help_on = not self.help_on
+
+    def action_escape(self) -> None:
+        """Esc: the innermost thing first."""
+        if self.help_on:
+            self.help_on = False
+        elif self.press is not None and self.press.dragging and self.press.before is not None:
+            if self.session is not None:
+                self.session.board.restore(self.press.before)
+            self.press = None
+        elif self.pinned is not None and not self.lesson_mode:
+            self.pinned = None
+        else:
+            self.select(None)
+
+    def action_quit(self) -> None:
+        """Q."""
+        self.running = False
+
+    def action_lessons(self) -> None:
+        """L: into the lessons, or back to the map."""
+        if self.lesson_mode:
+            if self.main_session is None:
+                return
+            self.lesson_mode = False
+            self.select(self._saved_main[0])
+            self.pinned = self._saved_main[1]
+            self._switch_to(self.main_session)
+            return
+        if self.tour is None:
+            try:
+                from game.ui.lessons import lesson_paths
+
+                paths = self.lesson_paths or lesson_paths()
+                self.tour = LessonTour(paths, lambda p: Session.open(p, autosave=False))
+            except SightlineError as exc:
+                self._notify(f"no lessons: {exc}", "error")
+                return
+        self._saved_main = (self.selected, self.pinned)
+        self.lesson_mode = True
+        self._enter_lesson()
+
+    def _enter_lesson(self) -> None:
+        tour = self.tour
+        assert tour is not None
+        self.pinned = None
+        self._switch_to(tour.session)
+        if tour.session is None or tour.lesson is None:
+            return
+        origin, target = tour.lesson.origin, tour.lesson.target
+        figures = tour.session.board.figures_at(origin) if origin is not None else ()
+        tour.session.selected = figures[0].id if figures else None
+        self.pinned = target
+
+    def action_step_next(self) -> None:
+        """N."""
+        if self.lesson_mode and self.tour is not None:
+            self.tour.next_step(self._crossing_count())
+
+    def action_step_prev(self) -> None:
+        """P."""
+        if self.lesson_mode and self.tour is not None:
+            self.tour.prev_step(self._crossing_count())
+
+    def action_lesson_next(self) -> None:
+        """PageDown, ]."""
+        if self.lesson_mode and self.tour is not None:
+            self.tour.next_board()
+            self._enter_lesson()
+
+    def action_lesson_prev(self) -> None:
+        """PageUp, [."""
+        if self.lesson_mode and self.tour is not None:
+            self.tour.prev_board()
+            self._enter_lesson()
+
+    def _crossing_count(self) -> int:
+        ray = self.compute_ray()
+        return len(ray.crossings) if ray is not None else 0
+
+    # --- reload ---------------------------------------------------------------------------
+
+    def reload(self) -> None:
+        """Reload the shown map from disk (the watcher calls this when a file changed)."""
+        session = self.session
+        if session is None:
+            return
+        if session.reload():
+            viewport_cell, origin = self.view.cell, self.view.origin
+            self.painter = BoardPainter(getattr(session.loaded, "art", None))
+            self.view.cell, self.view.origin = viewport_cell, origin
+            self.view.board_size = (session.board.width, session.board.height)
+            self._notify(f"reloaded {session.path.name}", "info")
+        else:
+            self._notify(f"map error: {session.reload_error}", "error")
+        self.watcher.watch(session.dependencies if self.watch_enabled else ())
+        self._los_cache.clear()
+        self._fov_cache.clear()
+
+    # --- what to draw ---------------------------------------------------------------------
+
+    def _notify(self, text: str, kind: str) -> None:
+        self.notice = (text, kind, self.time() + NOTICE_TIME)
+
+    def ray_endpoints(self) -> tuple[Square, Square, str | None] | None:
+        """Origin, target and viewer of the ray to draw now, or None."""
+        board, selected = self.board, self.selected
+        if board is None or selected is None:
+            return None
+        figure = board.figure(selected)
+        target = self.pinned
+        dragging_selected = self.press is not None and self.press.dragging and self.press.figure == selected
+        if target is None and not dragging_selected:
+            target = self.hover
+        if target is None or target == figure.square or not board.on_board(target):
+            return None
+        return figure.square, target, figure.side
+
+    def compute_ray(self) -> Any:
+        """The LosResult of :meth:`ray_endpoints` (cached per board version), or None."""
+        ends = self.ray_endpoints()
+        board = self.board
+        if ends is None or board is None:
+            return None
+        key = (id(board), board.version, *ends)
+        result = self._los_cache.get(key) if self.caches else None
+        if result is None:
+            from game.los import line_of_sight
+
+            result = line_of_sight(board, ends[0], ends[1], viewer=ends[2])
+            if len(self._los_cache) > 256:
+                self._los_cache.clear()
+            self._los_cache[key] = result
+        return result
+
+    def compute_fov(self) -> np.ndarray | None:
+        """The selected figure's field of view when ``F`` is on (cached per board version)."""
+        board, selected = self.board, self.selected
+        if not self.fov_on or board is None or selected is None:
+            return None
+        figure = board.figure(selected)
+        key = (id(board), board.version, figure.square, figure.side)
+        mask = self._fov_cache.get(key) if self.caches else None
+        if mask is None:
+            from game.los import visible_from
+
+            mask = visible_from(board, figure.square, viewer=figure.side)
+            if len(self._fov_cache) > 64:
+                self._fov_cache.clear()
+            self._fov_cache[key] = mask
+        return mask
+
+    def overlay(self) -> Overlay:
+        """Everything over the board this frame."""
+        board = self.board
+        ray = self.compute_ray()
+        self.last_ray = ray
+        target_figure = None
+        if ray is not None and board is not None:
+            on_target = board.figures_at(ray.target)
+            target_figure = on_target[0].id if on_target else None
+        refused = None
+        if self.refused is not None and self.time() < self.refused[1]:
+            refused = self.refused[0]
+        dragging = None
+        if self.press is not None and self.press.dragging and self.press.figure is not None:
+            dragging = (self.press.figure, (float(self.mouse_pos[0]), float(self.mouse_pos[1])))
+        session = self.session
+        markers: list[Marker] = []
+        if session is not None and not self.lesson_mode:
+            for finding in session.findings:
+                severity = str(getattr(finding.severity, "value", finding.severity))
+                if finding.square is None or (severity != "error" and finding != self.focused):
+                    continue  # warnings are outlined only when clicked in the panel
+                markers.append(Marker(finding.square, None, severity, finding.code))
+        return Overlay(
+            selected=self.selected,
+            target=target_figure,
+            hover=self.hover,
+            ray=ray,
+            step=self.tour.step if self.lesson_mode and self.tour is not None else None,
+            fov=self.compute_fov(),
+            refused=refused,
+            dragging=dragging,
+            markers=markers,
+        )
+
+    def status(self, ray: Any) -> tuple[str, str]:
+        """The status line and its kind (info, clear, blocked, error, lesson)."""
+        session = self.session
+        if session is not None and session.reload_error:
+            return f"Map error, showing the last good board:\n{session.reload_error}", "error"
+        if self.notice is not None and self.notice[1] in ("blocked", "error"):
+            return self.notice[0], self.notice[1]
+        if self.lesson_mode and self.tour is not None:
+            return self.tour.explain(ray), "lesson"
+        if ray is not None:
+            return ray.explain(), "clear" if ray.clear else "blocked"
+        if self.notice is not None:
+            return self.notice[0], self.notice[1]
+        board, selected = self.board, self.selected
+        if board is None:
+            return "", "info"
+        if selected is None:
+            return "Click a figure or press Tab to select it. F1 lists every key.", "info"
+        figure = board.figure(selected)
+        return (
+            f"Hover a square to see the ray from {figure.label} on {fmt_square(figure.square)} "
+            f"(as seen by {figure.side}). Right-click pins a target.",
+            "info",
+        )
+
+    def panel_info(self, ray: Any) -> PanelInfo:
+        """What the side panel shows this frame."""
+        session = self.session
+        status, kind = self.status(ray)
+        self.last_status = (status, kind)
+        if session is None:
+            return PanelInfo(title="Lessons", status=status, status_kind=kind)
+        board = session.board
+        title = board.name or session.path.stem
+        parts = [f"{board.width}×{board.height}", f"ruleset {board.ruleset}", f"{len(board.figures)} figures"]
+        subtitle = " · ".join(parts)
+        caption = board.properties.get("caption")
+        if caption and not self.lesson_mode:
+            subtitle += f"\n{caption}"
+        figure_lines: list[str] = []
+        selected = self.selected
+        if selected is not None:
+            figure = board.figure(selected)
+            figure_lines = [figure.label, f"{figure.side} · on {fmt_square(figure.square)} · id {figure.id}"]
+            figure_lines += figure_stat_lines(figure.stats)
+        return PanelInfo(
+            title=title,
+            subtitle=subtitle,
+            figure=figure_lines,
+            status=status,
+            status_kind=kind,
+            findings=session.findings if not self.lesson_mode else (),
+            log=session.history.log,
+            log_serial=session.history.serial,
+        )
+
+    def draw(self) -> None:
+        """Board, banner, panel, help: one picture on the screen surface."""
+        if not self.caches:
+            self.painter.invalidate()
+            self._los_cache.clear()
+            self._fov_cache.clear()
+        board = self.board
+        overlay = self.overlay() if board is not None else Overlay()
+        if board is not None:
+            self.painter.draw(self.screen, board, self.view, overlay)
+        else:
+            self.screen.fill(theme.BACKGROUND, self.view.viewport)
+        self._draw_banner()
+        info = self.panel_info(overlay.ray)
+        now = self.time()
+        dragging = self.press is not None and self.press.dragging
+        if not dragging or now - self._panel_refreshed >= PANEL_DRAG_INTERVAL:
+            # while dragging, the panel's text boxes follow at a few frames a second: re-laying
+            # out their text every frame would cost more than drawing the board
+            self._panel_refreshed = now
+            self.panel.refresh(info, budget=1 if dragging else None)
+        self.manager.draw_ui(self.screen)
+        if self.help_on:
+            self.help.draw(self.screen)
+
+    def _draw_banner(self) -> None:
+        session = self.session
+        text = None
+        if session is not None and session.reload_error:
+            text = f"Map error (showing the last good board): {session.reload_error}"
+        elif self.lesson_mode and self.tour is not None and self.tour.error:
+            text = self.tour.error
+        if text is None:
+            return
+        x, y, w, _ = self.view.viewport
+        if self._banner is None or self._banner[:2] != (text, w):
+            font = self.painter.font(17)
+            shown = text
+            while len(shown) > 8 and font.size(shown)[0] > w - 24:
+                shown = shown[:-2]
+            if shown != text:
+                shown = shown.rstrip() + "…"
+            label = font.render(shown, True, BANNER_TEXT)
+            band = pygame.Surface((w, label.get_height() + 14))
+            band.fill(BANNER_BG)
+            band.blit(label, (12, 7))
+            self._banner = (text, w, band)
+        self.screen.blit(self._banner[2], (x, y))
+
+
+def figure_stat_lines(stats: dict[str, Any]) -> list[str]:
+    """A figure's stats for the panel: short ones on one line, long ones (attacks) one per line.
+
+    >>> figure_stat_lines({"life": 5, "defense": 2, "attacks": "Blade:melee:3; Bow:ranged:2"})
+    ['life 5 · defense 2', 'attacks: Blade:melee:3; Bow:ranged:2']
+    """
+    short = [f"{key} {value}" for key, value in stats.items() if len(str(value)) <= 12]
+    long = [f"{key}: {value}" for key, value in stats.items() if len(str(value)) > 12]
+    return ([" · ".join(short)] if short else []) + long
+
+
+def save_screenshot(surface: pygame.Surface, out: Path) -> None:
+    """Save the screen as a PNG atomically (a temporary file in the same folder, then rename)."""
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{out.stem}.", suffix=".png", dir=out.parent)
+    os.close(fd)
+    try:
+        pygame.image.save(surface, tmp)
+        os.replace(tmp, out)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def open_window(size: tuple[int, int], *, headless_ok: bool, map_hint: str) -> pygame.Surface:
+    """Initialise pygame and open the window; :class:`NoDisplayError` when there is no display.
+
+    With ``headless_ok`` (a ``--frames`` run) and no display, the dummy driver is used instead.
+    SDL quietly falls back to an invisible "offscreen" window when ``DISPLAY`` names no X
+    server; that counts as no display too.
+    """
+    hint = f"no display available; try: sightline render {map_hint} -o board.png"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if not display_available():
+        if not headless_ok:
+            raise NoDisplayError(hint)
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+    asked = os.environ.get("SDL_VIDEODRIVER", "").strip().lower()
+    x11_only = (
+        not asked
+        and sys.platform.startswith("linux")
+        and bool(os.environ.get("DISPLAY"))
+        and not os.environ.get("WAYLAND_DISPLAY")
+    )
+    if x11_only:  # no Wayland session: don't let SDL probe it (and print errors) after X fails
+        os.environ["SDL_VIDEODRIVER"] = "x11"
+    try:
+        pygame.display.init()
+        driver = pygame.display.get_driver()
+        if driver in HEADLESS_DRIVERS and asked not in HEADLESS_DRIVERS:
+            raise pygame.error(f"SDL chose the {driver} driver")
+        pygame.font.init()
+        screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    except pygame.error as exc:
+        pygame.display.quit()
+        if x11_only:
+            del os.environ["SDL_VIDEODRIVER"]
+        if not headless_ok:
+            raise NoDisplayError(f"{hint} ({exc})") from exc
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        pygame.display.init()
+        pygame.font.init()
+        screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    pygame.key.set_repeat(350, 40)
+    return screen
+
+
+def run_window(
+    session: Session | None,
+    *,
+    lessons: Sequence[Path] | None = None,
+    frames: int | None = None,
+    screenshot: Path | None = None,
+    size: tuple[int, int] = DEFAULT_SIZE,
+    map_hint: str = "MAP",
+) -> int:
+    """Open the window on a session (or the lessons) and run it; returns the exit code."""
+    screen = open_window(size, headless_ok=frames is not None, map_hint=map_hint)
+    try:
+        app = App(session, screen=screen, lessons=lessons, start_in_lessons=session is None)
+        return app.run(frames=frames, screenshot=screenshot)
+    finally:
+        pygame.display.quit()

@@ -1,0 +1,170 @@
+"""Every key and mouse action of the window, in ONE table.
+
+The window's event handling looks keys up here (:func:`action_for`) and the F1 overlay
+(``game/ui/help.py``) lists this same table, so the help can never drift from what the keys do.
+Each :class:`Binding` names an action; the window runs the method ``action_<name>`` for it (a
+test checks that every action has one).
+
+Key chords are written as people read them: ``Ctrl+Z``, ``Shift+Tab``, ``F1``, ``PageDown``,
+``]``. Modifiers must match exactly (Caps Lock and Num Lock are ignored), so ``Tab`` and
+``Shift+Tab`` are different chords.
+
+>>> import pygame
+>>> action_for(pygame.K_z, pygame.KMOD_LCTRL)
+'undo'
+>>> action_for(pygame.K_z, pygame.KMOD_CTRL | pygame.KMOD_SHIFT), action_for(pygame.K_TAB, 0)
+('redo', 'select_next')
+>>> action_for(pygame.K_z, 0) is None
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+
+@dataclass(frozen=True)
+class Binding:
+    """An action bound to one or more key chords, with the sentence the help overlay shows."""
+
+    action: str
+    keys: tuple[str, ...]
+    text: str
+    group: str
+
+
+@dataclass(frozen=True)
+class MouseAction:
+    """A mouse gesture and what it does (handled by the window; listed by the help overlay)."""
+
+    gesture: str
+    text: str
+    group: str
+
+
+#: the groups, in the order the help overlay shows them
+GROUPS: tuple[str, ...] = ("Figures and sight", "Doors", "Board view", "History", "Lessons", "Window")
+
+KEY_BINDINGS: tuple[Binding, ...] = (
+    Binding("select_next", ("Tab",), "select the next figure", "Figures and sight"),
+    Binding("select_prev", ("Shift+Tab",), "select the previous figure", "Figures and sight"),
+    Binding("toggle_fov", ("F",), "shade every square the selected figure cannot see", "Figures and sight"),
+    Binding("close_doors", ("C",), "close every open door (locked doors stay locked)", "Doors"),
+    Binding("zoom_in", ("+", "="), "zoom in around the board's centre", "Board view"),
+    Binding("zoom_out", ("-",), "zoom out", "Board view"),
+    Binding("pan_left", ("Left",), "pan left", "Board view"),
+    Binding("pan_right", ("Right",), "pan right", "Board view"),
+    Binding("pan_up", ("Up",), "pan up", "Board view"),
+    Binding("pan_down", ("Down",), "pan down", "Board view"),
+    Binding("fit", ("Home",), "fit the whole board in the window", "Board view"),
+    Binding("undo", ("Ctrl+Z",), "undo the last move or door change", "History"),
+    Binding("redo", ("Ctrl+Y", "Ctrl+Shift+Z"), "redo what was undone", "History"),
+    Binding("reload", ("F5",), "reload the map from disk now (it also reloads by itself)", "History"),
+    Binding("lessons", ("L",), "start or leave the line-of-sight lessons", "Lessons"),
+    Binding("step_next", ("N",), "lessons: next crossing of the ray, with what the rule says", "Lessons"),
+    Binding("step_prev", ("P",), "lessons: previous crossing", "Lessons"),
+    Binding("lesson_next", ("PageDown", "]"), "lessons: next board", "Lessons"),
+    Binding("lesson_prev", ("PageUp", "["), "lessons: previous board", "Lessons"),
+    Binding("help", ("F1",), "show or hide this help", "Window"),
+    Binding("escape", ("Esc",), "close the help, unpin the target, or deselect", "Window"),
+    Binding("quit", ("Q",), "quit (play state is already saved)", "Window"),
+)
+
+MOUSE_ACTIONS: tuple[MouseAction, ...] = (
+    MouseAction("Click a figure", "select it (click again on a stack for the next one)", "Figures and sight"),
+    MouseAction("Hover a square", "draw the ray from the selected figure, explained in the panel", "Figures and sight"),
+    MouseAction("Drag a figure", "move it; a full or off-board square refuses it and it returns", "Figures and sight"),
+    MouseAction("Right-click a square", "pin the ray's target there (again to unpin)", "Figures and sight"),
+    MouseAction("Click a door", "cycle it closed, open, locked", "Doors"),
+    MouseAction("Wheel", "zoom around the cursor", "Board view"),
+    MouseAction("Right-drag or middle-drag", "pan the board", "Board view"),
+    MouseAction("Click a finding", "centre the board on it (panel, right)", "Board view"),
+)
+
+_NAMED_KEYS: dict[str, int] = {
+    "tab": pygame.K_TAB,
+    "esc": pygame.K_ESCAPE,
+    "home": pygame.K_HOME,
+    "left": pygame.K_LEFT,
+    "right": pygame.K_RIGHT,
+    "up": pygame.K_UP,
+    "down": pygame.K_DOWN,
+    "pagedown": pygame.K_PAGEDOWN,
+    "pageup": pygame.K_PAGEUP,
+    "+": pygame.K_PLUS,
+    "=": pygame.K_EQUALS,
+    "-": pygame.K_MINUS,
+    "[": pygame.K_LEFTBRACKET,
+    "]": pygame.K_RIGHTBRACKET,
+}
+#: keypad twins of some keys
+_KEYPAD: dict[int, int] = {
+    pygame.K_KP_PLUS: pygame.K_PLUS,
+    pygame.K_KP_MINUS: pygame.K_MINUS,
+    pygame.K_KP_ENTER: pygame.K_RETURN,
+}
+_MODS = {"ctrl": pygame.KMOD_CTRL, "shift": pygame.KMOD_SHIFT, "alt": pygame.KMOD_ALT}
+
+
+def parse_chord(chord: str) -> tuple[int, frozenset[str]]:
+    """A chord as written in the table → (pygame key code, modifier names).
+
+    >>> parse_chord("Ctrl+Shift+Z") == (pygame.K_z, frozenset({"ctrl", "shift"}))
+    True
+    >>> parse_chord("+") == (pygame.K_PLUS, frozenset())
+    True
+    """
+    parts = chord.split("+") if chord != "+" else ["+"]
+    if parts[-1] == "" and len(parts) > 1:  # "Ctrl++"
+        parts = [*parts[:-2], "+"]
+    *mods, key = parts
+    names = frozenset(m.strip().lower() for m in mods)
+    unknown = names - _MODS.keys()
+    if unknown:
+        raise ValueError(f"unknown modifier in key chord {chord!r}: {sorted(unknown)}")
+    name = key.strip().lower()
+    if name in _NAMED_KEYS:
+        return _NAMED_KEYS[name], names
+    if len(name) == 1 and (name.isalnum()):
+        return ord(name), names
+    code = getattr(pygame, f"K_{key.strip().upper()}", None)
+    if code is None:
+        raise ValueError(f"unknown key in chord {chord!r}")
+    return int(code), names
+
+
+def _held(mod: int) -> frozenset[str]:
+    return frozenset(name for name, bits in _MODS.items() if mod & bits)
+
+
+_TABLE: dict[tuple[int, frozenset[str]], str] = {}
+for _binding in KEY_BINDINGS:
+    for _chord in _binding.keys:
+        _key = parse_chord(_chord)
+        if _key in _TABLE:
+            raise ValueError(f"key chord {_chord} is bound twice")
+        _TABLE[_key] = _binding.action
+
+
+def action_for(key: int, mod: int) -> str | None:
+    """The action bound to a key press (``event.key``, ``event.mod``), or None.
+
+    ``+`` also matches Shift+= (where ``+`` is typed with Shift) and the keypad's plus.
+    """
+    key = _KEYPAD.get(key, key)
+    held = _held(mod)
+    action = _TABLE.get((key, held))
+    if action is None and "shift" in held and key < 128 and not chr(key).isalnum() and key != pygame.K_TAB:
+        # punctuation typed with Shift ("+" is Shift+= on many layouts)
+        action = _TABLE.get((key, held - {"shift"}))
+    return action
+
+
+def binding(action: str) -> Binding:
+    """The binding of an action (KeyError if there is none)."""
+    for entry in KEY_BINDINGS:
+        if entry.action == action:
+            return entry
+    raise KeyError(action)

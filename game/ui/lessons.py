@@ -1,0 +1,174 @@
+"""The line-of-sight lessons: the boards of ``maps/lessons/`` one at a time, stepped crossing by crossing.
+
+Each lesson map carries map properties ``caption`` (what it teaches), ``from`` and ``to``
+(squares, ``"1,1"``), ``expected`` (``clear`` or ``blocked``) and ``vector`` (the rules file's
+test vector, ``L07``). The window selects the figure on ``from``, pins the ray to ``to`` and lets
+``N`` / ``P`` walk the ray's crossings, each explained by ``Crossing.explain()``.
+
+No pygame here beyond living in ``game/ui``: the tour is plain state the window draws.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import game
+from game.board import Board, Square, fmt_square, parse_square
+from game.errors import SightlineError, UsageError
+
+LESSONS_DIR = Path(game.__file__).resolve().parent.parent / "maps" / "lessons"
+
+
+def lesson_paths(folder: Path = LESSONS_DIR) -> list[Path]:
+    """The lesson maps of a folder, sorted by name (``L01.tmx``, ``L03a.tmx``, ...)."""
+    paths = sorted(p for p in Path(folder).glob("*.tmx") if p.is_file())
+    if not paths:
+        raise UsageError(f"no lesson maps (*.tmx) in {folder}")
+    return paths
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """What one lesson board says about itself."""
+
+    path: Path
+    caption: str
+    origin: Square | None
+    target: Square | None
+    expected: str | None
+    vector: str | None
+
+    @classmethod
+    def from_board(cls, path: Path, board: Board) -> Lesson:
+        """Read the lesson's map properties; unreadable squares become None.
+
+        >>> b = Board.from_ascii(["..."], properties={"caption": "Hi.", "from": "0,0", "to": "2,0"})
+        >>> Lesson.from_board(Path("L01.tmx"), b).target
+        (2, 0)
+        """
+        props = board.properties
+
+        def square(key: str) -> Square | None:
+            value = props.get(key)
+            if value is None:
+                return None
+            try:
+                return parse_square(str(value))
+            except UsageError:
+                return None
+
+        expected = props.get("expected")
+        vector = props.get("vector")
+        return cls(
+            path=path,
+            caption=str(props.get("caption", "")),
+            origin=square("from"),
+            target=square("to"),
+            expected=None if expected is None else str(expected).strip().lower(),
+            vector=None if vector is None else str(vector),
+        )
+
+    @property
+    def name(self) -> str:
+        """The vector name, or the file name."""
+        return self.vector or self.path.stem
+
+
+class LessonTour:
+    """Which lesson is open and which crossing of its ray is highlighted.
+
+    ``opener(path)`` returns a session for a lesson map (raising :class:`SightlineError` for a
+    broken one); the tour keeps the error to show instead of crashing.
+    """
+
+    def __init__(self, paths: Sequence[Path], opener: Callable[[Path], Any]) -> None:
+        if not paths:
+            raise UsageError("no lessons to show")
+        self.paths = list(paths)
+        self.opener = opener
+        self.index = 0
+        self.step: int | None = None
+        self.session: Any = None
+        self.lesson: Lesson | None = None
+        self.error: str | None = None
+        self.open(0)
+
+    def open(self, index: int) -> None:
+        """Open lesson ``index`` (wrapping around) with the step reset."""
+        self.index = index % len(self.paths)
+        self.step = None
+        path = self.paths[self.index]
+        try:
+            self.session = self.opener(path)
+        except SightlineError as exc:
+            self.session = None
+            self.lesson = None
+            self.error = f"{path.name}: {exc}"
+            return
+        self.error = None
+        self.lesson = Lesson.from_board(path, self.session.board)
+
+    def next_board(self) -> None:
+        """The next lesson (after the last comes the first)."""
+        self.open(self.index + 1)
+
+    def prev_board(self) -> None:
+        """The previous lesson."""
+        self.open(self.index - 1)
+
+    def next_step(self, crossings: int) -> None:
+        """Highlight the next crossing; past the last, back to the whole ray."""
+        if crossings <= 0:
+            self.step = None
+        elif self.step is None:
+            self.step = 0
+        elif self.step + 1 < crossings:
+            self.step += 1
+        else:
+            self.step = None
+
+    def prev_step(self, crossings: int) -> None:
+        """Highlight the previous crossing; before the first, the whole ray."""
+        if crossings <= 0:
+            self.step = None
+        elif self.step is None:
+            self.step = crossings - 1
+        elif self.step == 0:
+            self.step = None
+        else:
+            self.step -= 1
+
+    def heading(self) -> str:
+        """``Lesson 3 of 34: L03a``."""
+        name = self.lesson.name if self.lesson else self.paths[self.index].stem
+        return f"Lesson {self.index + 1} of {len(self.paths)}: {name}"
+
+    def explain(self, result: Any) -> str:
+        """The panel text: caption, verdict against the expectation, then the current step."""
+        if self.error is not None:
+            return f"{self.heading()}\n{self.error}"
+        lesson = self.lesson
+        assert lesson is not None
+        if result is None:
+            lines = [self.heading(), lesson.caption, "This lesson names no ray (map properties from/to)."]
+            return "\n".join(line for line in lines if line)
+        verdict = "clear" if result.clear else "blocked"
+        ray = f"{fmt_square(result.origin)} to {fmt_square(result.target)}"
+        if lesson.expected in ("clear", "blocked"):
+            agree = "as expected" if lesson.expected == verdict else f"but the lesson expects {lesson.expected}!"
+            lines = [f"{self.heading()}: {ray} is {verdict}, {agree}"]
+        else:
+            lines = [f"{self.heading()}: {ray} is {verdict}"]
+        if lesson.caption:
+            lines.append(lesson.caption)
+        crossings = list(result.crossings)
+        if self.step is None:
+            lines.append(result.explain())
+            if crossings:
+                lines.append(f"N / P: step through its {len(crossings)} crossings.")
+        else:
+            lines.append(f"Step {self.step + 1} of {len(crossings)}: {crossings[self.step].explain()}")
+        return "\n".join(lines)

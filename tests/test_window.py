@@ -1,0 +1,417 @@
+"""The interactive window (game/ui/app.py) under the dummy SDL driver, driven by real pygame events.
+
+Each test posts real events (``pygame.event.post``) and runs the window one frame at a time; the
+clock is injected so flashes and file polling are stepped exactly. Maps are tiny TMX files
+written into ``tmp_path`` and read by the real loader.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.board import DoorState, Edge, Square
+from game.session import Session
+from game.ui import theme
+from game.ui.app import REFUSED_FLASH, App
+from game.ui.help import help_text
+from game.ui.keys import KEY_BINDINGS, MOUSE_ACTIONS, action_for
+
+ROOK, GOB, ORC, ALLY = 10, 11, 12, 13
+DOOR = Edge.parse("H(5,2)")
+
+# 7×5 board, no tile layers (every square on-board). A wall runs down x=3 from y=0 to y=2
+# (edges V(3,0), V(3,1)); a closed door on H(5,2); Rook (red) on (1,1), Ally (red) on (0,4),
+# two monsters on (5,3) — that square is full (capacity 2).
+WALL = "<object id='1' type='wall' x='96' y='0'><polyline points='0,0 0,64'/></object>"
+DOOR_XML = (
+    "<object id='2' type='door' x='160' y='64'><properties><property name='state' value='closed'/>"
+    "</properties><polyline points='0,0 32,0'/></object>"
+)
+
+
+def figure_xml(oid: int, name: str, side: str, square: Square) -> str:
+    x, y = square[0] * 32 + 16, square[1] * 32 + 16
+    return (
+        f"<object id='{oid}' name='{name}' type='figure' x='{x}' y='{y}'><properties>"
+        f"<property name='side' value='{side}'/><property name='life' type='int' value='3'/>"
+        "</properties><point/></object>"
+    )
+
+
+FIGURES = [(ROOK, "Rook", "red", (1, 1)), (GOB, "Gob", "monsters", (5, 3)),
+           (ORC, "Orc", "monsters", (5, 3)), (ALLY, "Ally", "red", (0, 4))]
+
+
+def tmx(objects: Sequence[str], width: int = 7, height: int = 5, props: dict[str, str] | None = None) -> str:
+    properties = "".join(f"<property name='{k}' value='{v}'/>" for k, v in (props or {}).items())
+    return (
+        "<?xml version='1.0' encoding='UTF-8'?>\n"
+        f"<map version='1.10' orientation='orthogonal' renderorder='right-down' width='{width}' "
+        f"height='{height}' tilewidth='32' tileheight='32' infinite='0' nextobjectid='100'>"
+        f"<properties>{properties}</properties>"
+        f"<objectgroup id='1' name='things'>{''.join(objects)}</objectgroup></map>\n"
+    )
+
+
+def write_map(path: Path, extra: Sequence[str] = ()) -> Path:
+    objects = [WALL, DOOR_XML, *extra, *(figure_xml(*f) for f in FIGURES)]
+    path.write_text(tmx(objects), encoding="utf-8")
+    return path
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def screen() -> pygame.Surface:
+    pygame.display.init()
+    pygame.font.init()
+    return pygame.display.set_mode((1280, 800))
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def app(tmp_path: Path, screen: pygame.Surface, clock: Clock) -> App:
+    session = Session.open(write_map(tmp_path / "board.tmx"))
+    window = App(session, screen=screen, time_source=clock)
+    pygame.event.clear()
+    window.frame()
+    return window
+
+
+# --- driving the window -------------------------------------------------------------------
+
+
+def centre(app: App, square: Square) -> tuple[int, int]:
+    return app.view.square_centre(square)
+
+
+def grid_px(app: App, gx: float, gy: float) -> tuple[int, int]:
+    x, y = app.view.to_screen(gx, gy)
+    return round(x), round(y)
+
+
+def post(*events: pygame.event.Event) -> None:
+    for event in events:
+        pygame.event.post(event)
+
+
+def move(app: App, pos: tuple[int, int], buttons: tuple[int, int, int] = (0, 0, 0)) -> None:
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=buttons))
+    app.frame()
+
+
+def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
+    post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button),
+    )
+    app.frame()
+
+
+def drag(app: App, start: tuple[int, int], end: tuple[int, int], steps: int = 6) -> None:
+    post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    app.frame()
+    for i in range(1, steps + 1):
+        pos = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
+        move(app, pos, buttons=(1, 0, 0))
+    post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    app.frame()
+
+
+def key(app: App, code: int, mod: int = 0) -> None:
+    post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0))
+    app.frame()
+
+
+def near(colour: Sequence[int], expected: Sequence[int], tolerance: int = 40) -> bool:
+    return all(abs(int(a) - int(b)) <= tolerance for a, b in zip(colour[:3], expected[:3], strict=True))
+
+
+def brightness(colour: Sequence[int]) -> int:
+    return int(colour[0]) + int(colour[1]) + int(colour[2])
+
+
+# --- selection ----------------------------------------------------------------------------
+
+
+def test_click_selects_a_figure_and_clicking_a_stack_cycles_through_it(app: App) -> None:
+    assert app.selected is None
+    click(app, centre(app, (1, 1)))
+    assert app.selected == ROOK
+    click(app, centre(app, (5, 3)))
+    assert app.selected == GOB
+    click(app, centre(app, (5, 3)))
+    assert app.selected == ORC
+    assert "Orc" in app.panel_info(None).figure[0]
+
+
+def test_tab_and_shift_tab_cycle_the_selection(app: App) -> None:
+    key(app, pygame.K_TAB)
+    assert app.selected == ROOK
+    key(app, pygame.K_TAB)
+    assert app.selected == GOB
+    key(app, pygame.K_TAB, pygame.KMOD_LSHIFT)
+    assert app.selected == ROOK
+    key(app, pygame.K_TAB, pygame.KMOD_LSHIFT)
+    assert app.selected == ALLY
+    key(app, pygame.K_ESCAPE)
+    assert app.selected is None
+
+
+# --- the ray ------------------------------------------------------------------------------
+
+
+def test_hover_draws_the_ray_green_then_red_past_the_wall_and_explains_it(app: App) -> None:
+    click(app, centre(app, (1, 1)))
+    move(app, centre(app, (5, 1)))
+    assert app.hover == (5, 1)
+    assert app.last_ray is not None and not app.last_ray.clear
+    status, kind = app.last_status
+    assert kind == "blocked" and "V(3,1)" in status
+    # the ray runs along y = 1.5: green before the wall at x = 3, red after it
+    assert near(app.screen.get_at(grid_px(app, 2.4, 1.5)), theme.RAY_CLEAR)
+    assert near(app.screen.get_at(grid_px(app, 3.6, 1.5)), theme.RAY_BLOCKED)
+
+
+def test_a_clear_ray_is_green_to_its_end(app: App) -> None:
+    click(app, centre(app, (1, 1)))
+    move(app, centre(app, (1, 3)))
+    assert app.last_ray.clear and app.last_status[1] == "clear"
+    assert near(app.screen.get_at(grid_px(app, 1.5, 2.5)), theme.RAY_CLEAR)
+
+
+def test_right_click_pins_the_target_until_unpinned(app: App) -> None:
+    click(app, centre(app, (1, 1)))
+    click(app, centre(app, (5, 1)), button=3)
+    assert app.pinned == (5, 1)
+    move(app, centre(app, (0, 3)))
+    assert app.last_ray is not None and app.last_ray.target == (5, 1)
+    click(app, centre(app, (5, 1)), button=3)
+    assert app.pinned is None
+
+
+def test_fov_toggle_darkens_a_hidden_square_only(app: App) -> None:
+    click(app, centre(app, (1, 1)))
+    move(app, (5, 5))  # cursor away from the board: no ray
+    hidden, visible = (4, 0), (0, 0)  # (4,0) is behind the wall V(3,0)
+    probe_hidden = grid_px(app, 4.2, 0.2)
+    probe_visible = grid_px(app, 0.2, 0.2)
+    before_hidden = app.screen.get_at(probe_hidden)
+    before_visible = app.screen.get_at(probe_visible)
+    key(app, pygame.K_f)
+    assert app.fov_on
+    mask = app.compute_fov()
+    assert not mask[hidden[1], hidden[0]] and mask[visible[1], visible[0]]
+    assert brightness(app.screen.get_at(probe_hidden)) < brightness(before_hidden) - 60
+    assert app.screen.get_at(probe_visible) == before_visible
+    key(app, pygame.K_f)
+    assert app.screen.get_at(probe_hidden) == before_hidden
+
+
+# --- dragging -----------------------------------------------------------------------------
+
+
+def test_drag_moves_a_figure_snapping_to_the_square(app: App) -> None:
+    drag(app, centre(app, (1, 1)), (centre(app, (1, 3))[0] + 9, centre(app, (1, 3))[1] - 7))
+    assert app.board.figure(ROOK).square == (1, 3)
+    assert app.session.history.undo_stack[-1].label == "move Rook (1,1) -> (1,3)"
+    assert app.selected == ROOK
+
+
+def test_the_fov_follows_the_dragged_figure_live(app: App) -> None:
+    click(app, centre(app, (1, 1)))
+    key(app, pygame.K_f)
+    assert not app.compute_fov()[0, 4]
+    post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre(app, (1, 1)), button=1))
+    app.frame()
+    move(app, centre(app, (2, 3)), buttons=(1, 0, 0))
+    move(app, centre(app, (4, 3)), buttons=(1, 0, 0))
+    assert app.board.figure(ROOK).square == (4, 3)  # moved live, not yet dropped
+    assert app.compute_fov()[0, 4]  # from (4,3) the square (4,0) is in sight
+    assert app.overlay().dragging is not None
+    post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=centre(app, (4, 3)), button=1))
+    app.frame()
+    assert len(app.session.history.undo_stack) == 1
+
+
+def test_drop_on_a_full_square_is_refused_and_the_figure_returns(app: App, clock: Clock) -> None:
+    drag(app, centre(app, (1, 1)), centre(app, (5, 3)))
+    assert app.board.figure(ROOK).square == (1, 1)
+    assert not app.session.history.can_undo
+    assert app.overlay().refused == (5, 3)
+    status, kind = app.last_status
+    assert kind == "blocked" and "capacity 2" in status and "returns to (1,1)" in status
+    # the refused square flashes red
+    flash = app.screen.get_at(grid_px(app, 5.1, 3.9))
+    assert flash[0] > flash[1] + 60 and flash[0] > flash[2] + 60
+    clock.now += REFUSED_FLASH + 0.1
+    app.frame()
+    assert app.overlay().refused is None
+
+
+def test_drop_off_the_board_is_refused(app: App) -> None:
+    x, y, w, h = app.view.viewport
+    drag(app, centre(app, (1, 1)), (x + 3, y + 3))
+    assert app.board.figure(ROOK).square == (1, 1)
+    assert "outside the board" in app.last_status[0]
+
+
+# --- doors, undo, redo --------------------------------------------------------------------
+
+
+def test_click_a_door_cycles_it_and_undo_redo_walk_through(app: App) -> None:
+    door_px = grid_px(app, 5.5, 2.0)
+    click(app, door_px)
+    assert app.board.doors[DOOR].state is DoorState.OPEN
+    click(app, door_px)
+    assert app.board.doors[DOOR].state is DoorState.LOCKED
+    key(app, pygame.K_z, pygame.KMOD_LCTRL)
+    assert app.board.doors[DOOR].state is DoorState.OPEN
+    key(app, pygame.K_z, pygame.KMOD_LCTRL)
+    assert app.board.doors[DOOR].state is DoorState.CLOSED
+    key(app, pygame.K_y, pygame.KMOD_LCTRL)
+    assert app.board.doors[DOOR].state is DoorState.OPEN
+    key(app, pygame.K_z, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
+    assert app.board.doors[DOOR].state is DoorState.LOCKED
+
+
+def test_undo_takes_back_a_drag_and_c_closes_all_doors(app: App) -> None:
+    drag(app, centre(app, (1, 1)), centre(app, (2, 3)))
+    click(app, grid_px(app, 5.5, 2.0))
+    assert app.board.doors[DOOR].state is DoorState.OPEN
+    key(app, pygame.K_c)
+    assert app.board.doors[DOOR].state is DoorState.CLOSED
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert app.board.figure(ROOK).square == (1, 1)
+    assert app.session.history.log[-1] == "undo: move Rook (1,1) -> (2,3)"
+
+
+def test_opening_a_door_updates_the_fov_live(app: App) -> None:
+    click(app, centre(app, (1, 3)))  # an empty square: nothing selected
+    assert app.selected is None
+    click(app, centre(app, (5, 3)))
+    assert app.selected == GOB
+    key(app, pygame.K_f)
+    assert not app.compute_fov()[0, 5]  # (5,0) lies behind the closed door H(5,2)
+    click(app, grid_px(app, 5.5, 2.0))
+    assert app.board.doors[DOOR].state is DoorState.OPEN
+    assert app.compute_fov()[0, 5]
+
+
+# --- view ---------------------------------------------------------------------------------
+
+
+def test_wheel_zooms_around_the_cursor_and_home_fits(app: App) -> None:
+    fitted = app.view.cell
+    pos = centre(app, (2, 2))
+    grid_before = app.view.to_grid(*pos)
+    move(app, pos)
+    post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0))
+    app.frame()
+    assert app.view.cell > fitted
+    after = app.view.to_grid(*pos)
+    assert abs(after[0] - grid_before[0]) < 1e-6 and abs(after[1] - grid_before[1]) < 1e-6
+    key(app, pygame.K_HOME)
+    assert app.view.cell == pytest.approx(fitted)
+
+
+def test_right_drag_and_arrow_keys_pan(app: App) -> None:
+    origin = app.view.origin
+    start = centre(app, (3, 3))
+    post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=3))
+    app.frame()
+    move(app, (start[0] + 40, start[1] + 10), buttons=(0, 0, 1))
+    post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(start[0] + 40, start[1] + 10), button=3))
+    app.frame()
+    assert app.view.origin == pytest.approx((origin[0] + 40, origin[1] + 10))
+    assert app.pinned is None  # a drag is a pan, not a pin
+    key(app, pygame.K_LEFT)
+    assert app.view.origin[0] > origin[0] + 40
+
+
+# --- help ---------------------------------------------------------------------------------
+
+
+def test_f1_shows_the_help_overlay_and_esc_closes_it(app: App) -> None:
+    probe = (20, 20)
+    plain = app.screen.get_at(probe)
+    key(app, pygame.K_F1)
+    assert app.help_on
+    assert brightness(app.screen.get_at(probe)) < brightness(plain)
+    key(app, pygame.K_ESCAPE)
+    assert not app.help_on
+
+
+def test_every_key_action_has_a_handler_and_is_in_the_help() -> None:
+    text = help_text()
+    for binding in KEY_BINDINGS:
+        assert callable(getattr(App, f"action_{binding.action}", None)), binding.action
+        assert " / ".join(binding.keys) in text
+    for mouse in MOUSE_ACTIONS:
+        assert mouse.gesture in text
+
+
+def test_key_chords_need_their_exact_modifiers() -> None:
+    assert action_for(pygame.K_z, pygame.KMOD_LCTRL) == "undo"
+    assert action_for(pygame.K_z, 0) is None
+    assert action_for(pygame.K_TAB, pygame.KMOD_RSHIFT) == "select_prev"
+    assert action_for(pygame.K_EQUALS, pygame.KMOD_SHIFT) == "zoom_in"  # "+" on a US keyboard
+    assert action_for(pygame.K_f, pygame.KMOD_CAPS) == "toggle_fov"
+    assert action_for(pygame.K_q, pygame.KMOD_CTRL) is None
+
+
+def test_q_quits(app: App) -> None:
+    key(app, pygame.K_q)
+    assert not app.running
+
+
+def test_docs_window_md_lists_every_key_and_gesture() -> None:
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "window.md").read_text(encoding="utf-8")
+    for binding in KEY_BINDINGS:
+        for chord in binding.keys:
+            assert f"`{chord}`" in docs, chord
+    for mouse in MOUSE_ACTIONS:
+        assert mouse.gesture in docs, mouse.gesture
+
+
+def test_clicking_a_finding_centres_the_board_on_its_square(tmp_path: Path, screen: pygame.Surface) -> None:
+    from game.ui.panel import FindingsSection
+
+    crowd = [figure_xml(60 + i, f"Extra{i}", "red", (6, 4)) for i in range(3)]  # 3 > capacity 2
+    path = tmp_path / "crowd.tmx"
+    path.write_text(tmx([WALL, DOOR_XML, *crowd]), encoding="utf-8")
+    window = App(Session.open(path), screen=screen, time_source=Clock())
+    window.frame()
+    findings = [f for f in window.session.findings if f.square == (6, 4)]
+    assert findings, window.session.findings
+    section = window.panel.section(FindingsSection)
+    index = window.session.findings.index(findings[0])
+    row = section.list.item_list[index]["button_element"]
+    assert row is not None
+    click(window, row.rect.center)
+    window.frame()  # the row's press event reaches the list ...
+    window.frame()  # ... whose selection event reaches the window
+    x, y, w, h = window.view.viewport
+    cx, cy = window.view.square_centre((6, 4))
+    assert abs(cx - (x + w / 2)) <= 1 and abs(cy - (y + h / 2)) <= 1
+    assert window.focused == findings[0]
+    assert any(m.square == (6, 4) for m in window.overlay().markers)
