@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +56,18 @@ def lint_findings(loaded: Any) -> list[Finding]:
         ]
 
 
+@dataclass(frozen=True)
+class Snapshot:
+    """What undo and redo restore: the board and the roll log.
+
+    The roll log's last entry also holds the dice stream's state (``game/ui/roll_log.py``), so
+    restoring the log rewinds the dice too: an attack undone and rolled again rolls the same.
+    """
+
+    board: BoardState
+    rolls: tuple[dict[str, Any], ...] = ()
+
+
 class Session:
     """A map open for play: board + history + play state + reload, with autosave after changes.
 
@@ -79,7 +92,7 @@ class Session:
         self.board: Board = loaded.board
         #: the map as drawn, before play changed anything: what the play state is relative to
         self.original: BoardState = self.board.state()
-        self.history: History[BoardState] = History()
+        self.history: History[Snapshot] = History()
         self.roll_log: list[dict[str, Any]] = []
         self.dice_seed: int | None = None
         self.selected: int | None = None
@@ -170,10 +183,43 @@ class Session:
         self.record(label, before)
         return True
 
-    def record(self, label: str, before: BoardState) -> None:
-        """Record a change already made to the board (e.g. a drag that moved a figure live)."""
-        self.history.record(label, before, self.board.state())
+    def record(
+        self, label: str, before: BoardState, rolls_before: Sequence[dict[str, Any]] | None = None
+    ) -> None:
+        """Record a change already made to the board (e.g. a drag that moved a figure live).
+
+        ``rolls_before`` is the roll log before the change when the change added to it (an
+        attack); by default the log did not change.
+        """
+        rolls = tuple(self.roll_log if rolls_before is None else rolls_before)
+        self.history.record(label, Snapshot(before, rolls), self._snapshot())
         self.save()
+
+    def record_attack(
+        self,
+        label: str,
+        mutate: Callable[[Board], object],
+        entry: dict[str, Any],
+        note: str | None = None,
+    ) -> None:
+        """Apply an attack's changes and append its roll-log ``entry`` as ONE undoable action.
+
+        Undo takes back the wounds, exhausted cards and kills, the log entry and with it the
+        dice stream's advance. ``note`` (the dice and the result) goes into the log with it.
+        """
+        before, rolls_before = self.board.state(), tuple(self.roll_log)
+        mutate(self.board)
+        self.roll_log.append(entry)
+        if note:
+            self.history.note(note)
+        self.record(label, before, rolls_before)
+
+    def _snapshot(self) -> Snapshot:
+        return Snapshot(self.board.state(), tuple(self.roll_log))
+
+    def _restore_snapshot(self, snapshot: Snapshot) -> None:
+        self.board.restore(snapshot.board)
+        self.roll_log = list(snapshot.rolls)
 
     def move(self, figure_id: int, square: Square) -> str | None:
         """Move a figure (one undoable action); returns why the square refuses it, or None."""
@@ -205,7 +251,7 @@ class Session:
         action = self.history.undo()
         if action is None:
             return None
-        self.board.restore(action.before)
+        self._restore_snapshot(action.before)
         self.save()
         return action.label
 
@@ -214,7 +260,7 @@ class Session:
         action = self.history.redo()
         if action is None:
             return None
-        self.board.restore(action.after)
+        self._restore_snapshot(action.after)
         self.save()
         return action.label
 

@@ -31,6 +31,7 @@ from game.board import Board, BoardState, Edge, Square, fmt_square
 from game.errors import SightlineError
 from game.session import Session
 from game.ui import theme
+from game.ui.attack_panel import AttackController, AttackSection
 from game.ui.help import HelpOverlay
 from game.ui.keys import action_for
 from game.ui.lessons import LessonTour
@@ -170,6 +171,10 @@ class App:
         )
         self.view = View(viewport=self._board_viewport())
         self.panel = SidePanel(self.manager, self._panel_rect())
+        #: the attack being built and the dice tray revealing the last one (game/ui/attack_panel.py)
+        self.attack = AttackController(lambda: self.session, on_message=self._notify)
+        self.attack_section = AttackSection(self.attack)
+        self.panel.add_section(self.attack_section, 3)
         self.painter = BoardPainter(None)
         self.watcher = FileWatcher((), time_source=self.time)
         if start_in_lessons or session is None:
@@ -273,6 +278,7 @@ class App:
     def update(self, dt: float) -> None:
         """Time-driven work: the GUI's animations, expiring flashes, reloading changed maps."""
         self.manager.update(dt)
+        self.attack.update(dt)
         now = self.time()
         if self.refused is not None and now >= self.refused[1]:
             self.refused = None
@@ -301,6 +307,10 @@ class App:
             self.centre_on(request.finding.square)
             return
         if event.type == pygame.KEYDOWN:
+            if self.attack_section.typing:  # the play entry has the keyboard
+                if event.key == pygame.K_ESCAPE and self.attack_section.play_entry is not None:
+                    self.attack_section.play_entry.unfocus()
+                return
             action = action_for(event.key, event.mod)
             if action is not None:
                 getattr(self, f"action_{action}")()
@@ -326,6 +336,11 @@ class App:
         board = self.board
         if board is None:
             return
+        if button == 1 and self.attack.tray.active:
+            if self.attack.tray.busy:  # a click while the dice roll finishes them
+                self.attack.skip()
+                return
+            self.attack.dismiss()
         if button == 1:
             square = self.view.square_at(*pos)
             door = self._door_at(pos)
@@ -383,6 +398,8 @@ class App:
             if button == 3 and not pan.moved:
                 square = self.view.square_at(*pos)
                 self.pinned = None if square is None or square == self.pinned else square
+                if not self.lesson_mode:
+                    self.attack.target_square(square)
             return
         if button != 1 or self.press is None:
             return
@@ -501,6 +518,7 @@ class App:
         """Ctrl+Z."""
         if self.session is None or self.press is not None:
             return
+        self.attack.dismiss()  # a rolling attack lands first, so undo takes all of it back
         label = self.session.undo()
         self._notify(f"undone: {label}" if label else "nothing to undo", "info")
 
@@ -508,6 +526,7 @@ class App:
         """Ctrl+Y, Ctrl+Shift+Z."""
         if self.session is None or self.press is not None:
             return
+        self.attack.dismiss()
         label = self.session.redo()
         self._notify(f"redone: {label}" if label else "nothing to redo", "info")
 
@@ -523,6 +542,8 @@ class App:
         """Esc: the innermost thing first."""
         if self.help_on:
             self.help_on = False
+        elif self.attack.dismiss():
+            pass
         elif self.press is not None and self.press.dragging and self.press.before is not None:
             if self.session is not None:
                 self.session.board.restore(self.press.before)
@@ -531,6 +552,43 @@ class App:
             self.pinned = None
         else:
             self.select(None)
+
+    def action_target_next(self) -> None:
+        """T."""
+        self._target(+1)
+
+    def action_target_prev(self) -> None:
+        """Shift+T."""
+        self._target(-1)
+
+    def _target(self, step: int) -> None:
+        if self.lesson_mode or self.board is None:
+            return
+        if self.selected is None:
+            self._notify("Select the attacker first: click a figure or press Tab.", "error")
+            return
+        self.attack.cycle_target(step)
+        if self.attack.targets:
+            self.pinned = self.board.figure(self.attack.targets[-1]).square
+
+    def action_attack_next(self) -> None:
+        """A."""
+        if not self.lesson_mode:
+            self.attack.cycle_attack()
+
+    def action_roll(self) -> None:
+        """R."""
+        if not self.lesson_mode and self.press is None:
+            self.attack.roll()
+
+    def action_skip_dice(self) -> None:
+        """Space."""
+        self.attack.skip()
+
+    def action_rest(self) -> None:
+        """Shift+R."""
+        if not self.lesson_mode and self.press is None:
+            self.attack.perform()
 
     def action_quit(self) -> None:
         """Q."""
@@ -678,6 +736,8 @@ class App:
         if ray is not None and board is not None:
             on_target = board.figures_at(ray.target)
             target_figure = on_target[0].id if on_target else None
+        if self.attack.targets and not self.lesson_mode:
+            target_figure = self.attack.targets[0]
         refused = None
         if self.refused is not None and self.time() < self.refused[1]:
             refused = self.refused[0]
@@ -770,6 +830,8 @@ class App:
         overlay = self.overlay() if board is not None else Overlay()
         if board is not None:
             self.painter.draw(self.screen, board, self.view, overlay)
+            if not self.lesson_mode:
+                self._draw_attack(board)
         else:
             self.screen.fill(theme.BACKGROUND, self.view.viewport)
         self._draw_banner()
@@ -784,6 +846,21 @@ class App:
         self.manager.draw_ui(self.screen)
         if self.help_on:
             self.help.draw(self.screen)
+
+    def _draw_attack(self, board: Board) -> None:
+        """Rings on every attack target (Mage Knight may have several), then the dice tray."""
+        targets = [t for t in self.attack.targets if t in board.figures]
+        width = max(2, round(self.view.cell * theme.RING_WIDTH))
+        radius = round(self.view.cell * theme.TOKEN_RADIUS) + width + 1
+        for target in targets[1:]:
+            centre = self.view.square_centre(board.figure(target).square)
+            pygame.draw.circle(self.screen, theme.TARGET_RING, centre, radius, width)
+        if self.attack.tray.active:
+            landing = self.view.square_centre(board.figure(targets[0]).square) if targets else None
+            old_clip = self.screen.get_clip()
+            self.screen.set_clip(pygame.Rect(self.view.viewport))
+            self.attack.tray.draw(self.screen, pygame.Rect(self.view.viewport), landing)
+            self.screen.set_clip(old_clip)
 
     def _draw_banner(self) -> None:
         session = self.session

@@ -45,12 +45,20 @@ class MouseAction:
 
 
 #: the groups, in the order the help overlay shows them
-GROUPS: tuple[str, ...] = ("Figures and sight", "Doors", "Board view", "History", "Lessons", "Window")
+GROUPS: tuple[str, ...] = (
+    "Figures and sight", "Attacks", "Doors", "Board view", "History", "Lessons", "Window",
+)
 
 KEY_BINDINGS: tuple[Binding, ...] = (
     Binding("select_next", ("Tab",), "select the next figure", "Figures and sight"),
     Binding("select_prev", ("Shift+Tab",), "select the previous figure", "Figures and sight"),
     Binding("toggle_fov", ("F",), "shade every square the selected figure cannot see", "Figures and sight"),
+    Binding("target_next", ("T",), "target the next enemy (the ones the attack can reach first)", "Attacks"),
+    Binding("target_prev", ("Shift+T",), "target the previous enemy", "Attacks"),
+    Binding("attack_next", ("A",), "the attacker's next attack (Mage Knight: the next phase)", "Attacks"),
+    Binding("roll", ("R",), "roll the attack (Mage Knight: commit it); while the dice roll, finish", "Attacks"),
+    Binding("skip_dice", ("Space",), "skip the dice tray to the end", "Attacks"),
+    Binding("rest", ("Shift+R",), "rest: the rules' extra action for the attacker's side", "Attacks"),
     Binding("close_doors", ("C",), "close every open door (locked doors stay locked)", "Doors"),
     Binding("zoom_in", ("+", "="), "zoom in around the board's centre", "Board view"),
     Binding("zoom_out", ("-",), "zoom out", "Board view"),
@@ -59,7 +67,7 @@ KEY_BINDINGS: tuple[Binding, ...] = (
     Binding("pan_up", ("Up",), "pan up", "Board view"),
     Binding("pan_down", ("Down",), "pan down", "Board view"),
     Binding("fit", ("Home",), "fit the whole board in the window", "Board view"),
-    Binding("undo", ("Ctrl+Z",), "undo the last move or door change", "History"),
+    Binding("undo", ("Ctrl+Z",), "undo the last move, door change or whole attack", "History"),
     Binding("redo", ("Ctrl+Y", "Ctrl+Shift+Z"), "redo what was undone", "History"),
     Binding("reload", ("F5",), "reload the map from disk now (it also reloads by itself)", "History"),
     Binding("lessons", ("L",), "start or leave the line-of-sight lessons", "Lessons"),
@@ -68,7 +76,7 @@ KEY_BINDINGS: tuple[Binding, ...] = (
     Binding("lesson_next", ("PageDown", "]"), "lessons: next board", "Lessons"),
     Binding("lesson_prev", ("PageUp", "["), "lessons: previous board", "Lessons"),
     Binding("help", ("F1",), "show or hide this help", "Window"),
-    Binding("escape", ("Esc",), "close the help, unpin the target, or deselect", "Window"),
+    Binding("escape", ("Esc",), "close the help or the dice tray, unpin the target, or deselect", "Window"),
     Binding("quit", ("Q",), "quit (play state is already saved)", "Window"),
 )
 
@@ -77,6 +85,8 @@ MOUSE_ACTIONS: tuple[MouseAction, ...] = (
     MouseAction("Hover a square", "draw the ray from the selected figure, explained in the panel", "Figures and sight"),
     MouseAction("Drag a figure", "move it; a full or off-board square refuses it and it returns", "Figures and sight"),
     MouseAction("Right-click a square", "pin the ray's target there (again to unpin)", "Figures and sight"),
+    MouseAction("Right-click a figure", "target it for an attack (again: drop it; Mage Knight: several)", "Attacks"),
+    MouseAction("Attack panel (right)", "choose the attack, see the verdict and exact odds, Roll", "Attacks"),
     MouseAction("Click a door", "cycle it closed, open, locked", "Doors"),
     MouseAction("Wheel", "zoom around the cursor", "Board view"),
     MouseAction("Right-drag or middle-drag", "pan the board", "Board view"),

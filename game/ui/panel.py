@@ -1,7 +1,8 @@
 """The side panel (pygame_gui): stacked sections, each refreshed from one :class:`PanelInfo`.
 
 Sections, top to bottom: the map, the selected figure, the status line (the ray's explanation,
-lesson steps, errors), the linter's findings (click one to centre the board on it) and the log.
+lesson steps, errors), the attack panel (``game/ui/attack_panel.py``, added by the window), the
+linter's findings (click one to centre the board on it) and the log.
 A later panel (attacks, dice tray) is one more :class:`Section`: write a class with ``build``,
 ``refresh`` and ``process_event`` and pass it to :meth:`SidePanel.add_section`.
 
@@ -134,7 +135,7 @@ class MapSection(_TextSection):
     """The map's name, ruleset and lesson caption."""
 
     def __init__(self) -> None:
-        super().__init__("Map", 136)
+        super().__init__("Map", 80)
 
     def refresh(self, info: PanelInfo) -> bool:
         """Title in bold, the subtitle under it."""
@@ -148,7 +149,7 @@ class FigureSection(_TextSection):
     """The selected figure: name, side, square and stats."""
 
     def __init__(self) -> None:
-        super().__init__("Selected figure", 132)
+        super().__init__("Selected figure", 100)
 
     def refresh(self, info: PanelInfo) -> bool:
         """One line per entry; a hint when nothing is selected."""
@@ -164,7 +165,7 @@ class StatusSection(_TextSection):
     """The status line: why the ray is clear or blocked, lesson steps, refusals, errors."""
 
     def __init__(self) -> None:
-        super().__init__("Line of sight", None, flex=3)
+        super().__init__("Line of sight", None, flex=2)
 
     def refresh(self, info: PanelInfo) -> bool:
         """The status text in the colour of its kind."""
@@ -177,7 +178,7 @@ class LogSection(_TextSection):
     """The action log, newest first."""
 
     def __init__(self, lines: int = 60) -> None:
-        super().__init__("Log", None, flex=1)
+        super().__init__("Log", None, flex=2)
         self.lines = lines
         self._serial: int | None = None
 

@@ -1,0 +1,779 @@
+"""Attacks in the window: the attack controller and its side-panel section.
+
+:class:`AttackController` holds what the person is building (attacker = the selected figure, the
+target or targets, the attack, Mage Knight's phase and play) and asks the ruleset of the map
+(``get_ruleset(board.ruleset)``) everything: the menu of attacks with usable / reason, the
+legality sentence, the exact odds, Mage Knight's preview. The window never decides a rule.
+
+Rolling computes the :class:`~game.rules.base.Resolution` first, with a fresh
+:class:`~game.dice.SeededDice` whose seed comes from the session's seed stream
+(:mod:`game.ui.roll_log`), then hands it to the :class:`~game.ui.dice_tray.DiceTray`. When the
+tray lands the wounds, the changes, the roll-log entry and the seed stream's advance are
+recorded as ONE history entry: Ctrl+Z takes the whole attack back.
+
+:class:`AttackSection` is the pygame_gui section of the side panel: who attacks whom, an attack
+drop-down (Mage Knight: the phase), the play entry (Mage Knight), the legality sentence, the odds
+chart (Mage Knight: effective attack against armour), Roll, the ruleset's actions (Rest ...),
+the tray speed and the roll log.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import (
+    UIButton,
+    UIDropDownMenu,
+    UIImage,
+    UILabel,
+    UIPanel,
+    UITextBox,
+    UITextEntryLine,
+)
+from pygame_gui.windows import UIMessageWindow
+
+from game.board import Board, Square
+from game.dice import SeededDice
+from game.errors import IllegalAttackError, SightlineError, UsageError
+from game.rules.base import AttackOption, Legality, Odds, Resolution, Ruleset, stat_bool
+from game.rules.registry import get_ruleset
+from game.ui.dice_tray import SPEED_NAMES, DiceTray
+from game.ui.odds_chart import OddsChart
+from game.ui.roll_log import dice_state, make_entry, next_attack_seed, plain_text, roll_line
+
+#: Mage Knight phases whose attack may have several targets
+MULTI_TARGET_PHASES = frozenset({"ranged", "attack", "assign"})
+#: what the play entry suggests, by Mage Knight phase
+PLAY_HINTS = {
+    "ranged": "e.g. ranged 3 fire, siege 2",
+    "attack": "e.g. 5, 3 ice",
+    "block": "e.g. 6 ice, 2",
+    "assign": "Units taking damage, e.g. Peasants",
+}
+
+
+class _NoDice:
+    """Deterministic rules roll nothing: a dice source that says so if asked."""
+
+    def roll(self, die: object, pool: int) -> int:
+        raise UsageError("these rules roll no dice")
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A resolution being revealed, with what is needed to record it when it lands."""
+
+    resolution: Resolution
+    session: Any
+    ruleset: Ruleset
+    attacker: int
+    targets: tuple[int, ...]
+    attack: str | None
+    options: Mapping[str, object]
+    dice_after: Mapping[str, int] | None
+    label: str
+
+
+class AttackController:
+    """The attack being built in the window, and the one being revealed by the tray.
+
+    ``session`` returns the session shown now (it changes in lesson mode); ``seed_source``
+    draws the master seed the first time a map rolls (tests pin it); ``on_message`` receives
+    notices for the status line.
+    """
+
+    def __init__(
+        self,
+        session: Callable[[], Any],
+        *,
+        tray: DiceTray | None = None,
+        seed_source: Callable[[], int] = lambda: secrets.randbelow(2**31),
+        on_message: Callable[[str, str], None] | None = None,
+    ) -> None:
+        self._session = session
+        self.tray = tray if tray is not None else DiceTray()
+        self.tray.on_land = self._landed
+        self.seed_source = seed_source
+        self.on_message = on_message
+        self.targets: list[int] = []
+        self.attack: str | None = None
+        self.phase = "ranged"
+        self.play = ""
+        self.block_stat: str | None = None
+        self.pending: Pending | None = None
+        self.last: Resolution | None = None
+        self._attacker_seen: int | None = None
+        self._board_seen: int | None = None
+
+    # --- what is shown -------------------------------------------------------------------
+
+    @property
+    def session(self) -> Any:
+        """The session shown now, or None."""
+        return self._session()
+
+    @property
+    def board(self) -> Board | None:
+        """The board shown now."""
+        session = self.session
+        return session.board if session is not None else None
+
+    @property
+    def attacker(self) -> int | None:
+        """The selected figure, which is the attacker."""
+        session = self.session
+        if session is None or session.selected not in session.board.figures:
+            return None
+        return int(session.selected)
+
+    @property
+    def ruleset(self) -> Ruleset | None:
+        """The map's ruleset (None when the map names an unknown one)."""
+        board = self.board
+        if board is None:
+            return None
+        try:
+            return get_ruleset(board.ruleset)
+        except UsageError:
+            return None
+
+    @property
+    def deterministic(self) -> bool:
+        """Whether the rules roll no dice (Mage Knight)."""
+        ruleset = self.ruleset
+        return ruleset is not None and not ruleset.pools
+
+    @property
+    def multi_target(self) -> bool:
+        """Whether the attack being built may have several targets (Mage Knight's ranged,
+        attack and damage phases)."""
+        return self.deterministic and self.phase in MULTI_TARGET_PHASES
+
+    def sync(self) -> None:
+        """Forget targets and attack when the attacker or the board changes (call every frame)."""
+        board, attacker = self.board, self.attacker
+        if id(board) != self._board_seen:
+            self._board_seen = id(board)
+            self.targets, self.attack, self.play = [], None, ""
+        if attacker != self._attacker_seen:
+            self._attacker_seen = attacker
+            self.attack = None
+            self.targets = [t for t in self.targets if t != attacker]
+        if board is not None:
+            self.targets = [t for t in self.targets if t in board.figures]
+
+    def options(self) -> dict[str, object]:
+        """The ruleset inputs: Mage Knight's phase and play, Conquest's block stat."""
+        if self.deterministic:
+            return {"phase": self.phase, "play": self.play}
+        if self.block_stat:
+            return {"block_stat": self.block_stat}
+        return {}
+
+    def menu(self) -> list[AttackOption]:
+        """The attacker's attacks, each usable or not with the reason."""
+        ruleset, board, attacker = self.ruleset, self.board, self.attacker
+        if ruleset is None or board is None or attacker is None:
+            return []
+        try:
+            return ruleset.attacks(board, attacker)
+        except SightlineError:
+            return []
+
+    def attack_name(self) -> str | None:
+        """The attack chosen, else the first usable one (None: the ruleset picks)."""
+        if self.deterministic:
+            return None
+        menu = self.menu()
+        names = {o.name.casefold(): o.name for o in menu}
+        if self.attack is not None and self.attack.casefold() in names:
+            return names[self.attack.casefold()]
+        usable = [o.name for o in menu if o.usable]
+        if len(usable) > 1 and self.targets:  # not chosen yet: the first one legal on the target
+            ruleset, board, attacker = self.ruleset, self.board, self.attacker
+            assert ruleset is not None and board is not None and attacker is not None
+            for name in usable:
+                try:
+                    if ruleset.check(board, attacker, self.targets, name, {}).legal:
+                        return name
+                except SightlineError:
+                    continue
+        return usable[0] if usable else (menu[0].name if menu else None)
+
+    def set_attack(self, name: str) -> None:
+        """Choose an attack by name; for Mage Knight, an entry of the menu chooses the phase."""
+        for option in self.menu():
+            if option.name.casefold() == name.casefold():
+                if self.deterministic:
+                    self.set_phase(option.kind)
+                else:
+                    self.attack = option.name
+                return
+
+    def cycle_attack(self, step: int = 1) -> None:
+        """The next (or previous) attack of the menu."""
+        menu = self.menu()
+        if not menu:
+            return
+        names = [o.name for o in menu]
+        current = self.current_menu_name()
+        index = names.index(current) if current in names else -1
+        self.set_attack(names[(index + step) % len(names)])
+
+    def current_menu_name(self) -> str | None:
+        """The menu entry shown as chosen (for Mage Knight the phase's entry)."""
+        if self.deterministic:
+            for option in self.menu():
+                if option.kind == self.phase:
+                    return option.name
+            return None
+        return self.attack_name()
+
+    def set_phase(self, phase: str) -> None:
+        """Mage Knight: choose the phase (ranged, block, assign, attack)."""
+        self.phase = phase
+        if phase not in MULTI_TARGET_PHASES and len(self.targets) > 1:
+            self.targets = self.targets[:1]
+
+    # --- targets -------------------------------------------------------------------------
+
+    def candidates(self) -> list[int]:
+        """Figures that may be targeted: every figure of another side, by id."""
+        board, attacker = self.board, self.attacker
+        if board is None or attacker is None:
+            return []
+        side = board.figure(attacker).side
+        return sorted(f.id for f in board.figures.values() if f.side != side)
+
+    def set_target(self, figure_id: int | None) -> None:
+        """The target gesture on a figure: choose it (again: drop it); several rules add it."""
+        self.sync()
+        if figure_id is None or figure_id == self.attacker:
+            if figure_id is None:
+                self.targets = []
+            return
+        if figure_id in self.targets:
+            self.targets.remove(figure_id)
+        elif self.multi_target:
+            self.targets.append(figure_id)
+        else:
+            self.targets = [figure_id]
+
+    def target_square(self, square: Square | None) -> None:
+        """A right-click on a square: target the figure there (the first not the attacker)."""
+        self.sync()
+        board = self.board
+        if board is None or square is None:
+            return
+        figures = [f.id for f in board.figures_at(square) if f.id != self.attacker]
+        if not figures:
+            return
+        already = [f for f in figures if f in self.targets]
+        if already and len(figures) > 1 and not self.multi_target:
+            # a stack: a second right-click moves on to the next figure there
+            nxt = figures[(figures.index(already[0]) + 1) % len(figures)]
+            self.targets = [nxt]
+            return
+        self.set_target(already[0] if already else figures[0])
+
+    def cycle_target(self, step: int = 1) -> None:
+        """``T``: the next enemy as the (only) target; legal ones come first."""
+        self.sync()
+        candidates = self.candidates()
+        if not candidates:
+            return
+        legal = [c for c in candidates if self._legal_on([c])]
+        order = legal + [c for c in candidates if c not in legal]
+        current = self.targets[-1] if self.targets else None
+        index = order.index(current) if current in order else -1 if step > 0 else 0
+        self.targets = [order[(index + step) % len(order)]]
+
+    def _legal_on(self, targets: Sequence[int]) -> bool:
+        ruleset, board, attacker = self.ruleset, self.board, self.attacker
+        if ruleset is None or board is None or attacker is None:
+            return False
+        try:
+            return ruleset.check(board, attacker, targets, self.attack_name(), self.options()).legal
+        except SightlineError:
+            return False
+
+    # --- verdict, odds, preview ----------------------------------------------------------
+
+    def verdict(self) -> Legality | None:
+        """The engine's sentence on the attack being built (None until attacker and target)."""
+        ruleset, board, attacker = self.ruleset, self.board, self.attacker
+        if ruleset is None or board is None or attacker is None or not self.targets:
+            return None
+        try:
+            return ruleset.check(board, attacker, self.targets, self.attack_name(), self.options())
+        except SightlineError as exc:
+            return Legality(False, str(exc))
+
+    def odds(self) -> Odds | None:
+        """The exact odds of the attack being built (None when illegal or not built)."""
+        verdict = self.verdict()
+        ruleset, board, attacker = self.ruleset, self.board, self.attacker
+        if verdict is None or not verdict.legal or ruleset is None or board is None or attacker is None:
+            return None
+        try:
+            return ruleset.odds(board, attacker, self.targets, self.attack_name(), self.options())
+        except (IllegalAttackError, SightlineError):
+            return None
+
+    def preview(self) -> Resolution | None:
+        """Deterministic rules: the resolution the play would give, before committing."""
+        verdict = self.verdict()
+        ruleset, board, attacker = self.ruleset, self.board, self.attacker
+        if not self.deterministic or verdict is None or not verdict.legal:
+            return None
+        assert ruleset is not None and board is not None and attacker is not None
+        try:
+            return ruleset.resolve(board, attacker, self.targets, None, _NoDice(), self.options())
+        except SightlineError:
+            return None
+
+    # --- rolling -------------------------------------------------------------------------
+
+    @property
+    def busy(self) -> bool:
+        """Whether the tray is revealing an attack that has not landed yet."""
+        return self.pending is not None
+
+    def roll(self) -> Resolution | None:
+        """Resolve the attack being built (first!), then start the tray; None if not possible.
+
+        While the tray is busy, Roll finishes the reveal instead.
+        """
+        if self.pending is not None or self.tray.busy:
+            self.skip()
+            return None
+        session, ruleset, board, attacker = self.session, self.ruleset, self.board, self.attacker
+        if session is None or ruleset is None or board is None:
+            return None
+        if attacker is None:
+            self._say("Select the attacker first (click a figure or Tab).", "error")
+            return None
+        verdict = self.verdict()
+        if verdict is None:
+            self._say("Choose a target: right-click a figure or press T.", "error")
+            return None
+        if self.deterministic and not self.play.strip() and self.phase != "assign":
+            self._say(f"Type what you play first ({PLAY_HINTS.get(self.phase, '')}).", "error")
+            return None
+        if not verdict.legal:
+            self._say(verdict.reason, "blocked")
+            return None
+        attack, options = self.attack_name(), self.options()
+        dice_after: dict[str, int] | None = None
+        try:
+            if ruleset.pools:
+                if session.dice_seed is None:
+                    session.dice_seed = int(self.seed_source())
+                seed, dice_after = next_attack_seed(dice_state(session.dice_seed, session.roll_log))
+                resolution = ruleset.resolve(board, attacker, self.targets, attack, SeededDice(seed), options)
+            else:
+                resolution = ruleset.resolve(board, attacker, self.targets, attack, _NoDice(), options)
+        except SightlineError as exc:
+            self._say(str(exc), "error")
+            return None
+        if not resolution.legal:
+            self._say(resolution.reason, "blocked")
+            return None
+        names = [board.figure(t).label for t in self.targets]
+        what = attack or (f"{self.phase} phase: {self.play}" if self.deterministic else "attack")
+        label = f"{board.figure(attacker).label} attacks {', '.join(names)} ({what})"
+        if resolution.seed is not None:
+            label += f", seed {resolution.seed}"
+        self.pending = Pending(resolution, session, ruleset, attacker, tuple(self.targets), attack,
+                               dict(options), dice_after, label)
+        self.last = resolution
+        self.tray.start(resolution, title=label)
+        return resolution
+
+    def _landed(self, resolution: Resolution) -> None:
+        """The tray landed the wounds: record the whole attack as one history entry."""
+        pending, self.pending = self.pending, None
+        if pending is None or pending.resolution is not resolution:
+            return
+        session = pending.session  # the session rolled on, even if another one is shown now
+        board = session.board
+        if any(c.figure_id not in board.figures for c in resolution.changes):
+            self._say("The attack was dropped: its figures left the board while the dice rolled.", "error")
+            return
+        entry = make_entry(
+            resolution,
+            number=len(session.roll_log) + 1,
+            ruleset=pending.ruleset.name,
+            pools=pending.ruleset.pools,
+            attacker=(pending.attacker, board.figure(pending.attacker).label),
+            targets=[(t, board.figure(t).label) for t in pending.targets if t in board.figures],
+            attack=pending.attack,
+            options=pending.options,
+            dice=pending.dice_after,
+        )
+        session.record_attack(pending.label, lambda b: pending.ruleset.apply(b, resolution), entry,
+                              roll_line(entry))
+        self._say(entry["summary"] or pending.label, "info")
+
+    def skip(self) -> None:
+        """Space: jump to the end of the reveal (the attack lands now)."""
+        if self.tray.active:
+            self.tray.skip()
+
+    def dismiss(self) -> bool:
+        """Esc: hide a finished tray (True), or finish a running one first."""
+        if not self.tray.active:
+            return False
+        if self.tray.busy:
+            self.tray.skip()
+        self.tray.clear()
+        return True
+
+    def update(self, dt: float) -> None:
+        """Advance the tray's clock (the window calls this every frame)."""
+        self.tray.advance(dt)
+
+    # --- actions (rest ...) --------------------------------------------------------------
+
+    def actions(self) -> list[str]:
+        """The ruleset's extra actions for the attacker's side (``rest`` ...)."""
+        ruleset, board, attacker = self.ruleset, self.board, self.attacker
+        if ruleset is None or board is None:
+            return []
+        side = board.figure(attacker).side if attacker is not None else ""
+        return ruleset.actions(board, side)
+
+    def perform(self, action: str | None = None) -> bool:
+        """Take an extra action for the attacker's side (one undoable change); False if nothing
+        changed. ``None`` = the ruleset's first action."""
+        ruleset, board, attacker, session = self.ruleset, self.board, self.attacker, self.session
+        if ruleset is None or board is None or session is None:
+            return False
+        actions = self.actions()
+        if not actions:
+            self._say(f"The {ruleset.title} rules have no extra actions.", "error")
+            return False
+        action = action or actions[0]
+        if attacker is None:
+            self._say(f"Select a figure of the side that should {action}.", "error")
+            return False
+        side = board.figure(attacker).side
+        try:
+            changes = ruleset.perform(board, action, side)
+        except SightlineError as exc:
+            self._say(str(exc), "error")
+            return False
+        if not changes:
+            self._say(f"{action}: nothing to change for {side}.", "info")
+            return False
+        session.change(f"{action} ({side})", lambda b: ruleset.apply_changes(b, changes))
+        self._say(f"{action.capitalize()}: {side}.", "info")
+        return True
+
+    def _say(self, text: str, kind: str) -> None:
+        if self.on_message is not None:
+            self.on_message(text, kind)
+
+    # --- text for the panel --------------------------------------------------------------
+
+    def who_text(self) -> str:
+        """``Ember on Snarl``: who attacks whom (the section's heading shows it)."""
+        board, attacker = self.board, self.attacker
+        if board is None or attacker is None:
+            return ""
+        name = board.figure(attacker).label
+        if not self.targets:
+            return f"{name} on ?"
+        targets = []
+        for t in self.targets:
+            fig = board.figure(t)
+            gone = stat_bool(fig, "killed") or stat_bool(fig, "defeated") or stat_bool(fig, "slain")
+            targets.append(fig.label + (" (down)" if gone else ""))
+        return f"{name} on {', '.join(targets)}"
+
+    def preview_numbers(self) -> tuple[int, int, str] | None:
+        """Mage Knight: (effective value, value needed, caption) of the preview."""
+        preview = self.preview()
+        if preview is None:
+            return None
+        out = preview.outcome
+        if "effective" in out:
+            halved = ", ".join(out.get("halved") or [])  # type: ignore[arg-type]
+            note = f" (halved: {halved})" if halved else ""
+            verdict = "defeats " + ", ".join(out["defeated"]) if out.get("defeated") else "not enough"  # type: ignore[arg-type]
+            return int(out["effective"]), int(out["armor"]), f"attack {out['effective']} vs armour {out['armor']}{note}: {verdict}"  # type: ignore[call-overload]
+        if "block" in out and isinstance(out["block"], int):
+            verdict = "blocked" if out.get("blocked") else f"{out.get('damage')} damage gets through"
+            return int(out["block"]), int(out["needed"]), f"block {out['block']} vs needed {out['needed']}: {verdict}"  # type: ignore[call-overload]
+        if "hero_wounds" in out:
+            return int(out["hero_wounds"]), 0, f"{out['hero_wounds']} Wounds to the hero"  # type: ignore[call-overload]
+        return None
+
+
+# --- the side-panel section ----------------------------------------------------------------
+
+HEADING = 22
+ROW = 28
+GAP = 5
+CHART_H = 80
+VERDICT_H = 84
+#: the section's height: heading, who, menus, play entry, verdict, chart, buttons
+SECTION_HEIGHT = HEADING + GAP + ROW + GAP + ROW + GAP + VERDICT_H + GAP + CHART_H + GAP + ROW
+
+
+class AttackSection:
+    """The attack panel: a :class:`~game.ui.panel.Section` of the side panel (flexible height)."""
+
+    title = "Attack"
+    fixed_height: int | None = SECTION_HEIGHT
+    flex = 0
+
+    def __init__(self, controller: AttackController) -> None:
+        self.controller = controller
+        self.chart = OddsChart()
+        self.manager: pygame_gui.UIManager | None = None
+        self.container: UIPanel | None = None
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.heading: UILabel | None = None
+        self.attack_menu: UIDropDownMenu | None = None
+        self.speed_menu: UIDropDownMenu | None = None
+        self.play_entry: UITextEntryLine | None = None
+        self.verdict_box: UITextBox | None = None
+        self.chart_image: UIImage | None = None
+        self.roll_button: UIButton | None = None
+        self.action_buttons: list[tuple[UIButton, str]] = []
+        self.rules_button: UIButton | None = None
+        self.rules_window: UIMessageWindow | None = None
+        self._keys: dict[str, object] = {}
+        #: the texts shown now (tests read them)
+        self.shown: dict[str, str] = {}
+
+    # --- building ------------------------------------------------------------------------
+
+    def build(self, manager: pygame_gui.UIManager, container: UIPanel, rect: pygame.Rect) -> None:
+        """Create the elements inside ``rect``; the menus are rebuilt when their options change."""
+        self.manager, self.container, self.rect = manager, container, pygame.Rect(rect)
+        self._keys = {}
+        self.action_buttons = []
+        x, y, w = rect.x, rect.y, rect.w
+        self.heading = UILabel(pygame.Rect(x, y, w, HEADING), self.title, manager,
+                               container=container, object_id="#section_heading")
+        y += HEADING
+        y += GAP
+        self._menu_rect = pygame.Rect(x, y, w - 124, ROW)
+        self._speed_rect = pygame.Rect(x + w - 120, y, 88, ROW)
+        self.rules_button = UIButton(pygame.Rect(x + w - 28, y, 28, ROW), "?", manager,
+                                     container=container,
+                                     tool_tip_text="the rules' assumptions where the sources are silent")
+        self.attack_menu = None
+        self.speed_menu = UIDropDownMenu(list(SPEED_NAMES), self.controller.tray.speed,
+                                         self._speed_rect, manager, container=container)
+        y += ROW + GAP
+        self._play_rect = pygame.Rect(x, y, w, ROW)
+        self.play_entry = UITextEntryLine(self._play_rect, manager, container=container,
+                                          placeholder_text=PLAY_HINTS["ranged"])
+        self.play_entry.set_text(self.controller.play)
+        self._below_play = y + ROW + GAP
+        self._below_menu = y
+        self.verdict_box = UITextBox("", pygame.Rect(x, y, w, VERDICT_H), manager, container=container)
+        self.chart_image = UIImage(pygame.Rect(x, y, w, CHART_H), pygame.Surface((w, CHART_H)),
+                                   manager, container=container)
+        self.roll_button = UIButton(pygame.Rect(x, y, 96, ROW), "Roll (R)", manager,
+                                    container=container)
+        self._place(self.controller.deterministic)
+
+    def _place(self, deterministic: bool) -> None:
+        """Lay the rows out: the play entry only for deterministic (Mage Knight) rules."""
+        assert self.play_entry is not None and self.verdict_box is not None
+        assert self.chart_image is not None and self.roll_button is not None
+        x, w = self.rect.x, self.rect.w
+        if deterministic:
+            self.play_entry.show()
+            y = self._below_play
+        else:
+            self.play_entry.hide()
+            y = self._below_menu
+        self.verdict_box.set_relative_position((x, y))
+        y += VERDICT_H + GAP
+        self._chart_size = (w, self.rect.bottom - ROW - GAP - y)
+        self.chart_image.set_relative_position((x, y))
+        self.chart_image.set_dimensions(self._chart_size)
+        self._buttons_y = self.rect.bottom - ROW
+        self.roll_button.set_relative_position((x, self._buttons_y))
+        self._keys.pop("actions", None)
+        self._keys.pop("state", None)
+
+    # --- refreshing ----------------------------------------------------------------------
+
+    def _changed(self, key: str, value: object) -> bool:
+        if self._keys.get(key, object()) == value:
+            return False
+        self._keys[key] = value
+        return True
+
+    def refresh(self, info: Any = None) -> None:
+        """Show the controller's state; each element is touched only when its text changed."""
+        c = self.controller
+        c.sync()
+        if self.manager is None or self.container is None:
+            return
+        deterministic = c.deterministic
+        if self._changed("layout", deterministic):
+            self._place(deterministic)
+        board = c.board
+        version = board.version if board is not None else None
+        # everything below depends only on this: nothing is asked of the rules on other frames
+        state = (id(board), version, c.attacker, tuple(c.targets), c.attack, c.phase, c.play,
+                 c.block_stat, deterministic)
+        if not self._changed("state", state):
+            return
+        who = c.who_text()
+        if self.heading is not None and self._changed("who", who):
+            self.heading.set_text(f"{self.title}: {who}" if who else self.title)
+            self.shown["who"] = who
+        self._refresh_menu()
+        if deterministic and self.play_entry is not None and self._changed("hint", c.phase):
+            self.play_entry.set_text(c.play)
+            self.play_entry.placeholder_text = PLAY_HINTS.get(c.phase, "")
+            self.play_entry.rebuild()
+        self._refresh_verdict()
+        self._refresh_actions()
+
+    def _refresh_menu(self) -> None:
+        c = self.controller
+        menu = c.menu()
+        names = [o.name + ("" if o.usable else " (unusable)") for o in menu] or ["(no attacks)"]
+        current = c.current_menu_name()
+        chosen = next((n for n, o in zip(names, menu, strict=False) if o.name == current), names[0])
+        if self._changed("menu", (tuple(names), chosen)):
+            if self.attack_menu is not None:
+                self.attack_menu.kill()
+            self.attack_menu = UIDropDownMenu(names, chosen, self._menu_rect, self.manager,
+                                              container=self.container)
+            self.shown["menu"] = chosen
+
+    def _refresh_verdict(self) -> None:
+        c = self.controller
+        assert self.verdict_box is not None and self.chart_image is not None
+        verdict = c.verdict()
+        unusable = next((o for o in c.menu() if o.name == c.current_menu_name() and not o.usable), None)
+        if verdict is None:
+            text = unusable.reason if unusable is not None else ""
+            if not text:
+                text = ("Select the attacker: click a figure or press Tab." if c.attacker is None
+                        else "Right-click a figure (or press T) to target it.")
+            markup = f"<font color='#B0B2BA'>{_escape(text)}</font>"
+        else:
+            colour = "#7BE39A" if verdict.legal else "#FF8A80"
+            text = ("Legal: " if verdict.legal else "Illegal: ") + verdict.reason
+            markup = f"<font color='{colour}'>{_escape(text)}</font>"
+        self.shown["verdict"] = text
+        self.verdict_box.set_text(markup)
+        size = self._chart_size
+        if c.deterministic:
+            numbers = c.preview_numbers()
+            if numbers is None:
+                surface = self.chart.draw(None, size, "Type the play, then see the total before committing.")
+                self.shown["chart"] = ""
+            else:
+                surface = self.chart.draw_comparison(numbers[0], numbers[1], numbers[2], size)
+                self.shown["chart"] = numbers[2]
+        else:
+            odds = c.odds()
+            surface = self.chart.draw(odds, size, "Odds appear when the attack is legal.")
+            self.shown["chart"] = "" if odds is None else f"{odds.label}"
+        self.chart_image.set_image(surface)
+        if self.roll_button is not None:
+            label = "Commit (R)" if c.deterministic else "Roll (R)"
+            if self.roll_button.text != label:
+                self.roll_button.set_text(label)
+            ready = not c.deterministic or bool(c.play.strip()) or c.phase == "assign"
+            if verdict is not None and verdict.legal and ready:
+                self.roll_button.enable()
+            else:
+                self.roll_button.disable()
+
+    def _refresh_actions(self) -> None:
+        c = self.controller
+        actions = c.actions()
+        if not self._changed("actions", tuple(actions)) or self.manager is None:
+            return
+        for button, _ in self.action_buttons:
+            button.kill()
+        self.action_buttons = []
+        x = self.rect.x + 100
+        width = (self.rect.w - 100) // max(1, len(actions)) - 4 if actions else 0
+        for i, action in enumerate(actions):
+            text = action.capitalize() + (" (Shift+R)" if i == 0 and len(actions) == 1 else "")
+            button = UIButton(pygame.Rect(x, self._buttons_y, width, ROW), text, self.manager,
+                              container=self.container)
+            self.action_buttons.append((button, action))
+            x += width + 4
+
+    def rules_text(self) -> str:
+        """The ruleset's title and its assumptions (where the sources are silent), as markup."""
+        ruleset = self.controller.ruleset
+        if ruleset is None:
+            return "No rules: the map names an unknown ruleset."
+        items = "".join(f"<br>- {_escape(a)}" for a in ruleset.assumptions) or "<br>none"
+        return f"<b>{_escape(ruleset.title)}</b><br>Assumptions where the sources are silent:{items}"
+
+    def show_rules(self) -> None:
+        """The ``?`` button: a window listing the rules' assumptions."""
+        if self.manager is None:
+            return
+        if self.rules_window is not None and self.rules_window.alive():
+            self.rules_window.kill()
+        width, height = self.manager.window_resolution
+        rect = pygame.Rect(0, 0, min(560, width - 40), min(420, height - 40))
+        rect.center = (width // 2, height // 2)
+        ruleset = self.controller.ruleset
+        title = f"{ruleset.title}: assumptions" if ruleset is not None else "Rules"
+        self.rules_window = UIMessageWindow(rect, self.rules_text(), self.manager, window_title=title)
+        self.shown["rules"] = self.rules_text()
+
+    # --- events --------------------------------------------------------------------------
+
+    @property
+    def typing(self) -> bool:
+        """Whether the play entry has the keyboard (the window's hotkeys wait)."""
+        return self.play_entry is not None and self.play_entry.visible and self.play_entry.is_focused
+
+    def process_event(self, event: pygame.event.Event) -> object | None:
+        """Buttons, menus and the play entry act on the controller; nothing for the window."""
+        c = self.controller
+        element = getattr(event, "ui_element", None)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if element is self.roll_button and element is not None:
+                c.roll()
+            if element is self.rules_button and element is not None:
+                self.show_rules()
+            for button, action in self.action_buttons:
+                if element is button:
+                    c.perform(action)
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            text = str(getattr(event, "text", ""))
+            if element is self.speed_menu and text in SPEED_NAMES:
+                c.tray.speed = text
+            elif element is self.attack_menu:
+                c.set_attack(text.removesuffix(" (unusable)"))
+        elif (
+            event.type in (pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED)
+            and element is self.play_entry
+            and self.play_entry is not None
+        ):
+            c.play = str(getattr(event, "text", self.play_entry.get_text()))
+            if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
+                self.play_entry.unfocus()
+        return None
+
+
+def _escape(text: str) -> str:
+    import html
+
+    return html.escape(plain_text(text), quote=False)

@@ -1,0 +1,614 @@
+"""The dice tray: reveals a :class:`~game.rules.base.Resolution` that is already computed.
+
+The engine resolves the attack first; the tray only shows it, so nothing it does can change the
+result. The reveal, in order:
+
+1. **tumble**: every die rolled (pool by pool, a row each) tumbles and settles; a crit (a die
+   that made the rules roll another) flashes and its extra die appears; a re-rolled die dims;
+2. **count**: once every die has settled, the result lines appear one by one and the headline
+   numbers (hits, saves, damage ...) count up from 0;
+3. **land**: the wounds land on the target's token (the window applies the changes now, see
+   :attr:`DiceTray.landed`), then the tray is :attr:`~DiceTray.done`.
+
+No result number is shown before the dice settle: :meth:`DiceTray.revealed_text` stays empty and
+:meth:`DiceTray.visible_faces` is None for a tumbling die. Deterministic rules (Mage Knight) roll
+nothing: the tray shows the tally step by step instead.
+
+The clock is injected: :meth:`DiceTray.advance` moves it by ``dt`` seconds, or :meth:`tick`
+reads ``time_source``. ``speed`` is ``slow``, ``normal`` (about a second of dice), ``fast`` or
+``instant``; :meth:`DiceTray.skip` (the Space key) jumps to the end.
+
+>>> from game.dice import DieRoll
+>>> from game.rules.base import Resolution, Step
+>>> roll = Step("roll", "Ember rolls 1 attack die: crit.", (DieRoll("attack", "attack", "crit"),))
+>>> more = Step("explode", "Crit: one more attack die (explosion of die 1): bow.",
+...             (DieRoll("attack", "attack", "bow", "explosion of die 1"),))
+>>> tally = Step("tally", "2 hits.", (), {"hits": 2, "dice": [1, 2]})
+>>> tray = DiceTray()
+>>> tray.start(Resolution(True, "ok", (roll, more, tally), {"hits": 2, "damage": 2}))
+>>> tray.settled, tray.revealed_text(), tray.visible_faces()
+(False, '', [None, None])
+>>> tray.advance(10.0)
+>>> tray.settled, tray.done, tray.visible_faces()
+(True, True, ['crit', 'bow'])
+>>> tray.revealed_text().splitlines()[-1]
+'2 hits.'
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.dice import DieRoll, Face
+from game.rules.base import Resolution
+from game.ui.roll_log import plain_text
+
+#: speed name → factor on every duration (0 = show the end at once)
+SPEEDS: dict[str, float] = {"slow": 2.0, "normal": 1.0, "fast": 0.4, "instant": 0.0}
+SPEED_NAMES: tuple[str, ...] = tuple(SPEEDS)
+
+#: durations at normal speed, seconds
+TUMBLE = 0.5  #: every pool's dice tumble this long
+ROW_STAGGER = 0.12  #: each further pool (row) settles this much later
+STAGGER = 0.04  #: each further die of a pool settles this much later
+FLASH = 0.16  #: a crit flashes this long before its extra die appears
+EXTRA_TUMBLE = 0.25  #: an extra or re-rolled die tumbles this long
+REVEAL = 0.18  #: between two result lines
+COUNT_STEP = 0.07  #: per unit counted up in the headline
+TALLY_STEP = 0.45  #: deterministic rules: between two tally lines
+LAND = 0.4  #: the wounds fly to the target
+#: at most this many result lines in the tray (the last ones; the log keeps them all)
+LINES = 9
+
+#: outcome keys shown as headline counters, with their labels (first match wins per label)
+HEADLINE: tuple[tuple[str, str], ...] = (
+    ("hits", "hits"),
+    ("saves", "saves"),
+    ("hit_total", "hit"),
+    ("dodge_total", "dodge"),
+    ("effective", "attack"),
+    ("block", "block"),
+    ("needed", "needed"),
+    ("armor", "armour"),
+    ("real_damage", "HP lost"),
+    ("damage", "damage"),
+    ("wounds", "wounds"),
+)
+
+TRAY_BG = (22, 24, 30, 228)
+TRAY_BORDER = (90, 96, 110)
+TEXT = (232, 232, 238)
+MUTED = (150, 152, 160)
+HEADLINE_TEXT = (255, 214, 102)
+CRIT_FLASH = (255, 220, 60)
+HIT_RING = (80, 220, 120)
+SAVE_RING = (90, 170, 255)
+WOUND = (220, 50, 50)
+#: die body and ink by pool row (row 0 black attack dice, row 1 white defence dice, ...)
+DIE_COLOURS: tuple[tuple[tuple[int, int, int], tuple[int, int, int]], ...] = (
+    ((34, 34, 40), (240, 240, 240)),
+    ((238, 238, 232), (30, 30, 36)),
+    ((170, 40, 40), (250, 250, 250)),
+    ((40, 90, 160), (250, 250, 250)),
+)
+#: faces a tumbling die flicks through, by pool name (numbers for the rest)
+TUMBLE_FACES: dict[str, tuple[Face, ...]] = {
+    "attack": ("sword", "bow", "crit", "sword", "bow"),
+    "defence": ("shield", "blank", "crit", "blank"),
+}
+
+_PARENT_RE = re.compile(r"\b(?:of|from) die (\d+)")
+
+
+@dataclass
+class TrayDie:
+    """One die in the tray: what it rolled, where it sits, when it appears and settles."""
+
+    roll: DieRoll
+    row: int
+    column: int
+    appear: float
+    settle: float
+    parent: int | None = None  #: index (in the tray's dice) of the die that made this one
+    flash: tuple[float, float] | None = None  #: (from, to) while this die flashes as a crit
+    dimmed_at: float | None = None  #: re-rolled: dim from this time
+    ring: tuple[int, int, int] | None = None  #: hit / save ring, shown from ``ring_at``
+    ring_at: float = 0.0
+
+
+@dataclass
+class Counter:
+    """A headline number counted up from 0 to ``value`` between ``start`` and ``end``."""
+
+    label: str
+    value: int
+    start: float
+    end: float
+
+
+@dataclass
+class _Timeline:
+    dice: list[TrayDie] = field(default_factory=list)
+    rows: list[str] = field(default_factory=list)
+    lines: list[tuple[float, str]] = field(default_factory=list)
+    counters: list[Counter] = field(default_factory=list)
+    settle: float = 0.0
+    land: float = 0.0
+    end: float = 0.0
+
+
+def build_timeline(resolution: Resolution, factor: float) -> _Timeline:
+    """When each die appears and settles, each line shows, each counter counts (seconds × factor)."""
+    tl = _Timeline()
+    by_pool: dict[str, list[int]] = {}
+    #: per pool: when its last die settles (an extra die waits for it)
+    cursor: dict[str, float] = {}
+    last_pool: str | None = None
+    rolled_any = False
+    text_steps = []
+    for step in resolution.steps:
+        if step.rolls:
+            rolled_any = True
+            step_base: dict[str, float] = {}
+            for k, roll in enumerate(step.rolls):
+                if roll.pool not in tl.rows:
+                    tl.rows.append(roll.pool)
+                row = tl.rows.index(roll.pool)
+                dice_in_pool = by_pool.setdefault(roll.pool, [])
+                parent = _parent(roll, dice_in_pool)
+                if parent is None:
+                    # every pool tumbles at once, rows settling one after another; a pool
+                    # rolled again (a later step) waits for its earlier dice
+                    if roll.pool not in step_base:
+                        step_base[roll.pool] = cursor.get(roll.pool, 0.0)
+                    appear = step_base[roll.pool]
+                    settle = appear + (TUMBLE + ROW_STAGGER * row + STAGGER * k) * factor
+                else:
+                    begin = max(tl.dice[parent].settle, cursor.get(roll.pool, 0.0))
+                    flash_end = begin + FLASH * factor
+                    tl.dice[parent].flash = (begin, flash_end)
+                    if "reroll" in roll.reason or "re-roll" in roll.reason:
+                        tl.dice[parent].dimmed_at = flash_end
+                    appear, settle = flash_end, flash_end + EXTRA_TUMBLE * factor
+                column = sum(1 for d in tl.dice if d.row == row)
+                tl.dice.append(TrayDie(roll, row, column, appear, settle, parent))
+                dice_in_pool.append(len(tl.dice) - 1)
+                cursor[roll.pool] = max(cursor.get(roll.pool, 0.0), settle)
+            last_pool = step.rolls[-1].pool
+        else:
+            text_steps.append((step, last_pool))
+    t = max(cursor.values(), default=0.0)
+    tl.settle = t
+    # the result lines, in the engine's order: the opening rolls' sentences as the dice settle,
+    # then one line after another
+    gap = (REVEAL if rolled_any else TALLY_STEP) * factor
+    t = tl.settle
+    opening = True
+    pools = dict((id(step), pool) for step, pool in text_steps)
+    for step in resolution.steps:
+        if step.rolls and opening:
+            tl.lines.append((tl.settle, plain_text(step.text)))
+            continue
+        opening = False
+        t += gap
+        tl.lines.append((t, plain_text(step.text)))
+        if not step.rolls:
+            _ring_dice(tl, step.data, pools.get(id(step)), t)
+    # the headline counters count up one after another from when the dice settle
+    c = tl.settle
+    for label, value in headline_values(resolution.outcome):
+        duration = (0.15 + COUNT_STEP * min(abs(value), 12)) * factor
+        tl.counters.append(Counter(label, value, c, c + duration))
+        c += duration
+    tl.land = max(t, c)
+    tl.end = tl.land + LAND * factor
+    return tl
+
+
+def _parent(roll: DieRoll, dice_in_pool: list[int]) -> int | None:
+    match = _PARENT_RE.search(roll.reason)
+    if not match:
+        return None
+    number = int(match.group(1))
+    return dice_in_pool[number - 1] if 0 < number <= len(dice_in_pool) else None
+
+
+def _ring_dice(tl: _Timeline, data: Mapping[str, object], pool: str | None, at: float) -> None:
+    """A tally naming the dice that hit or saved (1-based within its pool) rings them."""
+    numbers = data.get("dice")
+    if pool is None or not isinstance(numbers, list | tuple):
+        return
+    if isinstance(data.get("hits"), int) and not isinstance(data.get("hits"), bool):
+        colour = HIT_RING
+    elif isinstance(data.get("saves"), int) and not isinstance(data.get("saves"), bool):
+        colour = SAVE_RING
+    else:
+        return
+    in_pool = [d for d in tl.dice if d.roll.pool == pool]
+    for number in numbers:
+        if isinstance(number, int) and 0 < number <= len(in_pool):
+            in_pool[number - 1].ring = colour
+            in_pool[number - 1].ring_at = at
+
+
+def headline_values(outcome: Mapping[str, object]) -> list[tuple[str, int]]:
+    """The outcome's numbers worth counting up, in :data:`HEADLINE` order.
+
+    A list counts its length (Conquest's kept hits); ``wounds`` is left out when ``damage`` is
+    there (Arcadia's ``wounds`` is the running total, not this attack's), ``damage`` when
+    ``real_damage`` is (the 2D6 game: what armour lets through is what counts).
+
+    >>> headline_values({"hits": 3, "saves": 1, "damage": 2, "wounds": 4, "killed": True})
+    [('hits', 3), ('saves', 1), ('damage', 2)]
+    >>> headline_values({"hits": [2, 4], "wounds": 1})
+    [('hits', 2), ('wounds', 1)]
+    """
+    out: list[tuple[str, int]] = []
+    labels: set[str] = set()
+    for key, label in HEADLINE:
+        if (key == "wounds" and "damage" in outcome) or (key == "damage" and "real_damage" in outcome):
+            continue
+        value = outcome.get(key)
+        if isinstance(value, bool) or value is None:
+            continue
+        if isinstance(value, list | tuple):
+            if not all(isinstance(v, int) for v in value):
+                continue
+            number = len(value) if key == "hits" else sum(value)  # type: ignore[arg-type]
+        elif isinstance(value, int):
+            number = value
+        else:
+            continue
+        if label not in labels:
+            labels.add(label)
+            out.append((label, number))
+    return out
+
+
+class DiceTray:
+    """The animation of one resolution at a time, over the board.
+
+    ``on_land`` (if given) is called once, when the wounds land (or at once on :meth:`skip`).
+    """
+
+    def __init__(
+        self,
+        speed: str = "normal",
+        *,
+        time_source: Callable[[], float] | None = None,
+        on_land: Callable[[Resolution], None] | None = None,
+    ) -> None:
+        if speed not in SPEEDS:
+            raise ValueError(f"tray speed must be one of {', '.join(SPEEDS)}, not {speed!r}")
+        self.speed = speed
+        self.time_source = time_source
+        self.on_land = on_land
+        self.resolution: Resolution | None = None
+        self.title = ""
+        self.elapsed = 0.0
+        self._timeline = _Timeline()
+        self._landed_called = False
+        self._last_tick: float | None = None
+        self._fonts: dict[int, pygame.font.Font] = {}
+        self._die_cache: dict[tuple[object, ...], pygame.Surface] = {}
+
+    # --- the clock -----------------------------------------------------------------------
+
+    def start(self, resolution: Resolution, *, title: str = "") -> None:
+        """Show ``resolution`` from the beginning (an illegal one is never shown)."""
+        if not resolution.legal:
+            raise ValueError(f"the tray shows legal resolutions only: {resolution.reason}")
+        self.resolution = resolution
+        self.title = title
+        self.elapsed = 0.0
+        self._landed_called = False
+        self._timeline = build_timeline(resolution, SPEEDS[self.speed])
+        self._last_tick = self.time_source() if self.time_source is not None else None
+        self._check_land()
+
+    def advance(self, dt: float) -> None:
+        """Move the tray's clock on by ``dt`` seconds."""
+        if self.resolution is None:
+            return
+        self.elapsed = min(self._timeline.end, self.elapsed + max(0.0, dt))
+        self._check_land()
+
+    def tick(self) -> None:
+        """Advance by the time ``time_source`` says has passed since the last tick."""
+        source = self.time_source or time.monotonic
+        now = source()
+        if self._last_tick is not None:
+            self.advance(now - self._last_tick)
+        self._last_tick = now
+
+    def skip(self) -> None:
+        """Jump to the end (the Space key): every die settled, every line shown, wounds landed."""
+        if self.resolution is not None:
+            self.elapsed = self._timeline.end
+            self._check_land()
+
+    def clear(self) -> None:
+        """Hide the tray (the result stays in the log)."""
+        self.resolution = None
+        self.elapsed = 0.0
+        self._timeline = _Timeline()
+
+    def _check_land(self) -> None:
+        if self.resolution is not None and self.landed and not self._landed_called:
+            self._landed_called = True
+            if self.on_land is not None:
+                self.on_land(self.resolution)
+
+    # --- state ---------------------------------------------------------------------------
+
+    @property
+    def active(self) -> bool:
+        """Whether a resolution is being shown (animating or finished but not cleared)."""
+        return self.resolution is not None
+
+    @property
+    def busy(self) -> bool:
+        """Whether the animation is still running."""
+        return self.resolution is not None and not self.done
+
+    @property
+    def settled(self) -> bool:
+        """Whether every die has stopped (always, for rules that roll nothing)."""
+        return self.resolution is not None and self.elapsed >= self._timeline.settle
+
+    @property
+    def landed(self) -> bool:
+        """Whether the wounds have landed (the changes belong on the board from now on)."""
+        return self.resolution is not None and self.elapsed >= self._timeline.land
+
+    @property
+    def done(self) -> bool:
+        """Whether the whole reveal is over."""
+        return self.resolution is not None and self.elapsed >= self._timeline.end
+
+    @property
+    def duration(self) -> float:
+        """The length of the whole reveal at this speed, seconds."""
+        return self._timeline.end
+
+    @property
+    def dice(self) -> list[TrayDie]:
+        """The dice in the tray, in the order rolled."""
+        return list(self._timeline.dice)
+
+    def visible_faces(self) -> list[Face | None]:
+        """Each die's face as shown now: None while it has not appeared or still tumbles."""
+        return [d.roll.face if self.elapsed >= d.settle else None for d in self._timeline.dice]
+
+    def revealed_lines(self) -> list[str]:
+        """The result lines shown so far (none before every die has settled)."""
+        if not self.settled:
+            return []
+        return [text for at, text in self._timeline.lines if self.elapsed >= at]
+
+    def revealed_text(self) -> str:
+        """:meth:`revealed_lines` as one text ("" before the dice settle)."""
+        return "\n".join(self.revealed_lines())
+
+    def counters(self) -> list[tuple[str, int]]:
+        """The headline numbers as shown now (counting up; none before the dice settle)."""
+        if not self.settled:
+            return []
+        shown = []
+        for c in self._timeline.counters:
+            if self.elapsed < c.start:
+                break
+            span = c.end - c.start
+            part = 1.0 if span <= 0 else min(1.0, (self.elapsed - c.start) / span)
+            shown.append((c.label, round(c.value * part) if part < 1 else c.value))
+        return shown
+
+    # --- drawing -------------------------------------------------------------------------
+
+    def font(self, size: int) -> pygame.font.Font:
+        """pygame's default font at ``size`` pixels (cached)."""
+        font = self._fonts.get(size)
+        if font is None:
+            if not pygame.font.get_init():
+                pygame.font.init()
+            font = self._fonts[size] = pygame.font.Font(None, size)
+        return font
+
+    def tray_rect(self, area: pygame.Rect, target_pos: tuple[int, int] | None = None) -> pygame.Rect:
+        """Where the tray sits inside the board ``area``: bottom centre, or top centre when the
+        target's token is in the lower half (the tray never hides where the wounds land)."""
+        rows = len(self._timeline.rows)
+        die = self._die_size(area)
+        lines = min(LINES, max(3, len(self._timeline.lines)))
+        height = 40 + rows * (die + 12) + 32 + lines * 17 + 10
+        width = min(area.w - 24, 640)
+        height = min(height, area.h - 24)
+        top = area.bottom - height - 12
+        if target_pos is not None and target_pos[1] > area.centery:
+            top = area.top + 12
+        return pygame.Rect(area.centerx - width // 2, top, width, height)
+
+    def _die_size(self, area: pygame.Rect) -> int:
+        most = max((sum(1 for d in self._timeline.dice if d.row == r) for r in range(len(self._timeline.rows))), default=1)
+        width = min(area.w - 24, 640) - 110
+        return int(max(22, min(44, width / max(1, most) - 8)))
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        area: pygame.Rect,
+        target_pos: tuple[int, int] | None = None,
+    ) -> pygame.Rect | None:
+        """Draw the tray inside ``area`` (the board's part of the window); returns its rect.
+
+        ``target_pos`` is the target token's centre on screen: the wounds fly there.
+        """
+        if self.resolution is None:
+            return None
+        rect = self.tray_rect(pygame.Rect(area), target_pos)
+        panel = pygame.Surface(rect.size, pygame.SRCALPHA)
+        panel.fill(TRAY_BG)
+        pygame.draw.rect(panel, TRAY_BORDER, panel.get_rect(), 2, border_radius=8)
+        hint = "Space: skip" if not self.done else "Esc: close"
+        hint_label = self.font(16).render(hint, True, MUTED)
+        panel.blit(hint_label, hint_label.get_rect(topright=(rect.w - 12, 12)))
+        title = _fit(self.font(20), plain_text(self.title or "Attack"), rect.w - hint_label.get_width() - 36)
+        panel.blit(self.font(20).render(title, True, TEXT), (12, 10))
+        die = self._die_size(pygame.Rect(area))
+        y = 40
+        for row, pool in enumerate(self._timeline.rows):
+            label = self.font(17).render(pool, True, MUTED)
+            panel.blit(label, (12, y + die // 2 - 7))
+            for d in self._timeline.dice:
+                if d.row == row and self.elapsed >= d.appear:
+                    centre = (100 + d.column * (die + 8) + die // 2, y + die // 2 + 2)
+                    self._draw_die(panel, d, centre, die, row)
+            y += die + 12
+        if not self._timeline.rows:
+            y += 4
+        counters = self.counters()
+        if counters:
+            text = "   ".join(f"{label.upper()} {value}" for label, value in counters)
+            head = self.font(28).render(text, True, HEADLINE_TEXT)
+            panel.blit(head, (12, y))
+        y += 30
+        lines = self.revealed_lines()[-LINES:]
+        small = self.font(17)
+        for line in lines:
+            panel.blit(small.render(_fit(small, line, rect.w - 24), True, TEXT), (12, y))
+            y += 17
+        surface.blit(panel, rect.topleft)
+        self._draw_landing(surface, rect, target_pos)
+        return rect
+
+    def _draw_die(
+        self, panel: pygame.Surface, d: TrayDie, centre: tuple[int, int], size: int, row: int
+    ) -> None:
+        body, ink = DIE_COLOURS[row % len(DIE_COLOURS)]
+        settled = self.elapsed >= d.settle
+        if settled:
+            face = d.roll.face
+            angle, lift = 0.0, 0
+        else:
+            left = d.settle - self.elapsed
+            choices = TUMBLE_FACES.get(d.roll.pool) or (1, 2, 3, 4, 5, 6)
+            face = choices[int(self.elapsed * 17 + d.column * 3 + row) % len(choices)]
+            angle = (left * 900 + d.column * 40) % 360
+            lift = round(abs(math.sin(left * 14)) * size * 0.25 * min(1.0, left * 3))
+        sprite = self._die_sprite(face, size, body, ink)
+        if d.dimmed_at is not None and self.elapsed >= d.dimmed_at:
+            sprite = sprite.copy()
+            sprite.set_alpha(90)
+        if angle:
+            sprite = pygame.transform.rotate(sprite, angle)
+        where = sprite.get_rect(center=(centre[0], centre[1] - lift))
+        if d.flash is not None and d.flash[0] <= self.elapsed < d.flash[1] + 0.25:
+            pulse = 0.5 + 0.5 * math.sin(self.elapsed * 40)
+            glow = round(size * 0.62 + 4 * pulse)
+            pygame.draw.circle(panel, CRIT_FLASH, centre, glow, 4)
+        panel.blit(sprite, where)
+        if settled and d.ring is not None and self.elapsed >= d.ring_at:
+            pygame.draw.rect(panel, d.ring, pygame.Rect(0, 0, size + 6, size + 6).move(
+                centre[0] - size // 2 - 3, centre[1] - size // 2 - 3), 3, border_radius=7)
+
+    def _die_sprite(
+        self, face: Face, size: int, body: tuple[int, int, int], ink: tuple[int, int, int]
+    ) -> pygame.Surface:
+        key = (face, size, body, ink)
+        sprite = self._die_cache.get(key)
+        if sprite is not None:
+            return sprite
+        sprite = pygame.Surface((size, size), pygame.SRCALPHA)
+        pygame.draw.rect(sprite, body, sprite.get_rect(), border_radius=max(3, size // 6))
+        pygame.draw.rect(sprite, (90, 90, 96), sprite.get_rect(), 1, border_radius=max(3, size // 6))
+        draw_face(sprite, face, ink, self.font(max(12, int(size * 0.7))))
+        if len(self._die_cache) > 400:
+            self._die_cache.clear()
+        self._die_cache[key] = sprite
+        return sprite
+
+    def _draw_landing(
+        self, surface: pygame.Surface, rect: pygame.Rect, target_pos: tuple[int, int] | None
+    ) -> None:
+        """The damage flies from the tray to the target's token, then rings it."""
+        if target_pos is None or self.resolution is None or not self.landed:
+            return
+        damage = next((v for k, v in headline_values(self.resolution.outcome)
+                       if k in ("HP lost", "damage", "wounds")), 0)
+        span = self._timeline.end - self._timeline.land
+        part = 1.0 if span <= 0 else min(1.0, (self.elapsed - self._timeline.land) / span)
+        start = (rect.centerx, rect.centery)
+        end = (target_pos[0] + 30, target_pos[1] - 30)  # beside the token: its pips stay visible
+        x = round(start[0] + (end[0] - start[0]) * part)
+        y = round(start[1] + (end[1] - start[1]) * part)
+        if damage:
+            label = self.font(30).render(f"−{damage}", True, (255, 255, 255))
+            badge = label.get_rect(center=(x, y)).inflate(14, 8)
+            pygame.draw.rect(surface, WOUND, badge, border_radius=8)
+            surface.blit(label, label.get_rect(center=badge.center))
+        if part >= 1.0:
+            pygame.draw.circle(surface, WOUND if damage else MUTED, target_pos, 30, 3)
+
+
+def _fit(font: pygame.font.Font, text: str, width: int) -> str:
+    """``text`` cut (with an ellipsis) to fit ``width`` pixels."""
+    if font.size(text)[0] <= width:
+        return text
+    while len(text) > 4 and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def draw_face(sprite: pygame.Surface, face: Face, ink: tuple[int, int, int], font: pygame.font.Font) -> None:
+    """Draw a face on a die sprite: pips for 1–6, a numeral above, a small icon for a symbol."""
+    w, h = sprite.get_size()
+    cx, cy = w // 2, h // 2
+    if isinstance(face, int) or (isinstance(face, str) and face.lstrip("-").isdigit()):
+        value = int(face)
+        if 1 <= value <= 6:
+            r = max(2, w // 11)
+            spots = {
+                1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+                4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+                5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+                6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+            }[value]
+            step = w * 0.27
+            for dx, dy in spots:
+                pygame.draw.circle(sprite, ink, (round(cx + dx * step), round(cy + dy * step)), r)
+            return
+        label = font.render(str(value), True, ink)
+        sprite.blit(label, label.get_rect(center=(cx, cy)))
+        return
+    name = str(face).lower()
+    s = w * 0.32
+    thick = max(2, w // 14)
+    if name == "sword":
+        pygame.draw.line(sprite, ink, (cx - s, cy + s), (cx + s, cy - s), thick)
+        pygame.draw.line(sprite, ink, (cx - s * 0.9, cy + s * 0.2), (cx - s * 0.2, cy + s * 0.9), thick)
+    elif name == "bow":
+        pygame.draw.arc(sprite, ink, pygame.Rect(cx - s * 1.5, cy - s, s * 2.2, s * 2), -1.2, 1.2, thick)
+        pygame.draw.line(sprite, ink, (cx + s * 0.05, cy - s * 0.95), (cx + s * 0.05, cy + s * 0.95), 1)
+        pygame.draw.line(sprite, ink, (cx - s, cy), (cx + s, cy), max(1, thick - 1))
+    elif name == "crit":
+        points = []
+        for i in range(10):
+            radius = s * (1.15 if i % 2 == 0 else 0.5)
+            angle = -math.pi / 2 + i * math.pi / 5
+            points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+        pygame.draw.polygon(sprite, (230, 60, 50), points)
+        pygame.draw.polygon(sprite, ink, points, 1)
+    elif name == "shield":
+        points = [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy), (cx, cy + s * 1.2), (cx - s, cy)]
+        pygame.draw.polygon(sprite, ink, points, thick)
+    elif name == "blank":
+        return
+    else:
+        label = font.render(name[:2], True, ink)
+        sprite.blit(label, label.get_rect(center=(cx, cy)))

@@ -1,0 +1,500 @@
+"""Attacks in the window: the attack controller, its side-panel section, the tray and the log.
+
+Real parts only: the sample maps read by the real loader (copied into ``tmp_path`` so the
+autosave lands there), the real rulesets, real dice with pinned seeds, a real pygame_gui
+UIManager under the dummy SDL driver, real pygame events.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pygame_gui
+import pytest
+
+from game.dice import ScriptedDice, SeededDice, parse_faces
+from game.rules.registry import get_ruleset
+from game.session import Session
+from game.ui.attack_panel import AttackController, AttackSection
+from game.ui.odds_chart import chart_bars
+from game.ui.panel import PanelInfo, SidePanel
+from game.ui.roll_log import dice_state, next_attack_seed
+
+REPO = Path(__file__).resolve().parent.parent
+MASTER_SEED = 7
+# demo.tmx figures
+EMBER, ROOK, SNARL, CINDER = 30, 31, 38, 42
+# mage_knight.tmx
+TOVAK, PROWLERS, DIGGERS, FIRE_MAGES = 15, 16, 17, 20
+
+
+@pytest.fixture
+def screen() -> Iterator[pygame.Surface]:
+    pygame.display.init()
+    pygame.font.init()
+    yield pygame.display.set_mode((1280, 800))
+
+
+def copy_map(tmp_path: Path, name: str) -> Path:
+    """The sample map with its tileset and art, in tmp_path (the play state is written there)."""
+    (tmp_path / "maps").mkdir(exist_ok=True)
+    shutil.copytree(REPO / "maps" / "tiles", tmp_path / "maps" / "tiles", dirs_exist_ok=True)
+    shutil.copytree(REPO / "assets" / "tiles", tmp_path / "assets" / "tiles", dirs_exist_ok=True)
+    target = tmp_path / "maps" / f"{name}.tmx"
+    shutil.copy(REPO / "maps" / f"{name}.tmx", target)
+    return target
+
+
+class Rig:
+    """A session, a controller and its section in a real UIManager."""
+
+    def __init__(self, path: Path) -> None:
+        self.session = Session.open(path)
+        self.messages: list[tuple[str, str]] = []
+        self.controller = AttackController(
+            lambda: self.session, seed_source=lambda: MASTER_SEED,
+            on_message=lambda text, kind: self.messages.append((kind, text)),
+        )
+        self.manager = pygame_gui.UIManager((1280, 800))
+        self.manager.preload_fonts([{"name": "noto_sans", "point_size": 14, "style": "bold"},
+                                    {"name": "noto_sans", "point_size": 14, "style": "italic"}])
+        self.section = AttackSection(self.controller)
+        self.panel = SidePanel(self.manager, pygame.Rect(960, 0, 320, 800), [self.section])
+
+    def refresh(self) -> None:
+        self.panel.refresh(PanelInfo())
+        self.manager.update(0.01)
+
+    def finish(self) -> None:
+        """Step the tray's clock to the end in small steps."""
+        for _ in range(1000):
+            if not self.controller.tray.busy:
+                return
+            self.controller.update(0.05)
+        raise AssertionError("the tray never finished")
+
+    @property
+    def board(self):  # noqa: ANN201 - a Board
+        return self.session.board
+
+    @property
+    def ruleset(self):  # noqa: ANN201 - a Ruleset
+        return get_ruleset(self.board.ruleset)
+
+
+@pytest.fixture
+def demo(tmp_path: Path, screen: pygame.Surface) -> Rig:
+    return Rig(copy_map(tmp_path, "demo"))
+
+
+def test_the_panel_shows_the_engines_verdict_legal_and_illegal(demo: Rig) -> None:
+    demo.session.selected = EMBER
+    demo.controller.target_square(demo.board.figure(SNARL).square)  # the right-click gesture
+    demo.refresh()
+    expected = demo.ruleset.check(demo.board, EMBER, [SNARL], "Short Bow", {})
+    assert not expected.legal and "no line of sight" in expected.reason
+    assert demo.controller.targets == [SNARL]
+    assert demo.section.shown["verdict"] == "Illegal: " + expected.reason
+    assert demo.section.roll_button is not None and not demo.section.roll_button.is_enabled
+    demo.controller.target_square(demo.board.figure(CINDER).square)
+    demo.refresh()
+    legal = demo.ruleset.check(demo.board, EMBER, [CINDER], "Short Bow", {})
+    assert legal.legal
+    assert demo.section.shown["verdict"] == "Legal: " + legal.reason
+    assert demo.section.shown["who"] == "Ember on Cinder"
+    assert demo.section.heading is not None and demo.section.heading.text == "Attack: Ember on Cinder"
+    assert demo.section.roll_button.is_enabled
+
+
+def test_t_cycles_through_enemies_legal_ones_first(demo: Rig) -> None:
+    demo.session.selected = EMBER
+    seen = []
+    for _ in range(len(demo.controller.candidates())):
+        demo.controller.cycle_target()
+        seen.append(demo.controller.targets[0])
+    assert sorted(seen) == demo.controller.candidates()
+    legal = [t for t in seen if demo.ruleset.check(demo.board, EMBER, [t], None, {}).legal]
+    assert legal and seen[: len(legal)] == legal
+
+
+def test_the_odds_chart_shows_the_engines_exact_odds(demo: Rig) -> None:
+    demo.session.selected = EMBER
+    demo.controller.set_target(CINDER)
+    demo.refresh()
+    exact = demo.ruleset.odds(demo.board, EMBER, [CINDER], "Short Bow", {})
+    assert demo.controller.odds() == exact
+    bars = chart_bars(exact)
+    assert [b.probability for b in bars] == [exact.distribution.get(k, 0) for k in range(len(bars))]
+    assert sum(b.probability for b in bars) == 1
+    assert bars[-1].kills and exact.kill == bars[-1].probability
+    demo.controller.set_attack("Dagger")  # melee: Cinder is not Close
+    demo.refresh()
+    assert demo.controller.odds() is None
+    assert demo.section.shown["verdict"].startswith("Illegal: not Close")
+
+
+def test_roll_computes_first_reveals_then_lands_as_one_undoable_attack(demo: Rig) -> None:
+    demo.session.selected = EMBER
+    demo.controller.set_target(CINDER)
+    before = demo.board.state()
+    resolution = demo.controller.roll()
+    assert resolution is not None and resolution.legal
+    seed, after = next_attack_seed(dice_state(MASTER_SEED, []))
+    assert resolution.seed == seed
+    again = demo.ruleset.resolve(demo.board, EMBER, [CINDER], "Short Bow", SeededDice(seed), {})
+    assert again.as_json() == resolution.as_json()
+    # nothing lands before the dice settle
+    tray = demo.controller.tray
+    assert not tray.settled and tray.revealed_text() == ""
+    assert demo.board.state() == before and demo.session.roll_log == []
+    demo.finish()
+    cinder = demo.board.figure(CINDER)
+    target_change = next(c for c in resolution.changes if c.figure_id == CINDER)
+    assert cinder.stats.get("wounds") == target_change.stats["wounds"]
+    assert "Short Bow" in str(demo.board.figure(EMBER).stats.get("exhausted"))
+    # the log: seed, faces, and the stream's state
+    entry = demo.session.roll_log[-1]
+    assert entry["seed"] == seed and entry["dice"] == after
+    assert entry["faces"] == {
+        pool: [str(r.face) for r in resolution.rolls() if r.pool == pool]
+        for pool in ("attack", "defence")
+        if any(r.pool == pool for r in resolution.rolls())
+    }
+    # the logged faces replay the same attack on the board as it was
+    replay = ScriptedDice(parse_faces(entry["replay_faces"], pools=demo.ruleset.pools,
+                                      names=demo.ruleset.face_names), demo.ruleset.pools)
+    board_then = Session.open(demo.session.path, fresh=True, autosave=False).board
+    board_then.restore(before)
+    replayed = demo.ruleset.resolve(board_then, EMBER, [CINDER], "Short Bow", replay, {})
+    assert replayed.outcome == resolution.outcome
+
+
+def legal_pairs(rig: Rig) -> list[tuple[int, int]]:
+    """Every (attacker, target) with a legal attack on the rig's board now."""
+    board, ruleset = rig.board, rig.ruleset
+    return [
+        (a, t) for a in sorted(board.figures) for t in sorted(board.figures)
+        if board.figure(a).side != board.figure(t).side
+        and any(ruleset.check(board, a, [t], o.name, {}).legal
+                for o in ruleset.attacks(board, a) if o.usable)
+    ]
+
+
+def test_space_skip_and_the_next_attack_uses_the_next_seed(demo: Rig) -> None:
+    demo.session.selected = EMBER
+    demo.controller.set_target(CINDER)
+    first = demo.controller.roll()
+    demo.controller.skip()
+    assert first is not None and demo.controller.tray.done and len(demo.session.roll_log) == 1
+    attacker, target = next(p for p in legal_pairs(demo) if p[0] != EMBER)
+    demo.session.selected = attacker
+    demo.controller.sync()
+    demo.controller.targets = [target]
+    second = demo.controller.roll()
+    assert second is not None
+    demo.controller.skip()
+    assert second.seed != first.seed
+    assert second.seed == next_attack_seed(demo.session.roll_log[0]["dice"])[0]
+    assert demo.session.roll_log[1]["dice"]["draws"] == 2 * demo.session.roll_log[0]["dice"]["draws"]
+
+
+def test_rest_unexhausts_the_side(demo: Rig) -> None:
+    demo.session.selected = EMBER
+    demo.controller.set_target(CINDER)
+    demo.controller.roll()
+    demo.controller.skip()
+    assert demo.board.figure(EMBER).stats.get("exhausted")
+    assert demo.controller.actions() == ["rest"]
+    assert demo.controller.perform() is True
+    assert not demo.board.figure(EMBER).stats.get("exhausted")
+
+
+def test_roll_button_and_menus_are_real_pygame_gui_events(demo: Rig) -> None:
+    demo.session.selected = EMBER
+    demo.controller.set_target(CINDER)
+    demo.refresh()
+    button = demo.section.roll_button
+    assert button is not None
+    centre = button.rect.center
+    pygame.event.clear()
+    for event in (pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=centre),
+                  pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=centre)):
+        demo.manager.process_events(event)
+    for event in pygame.event.get():
+        demo.manager.process_events(event)
+        demo.panel.process_event(event)
+    assert demo.controller.tray.active and demo.controller.busy
+
+
+def test_mage_knight_typed_play_previews_effective_against_armour_then_defeats(
+    tmp_path: Path, screen: pygame.Surface
+) -> None:
+    rig = Rig(copy_map(tmp_path, "mage_knight"))
+    rig.session.selected = TOVAK
+    rig.controller.set_attack("Ranged/Siege")
+    assert rig.controller.phase == "ranged" and rig.controller.multi_target
+    rig.controller.set_target(PROWLERS)
+    rig.controller.set_target(DIGGERS)  # several targets: the gesture toggles them in
+    rig.controller.play = "ranged 3 fire, siege 2"
+    rig.refresh()
+    verdict = rig.controller.verdict()
+    assert verdict is not None and not verdict.legal and "fortified" in verdict.reason
+    rig.controller.play = "siege 2, siege 5 fire"
+    rig.refresh()
+    numbers = rig.controller.preview_numbers()
+    assert numbers is not None and numbers[:2] == (7, 6)
+    assert rig.section.shown["chart"] == numbers[2]
+    assert rig.section.play_entry is not None and rig.section.play_entry.visible
+    resolution = rig.controller.roll()
+    assert resolution is not None and resolution.outcome["defeated"] == ["Prowlers", "Diggers"]
+    assert not resolution.rolls() and rig.controller.tray.settled  # a tally, no dice
+    rig.finish()
+    assert rig.board.figure(PROWLERS).stats.get("defeated") is True
+    assert rig.board.figure(DIGGERS).stats.get("defeated") is True
+    assert rig.board.figure(TOVAK).stats.get("fame") == resolution.outcome["fame"]
+
+
+def test_mage_knight_halving_is_previewed(tmp_path: Path, screen: pygame.Surface) -> None:
+    rig = Rig(copy_map(tmp_path, "mage_knight"))
+    rig.session.selected = TOVAK
+    rig.controller.set_attack("Ranged/Siege")
+    rig.controller.set_target(FIRE_MAGES)
+    rig.controller.play = "ranged 2, ranged 5 fire"
+    preview = rig.controller.preview()
+    assert preview is not None
+    assert preview.outcome["effective"] == 2 + 5 // 2 and preview.outcome["halved"] == ["fire"]
+    assert "halved: fire" in rig.controller.preview_numbers()[2]  # type: ignore[index]
+
+
+@pytest.mark.parametrize("name", ["conquest", "folklore"])
+def test_conquest_and_folklore_resolve_end_to_end(name: str, tmp_path: Path, screen: pygame.Surface) -> None:
+    rig = Rig(copy_map(tmp_path, name))
+    pairs = legal_pairs(rig)
+    assert pairs, f"{name}.tmx should have a legal attack"
+    attacker, target = pairs[0]
+    rig.session.selected = attacker
+    rig.controller.set_target(target)
+    rig.refresh()
+    assert rig.section.shown["verdict"].startswith("Legal: ")
+    resolution = rig.controller.roll()
+    assert resolution is not None and resolution.rolls()
+    rig.finish()
+    for change in resolution.changes:
+        stats = rig.board.figure(change.figure_id).stats
+        for key, value in change.stats.items():
+            assert stats.get(key) == value
+    assert rig.session.roll_log[-1]["seed"] == resolution.seed
+
+
+# --- the whole window: real events through game/ui/app.py -----------------------------------
+
+
+class Clock:
+    """The window's clock, moved by hand."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def post(*events: pygame.event.Event) -> None:
+    for event in events:
+        pygame.event.post(event)
+
+
+def click(window, pos: tuple[int, int], button: int = 1) -> None:  # noqa: ANN001 - an App
+    post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button),
+    )
+    window.frame()
+
+
+def key(window, code: int, mod: int = 0) -> None:  # noqa: ANN001 - an App
+    post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0))
+    window.frame()
+
+
+def run_until_landed(window, clock: Clock, limit: int = 400) -> int:  # noqa: ANN001 - an App
+    """Frames of 1/60 s until the tray has landed the attack; returns how many."""
+    for frame in range(1, limit):
+        clock.now += 1 / 60
+        window.frame()
+        if not window.attack.busy:
+            return frame
+    raise AssertionError("the attack never landed")
+
+
+def open_window(tmp_path: Path, name: str, clock: Clock):  # noqa: ANN201 - an App
+    from game.ui.app import App
+
+    session = Session.open(copy_map(tmp_path, name))
+    window = App(session, screen=pygame.display.get_surface(), time_source=clock, watch=False)
+    window.attack.seed_source = lambda: MASTER_SEED
+    window.frame()
+    return window
+
+
+def centre_of(window, figure_id: int) -> tuple[int, int]:  # noqa: ANN001 - an App
+    return window.view.square_centre(window.board.figure(figure_id).square)
+
+
+def test_window_select_target_roll_watch_and_undo_the_whole_attack(
+    tmp_path: Path, screen: pygame.Surface
+) -> None:
+    clock = Clock()
+    window = open_window(tmp_path, "demo", clock)
+    board = window.board
+    click(window, centre_of(window, EMBER))
+    assert window.selected == EMBER
+    click(window, centre_of(window, CINDER), button=3)  # right-click: the target
+    window.frame()
+    assert window.attack.targets == [CINDER]
+    verdict = get_ruleset("arcadia").check(board, EMBER, [CINDER], "Short Bow", {})
+    assert window.attack_section.shown["verdict"] == "Legal: " + verdict.reason
+    assert window.overlay().target == CINDER
+    original = board.state()
+    key(window, pygame.K_r)
+    resolution = window.attack.last
+    assert resolution is not None and window.attack.busy
+    seed = next_attack_seed(dice_state(MASTER_SEED, []))[0]
+    assert resolution.seed == seed
+    # mid-roll: nothing revealed, nothing landed
+    clock.now += 0.1
+    window.frame()
+    assert not window.attack.tray.settled and window.attack.tray.revealed_text() == ""
+    assert board.state() == original
+    frames = run_until_landed(window, clock)
+    assert frames < 4 * 60  # about a second of dice, then the count and the landing
+    wounds = next(c for c in resolution.changes if c.figure_id == CINDER).stats["wounds"]
+    assert board.figure(CINDER).stats.get("wounds") == wounds
+    assert window.session.roll_log[-1]["seed"] == seed
+    log = window.session.history.log
+    assert any(f"seed {seed}" in line for line in log)
+    faces = " ".join(str(r.face) for r in resolution.rolls() if r.pool == "attack")
+    assert any(f"attack {faces}" in line for line in log)
+    # one Ctrl+Z takes the whole attack back: wounds, the exhausted card, the log entry, the seed
+    key(window, pygame.K_z, pygame.KMOD_LCTRL)
+    assert board.state() == original and window.session.roll_log == []
+    key(window, pygame.K_y, pygame.KMOD_LCTRL)
+    assert board.figure(CINDER).stats.get("wounds") == wounds and len(window.session.roll_log) == 1
+    key(window, pygame.K_z, pygame.KMOD_LCTRL)
+    key(window, pygame.K_r)  # the same attack again rolls the same dice
+    assert window.attack.last is not None and window.attack.last.seed == seed
+    assert window.attack.last.as_json() == resolution.as_json()
+
+
+def test_window_space_skips_and_escape_closes_the_tray(tmp_path: Path, screen: pygame.Surface) -> None:
+    clock = Clock()
+    window = open_window(tmp_path, "demo", clock)
+    window.select(EMBER)
+    key(window, pygame.K_t)  # T: the first enemy the attack can reach
+    assert window.attack.targets and window.attack.verdict().legal  # type: ignore[union-attr]
+    key(window, pygame.K_r)
+    assert window.attack.busy
+    key(window, pygame.K_SPACE)
+    assert not window.attack.busy and window.attack.tray.done
+    assert window.attack.tray.revealed_text()
+    key(window, pygame.K_ESCAPE)
+    assert not window.attack.tray.active
+    assert window.selected == EMBER  # Esc closed the tray first, nothing else
+
+
+def test_window_play_state_keeps_wounds_log_and_seed_stream(tmp_path: Path, screen: pygame.Surface) -> None:
+    clock = Clock()
+    window = open_window(tmp_path, "demo", clock)
+    window.select(EMBER)
+    window.attack.set_target(CINDER)
+    key(window, pygame.K_r)
+    key(window, pygame.K_SPACE)
+    first = window.session.roll_log[-1]
+    wounds = window.board.figure(CINDER).stats.get("wounds")
+    reopened = Session.open(window.session.path)
+    assert reopened.roll_log == window.session.roll_log
+    assert reopened.dice_seed == MASTER_SEED
+    assert reopened.board.figure(CINDER).stats.get("wounds") == wounds
+    assert "Short Bow" in str(reopened.board.figure(EMBER).stats.get("exhausted"))
+    # the stream continues where it stopped
+    assert dice_state(reopened.dice_seed, reopened.roll_log) == first["dice"]
+
+
+def test_window_keys_wait_while_the_mage_knight_play_is_typed(tmp_path: Path, screen: pygame.Surface) -> None:
+    clock = Clock()
+    window = open_window(tmp_path, "mage_knight", clock)
+    click(window, centre_of(window, TOVAK))
+    key(window, pygame.K_a)  # next menu entry: Block
+    assert window.attack.phase == "block"
+    key(window, pygame.K_a)
+    key(window, pygame.K_a)
+    key(window, pygame.K_a)  # round to Ranged/Siege
+    assert window.attack.phase == "ranged"
+    click(window, centre_of(window, PROWLERS), button=3)
+    click(window, centre_of(window, DIGGERS), button=3)
+    assert window.attack.targets == [PROWLERS, DIGGERS]
+    entry = window.attack_section.play_entry
+    assert entry is not None and entry.visible
+    click(window, entry.rect.center)
+    assert window.attack_section.typing
+    post(pygame.event.Event(pygame.TEXTINPUT, text="siege 2, siege 5 fire"))
+    window.frame()
+    key(window, pygame.K_r)  # typed into the entry, not a roll
+    assert window.attack.last is None
+    assert window.attack.play.startswith("siege 2, siege 5 fire")
+    key(window, pygame.K_RETURN)  # Enter gives the keys back (pygame_gui says so next frame)
+    window.frame()
+    assert not window.attack_section.typing and window.attack.play == "siege 2, siege 5 fire"
+    window.frame()
+    assert window.attack_section.shown["chart"].startswith("attack 7 vs armour 6")
+    key(window, pygame.K_r)
+    run_until_landed(window, clock)
+    assert window.board.figure(PROWLERS).stats.get("defeated") is True
+    assert window.board.figure(DIGGERS).stats.get("defeated") is True
+    key(window, pygame.K_z, pygame.KMOD_LCTRL)
+    assert not window.board.figure(PROWLERS).stats.get("defeated")
+
+
+@pytest.mark.parametrize("name", ["conquest", "folklore"])
+def test_window_conquest_and_folklore_attack_end_to_end(name: str, tmp_path: Path, screen: pygame.Surface) -> None:
+    clock = Clock()
+    window = open_window(tmp_path, name, clock)
+    rig_pairs = [(a, t) for a in sorted(window.board.figures) for t in sorted(window.board.figures)
+                 if window.board.figure(a).side != window.board.figure(t).side
+                 and any(get_ruleset(name).check(window.board, a, [t], o.name, {}).legal
+                         for o in get_ruleset(name).attacks(window.board, a) if o.usable)]
+    attacker, target = rig_pairs[0]
+    click(window, centre_of(window, attacker))
+    if window.selected != attacker:  # a stacked square: click again for the next figure
+        click(window, centre_of(window, attacker))
+    click(window, centre_of(window, target), button=3)
+    assert window.selected == attacker and target in window.attack.targets
+    key(window, pygame.K_r)
+    resolution = window.attack.last
+    assert resolution is not None and resolution.rolls()
+    run_until_landed(window, clock)
+    for change in resolution.changes:
+        stats = window.board.figure(change.figure_id).stats
+        assert all(stats.get(k) == v for k, v in change.stats.items())
+    assert window.session.roll_log[-1]["faces"]
+
+
+def test_the_rules_button_shows_the_rulesets_assumptions(tmp_path: Path, screen: pygame.Surface) -> None:
+    rig = Rig(copy_map(tmp_path, "folklore"))
+    rig.refresh()
+    button = rig.section.rules_button
+    assert button is not None
+    pygame.event.clear()
+    for event in (pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=button.rect.center),
+                  pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=button.rect.center)):
+        rig.manager.process_events(event)
+    for event in pygame.event.get():
+        rig.manager.process_events(event)
+        rig.panel.process_event(event)
+    assert rig.section.rules_window is not None and rig.section.rules_window.alive()
+    for assumption in get_ruleset("folklore").assumptions:
+        assert assumption.split()[0] in rig.section.shown["rules"]
