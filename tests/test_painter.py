@@ -311,3 +311,36 @@ def test_every_zoom_draws(cell: float) -> None:
     ray = line_of_sight(board, (0, 0), (2, 1), "red")
     surface, view, _ = paint(board, Overlay(selected=1, ray=ray, step=0), cell=cell)
     assert rgb(surface, view.square_centre((1, 2))) in (theme.FLOOR_LIGHT, theme.FLOOR_DARK)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "down_stats", "alive_stats"),
+    [
+        ("mage_knight", {"armor": 3, "defeated": True}, {"armor": 3}),
+        ("conquest", {"wound_limit": 2, "wounds": 1, "slain": True}, {"wound_limit": 2, "wounds": 1}),
+        ("folklore", {"hp": 0, "max_hp": 10, "dead": True}, {"hp": 10, "max_hp": 10}),
+    ],
+)
+def test_each_ruleset_decides_when_a_token_is_down(
+    ruleset: str, down_stats: dict, alive_stats: dict
+) -> None:
+    board = Board.from_ascii(["..."], ruleset=ruleset)
+    board.place_figure(Figure(1, "Ann", "enemies", (0, 0), down_stats))
+    board.place_figure(Figure(2, "Bob", "enemies", (2, 0), alive_stats))
+    surface, view, _ = paint(board, cell=60)
+
+    def token_row(sq: tuple[int, int]) -> set:
+        cx, cy = view.square_centre(sq)
+        return {rgb(surface, (cx + dx, cy - 60 * 0.28)) for dx in range(-3, 4)}
+
+    assert theme.KILLED in token_row((0, 0))
+    assert theme.KILLED not in token_row((2, 0))
+
+
+def test_folklore_tokens_show_hp_lost_as_wound_pips() -> None:
+    board = Board.from_ascii(["."], ruleset="folklore")
+    board.place_figure(Figure(1, "Ren", "party", (0, 0), {"hp": 6, "max_hp": 10}))
+    surface, view, _ = paint(board, cell=60)
+    x, y, w, h = view.square_rect((0, 0))
+    pixels = {rgb(surface, (x + i, y + j)) for i in range(w) for j in range(h // 2, h)}
+    assert theme.PIP_WOUND in pixels and theme.PIP_LIFE in pixels

@@ -192,6 +192,26 @@ class Odds:
         }
 
 
+@dataclass(frozen=True)
+class Condition:
+    """How a figure is doing, as the board draws it: ``wounds`` of ``life`` (0 = no pips), ``down``
+    when it is out of the fight (killed, Slain, defeated, dead), and a short ``note`` ("Broken!").
+
+    >>> Condition(life=5, wounds=2).remaining
+    3
+    """
+
+    life: int = 0
+    wounds: int = 0
+    down: bool = False
+    note: str = ""
+
+    @property
+    def remaining(self) -> int:
+        """Life left (never below zero)."""
+        return max(0, self.life - self.wounds)
+
+
 class Ruleset(ABC):
     """One game's combat rules. Subclasses set the class attributes and the four abstract methods."""
 
@@ -264,6 +284,18 @@ class Ruleset(ABC):
         """Apply figure changes to the board."""
         for change in changes:
             board.update_figure(change.figure_id, **dict(change.stats))
+
+    def condition(self, figure: Figure) -> Condition:
+        """How the figure is doing, for its token: the default reads ``life``, ``wounds``, ``killed``.
+
+        >>> from game.rules.registry import get_ruleset
+        >>> get_ruleset("arcadia").condition(Figure(1, "A", "red", (0, 0), {"life": 3, "wounds": 3}))
+        Condition(life=3, wounds=3, down=True, note='')
+        """
+        life = max(0, stat_int(figure, "life"))
+        wounds = max(0, stat_int(figure, "wounds"))
+        down = stat_bool(figure, "killed") or (life > 0 and wounds >= life)
+        return Condition(life, wounds, down)
 
     def roll_pools(self) -> tuple[str, ...]:
         """The ``--faces`` pools (alias of :attr:`pools`)."""

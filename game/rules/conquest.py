@@ -23,6 +23,7 @@ from game.errors import IllegalAttackError, UsageError
 from game.rules import conquest_dice as cd
 from game.rules.base import (
     AttackOption,
+    Condition,
     FigureChange,
     Legality,
     Odds,
@@ -121,6 +122,15 @@ class Conquest(Ruleset):
     )
 
     # --- menus and legality --------------------------------------------------------------
+
+    def condition(self, figure: Figure) -> Condition:
+        """Wounds of the wound limit; down when Slain; "Broken!" noted."""
+        return Condition(
+            max(0, stat_int(figure, "wound_limit")),
+            max(0, stat_int(figure, "wounds")),
+            stat_bool(figure, "slain"),
+            "Broken!" if stat_bool(figure, "broken") else "",
+        )
 
     def attacks(self, board: Board, attacker: int) -> list[AttackOption]:
         """Clash (if the warrior has Attacks) and Volley (if it has Barrage)."""

@@ -23,6 +23,7 @@ from game.errors import IllegalAttackError, UsageError
 from game.rules import folklore_checks as fc
 from game.rules.base import (
     AttackOption,
+    Condition,
     FigureChange,
     Legality,
     Odds,
@@ -155,6 +156,13 @@ class Folklore(Ruleset):
         "In a death check a critical always survives and a fumble always dies.",
         "Bad statuses are free-form tags: the source lists none; all are cleared at the end of combat.",
     )
+
+    def condition(self, figure: Figure) -> Condition:
+        """HP lost of max HP; down when incapacitated or dead."""
+        health = _health(figure)
+        note = "dead" if health.dead else ("incapacitated" if health.incapacitated else "")
+        lost = max(0, health.max_hp - max(0, health.hp))
+        return Condition(max(0, health.max_hp), lost, health.dead or health.incapacitated, note)
 
     def attacks(self, board: Board, attacker: int) -> list[AttackOption]:
         """The figure's weapons; none is usable while it is incapacitated or dead."""

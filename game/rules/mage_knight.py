@@ -19,12 +19,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from game.board import Board
+from game.board import Board, Figure
 from game.dice import DiceSource
 from game.errors import IllegalAttackError, UsageError
 from game.rules import mk_combat as mk
 from game.rules.base import (
     AttackOption,
+    Condition,
     FigureChange,
     Legality,
     Odds,
@@ -123,6 +124,13 @@ class MageKnight(Ruleset):
         raise UsageError(
             f"unknown Mage Knight attack {attack!r} (use {', '.join(_PHASE_NAMES)} or --phase)"
         )
+
+    def condition(self, figure: Figure) -> Condition:
+        """No pips (Mage Knight counts Wound cards, not life); down when defeated or destroyed."""
+        down = stat_bool(figure, "defeated") or stat_bool(figure, "destroyed")
+        note = "knocked out" if stat_bool(figure, "knocked_out") else (
+            "wounded" if stat_bool(figure, "wounded") else "")
+        return Condition(0, 0, down, note)
 
     def attacks(self, board: Board, attacker: int) -> list[AttackOption]:
         """The plays a Hero builds, by phase (values come from ``--play``); enemies have none."""

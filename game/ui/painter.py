@@ -35,6 +35,8 @@ import numpy as np
 import pygame
 
 from game.board import Board, DoorState, Edge, Figure, Square
+from game.errors import SightlineError
+from game.rules.registry import get_ruleset
 from game.ui import theme
 from game.ui.art import TileArt, layer_offset
 from game.ui.view import View
@@ -430,7 +432,9 @@ class BoardPainter:
                 squares.setdefault(figure.square, []).append(figure)
         for sq, figures in squares.items():
             for figure, (cx, cy), radius in self._token_places(view, sq, len(figures), figures):
-                sprite = self._token(figure, sides, radius, view.cell, len(figures) == 1)
+                sprite = self._token(
+                    figure, sides, radius, view.cell, len(figures) == 1, board.ruleset
+                )
                 if figure.id == dragged:
                     sprite = self._ghost(sprite)
                 surface.blit(sprite, sprite.get_rect(center=(cx, cy)))
@@ -466,9 +470,9 @@ class BoardPainter:
         ]
 
     def _token(
-        self, figure: Figure, sides: list[str], radius: int, cell: float, alone: bool
+        self, figure: Figure, sides: list[str], radius: int, cell: float, alone: bool, ruleset: str
     ) -> pygame.Surface:
-        life, wounds, killed = _health(figure)
+        life, wounds, killed = _health(figure, ruleset)
         colour = theme.KILLED if killed else theme.side_colour(figure.side, sides)
         show_name = alone and cell >= theme.NAME_ZOOM
         text = figure.label if show_name else _initials(figure)
@@ -537,7 +541,7 @@ class BoardPainter:
             return
         figure = board.figure(figure_id)
         radius = max(3, round(view.cell * theme.TOKEN_RADIUS * 1.08))
-        sprite = self._token(figure, board.sides(), radius, view.cell, True)
+        sprite = self._token(figure, board.sides(), radius, view.cell, True, board.ruleset)
         surface.blit(sprite, sprite.get_rect(center=(round(px), round(py))))
 
     # --- the ray ------------------------------------------------------------------------
@@ -877,22 +881,10 @@ def _initials(figure: Figure) -> str:
     return (words[0][0] + words[1][0]).upper()
 
 
-def _health(figure: Figure) -> tuple[int, int, bool]:
-    """``(life, wounds, killed)`` from the figure's stats (``life``/``wounds``, or ``hp``)."""
-    stats = figure.stats
-
-    def number(*names: str) -> int:
-        for name in names:
-            value = stats.get(name)
-            if isinstance(value, bool):
-                continue
-            try:
-                return int(value)  # type: ignore[arg-type]
-            except (TypeError, ValueError):
-                continue
-        return 0
-
-    life = max(0, number("life", "max_hp", "hp"))
-    wounds = max(0, number("wounds", "damage"))
-    dead_flag = any(bool(stats.get(k)) for k in ("killed", "dead"))
-    return life, wounds, dead_flag or (life > 0 and wounds >= life)
+def _health(figure: Figure, ruleset: str) -> tuple[int, int, bool]:
+    """``(life, wounds, down)`` as the board's ruleset judges the figure (the UI decides no rule)."""
+    try:
+        condition = get_ruleset(ruleset).condition(figure)
+    except SightlineError:  # an unknown ruleset: the map check reports it; draw plain tokens
+        return 0, 0, False
+    return condition.life, condition.wounds, condition.down
