@@ -84,11 +84,20 @@ class HelpOverlay:
             per_column[col].append((group, entries))
             counts[col] += len(entries) + 2
         key_w = max(body.size(k)[0] for _, entries in groups for k, _ in entries) + 16
-        text_w = min(420, max(body.size(t)[0] for _, entries in groups for _, t in entries))
+        widest = max(body.size(t)[0] for _, entries in groups for _, t in entries)
+        room = (width - 20 - (columns + 1) * 24) // columns - key_w  # what the window leaves
+        text_w = max(120, min(420, widest, room))
         col_w = key_w + text_w
         card_w = min(width - 20, columns * col_w + (columns + 1) * 24)
+        wrapped = {
+            group: [(keys, _wrap(body, text, text_w)) for keys, text in entries]
+            for group, entries in groups
+        }
         needed = max(
-            sum(line_h + 4 + len(entries) * line_h + line_h // 2 for _, entries in column)
+            sum(
+                line_h + 4 + sum(len(lines) for _, lines in wrapped[group]) * line_h + line_h // 2
+                for group, _ in column
+            )
             for column in per_column
         )
         card_h = min(height - 20, 70 + needed + 12)
@@ -103,20 +112,28 @@ class HelpOverlay:
         for col, entries_of_col in enumerate(per_column):
             x = card.x + 24 + col * (col_w + 24)
             y = card.y + 70
-            for group, entries in entries_of_col:
+            for group, _ in entries_of_col:
                 out.blit(bold.render(group, True, HEADING), (x, y))
                 y += line_h + 4
-                for keys, text in entries:
+                for keys, lines in wrapped[group]:
                     out.blit(body.render(keys, True, KEY_TEXT), (x, y))
-                    out.blit(body.render(_fit(body, text, text_w), True, BODY_TEXT), (x + key_w, y))
-                    y += line_h
+                    for line in lines:
+                        out.blit(body.render(line, True, BODY_TEXT), (x + key_w, y))
+                        y += line_h
                 y += line_h // 2
         return out
 
 
-def _fit(font: pygame.font.Font, text: str, width: int) -> str:
-    if font.size(text)[0] <= width:
-        return text
-    while text and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
+def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """Break ``text`` into lines no wider than ``width`` pixels (a word longer than that is cut)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}".strip()
+        if font.size(candidate)[0] <= width or not line:
+            line = candidate
+        else:
+            lines.append(line)
+            line = word
+    lines.append(line)
+    return lines
