@@ -341,17 +341,29 @@ class Board:
     def find_figure(self, name_or_id: str) -> Figure:
         """A figure by name (case-insensitive) or object id, as the command line names them.
 
-        Raises :class:`UsageError` listing the figures when nothing or several match.
+        ``#12`` always means the id. Raises :class:`UsageError` listing the figures when nothing
+        matches, or when the text names several figures (say, one named ``3`` and the one with id 3).
+
+        >>> board = Board(3, 1, figures=[Figure(3, "Ann", "red", (0, 0)), Figure(4, "3", "red", (1, 0))])
+        >>> board.find_figure("#3").name, board.find_figure("ann").id
+        ('Ann', 3)
         """
         text = name_or_id.strip()
-        if text.lstrip("#").isdigit() and int(text.lstrip("#")) in self._figures:
-            return self._figures[int(text.lstrip("#"))]
-        matches = [f for f in self._figures.values() if f.name.casefold() == text.casefold()]
+        if text.startswith("#") and text[1:].isdigit():
+            if int(text[1:]) in self._figures:
+                return self._figures[int(text[1:])]
+            matches: list[Figure] = []
+        else:
+            matches = [f for f in self._figures.values() if f.name.casefold() == text.casefold()]
+            if text.isdigit() and int(text) in self._figures:
+                by_id = self._figures[int(text)]
+                matches = [by_id, *(f for f in matches if f.id != by_id.id)]
         if len(matches) == 1:
             return matches[0]
         known = ", ".join(f"{f.label} (id {f.id})" for f in self._figures.values()) or "none"
         if matches:
-            raise UsageError(f"several figures are named {text!r}: use an id ({known})")
+            which = ", ".join(f"{f.label} (id {f.id})" for f in matches)
+            raise UsageError(f"{text!r} names several figures: {which}; write #ID for an id")
         raise UsageError(f"no figure named {text!r} on this map (figures: {known})")
 
     def figures_at(self, sq: Square) -> tuple[Figure, ...]:

@@ -103,3 +103,11 @@ def test_find_figure_by_name_or_id() -> None:
 def test_parse_square_errors_are_usage_errors() -> None:
     with pytest.raises(UsageError):
         parse_square("3;4")
+
+
+def test_a_name_that_is_also_an_id_is_ambiguous_and_hash_means_the_id() -> None:
+    board = Board(3, 1, figures=[Figure(3, "Ann", "red", (0, 0)), Figure(6, "3", "red", (1, 0))])
+    with pytest.raises(UsageError, match="names several figures"):
+        board.find_figure("3")
+    assert board.find_figure("#3").name == "Ann"
+    assert board.find_figure("#6").name == "3"
