@@ -8,10 +8,14 @@ with exit code 2 (set ``SIGHTLINE_DEBUG=1`` to see the traceback of an unexpecte
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib
 import os
+import re
 import sys
 from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn
 
 # pytmx imports pygame, whose banner would spoil --json output on stdout.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -33,14 +37,38 @@ COMMANDS: dict[str, str] = {
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
+#: a square with a negative coordinate first (``-1,2``): a value, although it starts with "-"
+NEGATIVE_SQUARE = re.compile(r"^-\d+,-?\d+$")
+#: prefixed to a negative square for argparse, which never takes a word starting so for an option
+_SHIELD = "\ue000"
+#: a first word with one of these endings is a map for ``sightline [play] MAP``
+MAP_SUFFIXES = (".tmx", ".tmj", ".json")
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line: ``PROG: error: MESSAGE (see 'PROG --help')``.
+
+    ``commands`` holds the subcommand parsers by name (filled by :func:`build_parser`).
+    """
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.commands: dict[str, Parser] = {}
+
+    def error(self, message: str) -> NoReturn:
+        """Print the one-line error on stderr and exit with code 2."""
+        message = " ".join(message.replace(_SHIELD + "-", "-").split())
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
+def build_parser() -> Parser:
     """The full argument parser; subcommands whose module is missing are left out."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="sightline",
         description="Tactical boards from Tiled maps: exact line of sight, attacks, dice.",
     )
     parser.add_argument("--version", action="version", version=f"sightline {__version__}")
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for name, help_text in COMMANDS.items():
         module = _command_module(name)
         if module is None:
@@ -48,6 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
         sub = subparsers.add_parser(name, help=help_text, description=help_text)
         module.configure(sub)
         sub.set_defaults(_run=module.run)
+        parser.commands[name] = sub
     return parser
 
 
@@ -60,25 +89,95 @@ def _command_module(name: str):  # type: ignore[no-untyped-def]
         raise
 
 
+class UnknownCommand(Exception):
+    """The first word is neither a command nor something that looks like a map."""
+
+
+def looks_like_map(word: str) -> bool:
+    """Whether ``sightline WORD`` means ``sightline play WORD``: a map suffix, a folder in it, or on disk.
+
+    >>> looks_like_map("maps/demo.tmx"), looks_like_map("Demo.TMX"), looks_like_map("chek")
+    (True, True, False)
+    """
+    if word.lower().endswith(MAP_SUFFIXES):
+        return True
+    if any(sep and sep in word for sep in ("/", os.sep, os.altsep)):
+        return True
+    return Path(word).exists()
+
+
+def unknown_command(word: str) -> str:
+    """The one line for a first word that is no command (with the nearest command, if any).
+
+    >>> unknown_command("chek")
+    "unknown command 'chek' (did you mean check? see 'sightline --help')"
+    """
+    close = difflib.get_close_matches(word, list(COMMANDS), n=1, cutoff=0.6)
+    if close:
+        return f"unknown command {word!r} (did you mean {close[0]}? see 'sightline --help')"
+    return (f"unknown command {word!r} (commands: {', '.join(COMMANDS)}; "
+            "or give a map file to open it)")
 
 
 def _normalise(argv: list[str]) -> list[str]:
-    """``sightline`` and ``sightline MAP`` mean ``sightline play [MAP]``."""
+    """``sightline`` and ``sightline MAP`` mean ``sightline play [MAP]``.
+
+    Raises :class:`UnknownCommand` for a first word that is neither a command nor a map.
+
+    >>> _normalise([]), _normalise(["maps/x.tmx"]), _normalise(["--frames", "2"])
+    (['play'], ['play', 'maps/x.tmx'], ['play', '--frames', '2'])
+    """
     if not argv:
         return ["play"]
     first = argv[0]
     if first in COMMANDS or first in ("-h", "--help", "--version"):
         return argv
-    return ["play", *argv]
+    if first.startswith("-") or looks_like_map(first):
+        return ["play", *argv]
+    raise UnknownCommand(unknown_command(first))
+
+
+def _shield(argv: list[str]) -> list[str]:
+    """Hide squares like ``-1,2`` from argparse's option detection (a private-use prefix does it).
+
+    >>> _shield(["los", "m.tmx", "-1,2", "--to", "3,-4", "-5"])
+    ['los', 'm.tmx', '\ue000-1,2', '--to', '3,-4', '-5']
+    """
+    return [_SHIELD + a if NEGATIVE_SQUARE.match(a) else a for a in argv]
+
+
+def _unshield(value: object) -> object:
+    """Undo :func:`_shield` on a parsed value (a string, or a list of them)."""
+    if isinstance(value, str) and value.startswith(_SHIELD) and NEGATIVE_SQUARE.match(value[1:]):
+        return value[1:]
+    if isinstance(value, list):
+        return [_unshield(v) for v in value]
+    return value
+
+
+def parse(parser: Parser, argv: list[str]) -> argparse.Namespace:
+    """Parse ``argv`` (already normalised); argparse errors exit 2 after one line on stderr."""
+    args, extras = parser.parse_known_args(_shield(argv))
+    command = getattr(args, "command", None)
+    if extras:
+        owner = parser.commands.get(command, parser) if command else parser
+        owner.error(f"unrecognized arguments: {' '.join(extras)}")
+    for key, value in vars(args).items():
+        setattr(args, key, _unshield(value))
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``sightline`` command; returns the exit code."""
-    args_list = _normalise(list(sys.argv[1:] if argv is None else argv))
+    try:
+        args_list = _normalise(list(sys.argv[1:] if argv is None else argv))
+    except UnknownCommand as exc:
+        print(f"sightline: error: {exc}", file=sys.stderr)
+        return 2
     parser = build_parser()
     try:
-        args = parser.parse_args(args_list)
-    except SystemExit as exc:  # argparse already printed its one-line usage error
+        args = parse(parser, args_list)
+    except SystemExit as exc:  # argparse already printed its one-line error (or the help)
         return int(exc.code or 0)
     run = getattr(args, "_run", None)
     if run is None:

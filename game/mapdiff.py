@@ -20,6 +20,7 @@ import numpy as np
 
 from game.board import Board, Square
 from game.coverage import visibility_table
+from game.words import plural
 
 
 @dataclass(frozen=True)
@@ -69,8 +70,9 @@ class MapDiff:
             (ow, oh), (nw, nh) = self.old_size, self.new_size
             area = f"the common {area} area only (old {ow}x{oh}, new {nw}x{nh})"
         return (
-            f"{len(self.changes)} square(s) changed: {self.pairs_gained} pair(s) gained, "
-            f"{self.pairs_lost} pair(s) lost; compared {area}"
+            f"{plural(len(self.changes), 'square')} changed: "
+            f"{plural(self.pairs_gained, 'pair')} gained, {plural(self.pairs_lost, 'pair')} lost; "
+            f"compared {area}"
         )
 
     def as_json(self) -> dict[str, object]:

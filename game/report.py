@@ -10,8 +10,6 @@ linter's findings, each with a thumbnail of the board around it. Numbers come fr
 from __future__ import annotations
 
 import html
-import os
-import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -20,10 +18,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game import __version__
+from game.atomic import cannot_write, write_atomic
 from game.board import Board, fmt_square
 from game.coverage import Coverage, DoorEffect, coverage, door_effects, visibility_table
 from game.findings import Finding, Severity
 from game.lint import ObjectLike, lint
+from game.words import plural
 
 if TYPE_CHECKING:
     from game.tiled import LoadedMap
@@ -70,23 +70,22 @@ def finding_area(finding: Finding, objects: Mapping[int, ObjectLike]) -> tuple[i
     return x0, y0, max(1, ceil(x + w) - x0), max(1, ceil(y + h) - y0)
 
 
-def _write_text(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=path.suffix, dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-
-
 def write_report(loaded: LoadedMap, out_dir: str | Path) -> Report:
-    """Write the coverage report of a loaded map into ``out_dir`` (created if needed)."""
+    """Write the coverage report of a loaded map into ``out_dir``; returns what was written.
+
+    ``out_dir`` is created if it is missing, but its parent folder must exist. Every file is
+    written atomically (:mod:`game.atomic`); a folder that cannot be made or written is one
+    :class:`~game.atomic.OutputError` line.
+    """
     from game.ui import report_images as images
 
     out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(exist_ok=True)
+    except OSError as exc:
+        raise cannot_write(out, exc) from exc
+    if not out.is_dir():
+        raise cannot_write(out, NotADirectoryError(20, "it exists and is not a folder"))
     board = loaded.board
     cell = cell_size(board)
     table = visibility_table(board)
@@ -109,7 +108,7 @@ def write_report(loaded: LoadedMap, out_dir: str | Path) -> Report:
             areas.append((area, out / name))
             thumbs[i] = name
     report.images += pictures.crops_png(areas)
-    _write_text(report.index, render_html(loaded, cov, doors, findings, thumbs))
+    write_atomic(report.index, render_html(loaded, cov, doors, findings, thumbs))
     return report
 
 
@@ -200,7 +199,7 @@ def render_html(
     if not findings:
         parts.append('<p class="ok">No findings: the map is clean.</p>')
     else:
-        parts.append(f"<p>{errors} error(s), {warnings} warning(s). "
+        parts.append(f"<p>{plural(errors, 'error')}, {plural(warnings, 'warning')}. "
                      "See docs/designers.md for every code and its fix.</p>")
         parts.append("<table><tr><th>severity</th><th>code</th><th>object</th><th>square</th>"
                      "<th>message</th><th>fix</th><th>where</th></tr>")

@@ -7,9 +7,9 @@ log and the dice seed. Storing changes rather than a snapshot means a map edited
 two sessions still opens with its new figures and doors, with play's changes laid over it where
 the objects (ids) still exist.
 
-Writes are atomic (a temporary file in the same folder, then ``os.replace``). A file that cannot
-be read is never a crash: it is renamed ``MAP.sightline.json.corrupt-<n>`` and the map opens as
-drawn, with a message saying so.
+Writes are atomic (:mod:`game.atomic`: a temporary file in the same folder, then
+``os.replace``). A file that cannot be read is never a crash: it is renamed
+``MAP.sightline.json.corrupt-<n>`` and the map opens as drawn, with a message saying so.
 
 >>> from game.board import Board, Figure
 >>> board = Board.from_ascii(["....", "...."], doors={"V(2,0)": "closed"})
@@ -28,14 +28,13 @@ drawn, with a message saying so.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from game.atomic import write_atomic
 from game.board import Board, BoardState, Door, DoorState, Edge, Figure, Square, Stat, fmt_square
 from game.errors import SightlineError
 
@@ -317,15 +316,9 @@ def _set_aside(path: Path, reason: str) -> str:
 
 
 def save_state(path: str | Path, state: PlayState) -> None:
-    """Write the play state atomically (temporary file + ``os.replace``); raises OSError."""
-    path = Path(path)
+    """Write the play state atomically (:func:`game.atomic.write_atomic`).
+
+    Raises :class:`game.atomic.OutputError` (an ``OSError``) when the file cannot be written.
+    """
     text = json.dumps(state.to_json(), indent=1, ensure_ascii=False) + "\n"
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    write_atomic(path, text)

@@ -38,6 +38,7 @@ from game.tmx_guard import (
     prepare,
     read_properties,
 )
+from game.words import a_or_an
 
 #: the roles an object can play; anything else is "other"
 ROLES = ("wall", "window", "door", "figure", "blocked", "void")
@@ -136,10 +137,36 @@ class LoadedMap:
 # --- class mapping --------------------------------------------------------------------------
 
 
+def role_conflict(mapping: Mapping[str, Sequence[str]]) -> tuple[str, str, str] | None:
+    """The first class given two roles in ``mapping``, as ``(class, first role, second role)``.
+
+    Class names match ignoring case; a class named like one of our roles always has that role.
+
+    >>> role_conflict({"wall": ["fence"], "blocked": ["rock", "Fence"]})
+    ('fence', 'wall', 'blocked')
+    >>> role_conflict({"blocked": ["wall"]}), role_conflict({"wall": ["wall", "hedge"]})
+    (('wall', 'wall', 'blocked'), None)
+    """
+    seen: dict[str, tuple[str, str]] = {role: (role, role) for role in ROLES}
+    for ours, theirs in mapping.items():
+        for name in [theirs] if isinstance(theirs, str) else theirs:
+            key = name.strip().casefold()
+            first = seen.setdefault(key, (name.strip(), ours))
+            if first[1] != ours:
+                return first[0], first[1], ours
+    return None
+
+
+def _conflict_message(conflict: tuple[str, str, str], where: str) -> str:
+    name, first, second = conflict
+    return f"{where} maps class {name!r} to two roles: {first} and {second}"
+
+
 def parse_class_mapping(text: str) -> dict[str, list[str]]:
     """Read ``--classes`` text: ``ours=theirs`` pairs separated by commas or semicolons.
 
-    A role may be given several times (``wall=a,wall=b``); ``|`` also separates names.
+    A role may be given several times (``wall=a,wall=b``); ``|`` also separates names. A class
+    given two roles is a :class:`UsageError`.
 
     >>> parse_class_mapping("wall=collision-line|fence; blocked=collision, wall=hedge")
     {'wall': ['collision-line', 'fence', 'hedge'], 'blocked': ['collision']}
@@ -147,6 +174,10 @@ def parse_class_mapping(text: str) -> dict[str, list[str]]:
     Traceback (most recent call last):
     ...
     game.errors.UsageError: unknown role 'wal' in --classes (use wall, window, door, figure, blocked, void)
+    >>> parse_class_mapping("void=Location,wall=Location")
+    Traceback (most recent call last):
+    ...
+    game.errors.UsageError: --classes maps class 'Location' to two roles: void and wall (give each class one role)
     """
     out: dict[str, list[str]] = {}
     for part in text.replace(";", ",").split(","):
@@ -161,7 +192,13 @@ def parse_class_mapping(text: str) -> dict[str, list[str]]:
             )
         if ours not in ROLES:
             raise UsageError(f"unknown role {ours!r} in --classes (use {', '.join(ROLES)})")
-        out.setdefault(ours, []).extend(n for n in names if n not in out.get(ours, []))
+        known = out.setdefault(ours, [])
+        for name in names:
+            if name.casefold() not in {k.casefold() for k in known}:
+                known.append(name)
+        conflict = role_conflict(out)
+        if conflict:
+            raise UsageError(f"{_conflict_message(conflict, '--classes')} (give each class one role)")
     return out
 
 
@@ -191,6 +228,11 @@ def _read_classes_file(path: Path) -> dict[str, list[str]]:
                 f"[classes] {ours} must be a class name or a list of them", path=str(path)
             )
         out[ours] = [n for n in names if n.strip()]
+    conflict = role_conflict(out)
+    if conflict:
+        raise MapError(
+            _conflict_message(conflict, "[classes]"), path=str(path), hint="give each class one role"
+        )
     return out
 
 
@@ -311,23 +353,35 @@ class _Loader:
         self.findings.append(Finding(code, severity, message, object_id, square, hint))
 
     def read_class_mapping(self) -> None:
-        """Our role for every class name: ours, then ``sightline.toml``'s, then ``classes=``."""
-        mapping: dict[str, list[str]] = {}
+        """Our role for every class name: ``sightline.toml``'s, overridden by ``classes=``.
+
+        Our own role names always keep their role. Within one source a class may have only one
+        role (:func:`role_conflict`); ``classes=`` (``--classes``) wins over the file.
+        """
         toml = self.path.parent / CLASSES_FILE
+        sources: list[Mapping[str, Sequence[str]]] = []
         if toml.is_file():
-            mapping = _read_classes_file(toml)
+            sources.append(_read_classes_file(toml))
             self.extra_deps.append(toml.resolve())
-        for ours, theirs in self.classes.items():
+        for ours in self.classes:
             if ours not in ROLES:
                 raise MapError(
                     f"unknown role {ours!r} in the class mapping",
                     path=self.shown,
                     hint=f"use {', '.join(ROLES)}",
                 )
-            mapping.setdefault(ours, []).extend([theirs] if isinstance(theirs, str) else theirs)
-        for ours, theirs in mapping.items():
-            for name in theirs:
-                self.role_of[name.strip().casefold()] = ours
+        conflict = role_conflict(self.classes)
+        if conflict:
+            raise MapError(
+                _conflict_message(conflict, "the class mapping"),
+                path=self.shown,
+                hint="give each class one role",
+            )
+        sources.append(self.classes)
+        for mapping in sources:
+            for ours, theirs in mapping.items():
+                for name in [theirs] if isinstance(theirs, str) else theirs:
+                    self.role_of[name.strip().casefold()] = ours
         for role in ROLES:
             self.role_of[role] = role
 
@@ -689,7 +743,8 @@ class _Loader:
             self.finding(
                 "wall-shape",
                 Severity.ERROR,
-                f"a {kind} must be a line, polyline, polygon or rectangle, not a {obj.shape}; ignored",
+                f"a {kind} must be a line, polyline, polygon or rectangle, not {a_or_an(obj.shape)}; "
+                "ignored",
                 obj.id,
                 hint=f"redraw the {kind} as a polyline along grid lines",
             )
@@ -891,7 +946,8 @@ class _Loader:
             self.finding(
                 "area-shape",
                 Severity.WARNING,
-                f"a {obj.role} area must be a rectangle, ellipse or polygon, not a {obj.shape}; ignored",
+                f"a {obj.role} area must be a rectangle, ellipse or polygon, not {a_or_an(obj.shape)}; "
+                "ignored",
                 obj.id,
                 hint="draw a rectangle or polygon over the squares",
             )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from itertools import combinations
 from pathlib import Path
 
@@ -72,7 +73,7 @@ def test_diff_command_text_json_and_png(capsys: pytest.CaptureFixture[str], tmp_
     old, new = str(LINT / "diff_old.tmx"), str(LINT / "diff_new.tmx")
     assert main(["diff", old, new]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith(f"{old} -> {new}: ") and "pair(s) gained, 0 pair(s) lost" in out[0]
+    assert out[0].startswith(f"{old} -> {new}: ") and "pairs gained, 0 pairs lost" in out[0]
     assert any(line.startswith("(0,0): sees ") and "gained" in line for line in out[1:])
 
     png = tmp_path / "changes.png"
@@ -93,3 +94,40 @@ def test_diff_command_refuses_an_unreadable_map(capsys: pytest.CaptureFixture[st
     code = main(["diff", str(LINT / "truncated.tmx"), str(LINT / "clean.tmx")])
     err = capsys.readouterr().err
     assert code == 2 and len(err.strip().splitlines()) == 1 and "truncated.tmx" in err
+
+
+OLD, NEW = str(LINT / "diff_old.tmx"), str(LINT / "diff_new.tmx")
+
+
+@pytest.mark.parametrize(
+    ("where", "words"),
+    [
+        ("file.txt/x.png", "cannot write {out}: "),
+        ("folder.png", "cannot write {out}: "),
+        ("missing/x.png", "cannot write {out}: folder {tmp}/missing does not exist"),
+        ("/proc/x.png", "cannot write {out}: "),
+        ("d.txt", "-o must name a .png file, not "),
+    ],
+)
+def test_diff_output_problems_are_one_line_like_render(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], where: str, words: str
+) -> None:
+    if where.startswith("/proc") and not Path("/proc/self").is_dir():
+        pytest.skip("needs Linux /proc")
+    (tmp_path / "file.txt").write_text("x")
+    (tmp_path / "folder.png").mkdir()
+    out = Path(where) if where.startswith("/") else tmp_path / where
+    for command in (["diff", OLD, NEW, "-o", str(out)], ["render", NEW, "-o", str(out)]):
+        assert main(command) == 2
+        captured = capsys.readouterr()
+        assert captured.out == ""
+        lines = captured.err.splitlines()
+        assert len(lines) == 1, lines
+        assert lines[0].startswith(f"sightline {command[0]}: " + words.format(out=out, tmp=tmp_path))
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["file.txt", "folder.png"]
+
+
+def test_diff_summary_has_no_parenthesised_plurals(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["diff", OLD, NEW]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert "(s)" not in first and re.search(r"\d+ squares changed: \d+ pairs gained, 0 pairs lost", first)

@@ -152,3 +152,19 @@ def test_progress_bar_only_on_a_terminal() -> None:
     bar.show(2, "x.tmx")
     bar.close()
     assert "2/5 x.tmx" in tty.getvalue() and tty.getvalue().endswith("\r")
+
+
+def test_a_class_given_two_roles_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["check", str(LINT / "clean.tmx"), "--classes", "void=Location,wall=location"])
+    captured = capsys.readouterr()
+    assert code == 2 and captured.out == ""
+    assert captured.err.splitlines() == [
+        "sightline check: --classes maps class 'Location' to two roles: void and wall "
+        "(give each class one role)"
+    ]
+
+
+def test_summary_counts_without_parenthesised_plurals(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", str(LINT / "clean.tmx")]) == 0
+    out = capsys.readouterr().out
+    assert "(s)" not in out and out.strip().splitlines()[-1] == "checked 1 map: clean"

@@ -97,3 +97,26 @@ def test_bad_input_is_one_line_exit_2(capsys: pytest.CaptureFixture[str], args: 
     assert captured.out == ""
     lines = captured.err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("sightline los: ") and message in lines[0]
+
+
+def test_viewer_matches_a_side_ignoring_case(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, ROOM, "0,0", "4,0", "--viewer", " MONSTERS ")
+    assert data["viewer"] == "monsters" and data["clear"] is True
+
+
+@pytest.mark.parametrize(
+    ("viewer", "message"),
+    [
+        ("Nobody", "--viewer 'Nobody' is not a side on this map (sides: monsters, red)"),
+        ("red guild", "--viewer 'red guild' is not a side on this map (sides: monsters, red)"),
+        ("", "--viewer is empty: name a side (sides: monsters, red)"),
+    ],
+)
+@pytest.mark.parametrize("target", [["4,0"], []])
+def test_unknown_viewer_is_refused_listing_the_sides(
+    capsys: pytest.CaptureFixture[str], viewer: str, message: str, target: list[str]
+) -> None:
+    assert main(["los", ROOM, "0,0", *target, "--viewer", viewer]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.splitlines() == [f"sightline los: {message}"]

@@ -11,7 +11,7 @@ import pytest
 from game.cli import COMMANDS, main
 
 REPO = Path(__file__).resolve().parent.parent
-PURE = ["board.py", "los.py", "dice.py", "findings.py", "errors.py", "history.py"]
+PURE = ["board.py", "los.py", "dice.py", "findings.py", "errors.py", "history.py", "words.py"]
 
 
 def _readme_commands() -> list[str]:
@@ -76,3 +76,22 @@ def test_unknown_option_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str
     assert code == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err
+
+
+def test_files_are_written_only_through_game_atomic() -> None:
+    """One atomic writer (game/atomic.py): no module keeps its own mkstemp / os.replace dance."""
+    for path in (REPO / "game").rglob("*.py"):
+        if path.name == "atomic.py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        calls = {
+            f"{node.func.value.id}.{node.func.attr}"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and isinstance(node.func.value, ast.Name)
+        }
+        rel = path.relative_to(REPO)
+        assert not calls & {"tempfile.mkstemp", "tempfile.NamedTemporaryFile"}, rel
+        if "os.replace" in calls:  # only renaming an unreadable save aside is allowed
+            assert rel.as_posix() == "game/savestate.py", rel

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 import pygame
@@ -141,3 +143,58 @@ def test_every_loadable_corpus_map_renders(corpus_dir: Path) -> None:
         assert surface.get_size() == image_size(board.width, board.height, 8)
         drawn += 1
     assert drawn >= 10
+
+
+@pytest.mark.parametrize(
+    ("viewer", "message"),
+    [
+        ("Nobody", "--viewer 'Nobody' is not a side on this map (sides: "),
+        ("", "--viewer is empty: name a side (sides: "),
+    ],
+)
+def test_render_refuses_an_unknown_viewer(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], viewer: str, message: str
+) -> None:
+    out = tmp_path / "v.png"
+    assert main(["render", str(PLAIN), "-o", str(out), "--from", "0,1", "--fov", "--viewer", viewer]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and not out.exists()
+    lines = captured.err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"sightline render: {message}")
+
+
+def test_render_viewer_ignores_case(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "v.png"
+    assert main(["render", str(PLAIN), "-o", str(out), "--from", "0,1", "--to", "5,1",
+                 "--viewer", "RED", "--scale", "20"]) == 0
+    assert capsys.readouterr().out.strip() == f"wrote {out}"
+    assert out.exists()
+
+
+@pytest.mark.parametrize("where", ["file.txt/x.png", "folder.png", "missing/x.png", "/proc/x.png"])
+def test_unwritable_output_is_one_line_not_an_internal_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], where: str
+) -> None:
+    if where.startswith("/proc") and not Path("/proc/self").is_dir():
+        pytest.skip("needs Linux /proc")
+    (tmp_path / "file.txt").write_text("x")
+    (tmp_path / "folder.png").mkdir()
+    out = Path(where) if where.startswith("/") else tmp_path / where
+    assert main(["render", str(PLAIN), "-o", str(out), "--no-legend"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"sightline render: cannot write {out}: ")
+    assert "internal error" not in lines[0]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file.txt", "folder.png"]
+    assert list((tmp_path / "folder.png").iterdir()) == []
+
+
+@pytest.mark.skipif(not hasattr(os, "umask") or os.name != "posix", reason="POSIX permissions")
+def test_rendered_png_has_normal_permissions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    old = os.umask(0o022)
+    try:
+        assert main(["render", str(PLAIN), "-o", str(tmp_path / "p.png"), "--no-legend"]) == 0
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "p.png").stat().st_mode) == 0o644

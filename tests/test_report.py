@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import random
 import re
+import stat
 from html.parser import HTMLParser
 from itertools import combinations
 from pathlib import Path
@@ -107,6 +109,7 @@ def test_report_lists_findings_with_thumbnails(capsys: pytest.CaptureFixture[str
     page = (out / "index.html").read_text(encoding="utf-8")
     for code in ("wall-duplicate", "wall-overlap", "wall-gap", "wall-off-grid"):
         assert code in page
+    assert "(s)" not in page and re.search(r"\d+ errors?, \d+ warnings?\. ", page)
     thumbs = sorted(out.glob("finding-*.png"))
     assert len(thumbs) >= 4
     small = pygame.image.load(str(thumbs[0]))
@@ -138,3 +141,41 @@ def test_report_refuses_bad_input(capsys: pytest.CaptureFixture[str], tmp_path: 
     not_a_folder.write_text("x")
     assert main(["report", str(LINT / "clean.tmx"), "-o", str(not_a_folder)]) == 2
     assert "not a folder" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("where", ["file.txt/sub", "missing/report", "/proc", "/proc/x"])
+def test_report_to_an_unwritable_folder_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], where: str
+) -> None:
+    if where.startswith("/proc") and not Path("/proc/self").is_dir():
+        pytest.skip("needs Linux /proc")
+    (tmp_path / "file.txt").write_text("x")
+    out = Path(where) if where.startswith("/") else tmp_path / where
+    assert main(["report", str(LINT / "clean.tmx"), "-o", str(out)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("sightline report: cannot write ")
+    assert "internal error" not in lines[0]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file.txt"]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
+def test_report_files_have_normal_permissions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    old = os.umask(0o022)
+    try:
+        assert main(["report", str(LINT / "clean.tmx"), "-o", str(tmp_path / "r")]) == 0
+    finally:
+        os.umask(old)
+    assert "wrote " in capsys.readouterr().out
+    files = sorted((tmp_path / "r").iterdir())
+    assert {p.name for p in files} >= {"index.html", "board.png", "heatmap.png"}
+    assert {stat.S_IMODE(p.stat().st_mode) for p in files} == {0o644}
+
+
+def test_report_summary_has_no_parenthesised_plurals(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["report", str(LINT / "clean.tmx"), "-o", str(tmp_path / "r")]) == 0
+    line = capsys.readouterr().out.strip()
+    assert "(s)" not in line and re.search(r"\d+ images?; \d+ doors?, \d+ findings?\)$", line), line

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from pathlib import Path
 
 import pytest
 
 from game.board import Board, DoorState, Edge, Figure
+from game.errors import SightlineError
 from game.savestate import (
     FORMAT,
     PlayState,
@@ -163,3 +165,24 @@ def test_save_into_a_read_only_folder_raises_oserror_and_keeps_the_old_file(tmp_
     finally:
         tmp_path.chmod(0o700)
     assert path.read_text(encoding="utf-8") == "previous"
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
+def test_saved_state_has_normal_permissions(tmp_path: Path) -> None:
+    old = os.umask(0o022)
+    try:
+        save_state(tmp_path / "m.sightline.json", PlayState(dice_seed=1))
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "m.sightline.json").stat().st_mode) == 0o644
+
+
+def test_save_where_no_file_can_be_is_one_line_oserror(tmp_path: Path) -> None:
+    (tmp_path / "file.txt").write_text("x", encoding="utf-8")
+    for path in (tmp_path / "missing" / "m.sightline.json", tmp_path / "file.txt" / "m.sightline.json"):
+        with pytest.raises(OSError) as info:
+            save_state(path, PlayState())
+        assert isinstance(info.value, SightlineError)
+        assert str(info.value).startswith(f"cannot write {path}: ") and "\n" not in str(info.value)
+        assert info.value.strerror and "cannot write" not in info.value.strerror
+    assert [p.name for p in tmp_path.iterdir()] == ["file.txt"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -292,6 +293,47 @@ def test_bad_sightline_toml_is_a_map_error(tmp_path: Path) -> None:
     (tmp_path / "sightline.toml").write_text("[classes\n")
     with pytest.raises(MapError, match="TOML"):
         load_map(tmp_path / "m.tmx")
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("void=Location,wall=Location", "class 'Location' to two roles: void and wall"),
+        ("wall=fence|hedge; blocked=HEDGE", "class 'hedge' to two roles: wall and blocked"),
+        ("blocked=wall", "class 'wall' to two roles: wall and blocked"),
+    ],
+)
+def test_a_class_given_two_roles_in_classes_is_a_usage_error(text: str, words: str) -> None:
+    with pytest.raises(UsageError, match=re.escape(words)):
+        parse_class_mapping(text)
+    assert parse_class_mapping("wall=fence,wall=Fence,wall=wall") == {"wall": ["fence", "wall"]}
+
+
+def test_a_class_given_two_roles_in_sightline_toml_is_a_map_error(tmp_path: Path) -> None:
+    (tmp_path / "m.tmx").write_text((MAPS / "walls.tmx").read_text())
+    (tmp_path / "sightline.toml").write_text('[classes]\nwall = ["Location"]\nvoid = "location"\n')
+    with pytest.raises(MapError, match=re.escape("class 'Location' to two roles: wall and void")) as info:
+        load_map(tmp_path / "m.tmx")
+    assert "sightline.toml" in str(info.value)
+
+
+def test_classes_override_sightline_toml_for_the_classes_they_name() -> None:
+    mapped = MAPS / "mapped" / "platformer.tmx"
+    assert load_map(mapped).board.blocked == {(3, 0), (4, 0)}  # toml: collision -> blocked
+    for classes in ({"wall": ["collision"]}, {"void": ["Collision"]}):
+        board = load_map(mapped, classes=classes).board
+        assert board.blocked == set(), classes  # --classes wins over the file, whatever the role
+
+
+def test_shape_errors_say_an_ellipse(tmp_path: Path) -> None:
+    (tmp_path / "e.tmx").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<map version="1.10" orientation="orthogonal" '
+        'width="4" height="4" tilewidth="32" tileheight="32" infinite="0">\n'
+        ' <objectgroup id="1" name="o"><object id="1" class="wall" x="32" y="32" width="64" '
+        'height="32"><ellipse/></object></objectgroup>\n</map>\n'
+    )
+    messages = [f.message for f in load_map(tmp_path / "e.tmx").findings if f.object_id == 1]
+    assert any("not an ellipse" in m for m in messages) and not any("a ellipse" in m for m in messages)
 
 
 # --- snapping, as a property -------------------------------------------------------------------

@@ -18,6 +18,7 @@ from typing import TextIO
 
 from game.errors import SightlineError, UsageError
 from game.findings import Finding, Severity
+from game.words import plural
 
 FORMATS = ("text", "json", "github")
 
@@ -195,15 +196,14 @@ def summary(results: list[MapResult]) -> str:
     errors = sum(len(r.errors) for r in results)
     warnings = sum(len(r.warnings) for r in results)
     unreadable = sum(1 for r in results if r.error is not None)
-    noun = "map" if len(results) == 1 else "maps"
     parts = []
     if errors:
-        parts.append(f"{errors} error{'s' if errors != 1 else ''}")
+        parts.append(plural(errors, "error"))
     if warnings:
-        parts.append(f"{warnings} warning{'s' if warnings != 1 else ''}")
+        parts.append(plural(warnings, "warning"))
     if unreadable:
         parts.append(f"{unreadable} unreadable")
-    return f"checked {len(results)} {noun}: {', '.join(parts) if parts else 'clean'}"
+    return f"checked {plural(len(results), 'map')}: {', '.join(parts) if parts else 'clean'}"
 
 
 def run(args: argparse.Namespace) -> int:

@@ -3,6 +3,7 @@
 Lists every square whose view changed (how many squares it sees before and after, and the squares
 it gained and lost) and, with ``-o``, draws the changes over the new board (gained green, lost red).
 Boards of different sizes are compared on their common (top-left) area, and the output says so.
+``-o`` must name a ``.png`` in a folder that exists, exactly as for ``sightline render``.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import json
 import os
 
 from game.board import fmt_square
+from game.commands._common import png_output
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -19,7 +21,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("old", metavar="OLD", help="the earlier version of the map")
     parser.add_argument("new", metavar="NEW", help="the later version")
     parser.add_argument("-o", "--output", metavar="OUT.png", default=None,
-                        help="also draw the changes into this PNG")
+                        help="also draw the changes into this PNG (its folder must exist)")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument("--classes", metavar="MAPPING", default=None,
                         help="map your class names onto ours, e.g. wall=collision-line")
@@ -36,6 +38,8 @@ def run(args: argparse.Namespace) -> int:
     from game.mapdiff import diff_boards
     from game.tiled import load_map, parse_class_mapping
 
+    if args.output:
+        png_output(args.output)
     classes = parse_class_mapping(args.classes) if args.classes else None
     old = load_map(args.old, classes=classes)
     new = load_map(args.new, classes=classes)

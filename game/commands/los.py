@@ -4,7 +4,8 @@ With two squares: the verdict, the first blocker and every crossing (``--json``:
 ``{"clear", "blockers", "crossings", "explanation", "from", "to", "viewer"}``). With one square:
 every square visible from it (``--json``: ``{"from", "visible", "viewer"}``), else an ASCII mask.
 ``--viewer`` defaults to the side of a figure standing on the first square (none: every figure
-counts as an enemy). The JSON format is described in docs/line-of-sight.md.
+counts as an enemy); a side given must be one on the map (any case). The JSON format is described in
+docs/line-of-sight.md.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import argparse
 import json
 
 from game.board import Board, Square, fmt_square, parse_square
+from game.commands._common import resolve_viewer
 from game.errors import UsageError
 
 
@@ -51,7 +53,9 @@ def run(args: argparse.Namespace) -> int:
     board = load_map(args.map, classes=classes).board
     origin = _check(board, origin_sq)
     here = board.figures_at(origin)
-    viewer = args.viewer if args.viewer is not None else (here[0].side if here else None)
+    viewer = resolve_viewer(board, args.viewer)
+    if viewer is None and here:
+        viewer = here[0].side
 
     if target_sq is not None:
         target = _check(board, target_sq)

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.board import Board, Square, fmt_square, parse_square
+from game.commands._common import png_output, resolve_viewer
 from game.errors import UsageError
 
 if TYPE_CHECKING:
@@ -47,22 +48,24 @@ def run(args: argparse.Namespace) -> int:
     from game.ui.painter import Overlay
     from game.ui.render import render_png
 
-    if not str(args.output).lower().endswith(".png"):
-        raise UsageError(f"-o must name a .png file, not {args.output!r}")
+    png_output(args.output)
     if args.target and not args.origin:
         raise UsageError("--to needs --from (the ray goes from --from to --to)")
     if args.fov and not args.origin:
         raise UsageError("--fov needs --from (the square whose view to shade)")
+    if args.viewer is not None and not args.origin:
+        raise UsageError("--viewer needs --from (the viewer's square)")
     classes = parse_class_mapping(args.classes) if args.classes else None
     loaded = load_map(args.map, classes=classes)
     board = loaded.board
+    chosen = resolve_viewer(board, args.viewer)
     overlay = Overlay()
     title = _title(board, Path(args.map))
     legend = [title]
     if args.origin:
         origin = _square(board, args.origin, "--from")
         here = board.figures_at(origin)
-        viewer = args.viewer if args.viewer is not None else (here[0].side if here else None)
+        viewer = chosen if chosen is not None else (here[0].side if here else None)
         if here:
             overlay.selected = here[0].id
         else:

@@ -6,12 +6,15 @@ import argparse
 import os
 from pathlib import Path
 
+from game.words import plural
+
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``sightline report``."""
     parser.add_argument("map", metavar="MAP", help="the .tmx map")
     parser.add_argument("-o", "--output", metavar="DIR", required=True,
-                        help="folder to write index.html and its images into (created if needed)")
+                        help="folder to write index.html and its images into (created if needed; "
+                        "its parent folder must exist)")
     parser.add_argument("--classes", metavar="MAPPING", default=None,
                         help="map your class names onto ours, e.g. wall=collision-line")
 
@@ -30,7 +33,6 @@ def run(args: argparse.Namespace) -> int:
 
         raise UsageError(f"{out} exists and is not a folder: give -o a folder for the report")
     report = write_report(loaded, out)
-    doors = len(report.doors)
-    print(f"wrote {report.index} ({len(report.images)} images; {doors} door(s), "
-          f"{len(report.findings)} finding(s))")
+    print(f"wrote {report.index} ({plural(len(report.images), 'image')}; "
+          f"{plural(len(report.doors), 'door')}, {plural(len(report.findings), 'finding')})")
     return 0

@@ -14,13 +14,13 @@ True
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
+from game.atomic import atomic_file, cannot_write
 from game.board import Board
 from game.errors import UsageError
 from game.ui import theme
@@ -126,28 +126,19 @@ def render_png(
     return list(painter.warnings)
 
 
-def save_png(surface: pygame.Surface, out_path: str | os.PathLike[str]) -> None:
-    """Save a Surface as PNG atomically: a temporary file beside the target, then ``os.replace``."""
+def save_png(surface: pygame.Surface, out_path: str | os.PathLike[str]) -> Path:
+    """Save a Surface as PNG atomically (:func:`game.atomic.atomic_file`); returns the path.
+
+    The folder must exist. Anything that stops the write is one
+    :class:`~game.atomic.OutputError` line (``cannot write PATH: reason``).
+    """
     path = Path(out_path)
-    directory = path.parent if str(path.parent) else Path(".")
-    if not directory.is_dir():
-        raise UsageError(f"cannot write {path}: folder {directory} does not exist")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".png", dir=directory)
-    os.close(fd)
-    try:
-        pygame.image.save(surface, tmp)
-        os.chmod(tmp, _file_mode())  # mkstemp makes 0600 files; give the usual permissions
-        os.replace(tmp, path)
-    except (pygame.error, OSError) as exc:
-        Path(tmp).unlink(missing_ok=True)
-        raise UsageError(f"cannot write {path}: {exc}") from exc
-
-
-def _file_mode() -> int:
-    """``0o666`` minus the process umask: the mode ``open()`` would have given the file."""
-    umask = os.umask(0o022)
-    os.umask(umask)
-    return 0o666 & ~umask
+    with atomic_file(path) as handle:
+        try:
+            pygame.image.save(surface, handle, "image.png")
+        except pygame.error as exc:
+            raise cannot_write(path, str(exc)) from exc
+    return path
 
 
 def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:

@@ -2,14 +2,13 @@
 
 The board itself is drawn by the window's painter (:mod:`game.ui.painter`) when it is available,
 otherwise by a small vector drawing of our own (floor, void, blocked terrain, walls, windows, doors,
-figure tokens). Overlays are translucent squares over that board. Every PNG is written atomically.
+figure tokens). Overlays are translucent squares over that board. Every PNG is written atomically
+(:func:`game.ui.render.save_png`, which uses :mod:`game.atomic`).
 Works headless (``SDL_VIDEODRIVER=dummy``; no window is opened).
 """
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -18,6 +17,7 @@ import numpy as np
 import pygame
 
 from game.board import Board, DoorState, Edge, Square
+from game.ui.render import save_png
 
 if TYPE_CHECKING:
     from game.tiled import MapArt
@@ -64,21 +64,6 @@ def ramp(t: float) -> Colour:
     f = pos - i
     a, b = RAMP[i], RAMP[i + 1]
     return (round(a[0] + (b[0] - a[0]) * f), round(a[1] + (b[1] - a[1]) * f), round(a[2] + (b[2] - a[2]) * f))
-
-
-def save_png(surface: pygame.Surface, out: str | Path) -> Path:
-    """Save a surface as PNG atomically (temp file in the same folder, then ``os.replace``)."""
-    out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{out.stem}-", suffix=".png", dir=out.parent)
-    os.close(fd)
-    try:
-        pygame.image.save(surface, tmp)
-        os.replace(tmp, out)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-    return out
 
 
 def board_surface(board: Board, art: MapArt | None, cell: int) -> pygame.Surface:

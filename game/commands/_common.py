@@ -1,0 +1,67 @@
+"""Helpers shared by several subcommands (no command of its own: cli.py skips this module)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.atomic import cannot_write
+from game.board import Board
+from game.errors import UsageError
+
+__all__ = ["png_output", "resolve_viewer"]
+
+
+def resolve_viewer(board: Board, text: str | None) -> str | None:
+    """The side named by ``--viewer``, spelt as on the map; None when ``text`` is None.
+
+    The match ignores case and surrounding spaces. An empty or unknown side is a
+    :class:`UsageError` listing the sides the map has.
+
+    >>> from game.board import Figure
+    >>> board = Board(3, 1, figures=[Figure(1, "Ann", "Red Guild", (0, 0)),
+    ...                              Figure(2, "Grub", "monsters", (2, 0))])
+    >>> resolve_viewer(board, " red guild "), resolve_viewer(board, None)
+    ('Red Guild', None)
+    >>> resolve_viewer(board, "Nobody")
+    Traceback (most recent call last):
+    ...
+    game.errors.UsageError: --viewer 'Nobody' is not a side on this map (sides: monsters, Red Guild)
+    >>> resolve_viewer(Board(2, 2), "red")
+    Traceback (most recent call last):
+    ...
+    game.errors.UsageError: --viewer 'red': this map has no figures, so no sides to name
+    """
+    if text is None:
+        return None
+    sides = board.sides()
+    if text.strip() in sides:  # exact spelling first, should two sides differ only in case
+        return text.strip()
+    wanted = text.strip().casefold()
+    for side in sides:
+        if side.casefold() == wanted:
+            return side
+    if not sides:
+        raise UsageError(f"--viewer {text.strip()!r}: this map has no figures, so no sides to name")
+    known = ", ".join(sorted(sides, key=str.casefold))
+    if not wanted:
+        raise UsageError(f"--viewer is empty: name a side (sides: {known})")
+    raise UsageError(f"--viewer {text.strip()!r} is not a side on this map (sides: {known})")
+
+
+def png_output(text: str, option: str = "-o") -> Path:
+    """The PNG a command is asked to write, checked before any work: a ``.png`` name in a folder
+    that exists (Sightline never creates a missing folder for a picture).
+
+    >>> png_output("board.PNG").name
+    'board.PNG'
+    >>> png_output("notes.txt")
+    Traceback (most recent call last):
+    ...
+    game.errors.UsageError: -o must name a .png file, not 'notes.txt'
+    """
+    path = Path(text)
+    if path.suffix.lower() != ".png":
+        raise UsageError(f"{option} must name a .png file, not {text!r}")
+    if not path.parent.is_dir():
+        raise cannot_write(path, FileNotFoundError(2, "No such file or directory"))
+    return path

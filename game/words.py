@@ -1,0 +1,42 @@
+"""Small wording helpers for messages a person reads: plurals without "(s)", "a" or "an"."""
+
+from __future__ import annotations
+
+__all__ = ["a_or_an", "plural"]
+
+_IRREGULAR = {"enemy": "enemies", "pair": "pairs", "square": "squares", "body": "bodies"}
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``n`` and ``word``, with the plural form when ``n`` is not 1.
+
+    ``many`` is the plural when adding "s" is wrong (most "-y" words are handled already).
+
+    >>> plural(1, "door"), plural(0, "door"), plural(3, "finding")
+    ('1 door', '0 doors', '3 findings')
+    >>> plural(2, "enemy"), plural(1, "enemy"), plural(2, "day")
+    ('2 enemies', '1 enemy', '2 days')
+    >>> plural(2, "die", "dice"), plural(5, "box")
+    ('2 dice', '5 boxes')
+    """
+    if n == 1:
+        return f"{n} {word}"
+    if many is None:
+        many = _IRREGULAR.get(word)
+    if many is None:
+        if word.endswith("y") and len(word) > 1 and word[-2] not in "aeiou":
+            many = word[:-1] + "ies"
+        elif word.endswith(("s", "x", "z", "ch", "sh")):
+            many = word + "es"
+        else:
+            many = word + "s"
+    return f"{n} {many}"
+
+
+def a_or_an(word: str) -> str:
+    """``word`` with its indefinite article, by its first letter (enough for our shape names).
+
+    >>> a_or_an("ellipse"), a_or_an("polyline"), a_or_an("object")
+    ('an ellipse', 'a polyline', 'an object')
+    """
+    return f"{'an' if word[:1].lower() in 'aeiou' and word else 'a'} {word}"
