@@ -23,6 +23,7 @@ region-unreachable          error     squares nobody can walk to even with every
 region-sealed-by-doors      warning   squares cut off while the closed/locked doors stay shut
 figure-no-target            warning   a figure sees no enemy and no enemy sees it (doors as drawn)
 property-unknown            warning   a figure property the ruleset does not read (nearest name)
+property-value              error     a figure property value the ruleset cannot use (format hint)
 map-property-misspelt       warning   a map property one typo away from a known one
 ruleset-unknown             error     the map's ``ruleset`` names no ruleset
 ==========================  ========  ======================================================
@@ -122,6 +123,7 @@ def lint_board(
     found += check_regions(board)
     found += check_targets(board)
     found += check_properties(board, objs)
+    found += check_figure_values(board)
     ignored = ignored_codes(board)
     return finish((f for f in found if f.code not in ignored), strict=strict)
 
@@ -763,8 +765,36 @@ def check_properties(board: Board, objects: Sequence[ObjectLike] = ()) -> list[F
     return out
 
 
+def check_figure_values(board: Board) -> list[Finding]:
+    """Figure property values the map's ruleset cannot use (``Ruleset.figure_problems``): an
+    unreadable ``attacks`` string, a life of ``"lots"``, a negative defence ... (errors).
+
+    >>> b = Board.from_ascii([".."], ruleset="arcadia", figures=[
+    ...     Figure(4, "Ann", "red", (0, 0), {"attacks": "Sword-melee-3", "life": "lots"})])
+    >>> [(f.code, f.object_id, f.message) for f in check_figure_values(b)][1]
+    ('property-value', 4, "figure Ann: property 'life' must be a number, not 'lots'")
+    """
+    try:
+        from game.rules.registry import get_ruleset
+
+        rules = get_ruleset(board.ruleset)
+    except (ImportError, SightlineError, KeyError, ValueError):
+        return []  # an unknown ruleset is reported by check_properties
+    doc = f"docs/{board.ruleset.replace('_', '-')}.md"
+    out: list[Finding] = []
+    for figure in sorted(board.figures.values(), key=lambda f: f.id):
+        for problem in rules.figure_problems(figure):
+            out.append(Finding(
+                "property-value", Severity.ERROR, f"figure {figure.label}: {problem}",
+                figure.id, figure.square,
+                f"fix the value: {doc} gives the format of every figure property",
+            ))
+    return out
+
+
 __all__ = [
     "FALLBACK_PROPERTIES",
+    "check_figure_values",
     "KnownProperties",
     "check_doors",
     "check_figures",

@@ -120,7 +120,11 @@ def test_legality_cli(capsys: pytest.CaptureFixture[str], vector: str, path: str
 
 def test_illegal_text_mode_exit_0(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["attack", str(MAPS / "wall.tmx"), "Mark", "Goblin"]) == 0
-    assert capsys.readouterr().out.splitlines()[-1] == "illegal: not Close: wall V(3,2) between (2,2) and (3,2)."
+    # no --attack and no card legal on the target: every usable card's reason, grouped
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "illegal: No attack is legal: Dusty Blade, Dagger: not Close: wall V(3,2) between (2,2) "
+        "and (3,2); Long Bow: no line of sight: wall V(3,2) between (2,2) and (3,2)."
+    )
 
 
 # --- --faces errors: one line, exit 2 -----------------------------------------------------

@@ -1,7 +1,7 @@
 """``sightline attack MAP ATTACKER TARGET``: resolve one attack, seeded or with physical dice.
 
-Every die and every step is printed (or given as JSON: ``{"legal", "reason", "steps",
-"outcome"}``). An illegal attack is an answer, not an error: ``legal: false`` with the reason,
+Every die and every step is printed, then the ruleset's one-sentence summary (or given as JSON:
+``{"legal", "reason", "steps", "outcome"}``). An illegal attack is an answer, not an error: ``legal: false`` with the reason,
 exit 0. Too few ``--faces`` for the dice the rules require is an error (one line, exit 2).
 The map file is never modified.
 """
@@ -39,9 +39,9 @@ def add_attack_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("map", metavar="MAP", help="a Tiled map (.tmx)")
     parser.add_argument("attacker", metavar="ATTACKER", help="the attacking figure: name or object id")
     parser.add_argument(
-        "target", metavar="TARGET", help="the target figure(s): name or object id, a comma list for several"
+        "target", metavar="TARGET", help="the target figure: name or object id; a comma list for several"
     )
-    parser.add_argument("--attack", metavar="NAME", help="the attack (card, weapon) to use; default: the first usable")
+    parser.add_argument("--attack", metavar="NAME", help="the attack (card, weapon) to use; default: the first one legal on the target")
     parser.add_argument("--phase", metavar="PHASE", help="combat phase (Mage Knight: ranged, block, attack ...)")
     parser.add_argument("--play", metavar="TEXT", help='what is played (Mage Knight: "ranged 3 fire, siege 2")')
     parser.add_argument(
@@ -77,8 +77,13 @@ def load_request(args: argparse.Namespace) -> AttackRequest:
     names = [t for t in (p.strip() for p in args.target.split(",")) if t]
     if not names:
         raise UsageError("no target given (name a figure or its id)")
-    targets = tuple(board.find_figure(name).id for name in names)
-    return AttackRequest(board, ruleset, attacker, targets, args.attack, options_from(args))
+    targets: list[int] = []
+    for name in names:
+        figure = board.find_figure(name)
+        if figure.id in targets:
+            raise UsageError(f"target {figure.label} is named twice (name each target once)")
+        targets.append(figure.id)
+    return AttackRequest(board, ruleset, attacker, tuple(targets), args.attack, options_from(args))
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -132,10 +137,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"seed {resolution.seed}")
     for step in resolution.steps:
         print(f"  {step.text}")
-    summary = ", ".join(f"{k} {v}" for k, v in resolution.outcome.items() if k in _SUMMARY)
-    if summary:
-        print(summary)
+    if resolution.summary:
+        print(resolution.summary)
     return 0
-
-
-_SUMMARY = ("hits", "saves", "damage", "killed")

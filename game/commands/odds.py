@@ -29,14 +29,33 @@ def bar_chart(odds: Odds, width: int = BAR_WIDTH) -> list[str]:
     >>> for line in bar_chart(Odds({0: Fraction(1, 4), 1: Fraction(3, 4)}, Fraction(3, 4), None, "wounds"), 8):
     ...     print(line)
       0 wounds  25.0% ███
-      1 wounds  75.0% ████████
+      1 wound   75.0% ████████
     """
     top = max(odds.distribution.values(), default=0) or 1
+    highest = max((v for v, p in odds.distribution.items() if p), default=0)
+    rows = sorted((v, p) for v, p in odds.distribution.items() if v <= highest)
+    pad = max((len(label_for(odds.label, v)) for v, _ in rows), default=0)
     lines = []
-    for value, p in sorted(odds.distribution.items()):
+    for value, p in rows:  # impossible outcomes above the most the attack can do are left out
         bar = "█" * round(float(p / top) * width) if p else ""
-        lines.append(f"{value:>3} {odds.label}  {float(p) * 100:5.1f}% {bar}".rstrip())
+        label = label_for(odds.label, value).ljust(pad)
+        lines.append(f"{value:>3} {label}  {float(p) * 100:5.1f}% {bar}".rstrip())
     return lines
+
+
+#: plural words of outcome labels → their singular, for an outcome of exactly 1
+_SINGULAR = {"wounds": "wound", "enemies": "enemy", "hits": "hit", "points": "point"}
+
+
+def label_for(label: str, value: int) -> str:
+    """The outcome label for ``value``: singular for exactly 1.
+
+    >>> label_for("wounds", 1), label_for("wounds", 2), label_for("enemies defeated", 1)
+    ('wound', 'wounds', 'enemy defeated')
+    """
+    if value != 1:
+        return label
+    return " ".join(_SINGULAR.get(word, word) for word in label.split(" "))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -45,6 +45,9 @@ from game.rules.base import (
     Resolution,
     Ruleset,
     Step,
+    bool_problems,
+    int_problems,
+    parse_problem,
     stat_bool,
     stat_int,
     stat_list,
@@ -213,7 +216,7 @@ class ArcadiaRuleset(Ruleset):
         """The figure's attack cards, unusable when exhausted or when the figure is killed."""
         figure = board.figure(attacker)
         exhausted = {c.casefold() for c in stat_list(figure, "exhausted")}
-        killed = stat_bool(figure, "killed")
+        killed = self.condition(figure).down
         options = []
         for card in parse_attacks(figure):
             if killed:
@@ -246,15 +249,22 @@ class ArcadiaRuleset(Ruleset):
         attack: str | None,
         options: Mapping[str, object],
     ) -> tuple[_Plan | None, str]:
-        """The resolved inputs of an attack, or None and the reason it is illegal."""
+        """The resolved inputs of an attack, or None and the reason it is illegal.
+
+        No ``attack`` named: the first usable card legal on the target.
+        """
         a = board.figure(attacker)
         if len(targets) != 1:
             return None, f"An Arcadia Quest attack has exactly one target ({len(targets)} given)."
+        if attack is None:
+            attack, why = self.first_legal_attack(board, attacker, targets, options)
+            if attack is None and why:
+                return None, why
         t = board.figure(targets[0])
         card = self._card(a, attack)
         if card is None:
             return None, f"{a.label} has no attack cards (figure property attacks)."
-        if stat_bool(a, "killed"):
+        if self.condition(a).down:
             return None, f"{a.label} is killed and cannot attack."
         if t.id == a.id:
             return None, f"{a.label} cannot attack itself."
@@ -262,7 +272,7 @@ class ArcadiaRuleset(Ruleset):
             return None, f"{card.name} is exhausted."
         if t.side == a.side:
             return None, f"{t.label} is an ally."
-        if stat_bool(t, "killed"):
+        if self.condition(t).down:
             return None, f"{t.label} is already killed."
         if card.kind == "melee":
             if not _is_close(board, a, t):
@@ -302,6 +312,21 @@ class ArcadiaRuleset(Ruleset):
         """Legal when the card is unexhausted, the target an enemy not killed, Close / in LOS."""
         plan, reason = self._plan(board, attacker, targets, attack, options)
         return Legality(plan is not None, reason)
+
+    def figure_problems(self, figure: Figure) -> list[str]:
+        """Unreadable ``attacks``, non-numeric or negative numbers, non-boolean flags.
+
+        >>> RULESET.figure_problems(Figure(1, "A", "red", (0, 0),
+        ...     {"attacks": "Sword-melee-3", "life": "lots", "defense": -2}))[1:]
+        ["property 'life' must be a number, not 'lots'", "property 'defense' must be 0 or more, not -2"]
+        """
+        counts = ("life", "defense", "defence", "wounds")
+        return (
+            parse_problem(figure, lambda: parse_attacks(figure))
+            + int_problems(figure, counts + ("attack_bonus", "defense_bonus", "defence_bonus"),
+                           non_negative=counts)
+            + bool_problems(figure, ("dazed", "killed"))
+        )
 
     # --- resolution -----------------------------------------------------------------------
 
@@ -415,7 +440,17 @@ class ArcadiaRuleset(Ruleset):
             "attacker": a.id,
             "target": t.id,
         }
-        return Resolution(True, reason, tuple(steps), outcome, changes, seed)
+        if not damage:
+            result = f"{t.label} takes no wound"
+        elif killed:
+            result = f"{t.label} takes {_plural(damage, 'wound')} and is killed"
+        else:
+            of = f" of {plan.life}" if plan.life is not None else ""
+            result = f"{t.label} takes {_plural(damage, 'wound')} (wounds {wounds}{of})"
+        summary = (
+            f"{_plural(len(hits), 'hit')} against {_plural(len(saves), 'save')}: {result}."
+        )
+        return Resolution(True, reason, tuple(steps), outcome, changes, seed, summary)
 
     # --- exact odds -----------------------------------------------------------------------
 
@@ -438,8 +473,10 @@ class ArcadiaRuleset(Ruleset):
         left = None if plan.life is None else max(0, plan.life - plan.wounds)
         pairs, cut = wounds_distribution(a_spec, plan.attack_dice, d_spec, plan.defence_dice, left, DEFAULT_TAIL)
         dist = dict(pairs)
-        expected = sum((k * p for k, p in dist.items()), Fraction(0))
         kill = None if left is None else dist.get(left, Fraction(0))
+        highest = max((k for k, p in dist.items() if p), default=0)
+        dist = {k: p for k, p in dist.items() if k <= highest}  # no impossible outcomes above
+        expected = sum((k * p for k, p in dist.items()), Fraction(0))
         note = (
             f"{plan.attack_dice} {plan.card.kind} attack dice vs {plan.defence_dice} defence dice; "
             f"explosion chains cut below 1e-12 per die (mass moved ≤ {float(cut):.1e})"

@@ -20,7 +20,7 @@ The flow for one attack, as the window and the ``attack`` / ``odds`` commands us
     ruleset.apply(board, result)                             # wounds, exhausted cards, killed ...
 
 * ``attack`` is the name of an attack (card, weapon, play) as :meth:`Ruleset.attacks` lists it, or
-  None for the figure's first usable attack.
+  None for the first usable attack that is legal on the targets (:meth:`Ruleset.first_legal_attack`).
 * ``resolve`` of an illegal attack does not raise: it returns ``Resolution(legal=False, reason=...)``
   with no steps and no changes. Bad *input* (unknown attack name, malformed ``--faces``, too few
   scripted faces) raises :class:`~game.errors.UsageError`.
@@ -35,13 +35,13 @@ The flow for one attack, as the window and the ``attack`` / ``odds`` commands us
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
 
 from game.board import Board, Figure, Stat
-from game.dice import DiceSource, DieRoll
+from game.dice import DiceSource, Die, DieRoll, Face, NotEnoughFaces, ScriptedDice
 from game.errors import UsageError
 
 #: the kinds a :class:`Step` may have
@@ -131,6 +131,8 @@ class Resolution:
     outcome: Mapping[str, object] = field(default_factory=lambda: _EMPTY, hash=False)
     changes: tuple[FigureChange, ...] = ()
     seed: int | None = None
+    #: one sentence a person would write about the result ("Goblin takes 2 wounds and is killed.")
+    summary: str = ""
 
     @classmethod
     def illegal(cls, reason: str, *, seed: int | None = None) -> Resolution:
@@ -297,9 +299,99 @@ class Ruleset(ABC):
         down = stat_bool(figure, "killed") or (life > 0 and wounds >= life)
         return Condition(life, wounds, down)
 
+    def first_legal_attack(
+        self,
+        board: Board,
+        attacker: int,
+        targets: Sequence[int],
+        options: Mapping[str, object],
+    ) -> tuple[str | None, str]:
+        """The attack to use when none is named: the first usable one legal on ``targets``.
+
+        Returns ``(name, "")``; when no usable attack is legal, ``(None, why)`` with the reason of
+        the only usable attack, or each usable attack's reason; ``(None, "")`` when none is usable.
+        """
+        reasons: list[tuple[str, str]] = []
+        for option in self.attacks(board, attacker):
+            if not option.usable:
+                continue
+            verdict = self.check(board, attacker, targets, option.name, options)
+            if verdict.legal:
+                return option.name, ""
+            reasons.append((option.name, verdict.reason))
+        if not reasons:
+            return None, ""
+        grouped: dict[str, list[str]] = {}
+        for name, why in reasons:
+            grouped.setdefault(why, []).append(name)
+        if len(grouped) == 1:
+            return None, reasons[0][1]
+        listed = "; ".join(f"{', '.join(names)}: {why.rstrip('.')}" for why, names in grouped.items())
+        return None, f"No attack is legal: {listed}."
+
+    def named_attack(
+        self,
+        board: Board,
+        attacker: int,
+        targets: Sequence[int],
+        attack: str | None,
+        options: Mapping[str, object],
+    ) -> str | None:
+        """``attack``, or when it is None the first usable attack legal on ``targets`` (else None)."""
+        if attack is not None:
+            return attack
+        return self.first_legal_attack(board, attacker, targets, options)[0]
+
+    def figure_problems(self, figure: Figure) -> list[str]:
+        """What is wrong with the figure's property VALUES for these rules (the map linter's
+        ``property-value``): one sentence each, without the figure's name; default none."""
+        return []
+
     def roll_pools(self) -> tuple[str, ...]:
         """The ``--faces`` pools (alias of :attr:`pools`)."""
         return self.pools
+
+
+class FaceCounter:
+    """Dice that count a ``--faces`` shortage over a whole resolution and report it once.
+
+    Rulesets that roll die by die wrap their dice in it: when a scripted pool runs out, the roll
+    goes on with the die's first face and :meth:`raise_shortage` then says, in the one form every
+    ruleset uses, how many faces the first short pool needs
+    (``--faces: the dodge pool needs 2 more faces``).
+
+    >>> from game.dice import D6
+    >>> dice = FaceCounter(ScriptedDice([[4]], ["hit"]))
+    >>> dice.roll(D6, 0), dice.roll(D6, 0), dice.roll(D6, 0)
+    (4, 1, 1)
+    >>> dice.raise_shortage()
+    Traceback (most recent call last):
+    ...
+    game.dice.NotEnoughFaces: --faces: the hit pool needs 2 more faces
+    """
+
+    def __init__(self, dice: DiceSource) -> None:
+        self.dice = dice
+        self.seed: int | None = getattr(dice, "seed", None)
+        self.missing: dict[str, list[int]] = {}
+
+    def roll(self, die: Die, pool: int) -> Face:
+        """The next face; a scripted pool that ran out is counted, not raised."""
+        try:
+            return self.dice.roll(die, pool)
+        except NotEnoughFaces as exc:
+            if not isinstance(self.dice, ScriptedDice):
+                raise
+            counted = self.missing.setdefault(exc.pool, [exc.given, 0])
+            counted[1] += 1
+            return die.faces[0]
+
+    def raise_shortage(self) -> None:
+        """Raise NotEnoughFaces for the first pool that ran out (nothing when none did)."""
+        for pool, (given, missing) in self.missing.items():
+            raise NotEnoughFaces(
+                pool, given, f"--faces: the {pool} pool needs {plural(missing, 'more face')}"
+            )
 
 
 # --- small helpers for reading figure stats (shared by rulesets) --------------------------------
@@ -344,6 +436,68 @@ def stat_bool(figure: Figure, key: str, default: bool = False) -> bool:
     if text in ("false", "no", "0", "off"):
         return False
     raise UsageError(f"{figure.label}: property {key!r} must be true or false, not {value!r}")
+
+
+def int_problems(
+    figure: Figure, keys: Sequence[str], *, non_negative: Sequence[str] = ()
+) -> list[str]:
+    """Problems of integer stats: not a whole number (any of ``keys``), negative (``non_negative``).
+
+    >>> int_problems(Figure(1, "Mark", "red", (0, 0), {"life": "lots", "defense": -2}),
+    ...              ["life", "defense"], non_negative=["life", "defense"])
+    ["property 'life' must be a number, not 'lots'", "property 'defense' must be 0 or more, not -2"]
+    """
+    out = []
+    for key in keys:
+        try:
+            value = stat_int(figure, key)
+        except UsageError as exc:
+            out.append(_unlabel(figure, str(exc)))
+            continue
+        if key in non_negative and value < 0:
+            out.append(f"property {key!r} must be 0 or more, not {value}")
+    return out
+
+
+def bool_problems(figure: Figure, keys: Sequence[str]) -> list[str]:
+    """Problems of boolean stats (not true/false, yes/no, 1/0).
+
+    >>> bool_problems(Figure(1, "Mark", "red", (0, 0), {"dazed": "maybe"}), ["dazed"])
+    ["property 'dazed' must be true or false, not 'maybe'"]
+    """
+    out = []
+    for key in keys:
+        try:
+            stat_bool(figure, key)
+        except UsageError as exc:
+            out.append(_unlabel(figure, str(exc)))
+    return out
+
+
+def parse_problem(figure: Figure, parse: Callable[[], object]) -> list[str]:
+    """``[]`` when ``parse()`` succeeds, else its UsageError's sentence (without the figure name)."""
+    try:
+        parse()
+    except UsageError as exc:
+        return [_unlabel(figure, str(exc))]
+    return []
+
+
+def _unlabel(figure: Figure, text: str) -> str:
+    """A parser's message without its leading ``"<figure label>: "``."""
+    for prefix in (f"{figure.label}: ", f"{figure.name}: "):
+        if text.startswith(prefix):
+            return text[len(prefix):]
+    return text
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """``n`` and the noun, singular for exactly 1.
+
+    >>> plural(1, "wound"), plural(2, "wound"), plural(0, "die", "dice")
+    ('1 wound', '2 wounds', '0 dice')
+    """
+    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 def stat_list(figure: Figure, key: str, sep: str = ",") -> list[str]:

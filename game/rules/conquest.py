@@ -24,12 +24,16 @@ from game.rules import conquest_dice as cd
 from game.rules.base import (
     AttackOption,
     Condition,
+    FaceCounter,
     FigureChange,
     Legality,
     Odds,
     Resolution,
     Ruleset,
     Step,
+    bool_problems,
+    int_problems,
+    plural,
     stat_bool,
     stat_int,
 )
@@ -136,7 +140,7 @@ class Conquest(Ruleset):
         """Clash (if the warrior has Attacks) and Volley (if it has Barrage)."""
         fig = board.figure(attacker)
         out = []
-        slain = stat_bool(fig, "slain")
+        slain = self.condition(fig).down
         for action, kind in (("clash", "melee"), ("volley", "ranged")):
             prof = _profile(fig, action)
             if prof.dice <= 0:
@@ -169,9 +173,9 @@ class Conquest(Ruleset):
         prof = _profile(fig, action)
         if target.id == fig.id:
             return f"{fig.label} cannot attack itself", action
-        if stat_bool(fig, "slain"):
+        if self.condition(fig).down:
             return f"{fig.label} is Slain", action
-        if stat_bool(target, "slain"):
+        if self.condition(target).down:
             return f"{target.label} is already Slain", action
         if target.side == fig.side:
             return f"{target.label} is an ally of {fig.label}", action
@@ -187,7 +191,7 @@ class Conquest(Ruleset):
             dist = chebyshev(fig.square, target.square)
             if dist > reach:
                 return (
-                    f"{target.label} is out of range: {dist} squares away, {fig.label}'s range is "
+                    f"{target.label} is out of range: {plural(dist, 'square')} away, {fig.label}'s range is "
                     f"{reach}",
                     action,
                 )
@@ -204,12 +208,31 @@ class Conquest(Ruleset):
         attack: str | None,
         options: Mapping[str, object],
     ) -> Legality:
-        """Clash needs Close, Volley needs line of sight and range; both need a living enemy."""
+        """Clash needs Close, Volley needs line of sight and range; both need a living enemy.
+
+        No ``attack`` named: the first of Clash and Volley legal on the target."""
+        if attack is None:
+            attack, reason = self.first_legal_attack(board, attacker, targets, options)
+            if attack is None and reason:
+                return Legality(False, reason)
         why, action = self._legality(board, attacker, targets, attack)
         if why:
             return Legality(False, why[0].upper() + why[1:] + ".")
         fig, target = board.figure(attacker), board.figure(targets[0])
         return Legality(True, f"{fig.label} can {action.capitalize()} {target.label}.")
+
+    def figure_problems(self, figure: Figure) -> list[str]:
+        """Non-numeric or negative profile values, non-boolean Broken / Slain.
+
+        >>> RULESET.figure_problems(Figure(1, "K", "HK", (0, 0), {"clash": "3+", "defence": -1}))
+        ["property 'clash' must be a number, not '3+'", "property 'defence' must be 0 or more, not -1"]
+        """
+        counts = ("attacks", "clash", "barrage", "volley", "defence", "evasion", "wound_limit",
+                  "range", "wounds")
+        return (
+            int_problems(figure, counts + ("resolve",), non_negative=counts)
+            + bool_problems(figure, ("broken", "slain"))
+        )
 
     # --- resolution ----------------------------------------------------------------------
 
@@ -223,6 +246,21 @@ class Conquest(Ruleset):
         options: Mapping[str, object],
     ) -> Resolution:
         """Roll, re-roll and add dice, keep Hits, Block, Wounds, Resolve test."""
+        counter = FaceCounter(dice)
+        result = self._resolve(board, attacker, targets, attack, counter, options)
+        counter.raise_shortage()
+        return result
+
+    def _resolve(
+        self,
+        board: Board,
+        attacker: int,
+        targets: Sequence[int],
+        attack: str | None,
+        dice: DiceSource,
+        options: Mapping[str, object],
+    ) -> Resolution:
+        attack = self.named_attack(board, attacker, targets, attack, options)
         verdict = self.check(board, attacker, targets, attack, options)
         if not verdict.legal:
             return Resolution.illegal(verdict.reason, seed=getattr(dice, "seed", None))
@@ -240,7 +278,7 @@ class Conquest(Ruleset):
         steps.append(
             Step(
                 "roll",
-                f"{fig.label} rolls {prof.dice} dice for a {verb}: {_faces(primary)}.",
+                f"{fig.label} rolls {plural(prof.dice, 'die', 'dice')} for a {verb}: {_faces(primary)}.",
                 tuple(primary),
             )
         )
@@ -276,7 +314,7 @@ class Conquest(Ruleset):
         steps.append(
             Step(
                 "roll",
-                f"{target.label} rolls {len(blocks)} Block dice ({stat_name}): "
+                f"{target.label} rolls {plural(len(blocks), 'Block die', 'Block dice')} ({stat_name}): "
                 f"{_faces(blocks) if blocks else 'none'}.",
                 tuple(blocks),
             )
@@ -351,6 +389,15 @@ class Conquest(Ruleset):
             "driven_back": bool(outcome_test and outcome_test.driven_back),
             "slain": slain,
         }
+        blocked = len(hits) - len(left)
+        summary = (
+            f"{plural(len(hits), 'Hit')}, {blocked} blocked: {target.label} takes "
+            f"{plural(wounds, 'Wound') if wounds else 'no Wound'} ({stats['wounds']} of {limit})"
+        )
+        if slain:
+            summary += " and is Slain"
+        elif outcome_test is not None:
+            summary += " and is Broken! and Driven Back"
         return Resolution(
             True,
             verdict.reason,
@@ -358,6 +405,7 @@ class Conquest(Ruleset):
             outcome,
             (FigureChange(target.id, stats),),
             getattr(dice, "seed", None),
+            summary + ".",
         )
 
     # --- exact odds ----------------------------------------------------------------------
@@ -371,6 +419,7 @@ class Conquest(Ruleset):
         options: Mapping[str, object],
     ) -> Odds:
         """Exact distribution of Wounds from this attack, and the chance the target is Slain."""
+        attack = self.named_attack(board, attacker, targets, attack, options)
         verdict = self.check(board, attacker, targets, attack, options)
         if not verdict.legal:
             raise IllegalAttackError(verdict.reason)

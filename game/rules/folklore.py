@@ -24,12 +24,16 @@ from game.rules import folklore_checks as fc
 from game.rules.base import (
     AttackOption,
     Condition,
+    FaceCounter,
     FigureChange,
     Legality,
     Odds,
     Resolution,
     Ruleset,
     Step,
+    bool_problems,
+    int_problems,
+    parse_problem,
     stat_bool,
     stat_int,
     stat_list,
@@ -164,6 +168,22 @@ class Folklore(Ruleset):
         lost = max(0, health.max_hp - max(0, health.hp))
         return Condition(max(0, health.max_hp), lost, health.dead or health.incapacitated, note)
 
+    def figure_problems(self, figure: Figure) -> list[str]:
+        """Unreadable ``weapons``, non-numeric numbers, negative armour / max HP, bad flags.
+
+        >>> RULESET.figure_problems(Figure(1, "Aya", "red", (0, 0), {"weapons": "Sword", "hp": "x"}))
+        ["weapon 'Sword' needs Name:valour|wits:bonus:melee|ranged", "property 'hp' must be a number, not 'x'"]
+        """
+        return (
+            parse_problem(figure, lambda: _weapons(figure))
+            + int_problems(
+                figure,
+                ("valour", "wits", "senses", "hp", "max_hp", "armour", "hit_dice", "max_hp_base"),
+                non_negative=("max_hp", "armour", "hit_dice", "max_hp_base"),
+            )
+            + bool_problems(figure, ("incapacitated", "dead"))
+        )
+
     def attacks(self, board: Board, attacker: int) -> list[AttackOption]:
         """The figure's weapons; none is usable while it is incapacitated or dead."""
         fig = board.figure(attacker)
@@ -220,7 +240,13 @@ class Folklore(Ruleset):
         attack: str | None,
         options: Mapping[str, object],
     ) -> Legality:
-        """Melee needs Close, ranged needs line of sight; the attacker must be able to act."""
+        """Melee needs Close, ranged needs line of sight; the attacker must be able to act.
+
+        No ``attack`` named: the first usable weapon legal on the target."""
+        if attack is None:
+            attack, why = self.first_legal_attack(board, attacker, targets, options)
+            if attack is None and why:
+                return Legality(False, why)
         weapon = self._weapon(board.figure(attacker), attack)
         why = self._why_not(board, attacker, targets, weapon)
         if why:
@@ -238,7 +264,22 @@ class Folklore(Ruleset):
         options: Mapping[str, object],
     ) -> Resolution:
         """Hit check, dodge check, damage roll, HP, incapacitation and death check."""
+        counter = FaceCounter(dice)
+        result = self._resolve(board, attacker, targets, attack, counter, options)
+        counter.raise_shortage()
+        return result
+
+    def _resolve(
+        self,
+        board: Board,
+        attacker: int,
+        targets: Sequence[int],
+        attack: str | None,
+        dice: DiceSource,
+        options: Mapping[str, object],
+    ) -> Resolution:
         seed = getattr(dice, "seed", None)
+        attack = self.named_attack(board, attacker, targets, attack, options)
         verdict = self.check(board, attacker, targets, attack, options)
         if not verdict.legal:
             return Resolution.illegal(verdict.reason, seed=seed)
@@ -296,7 +337,8 @@ class Folklore(Ruleset):
             "dead": False,
         }
         if not verdict_hit.hit:
-            return Resolution(True, verdict.reason, tuple(steps), outcome, (), seed)
+            summary = f"{fig.label} misses {target.label}: {verdict_hit.reason}."
+            return Resolution(True, verdict.reason, tuple(steps), outcome, (), seed, summary)
 
         extra = hit.sixes if hit.critical else 0
         dmg_rolls = _roll(dice, DAMAGE, "damage", 1, reasons=["rolled"] + ["critical"] * extra)
@@ -371,8 +413,20 @@ class Folklore(Ruleset):
                 "dead": dead,
             }
         )
+        if weapon.max_hp_damage:
+            harm = f"{real} real damage to max HP, max HP {before.max_hp} → {after.max_hp}"
+        else:
+            harm = f"{real} real damage, HP {before.hp} → {after.hp}"
+        fate = ""
+        if dead:
+            fate = f"; {target.label} dies"
+        elif after.incapacitated:
+            fate = f"; {target.label} is incapacitated" + (
+                " and survives the death check" if death is not None else "")
+        summary = f"{fig.label} hits {target.label} with {weapon.name}: {harm}{fate}."
         return Resolution(
-            True, verdict.reason, tuple(steps), outcome, (FigureChange(target.id, stats),), seed
+            True, verdict.reason, tuple(steps), outcome, (FigureChange(target.id, stats),), seed,
+            summary,
         )
 
     def odds(
@@ -385,6 +439,7 @@ class Folklore(Ruleset):
     ) -> Odds:
         """Exact distribution of HP lost (max HP lost for a max-HP weapon); ``kill`` = the chance
         the target ends incapacitated or dead (dead, if it was already incapacitated)."""
+        attack = self.named_attack(board, attacker, targets, attack, options)
         verdict = self.check(board, attacker, targets, attack, options)
         if not verdict.legal:
             raise IllegalAttackError(verdict.reason)

@@ -32,10 +32,15 @@ from game.rules.base import (
     Resolution,
     Ruleset,
     Step,
+    bool_problems,
+    int_problems,
+    parse_problem,
+    plural,
     stat_bool,
     stat_int,
+    stat_list,
 )
-from game.rules.mk_figures import enemy_from, is_enemy_token, units_of
+from game.rules.mk_figures import attack_values, enemy_from, is_enemy_token, units_of
 from game.rules.mk_phases import (
     and_names,
     possessive,
@@ -43,7 +48,15 @@ from game.rules.mk_phases import (
     resolve_block,
     tally_steps,
 )
-from game.rules.mk_play import parse_play
+from game.rules.mk_play import norm_name, parse_element, parse_play
+
+#: enemy abilities the rules apply (``abilities`` property, spaces and case ignored)
+ABILITIES = frozenset(
+    {"fortified", "unfortified", "elusive", "swift", "brutal", "poison", "paralyze",
+     "assassination"}
+)
+#: abilities that exist in the game but are not modelled (accepted, do nothing)
+UNMODELLED_ABILITIES = frozenset({"summon", "cumbersome", "vampiric", "arcaneimmunity"})
 
 #: the Hero's menu: attack name → phase (``attack`` may name one instead of ``--phase``)
 _PHASE_NAMES: dict[str, str] = {
@@ -125,6 +138,57 @@ class MageKnight(Ruleset):
             f"unknown Mage Knight attack {attack!r} (use {', '.join(_PHASE_NAMES)} or --phase)"
         )
 
+    def _default_phase(
+        self, board: Board, attacker: int, targets: Sequence[int], options: Mapping[str, object]
+    ) -> Mapping[str, object]:
+        """``options`` with a phase: the one given, else the attack phase when it is legal, else
+        the first legal one of the menu (ranged, block, assign), else the attack phase."""
+        if options.get("phase"):
+            return options
+        first = {**options, "phase": "attack"}
+        if self._illegal(board, attacker, targets, first) is None:
+            return first
+        for phase in _PHASE_NAMES.values():
+            trial = {**options, "phase": phase}
+            try:
+                if phase != "attack" and self._illegal(board, attacker, targets, trial) is None:
+                    return trial
+            except UsageError:
+                continue
+        return first
+
+    def figure_problems(self, figure: Figure) -> list[str]:
+        """Unreadable ``attack``, non-numeric or negative numbers, unknown elements and abilities.
+
+        >>> RULESET.figure_problems(Figure(1, "Orcs", "enemies", (0, 0),
+        ...     {"attack": "3x", "element": "lava", "abilities": "swfit", "armor": -1}))
+        ["property 'attack' must be a number or N+M, not '3x'", "property 'armor' must be 0 or more, not -1", "element: unknown element 'lava' (physical, fire, ice or coldfire)", "abilities: unknown ability 'swfit' (assassination, brutal, elusive, fortified, paralyze, poison, swift, unfortified; not modelled: arcane immunity, cumbersome, summon, vampiric)"]
+        """
+        counts = ("armor", "fame", "elusive_armor", "hand_limit", "level", "wounds",
+                  "wounds_discard")
+        out = parse_problem(figure, lambda: attack_values(figure))
+        out += int_problems(figure, counts, non_negative=counts)
+        element = str(figure.stats.get("element", "") or "").strip()
+        if element:
+            out += [f"element: {p}" for p in parse_problem(figure, lambda: parse_element(element))]
+        for name in stat_list(figure, "resistances"):
+            out += [
+                f"resistances: {p}" for p in parse_problem(figure, lambda n=name: parse_element(n))
+            ]
+        for name in stat_list(figure, "abilities"):
+            key = norm_name(name).replace(" ", "")
+            if key not in ABILITIES and key not in UNMODELLED_ABILITIES:
+                out.append(
+                    f"abilities: unknown ability {name!r} ({', '.join(sorted(ABILITIES))}; "
+                    "not modelled: arcane immunity, cumbersome, summon, vampiric)"
+                )
+        out += bool_problems(
+            figure,
+            ("site_fortified", "unit", "blocked", "defeated", "knocked_out", "wounded",
+             "destroyed", "absorbed"),
+        )
+        return out
+
     def condition(self, figure: Figure) -> Condition:
         """No pips (Mage Knight counts Wound cards, not life); down when defeated or destroyed."""
         down = stat_bool(figure, "defeated") or stat_bool(figure, "destroyed")
@@ -155,7 +219,7 @@ class MageKnight(Ruleset):
         for fig in figs:
             if fig.side == hero.side:
                 return f"{fig.label} is on {possessive(hero.label)} side"
-            if stat_bool(fig, "defeated"):
+            if self.condition(fig).down:
                 return f"{fig.label} is already defeated"
         enemies = [enemy_from(board, f) for f in figs]
         if phase == "block":
@@ -166,8 +230,8 @@ class MageKnight(Ruleset):
                 why = f"{figs[0].label} is already blocked"
             if why is None and len(plays) > len(enemies[0].attacks):
                 why = (
-                    f"{figs[0].label} has {len(enemies[0].attacks)} attack(s) but --play has "
-                    f"{len(plays)} ';'-separated blocks"
+                    f"{figs[0].label} has {plural(len(enemies[0].attacks), 'attack')} but --play "
+                    f"has {len(plays)} ';'-separated blocks"
                 )
             return why
         if phase == "assign":
@@ -195,8 +259,10 @@ class MageKnight(Ruleset):
         attack: str | None,
         options: Mapping[str, object],
     ) -> Legality:
-        """Fortification, phase and play-type rules; a block is against one enemy."""
-        options = self._with_phase(options, attack)
+        """Fortification, phase and play-type rules; a block is against one enemy.
+
+        No phase and no attack named: the attack phase if legal, else the first legal phase."""
+        options = self._default_phase(board, attacker, targets, self._with_phase(options, attack))
         why = self._illegal(board, attacker, targets, options)
         if why:
             return Legality(False, why[0].upper() + why[1:] + ".")
@@ -223,7 +289,7 @@ class MageKnight(Ruleset):
         options: Mapping[str, object],
     ) -> Resolution:
         """The phase's tally: attack against summed Armor, block against Attack, or damage."""
-        options = self._with_phase(options, attack)
+        options = self._default_phase(board, attacker, targets, self._with_phase(options, attack))
         verdict = self.check(board, attacker, targets, attack, options)
         if not verdict.legal:
             return Resolution.illegal(verdict.reason)
@@ -255,6 +321,13 @@ class MageKnight(Ruleset):
             )
         )
         changes: list[FigureChange] = []
+        names = and_names([e.name for e in enemies])
+        summary = f"Attack {result.effective} against Armor {result.armor}: "
+        if result.defeated:
+            verb = "is" if len(enemies) == 1 else "are"
+            summary += f"{names} {verb} defeated; {hero.label} gains {result.fame} Fame."
+        else:
+            summary += f"not enough, {names} {'is' if len(enemies) == 1 else 'are'} not defeated."
         if result.defeated:
             steps.append(Step("status", f"{hero.label} gains {result.fame} Fame."))
             changes = [FigureChange(f.id, {"defeated": True}) for f in figs]
@@ -268,7 +341,9 @@ class MageKnight(Ruleset):
             "defeated": [e.name for e in enemies] if result.defeated else [],
             "fame": result.fame,
         }
-        return Resolution(True, verdict.reason, tuple(steps), outcome, tuple(changes))
+        return Resolution(
+            True, verdict.reason, tuple(steps), outcome, tuple(changes), summary=summary
+        )
 
     # --- odds: deterministic -------------------------------------------------------------
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from game.board import Board, Figure, Stat
 from game.rules import mk_combat as mk
-from game.rules.base import FigureChange, Resolution, Step, stat_bool, stat_int
+from game.rules.base import FigureChange, Resolution, Step, plural, stat_bool, stat_int
 from game.rules.mk_figures import hero_numbers, units_of
 
 
@@ -78,6 +78,13 @@ def resolve_block(
         "damage": damage,
     }
     changes: tuple[FigureChange, ...] = ()
+    blocks = " + ".join(str(r.block) for r in results)
+    needed = " + ".join(str(r.needed) for r in results)
+    summary = f"Block {blocks} against {needed} needed: {enemy.name} " + (
+        "is blocked and deals no damage."
+        if all_blocked
+        else f"is not blocked; {damage} damage to assign."
+    )
     if all_blocked:
         changes = (FigureChange(fig.id, {"blocked": True}),)
     else:
@@ -87,11 +94,11 @@ def resolve_block(
             Step(
                 "note",
                 f"Unblocked: {damage} damage to assign in the assign phase "
-                f"({mk.hero_wounds(damage, armor)} Wounds if all go to "
+                f"({plural(mk.hero_wounds(damage, armor), 'Wound')} if all go to "
                 f"{hero.label}, Armor {armor}).",
             )
         )
-    return Resolution(True, reason, tuple(steps), outcome, changes)
+    return Resolution(True, reason, tuple(steps), outcome, changes, summary=summary)
 
 
 def resolve_assign(
@@ -139,7 +146,7 @@ def resolve_assign(
                     fate = (
                         "is destroyed (Paralyze)"
                         if taken.destroyed
-                        else (f"takes {taken.wounds} Wound{'s' if taken.wounds > 1 else ''}")
+                        else f"takes {plural(taken.wounds, 'Wound')}"
                     )
                     text = f"{taken.name} absorbs {taken.absorbed} and {fate}."
                     state[taken.name] = mk.Unit(
@@ -205,7 +212,18 @@ def resolve_assign(
         "paralyzed": paralyzed,
         "units": {board.figure(fid).label: stats for fid, stats in unit_stats.items()},
     }
-    return Resolution(True, reason, tuple(steps), outcome, tuple(changes))
+    taken = wounds - hero_before
+    parts = [f"{hero.label} takes {plural(taken, 'Wound') if taken else 'no Wound'} into the hand"]
+    for fid, stats in unit_stats.items():
+        name = board.figure(fid).label
+        if stats.get("destroyed"):
+            parts.append(f"{name} is destroyed")
+        elif stats.get("wounded"):
+            parts.append(f"{name} is wounded")
+        elif stats.get("absorbed"):
+            parts.append(f"{name} absorbs damage without a Wound")
+    summary = "; ".join(parts) + (f"; {hero.label} is knocked out." if knocked else ".")
+    return Resolution(True, reason, tuple(steps), outcome, tuple(changes), summary=summary)
 
 
 def tally_steps(

@@ -58,13 +58,22 @@ def parse_play(text: str, phase: str) -> list[mk.Play]:
     Traceback (most recent call last):
     ...
     game.errors.UsageError: --play: 'ranged fire' is not [TYPE] VALUE [ELEMENT] (e.g. "ranged 3 fire, siege 2")
+    >>> parse_play("ranged -3", "ranged")
+    Traceback (most recent call last):
+    ...
+    game.errors.UsageError: --play: 'ranged -3': values are whole numbers of 0 or more, not negative
     """
     default = "block" if phase == "block" else "attack"
     plays = []
     for raw in str(text).split(","):
-        item = norm_name(raw)
+        # keep "-": a minus sign is no separator ("ranged -3" is an error, not "ranged 3")
+        item = re.sub(r"[\s_]+", " ", raw.strip().casefold())
         if not item:
             continue
+        if re.search(r"-\s*\d", item):
+            raise UsageError(
+                f"--play: {raw.strip()!r}: values are whole numbers of 0 or more, not negative"
+            )
         match = _ITEM_RE.match(item)
         if not match:
             raise UsageError(

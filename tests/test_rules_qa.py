@@ -1,0 +1,323 @@
+"""The rules-side defects of the 15:44 QA report (items 2-5, 9-12), one test or more each.
+
+Real rulesets on small boards built in the test, and the real command line on the bundled maps
+(maps/demo.tmx, maps/folklore.tmx, maps/mage_knight.tmx, maps/conquest.tmx).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from game.board import Board, Figure
+from game.cli import main
+from game.commands.odds import bar_chart
+from game.dice import NotEnoughFaces, ScriptedDice, SeededDice
+from game.errors import IllegalAttackError
+from game.lint import check_figure_values, lint_board
+from game.rules.base import Odds
+from game.rules.registry import get_ruleset
+
+MAPS = Path(__file__).resolve().parent.parent / "maps"
+DEMO, FOLKLORE, MK, CONQUEST = (str(MAPS / n) for n in
+                                ("demo.tmx", "folklore.tmx", "mage_knight.tmx", "conquest.tmx"))
+
+
+def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def arcadia_board(target_stats: dict[str, object], attacker_attacks: str = "Blade:melee:3") -> Board:
+    board = Board.from_ascii(["......"], ruleset="arcadia")
+    board.place_figure(Figure(1, "Mark", "red", (1, 0), {"attacks": attacker_attacks, "life": 5}))
+    board.place_figure(Figure(2, "Goblin", "monsters", (2, 0), target_stats))
+    return board
+
+
+# --- item 2: a negative --play value is a grammar error --------------------------------------
+
+
+@pytest.mark.parametrize("play", ["ranged -3", "-3", "attack - 3 fire", "7, block -2"])
+def test_negative_play_value_is_one_line_error(capsys: pytest.CaptureFixture[str], play: str) -> None:
+    code, out, err = cli(capsys, "attack", MK, "Tovak", "Prowlers", "--phase", "attack", "--play", play)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "not negative" in err
+
+
+def test_hyphenated_element_still_reads(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = json.loads(cli(capsys, "attack", MK, "Tovak", "Prowlers", "--play", "7 cold-fire", "--json")[1])
+    assert doc["outcome"]["plays"] == ["Attack 7 coldfire"]
+
+
+# --- item 3: a target named twice ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["attack", "odds"])
+def test_repeated_target_is_refused(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    code, out, err = cli(capsys, command, MK, "Tovak", "Prowlers, prowlers", "--play", "7")
+    assert code == 2 and out == ""
+    assert err.strip().endswith("target Prowlers is named twice (name each target once)")
+
+
+# --- item 4: wounds reaching life without a killed flag is down ------------------------------
+
+
+def test_arcadia_wounds_equal_to_life_is_killed_without_the_flag() -> None:
+    rules = get_ruleset("arcadia")
+    board = arcadia_board({"life": 3, "wounds": 3})
+    assert rules.condition(board.figure(2)).down
+    verdict = rules.check(board, 1, [2], None, {})
+    assert not verdict.legal and verdict.reason == "Goblin is already killed."
+    with pytest.raises(IllegalAttackError, match="already killed"):
+        rules.odds(board, 1, [2], None, {})
+    assert not rules.resolve(board, 1, [2], None, SeededDice(1), {}).legal
+
+
+def test_arcadia_down_attacker_cannot_attack() -> None:
+    rules = get_ruleset("arcadia")
+    board = arcadia_board({"life": 3})
+    board.update_figure(1, wounds=5)
+    assert [o.usable for o in rules.attacks(board, 1)] == [False]
+    verdict = rules.check(board, 1, [2], "Blade", {})
+    assert not verdict.legal and verdict.reason == "Mark is killed and cannot attack."
+
+
+# --- item 5: the default attack is the first one legal on the target -------------------------
+
+
+def test_arcadia_default_attack_is_first_legal(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = json.loads(cli(capsys, "odds", DEMO, "Fathom", "Hex", "--json")[1])
+    assert doc["legal"] is True and "with Harpoon" in doc["reason"]
+    doc = json.loads(cli(capsys, "attack", DEMO, "Fathom", "Hex", "--seed", "4", "--json")[1])
+    assert doc["legal"] is True and doc["outcome"]["attack"] == "Harpoon"
+
+
+def test_arcadia_no_legal_attack_lists_the_reasons() -> None:
+    rules = get_ruleset("arcadia")
+    board = Board.from_ascii(["......"], ruleset="arcadia", walls=["V(2,0)"])
+    board.place_figure(Figure(1, "Mark", "red", (1, 0), {"attacks": "Blade:melee:3; Knife:melee:1"}))
+    board.place_figure(Figure(2, "Goblin", "monsters", (2, 0), {"life": 2}))
+    verdict = rules.check(board, 1, [2], None, {})
+    assert verdict.reason == "not Close: wall V(2,0) between (1,0) and (2,0)."  # same reason once
+    board.place_figure(Figure(3, "Kisha", "red", (0, 0), {"attacks": "Blade:melee:3; Bow:ranged:2"}))
+    verdict = rules.check(board, 3, [2], None, {})
+    assert verdict.reason.startswith("No attack is legal: Blade: not Close: Goblin is 2 squares")
+    assert "; Bow: no line of sight: " in verdict.reason
+
+
+def test_folklore_default_weapon_is_first_legal() -> None:
+    rules = get_ruleset("folklore")
+    board = Board.from_ascii(["......"], ruleset="folklore")
+    stats = {"hp": 10, "max_hp": 10, "wits": 3, "valour": 2,
+             "weapons": "Knife:valour:1:melee; Bow:wits:1:ranged"}
+    board.place_figure(Figure(1, "Kiku", "party", (0, 0), stats))
+    board.place_figure(Figure(2, "Oni", "foes", (4, 0), {"hp": 30, "max_hp": 30, "senses": 1}))
+    verdict = rules.check(board, 1, [2], None, {})
+    assert verdict.legal and verdict.reason == "Kiku can attack Oni with Bow."
+    result = rules.resolve(board, 1, [2], None, SeededDice(3), {})
+    assert result.outcome["weapon"] == "Bow"
+    assert rules.odds(board, 1, [2], None, {}).expected > 0
+
+
+def test_conquest_default_is_first_legal_of_clash_and_volley() -> None:
+    rules = get_ruleset("conquest")
+    board = Board.from_ascii(["......"], ruleset="conquest")
+    profile = {"attacks": 4, "clash": 2, "barrage": 2, "volley": 2, "range": 8, "wound_limit": 3}
+    board.place_figure(Figure(1, "Archer", "A", (0, 0), profile))
+    board.place_figure(Figure(2, "Drone", "B", (1, 0), dict(profile)))
+    board.place_figure(Figure(3, "Far", "B", (5, 0), dict(profile)))
+    assert rules.check(board, 1, [2], None, {}).reason == "Archer can Clash Drone."
+    assert rules.check(board, 1, [3], None, {}).reason == "Archer can Volley Far."
+    board.update_figure(1, range=2)
+    reason = rules.check(board, 1, [3], None, {}).reason
+    assert reason.startswith("No attack is legal: Clash: Archer cannot Clash with Far")
+    assert "Volley: Far is out of range" in reason
+
+
+def test_mage_knight_default_phase_is_the_first_legal_one(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = json.loads(cli(capsys, "attack", MK, "Tovak", "Prowlers", "--play", "block 5", "--json")[1])
+    assert doc["legal"] is True and doc["outcome"]["phase"] == "block"
+    doc = json.loads(cli(capsys, "attack", MK, "Tovak", "Prowlers", "--play", "7", "--json")[1])
+    assert doc["outcome"]["phase"] == "attack"  # the attack phase stays the default when legal
+
+
+# --- item 9: check reports figure property values the ruleset cannot use ---------------------
+
+
+def test_lint_reports_bad_arcadia_values() -> None:
+    board = Board.from_ascii(["..."], ruleset="arcadia")
+    board.place_figure(Figure(7, "Ann", "red", (1, 0),
+                              {"attacks": "Sword-melee-3", "life": "lots", "defense": "-2"}))
+    found = [f for f in lint_board(board) if f.code == "property-value"]
+    assert [(f.object_id, f.square, f.severity.value) for f in found] == [(7, (1, 0), "error")] * 3
+    assert found[0].message == (
+        "figure Ann: attack 'Sword-melee-3' is not NAME:melee|ranged:DICE (e.g. \"Dusty Blade:melee:3\")"
+    )
+    assert {f.message for f in found[1:]} == {
+        "figure Ann: property 'life' must be a number, not 'lots'",
+        "figure Ann: property 'defense' must be 0 or more, not -2",
+    }
+    assert all("docs/arcadia.md" in f.hint for f in found)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "stats", "expected"),
+    [
+        ("folklore", {"weapons": "Sword:strength:2:melee", "armour": -1},
+         ["weapon 'Sword:strength:2:melee': the hit check uses valour or wits, not 'strength'",
+          "property 'armour' must be 0 or more, not -1"]),
+        ("conquest", {"clash": "two", "slain": "perhaps"},
+         ["property 'clash' must be a number, not 'two'",
+          "property 'slain' must be true or false, not 'perhaps'"]),
+        ("mage_knight", {"attack": "4", "armor": 3, "element": "lava", "resistances": "fire, mud",
+                         "abilities": "swift, swfit, summon"},
+         ["element: unknown element 'lava' (physical, fire, ice or coldfire)",
+          "resistances: unknown element 'mud' (physical, fire, ice or coldfire)"]),
+    ],
+)
+def test_figure_problems_per_ruleset(ruleset: str, stats: dict[str, object], expected: list[str]) -> None:
+    problems = get_ruleset(ruleset).figure_problems(Figure(1, "F", "s", (0, 0), stats))
+    assert problems[: len(expected)] == expected
+    if ruleset == "mage_knight":
+        assert len(problems) == 3 and problems[2].startswith("abilities: unknown ability 'swfit'")
+
+
+def test_good_figures_have_no_problems() -> None:
+    for name in ("demo.tmx", "folklore.tmx", "mage_knight.tmx", "conquest.tmx"):
+        from game.tiled import load_map
+
+        assert check_figure_values(load_map(MAPS / name).board) == [], name
+
+
+def test_check_command_reports_property_value(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    text = (MAPS / "demo.tmx").read_text(encoding="utf-8")
+    bad = text.replace('value="Hex Bolt:ranged:3; Claws:melee:1"', 'value="Hex Bolt-ranged-3"', 1)
+    assert bad != text
+    path = tmp_path / "bad.tmx"
+    path.write_text(bad, encoding="utf-8")
+    shutil.copytree(MAPS / "tiles", tmp_path / "tiles")
+    code, out, _ = cli(capsys, "check", str(path), "--json")
+    doc = json.loads(out)
+    codes = [e["code"] for e in doc["maps"][0]["errors"]]
+    assert "property-value" in codes and code != 0
+
+
+# --- item 10: the summary line reads like a sentence and matches the steps -------------------
+
+
+def test_folklore_summary_matches_the_steps(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "attack", FOLKLORE, "Kiku", "Oni", "--faces", "6 6 | 1 2 | 3 4 5")
+    assert code == 0
+    assert "9 real damage" in out and "HP 30 → 21" in out
+    assert out.splitlines()[-1] == "Kiku hits Oni with Bow: 9 real damage, HP 30 → 21."
+
+
+def test_arcadia_summary_is_a_sentence(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "attack", DEMO, "Ember", "Cinder", "--attack", "Short Bow",
+                       "--faces", "bow bow | blank")
+    assert code == 0
+    last = out.splitlines()[-1]
+    assert "True" not in last and "False" not in last
+    assert last == "2 hits against 0 saves: Cinder takes 2 wounds and is killed."
+
+
+def test_conquest_summary_counts_wounds_not_hit_faces() -> None:
+    rules = get_ruleset("conquest")
+    board = Board.from_ascii(["..."], ruleset="conquest")
+    board.place_figure(Figure(1, "A", "a", (0, 0), {"attacks": 3, "clash": 2}))
+    board.place_figure(Figure(2, "B", "b", (1, 0), {"defence": 1, "wound_limit": 3, "resolve": 2}))
+    result = rules.resolve(board, 1, [2], "Clash", ScriptedDice([[1, 2, 5], [1]], rules.pools), {})
+    assert result.summary == "2 Hits, 1 blocked: B takes 1 Wound (1 of 3)."
+
+
+def test_mage_knight_summaries(capsys: pytest.CaptureFixture[str]) -> None:
+    out = cli(capsys, "attack", MK, "Tovak", "Prowlers", "--play", "7")[1]
+    assert out.splitlines()[-1] == "Attack 7 against Armor 3: Prowlers is defeated; Tovak gains 2 Fame."
+    out = cli(capsys, "attack", MK, "Tovak", "Prowlers", "--phase", "block", "--play", "1")[1]
+    assert out.splitlines()[-1].startswith("Block 1 against ") and "is not blocked" in out
+
+
+# --- item 11: singular and plural; one --faces shortage form ---------------------------------
+
+
+def test_bar_chart_says_1_wound(capsys: pytest.CaptureFixture[str]) -> None:
+    out = cli(capsys, "odds", DEMO, "Ember", "Cinder")[1]
+    assert "  1 wound " in out and "1 wounds" not in out and "  2 wounds" in out
+
+
+@pytest.mark.parametrize(
+    ("path", "attacker", "target", "faces", "message"),
+    [
+        (FOLKLORE, "Kiku", "Oni", "6 6 | 1", "--faces: the dodge pool needs 1 more face"),
+        (FOLKLORE, "Kiku", "Oni", "", "--faces: the hit pool needs 2 more faces"),
+        (CONQUEST, "Longbowman", "Brute Drone", "1 2", "--faces: the attack pool needs 1 more face"),
+        (DEMO, "Ember", "Cinder", "bow", "--faces: the attack pool needs 1 more face (2 dice)"),
+    ],
+)
+def test_faces_shortage_has_one_form(capsys: pytest.CaptureFixture[str], path: str, attacker: str,
+                                     target: str, faces: str, message: str) -> None:
+    code, _, err = cli(capsys, "attack", path, attacker, target, "--faces", faces)
+    assert code == 2 and err.strip().endswith(message)
+
+
+def test_face_counter_raises_not_enough_faces() -> None:
+    rules = get_ruleset("folklore")
+    board = Board.from_ascii(["..."], ruleset="folklore")
+    board.place_figure(Figure(1, "K", "a", (0, 0), {"hp": 5, "weapons": "Knife:valour:1:melee"}))
+    board.place_figure(Figure(2, "O", "b", (1, 0), {"hp": 5}))
+    with pytest.raises(NotEnoughFaces, match="the hit pool needs 1 more face$"):
+        rules.resolve(board, 1, [2], None, ScriptedDice([[3]], rules.pools), {})
+
+
+def test_mage_knight_block_count_message_is_pluralised() -> None:
+    rules = get_ruleset("mage_knight")
+    board = Board.from_ascii(["..."], ruleset="mage_knight")
+    board.place_figure(Figure(1, "Tovak", "hero", (0, 0), {"level": 1}))
+    board.place_figure(Figure(2, "Orcs", "enemies", (1, 0), {"attack": 3, "armor": 3}))
+    verdict = rules.check(board, 1, [2], None, {"phase": "block", "play": "3; 2"})
+    assert verdict.reason == "Orcs has 1 attack but --play has 2 ';'-separated blocks."
+
+
+# --- item 12: impossible outcomes are left out of the chart -----------------------------------
+
+
+def test_zero_dice_attack_prints_one_row() -> None:
+    rules = get_ruleset("arcadia")
+    board = arcadia_board({"life": 50}, "Nothing:melee:0")
+    odds = rules.odds(board, 1, [2], None, {})
+    assert odds.distribution[0] == 1
+    assert bar_chart(odds) == ["  0 wounds  100.0% " + "█" * 40]
+
+
+def test_bar_chart_keeps_impossible_outcomes_below_the_maximum() -> None:
+    odds = Odds({0: Fraction(1, 2), 1: Fraction(0), 2: Fraction(1, 2), 3: Fraction(0)},
+                Fraction(1), None, "wounds")
+    assert [line.split()[0] for line in bar_chart(odds, 4)] == ["0", "1", "2"]
+
+
+
+def test_conquest_says_1_die_and_1_square() -> None:
+    rules = get_ruleset("conquest")
+    board = Board.from_ascii(["..."], ruleset="conquest")
+    board.place_figure(Figure(1, "A", "a", (0, 0), {"attacks": 1, "clash": 1, "barrage": 1,
+                                                    "volley": 1, "range": 0}))
+    board.place_figure(Figure(2, "B", "b", (1, 0), {"defence": 1, "wound_limit": 3}))
+    result = rules.resolve(board, 1, [2], "Clash", ScriptedDice([[1], [6]], rules.pools), {})
+    assert result.steps[0].text == "A rolls 1 die for a Clash: 1."
+    assert "B rolls 1 Block die (defence): 6." in [s.text for s in result.steps]
+    assert rules.check(board, 1, [2], "Volley", {}).reason.startswith(
+        "B is out of range: 1 square away")
+
+
+def test_arcadia_odds_leave_out_impossible_outcomes(capsys: pytest.CaptureFixture[str]) -> None:
+    rules = get_ruleset("arcadia")
+    odds = rules.odds(arcadia_board({"life": 50}, "Nothing:melee:0"), 1, [2], None, {})
+    assert odds.distribution == {0: 1} and odds.kill == 0
+    odds = rules.odds(arcadia_board({"life": 2}, "Blade:melee:3"), 1, [2], None, {})
+    assert sorted(odds.distribution) == [0, 1, 2] and sum(odds.distribution.values()) == 1
