@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING, Protocol
 from game.board import Board, Corner, Edge, Figure, Square, Stat, fmt_square
 from game.errors import SightlineError
 from game.findings import Finding, Severity
+from game.words import plural
 
 if TYPE_CHECKING:
     from game.tiled import LoadedMap
@@ -612,7 +613,7 @@ def check_regions(board: Board) -> list[Finding]:
         stranded = f"; figure {who.label} starts there" if who else ""
         out.append(Finding(
             "region-unreachable", Severity.ERROR,
-            f"{len(region)} square(s) {_list_squares(region)} cannot be reached from the rest of "
+            f"{plural(len(region), 'square')} {_list_squares(region)} cannot be reached from the rest of "
             f"the board even with every door open{stranded}",
             who.id if who else None, region[0],
             "add a door, or mark those squares as blocked terrain or void if nobody should stand there",
@@ -637,7 +638,7 @@ def check_regions(board: Board) -> list[Finding]:
         first = sealing[0].object_id if sealing else None
         out.append(Finding(
             "region-sealed-by-doors", Severity.WARNING,
-            f"{len(region)} square(s) {_list_squares(region)} are sealed off while these doors stay "
+            f"{plural(len(region), 'square')} {_list_squares(region)} {'is' if len(region) == 1 else 'are'} sealed off while these doors stay "
             f"shut: {doors}",
             first, region[0], "fine if intended; otherwise open a door or add another way in",
         ))

@@ -38,7 +38,7 @@ from game.tmx_guard import (
     prepare,
     read_properties,
 )
-from game.words import a_or_an
+from game.words import a_or_an, plural
 
 #: the roles an object can play; anything else is "other"
 ROLES = ("wall", "window", "door", "figure", "blocked", "void")
@@ -426,7 +426,7 @@ class _Loader:
             self.finding(
                 "unknown-class",
                 Severity.WARNING,
-                f"class {class_name!r} is not a Sightline class ({len(ids)} object(s): {shown_ids}); ignored",
+                f"class {class_name!r} is not a Sightline class ({plural(len(ids), 'object')}: {shown_ids}); ignored",
                 ids[0],
                 hint=f'map it in {CLASSES_FILE}, e.g. [classes] wall = ["{class_name}"], or with --classes, '
                 "or use wall, window, door, figure, blocked, void",
@@ -822,7 +822,7 @@ class _Loader:
             self.finding(
                 "object-outside-map",
                 Severity.WARNING,
-                f"{kind} runs {outside} square(s) past the map's edge; that part is ignored",
+                f"{kind} runs {plural(outside, 'square')} past the map's edge; that part is ignored",
                 obj.id,
                 hint="trim it to the map",
             )

@@ -43,6 +43,7 @@ from types import MappingProxyType
 from game.board import Board, Figure, Stat
 from game.dice import DiceSource, Die, DieRoll, Face, NotEnoughFaces, ScriptedDice
 from game.errors import UsageError
+from game.words import plural
 
 #: the kinds a :class:`Step` may have
 STEP_KINDS = frozenset(
@@ -489,15 +490,6 @@ def _unlabel(figure: Figure, text: str) -> str:
         if text.startswith(prefix):
             return text[len(prefix):]
     return text
-
-
-def plural(n: int, one: str, many: str | None = None) -> str:
-    """``n`` and the noun, singular for exactly 1.
-
-    >>> plural(1, "wound"), plural(2, "wound"), plural(0, "die", "dice")
-    ('1 wound', '2 wounds', '0 dice')
-    """
-    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 def stat_list(figure: Figure, key: str, sep: str = ",") -> list[str]:

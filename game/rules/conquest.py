@@ -33,12 +33,12 @@ from game.rules.base import (
     Step,
     bool_problems,
     int_problems,
-    plural,
     stat_bool,
     stat_int,
 )
 from game.rules.conquest_rules import ActiveRules, active_rules
 from game.rules.reach import chebyshev, close_reason, sight_reason
+from game.words import plural
 
 POOLS = ("attack", "block", "resolve")
 ATTACK, BLOCK, RESOLVE = range(3)

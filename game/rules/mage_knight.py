@@ -35,7 +35,6 @@ from game.rules.base import (
     bool_problems,
     int_problems,
     parse_problem,
-    plural,
     stat_bool,
     stat_int,
     stat_list,
@@ -49,6 +48,7 @@ from game.rules.mk_phases import (
     tally_steps,
 )
 from game.rules.mk_play import norm_name, parse_element, parse_play
+from game.words import plural
 
 #: enemy abilities the rules apply (``abilities`` property, spaces and case ignored)
 ABILITIES = frozenset(

@@ -6,8 +6,9 @@ from collections.abc import Sequence
 
 from game.board import Board, Figure, Stat
 from game.rules import mk_combat as mk
-from game.rules.base import FigureChange, Resolution, Step, plural, stat_bool, stat_int
+from game.rules.base import FigureChange, Resolution, Step, stat_bool, stat_int
 from game.rules.mk_figures import hero_numbers, units_of
+from game.words import plural
 
 
 def and_names(names: Sequence[str]) -> str:
