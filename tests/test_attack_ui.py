@@ -498,3 +498,106 @@ def test_the_rules_button_shows_the_rulesets_assumptions(tmp_path: Path, screen:
     assert rig.section.rules_window is not None and rig.section.rules_window.alive()
     for assumption in get_ruleset("folklore").assumptions:
         assert assumption.split()[0] in rig.section.shown["rules"]
+
+
+# --- Conquest: the defender's Block stat -----------------------------------------------------
+
+LONGBOWMAN, MARKSMAN = 16, 21  # conquest.tmx; the Marksman has Defence 1, Evasion 2
+
+
+def press(rig: Rig, pos: tuple[int, int]) -> None:
+    """A real left click on the GUI, its events handed to the manager and the panel."""
+    for event in (pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos),
+                  pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos)):
+        rig.manager.process_events(event)
+    for _ in range(3):  # button → selection list → menu: each reacts in update() and posts
+        rig.manager.update(0.01)
+        for event in pygame.event.get():
+            rig.manager.process_events(event)
+            rig.panel.process_event(event)
+
+
+def test_conquest_block_stat_drop_down_defaults_to_the_higher_and_changes_the_odds(
+    tmp_path: Path, screen: pygame.Surface
+) -> None:
+    rig = Rig(copy_map(tmp_path, "conquest"))
+    rig.session.selected = LONGBOWMAN
+    rig.controller.set_target(MARKSMAN)
+    rig.refresh()
+    menu = rig.section.block_menu
+    assert menu is not None and menu.visible
+    assert rig.section.shown["block"] == "Block: higher (Evasion 2)"
+    assert rig.controller.options() == {}
+    default = rig.controller.odds()
+    assert default == rig.ruleset.odds(rig.board, LONGBOWMAN, [MARKSMAN], None, {"block_stat": "evasion"})
+    pygame.event.clear()
+    press(rig, menu.rect.center)  # open it ...
+    options = menu.current_state.options_selection_list.item_list
+    defence = next(item for item in options if item["text"] == "Block: Defence 1")
+    press(rig, defence["button_element"].rect.center)  # ... and choose Defence
+    assert rig.controller.block_stat == "defence"
+    assert rig.controller.options() == {"block_stat": "defence"}
+    rig.refresh()
+    assert rig.section.shown["block"] == "Block: Defence 1"
+    chosen = rig.controller.odds()
+    assert chosen == rig.ruleset.odds(rig.board, LONGBOWMAN, [MARKSMAN], None, {"block_stat": "defence"})
+    assert chosen != default  # one Block die instead of two: more wounds expected
+    resolution = rig.controller.roll()
+    assert resolution is not None and resolution.outcome["block_stat"] == "defence"
+
+
+def test_the_block_stat_row_is_only_there_for_conquest(tmp_path: Path, screen: pygame.Surface) -> None:
+    rig = Rig(copy_map(tmp_path, "demo"))
+    rig.session.selected = EMBER
+    rig.controller.set_target(CINDER)
+    rig.refresh()
+    assert rig.section.block_menu is None and not rig.controller.block_choice
+    assert rig.controller.block_labels()[0] == (None, "Block: higher")
+
+
+# --- Mage Knight: a ring on every target -----------------------------------------------------
+
+
+def test_window_rings_every_mage_knight_target(tmp_path: Path, screen: pygame.Surface) -> None:
+    from game.ui import theme
+
+    window = open_window(tmp_path, "mage_knight", Clock())
+    click(window, centre_of(window, TOVAK))
+    window.attack.set_attack("Ranged/Siege")
+    click(window, centre_of(window, PROWLERS), button=3)
+    click(window, centre_of(window, DIGGERS), button=3)
+    assert window.attack.targets == [PROWLERS, DIGGERS]
+    overlay = window.overlay()
+    assert overlay.target_ids() == (PROWLERS, DIGGERS)
+    window.hover = None
+    window.pinned = None
+    window.frame()
+    cell = window.view.cell
+    width = max(2, round(cell * theme.RING_WIDTH))
+    ring = round(cell * theme.TOKEN_RADIUS) + width // 2 + 1
+    for figure in (PROWLERS, DIGGERS):
+        x, y = centre_of(window, figure)
+        colour = window.screen.get_at((x, y + ring))[:3]
+        assert colour == theme.TARGET_RING, (figure, colour)
+    x, y = centre_of(window, FIRE_MAGES)  # not a target: no ring
+    assert window.screen.get_at((x, y + ring))[:3] != theme.TARGET_RING
+
+
+def test_a_short_chart_is_its_caption_only(demo: Rig) -> None:
+    from game.ui.odds_chart import BAR, BAR_KILL, CHART_BG, OddsChart
+
+    demo.session.selected = EMBER
+    odds = demo.ruleset.odds(demo.board, EMBER, [CINDER], "Short Bow", {})
+    chart = OddsChart()
+
+    def colours(surface: pygame.Surface) -> set[tuple[int, int, int]]:
+        return {tuple(surface.get_at((x, y)))[:3] for x in range(0, surface.get_width(), 2)
+                for y in range(surface.get_height())}
+
+    tall = colours(chart.draw(odds, (300, 80)))
+    assert BAR in tall or BAR_KILL in tall
+    short_surface = chart.draw(odds, (300, 26))
+    assert short_surface.get_height() == 26  # the image the panel shows is not stretched
+    short = colours(short_surface)
+    assert BAR not in short and BAR_KILL not in short
+    assert len(short - {CHART_BG}) > 3  # the caption's letters

@@ -198,7 +198,8 @@ def test_draw_puts_the_tray_away_from_the_target_and_lands_the_wound() -> None:
     rect = tray.draw(surface, area, (400, 500))
     assert rect.top == area.top + 12  # target below: tray on top
     # the wound badge has landed beside the target's token, which stays visible under its ring
-    assert surface.get_at((430, 470))[:3] == (220, 50, 50)
+    badge = [x for x in range(400, 461) if surface.get_at((x, 470))[:3] == (220, 50, 50)]
+    assert badge and badge[0] < 430 < badge[-1]  # the red badge centred there, "−3" on it
     assert surface.get_at((400, 500))[:3] == (0, 0, 0)
 
 

@@ -344,3 +344,40 @@ def test_folklore_tokens_show_hp_lost_as_wound_pips() -> None:
     x, y, w, h = view.square_rect((0, 0))
     pixels = {rgb(surface, (x + i, y + j)) for i in range(w) for j in range(h // 2, h)}
     assert theme.PIP_WOUND in pixels and theme.PIP_LIFE in pixels
+
+
+def test_every_target_of_the_overlay_gets_a_ring() -> None:
+    board = Board.from_ascii(["....."])
+    board.place_figure(Figure(1, "Ann", "red", (0, 0)))
+    for fid, x in ((2, 2), (3, 3), (4, 4)):
+        board.place_figure(Figure(fid, f"Gob{fid}", "monsters", (x, 0)))
+    surface, view, _ = paint(board, Overlay(selected=1, target=4, targets=[2, 3]), cell=60)
+    radius = round(60 * theme.TOKEN_RADIUS)
+    ring = radius + max(2, round(60 * theme.RING_WIDTH)) // 2 + 1
+    for x in (2, 3, 4):  # the two attack targets and the figure the ray ends on
+        cx, cy = view.square_centre((x, 0))
+        assert rgb(surface, (cx, cy - ring)) == theme.TARGET_RING, x
+    plain, view, _ = paint(board, Overlay(selected=1, targets=[3]), cell=60)
+    cx, cy = view.square_centre((2, 0))
+    assert rgb(plain, (cx, cy - ring)) != theme.TARGET_RING
+
+
+def test_the_ray_shape_is_built_once_per_ray_even_across_new_results() -> None:
+    board = Board.from_ascii(["........", "........", "........"])
+    board.place_figure(Figure(1, "Ann", "red", (0, 0)))
+    painter = BoardPainter(None)
+    first = line_of_sight(board, (0, 0), (7, 2), viewer="red")
+    shape = painter._ray_shape(first, board)
+    board.place_figure(Figure(2, "Bob", "red", (7, 0)))  # a new board version, a new result ...
+    again = line_of_sight(board, (0, 0), (7, 2), viewer="red")
+    assert again is not first and again == first
+    assert painter._ray_shape(again, board) is shape  # ... the same drawing
+    board.place_figure(Figure(3, "Gob", "monsters", (3, 1)))
+    board.place_figure(Figure(4, "Orc", "monsters", (3, 1)))  # two enemies now block a square
+    blocked = line_of_sight(board, (0, 0), (7, 2), viewer="red")
+    assert blocked.first_blocker is not None and first.first_blocker is None
+    other = painter._ray_shape(blocked, board)
+    assert other is not shape and other.block_t is not None
+    board.set_wall(Edge.parse("V(6,2)"), True)  # new geometry: never the old drawing
+    walled = line_of_sight(board, (0, 0), (7, 2), viewer="red")
+    assert painter._ray_shape(walled, board) not in (shape, other)

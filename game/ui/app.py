@@ -16,7 +16,6 @@ from __future__ import annotations
 import math
 import os
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -27,6 +26,7 @@ import numpy as np
 import pygame
 import pygame_gui
 
+from game.atomic import atomic_file, cannot_write
 from game.board import Board, BoardState, Edge, Square, fmt_square
 from game.errors import SightlineError
 from game.session import Session
@@ -35,10 +35,12 @@ from game.ui.attack_panel import AttackController, AttackSection
 from game.ui.help import HelpOverlay
 from game.ui.keys import action_for
 from game.ui.lessons import LessonTour
+from game.ui.odds_chart import chart_font_path
 from game.ui.painter import BoardPainter, Marker, Overlay
 from game.ui.panel import PANEL_WIDTH, CentreOn, PanelInfo, SidePanel
 from game.ui.view import View
 from game.ui.watch import FileWatcher
+from game.words import plural
 
 DEFAULT_SIZE = (1280, 800)
 #: how long a refused drop flashes red, seconds
@@ -64,7 +66,10 @@ GUI_THEME: dict[str, Any] = {
         "colours": {"normal_text": "#FFD666"},
         "misc": {"text_horiz_alignment": "left"},
     },
-    "text_box": {"colours": {"dark_bg": "#25282F", "normal_border": "#3A3E48"}},
+    "text_box": {
+        "colours": {"dark_bg": "#25282F", "normal_border": "#3A3E48"},
+        "misc": {"line_spacing": "1.1"},
+    },
     "selection_list": {"colours": {"dark_bg": "#25282F"}},
 }
 
@@ -159,6 +164,7 @@ class App:
         self._last_time = self.time()
         self._panel_refreshed = -1e9
         self._banner: tuple[str, int, pygame.Surface] | None = None
+        self._banner_font_cache: pygame.font.Font | None = None
         self.last_ray: Any = None
         self.last_status: tuple[str, str] = ("", "info")
         width, height = self.screen.get_size()
@@ -239,14 +245,21 @@ class App:
         return pygame.Rect(width - self._panel_width(), 0, self._panel_width(), height)
 
     def resize(self, size: tuple[int, int]) -> None:
-        """The window changed size: new viewport, panel laid out again, board refitted."""
+        """The window changed size: new viewport, panel laid out again.
+
+        The zoom stays, and the grid point at the middle of the board area stays at its middle
+        (only opening a map and ``Home`` fit the whole board).
+        """
         display = pygame.display.get_surface()
         if display is not None and self.screen.get_size() != display.get_size():
             self.screen = display  # pygame-ce resizes the display surface itself
         self.manager.set_window_resolution(self.screen.get_size())
+        x, y, w, h = self.view.viewport
+        centre = self.view.to_grid(x + w / 2, y + h / 2)
         self.view.viewport = self._board_viewport()
-        if self.board is not None:
-            self.view.fit(self.board.width, self.board.height)
+        x, y, w, h = self.view.viewport
+        cx, cy = self.view.to_screen(*centre)
+        self.view.pan(x + w / 2 - cx, y + h / 2 - cy)
         self.panel.layout(self._panel_rect())
 
     # --- one frame ------------------------------------------------------------------------
@@ -736,8 +749,10 @@ class App:
         if ray is not None and board is not None:
             on_target = board.figures_at(ray.target)
             target_figure = on_target[0].id if on_target else None
-        if self.attack.targets and not self.lesson_mode:
-            target_figure = self.attack.targets[0]
+        attack_targets: tuple[int, ...] = ()
+        if self.attack.targets and not self.lesson_mode and board is not None:
+            attack_targets = tuple(t for t in self.attack.targets if t in board.figures)
+            target_figure = attack_targets[0] if attack_targets else None  # not the hovered one
         refused = None
         if self.refused is not None and self.time() < self.refused[1]:
             refused = self.refused[0]
@@ -755,6 +770,7 @@ class App:
         return Overlay(
             selected=self.selected,
             target=target_figure,
+            targets=attack_targets,
             hover=self.hover,
             ray=ray,
             step=self.tour.step if self.lesson_mode and self.tour is not None else None,
@@ -795,10 +811,10 @@ class App:
         status, kind = self.status(ray)
         self.last_status = (status, kind)
         if session is None:
-            return PanelInfo(title="Lessons", status=status, status_kind=kind)
+            return PanelInfo(title="Lessons", status=status, status_kind=kind, extra={"lessons": True})
         board = session.board
         title = board.name or session.path.stem
-        parts = [f"{board.width}×{board.height}", f"ruleset {board.ruleset}", f"{len(board.figures)} figures"]
+        parts = [f"{board.width}×{board.height}", f"ruleset {board.ruleset}", plural(len(board.figures), "figure")]
         subtitle = " · ".join(parts)
         caption = board.properties.get("caption")
         if caption and not self.lesson_mode:
@@ -818,6 +834,7 @@ class App:
             findings=session.findings if not self.lesson_mode else (),
             log=session.history.log,
             log_serial=session.history.serial,
+            extra={"lessons": self.lesson_mode},
         )
 
     def draw(self) -> None:
@@ -848,19 +865,23 @@ class App:
             self.help.draw(self.screen)
 
     def _draw_attack(self, board: Board) -> None:
-        """Rings on every attack target (Mage Knight may have several), then the dice tray."""
+        """The dice tray over the board (the painter rings every target)."""
         targets = [t for t in self.attack.targets if t in board.figures]
-        width = max(2, round(self.view.cell * theme.RING_WIDTH))
-        radius = round(self.view.cell * theme.TOKEN_RADIUS) + width + 1
-        for target in targets[1:]:
-            centre = self.view.square_centre(board.figure(target).square)
-            pygame.draw.circle(self.screen, theme.TARGET_RING, centre, radius, width)
         if self.attack.tray.active:
             landing = self.view.square_centre(board.figure(targets[0]).square) if targets else None
             old_clip = self.screen.get_clip()
             self.screen.set_clip(pygame.Rect(self.view.viewport))
             self.attack.tray.draw(self.screen, pygame.Rect(self.view.viewport), landing)
             self.screen.set_clip(old_clip)
+
+    def _banner_font(self) -> pygame.font.Font:
+        """The panel's typeface for the error banner (pygame's default font spaces it unevenly)."""
+        font = self._banner_font_cache
+        if font is None:
+            path = chart_font_path()
+            font = pygame.font.Font(path, 13) if path is not None else self.painter.font(17)
+            self._banner_font_cache = font
+        return font
 
     def _draw_banner(self) -> None:
         session = self.session
@@ -873,7 +894,7 @@ class App:
             return
         x, y, w, _ = self.view.viewport
         if self._banner is None or self._banner[:2] != (text, w):
-            font = self.painter.font(17)
+            font = self._banner_font()
             shown = text
             while len(shown) > 8 and font.size(shown)[0] > w - 24:
                 shown = shown[:-2]
@@ -890,26 +911,31 @@ class App:
 def figure_stat_lines(stats: dict[str, Any]) -> list[str]:
     """A figure's stats for the panel: short ones on one line, long ones (attacks) one per line.
 
+    Empty values (a blank ``rules`` property) are left out; the panel wraps long lines.
+
     >>> figure_stat_lines({"life": 5, "defense": 2, "attacks": "Blade:melee:3; Bow:ranged:2"})
     ['life 5 · defense 2', 'attacks: Blade:melee:3; Bow:ranged:2']
+    >>> figure_stat_lines({"rules": "", "resolve": 2})
+    ['resolve 2']
     """
-    short = [f"{key} {value}" for key, value in stats.items() if len(str(value)) <= 12]
-    long = [f"{key}: {value}" for key, value in stats.items() if len(str(value)) > 12]
+    shown = {key: value for key, value in stats.items() if str(value).strip()}
+    short = [f"{key} {value}" for key, value in shown.items() if len(str(value)) <= 12]
+    long = [f"{key}: {value}" for key, value in shown.items() if len(str(value)) > 12]
     return ([" · ".join(short)] if short else []) + long
 
 
 def save_screenshot(surface: pygame.Surface, out: Path) -> None:
-    """Save the screen as a PNG atomically (a temporary file in the same folder, then rename)."""
+    """Save the screen as a PNG atomically (``game.atomic``: temporary file, then rename).
+
+    Missing folders are created; a file that cannot be written is one
+    :class:`~game.atomic.OutputError` line (``cannot write PATH: reason``), never a traceback.
+    """
     out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{out.stem}.", suffix=".png", dir=out.parent)
-    os.close(fd)
     try:
-        pygame.image.save(surface, tmp)
-        os.replace(tmp, out)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+        with atomic_file(out, "wb", parents=True) as handle:
+            pygame.image.save(surface, handle, out.name)
+    except pygame.error as exc:  # SDL's own write errors are not OSErrors
+        raise cannot_write(out, str(exc)) from exc
 
 
 def open_window(size: tuple[int, int], *, headless_ok: bool, map_hint: str) -> pygame.Surface:

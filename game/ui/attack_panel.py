@@ -14,7 +14,8 @@ recorded as ONE history entry: Ctrl+Z takes the whole attack back.
 :class:`AttackSection` is the pygame_gui section of the side panel: who attacks whom, an attack
 drop-down (Mage Knight: the phase), the play entry (Mage Knight), the legality sentence, the odds
 chart (Mage Knight: effective attack against armour), Roll, the ruleset's actions (Rest ...),
-the tray speed and the roll log.
+the tray speed and the roll log. Conquest adds a drop-down for the defender's Block stat
+(Defence or Evasion; by default the higher, as the engine chooses).
 """
 
 from __future__ import annotations
@@ -41,13 +42,23 @@ from game.board import Board, Square
 from game.dice import SeededDice
 from game.errors import IllegalAttackError, SightlineError, UsageError
 from game.rules.base import AttackOption, Legality, Odds, Resolution, Ruleset, stat_bool
+from game.rules.conquest import block_stat as conquest_block_stat
 from game.rules.registry import get_ruleset
 from game.ui.dice_tray import SPEED_NAMES, DiceTray
 from game.ui.odds_chart import OddsChart
 from game.ui.roll_log import dice_state, make_entry, next_attack_seed, plain_text, roll_line
+from game.words import plural
 
 #: Mage Knight phases whose attack may have several targets
 MULTI_TARGET_PHASES = frozenset({"ranged", "attack", "assign"})
+#: rules whose defender chooses the stat that blocks (``options["block_stat"]``)
+BLOCK_STAT_RULESETS = frozenset({"conquest"})
+#: the block-stat drop-down's choices: option value → label (None = the engine's default)
+BLOCK_STATS: tuple[tuple[str | None, str], ...] = (
+    (None, "higher"),
+    ("defence", "Defence"),
+    ("evasion", "Evasion"),
+)
 #: what the play entry suggests, by Mage Knight phase
 PLAY_HINTS = {
     "ranged": "e.g. ranged 3 fire, siege 2",
@@ -160,6 +171,7 @@ class AttackController:
         if id(board) != self._board_seen:
             self._board_seen = id(board)
             self.targets, self.attack, self.play = [], None, ""
+            self.block_stat = None
         if attacker != self._attacker_seen:
             self._attacker_seen = attacker
             self.attack = None
@@ -174,6 +186,36 @@ class AttackController:
         if self.block_stat:
             return {"block_stat": self.block_stat}
         return {}
+
+    @property
+    def block_choice(self) -> bool:
+        """Whether the defender chooses which stat blocks (Conquest: Defence or Evasion)."""
+        ruleset = self.ruleset
+        return ruleset is not None and ruleset.name in BLOCK_STAT_RULESETS
+
+    def set_block_stat(self, stat: str | None) -> None:
+        """Choose the defender's Block stat (``defence``, ``evasion``; None: the higher)."""
+        self.block_stat = stat if stat in ("defence", "evasion") else None
+
+    def block_labels(self) -> list[tuple[str | None, str]]:
+        """The block-stat drop-down: ``(option value, label)``, with the target's numbers as the
+        engine reads them (``Block: higher (Evasion 3)``, ``Block: Defence 2`` ...)."""
+        board = self.board
+        target = None
+        if board is not None and len(self.targets) == 1 and self.targets[0] in board.figures:
+            target = board.figure(self.targets[0])
+        out: list[tuple[str | None, str]] = []
+        for value, name in BLOCK_STATS:
+            label = f"Block: {name}"
+            if target is not None and self.block_choice:
+                try:
+                    stat, count = conquest_block_stat(target, {"block_stat": value})
+                except SightlineError:
+                    stat, count = "", None
+                if count is not None:
+                    label += f" ({stat.capitalize()} {count})" if value is None else f" {count}"
+            out.append((value, label))
+        return out
 
     def menu(self) -> list[AttackOption]:
         """The attacker's attacks, each usable or not with the reason."""
@@ -511,7 +553,8 @@ class AttackController:
             verdict = "blocked" if out.get("blocked") else f"{out.get('damage')} damage gets through"
             return int(out["block"]), int(out["needed"]), f"block {out['block']} vs needed {out['needed']}: {verdict}"  # type: ignore[call-overload]
         if "hero_wounds" in out:
-            return int(out["hero_wounds"]), 0, f"{out['hero_wounds']} Wounds to the hero"  # type: ignore[call-overload]
+            wounds = int(out["hero_wounds"])  # type: ignore[call-overload]
+            return wounds, 0, f"{plural(wounds, 'Wound')} to the hero"
         return None
 
 
@@ -522,16 +565,22 @@ ROW = 28
 GAP = 5
 CHART_H = 80
 VERDICT_H = 84
-#: the section's height: heading, who, menus, play entry, verdict, chart, buttons
+#: the smallest verdict box (one line, or two when there is room) and chart (its caption only)
+VERDICT_MIN = 48
+VERDICT_TWO = 62
+CHART_MIN = 24
+#: the section's height: heading, menus, play entry / block stat, verdict, chart, buttons
 SECTION_HEIGHT = HEADING + GAP + ROW + GAP + ROW + GAP + VERDICT_H + GAP + CHART_H + GAP + ROW
+#: the least it is laid out in (a short window): verdict and chart shrink
+SECTION_MIN = HEADING + GAP + ROW + GAP + ROW + GAP + VERDICT_MIN + GAP + CHART_MIN + GAP + ROW
 
 
 class AttackSection:
     """The attack panel: a :class:`~game.ui.panel.Section` of the side panel (flexible height)."""
 
     title = "Attack"
-    fixed_height: int | None = SECTION_HEIGHT
     flex = 0
+    keep = 2
 
     def __init__(self, controller: AttackController) -> None:
         self.controller = controller
@@ -543,6 +592,8 @@ class AttackSection:
         self.attack_menu: UIDropDownMenu | None = None
         self.speed_menu: UIDropDownMenu | None = None
         self.play_entry: UITextEntryLine | None = None
+        self.block_menu: UIDropDownMenu | None = None
+        self._block_values: dict[str, str | None] = {}
         self.verdict_box: UITextBox | None = None
         self.chart_image: UIImage | None = None
         self.roll_button: UIButton | None = None
@@ -550,16 +601,43 @@ class AttackSection:
         self.rules_button: UIButton | None = None
         self.rules_window: UIMessageWindow | None = None
         self._keys: dict[str, object] = {}
+        #: laid out with no room (the lessons): no elements at all
+        self.hidden = False
         #: the texts shown now (tests read them)
         self.shown: dict[str, str] = {}
 
+    @property
+    def fixed_height(self) -> int:
+        """The height it asks for: no second row when the rules need none."""
+        return SECTION_HEIGHT if self._mode() != "none" else SECTION_HEIGHT - ROW - GAP
+
+    @property
+    def min_height(self) -> int:
+        """The least height it is laid out in (a short window): verdict and chart shrink."""
+        return SECTION_MIN if self._mode() != "none" else SECTION_MIN - ROW - GAP
+
     # --- building ------------------------------------------------------------------------
 
+    def wanted_height(self, info: Any, width: int, measure: Any) -> int | None:
+        """Nothing in the lessons (the window's attack keys rest there too); else its rows."""
+        if info is not None and getattr(info, "extra", {}).get("lessons"):
+            return 0
+        return None
+
     def build(self, manager: pygame_gui.UIManager, container: UIPanel, rect: pygame.Rect) -> None:
-        """Create the elements inside ``rect``; the menus are rebuilt when their options change."""
+        """Create the elements inside ``rect``; the menus are rebuilt when their options change.
+
+        With no room (the lessons) it creates nothing and stays empty until the next layout.
+        """
         self.manager, self.container, self.rect = manager, container, pygame.Rect(rect)
         self._keys = {}
         self.action_buttons = []
+        self.hidden = rect.h < HEADING
+        if self.hidden:
+            self.heading = self.attack_menu = self.speed_menu = self.block_menu = None
+            self.play_entry = self.verdict_box = self.chart_image = None
+            self.roll_button = self.rules_button = None
+            return
         x, y, w = rect.x, rect.y, rect.w
         self.heading = UILabel(pygame.Rect(x, y, w, HEADING), self.title, manager,
                                container=container, object_id="#section_heading")
@@ -578,6 +656,7 @@ class AttackSection:
         self.play_entry = UITextEntryLine(self._play_rect, manager, container=container,
                                           placeholder_text=PLAY_HINTS["ranged"])
         self.play_entry.set_text(self.controller.play)
+        self.block_menu = None
         self._below_play = y + ROW + GAP
         self._below_menu = y
         self.verdict_box = UITextBox("", pygame.Rect(x, y, w, VERDICT_H), manager, container=container)
@@ -585,28 +664,62 @@ class AttackSection:
                                    manager, container=container)
         self.roll_button = UIButton(pygame.Rect(x, y, 96, ROW), "Roll (R)", manager,
                                     container=container)
-        self._place(self.controller.deterministic)
+        self._place(self._mode())
 
-    def _place(self, deterministic: bool) -> None:
-        """Lay the rows out: the play entry only for deterministic (Mage Knight) rules."""
+    def _mode(self) -> str:
+        """What the second row holds: ``play`` (Mage Knight), ``block`` (Conquest) or ``none``."""
+        if self.controller.deterministic:
+            return "play"
+        return "block" if self.controller.block_choice else "none"
+
+    def _place(self, mode: str) -> None:
+        """Lay the rows out: the second row (play entry or block stat) only when the rules
+        need it; the verdict and the chart share what is left above the buttons."""
         assert self.play_entry is not None and self.verdict_box is not None
         assert self.chart_image is not None and self.roll_button is not None
-        x, w = self.rect.x, self.rect.w
-        if deterministic:
+        x = self.rect.x
+        if mode == "play":
             self.play_entry.show()
-            y = self._below_play
         else:
             self.play_entry.hide()
-            y = self._below_menu
-        self.verdict_box.set_relative_position((x, y))
-        y += VERDICT_H + GAP
-        self._chart_size = (w, self.rect.bottom - ROW - GAP - y)
-        self.chart_image.set_relative_position((x, y))
-        self.chart_image.set_dimensions(self._chart_size)
+        if mode != "block" and self.block_menu is not None:
+            self.block_menu.kill()
+            self.block_menu = None
+            self._keys.pop("block", None)
+        y = self._below_menu if mode == "none" else self._below_play
+        room = self.rect.bottom - ROW - GAP - y  # verdict, a gap, the chart
+        # the verdict first (two lines), then the chart, then the verdict's third and fourth line
+        verdict_h = max(VERDICT_TWO, min(VERDICT_H, room - GAP - CHART_H))
+        verdict_h = max(VERDICT_MIN, min(verdict_h, room - GAP - CHART_MIN))
+        self._verdict_top, self._verdict_base, self._room = y, verdict_h, room
+        self._size_verdict(verdict_h)
         self._buttons_y = self.rect.bottom - ROW
         self.roll_button.set_relative_position((x, self._buttons_y))
         self._keys.pop("actions", None)
         self._keys.pop("state", None)
+
+    def _size_verdict(self, height: int) -> None:
+        """The verdict box this tall, the chart under it taking the rest above the buttons."""
+        assert self.verdict_box is not None and self.chart_image is not None
+        x, w, y = self.rect.x, self.rect.w, self._verdict_top
+        if self.verdict_box.relative_rect.topleft != (x, y):
+            self.verdict_box.set_relative_position((x, y))
+        if self.verdict_box.relative_rect.size != (w, height):
+            self.verdict_box.set_dimensions((w, height))
+        y += height + GAP
+        self._chart_size = (w, max(CHART_MIN, self.rect.bottom - ROW - GAP - y))
+        self.chart_image.set_relative_position((x, y))
+        self.chart_image.set_dimensions(self._chart_size)
+
+    def _fit_verdict(self) -> None:
+        """A verdict longer than its box takes height from the chart (down to the chart's caption),
+        so a short window shows the whole sentence; a short verdict keeps the usual layout."""
+        box = self.verdict_box
+        assert box is not None
+        rows = box.text_box_layout.layout_rows
+        needed = (rows[-1].bottom if rows else 0) + box.rect.height - box.text_wrap_rect[3]
+        height = min(max(needed, self._verdict_base), self._room - GAP - CHART_MIN)
+        self._size_verdict(max(VERDICT_MIN, height))
 
     # --- refreshing ----------------------------------------------------------------------
 
@@ -620,11 +733,12 @@ class AttackSection:
         """Show the controller's state; each element is touched only when its text changed."""
         c = self.controller
         c.sync()
-        if self.manager is None or self.container is None:
+        if self.manager is None or self.container is None or self.hidden:
             return
         deterministic = c.deterministic
-        if self._changed("layout", deterministic):
-            self._place(deterministic)
+        mode = self._mode()
+        if self._changed("layout", mode):
+            self._place(mode)
         board = c.board
         version = board.version if board is not None else None
         # everything below depends only on this: nothing is asked of the rules on other frames
@@ -637,6 +751,8 @@ class AttackSection:
             self.heading.set_text(f"{self.title}: {who}" if who else self.title)
             self.shown["who"] = who
         self._refresh_menu()
+        if mode == "block":
+            self._refresh_block()
         if deterministic and self.play_entry is not None and self._changed("hint", c.phase):
             self.play_entry.set_text(c.play)
             self.play_entry.placeholder_text = PLAY_HINTS.get(c.phase, "")
@@ -657,6 +773,19 @@ class AttackSection:
                                               container=self.container)
             self.shown["menu"] = chosen
 
+    def _refresh_block(self) -> None:
+        """Conquest: the defender's Block stat drop-down, rebuilt when its labels change."""
+        c = self.controller
+        labels = c.block_labels()
+        self._block_values = {label: value for value, label in labels}
+        chosen = next((label for value, label in labels if value == c.block_stat), labels[0][1])
+        if self._changed("block", (tuple(labels), chosen)) and self.manager is not None:
+            if self.block_menu is not None:
+                self.block_menu.kill()
+            self.block_menu = UIDropDownMenu([label for _, label in labels], chosen, self._play_rect,
+                                             self.manager, container=self.container)
+            self.shown["block"] = chosen
+
     def _refresh_verdict(self) -> None:
         c = self.controller
         assert self.verdict_box is not None and self.chart_image is not None
@@ -674,6 +803,7 @@ class AttackSection:
             markup = f"<font color='{colour}'>{_escape(text)}</font>"
         self.shown["verdict"] = text
         self.verdict_box.set_text(markup)
+        self._fit_verdict()
         size = self._chart_size
         if c.deterministic:
             numbers = c.preview_numbers()
@@ -762,6 +892,8 @@ class AttackSection:
                 c.tray.speed = text
             elif element is self.attack_menu:
                 c.set_attack(text.removesuffix(" (unusable)"))
+            elif element is self.block_menu and element is not None and text in self._block_values:
+                c.set_block_stat(self._block_values[text])
         elif (
             event.type in (pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED)
             and element is self.play_entry

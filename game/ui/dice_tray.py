@@ -47,6 +47,7 @@ import pygame
 
 from game.dice import DieRoll, Face
 from game.rules.base import Resolution
+from game.ui.odds_chart import NOTO_SCALE, chart_font_path
 from game.ui.roll_log import plain_text
 
 #: speed name → factor on every duration (0 = show the end at once)
@@ -412,12 +413,16 @@ class DiceTray:
     # --- drawing -------------------------------------------------------------------------
 
     def font(self, size: int) -> pygame.font.Font:
-        """pygame's default font at ``size`` pixels (cached)."""
+        """The panel's typeface as tall as pygame's default font at ``size`` pixels (cached;
+        see :meth:`game.ui.odds_chart.OddsChart.font`)."""
         font = self._fonts.get(size)
         if font is None:
             if not pygame.font.get_init():
                 pygame.font.init()
-            font = self._fonts[size] = pygame.font.Font(None, size)
+            path = chart_font_path()
+            scaled = max(6, round(size * NOTO_SCALE))
+            font = pygame.font.Font(path, scaled) if path is not None else pygame.font.Font(None, size)
+            self._fonts[size] = font
         return font
 
     def tray_rect(self, area: pygame.Rect, target_pos: tuple[int, int] | None = None) -> pygame.Rect:

@@ -18,6 +18,7 @@ from typing import Any
 import game
 from game.board import Board, Square, fmt_square, parse_square
 from game.errors import SightlineError, UsageError
+from game.words import plural
 
 LESSONS_DIR = Path(game.__file__).resolve().parent.parent / "maps" / "lessons"
 
@@ -168,7 +169,7 @@ class LessonTour:
         if self.step is None:
             lines.append(result.explain())
             if crossings:
-                lines.append(f"N / P: step through its {len(crossings)} crossings.")
+                lines.append(f"N / P: step through its {plural(len(crossings), 'crossing')}.")
         else:
             lines.append(f"Step {self.step + 1} of {len(crossings)}: {crossings[self.step].explain()}")
         return "\n".join(lines)

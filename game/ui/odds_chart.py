@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from importlib import resources
 
 import pygame
 
@@ -107,6 +108,22 @@ def odds_caption(odds: Odds) -> str:
     return " · ".join(parts)
 
 
+#: the least height that shows bars; below it the chart is its caption only
+BARS_MIN_HEIGHT = 56
+COMPARISON_MIN_HEIGHT = 76
+#: Noto Sans point size per pixel size of pygame's default font (the same visual height)
+NOTO_SCALE = 0.75
+
+
+def chart_font_path() -> str | None:
+    """pygame_gui's bundled Noto Sans (the panel's typeface), or None when it is not there."""
+    try:
+        path = resources.files("pygame_gui.data") / "NotoSans-Regular.ttf"
+    except (ModuleNotFoundError, TypeError):
+        return None
+    return str(path) if path.is_file() else None
+
+
 class OddsChart:
     """Draws :class:`Odds` as a bar chart on a surface of a given size (fonts cached)."""
 
@@ -116,19 +133,35 @@ class OddsChart:
         self._fonts: dict[int, pygame.font.Font] = {}
 
     def font(self, size: int) -> pygame.font.Font:
-        """pygame's default font at ``size`` pixels (cached)."""
+        """The panel's font (pygame_gui's Noto Sans) as tall as pygame's default font at ``size``
+        (cached); pygame's default font where Noto Sans is missing.
+
+        pygame's default font spaces small bold text unevenly ("at tack"); the chart reads as
+        part of the panel in the panel's own typeface.
+        """
         font = self._fonts.get(size)
         if font is None:
-            font = self._fonts[size] = pygame.font.Font(None, size)
+            path = chart_font_path()
+            if path is None:
+                font = pygame.font.Font(None, size)
+            else:
+                font = pygame.font.Font(path, max(6, round(size * NOTO_SCALE)))
+            self._fonts[size] = font
         return font
 
     def draw(self, odds: Odds | None, size: tuple[int, int], message: str = "") -> pygame.Surface:
-        """The chart as a new surface; with no odds, ``message`` centred instead."""
-        width, height = max(40, size[0]), max(40, size[1])
+        """The chart as a new surface; with no odds, ``message`` centred instead.
+
+        Below :data:`BARS_MIN_HEIGHT` (a short window) only the caption is drawn.
+        """
+        width, height = max(40, size[0]), max(16, size[1])
         surface = pygame.Surface((width, height))
         surface.fill(CHART_BG)
         if odds is None:
             self._centred(surface, message or "no odds", MUTED)
+            return surface
+        if height < BARS_MIN_HEIGHT:
+            self._centred(surface, odds_caption(odds), TEXT)
             return surface
         bars = chart_bars(odds)
         caption = self.font(17).render(odds_caption(odds), True, TEXT)
@@ -159,11 +192,14 @@ class OddsChart:
     ) -> pygame.Surface:
         """Deterministic rules: the total against what it must reach, as two bars and a caption
         (Mage Knight's effective attack after halving against the summed armour)."""
-        width, height = max(40, size[0]), max(40, size[1])
+        width, height = max(40, size[0]), max(16, size[1])
         surface = pygame.Surface((width, height))
         surface.fill(CHART_BG)
         enough = value >= needed
         colour = (80, 200, 110) if enough else BAR_KILL
+        if height < COMPARISON_MIN_HEIGHT:  # a short window: the caption says it all
+            self._centred(surface, caption, TEXT if enough else (255, 170, 160))
+            return surface
         scale = (width - 70) / max(1, value, needed)
         font = self.font(18)
         for row, (label, number, fill) in enumerate(((caption.split()[0], value, colour), ("need", needed, AXIS))):

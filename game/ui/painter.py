@@ -36,13 +36,13 @@ import pygame
 
 from game.board import Board, DoorState, Edge, Figure, Square
 from game.errors import SightlineError
+from game.los import LosResult
 from game.rules.registry import get_ruleset
 from game.ui import theme
 from game.ui.art import TileArt, layer_offset
 from game.ui.view import View
 
 if TYPE_CHECKING:
-    from game.los import LosResult
     from game.tiled import MapArt
 
 #: a static layer bigger than this many pixels is cached for the visible region only
@@ -67,10 +67,13 @@ class Overlay:
     ``step`` indexes ``ray.crossings`` (0-based): lesson mode highlights that crossing.
     ``fov`` is a bool ``[y, x]`` mask of visible squares; every other square is shaded.
     ``dragging`` is ``(figure id, screen position under the cursor)``.
+    ``target`` and ``targets`` get the target ring: one figure (the one the ray ends on) and any
+    number more (Mage Knight attacks several); :meth:`target_ids` is both together.
     """
 
     selected: int | None = None
     target: int | None = None
+    targets: Sequence[int] = ()
     hover: Square | None = None
     ray: LosResult | None = None
     step: int | None = None
@@ -78,6 +81,17 @@ class Overlay:
     refused: Square | None = None
     dragging: tuple[int, tuple[float, float]] | None = None
     markers: Sequence[Marker] = field(default_factory=tuple)
+
+    def target_ids(self) -> tuple[int, ...]:
+        """Every figure to ring as a target: ``targets`` in order, then ``target`` if new.
+
+        >>> Overlay(target=3, targets=[5, 3]).target_ids(), Overlay(target=4).target_ids()
+        ((5, 3), (4,))
+        """
+        ids = tuple(self.targets)
+        if self.target is not None and self.target not in ids:
+            ids += (self.target,)
+        return ids
 
 
 @dataclass
@@ -119,6 +133,8 @@ class BoardPainter:
         self._fonts: dict[int, pygame.font.Font] = {}
         self._patches: dict[tuple[Any, ...], pygame.Surface] = {}
         self._last_ray: tuple[Any, Board, _RayShape] | None = None
+        #: ray shapes by :func:`_ray_key`: a dragged figure brings back the same rays
+        self._ray_shapes: dict[tuple[Any, ...], _RayShape] = {}
 
     # --- public -------------------------------------------------------------------------
 
@@ -152,11 +168,22 @@ class BoardPainter:
             surface.set_clip(old_clip)
 
     def _ray_shape(self, ray: Any, board: Board) -> _RayShape:
-        """The ray as drawing instructions, kept while the window hands over the same result."""
+        """The ray as drawing instructions, cached per ``LosResult``.
+
+        The same result object (the window caches them per board version) is recognised by
+        identity; a new result equal in what is drawn (same board geometry, ends, and blocking
+        flags) by :func:`_ray_key`, which costs a few microseconds where building the shape
+        costs a few hundred for a long ray.
+        """
         cached = self._last_ray
         if cached is not None and cached[0] is ray and cached[1] is board:
             return cached[2]
-        shape = _RayShape.of(ray, board)
+        key = _ray_key(ray, board)
+        shape = self._ray_shapes.get(key) if key is not None else None
+        if shape is None:
+            shape = _RayShape.of(ray, board)
+            if key is not None:
+                _remember(self._ray_shapes, key, shape, limit=256)
         self._last_ray = (ray, board, shape)
         return shape
 
@@ -423,6 +450,7 @@ class BoardPainter:
         self, surface: pygame.Surface, board: Board, view: View, overlay: Overlay
     ) -> None:
         dragged = overlay.dragging[0] if overlay.dragging is not None else None
+        targets = set(overlay.target_ids())
         sides = board.sides()
         x0, y0, x1, y1 = view.visible_cells()
         squares: dict[Square, list[Figure]] = {}
@@ -441,7 +469,7 @@ class BoardPainter:
                 ring = None
                 if figure.id == overlay.selected:
                     ring = theme.SELECT_RING
-                elif figure.id == overlay.target:
+                elif figure.id in targets:
                     ring = theme.TARGET_RING
                 if ring is not None:
                     width = max(2, round(view.cell * theme.RING_WIDTH))
@@ -783,6 +811,20 @@ class _RayShape:
         if shape.block_t is None and not bool(_get(ray, "clear", default=True)):
             shape.block_t = 0.0
         return shape
+
+
+def _ray_key(ray: Any, board: Board) -> tuple[Any, ...] | None:
+    """What a ray's drawing depends on, cheap to compute; None for rays that are not a LosResult.
+
+    For one board geometry the crossings of a segment are fixed by its ends; only which of them
+    block (figures come and go) and which corner sides are closed change.
+    """
+    if not isinstance(ray, LosResult):
+        return None
+    flags = tuple(
+        (c.blocks, tuple(side.closed for side in c.sides) if c.sides else ()) for c in ray.crossings
+    )
+    return (id(board), board.geometry_version, ray.origin, ray.target, flags)
 
 
 def _remember(cache: dict[Any, Any], key: Any, value: Any, limit: int = 1000) -> None:

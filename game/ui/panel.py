@@ -6,6 +6,13 @@ linter's findings (click one to centre the board on it) and the log.
 A later panel (attacks, dice tray) is one more :class:`Section`: write a class with ``build``,
 ``refresh`` and ``process_event`` and pass it to :meth:`SidePanel.add_section`.
 
+Heights come from the content within the window's height (:func:`plan_heights`): the map and the
+selected figure are as tall as their wrapped text, the attack panel as tall as its rows; the
+status line, the findings and the log share what is left. When the window is short, the log
+(folded into its heading) and the findings give up room first, then the status line, then the
+attack panel's chart, and only then the map and figure texts (which then scroll). In the lessons
+the attack panel takes no room at all.
+
 Sections only touch pygame_gui when their text changes, so hovering square after square costs
 one text-box update per change and nothing on frames where nothing changed.
 """
@@ -22,10 +29,15 @@ import pygame_gui
 from pygame_gui.elements import UILabel, UIPanel, UISelectionList, UITextBox
 
 from game.findings import Finding
+from game.words import plural
 
 PANEL_WIDTH = 320
 HEADING_HEIGHT = 22
-PADDING = 6
+PADDING = 5
+#: the smallest useful height of a section without its own ``min_height``: heading and one row
+MIN_SECTION_HEIGHT = HEADING_HEIGHT + 30
+#: the tallest a text box measured by :class:`TextMeasure` can be
+MEASURE_LIMIT = 1000
 
 #: status kinds → colour of the status text
 STATUS_COLOURS = {
@@ -60,10 +72,16 @@ class CentreOn:
 
 
 class Section(Protocol):
-    """One block of the side panel."""
+    """One block of the side panel.
+
+    Optional extras, looked up with ``getattr``: ``min_height`` (the smallest readable height,
+    default :data:`MIN_SECTION_HEIGHT`), ``keep`` (when the window is short, sections with a
+    lower ``keep`` give up height first; default 1) and ``wanted_height(info, width, measure)``
+    (the height its content needs, for sections that size to their text).
+    """
 
     title: str
-    #: fixed height in pixels, or None to share the remaining height by ``flex``
+    #: preferred height in pixels, or None to share the remaining height by ``flex``
     fixed_height: int | None
     flex: int
 
@@ -75,6 +93,83 @@ class Section(Protocol):
 
     def process_event(self, event: pygame.event.Event) -> object | None:
         """A pygame_gui event: return a request for the window (e.g. :class:`CentreOn`) or None."""
+
+
+class TextMeasure:
+    """Heights of text-box markup at a width, measured once by a hidden pygame_gui text box.
+
+    The hidden box wraps the text exactly as the visible ones do (same theme, same width), so a
+    section sized by it shows its text without a scroll bar. Results are cached per markup.
+    """
+
+    def __init__(self, manager: pygame_gui.UIManager) -> None:
+        self.manager = manager
+        self._boxes: dict[int, UITextBox] = {}
+        self._heights: dict[tuple[str, int], int] = {}
+
+    def box_height(self, markup: str, width: int) -> int:
+        """The height a text box ``width`` pixels wide needs to show ``markup`` whole."""
+        key = (markup, width)
+        height = self._heights.get(key)
+        if height is not None:
+            return height
+        box = self._boxes.get(width)
+        if box is None:
+            for old in self._boxes.values():  # the panel changed width: one box is enough
+                old.kill()
+            self._boxes.clear()
+            box = UITextBox("", pygame.Rect(-4 * width, 0, width, MEASURE_LIMIT), self.manager,
+                            visible=0)
+            self._boxes[width] = box
+        box.set_text(markup)
+        rows = box.text_box_layout.layout_rows
+        content = rows[-1].bottom if rows else 0
+        chrome = box.rect.height - box.text_wrap_rect[3]
+        height = min(MEASURE_LIMIT, content + chrome)
+        if len(self._heights) > 256:
+            self._heights.clear()
+        self._heights[key] = height
+        return height
+
+
+def plan_heights(
+    wants: Sequence[int | None],
+    minimums: Sequence[int],
+    flexes: Sequence[int],
+    keeps: Sequence[int],
+    available: int,
+) -> list[int]:
+    """The height of each section: content sections get what they want, flexible ones (want
+    None) share the rest by ``flex``; when short, lower ``keep`` gives up height first.
+
+    >>> wants, mins, flex, keep = [80, None, 100, None], [50, 60, 60, 40], [0, 2, 0, 1], [3, 1, 2, 0]
+    >>> plan_heights(wants, mins, flex, keep, 400)  # room to spare: the flexible ones share it
+    [80, 140, 100, 80]
+    >>> plan_heights(wants, mins, flex, keep, 250)  # short: keep 0, 1, 2 give up height first
+    [80, 60, 70, 40]
+    """
+    heights = [min_h if want is None else max(want, 0) for want, min_h in zip(wants, minimums, strict=True)]
+    over = sum(heights) - available
+    if over > 0:
+        order = sorted(range(len(heights)), key=lambda i: keeps[i])
+        for i in order:
+            cut = min(over, max(0, heights[i] - minimums[i]))
+            heights[i] -= cut
+            over -= cut
+            if over <= 0:
+                break
+        return heights
+    spare = -over
+    flexible = [i for i, want in enumerate(wants) if want is None]
+    weights = sum(flexes[i] for i in flexible)
+    if flexible and weights:
+        given = 0
+        for i in flexible:
+            share = spare * flexes[i] // weights
+            heights[i] += share
+            given += share
+        heights[flexible[0]] += spare - given  # rounding: the first flexible section
+    return heights
 
 
 def escape(text: str) -> str:
@@ -89,16 +184,47 @@ def escape(text: str) -> str:
 class _TextSection:
     """A heading and a wrapping text box."""
 
-    def __init__(self, title: str, fixed_height: int | None, flex: int = 0) -> None:
+    #: sizes to its text (``wanted_height``) rather than sharing the rest
+    fits_content = False
+
+    def __init__(self, title: str, fixed_height: int | None, flex: int = 0, *,
+                 min_height: int = MIN_SECTION_HEIGHT, keep: int = 1) -> None:
         self.title = title
         self.fixed_height = fixed_height
         self.flex = flex
+        self.min_height = min_height
+        self.keep = keep
         self.box: UITextBox | None = None
+        self.label: UILabel | None = None
         self._shown: str | None = None
+        self._heading: str | None = None
+
+    def markup(self, info: PanelInfo) -> str:
+        """The text-box markup for ``info``."""
+        raise NotImplementedError
+
+    def heading(self, info: PanelInfo) -> str:
+        """The heading over the box (the title; sections may add a name to it)."""
+        return self.title
+
+    def refresh(self, info: PanelInfo) -> bool:
+        """Show ``info``; True when the text changed."""
+        heading = self.heading(info)
+        if self.label is not None and heading != self._heading:
+            self._heading = heading
+            self.label.set_text(heading)
+        return self.show(self.markup(info))
+
+    def wanted_height(self, info: PanelInfo, width: int, measure: TextMeasure) -> int | None:
+        """Heading plus the text box the markup needs at ``width`` (None: flexible section)."""
+        if not self.fits_content:
+            return None
+        return HEADING_HEIGHT + measure.box_height(self.markup(info), width)
 
     def build(self, manager: pygame_gui.UIManager, container: UIPanel, rect: pygame.Rect) -> None:
         """A heading label over a text box filling the rest of ``rect``."""
-        UILabel(
+        self._heading = None
+        self.label = UILabel(
             pygame.Rect(rect.x, rect.y, rect.w, HEADING_HEIGHT),
             self.title,
             manager,
@@ -132,66 +258,89 @@ class _TextSection:
 
 
 class MapSection(_TextSection):
-    """The map's name, ruleset and lesson caption."""
+    """The map's name (in the heading), size, ruleset and caption (as tall as its text)."""
+
+    fits_content = True
 
     def __init__(self) -> None:
-        super().__init__("Map", 80)
+        super().__init__("Map", 80, min_height=HEADING_HEIGHT + 40, keep=3)
 
-    def refresh(self, info: PanelInfo) -> bool:
-        """Title in bold, the subtitle under it."""
-        markup = f"<b>{escape(info.title)}</b>"
-        if info.subtitle:
-            markup += "<br>" + "<br>".join(escape(line) for line in info.subtitle.split("\n"))
-        return self.show(markup)
+    def heading(self, info: PanelInfo) -> str:
+        """``Map: demo``."""
+        return f"{self.title}: {info.title}" if info.title else self.title
+
+    def markup(self, info: PanelInfo) -> str:
+        """The subtitle, one line per line (long ones wrap)."""
+        lines = info.subtitle.split("\n") if info.subtitle else []
+        return "<br>".join(escape(line) for line in lines) or "<i>no map</i>"
 
 
 class FigureSection(_TextSection):
-    """The selected figure: name, side, square and stats."""
+    """The selected figure: name (in the heading), side, square and stats (as tall as its text)."""
+
+    fits_content = True
 
     def __init__(self) -> None:
-        super().__init__("Selected figure", 100)
+        super().__init__("Selected figure", 100, min_height=HEADING_HEIGHT + 60, keep=4)
 
-    def refresh(self, info: PanelInfo) -> bool:
-        """One line per entry; a hint when nothing is selected."""
+    def heading(self, info: PanelInfo) -> str:
+        """``Selected figure: Ember``."""
+        return f"{self.title}: {info.figure[0]}" if info.figure else self.title
+
+    def markup(self, info: PanelInfo) -> str:
+        """One line per entry after the name (long ones wrap); a hint when nothing is selected."""
         if info.figure:
-            first, *rest = info.figure
-            markup = f"<b>{escape(first)}</b>" + "".join(f"<br>{escape(line)}" for line in rest)
-        else:
-            markup = "<i>none: click a figure or press Tab</i>"
-        return self.show(markup)
+            return "<br>".join(escape(line) for line in info.figure[1:])
+        return "<i>none: click a figure or press Tab</i>"
 
 
 class StatusSection(_TextSection):
     """The status line: why the ray is clear or blocked, lesson steps, refusals, errors."""
 
     def __init__(self) -> None:
-        super().__init__("Line of sight", None, flex=2)
+        super().__init__("Line of sight", None, flex=2, min_height=HEADING_HEIGHT + 68, keep=1)
 
-    def refresh(self, info: PanelInfo) -> bool:
+    def markup(self, info: PanelInfo) -> str:
         """The status text in the colour of its kind."""
         colour = STATUS_COLOURS.get(info.status_kind, STATUS_COLOURS["info"])
         lines = escape(info.status).split("\n")
-        return self.show(f"<font color='{colour}'>" + "<br>".join(lines) + "</font>")
+        return f"<font color='{colour}'>" + "<br>".join(lines) + "</font>"
 
 
 class LogSection(_TextSection):
-    """The action log, newest first."""
+    """The action log, newest first. In a short window it folds into its heading, which then
+    shows the newest line (``Log: move Rook (1,1) -> (2,2)``)."""
 
     def __init__(self, lines: int = 60) -> None:
-        super().__init__("Log", None, flex=2)
+        super().__init__("Log", None, flex=2, min_height=HEADING_HEIGHT, keep=0)
         self.lines = lines
         self._serial: int | None = None
+        self.folded = False
 
     def build(self, manager: pygame_gui.UIManager, container: UIPanel, rect: pygame.Rect) -> None:
-        """As every text section; the next refresh fills it."""
-        super().build(manager, container, rect)
+        """As every text section (the box hidden when there is no room for a line)."""
+        self.folded = rect.h < HEADING_HEIGHT + 34
+        room = rect if not self.folded else pygame.Rect(rect.x, rect.y, rect.w, HEADING_HEIGHT + 24)
+        super().build(manager, container, room)
+        if self.folded and self.box is not None:
+            self.box.hide()
         self._serial = None
+
+    def heading(self, info: PanelInfo) -> str:
+        """``Log``, or folded: ``Log: the newest line``."""
+        if self.folded and info.log:
+            return f"{self.title}: {info.log[-1]}"
+        return self.title
 
     def refresh(self, info: PanelInfo) -> bool:
         """The last lines of the log, newest at the top."""
         if info.log_serial == self._serial and info.log_serial:
             return False
         self._serial = info.log_serial
+        heading = self.heading(info)
+        if self.label is not None and heading != self._heading:
+            self._heading = heading
+            self.label.set_text(heading)
         recent = list(info.log)[-self.lines :][::-1]
         return self.show("<br>".join(escape(line) for line in recent) or "<i>nothing yet</i>")
 
@@ -202,6 +351,8 @@ class FindingsSection:
     title = "Map check"
     fixed_height: int | None = None
     flex = 1
+    min_height = HEADING_HEIGHT + 30
+    keep = 0
 
     def __init__(self) -> None:
         self.label: UILabel | None = None
@@ -220,12 +371,18 @@ class FindingsSection:
             object_id="#section_heading",
         )
         self.list = UISelectionList(
-            pygame.Rect(rect.x, rect.y + HEADING_HEIGHT, rect.w, rect.h - HEADING_HEIGHT),
+            pygame.Rect(rect.x, rect.y + HEADING_HEIGHT, rect.w, max(24, rect.h - HEADING_HEIGHT)),
             [],
             manager,
             container=container,
         )
+        if rect.h <= HEADING_HEIGHT:  # a clean map: the heading says it all
+            self.list.hide()
         self._key = None
+
+    def wanted_height(self, info: PanelInfo, width: int, measure: TextMeasure) -> int | None:
+        """Just the heading (``Map check: clean``) when there is nothing to list; else flexible."""
+        return None if info.findings else HEADING_HEIGHT
 
     @staticmethod
     def item_text(number: int, finding: Finding) -> str:
@@ -241,6 +398,17 @@ class FindingsSection:
         severity = getattr(finding.severity, "value", finding.severity)
         return f"{number}. {severity}{where}: {finding.message}"
 
+    @staticmethod
+    def counts(findings: Sequence[Finding]) -> str:
+        """``1 error, 2 warnings`` with each noun agreeing with its number.
+
+        >>> from game.findings import Severity
+        >>> FindingsSection.counts([Finding("x", Severity.WARNING, "odd", None, None)])
+        '0 errors, 1 warning'
+        """
+        errors = sum(1 for f in findings if getattr(f.severity, "value", f.severity) == "error")
+        return f"{plural(errors, 'error')}, {plural(len(findings) - errors, 'warning')}"
+
     def refresh(self, info: PanelInfo) -> bool:
         """Rebuild the rows when the findings changed; True when it did."""
         key = tuple(info.findings)
@@ -249,14 +417,12 @@ class FindingsSection:
         self._key = key
         self._findings = list(info.findings)
         self._items = [self.item_text(i + 1, f) for i, f in enumerate(self._findings)]
-        errors = sum(1 for f in self._findings if getattr(f.severity, "value", f.severity) == "error")
-        warnings = len(self._findings) - errors
         if self._findings:
-            self.label.set_text(f"{self.title}: {errors} errors, {warnings} warnings")
+            self.label.set_text(f"{self.title}: {self.counts(self._findings)}")
             self.list.set_item_list(self._items)
         else:
             self.label.set_text(f"{self.title}: clean")
-            self.list.set_item_list(["no findings"])
+            self.list.set_item_list([])
         return True
 
     def process_event(self, event: pygame.event.Event) -> object | None:
@@ -292,8 +458,11 @@ class SidePanel:
         self.sections: list[Section] = list(sections) if sections is not None else default_sections()
         self.panel: UIPanel | None = None
         self.rect = pygame.Rect(rect)
+        self.measure = TextMeasure(manager)
         self._last_info: PanelInfo | None = None
         self._turn = 0
+        #: the height of each section as laid out now (tests read it)
+        self.heights: list[int] = []
         self.layout(rect)
 
     def section(self, kind: type) -> Any:
@@ -308,27 +477,46 @@ class SidePanel:
         self.sections.insert(len(self.sections) if index is None else index, section)
         self.layout(self.rect)
 
+    @property
+    def inner_width(self) -> int:
+        """The width of every section inside the panel."""
+        return self.rect.w - 2 * PADDING - 6
+
+    def plan(self, info: PanelInfo | None) -> list[int]:
+        """Each section's height for this content within the panel's height (:func:`plan_heights`)."""
+        width = self.inner_width
+        wants: list[int | None] = []
+        for section in self.sections:
+            want = None
+            wanted = getattr(section, "wanted_height", None)
+            if wanted is not None and info is not None:
+                want = wanted(info, width, self.measure)
+            if want is None:
+                want = section.fixed_height
+            wants.append(want)
+        available = self.rect.h - 6 - PADDING * (len(self.sections) + 1)
+        return plan_heights(
+            wants,
+            [getattr(s, "min_height", MIN_SECTION_HEIGHT) for s in self.sections],
+            [s.flex for s in self.sections],
+            [getattr(s, "keep", 1) for s in self.sections],
+            available,
+        )
+
     def layout(self, rect: pygame.Rect) -> None:
-        """(Re)build every element for this rectangle (window resized, section added)."""
+        """(Re)build every element for this rectangle (window resized, section added, a
+        section's content needs another height)."""
         self.rect = pygame.Rect(rect)
         if self.panel is not None:
             self.panel.kill()
         self.panel = UIPanel(self.rect, manager=self.manager, object_id="#side_panel")
-        inner_w = self.rect.w - 2 * PADDING - 6
-        fixed = sum(s.fixed_height or 0 for s in self.sections)
-        gaps = PADDING * (len(self.sections) + 1)
-        flexible = max(0, self.rect.h - 6 - fixed - gaps)
-        weights = sum(s.flex for s in self.sections if s.fixed_height is None) or 1
+        self.heights = self.plan(self._last_info)
         y = PADDING
-        for section in self.sections:
-            if section.fixed_height is not None:
-                height = section.fixed_height
-            else:
-                height = max(HEADING_HEIGHT + 40, flexible * section.flex // weights)
-            section.build(self.manager, self.panel, pygame.Rect(PADDING, y, inner_w, height))
+        for section, height in zip(self.sections, self.heights, strict=True):
+            section.build(self.manager, self.panel, pygame.Rect(PADDING, y, self.inner_width, height))
             y += height + PADDING
         if self._last_info is not None:
-            self.refresh(self._last_info)
+            self._refresh_sections(self._last_info, None)
 
     def refresh(self, info: PanelInfo, budget: int | None = None) -> None:
         """Show ``info`` in every section.
@@ -338,6 +526,12 @@ class SidePanel:
         frames. Sections take turns, so none starves.
         """
         self._last_info = info
+        if self.plan(info) != self.heights:  # a section's content needs another height
+            self.layout(self.rect)
+            return
+        self._refresh_sections(info, budget)
+
+    def _refresh_sections(self, info: PanelInfo, budget: int | None) -> None:
         count = len(self.sections)
         start = self._turn % count if budget is not None else 0
         spent = 0

@@ -1,0 +1,230 @@
+"""The window's layout: side-panel sections sized by their content, resizing, screenshots.
+
+Real parts: the bundled sample maps read by the real loader (never autosaved here), the real
+pygame_gui panel under the dummy SDL driver, real pygame events, the real command line.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pygame
+import pygame_gui
+import pytest
+
+from game.cli import main
+from game.findings import Finding, Severity
+from game.session import Session
+from game.ui.app import App
+from game.ui.attack_panel import AttackSection
+from game.ui.panel import (
+    HEADING_HEIGHT,
+    FigureSection,
+    FindingsSection,
+    LogSection,
+    MapSection,
+    PanelInfo,
+    SidePanel,
+    StatusSection,
+    plan_heights,
+)
+
+REPO = Path(__file__).resolve().parent.parent
+SIZES = [(1280, 800), (1000, 650)]
+
+
+class Clock:
+    """The window's clock, moved by hand."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def open_app(name: str, size: tuple[int, int]) -> App:
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode(size)
+    session = Session.open(REPO / "maps" / f"{name}.tmx", autosave=False, fresh=True)
+    window = App(session, screen=screen, time_source=Clock(), watch=False)
+    pygame.event.clear()
+    window.frame()
+    return window
+
+
+def select(window: App, label: str) -> int:
+    figure = next(f for f in window.board.figures.values() if f.label == label)
+    window.select(figure.id)
+    window.frame()
+    return figure.id
+
+
+def text_fits(box: object) -> bool:
+    """A pygame_gui text box shows all its text: no scroll bar, last row inside the box."""
+    rows = box.text_box_layout.layout_rows  # type: ignore[attr-defined]
+    return box.scroll_bar is None and (not rows or rows[-1].bottom <= box.text_wrap_rect[3])  # type: ignore[attr-defined]
+
+
+# --- section heights from their content -------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize(("name", "figure"), [("demo", "Ember"), ("conquest", "Longbowman")])
+def test_map_and_figure_text_is_whole_at_both_window_sizes(
+    name: str, figure: str, size: tuple[int, int]
+) -> None:
+    window = open_app(name, size)
+    select(window, figure)
+    panel = window.panel
+    figure_section = panel.section(FigureSection)
+    map_section = panel.section(MapSection)
+    assert figure_section.label.text == f"Selected figure: {figure}"
+    stats = window.board.figure(window.selected).stats
+    for key_name, value in stats.items():  # blank properties (Conquest's "rules") are left out
+        assert (key_name in figure_section.text) == bool(str(value).strip()), key_name
+    assert text_fits(figure_section.box), figure_section.text
+    assert text_fits(map_section.box), map_section.text
+    # every section inside the window, none overlapping the next
+    tops = [s.label.rect.top if hasattr(s, "label") and s.label is not None else None for s in panel.sections]
+    assert all(t is not None for t in tops[:3])
+    assert sum(panel.heights) <= size[1]
+    attack = panel.section(AttackSection)
+    assert attack.roll_button.rect.bottom <= size[1]
+    assert text_fits(attack.verdict_box)
+
+
+def test_the_figure_section_grows_with_a_longer_figure_and_shrinks_back() -> None:
+    window = open_app("conquest", (1280, 800))
+    index = window.panel.sections.index(window.panel.section(FigureSection))
+    window.select(None)
+    window.frame()
+    empty = window.panel.heights[index]
+    select(window, "Longbowman")
+    tall = window.panel.heights[index]
+    assert tall > empty + 40  # four wrapped lines of stats against one hint line
+    window.select(None)
+    window.frame()
+    assert window.panel.heights[index] == empty
+
+
+def test_plan_heights_gives_up_the_log_and_findings_first() -> None:
+    wants = [120, 140, None, 295, None, None]  # map, figure, status, attack, findings, log
+    mins = [62, 82, 90, 203, 52, 22]
+    flex, keep = [0, 0, 2, 0, 1, 2], [3, 4, 1, 2, 0, 0]
+    roomy = plan_heights(wants, mins, flex, keep, 900)
+    assert roomy[:2] == [120, 140] and roomy[3] == 295 and sum(roomy) == 900
+    short = plan_heights(wants, mins, flex, keep, 700)
+    assert short[4:] == [52, 22] and short[2] == 90  # the flexible ones at their least
+    assert short[3] == 700 - (120 + 140 + 90 + 52 + 22)  # then the attack panel's chart
+    assert short[:2] == [120, 140]  # the texts keep their height longest
+    tiny = plan_heights(wants, mins, flex, keep, 600)  # the attack panel at its least too
+    assert tiny == [120 - 27, 140, 90, 203, 52, 22]  # then the map's text, the figure's last
+
+
+def test_a_short_window_folds_the_log_into_its_heading() -> None:
+    pygame.display.init()
+    pygame.display.set_mode((400, 300))
+    manager = pygame_gui.UIManager((400, 300))
+    log = LogSection()
+    panel = SidePanel(manager, pygame.Rect(0, 0, 320, 200), [StatusSection(), log])
+    panel.refresh(PanelInfo(status="a fairly long status line " * 3, log=["moved Rook", "door open"], log_serial=2))
+    assert log.folded and log.label.text == "Log: door open"
+    panel.layout(pygame.Rect(0, 0, 320, 500))
+    panel.refresh(PanelInfo(log=["moved Rook", "door open"], log_serial=3))
+    assert not log.folded and log.label.text == "Log" and log.box.visible
+    assert log.text.startswith("door open")
+
+
+# --- grammar --------------------------------------------------------------------------------
+
+
+def test_the_map_check_heading_agrees_in_number() -> None:
+    pygame.display.init()
+    pygame.display.set_mode((400, 300))
+    manager = pygame_gui.UIManager((400, 300))
+    findings = FindingsSection()
+    panel = SidePanel(manager, pygame.Rect(0, 0, 320, 300), [findings])
+    warning = Finding("odd", Severity.WARNING, "something odd", None, (1, 1))
+    error = Finding("bad", Severity.ERROR, "something wrong", None, (2, 2))
+    panel.refresh(PanelInfo(findings=[warning]))
+    assert findings.label.text == "Map check: 0 errors, 1 warning"
+    panel.refresh(PanelInfo(findings=[warning, error, error]))
+    assert findings.label.text == "Map check: 2 errors, 1 warning"
+    panel.refresh(PanelInfo(findings=[]))
+    assert findings.label.text == "Map check: clean"
+    assert panel.heights == [HEADING_HEIGHT]  # nothing to list: just the heading
+
+
+def test_no_s_in_brackets_in_the_window_texts() -> None:
+    window = open_app("demo", (1280, 800))
+    info = window.panel_info(None)
+    assert "14 figures" in info.subtitle
+    in_quotes = re.compile(r"""["'][^"'\n]*\w\(s\)[^"'\n]*["']""")  # "1 warning(s)" in a string
+    sources = [*(REPO / "game" / "ui").glob("*.py"), REPO / "game" / "session.py"]
+    assert not [p.name for p in sources if in_quotes.search(p.read_text(encoding="utf-8"))]
+    assert in_quotes.search('label = f"{n} warning(s)"')
+
+
+# --- resizing -------------------------------------------------------------------------------
+
+
+def test_resizing_keeps_the_zoom_and_the_centre_and_home_still_fits() -> None:
+    window = open_app("demo", (1280, 800))
+    x, y, w, h = window.view.viewport
+    window.view.zoom_at(1.6, x + w / 3, y + h / 3)
+    cell = window.view.cell
+    centre = window.view.to_grid(x + w / 2, y + h / 2)
+    pygame.display.set_mode((1000, 650), pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=650, size=(1000, 650)))
+    window.frame()
+    x, y, w, h = window.view.viewport
+    assert (x + w, h) == (1000 - window.panel.rect.w, 650)
+    assert window.view.cell == cell
+    after = window.view.to_grid(x + w / 2, y + h / 2)
+    assert after == pytest.approx(centre)
+    assert window.panel.rect.h == 650
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0, unicode="", scancode=0))
+    window.frame()
+    assert window.view.cell < cell  # Home fits the whole board again
+    board_w = window.board.width * window.view.cell
+    assert board_w <= w
+
+
+# --- screenshots ----------------------------------------------------------------------------
+
+
+def test_a_screenshot_that_cannot_be_written_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    out = blocker / "x.png"
+    code = main(["play", str(REPO / "maps" / "demo.tmx"), "--fresh", "--frames", "2", "--screenshot", str(out)])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1 and "cannot write" in err and "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file"]
+
+
+def test_the_lessons_give_the_attack_panels_room_to_the_lesson_text() -> None:
+    window = open_app("demo", (1280, 800))
+    panel = window.panel
+    attack = panel.section(AttackSection)
+    status = panel.section(StatusSection)
+    index = panel.sections.index(attack)
+    status_index = panel.sections.index(status)
+    outside = panel.heights[status_index]
+    assert panel.heights[index] > 200 and attack.roll_button is not None
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l", scancode=0))
+    window.frame()
+    assert window.lesson_mode
+    assert panel.heights[index] == 0 and attack.hidden and attack.roll_button is None
+    assert panel.heights[status_index] > outside + 100  # shared with the log
+    assert text_fits(status.box), status.text  # the lesson's whole explanation
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l", scancode=0))
+    window.frame()
+    assert not window.lesson_mode and not attack.hidden and attack.roll_button is not None
+    assert panel.heights[index] > 200
