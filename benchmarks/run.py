@@ -57,6 +57,8 @@ def main(argv: list[str] | None = None) -> int:
                 f"  reference {ref} ms  ratio {ratio}{target}",
                 flush=True,
             )
+            if result.note:
+                print(f"{'':26s} ({result.note})", flush=True)
     if args.json:
         print(json.dumps({"benchmarks": [r.as_json() for r in results]}, indent=2))
     return 0
