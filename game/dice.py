@@ -30,6 +30,7 @@ from fractions import Fraction
 from typing import Protocol
 
 from game.errors import UsageError
+from game.words import plural
 
 Face = str | int
 
@@ -206,7 +207,7 @@ class ScriptedDice:
         extra = self.leftover()
         if extra:
             parts = [
-                f"the {name} pool has {len(faces)} extra face{'s' if len(faces) != 1 else ''} "
+                f"the {name} pool has {plural(len(faces), 'extra face')} "
                 f"({' '.join(str(f) for f in faces)})"
                 for name, faces in extra.items()
             ]
@@ -311,12 +312,12 @@ def roll_pool(
         except NotEnoughFaces as exc:
             needed = count + explosions
             missing = needed - len(rolls)
-            expl = f" + {explosions} explosion{'s' if explosions != 1 else ''}" if explosions else ""
+            expl = f" + {plural(explosions, 'explosion')}" if explosions else ""
             raise NotEnoughFaces(
                 pool_name,
                 exc.given,
-                f"--faces: the {pool_name} pool needs {missing} more face{'s' if missing != 1 else ''} "
-                f"({count} {'die' if count == 1 else 'dice'}{expl})",
+                f"--faces: the {pool_name} pool needs {plural(missing, 'more face')} "
+                f"({plural(count, 'die', 'dice')}{expl})",
             ) from None
         rolls.append(DieRoll(pool_name, die.name, face, reason))
         if explodes(face):

@@ -71,11 +71,6 @@ class History(Generic[State]):
         return tuple(self._undo)
 
     @property
-    def redo_stack(self) -> tuple[Action[State], ...]:
-        """The actions redo would re-apply, next one last."""
-        return tuple(self._redo)
-
-    @property
     def can_undo(self) -> bool:
         """Whether there is an action to undo."""
         return bool(self._undo)

@@ -39,7 +39,6 @@ A map silences codes it breaks on purpose with the map property ``lint_ignore`` 
 from __future__ import annotations
 
 import difflib
-import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -49,6 +48,7 @@ from typing import TYPE_CHECKING, Protocol
 from game.board import Board, Corner, Edge, Figure, Square, Stat, fmt_square
 from game.errors import SightlineError
 from game.findings import Finding, Severity
+from game.rules.registry import get_ruleset
 from game.words import plural
 
 if TYPE_CHECKING:
@@ -63,10 +63,6 @@ GAP = Fraction(1, 4)
 #: a door shape's centre must lie this close to an edge's midpoint (DESIGN §3)
 DOOR_REACH = Fraction(1, 4)
 
-#: the Arcadia properties, used when the rules registry cannot be imported (game.rules)
-FALLBACK_PROPERTIES: dict[str, frozenset[str]] = {
-    "arcadia": frozenset({"side", "life", "defense", "attacks", "wounds", "exhausted", "dazed"}),
-}
 #: figure properties Sightline itself reads, whatever the ruleset
 SIGHTLINE_FIGURE_PROPERTIES = frozenset({"side"})
 #: map properties Sightline itself reads (lessons add ``vector``, ``from``, ``to``, ``expected``)
@@ -698,26 +694,19 @@ class KnownProperties:
 
 
 def known_properties(ruleset: str) -> KnownProperties:
-    """Property names the map's ruleset reads (``game.rules`` registry, or the fallback table)."""
-    getter = None
-    for module_name in ("game.rules", "game.rules.registry"):
-        try:
-            module = importlib.import_module(module_name)
-        except ImportError:
-            continue
-        getter = getattr(module, "get_ruleset", None)
-        if getter is not None:
-            break
-    if getter is None:
-        return KnownProperties(FALLBACK_PROPERTIES.get(ruleset))
+    """Property names the map's ruleset reads (``Ruleset.known_properties``); for an unknown
+    ruleset, no names and the registry's one-line problem.
+
+    >>> "life" in known_properties("arcadia").names
+    True
+    >>> known_properties("chess")
+    KnownProperties(names=None, problem="unknown ruleset 'chess' (known: ...)")
+    """
     try:
-        rules = getter(ruleset)
-    except (SightlineError, KeyError, ValueError) as exc:
-        if ruleset in FALLBACK_PROPERTIES:
-            return KnownProperties(FALLBACK_PROPERTIES[ruleset])
+        rules = get_ruleset(ruleset)
+    except SightlineError as exc:
         return KnownProperties(None, str(exc))
-    names = getattr(rules, "known_properties", None)
-    return KnownProperties(frozenset(names) if names is not None else None)
+    return KnownProperties(frozenset(rules.known_properties))
 
 
 def check_properties(board: Board, objects: Sequence[ObjectLike] = ()) -> list[Finding]:
@@ -776,10 +765,8 @@ def check_figure_values(board: Board) -> list[Finding]:
     ('property-value', 4, "figure Ann: property 'life' must be a number, not 'lots'")
     """
     try:
-        from game.rules.registry import get_ruleset
-
         rules = get_ruleset(board.ruleset)
-    except (ImportError, SightlineError, KeyError, ValueError):
+    except SightlineError:
         return []  # an unknown ruleset is reported by check_properties
     doc = f"docs/{board.ruleset.replace('_', '-')}.md"
     out: list[Finding] = []
@@ -794,7 +781,6 @@ def check_figure_values(board: Board) -> list[Finding]:
 
 
 __all__ = [
-    "FALLBACK_PROPERTIES",
     "check_figure_values",
     "KnownProperties",
     "check_doors",

@@ -42,7 +42,6 @@ from game.words import a_or_an, plural
 
 #: the roles an object can play; anything else is "other"
 ROLES = ("wall", "window", "door", "figure", "blocked", "void")
-SHAPES = ("rectangle", "ellipse", "point", "polygon", "polyline", "tile", "text")
 SNAP = Fraction(1, 8)  # vertices this close to a grid corner are snapped onto it
 DOOR_REACH = Fraction(1, 4)  # a door shape's centre must be this close to an edge midpoint
 DOOR_MAX_LENGTH = Fraction(3, 2)  # a door shape longer than this (in cells) is refused

@@ -48,7 +48,6 @@ MANGLE = "sightline-reserved~"
 
 CSV_HINT = "in Tiled: Map > Map Properties > Tile Layer Format = CSV, then save"
 JSON_HINT = "open it in Tiled and use File > Save As... with the TMX format (.tmx)"
-ORIENTATIONS_REFUSED = {"isometric", "staggered", "hexagonal", "oblique"}
 
 
 @dataclass

@@ -14,12 +14,14 @@ from game.lint import (
     check_regions,
     check_targets,
     finish,
+    known_properties,
     lint,
     lint_board,
     sort_key,
     unit_edges,
     walk_regions,
 )
+from game.rules.registry import RULESETS, get_ruleset
 from game.tiled import load_map
 
 LINT = Path(__file__).resolve().parent / "data" / "lint"
@@ -201,6 +203,21 @@ def test_unknown_ruleset_is_an_error() -> None:
     board = Board(2, 2, ruleset="chess")
     found = check_properties(board)
     assert [(f.code, f.severity) for f in found] == [("ruleset-unknown", Severity.ERROR)]
+
+
+def test_known_properties_are_each_registered_rulesets_own() -> None:
+    for name in RULESETS:
+        known = known_properties(name)
+        assert known.names == get_ruleset(name).known_properties and known.problem is None
+    assert "life" in (known_properties("Arcadia").names or ())
+
+
+def test_unknown_ruleset_problem_names_the_registered_ones() -> None:
+    known = known_properties("chess")
+    assert known.names is None
+    assert known.problem == f"unknown ruleset 'chess' (known: {', '.join(RULESETS)})"
+    found = check_properties(Board(2, 2, ruleset="chess"))
+    assert known.problem in found[0].message
 
 
 def test_unit_edges_snap_and_refuse_diagonals() -> None:

@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.board import Board, Figure
+from game.commands.odds import COUNTED_NOUNS, bar_chart, label_for
 from game.odds import (
     IntPmf,
     clamp,
@@ -28,6 +29,8 @@ from game.odds import (
     wounds_distribution,
 )
 from game.rules.arcadia import RULESET
+from game.rules.base import Odds
+from game.words import plural
 
 TOL = 1e-9
 
@@ -147,3 +150,13 @@ def test_odds_json_sums_to_one() -> None:
     doc = RULESET.odds(board, 1, [2], None, {}).as_json()
     assert abs(sum(doc["distribution"].values()) - 1) < 1e-12  # type: ignore[union-attr]
     assert list(doc["distribution"]) == [str(k) for k in range(8)]  # type: ignore[arg-type]
+
+
+def test_outcome_labels_are_singular_for_exactly_one() -> None:
+    assert [label_for("enemies defeated", n) for n in (0, 1, 2)] == [
+        "enemies defeated", "enemy defeated", "enemies defeated"]
+    assert label_for("hero wounds", 1) == "hero wound" and label_for("HP lost", 1) == "HP lost"
+    for noun in COUNTED_NOUNS:  # the plural spelling comes from game.words.plural
+        assert label_for(plural(2, noun).split(" ", 1)[1], 1) == noun
+    odds = Odds({0: Fraction(1, 2), 1: Fraction(1, 4), 2: Fraction(1, 4)}, Fraction(3, 4), None, "hits")
+    assert [line.split()[:2] for line in bar_chart(odds, 4)] == [["0", "hits"], ["1", "hit"], ["2", "hits"]]

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -66,8 +65,6 @@ def options_from(args: argparse.Namespace) -> dict[str, object]:
 
 def load_request(args: argparse.Namespace) -> AttackRequest:
     """Load the map, find its ruleset and the figures named on the command line."""
-    # pytmx imports pygame when present, whose banner would spoil --json on stdout
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game.tiled import load_map, parse_class_mapping
 
     classes = parse_class_mapping(args.classes) if getattr(args, "classes", None) else None

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import sys
 from dataclasses import dataclass, field
@@ -208,7 +207,6 @@ def summary(results: list[MapResult]) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Check every map; print text, JSON or GitHub annotations; return 0, 1 or 2."""
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame
     fmt = args.format or ("json" if args.json else "text")
     if args.json and fmt != "json":
         raise UsageError(f"--json and --format {fmt} contradict each other: pick one")

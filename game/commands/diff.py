@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 
 from game.board import fmt_square
 from game.commands._common import png_output
@@ -34,7 +33,6 @@ def _squares(squares: tuple[tuple[int, int], ...], limit: int = 8) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Compare the two maps; print the changes; optionally write the PNG. Exit 0."""
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame
     from game.mapdiff import diff_boards
     from game.tiled import load_map, parse_class_mapping
 

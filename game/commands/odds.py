@@ -13,6 +13,7 @@ import json
 from game.commands.attack import add_attack_arguments, load_request
 from game.errors import IllegalAttackError
 from game.rules.base import Odds
+from game.words import plural
 
 BAR_WIDTH = 40
 
@@ -43,19 +44,22 @@ def bar_chart(odds: Odds, width: int = BAR_WIDTH) -> list[str]:
     return lines
 
 
-#: plural words of outcome labels → their singular, for an outcome of exactly 1
-_SINGULAR = {"wounds": "wound", "enemies": "enemy", "hits": "hit", "points": "point"}
+#: the nouns outcome labels count, singular; their plural spelling is game.words.plural's
+COUNTED_NOUNS = ("wound", "enemy", "hit", "point")
 
 
 def label_for(label: str, value: int) -> str:
-    """The outcome label for ``value``: singular for exactly 1.
+    """The outcome label for ``value``: its counted nouns singular for exactly 1.
 
     >>> label_for("wounds", 1), label_for("wounds", 2), label_for("enemies defeated", 1)
     ('wound', 'wounds', 'enemy defeated')
+    >>> label_for("hero wounds", 1), label_for("HP lost", 1)
+    ('hero wound', 'HP lost')
     """
     if value != 1:
         return label
-    return " ".join(_SINGULAR.get(word, word) for word in label.split(" "))
+    singular = {plural(2, noun).split(" ", 1)[1]: noun for noun in COUNTED_NOUNS}
+    return " ".join(singular.get(word, word) for word in label.split(" "))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -110,7 +110,6 @@ def _headless() -> None:
     """No display (no X11 / Wayland): use SDL's dummy video driver, which renders fine off-screen."""
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")) and sys.platform.startswith("linux"):
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 def _square(board: Board, text: str, option: str) -> Square:

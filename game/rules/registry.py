@@ -15,7 +15,6 @@ game.errors.UsageError: unknown ruleset 'chess' (known: arcadia, mage_knight, co
 from __future__ import annotations
 
 import importlib
-import inspect
 
 from game.errors import UsageError
 from game.rules.base import Ruleset
@@ -30,11 +29,6 @@ RULESETS: dict[str, str] = {
 
 _ALIASES = {"arcadia_quest": "arcadia", "mageknight": "mage_knight", "mage-knight": "mage_knight"}
 _CACHE: dict[str, Ruleset] = {}
-
-
-def ruleset_names() -> list[str]:
-    """The known ruleset names, in registry order."""
-    return list(RULESETS)
 
 
 def get_ruleset(name: str) -> Ruleset:
@@ -54,16 +48,6 @@ def get_ruleset(name: str) -> Ruleset:
         raise
     ruleset = getattr(module, "RULESET", None)
     if not isinstance(ruleset, Ruleset):
-        classes = [
-            obj
-            for obj in vars(module).values()
-            if inspect.isclass(obj)
-            and issubclass(obj, Ruleset)
-            and not inspect.isabstract(obj)
-            and getattr(obj, "name", None) == key
-        ]
-        if len(classes) != 1:
-            raise UsageError(f"the {key} ruleset module defines no RULESET")
-        ruleset = classes[0]()
+        raise UsageError(f"the {key} ruleset module defines no RULESET")
     _CACHE[key] = ruleset
     return ruleset

@@ -1,0 +1,86 @@
+"""The bundled maps: found by game.resources, and shipped by pyproject.toml in a wheel.
+
+The wheel itself is built and installed by hand (too slow for the suite; see the W3 report), so
+these tests check what decides it: the resource lookup, and that pyproject's package list,
+package-dir mapping and package-data globs cover every map file with the tileset's image path
+still valid in the installed layout.
+"""
+
+from __future__ import annotations
+
+import tomllib
+import xml.etree.ElementTree as ET
+from pathlib import Path, PurePosixPath
+
+from game.resources import bundled_maps
+from game.tiled import load_map
+from game.ui.lessons import LESSONS_DIR, lesson_paths
+
+REPO = Path(__file__).resolve().parent.parent
+SETUPTOOLS = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+
+
+def test_bundled_maps_holds_the_demo_map_and_the_lessons() -> None:
+    folder = bundled_maps()
+    assert (folder / "demo.tmx").is_file()
+    lessons = lesson_paths()
+    assert folder / "lessons" == LESSONS_DIR
+    assert len(lessons) >= 30 and lessons[0].name == "L01.tmx"
+    assert all(path.parent == folder / "lessons" for path in lessons)
+
+
+def test_the_demo_map_loads_with_its_tileset_from_the_bundled_folder() -> None:
+    loaded = load_map(bundled_maps() / "demo.tmx")
+    assert loaded.board.width == 15 and loaded.board.ruleset == "arcadia"
+    assert loaded.board.figures
+
+
+def _source_dir(package: str) -> Path:
+    """Where setuptools takes ``package`` from (package-dir mapping, else the dotted path)."""
+    mapped = SETUPTOOLS.get("package-dir", {}).get(package)
+    return REPO / (mapped if mapped is not None else package.replace(".", "/"))
+
+
+def _installed(path: Path) -> PurePosixPath | None:
+    """Where a source file lands in the wheel, or None when no package/glob ships it."""
+    for package, globs in SETUPTOOLS.get("package-data", {}).items():
+        root = _source_dir(package)
+        shipped = {found for glob in globs for found in root.glob(glob)}  # as setuptools globs
+        if path in shipped:
+            return PurePosixPath(*package.split(".")) / path.relative_to(root).as_posix()
+    return None
+
+
+def test_every_subpackage_of_game_is_listed_for_the_wheel() -> None:
+    on_disk = {
+        ".".join(init.parent.relative_to(REPO).parts) for init in (REPO / "game").rglob("__init__.py")
+    }
+    assert on_disk <= set(SETUPTOOLS["packages"])
+    for package in SETUPTOOLS["packages"]:
+        assert _source_dir(package).is_dir(), package
+
+
+def test_every_bundled_map_file_is_package_data() -> None:
+    files = [p for p in (REPO / "maps").rglob("*") if p.is_file() and p.suffix in {".tmx", ".tsx"}]
+    assert len(files) > 40
+    missing = [str(p.relative_to(REPO)) for p in files if _installed(p) is None]
+    assert missing == []
+    assert _installed(REPO / "maps" / "make_maps.py") is None  # scripts are not data
+
+
+def test_the_tileset_image_path_holds_in_the_installed_layout() -> None:
+    tileset = REPO / "maps" / "tiles" / "street.tsx"
+    source = ET.parse(tileset).getroot().find("image").get("source")  # type: ignore[union-attr]
+    installed_tsx = _installed(tileset)
+    assert installed_tsx is not None
+    # resolve ../.. inside the wheel, then find the source file shipped there
+    parts: list[str] = []
+    for part in (installed_tsx.parent / source).parts:
+        if part == "..":
+            parts.pop()
+        else:
+            parts.append(part)
+    target = PurePosixPath(*parts)
+    image = (tileset.parent / source).resolve()
+    assert image.is_file()
+    assert _installed(image) == target
