@@ -43,7 +43,7 @@ from typing import Literal
 
 import numpy as np
 
-from game.board import Board, Corner, Edge, Square, corner_edges, fmt_square
+from game.board import Board, Corner, Edge, Square, corner_edges, fmt_square, is_enemy
 from game.errors import PlacementError
 
 __all__ = [
@@ -665,7 +665,7 @@ def _cell_blocks(board: Board, cache: _BoardCache, viewer: str | None) -> np.nda
     cells = _terrain_array(board, cache).copy()
     counts: dict[Square, int] = {}
     for figure in board.figures.values():
-        if viewer is None or figure.side != viewer:
+        if is_enemy(figure, viewer):
             counts[figure.square] = counts.get(figure.square, 0) + 1
     for (x, y), n in counts.items():
         if n >= board.capacity and board.in_bounds((x, y)):

@@ -235,7 +235,8 @@ def test_mage_knight_typed_play_previews_effective_against_armour_then_defeats(
     rig = Rig(copy_map(tmp_path, "mage_knight"))
     rig.session.selected = TOVAK
     rig.controller.set_attack("Ranged/Siege")
-    assert rig.controller.phase == "ranged" and rig.controller.multi_target
+    assert rig.controller.attack == "Ranged/Siege" and rig.controller.multi_target
+    assert rig.controller.max_targets is None and rig.controller.play_required
     rig.controller.set_target(PROWLERS)
     rig.controller.set_target(DIGGERS)  # several targets: the gesture toggles them in
     rig.controller.play = "ranged 3 fire, siege 2"
@@ -245,8 +246,8 @@ def test_mage_knight_typed_play_previews_effective_against_armour_then_defeats(
     rig.controller.play = "siege 2, siege 5 fire"
     rig.refresh()
     numbers = rig.controller.preview_numbers()
-    assert numbers is not None and numbers[:2] == (7, 6)
-    assert rig.section.shown["chart"] == numbers[2]
+    assert numbers is not None and (numbers.value, numbers.needed) == (7, 6)
+    assert rig.section.shown["chart"] == numbers.caption
     assert rig.section.play_entry is not None and rig.section.play_entry.visible
     resolution = rig.controller.roll()
     assert resolution is not None and resolution.outcome["defeated"] == ["Prowlers", "Diggers"]
@@ -266,7 +267,8 @@ def test_mage_knight_halving_is_previewed(tmp_path: Path, screen: pygame.Surface
     preview = rig.controller.preview()
     assert preview is not None
     assert preview.outcome["effective"] == 2 + 5 // 2 and preview.outcome["halved"] == ["fire"]
-    assert "halved: fire" in rig.controller.preview_numbers()[2]  # type: ignore[index]
+    numbers = rig.controller.preview_numbers()
+    assert numbers is not None and "halved: fire" in numbers.caption
 
 
 @pytest.mark.parametrize("name", ["conquest", "folklore"])
@@ -429,11 +431,11 @@ def test_window_keys_wait_while_the_mage_knight_play_is_typed(tmp_path: Path, sc
     window = open_window(tmp_path, "mage_knight", clock)
     click(window, centre_of(window, TOVAK))
     key(window, pygame.K_a)  # next menu entry: Block
-    assert window.attack.phase == "block"
+    assert window.attack.attack == "Block"
     key(window, pygame.K_a)
     key(window, pygame.K_a)
     key(window, pygame.K_a)  # round to Ranged/Siege
-    assert window.attack.phase == "ranged"
+    assert window.attack.attack == "Ranged/Siege"
     click(window, centre_of(window, PROWLERS), button=3)
     click(window, centre_of(window, DIGGERS), button=3)
     assert window.attack.targets == [PROWLERS, DIGGERS]
@@ -524,9 +526,9 @@ def test_conquest_block_stat_drop_down_defaults_to_the_higher_and_changes_the_od
     rig.session.selected = LONGBOWMAN
     rig.controller.set_target(MARKSMAN)
     rig.refresh()
-    menu = rig.section.block_menu
+    menu = rig.section.choice_menu
     assert menu is not None and menu.visible
-    assert rig.section.shown["block"] == "Block: higher (Evasion 2)"
+    assert rig.section.shown["choice"] == "Block: higher (Evasion 2)"
     assert rig.controller.options() == {}
     default = rig.controller.odds()
     assert default == rig.ruleset.odds(rig.board, LONGBOWMAN, [MARKSMAN], None, {"block_stat": "evasion"})
@@ -535,10 +537,10 @@ def test_conquest_block_stat_drop_down_defaults_to_the_higher_and_changes_the_od
     options = menu.current_state.options_selection_list.item_list
     defence = next(item for item in options if item["text"] == "Block: Defence 1")
     press(rig, defence["button_element"].rect.center)  # ... and choose Defence
-    assert rig.controller.block_stat == "defence"
+    assert rig.controller.picked() == "defence"
     assert rig.controller.options() == {"block_stat": "defence"}
     rig.refresh()
-    assert rig.section.shown["block"] == "Block: Defence 1"
+    assert rig.section.shown["choice"] == "Block: Defence 1"
     chosen = rig.controller.odds()
     assert chosen == rig.ruleset.odds(rig.board, LONGBOWMAN, [MARKSMAN], None, {"block_stat": "defence"})
     assert chosen != default  # one Block die instead of two: more wounds expected
@@ -551,8 +553,8 @@ def test_the_block_stat_row_is_only_there_for_conquest(tmp_path: Path, screen: p
     rig.session.selected = EMBER
     rig.controller.set_target(CINDER)
     rig.refresh()
-    assert rig.section.block_menu is None and not rig.controller.block_choice
-    assert rig.controller.block_labels()[0] == (None, "Block: higher")
+    assert rig.section.choice_menu is None and rig.controller.choices() == []
+    assert rig.controller.choice_labels() == [] and rig.controller.options() == {}
 
 
 # --- Mage Knight: a ring on every target -----------------------------------------------------
@@ -601,3 +603,58 @@ def test_a_short_chart_is_its_caption_only(demo: Rig) -> None:
     short = colours(short_surface)
     assert BAR not in short and BAR_KILL not in short
     assert len(short - {CHART_BG}) > 3  # the caption's letters
+
+
+# --- review 16:20 items 2 and 3: the window asks the rules -----------------------------------
+
+
+@pytest.mark.parametrize(("name", "down", "not_down"), [
+    ("folklore", {"dead": True}, {"killed": True}),  # folklore's words, not Arcadia's
+    ("folklore", {"hp": 0}, {"defeated": True}),
+    ("mage_knight", {"destroyed": True}, {"slain": True}),
+])
+def test_who_is_down_is_the_rulesets_condition(
+    name: str, down: dict[str, object], not_down: dict[str, object], tmp_path: Path,
+    screen: pygame.Surface,
+) -> None:
+    rig = Rig(copy_map(tmp_path, name))
+    attacker, target = legal_pairs(rig)[0] if name != "mage_knight" else (TOVAK, PROWLERS)
+    rig.session.selected = attacker
+    rig.controller.set_target(target)
+    rig.board.update_figure(target, **not_down)
+    assert "(down)" not in rig.controller.who_text()
+    rig.board.update_figure(target, **down)
+    assert rig.controller.who_text().endswith(f"{rig.board.figure(target).label} (down)")
+
+
+def test_how_many_targets_and_the_play_hint_come_from_the_menu(
+    tmp_path: Path, screen: pygame.Surface
+) -> None:
+    rig = Rig(copy_map(tmp_path, "mage_knight"))
+    rig.session.selected = TOVAK
+    menu = {o.name: o for o in rig.ruleset.attacks(rig.board, TOVAK)}
+    rig.controller.set_attack("Attack")
+    rig.controller.set_target(PROWLERS)
+    rig.controller.set_target(DIGGERS)
+    assert rig.controller.targets == [PROWLERS, DIGGERS]
+    rig.controller.set_attack("Block")  # a block takes one enemy: the first target stays
+    assert rig.controller.targets == [PROWLERS] and rig.controller.max_targets == 1
+    rig.controller.set_target(DIGGERS)  # with one allowed, the gesture replaces it
+    assert rig.controller.targets == [DIGGERS]
+    rig.refresh()
+    entry = rig.section.play_entry
+    assert entry is not None and entry.visible and entry.placeholder_text == menu["Block"].entry
+    assert rig.section.roll_button is not None and not rig.section.roll_button.is_enabled
+    assert rig.controller.roll() is None and "Type what you play first" in rig.messages[-1][1]
+    rig.controller.set_attack("Assign damage")  # needs nothing typed
+    assert not rig.controller.play_required and rig.controller.options() == {"play": ""}
+
+
+def test_dice_rules_have_no_play_row_and_roll_dice(demo: Rig) -> None:
+    demo.session.selected = EMBER
+    demo.controller.set_target(CINDER)
+    demo.refresh()
+    assert demo.controller.play_hint == "" and demo.controller.options() == {}
+    assert demo.section.play_entry is not None and not demo.section.play_entry.visible
+    assert demo.section.choice_menu is None and demo.section.roll_button is not None
+    assert demo.section.roll_button.text == "Roll (R)"

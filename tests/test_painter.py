@@ -381,3 +381,24 @@ def test_the_ray_shape_is_built_once_per_ray_even_across_new_results() -> None:
     board.set_wall(Edge.parse("V(6,2)"), True)  # new geometry: never the old drawing
     walled = line_of_sight(board, (0, 0), (7, 2), viewer="red")
     assert painter._ray_shape(walled, board) not in (shape, other)
+
+
+def test_the_ray_is_drawn_from_the_los_results_own_points() -> None:
+    """Review item 11: the painter reads the LosResult's attributes, exact points included (no
+    aliases, no re-computed float fallbacks)."""
+    from game.ui.painter import _RayShape
+
+    board = Board.from_ascii(["....", ".#..", "...."], walls=["V(3,2)"])
+    ray = line_of_sight(board, (0, 0), (3, 2))
+    shape = _RayShape.of(ray, board)
+    assert shape.step_points == [(float(c.point[0]), float(c.point[1])) for c in ray.crossings]
+    assert [kind for kind, _ in shape.steps] == [c.kind for c in ray.crossings]
+    first = ray.first_blocker
+    assert first is not None and shape.block_t == float(first.t)
+    assert shape.blocking_squares == [c.square for c in ray.crossings if c.kind == "square" and c.blocks]
+    assert sum(1 for _, blocks, _ in shape.edge_ticks if blocks) == sum(
+        1 for c in ray.crossings if c.kind == "edge" and c.blocks)
+    clear = _RayShape.of(line_of_sight(board, (0, 0), (3, 0)), board)
+    assert clear.block_t is None and not clear.blocking_squares
+    with pytest.raises(AttributeError):  # a look-alike mapping is no ray
+        _RayShape.of({"origin": (0, 0), "target": (1, 0), "crossings": ()}, board)  # type: ignore[arg-type]

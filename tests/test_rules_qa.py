@@ -321,3 +321,77 @@ def test_arcadia_odds_leave_out_impossible_outcomes(capsys: pytest.CaptureFixtur
     assert odds.distribution == {0: 1} and odds.kill == 0
     odds = rules.odds(arcadia_board({"life": 2}, "Blade:melee:3"), 1, [2], None, {})
     assert sorted(odds.distribution) == [0, 1, 2] and sum(odds.distribution.values()) == 1
+
+
+# --- review 16:20, items 3 and 16: what the window needs is the ruleset's; sentences -----------
+
+
+def test_only_mage_knight_is_deterministic() -> None:
+    flags = {name: get_ruleset(name).deterministic
+             for name in ("arcadia", "mage_knight", "conquest", "folklore")}
+    assert flags == {"arcadia": False, "mage_knight": True, "conquest": False, "folklore": False}
+
+
+def mk_board() -> Board:
+    board = Board.from_ascii(["...."], ruleset="mage_knight")
+    board.place_figure(Figure(1, "Tovak", "hero", (0, 0), {"level": 1}))
+    board.place_figure(Figure(2, "Orcs", "enemies", (1, 0), {"attack": 3, "armor": 3}))
+    board.place_figure(Figure(3, "Wolves", "enemies", (2, 0), {"attack": 3, "armor": 4}))
+    return board
+
+
+def test_mage_knight_menu_says_targets_and_typed_play() -> None:
+    menu = {o.name: o for o in get_ruleset("mage_knight").attacks(mk_board(), 1)}
+    assert {n: o.max_targets for n, o in menu.items()} == {
+        "Ranged/Siege": None, "Block": 1, "Assign damage": None, "Attack": None}
+    assert {n: o.entry_required for n, o in menu.items()} == {
+        "Ranged/Siege": True, "Block": True, "Assign damage": False, "Attack": True}
+    assert menu["Block"].entry == "e.g. 6 ice, 2" and all(o.entry for o in menu.values())
+    # dice rules take one target and nothing typed
+    arcadia = get_ruleset("arcadia").attacks(arcadia_board({"life": 3}), 1)
+    assert [(o.max_targets, o.entry, o.entry_required) for o in arcadia] == [(1, "", False)]
+
+
+def test_mage_knight_comparison_of_a_tally() -> None:
+    rules, board = get_ruleset("mage_knight"), mk_board()
+    attack = rules.comparison(rules.resolve(board, 1, [2, 3], "Attack", None, {"play": "5"}))
+    assert attack is not None and (attack.value, attack.needed) == (5, 7)
+    assert attack.caption == "attack 5 vs armour 7: not enough"
+    block = rules.comparison(rules.resolve(board, 1, [2], "Block", None, {"play": "3"}))
+    assert block is not None and (block.value, block.needed) == (3, 3) and "blocked" in block.caption
+    assert get_ruleset("arcadia").comparison(
+        get_ruleset("arcadia").resolve(arcadia_board({"life": 3}), 1, [2], None, SeededDice(1), {})
+    ) is None
+
+
+def test_conquest_block_stat_is_a_choice_with_the_targets_numbers() -> None:
+    rules = get_ruleset("conquest")
+    board = Board.from_ascii(["..."], ruleset="conquest")
+    board.place_figure(Figure(1, "A", "red", (0, 0), {"clash": 2}))
+    board.place_figure(Figure(2, "B", "blue", (1, 0), {"defence": 1, "evasion": 2}))
+    (choice,) = rules.choices(board, 1, [2])
+    assert choice.key == "block_stat" and choice.label == "Block" and choice.default is None
+    assert choice.values == ((None, "higher (Evasion 2)"), ("defence", "Defence 1"),
+                             ("evasion", "Evasion 2"))
+    # no single target: the same choice without numbers; other rules give none
+    assert [label for _, label in rules.choices(board, 1, [])[0].values] == [
+        "higher", "Defence", "Evasion"]
+    assert get_ruleset("arcadia").choices(arcadia_board({"life": 3}), 1, [2]) == []
+
+
+def test_mage_knight_one_target_names_no_sum() -> None:
+    rules, board = get_ruleset("mage_knight"), mk_board()
+    one = [s.text for s in rules.resolve(board, 1, [2], "Attack", None, {"play": "5"}).steps]
+    assert "Attack 5 against Armor Orcs 3: every target is defeated." in one
+    two = [s.text for s in rules.resolve(board, 1, [2, 3], "Attack", None, {"play": "5"}).steps]
+    assert "Attack 5 against Armor Orcs 3 + Wolves 4 = 7: not enough, no effect." in two
+
+
+def test_no_line_of_sight_reason_has_one_full_stop() -> None:
+    rules = get_ruleset("folklore")
+    board = Board.from_ascii(["...."], walls=["V(1,0)", "V(2,0)"], ruleset="folklore")
+    board.place_figure(Figure(1, "K", "a", (0, 0), {"hp": 5, "weapons": "Bow:wits:1:ranged"}))
+    board.place_figure(Figure(2, "O", "b", (3, 0), {"hp": 5}))
+    reason = rules.check(board, 1, [2], None, {}).reason
+    assert reason.endswith("between (0,0) and (1,0) (1 more blocker further on).")
+    assert ".)" not in reason and ". (" not in reason

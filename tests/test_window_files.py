@@ -5,6 +5,7 @@ Real TMX files in ``tmp_path``, the real loader, real pygame under the dummy dri
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 from pathlib import Path
@@ -29,6 +30,7 @@ from test_window import (
 
 from game.board import DoorState, Edge
 from game.cli import main
+from game.commands.play import SCREENSHOT_FRAMES, check_window_options
 from game.session import Session
 from game.ui.app import BANNER_BG, App
 from game.ui.lessons import LessonTour, lesson_paths
@@ -233,10 +235,37 @@ def test_the_bundled_lessons_open(screen: pygame.Surface) -> None:
 
 def test_play_frames_screenshot_through_the_cli(tmp_path: Path) -> None:
     out = tmp_path / "shots" / "board.png"
+    out.parent.mkdir()
     assert main(["play", str(write_map(tmp_path / "board.tmx")), "--frames", "2", "--screenshot", str(out)]) == 0
     image = pygame.image.load(str(out))
     assert image.get_size() == (1280, 800)
     assert sorted(p.name for p in out.parent.iterdir()) == ["board.png"]
+
+
+def test_screenshot_alone_runs_a_few_frames_and_exits(tmp_path: Path) -> None:
+    """Review item 4: ``--screenshot`` without ``--frames`` used to wait for a quit for ever."""
+    out = tmp_path / "board.png"
+    assert main(["play", str(write_map(tmp_path / "board.tmx")), "--screenshot", str(out)]) == 0
+    assert pygame.image.load(str(out)).get_size() == (1280, 800)
+    args = argparse.Namespace(frames=None, screenshot=out, size="900x600")
+    assert check_window_options(args) == (900, 600) and args.frames == SCREENSHOT_FRAMES == 3
+    args = argparse.Namespace(frames=5, screenshot=out, size="900x600")
+    check_window_options(args)
+    assert args.frames == 5  # an explicit --frames stays
+
+
+@pytest.mark.parametrize("command", ["play", "lessons"])
+def test_a_screenshot_in_a_missing_folder_is_refused_before_anything_runs(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Review item 13: like ``render -o``, the folder is checked up front and never created: the
+    error comes before the map is even looked for (the map here does not exist)."""
+    out = tmp_path / "shots" / "board.png"
+    code = main([command, str(tmp_path / "nope"), "--frames", "3", "--screenshot", str(out)])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert f"cannot write {out}: folder {out.parent} does not exist" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
 def test_play_without_a_map_opens_the_demo(tmp_path: Path) -> None:

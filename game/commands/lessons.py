@@ -7,7 +7,6 @@ Each board's caption says what it teaches; ``N`` / ``P`` step the ray crossing b
 from __future__ import annotations
 
 import argparse
-import os
 from pathlib import Path
 
 from game.commands.play import add_window_options, check_window_options, shown_path
@@ -23,7 +22,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Open the window on the first lesson."""
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame too
     size = check_window_options(args)
     from game.ui.lessons import LESSONS_DIR, lesson_paths
 

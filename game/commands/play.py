@@ -1,19 +1,22 @@
 """``sightline [play] [MAP]``: open the window on a map (the bundled demo map by default).
 
 ``--frames N --screenshot OUT.png`` runs N frames, saves the screen and exits (for docs and
-smoke tests; it works without a display). ``--fresh`` ignores the autosaved play state.
+smoke tests; it works without a display); ``--screenshot`` alone runs 3 frames. The picture's
+folder must exist (checked before the window opens). ``--fresh`` ignores the autosaved play state.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 from pathlib import Path
 
-import game
+from game.commands._common import png_output
 from game.errors import UsageError
+from game.resources import bundled_maps
 
-DEMO_MAP = Path(game.__file__).resolve().parent.parent / "maps" / "demo.tmx"
+#: the frames ``--screenshot`` without ``--frames`` runs: the side panel's text fills in on the
+#: second frame, so one frame would show empty boxes
+SCREENSHOT_FRAMES = 3
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -33,7 +36,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def add_window_options(parser: argparse.ArgumentParser) -> None:
     """``--frames``, ``--screenshot`` and ``--size``, shared with ``sightline lessons``."""
     parser.add_argument("--frames", type=int, metavar="N", help="run N frames, then exit")
-    parser.add_argument("--screenshot", type=Path, metavar="OUT.png", help="save the screen at exit")
+    parser.add_argument(
+        "--screenshot",
+        type=Path,
+        metavar="OUT.png",
+        help=f"save the screen after the frames (alone: after {SCREENSHOT_FRAMES}); the folder must exist",
+    )
     parser.add_argument("--size", metavar="WxH", default="1280x800", help="window size (default 1280x800)")
 
 
@@ -53,12 +61,25 @@ def window_size(text: str) -> tuple[int, int]:
 
 
 def check_window_options(args: argparse.Namespace) -> tuple[int, int]:
-    """Validate ``--frames``/``--screenshot``/``--size``; returns the size."""
+    """Validate ``--frames``/``--screenshot``/``--size`` before anything runs; returns the size.
+
+    ``--screenshot`` must name a ``.png`` in a folder that exists (as ``render -o`` does);
+    without ``--frames`` it means ``--frames 3`` (:data:`SCREENSHOT_FRAMES`; sets
+    ``args.frames``): a picture is taken after the frames, never on quit, so a headless run
+    cannot wait for ever.
+
+    >>> args = argparse.Namespace(frames=None, screenshot=Path("shot.png"), size="900x600")
+    >>> check_window_options(args), args.frames
+    ((900, 600), 3)
+    """
     if args.frames is not None and args.frames < 1:
         raise UsageError(f"--frames must be at least 1, not {args.frames}")
-    if args.screenshot is not None and args.screenshot.suffix.lower() != ".png":
-        raise UsageError(f"--screenshot must name a .png file, not {args.screenshot}")
-    return window_size(args.size)
+    size = window_size(args.size)
+    if args.screenshot is not None:
+        args.screenshot = png_output(str(args.screenshot), "--screenshot")
+        if args.frames is None:
+            args.frames = SCREENSHOT_FRAMES
+    return size
 
 
 def shown_path(path: Path) -> str:
@@ -71,9 +92,8 @@ def shown_path(path: Path) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Open the map and run the window."""
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame too
     size = check_window_options(args)
-    map_path = Path(args.map) if args.map else DEMO_MAP
+    map_path = Path(args.map) if args.map else bundled_maps() / "demo.tmx"
     if not map_path.exists():
         raise UsageError(f"no such map: {map_path}")
     classes = None

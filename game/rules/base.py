@@ -2,7 +2,7 @@
 
 A ruleset is a subclass of :class:`Ruleset` in ``game/rules/<name>.py``. The module exposes one
 instance as ``RULESET`` (the registry, :func:`game.rules.registry.get_ruleset`, imports the module
-lazily and takes ``RULESET``; failing that, the one ``Ruleset`` subclass whose ``name`` matches).
+lazily and takes ``RULESET``).
 The map property ``ruleset`` chooses it.
 
 Everything here is **pure**: a ruleset reads a :class:`~game.board.Board` and returns plain frozen
@@ -18,6 +18,12 @@ The flow for one attack, as the window and the ``attack`` / ``odds`` commands us
     odds     = ruleset.odds(board, attacker_id, [target_id], "Short Bow", options)    # Odds (exact)
     result   = ruleset.resolve(board, attacker_id, [target_id], "Short Bow", dice, options)
     ruleset.apply(board, result)                             # wounds, exhausted cards, killed ...
+
+What a player interface needs beyond that is data too: :attr:`Ruleset.deterministic` (nothing is
+rolled; the window commits a tally), each :class:`AttackOption`'s ``max_targets`` and ``entry``
+(the text typed for it, ``options["play"]``), :meth:`Ruleset.choices` (extra choices such as the
+stat that blocks, with labels), :meth:`Ruleset.comparison` (what a tally compares) and
+:meth:`Ruleset.condition` (who is down).
 
 * ``attack`` is the name of an attack (card, weapon, play) as :meth:`Ruleset.attacks` lists it, or
   None for the first usable attack that is legal on the targets (:meth:`Ruleset.first_legal_attack`).
@@ -53,11 +59,22 @@ STEP_KINDS = frozenset(
 _EMPTY: Mapping[str, object] = MappingProxyType({})
 
 
+#: the options key of the text a player types for an attack that takes one (``AttackOption.entry``)
+PLAY_OPTION = "play"
+
+
 @dataclass(frozen=True)
 class AttackOption:
     """One attack a figure has: name, kind (melee, ranged, ...), dice (None if not dice-based).
 
     ``usable`` is False with a ``reason`` when it cannot be used now (exhausted, killed ...).
+    ``max_targets`` is how many targets it may have (None: any number). ``entry`` is a hint for
+    the text the player types for it (Mage Knight's play, ``"e.g. 5, 3 ice"``; empty: nothing to
+    type), passed as ``options["play"]`` (:data:`PLAY_OPTION`); ``entry_required`` when the
+    attack cannot be made with that text empty.
+
+    >>> AttackOption("Block", "block", None, entry="e.g. 6 ice", entry_required=True).max_targets
+    1
     """
 
     name: str
@@ -65,11 +82,51 @@ class AttackOption:
     dice: int | None
     usable: bool = True
     reason: str = ""
+    max_targets: int | None = 1
+    entry: str = ""
+    entry_required: bool = False
 
     def as_json(self) -> dict[str, object]:
         """``{"name", "kind", "dice", "usable", "reason"}``."""
         return {"name": self.name, "kind": self.kind, "dice": self.dice, "usable": self.usable,
                 "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A choice the rules give for an attack beyond attacker, targets and attack, such as the
+    stat a Conquest defender blocks with: ``options[key]`` is one of the ``values``.
+
+    ``values`` are ``(value, label)`` pairs, ``None`` standing for "leave it to the rules"; the
+    labels carry the numbers the rules would read (``"higher (Evasion 3)"``); ``default`` is the
+    value used when the player picks none.
+
+    >>> c = Choice("block_stat", "Block", ((None, "higher"), ("defence", "Defence 2")))
+    >>> c.label_of("defence"), c.label_of("nonsense")
+    ('Defence 2', 'higher')
+    """
+
+    key: str
+    label: str
+    values: tuple[tuple[str | None, str], ...]
+    default: str | None = None
+
+    def label_of(self, value: str | None) -> str:
+        """The label of ``value`` (of the default when ``value`` is not one of the values)."""
+        labels = dict(self.values)
+        if value in labels:
+            return labels[value]
+        return labels.get(self.default, self.values[0][1] if self.values else "")
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """What a deterministic resolution compares, for a bar chart: ``value`` against ``needed``
+    with a ``caption`` ("attack 7 vs armour 5: defeats Orcs")."""
+
+    value: int
+    needed: int
+    caption: str
 
 
 @dataclass(frozen=True)
@@ -230,6 +287,8 @@ class Ruleset(ABC):
     known_properties: frozenset[str] = frozenset()
     #: where the sources are silent: shown in the UI and the docs
     assumptions: tuple[str, ...] = ()
+    #: True when the rules roll no dice: a resolution is a tally the player commits
+    deterministic: bool = False
 
     @abstractmethod
     def attacks(self, board: Board, attacker: int) -> list[AttackOption]:
@@ -348,9 +407,15 @@ class Ruleset(ABC):
         ``property-value``): one sentence each, without the figure's name; default none."""
         return []
 
-    def roll_pools(self) -> tuple[str, ...]:
-        """The ``--faces`` pools (alias of :attr:`pools`)."""
-        return self.pools
+    def choices(self, board: Board, attacker: int, targets: Sequence[int]) -> list[Choice]:
+        """The choices these rules give for an attack of ``attacker`` on ``targets`` (each an
+        ``options`` key with its values and their labels); default none."""
+        return []
+
+    def comparison(self, resolution: Resolution) -> Comparison | None:
+        """Deterministic rules: what ``resolution`` compares (value, needed, caption), for the
+        window's chart before committing; default None."""
+        return None
 
 
 class FaceCounter:

@@ -23,6 +23,7 @@ from game.errors import IllegalAttackError, UsageError
 from game.rules import conquest_dice as cd
 from game.rules.base import (
     AttackOption,
+    Choice,
     Condition,
     FaceCounter,
     FigureChange,
@@ -135,6 +136,30 @@ class Conquest(Ruleset):
             stat_bool(figure, "slain"),
             "Broken!" if stat_bool(figure, "broken") else "",
         )
+
+    def choices(self, board: Board, attacker: int, targets: Sequence[int]) -> list[Choice]:
+        """The defender's Block stat (``options["block_stat"]``): by default the higher of Defence
+        and Evasion; with one target the labels carry its numbers (``higher (Evasion 3)``).
+
+        >>> from game.board import Figure
+        >>> board = Board(2, 1, figures=[Figure(1, "A", "red", (0, 0)),
+        ...     Figure(2, "B", "blue", (1, 0), {"defence": 2, "evasion": 3})], ruleset="conquest")
+        >>> [label for _, label in RULESET.choices(board, 1, [2])[0].values]
+        ['higher (Evasion 3)', 'Defence 2', 'Evasion 3']
+        """
+        target = board.figure(targets[0]) if len(targets) == 1 else None
+        values: list[tuple[str | None, str]] = []
+        for value, name in ((None, "higher"), ("defence", "Defence"), ("evasion", "Evasion")):
+            label = name
+            if target is not None:
+                try:
+                    stat, count = block_stat(target, {"block_stat": value})
+                except UsageError:  # malformed numbers: the verdict says so
+                    pass
+                else:
+                    label += f" ({stat.capitalize()} {count})" if value is None else f" {count}"
+            values.append((value, label))
+        return [Choice("block_stat", "Block", tuple(values), None)]
 
     def attacks(self, board: Board, attacker: int) -> list[AttackOption]:
         """Clash (if the warrior has Attacks) and Volley (if it has Barrage)."""

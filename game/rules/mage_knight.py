@@ -25,6 +25,7 @@ from game.errors import IllegalAttackError, UsageError
 from game.rules import mk_combat as mk
 from game.rules.base import (
     AttackOption,
+    Comparison,
     Condition,
     FigureChange,
     Legality,
@@ -65,6 +66,17 @@ _PHASE_NAMES: dict[str, str] = {
     "Assign damage": "assign",
     "Attack": "attack",
 }
+#: what the player types in each phase (the window's hint for ``options["play"]``)
+PLAY_HINTS: dict[str, str] = {
+    "ranged": "e.g. ranged 3 fire, siege 2",
+    "attack": "e.g. 5, 3 ice",
+    "block": "e.g. 6 ice, 2",
+    "assign": "Units taking damage, e.g. Peasants",
+}
+#: phases that take one enemy (a block is against one enemy); the others take any number
+_ONE_TARGET_PHASES = frozenset({"block"})
+#: phases that need a play typed (damage may go to the Hero alone, with no Units named)
+_PLAY_OPTIONAL_PHASES = frozenset({"assign"})
 
 
 class MageKnight(Ruleset):
@@ -74,6 +86,7 @@ class MageKnight(Ruleset):
     title = "Mage Knight"
     pools = ()
     face_names = None
+    deterministic = True
     known_properties = frozenset(
         {
             "side",
@@ -201,7 +214,43 @@ class MageKnight(Ruleset):
         fig = board.figure(attacker)
         if is_enemy_token(fig):  # an enemy token attacks only in the block phase
             return []
-        return [AttackOption(name, phase, None) for name, phase in _PHASE_NAMES.items()]
+        return [
+            AttackOption(
+                name,
+                phase,
+                None,
+                max_targets=1 if phase in _ONE_TARGET_PHASES else None,
+                entry=PLAY_HINTS[phase],
+                entry_required=phase not in _PLAY_OPTIONAL_PHASES,
+            )
+            for name, phase in _PHASE_NAMES.items()
+        ]
+
+    def comparison(self, resolution: Resolution) -> Comparison | None:
+        """The tally's comparison: attack against Armor, block against the attack to block, or
+        the Wounds the Hero takes (against nothing).
+
+        >>> from game.rules.base import Resolution
+        >>> RULESET.comparison(Resolution(True, "", outcome={"effective": 5, "armor": 4,
+        ...     "halved": [], "defeated": ["Orcs"]}))
+        Comparison(value=5, needed=4, caption='attack 5 vs armour 4: defeats Orcs')
+        """
+        out = resolution.outcome
+        if "effective" in out:
+            halved = ", ".join(str(h) for h in out.get("halved") or ())  # type: ignore[attr-defined]
+            note = f" (halved: {halved})" if halved else ""
+            defeated = [str(d) for d in out.get("defeated") or ()]  # type: ignore[attr-defined]
+            verdict = "defeats " + ", ".join(defeated) if defeated else "not enough"
+            effective, armor = int(out["effective"]), int(out["armor"])  # type: ignore[call-overload]
+            return Comparison(effective, armor, f"attack {effective} vs armour {armor}{note}: {verdict}")
+        if isinstance(out.get("block"), int):
+            block, needed = int(out["block"]), int(out["needed"])  # type: ignore[call-overload]
+            verdict = "blocked" if out.get("blocked") else f"{out.get('damage')} damage gets through"
+            return Comparison(block, needed, f"block {block} vs needed {needed}: {verdict}")
+        if "hero_wounds" in out:
+            wounds = int(out["hero_wounds"])  # type: ignore[call-overload]
+            return Comparison(wounds, 0, f"{plural(wounds, 'Wound')} to the hero")
+        return None
 
     def _illegal(
         self, board: Board, attacker: int, targets: Sequence[int], options: Mapping[str, object]
@@ -315,7 +364,8 @@ class MageKnight(Ruleset):
         steps.append(
             Step(
                 "compare",
-                f"Attack {result.effective} against Armor {armor_parts} = {result.armor}: "
+                f"Attack {result.effective} against Armor {armor_parts}"
+                + (f" = {result.armor}: " if len(enemies) > 1 else ": ")
                 + ("every target is defeated." if result.defeated else "not enough, no effect."),
                 data={"effective": result.effective, "armor": result.armor},
             )

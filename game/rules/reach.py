@@ -43,7 +43,13 @@ def sight_reason(board: Board, attacker: Figure, target: Figure) -> str | None:
     result = los.line_of_sight(board, attacker.square, target.square, viewer=attacker.side)
     if result.clear:
         return None
+    why = result.explain()
+    # the caller ends the sentence: no full stop of ours, also not in "(1 more blocker further on.)"
+    if why.endswith(".)") and ". (" in why:
+        head, _, tail = why.rpartition(". (")
+        why = f"{head} ({tail[:-2]})"
+    why = why.rstrip(".")
     return (
         f"no line of sight from {attacker.label} {fmt_square(attacker.square)} to "
-        f"{target.label} {fmt_square(target.square)}: {result.explain().rstrip('.')}"
+        f"{target.label} {fmt_square(target.square)}: {why}"
     )

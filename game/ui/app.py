@@ -276,7 +276,8 @@ class App:
         pygame.display.flip()
 
     def run(self, frames: int | None = None, screenshot: Path | None = None) -> int:
-        """The main loop: until quit, or ``frames`` frames; then save ``screenshot`` if asked."""
+        """The main loop: until quit, or ``frames`` frames; then save ``screenshot`` if asked
+        (``play`` and ``lessons`` always give ``frames`` with a screenshot)."""
         clock = pygame.time.Clock()
         count = 0
         while self.running and (frames is None or count < frames):
@@ -927,12 +928,13 @@ def figure_stat_lines(stats: dict[str, Any]) -> list[str]:
 def save_screenshot(surface: pygame.Surface, out: Path) -> None:
     """Save the screen as a PNG atomically (``game.atomic``: temporary file, then rename).
 
-    Missing folders are created; a file that cannot be written is one
-    :class:`~game.atomic.OutputError` line (``cannot write PATH: reason``), never a traceback.
+    A missing folder is not created (``play`` checks the path before the first frame, as
+    ``render`` does); a file that cannot be written is one :class:`~game.atomic.OutputError` line
+    (``cannot write PATH: reason``), never a traceback.
     """
     out = Path(out)
     try:
-        with atomic_file(out, "wb", parents=True) as handle:
+        with atomic_file(out, "wb") as handle:
             pygame.image.save(surface, handle, out.name)
     except pygame.error as exc:  # SDL's own write errors are not OSErrors
         raise cannot_write(out, str(exc)) from exc
@@ -946,7 +948,6 @@ def open_window(size: tuple[int, int], *, headless_ok: bool, map_hint: str) -> p
     server; that counts as no display too.
     """
     hint = f"no display available; try: sightline render {map_hint} -o board.png"
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if not display_available():
         if not headless_ok:
             raise NoDisplayError(hint)

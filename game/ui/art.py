@@ -26,8 +26,7 @@ if TYPE_CHECKING:
 FLIP_H = 0x80000000  #: Tiled's horizontal flip bit
 FLIP_V = 0x40000000  #: vertical flip bit
 FLIP_D = 0x20000000  #: diagonal flip bit (swap x and y, applied first)
-ROTATED_HEX = 0x10000000  #: hexagonal 120° rotation bit (meaningless on square grids)
-GID_MASK = 0x0FFFFFFF
+GID_MASK = 0x0FFFFFFF  #: the tile id without the flip bits and the hex rotation bit (0x10000000)
 ZOOM_LEVELS_KEPT = 3
 
 Placed = tuple[pygame.Surface, int, int]

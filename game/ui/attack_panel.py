@@ -1,9 +1,12 @@
 """Attacks in the window: the attack controller and its side-panel section.
 
 :class:`AttackController` holds what the person is building (attacker = the selected figure, the
-target or targets, the attack, Mage Knight's phase and play) and asks the ruleset of the map
-(``get_ruleset(board.ruleset)``) everything: the menu of attacks with usable / reason, the
-legality sentence, the exact odds, Mage Knight's preview. The window never decides a rule.
+target or targets, the attack, the typed play, the picks of the rules' choices) and asks the
+ruleset of the map (``get_ruleset(board.ruleset)``) everything: the menu of attacks with usable /
+reason, how many targets each takes and whether it takes a typed play (:class:`AttackOption`), the
+extra choices (:meth:`Ruleset.choices`), whether dice are rolled (``Ruleset.deterministic``), the
+legality sentence, the exact odds, a deterministic tally's preview (:meth:`Ruleset.comparison`)
+and who is down (:meth:`Ruleset.condition`). The window never decides a rule.
 
 Rolling computes the :class:`~game.rules.base.Resolution` first, with a fresh
 :class:`~game.dice.SeededDice` whose seed comes from the session's seed stream
@@ -12,10 +15,10 @@ tray lands the wounds, the changes, the roll-log entry and the seed stream's adv
 recorded as ONE history entry: Ctrl+Z takes the whole attack back.
 
 :class:`AttackSection` is the pygame_gui section of the side panel: who attacks whom, an attack
-drop-down (Mage Knight: the phase), the play entry (Mage Knight), the legality sentence, the odds
-chart (Mage Knight: effective attack against armour), Roll, the ruleset's actions (Rest ...),
-the tray speed and the roll log. Conquest adds a drop-down for the defender's Block stat
-(Defence or Evasion; by default the higher, as the engine chooses).
+drop-down, the play entry (for an attack that takes a typed play), the legality sentence, the
+odds chart (deterministic rules: the tally's comparison), Roll (Commit), the ruleset's actions
+(Rest ...), the tray speed and the roll log. A ruleset's first choice (Conquest: the defender's Block stat)
+gets a drop-down in the play entry's row; the rules' default is the first entry.
 """
 
 from __future__ import annotations
@@ -38,34 +41,23 @@ from pygame_gui.elements import (
 )
 from pygame_gui.windows import UIMessageWindow
 
-from game.board import Board, Square
+from game.board import Board, Square, is_enemy
 from game.dice import SeededDice
 from game.errors import IllegalAttackError, SightlineError, UsageError
-from game.rules.base import AttackOption, Legality, Odds, Resolution, Ruleset, stat_bool
-from game.rules.conquest import block_stat as conquest_block_stat
+from game.rules.base import (
+    PLAY_OPTION,
+    AttackOption,
+    Choice,
+    Comparison,
+    Legality,
+    Odds,
+    Resolution,
+    Ruleset,
+)
 from game.rules.registry import get_ruleset
 from game.ui.dice_tray import SPEED_NAMES, DiceTray
 from game.ui.odds_chart import OddsChart
 from game.ui.roll_log import dice_state, make_entry, next_attack_seed, plain_text, roll_line
-from game.words import plural
-
-#: Mage Knight phases whose attack may have several targets
-MULTI_TARGET_PHASES = frozenset({"ranged", "attack", "assign"})
-#: rules whose defender chooses the stat that blocks (``options["block_stat"]``)
-BLOCK_STAT_RULESETS = frozenset({"conquest"})
-#: the block-stat drop-down's choices: option value → label (None = the engine's default)
-BLOCK_STATS: tuple[tuple[str | None, str], ...] = (
-    (None, "higher"),
-    ("defence", "Defence"),
-    ("evasion", "Evasion"),
-)
-#: what the play entry suggests, by Mage Knight phase
-PLAY_HINTS = {
-    "ranged": "e.g. ranged 3 fire, siege 2",
-    "attack": "e.g. 5, 3 ice",
-    "block": "e.g. 6 ice, 2",
-    "assign": "Units taking damage, e.g. Peasants",
-}
 
 
 class _NoDice:
@@ -113,12 +105,14 @@ class AttackController:
         self.on_message = on_message
         self.targets: list[int] = []
         self.attack: str | None = None
-        self.phase = "ranged"
         self.play = ""
-        self.block_stat: str | None = None
+        #: the values picked for the rules' choices (``Choice.key`` → value; absent: the default)
+        self.picks: dict[str, str | None] = {}
         self.pending: Pending | None = None
         self.last: Resolution | None = None
         self._attacker_seen: int | None = None
+        #: the last :meth:`attack_name` answer and what it depended on (asked many times a frame)
+        self._name_seen: tuple[tuple[object, ...], str | None] | None = None
         self._board_seen: int | None = None
 
     # --- what is shown -------------------------------------------------------------------
@@ -155,15 +149,37 @@ class AttackController:
 
     @property
     def deterministic(self) -> bool:
-        """Whether the rules roll no dice (Mage Knight)."""
+        """Whether the rules roll no dice (``Ruleset.deterministic``: a tally is committed)."""
         ruleset = self.ruleset
-        return ruleset is not None and not ruleset.pools
+        return ruleset is not None and ruleset.deterministic
+
+    def current_option(self) -> AttackOption | None:
+        """The menu entry of the attack being built (None: no attacks)."""
+        name = self.attack_name()
+        return next((o for o in self.menu() if o.name == name), None)
+
+    @property
+    def max_targets(self) -> int | None:
+        """How many targets the attack being built may have (None: any number)."""
+        option = self.current_option()
+        return 1 if option is None else option.max_targets
 
     @property
     def multi_target(self) -> bool:
-        """Whether the attack being built may have several targets (Mage Knight's ranged,
-        attack and damage phases)."""
-        return self.deterministic and self.phase in MULTI_TARGET_PHASES
+        """Whether the attack being built may have several targets."""
+        return self.max_targets != 1
+
+    @property
+    def play_hint(self) -> str:
+        """The hint for the text typed for the attack being built ("": it takes none)."""
+        option = self.current_option()
+        return option.entry if option is not None else ""
+
+    @property
+    def play_required(self) -> bool:
+        """Whether the attack being built needs a typed play before it can be made."""
+        option = self.current_option()
+        return option is not None and option.entry_required
 
     def sync(self) -> None:
         """Forget targets and attack when the attacker or the board changes (call every frame)."""
@@ -171,7 +187,7 @@ class AttackController:
         if id(board) != self._board_seen:
             self._board_seen = id(board)
             self.targets, self.attack, self.play = [], None, ""
-            self.block_stat = None
+            self.picks = {}
         if attacker != self._attacker_seen:
             self._attacker_seen = attacker
             self.attack = None
@@ -180,42 +196,50 @@ class AttackController:
             self.targets = [t for t in self.targets if t in board.figures]
 
     def options(self) -> dict[str, object]:
-        """The ruleset inputs: Mage Knight's phase and play, Conquest's block stat."""
-        if self.deterministic:
-            return {"phase": self.phase, "play": self.play}
-        if self.block_stat:
-            return {"block_stat": self.block_stat}
-        return {}
-
-    @property
-    def block_choice(self) -> bool:
-        """Whether the defender chooses which stat blocks (Conquest: Defence or Evasion)."""
-        ruleset = self.ruleset
-        return ruleset is not None and ruleset.name in BLOCK_STAT_RULESETS
-
-    def set_block_stat(self, stat: str | None) -> None:
-        """Choose the defender's Block stat (``defence``, ``evasion``; None: the higher)."""
-        self.block_stat = stat if stat in ("defence", "evasion") else None
-
-    def block_labels(self) -> list[tuple[str | None, str]]:
-        """The block-stat drop-down: ``(option value, label)``, with the target's numbers as the
-        engine reads them (``Block: higher (Evasion 3)``, ``Block: Defence 2`` ...)."""
-        board = self.board
-        target = None
-        if board is not None and len(self.targets) == 1 and self.targets[0] in board.figures:
-            target = board.figure(self.targets[0])
-        out: list[tuple[str | None, str]] = []
-        for value, name in BLOCK_STATS:
-            label = f"Block: {name}"
-            if target is not None and self.block_choice:
-                try:
-                    stat, count = conquest_block_stat(target, {"block_stat": value})
-                except SightlineError:
-                    stat, count = "", None
-                if count is not None:
-                    label += f" ({stat.capitalize()} {count})" if value is None else f" {count}"
-            out.append((value, label))
+        """The ruleset inputs: the typed play (when the attack takes one) and the picks of the
+        rules' choices (a choice left at its default is not passed)."""
+        out: dict[str, object] = {}
+        if self.play_hint:
+            out[PLAY_OPTION] = self.play
+        for choice in self.choices():
+            value = self.picks.get(choice.key)
+            if value is not None and value != choice.default:
+                out[choice.key] = value
         return out
+
+    def choices(self) -> list[Choice]:
+        """The rules' extra choices for the attack being built (Conquest: the Block stat)."""
+        ruleset, board, attacker = self.ruleset, self.board, self.attacker
+        if ruleset is None or board is None or attacker is None:
+            return []
+        targets = [t for t in self.targets if t in board.figures]
+        try:
+            return ruleset.choices(board, attacker, targets)
+        except SightlineError:
+            return []
+
+    def pick(self, key: str, value: str | None) -> None:
+        """Pick ``value`` for the choice ``key`` (None: the rules' default); unknown values are
+        ignored."""
+        for choice in self.choices():
+            if choice.key == key and value in dict(choice.values):
+                self.picks[key] = value
+
+    def choice_labels(self) -> list[tuple[str | None, str]]:
+        """The first choice's drop-down: ``(value, "Label: value label")`` (``Block: Defence 2``),
+        [] when the rules give no choice."""
+        choices = self.choices()
+        if not choices:
+            return []
+        choice = choices[0]
+        return [(value, f"{choice.label}: {label}") for value, label in choice.values]
+
+    def picked(self) -> str | None:
+        """The value picked for the first choice (its default when none was picked)."""
+        choices = self.choices()
+        if not choices:
+            return None
+        return self.picks.get(choices[0].key, choices[0].default)
 
     def menu(self) -> list[AttackOption]:
         """The attacker's attacks, each usable or not with the reason."""
@@ -228,15 +252,27 @@ class AttackController:
             return []
 
     def attack_name(self) -> str | None:
-        """The attack chosen, else the first usable one (None: the ruleset picks)."""
-        if self.deterministic:
-            return None
+        """The attack chosen, else the first usable one (None: the figure has none).
+
+        With dice rules and several usable attacks not chosen yet, the first one legal on the
+        target (melee when Close, else ranged); a deterministic tally is the player's pick.
+        """
+        board = self.board
+        key = (id(board), board.version if board is not None else None, self.attacker,
+               self.attack, tuple(self.targets))
+        if self._name_seen is not None and self._name_seen[0] == key:
+            return self._name_seen[1]
+        name = self._attack_name()
+        self._name_seen = (key, name)
+        return name
+
+    def _attack_name(self) -> str | None:
         menu = self.menu()
         names = {o.name.casefold(): o.name for o in menu}
         if self.attack is not None and self.attack.casefold() in names:
             return names[self.attack.casefold()]
         usable = [o.name for o in menu if o.usable]
-        if len(usable) > 1 and self.targets:  # not chosen yet: the first one legal on the target
+        if len(usable) > 1 and self.targets and not self.deterministic:
             ruleset, board, attacker = self.ruleset, self.board, self.attacker
             assert ruleset is not None and board is not None and attacker is not None
             for name in usable:
@@ -248,13 +284,13 @@ class AttackController:
         return usable[0] if usable else (menu[0].name if menu else None)
 
     def set_attack(self, name: str) -> None:
-        """Choose an attack by name; for Mage Knight, an entry of the menu chooses the phase."""
+        """Choose an attack by name; targets beyond what it takes are dropped (the first stay)."""
         for option in self.menu():
             if option.name.casefold() == name.casefold():
-                if self.deterministic:
-                    self.set_phase(option.kind)
-                else:
-                    self.attack = option.name
+                self.attack = option.name
+                limit = option.max_targets
+                if limit is not None and len(self.targets) > limit:
+                    self.targets = self.targets[:limit]
                 return
 
     def cycle_attack(self, step: int = 1) -> None:
@@ -268,29 +304,18 @@ class AttackController:
         self.set_attack(names[(index + step) % len(names)])
 
     def current_menu_name(self) -> str | None:
-        """The menu entry shown as chosen (for Mage Knight the phase's entry)."""
-        if self.deterministic:
-            for option in self.menu():
-                if option.kind == self.phase:
-                    return option.name
-            return None
+        """The menu entry shown as chosen."""
         return self.attack_name()
-
-    def set_phase(self, phase: str) -> None:
-        """Mage Knight: choose the phase (ranged, block, assign, attack)."""
-        self.phase = phase
-        if phase not in MULTI_TARGET_PHASES and len(self.targets) > 1:
-            self.targets = self.targets[:1]
 
     # --- targets -------------------------------------------------------------------------
 
     def candidates(self) -> list[int]:
-        """Figures that may be targeted: every figure of another side, by id."""
+        """Figures that may be targeted: every enemy of the attacker's side, by id."""
         board, attacker = self.board, self.attacker
         if board is None or attacker is None:
             return []
         side = board.figure(attacker).side
-        return sorted(f.id for f in board.figures.values() if f.side != side)
+        return sorted(f.id for f in board.figures.values() if is_enemy(f, side))
 
     def set_target(self, figure_id: int | None) -> None:
         """The target gesture on a figure: choose it (again: drop it); several rules add it."""
@@ -299,12 +324,13 @@ class AttackController:
             if figure_id is None:
                 self.targets = []
             return
+        limit = self.max_targets
         if figure_id in self.targets:
             self.targets.remove(figure_id)
-        elif self.multi_target:
+        elif limit is None or len(self.targets) < limit:
             self.targets.append(figure_id)
         else:
-            self.targets = [figure_id]
+            self.targets = [*self.targets[: limit - 1], figure_id]
 
     def target_square(self, square: Square | None) -> None:
         """A right-click on a square: target the figure there (the first not the attacker)."""
@@ -375,7 +401,9 @@ class AttackController:
             return None
         assert ruleset is not None and board is not None and attacker is not None
         try:
-            return ruleset.resolve(board, attacker, self.targets, None, _NoDice(), self.options())
+            return ruleset.resolve(
+                board, attacker, self.targets, self.attack_name(), _NoDice(), self.options()
+            )
         except SightlineError:
             return None
 
@@ -404,8 +432,8 @@ class AttackController:
         if verdict is None:
             self._say("Choose a target: right-click a figure or press T.", "error")
             return None
-        if self.deterministic and not self.play.strip() and self.phase != "assign":
-            self._say(f"Type what you play first ({PLAY_HINTS.get(self.phase, '')}).", "error")
+        if self.play_required and not self.play.strip():
+            self._say(f"Type what you play first ({self.play_hint}).", "error")
             return None
         if not verdict.legal:
             self._say(verdict.reason, "blocked")
@@ -413,7 +441,7 @@ class AttackController:
         attack, options = self.attack_name(), self.options()
         dice_after: dict[str, int] | None = None
         try:
-            if ruleset.pools:
+            if not ruleset.deterministic:
                 if session.dice_seed is None:
                     session.dice_seed = int(self.seed_source())
                 seed, dice_after = next_attack_seed(dice_state(session.dice_seed, session.roll_log))
@@ -427,7 +455,9 @@ class AttackController:
             self._say(resolution.reason, "blocked")
             return None
         names = [board.figure(t).label for t in self.targets]
-        what = attack or (f"{self.phase} phase: {self.play}" if self.deterministic else "attack")
+        what = attack or "attack"
+        if self.play_hint and self.play.strip():
+            what += f": {self.play.strip()}"
         label = f"{board.figure(attacker).label} attacks {', '.join(names)} ({what})"
         if resolution.seed is not None:
             label += f", seed {resolution.seed}"
@@ -531,31 +561,23 @@ class AttackController:
         name = board.figure(attacker).label
         if not self.targets:
             return f"{name} on ?"
+        ruleset = self.ruleset
         targets = []
         for t in self.targets:
             fig = board.figure(t)
-            gone = stat_bool(fig, "killed") or stat_bool(fig, "defeated") or stat_bool(fig, "slain")
-            targets.append(fig.label + (" (down)" if gone else ""))
+            try:
+                down = ruleset is not None and ruleset.condition(fig).down
+            except SightlineError:  # malformed stats: the verdict says so
+                down = False
+            targets.append(fig.label + (" (down)" if down else ""))
         return f"{name} on {', '.join(targets)}"
 
-    def preview_numbers(self) -> tuple[int, int, str] | None:
-        """Mage Knight: (effective value, value needed, caption) of the preview."""
-        preview = self.preview()
-        if preview is None:
+    def preview_numbers(self) -> Comparison | None:
+        """Deterministic rules: what the preview compares (value, needed, caption)."""
+        preview, ruleset = self.preview(), self.ruleset
+        if preview is None or ruleset is None:
             return None
-        out = preview.outcome
-        if "effective" in out:
-            halved = ", ".join(out.get("halved") or [])  # type: ignore[arg-type]
-            note = f" (halved: {halved})" if halved else ""
-            verdict = "defeats " + ", ".join(out["defeated"]) if out.get("defeated") else "not enough"  # type: ignore[arg-type]
-            return int(out["effective"]), int(out["armor"]), f"attack {out['effective']} vs armour {out['armor']}{note}: {verdict}"  # type: ignore[call-overload]
-        if "block" in out and isinstance(out["block"], int):
-            verdict = "blocked" if out.get("blocked") else f"{out.get('damage')} damage gets through"
-            return int(out["block"]), int(out["needed"]), f"block {out['block']} vs needed {out['needed']}: {verdict}"  # type: ignore[call-overload]
-        if "hero_wounds" in out:
-            wounds = int(out["hero_wounds"])  # type: ignore[call-overload]
-            return wounds, 0, f"{plural(wounds, 'Wound')} to the hero"
-        return None
+        return ruleset.comparison(preview)
 
 
 # --- the side-panel section ----------------------------------------------------------------
@@ -592,8 +614,10 @@ class AttackSection:
         self.attack_menu: UIDropDownMenu | None = None
         self.speed_menu: UIDropDownMenu | None = None
         self.play_entry: UITextEntryLine | None = None
-        self.block_menu: UIDropDownMenu | None = None
-        self._block_values: dict[str, str | None] = {}
+        #: the drop-down of the rules' first choice (Conquest: the Block stat)
+        self.choice_menu: UIDropDownMenu | None = None
+        self._choice_values: dict[str, str | None] = {}
+        self._mode_seen: tuple[tuple[object, ...], str] | None = None
         self.verdict_box: UITextBox | None = None
         self.chart_image: UIImage | None = None
         self.roll_button: UIButton | None = None
@@ -634,7 +658,7 @@ class AttackSection:
         self.action_buttons = []
         self.hidden = rect.h < HEADING
         if self.hidden:
-            self.heading = self.attack_menu = self.speed_menu = self.block_menu = None
+            self.heading = self.attack_menu = self.speed_menu = self.choice_menu = None
             self.play_entry = self.verdict_box = self.chart_image = None
             self.roll_button = self.rules_button = None
             return
@@ -654,9 +678,9 @@ class AttackSection:
         y += ROW + GAP
         self._play_rect = pygame.Rect(x, y, w, ROW)
         self.play_entry = UITextEntryLine(self._play_rect, manager, container=container,
-                                          placeholder_text=PLAY_HINTS["ranged"])
+                                          placeholder_text=self.controller.play_hint)
         self.play_entry.set_text(self.controller.play)
-        self.block_menu = None
+        self.choice_menu = None
         self._below_play = y + ROW + GAP
         self._below_menu = y
         self.verdict_box = UITextBox("", pygame.Rect(x, y, w, VERDICT_H), manager, container=container)
@@ -667,10 +691,17 @@ class AttackSection:
         self._place(self._mode())
 
     def _mode(self) -> str:
-        """What the second row holds: ``play`` (Mage Knight), ``block`` (Conquest) or ``none``."""
-        if self.controller.deterministic:
-            return "play"
-        return "block" if self.controller.block_choice else "none"
+        """What the second row holds: ``play`` (the attack takes a typed play), ``choice`` (the
+        rules give a choice) or ``none``; asked of the rules only when the attack changes."""
+        c = self.controller
+        board = c.board
+        key = (id(board), board.version if board is not None else None, c.attacker, c.attack,
+               tuple(c.targets))
+        if self._mode_seen is not None and self._mode_seen[0] == key:
+            return self._mode_seen[1]
+        mode = "play" if c.play_hint else ("choice" if c.choices() else "none")
+        self._mode_seen = (key, mode)
+        return mode
 
     def _place(self, mode: str) -> None:
         """Lay the rows out: the second row (play entry or block stat) only when the rules
@@ -682,10 +713,10 @@ class AttackSection:
             self.play_entry.show()
         else:
             self.play_entry.hide()
-        if mode != "block" and self.block_menu is not None:
-            self.block_menu.kill()
-            self.block_menu = None
-            self._keys.pop("block", None)
+        if mode != "choice" and self.choice_menu is not None:
+            self.choice_menu.kill()
+            self.choice_menu = None
+            self._keys.pop("choice", None)
         y = self._below_menu if mode == "none" else self._below_play
         room = self.rect.bottom - ROW - GAP - y  # verdict, a gap, the chart
         # the verdict first (two lines), then the chart, then the verdict's third and fourth line
@@ -742,8 +773,8 @@ class AttackSection:
         board = c.board
         version = board.version if board is not None else None
         # everything below depends only on this: nothing is asked of the rules on other frames
-        state = (id(board), version, c.attacker, tuple(c.targets), c.attack, c.phase, c.play,
-                 c.block_stat, deterministic)
+        state = (id(board), version, c.attacker, tuple(c.targets), c.attack, c.play,
+                 tuple(c.picks.items()), deterministic)
         if not self._changed("state", state):
             return
         who = c.who_text()
@@ -751,11 +782,12 @@ class AttackSection:
             self.heading.set_text(f"{self.title}: {who}" if who else self.title)
             self.shown["who"] = who
         self._refresh_menu()
-        if mode == "block":
-            self._refresh_block()
-        if deterministic and self.play_entry is not None and self._changed("hint", c.phase):
+        if mode == "choice":
+            self._refresh_choice()
+        hint = c.play_hint
+        if mode == "play" and self.play_entry is not None and self._changed("hint", hint):
             self.play_entry.set_text(c.play)
-            self.play_entry.placeholder_text = PLAY_HINTS.get(c.phase, "")
+            self.play_entry.placeholder_text = hint
             self.play_entry.rebuild()
         self._refresh_verdict()
         self._refresh_actions()
@@ -773,18 +805,22 @@ class AttackSection:
                                               container=self.container)
             self.shown["menu"] = chosen
 
-    def _refresh_block(self) -> None:
-        """Conquest: the defender's Block stat drop-down, rebuilt when its labels change."""
+    def _refresh_choice(self) -> None:
+        """The drop-down of the rules' first choice, rebuilt when its labels change."""
         c = self.controller
-        labels = c.block_labels()
-        self._block_values = {label: value for value, label in labels}
-        chosen = next((label for value, label in labels if value == c.block_stat), labels[0][1])
-        if self._changed("block", (tuple(labels), chosen)) and self.manager is not None:
-            if self.block_menu is not None:
-                self.block_menu.kill()
-            self.block_menu = UIDropDownMenu([label for _, label in labels], chosen, self._play_rect,
-                                             self.manager, container=self.container)
-            self.shown["block"] = chosen
+        labels = c.choice_labels()
+        if not labels:
+            return
+        self._choice_values = {label: value for value, label in labels}
+        picked = c.picked()
+        chosen = next((label for value, label in labels if value == picked), labels[0][1])
+        if self._changed("choice", (tuple(labels), chosen)) and self.manager is not None:
+            if self.choice_menu is not None:
+                self.choice_menu.kill()
+            self.choice_menu = UIDropDownMenu([label for _, label in labels], chosen,
+                                              self._play_rect, self.manager,
+                                              container=self.container)
+            self.shown["choice"] = chosen
 
     def _refresh_verdict(self) -> None:
         c = self.controller
@@ -811,8 +847,9 @@ class AttackSection:
                 surface = self.chart.draw(None, size, "Type the play, then see the total before committing.")
                 self.shown["chart"] = ""
             else:
-                surface = self.chart.draw_comparison(numbers[0], numbers[1], numbers[2], size)
-                self.shown["chart"] = numbers[2]
+                surface = self.chart.draw_comparison(numbers.value, numbers.needed, numbers.caption,
+                                                     size)
+                self.shown["chart"] = numbers.caption
         else:
             odds = c.odds()
             surface = self.chart.draw(odds, size, "Odds appear when the attack is legal.")
@@ -822,7 +859,7 @@ class AttackSection:
             label = "Commit (R)" if c.deterministic else "Roll (R)"
             if self.roll_button.text != label:
                 self.roll_button.set_text(label)
-            ready = not c.deterministic or bool(c.play.strip()) or c.phase == "assign"
+            ready = not c.play_required or bool(c.play.strip())
             if verdict is not None and verdict.legal and ready:
                 self.roll_button.enable()
             else:
@@ -892,8 +929,10 @@ class AttackSection:
                 c.tray.speed = text
             elif element is self.attack_menu:
                 c.set_attack(text.removesuffix(" (unusable)"))
-            elif element is self.block_menu and element is not None and text in self._block_values:
-                c.set_block_stat(self._block_values[text])
+            elif element is self.choice_menu and element is not None and text in self._choice_values:
+                choices = c.choices()
+                if choices:
+                    c.pick(choices[0].key, self._choice_values[text])
         elif (
             event.type in (pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED)
             and element is self.play_entry

@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import game
 from game.board import Board, Square, fmt_square, parse_square
 from game.errors import SightlineError, UsageError
+from game.resources import bundled_maps
 from game.words import plural
 
-LESSONS_DIR = Path(game.__file__).resolve().parent.parent / "maps" / "lessons"
+LESSONS_DIR = bundled_maps() / "lessons"
 
 
 def lesson_paths(folder: Path = LESSONS_DIR) -> list[Path]:

@@ -28,7 +28,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -132,7 +131,7 @@ class BoardPainter:
         self._text: dict[tuple[Any, ...], pygame.Surface] = {}
         self._fonts: dict[int, pygame.font.Font] = {}
         self._patches: dict[tuple[Any, ...], pygame.Surface] = {}
-        self._last_ray: tuple[Any, Board, _RayShape] | None = None
+        self._last_ray: tuple[LosResult, Board, _RayShape] | None = None
         #: ray shapes by :func:`_ray_key`: a dragged figure brings back the same rays
         self._ray_shapes: dict[tuple[Any, ...], _RayShape] = {}
 
@@ -167,7 +166,7 @@ class BoardPainter:
         finally:
             surface.set_clip(old_clip)
 
-    def _ray_shape(self, ray: Any, board: Board) -> _RayShape:
+    def _ray_shape(self, ray: LosResult, board: Board) -> _RayShape:
         """The ray as drawing instructions, cached per ``LosResult``.
 
         The same result object (the window caches them per board version) is recognised by
@@ -179,11 +178,10 @@ class BoardPainter:
         if cached is not None and cached[0] is ray and cached[1] is board:
             return cached[2]
         key = _ray_key(ray, board)
-        shape = self._ray_shapes.get(key) if key is not None else None
+        shape = self._ray_shapes.get(key)
         if shape is None:
             shape = _RayShape.of(ray, board)
-            if key is not None:
-                _remember(self._ray_shapes, key, shape, limit=256)
+            _remember(self._ray_shapes, key, shape, limit=256)
         self._last_ray = (ray, board, shape)
         return shape
 
@@ -500,11 +498,11 @@ class BoardPainter:
     def _token(
         self, figure: Figure, sides: list[str], radius: int, cell: float, alone: bool, ruleset: str
     ) -> pygame.Surface:
-        life, wounds, killed = _health(figure, ruleset)
-        colour = theme.KILLED if killed else theme.side_colour(figure.side, sides)
+        life, wounds, down = _health(figure, ruleset)
+        colour = theme.KILLED if down else theme.side_colour(figure.side, sides)
         show_name = alone and cell >= theme.NAME_ZOOM
         text = figure.label if show_name else _initials(figure)
-        key = ("token", text, colour, radius, life, wounds, killed)
+        key = ("token", text, colour, radius, life, wounds, down)
         sprite = self._sprites.get(key)
         if sprite is not None:
             return sprite
@@ -524,7 +522,7 @@ class BoardPainter:
         sprite.blit(label, label.get_rect(center=(centre[0], round(label_y))))
         if life and radius >= 8:
             self._draw_pips(sprite, centre, radius, life, wounds)
-        if killed:
+        if down:
             arm = round(radius * 0.62)
             for sign in (-1, 1):
                 pygame.draw.line(
@@ -760,67 +758,45 @@ class _RayShape:
         ]
 
     @classmethod
-    def of(cls, ray: Any, board: Board) -> _RayShape:
-        origin = tuple(_get(ray, "origin", "a", "source"))
-        target = tuple(_get(ray, "target", "b"))
+    def of(cls, ray: LosResult, board: Board) -> _RayShape:
+        """The drawing instructions of a :class:`~game.los.LosResult`: every crossing's exact
+        point (as floats for drawing), the blocked part from the first blocker on."""
+        origin, target = ray.origin, ray.target
         start = (origin[0] + 0.5, origin[1] + 0.5)
         end = (target[0] + 0.5, target[1] + 0.5)
-        shape = cls(origin, target, start, end, None, [], [], [], [], [], [])  # type: ignore[arg-type]
-        first = _get(ray, "first_blocker", default=None)
-        crossings = list(_get(ray, "crossings", default=()) or ())
-        for index, crossing in enumerate(crossings):
-            kind = str(_get(crossing, "kind", default="")).lower()
-            blocks = bool(_get(crossing, "blocks", "blocked", default=False))
-            point = _point(_get(crossing, "point", default=None))
-            if kind == "edge":
-                edge = _get(crossing, "edge")
-                if point is None:
-                    point = _edge_hit(start, end, edge)
-                shape.edge_ticks.append((point, blocks, edge.axis))
-                shape.steps.append(("edge", edge))
-            elif kind == "corner":
-                corner = tuple(int(v) for v in _get(crossing, "corner", default=point))
-                sides = list(_get(crossing, "sides", default=()) or ())
-                closed_sides = [s for s in sides if bool(_get(s, "closed", default=False))]
+        first = ray.first_blocker
+        block_t = None if first is None else float(first.t)
+        shape = cls(origin, target, start, end, block_t, [], [], [], [], [], [])
+        for crossing in ray.crossings:
+            point = (float(crossing.point[0]), float(crossing.point[1]))
+            if crossing.kind == "edge":
+                assert crossing.edge is not None
+                shape.edge_ticks.append((point, crossing.blocks, crossing.edge.axis))
+                shape.steps.append(("edge", crossing.edge))
+            elif crossing.kind == "corner":
+                assert crossing.corner is not None
+                closed_sides = [side for side in crossing.sides or () if side.closed]
                 closed = len(closed_sides)
-                shape.corner_dots.append((corner, closed))  # type: ignore[arg-type]
+                shape.corner_dots.append((crossing.corner, closed))
                 for side in closed_sides:
-                    sq = _get(side, "square", default=None)
-                    if sq is not None and board.on_board(tuple(sq)):
-                        shape.corner_sides.append((tuple(sq), closed))  # type: ignore[arg-type]
-                if point is None:
-                    point = (float(corner[0]), float(corner[1]))
-                shape.steps.append(("corner", corner))
-            elif kind == "square":
-                sq = tuple(_get(crossing, "square"))
-                if blocks:
-                    shape.blocking_squares.append(sq)  # type: ignore[arg-type]
-                if point is None:
-                    point = _square_entry(start, end, sq)  # type: ignore[arg-type]
-                shape.steps.append(("square", sq))
+                    if board.on_board(side.square):
+                        shape.corner_sides.append((side.square, closed))
+                shape.steps.append(("corner", crossing.corner))
             else:
-                shape.steps.append((kind, None))
+                assert crossing.square is not None
+                if crossing.blocks:
+                    shape.blocking_squares.append(crossing.square)
+                shape.steps.append(("square", crossing.square))
             shape.step_points.append(point)
-            is_first = crossing is first or (isinstance(first, int) and first == index)
-            if shape.block_t is None and (is_first or (first is None and blocks)):
-                t = _get(crossing, "t", default=None)
-                if t is not None:
-                    shape.block_t = float(t)
-                elif point is not None:
-                    shape.block_t = _param(start, end, point)
-        if shape.block_t is None and not bool(_get(ray, "clear", default=True)):
-            shape.block_t = 0.0
         return shape
 
 
-def _ray_key(ray: Any, board: Board) -> tuple[Any, ...] | None:
-    """What a ray's drawing depends on, cheap to compute; None for rays that are not a LosResult.
+def _ray_key(ray: LosResult, board: Board) -> tuple[Any, ...]:
+    """What a ray's drawing depends on, cheap to compute.
 
     For one board geometry the crossings of a segment are fixed by its ends; only which of them
     block (figures come and go) and which corner sides are closed change.
     """
-    if not isinstance(ray, LosResult):
-        return None
     flags = tuple(
         (c.blocks, tuple(side.closed for side in c.sides) if c.sides else ()) for c in ray.crossings
     )
@@ -832,54 +808,6 @@ def _remember(cache: dict[Any, Any], key: Any, value: Any, limit: int = 1000) ->
     if len(cache) >= limit:
         cache.clear()
     cache[key] = value
-
-
-def _get(obj: Any, *names: str, default: Any = ...) -> Any:
-    for name in names:
-        if isinstance(obj, dict) and name in obj:
-            return obj[name]
-        if hasattr(obj, name):
-            return getattr(obj, name)
-    if default is ...:
-        raise AttributeError(f"{type(obj).__name__} has none of {names}")
-    return default
-
-
-def _point(value: Any) -> GridPoint | None:
-    if value is None:
-        return None
-    x, y = value
-    if isinstance(x, str) or isinstance(y, str):  # "3/2" as in los --json
-        return float(Fraction(x)), float(Fraction(y))
-    return float(x), float(y)
-
-
-def _param(start: GridPoint, end: GridPoint, point: GridPoint) -> float:
-    dx, dy = end[0] - start[0], end[1] - start[1]
-    if abs(dx) >= abs(dy):
-        return (point[0] - start[0]) / dx if dx else 0.0
-    return (point[1] - start[1]) / dy
-
-
-def _edge_hit(start: GridPoint, end: GridPoint, edge: Edge) -> GridPoint:
-    dx, dy = end[0] - start[0], end[1] - start[1]
-    if edge.axis == "V":
-        t = (edge.x - start[0]) / dx if dx else 0.0
-    else:
-        t = (edge.y - start[1]) / dy if dy else 0.0
-    return start[0] + t * dx, start[1] + t * dy
-
-
-def _square_entry(start: GridPoint, end: GridPoint, sq: Square) -> GridPoint:
-    """Where the segment enters a square (slab method; drawing only)."""
-    t_in = 0.0
-    for axis in (0, 1):
-        d = end[axis] - start[axis]
-        if d:
-            t0 = (sq[axis] - start[axis]) / d
-            t1 = (sq[axis] + 1 - start[axis]) / d
-            t_in = max(t_in, min(t0, t1))
-    return start[0] + t_in * (end[0] - start[0]), start[1] + t_in * (end[1] - start[1])
 
 
 def _screen(view: View, point: GridPoint) -> tuple[float, float]:

@@ -127,31 +127,6 @@ def summary(resolution: Resolution) -> str:
     return " ".join(parts)
 
 
-def format_entry(entry: Mapping[str, Any]) -> list[str]:
-    """The log lines of one entry: who attacked whom with what and the seed, faces, result.
-
-    >>> format_entry({"n": 2, "attacker_name": "Ember", "target_names": ["Snarl"],
-    ...               "attack": "Short Bow", "seed": 12, "faces": {"attack": ["crit", "bow"]},
-    ...               "summary": "2 hits − 0 saves: 2 wounds."})
-    ['#2 Ember vs Snarl · Short Bow · seed 12', '   attack: crit bow', '   2 hits − 0 saves: 2 wounds.']
-    """
-    head = f"#{entry.get('n', '?')} {entry.get('attacker_name', '?')} vs "
-    head += ", ".join(str(n) for n in entry.get("target_names", [])) or "?"
-    if entry.get("attack"):
-        head += f" · {entry['attack']}"
-    options = entry.get("options") or {}
-    if options.get("play"):
-        head += f" · {options.get('phase', '')} {options['play']}".rstrip()
-    if entry.get("seed") is not None:
-        head += f" · seed {entry['seed']}"
-    lines = [head]
-    for pool, faces in (entry.get("faces") or {}).items():
-        lines.append(f"   {pool}: {' '.join(str(f) for f in faces)}")
-    if entry.get("summary"):
-        lines.append(f"   {entry['summary']}")
-    return lines
-
-
 #: characters the bundled fonts lack, and what to show instead
 _PLAIN = str.maketrans({"→": "->", "←": "<-", "✕": "x"})
 
@@ -177,11 +152,3 @@ def roll_line(entry: Mapping[str, Any]) -> str:
     if entry.get("summary"):
         parts.append(str(entry["summary"]))
     return plain_text("  " + " ".join(p for p in parts if p))
-
-
-def log_lines(roll_log: Sequence[Mapping[str, Any]], limit: int = 30) -> list[str]:
-    """The last ``limit`` entries' lines, newest entry first (for the side panel)."""
-    lines: list[str] = []
-    for entry in list(roll_log)[-limit:][::-1]:
-        lines.extend(format_entry(entry))
-    return lines
