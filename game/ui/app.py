@@ -89,9 +89,26 @@ def display_available() -> bool:
         return True
     if not sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
         return True
-    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+    if os.environ.get("DISPLAY") or wayland_socket_exists():
         return True
     return driver not in ("", "x11", "wayland")  # e.g. kmsdrm: let set_mode decide
+
+
+def wayland_socket_exists() -> bool:
+    """Whether ``WAYLAND_DISPLAY`` names a socket that is there (a stale variable is ignored).
+
+    >>> import os
+    >>> saved = os.environ.pop("WAYLAND_DISPLAY", None)
+    >>> os.environ["WAYLAND_DISPLAY"] = "/nonexistent/wayland-9"
+    >>> wayland_socket_exists()
+    False
+    >>> _ = os.environ.pop("WAYLAND_DISPLAY") if saved is None else os.environ.update(WAYLAND_DISPLAY=saved)
+    """
+    name = os.environ.get("WAYLAND_DISPLAY", "")
+    if not name:
+        return False
+    path = Path(name) if os.path.isabs(name) else Path(os.environ.get("XDG_RUNTIME_DIR", "/nonexistent"), name)
+    return path.exists()
 
 
 @dataclass
@@ -957,7 +974,7 @@ def open_window(size: tuple[int, int], *, headless_ok: bool, map_hint: str) -> p
         not asked
         and sys.platform.startswith("linux")
         and bool(os.environ.get("DISPLAY"))
-        and not os.environ.get("WAYLAND_DISPLAY")
+        and not wayland_socket_exists()
     )
     if x11_only:  # no Wayland session: don't let SDL probe it (and print errors) after X fails
         os.environ["SDL_VIDEODRIVER"] = "x11"
