@@ -40,6 +40,7 @@ stat that blocks, with labels), :meth:`Ruleset.comparison` (what a tally compare
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -50,6 +51,12 @@ from game.board import Board, Figure, Stat
 from game.dice import DiceSource, Die, DieRoll, Face, NotEnoughFaces, ScriptedDice
 from game.errors import UsageError
 from game.words import plural
+
+#: the signature of :meth:`Ruleset.resolve`, for :func:`counts_faces`
+ResolveMethod = Callable[
+    ["Ruleset", Board, int, Sequence[int], "str | None", DiceSource, Mapping[str, object]],
+    "Resolution",
+]
 
 #: the kinds a :class:`Step` may have
 STEP_KINDS = frozenset(
@@ -458,6 +465,30 @@ class FaceCounter:
             raise NotEnoughFaces(
                 pool, given, f"--faces: the {pool} pool needs {plural(missing, 'more face')}"
             )
+
+
+def counts_faces(resolve: ResolveMethod) -> ResolveMethod:
+    """Decorate a ruleset's ``resolve`` so its dice go through a :class:`FaceCounter`.
+
+    A ``--faces`` shortage is then reported once, after the whole resolution, in the common form.
+    """
+
+    @functools.wraps(resolve)
+    def counted(
+        self: Ruleset,
+        board: Board,
+        attacker: int,
+        targets: Sequence[int],
+        attack: str | None,
+        dice: DiceSource,
+        options: Mapping[str, object],
+    ) -> Resolution:
+        counter = FaceCounter(dice)
+        result = resolve(self, board, attacker, targets, attack, counter, options)
+        counter.raise_shortage()
+        return result
+
+    return counted
 
 
 # --- small helpers for reading figure stats (shared by rulesets) --------------------------------

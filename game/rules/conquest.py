@@ -25,7 +25,6 @@ from game.rules.base import (
     AttackOption,
     Choice,
     Condition,
-    FaceCounter,
     FigureChange,
     Legality,
     Odds,
@@ -33,6 +32,7 @@ from game.rules.base import (
     Ruleset,
     Step,
     bool_problems,
+    counts_faces,
     int_problems,
     stat_bool,
     stat_int,
@@ -261,6 +261,7 @@ class Conquest(Ruleset):
 
     # --- resolution ----------------------------------------------------------------------
 
+    @counts_faces
     def resolve(
         self,
         board: Board,
@@ -271,20 +272,6 @@ class Conquest(Ruleset):
         options: Mapping[str, object],
     ) -> Resolution:
         """Roll, re-roll and add dice, keep Hits, Block, Wounds, Resolve test."""
-        counter = FaceCounter(dice)
-        result = self._resolve(board, attacker, targets, attack, counter, options)
-        counter.raise_shortage()
-        return result
-
-    def _resolve(
-        self,
-        board: Board,
-        attacker: int,
-        targets: Sequence[int],
-        attack: str | None,
-        dice: DiceSource,
-        options: Mapping[str, object],
-    ) -> Resolution:
         attack = self.named_attack(board, attacker, targets, attack, options)
         verdict = self.check(board, attacker, targets, attack, options)
         if not verdict.legal:

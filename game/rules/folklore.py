@@ -24,7 +24,6 @@ from game.rules import folklore_checks as fc
 from game.rules.base import (
     AttackOption,
     Condition,
-    FaceCounter,
     FigureChange,
     Legality,
     Odds,
@@ -32,6 +31,7 @@ from game.rules.base import (
     Ruleset,
     Step,
     bool_problems,
+    counts_faces,
     int_problems,
     parse_problem,
     stat_bool,
@@ -254,6 +254,7 @@ class Folklore(Ruleset):
         fig, target = board.figure(attacker), board.figure(targets[0])
         return Legality(True, f"{fig.label} can attack {target.label} with {weapon.name}.")
 
+    @counts_faces
     def resolve(
         self,
         board: Board,
@@ -264,20 +265,6 @@ class Folklore(Ruleset):
         options: Mapping[str, object],
     ) -> Resolution:
         """Hit check, dodge check, damage roll, HP, incapacitation and death check."""
-        counter = FaceCounter(dice)
-        result = self._resolve(board, attacker, targets, attack, counter, options)
-        counter.raise_shortage()
-        return result
-
-    def _resolve(
-        self,
-        board: Board,
-        attacker: int,
-        targets: Sequence[int],
-        attack: str | None,
-        dice: DiceSource,
-        options: Mapping[str, object],
-    ) -> Resolution:
         seed = getattr(dice, "seed", None)
         attack = self.named_attack(board, attacker, targets, attack, options)
         verdict = self.check(board, attacker, targets, attack, options)
