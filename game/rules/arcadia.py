@@ -52,6 +52,7 @@ from game.rules.base import (
     stat_int,
     stat_list,
 )
+from game.words import plural
 
 #: the fan face tables (rules file §1.5 [FAN]); a map property can override them
 DEFAULT_ATTACK_DIE = Die("attack", ("sword", "sword", "sword", "bow", "bow", "crit"))
@@ -163,10 +164,6 @@ def _los_reason(board: Board, a: Figure, b: Figure) -> str | None:
         if text.startswith(prefix):
             text = text[len(prefix):]
     return text[:1].lower() + text[1:] if text else "blocked"
-
-
-def _plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 def _names(rolls: Sequence[DieRoll]) -> str:
@@ -297,7 +294,7 @@ class ArcadiaRuleset(Ruleset):
         plan = _Plan(a, t, card, max(0, n_att), n_def, note, None if life < 0 else life, stat_int(t, "wounds"))
         reason = (
             f"{a.label} may attack {t.label} with {card.name} ({card.kind}, "
-            f"{_plural(plan.attack_dice, 'die', 'dice')}): {t.label} is {where}."
+            f"{plural(plan.attack_dice, 'die', 'dice')}): {t.label} is {where}."
         )
         return plan, reason
 
@@ -361,7 +358,7 @@ class ArcadiaRuleset(Ruleset):
         base = att_rolls[: plan.attack_dice]
         steps.append(Step(
             "roll",
-            f"{a.label} rolls {_plural(plan.attack_dice, 'attack die', 'attack dice')} "
+            f"{a.label} rolls {plural(plan.attack_dice, 'attack die', 'attack dice')} "
             f"({card.name}, {card.kind}): {_names(base)}.",
             tuple(base), {"pool": "attack", "count": plan.attack_dice},
         ))
@@ -369,7 +366,7 @@ class ArcadiaRuleset(Ruleset):
         hits = [i for i, r in enumerate(att_rolls, 1) if r.face in (hit_face, CRIT)]
         steps.append(Step(
             "tally",
-            f"{_plural(len(hits), 'hit')}: {hit_face}s and crits hit in a {card.kind} attack"
+            f"{plural(len(hits), 'hit')}: {hit_face}s and crits hit in a {card.kind} attack"
             + (f" (dice {', '.join(map(str, hits))})." if hits else "."),
             (), {"hits": len(hits), "dice": hits},
         ))
@@ -378,7 +375,7 @@ class ArcadiaRuleset(Ruleset):
             base = def_rolls[: plan.defence_dice]
             steps.append(Step(
                 "roll",
-                f"{t.label} rolls {_plural(plan.defence_dice, 'defence die', 'defence dice')}: {_names(base)}.",
+                f"{t.label} rolls {plural(plan.defence_dice, 'defence die', 'defence dice')}: {_names(base)}.",
                 tuple(base), {"pool": "defence", "count": plan.defence_dice},
             ))
             steps.extend(_explosion_steps(def_rolls[plan.defence_dice:], "defence"))
@@ -388,16 +385,16 @@ class ArcadiaRuleset(Ruleset):
         if plan.defence_dice:
             steps.append(Step(
                 "tally",
-                f"{_plural(len(saves), 'save')}: shields and crits save"
+                f"{plural(len(saves), 'save')}: shields and crits save"
                 + (f" (dice {', '.join(map(str, saves))})." if saves else "."),
                 (), {"saves": len(saves), "dice": saves},
             ))
 
         damage = max(0, len(hits) - len(saves))
-        verdict = f"{_plural(damage, 'wound')}" if damage else "no wound"
+        verdict = f"{plural(damage, 'wound')}" if damage else "no wound"
         steps.append(Step(
             "compare",
-            f"{_plural(len(hits), 'hit')} − {_plural(len(saves), 'save')}: {verdict}.",
+            f"{plural(len(hits), 'hit')} − {plural(len(saves), 'save')}: {verdict}.",
             (), {"hits": len(hits), "saves": len(saves), "damage": damage},
         ))
         wounds = plan.wounds + damage
@@ -408,7 +405,7 @@ class ArcadiaRuleset(Ruleset):
         if damage:
             of = f" of {plan.life}" if plan.life is not None else ""
             steps.append(Step(
-                "damage", f"{t.label} takes {_plural(damage, 'wound')} (wounds {wounds}{of}).",
+                "damage", f"{t.label} takes {plural(damage, 'wound')} (wounds {wounds}{of}).",
                 (), {"figure_id": t.id, "damage": damage, "wounds": wounds},
             ))
         if killed:
@@ -443,12 +440,12 @@ class ArcadiaRuleset(Ruleset):
         if not damage:
             result = f"{t.label} takes no wound"
         elif killed:
-            result = f"{t.label} takes {_plural(damage, 'wound')} and is killed"
+            result = f"{t.label} takes {plural(damage, 'wound')} and is killed"
         else:
             of = f" of {plan.life}" if plan.life is not None else ""
-            result = f"{t.label} takes {_plural(damage, 'wound')} (wounds {wounds}{of})"
+            result = f"{t.label} takes {plural(damage, 'wound')} (wounds {wounds}{of})"
         summary = (
-            f"{_plural(len(hits), 'hit')} against {_plural(len(saves), 'save')}: {result}."
+            f"{plural(len(hits), 'hit')} against {plural(len(saves), 'save')}: {result}."
         )
         return Resolution(True, reason, tuple(steps), outcome, changes, seed, summary)
 
