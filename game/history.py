@@ -13,13 +13,13 @@ every line, including undos and redos, for the side panel.
 'open'
 >>> history.can_redo, history.redo().after
 (True, 'moved')
->>> history.log[-1]
-'redo: move Rook (1,1) -> (2,1)'
+>>> history.log[-2:]
+['undid: move Rook (1,1) -> (2,1)', 'redid: move Rook (1,1) -> (2,1)']
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -88,23 +88,47 @@ class History(Generic[State]):
         self._redo.clear()
         self.note(label)
 
-    def undo(self) -> Action[State] | None:
-        """Take back the latest action: returns it (restore ``.before``), or None if none is left."""
+    def undo(self, outcome: Callable[[State, State], str] | None = None) -> Action[State] | None:
+        """Take back the latest action: returns it (restore ``.before``), or None if none is left.
+
+        The log says what happened (``undid: LABEL``); ``outcome(left, restored)`` may add what
+        the board is like now, so a label naming the new state is not read as the current one.
+
+        >>> h: History[str] = History()
+        >>> h.record("door V(7,3): closed", "locked", "closed")
+        >>> _ = h.undo(lambda left, now: f"door V(7,3) back to {now}")
+        >>> h.log[-1]
+        'undid: door V(7,3): closed; door V(7,3) back to locked'
+        """
         if not self._undo:
             return None
         action = self._undo.pop()
         self._redo.append(action)
-        self.note(f"undo: {action.label}")
+        self.note(self._line("undid", action, outcome, action.after, action.before))
         return action
 
-    def redo(self) -> Action[State] | None:
-        """Re-apply the latest undone action: returns it (restore ``.after``), or None."""
+    def redo(self, outcome: Callable[[State, State], str] | None = None) -> Action[State] | None:
+        """Re-apply the latest undone action: returns it (restore ``.after``), or None.
+
+        The log line is ``redid: LABEL`` (plus ``outcome(left, restored)`` when given).
+        """
         if not self._redo:
             return None
         action = self._redo.pop()
         self._undo.append(action)
-        self.note(f"redo: {action.label}")
+        self.note(self._line("redid", action, outcome, action.before, action.after))
         return action
+
+    @staticmethod
+    def _line(
+        verb: str,
+        action: Action[State],
+        outcome: Callable[[State, State], str] | None,
+        left: State,
+        now: State,
+    ) -> str:
+        detail = outcome(left, now) if outcome is not None else ""
+        return f"{verb}: {action.label}" + (f"; {detail}" if detail else "")
 
     def clear(self) -> None:
         """Forget every undoable action (the log stays), e.g. after the map is reloaded."""

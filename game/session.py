@@ -56,6 +56,51 @@ def lint_findings(loaded: Any) -> list[Finding]:
         ]
 
 
+#: how many changes an undo/redo log line spells out before "…"
+OUTCOME_LIMIT = 3
+
+
+def outcome(left: BoardState, now: BoardState, how: str) -> str:
+    """What an undo (``how="back to"``) or redo (``how="now"``) did to the board, in words:
+    doors whose state changed, figures moved, wounded, added or removed.
+
+    >>> from game.board import Door, Figure
+    >>> edge = Edge.parse("V(7,3)")
+    >>> locked = BoardState((), (Door(edge, DoorState.LOCKED),))
+    >>> closed = BoardState((), (Door(edge, DoorState.CLOSED),))
+    >>> outcome(closed, locked, "back to")
+    'door V(7,3) back to locked'
+    >>> rook = Figure(1, "Rook", "red", (1, 1), {"life": 3})
+    >>> moved = Figure(1, "Rook", "red", (2, 1), {"life": 2})
+    >>> outcome(BoardState((moved,), ()), BoardState((rook,), ()), "back to")
+    'Rook back on (1,1); Rook life back to 3'
+    """
+    parts: list[str] = []
+    doors = {door.edge: door.state for door in left.doors}
+    for door in now.doors:
+        if doors.get(door.edge, door.state) != door.state:
+            parts.append(f"door {door.edge} {how} {door.state.value}")
+    before = {figure.id: figure for figure in left.figures}
+    after = {figure.id: figure for figure in now.figures}
+    on = "back on" if how == "back to" else "now on"
+    for fid, figure in after.items():
+        old = before.get(fid)
+        if old is None:
+            parts.append(f"{figure.label} {on} the board")
+            continue
+        if old.square != figure.square:
+            parts.append(f"{figure.label} {on} {fmt_square(figure.square)}")
+        for key, value in figure.stats.items():
+            if old.stats.get(key) != value:
+                parts.append(f"{figure.label} {key} {how} {value}")
+    for fid, figure in before.items():
+        if fid not in after:
+            parts.append(f"{figure.label} off the board")
+    if len(parts) > OUTCOME_LIMIT:
+        parts = [*parts[:OUTCOME_LIMIT], "…"]
+    return "; ".join(parts)
+
+
 @dataclass(frozen=True)
 class Snapshot:
     """What undo and redo restore: the board and the roll log.
@@ -248,7 +293,7 @@ class Session:
 
     def undo(self) -> str | None:
         """Take back the last action; returns its label, or None when there is nothing to undo."""
-        action = self.history.undo()
+        action = self.history.undo(lambda left, now: outcome(left.board, now.board, "back to"))
         if action is None:
             return None
         self._restore_snapshot(action.before)
@@ -257,7 +302,7 @@ class Session:
 
     def redo(self) -> str | None:
         """Re-apply the last undone action; returns its label, or None."""
-        action = self.history.redo()
+        action = self.history.redo(lambda left, now: outcome(left.board, now.board, "now"))
         if action is None:
             return None
         self._restore_snapshot(action.after)

@@ -191,7 +191,7 @@ def test_draw_puts_the_tray_away_from_the_target_and_lands_the_wound() -> None:
     surface = pygame.Surface((800, 600))
     area = pygame.Rect(0, 0, 800, 600)
     tray = DiceTray()
-    tray.start(resolution)
+    tray.start(resolution, target=2)  # the Goblin's token is at target_pos; it takes the damage
     assert tray.draw(surface, area, (400, 100)).bottom == area.bottom - 12  # target above: tray below
     tray.skip()
     surface.fill((0, 0, 0))
@@ -208,3 +208,104 @@ def test_headline_counts_what_the_target_really_loses() -> None:
     assert headline_values(folklore) == [("hit", 10), ("dodge", 8), ("HP lost", 0)]
     mage_knight = {"effective": 7, "armor": 6, "defeated": ["Prowlers"], "fame": 4}
     assert headline_values(mage_knight) == [("attack", 7), ("armour", 6)]
+
+
+def wolf_riders_board() -> Board:
+    board = Board.from_ascii(["...."])
+    board.place_figure(Figure(1, "Tovak", "hero", (0, 0), {"armor": 2, "hand_limit": 5, "level": 1}))
+    board.place_figure(Figure(2, "Wolf Riders", "enemies", (1, 0),
+                              {"attack": 3, "element": "physical", "armor": 4, "fame": 3,
+                               "abilities": "swift"}))
+    return board
+
+
+def failed_block() -> Resolution:
+    """Block 5 against the Swift Wolf Riders (needs 6): 3 damage to assign later, nobody changed."""
+    options = {"phase": "block", "play": "block 5"}
+    resolution = MAGE_KNIGHT.resolve(wolf_riders_board(), 1, [2], "Block", ScriptedDice([], ()), options)
+    assert resolution.legal and resolution.outcome["blocked"] is False and not resolution.changes
+    return resolution
+
+
+def test_every_result_line_is_drawn_whole_wrapped_to_the_tray() -> None:
+    pygame.font.init()
+    long_steps = tuple(Step("note", f"Step {i}: " + "a long explanation of what happened " * (i % 3 + 1))
+                       for i in range(10))
+    roll = Step("roll", "Mark rolls 1 attack die: sword.", (DieRoll("attack", "attack", "sword"),))
+    resolution = Resolution(True, "ok", (roll, *long_steps), {"hits": 1})
+    area = pygame.Rect(0, 0, 700, 700)
+    tray = DiceTray()
+    tray.start(resolution)
+    tray.skip()
+    rect = tray.draw(pygame.Surface(area.size), area)
+    assert rect is not None and len(tray.revealed_lines()) == 11  # more than the old 9 lines
+    small = tray.font(17)
+    assert all(small.size(row)[0] <= rect.w - 24 for row in tray.shown_rows)  # nothing cut
+    assert len(tray.shown_rows) > 11  # long lines wrapped onto several rows
+    joined = " ".join(row.strip() for row in tray.shown_rows)
+    for line in tray.revealed_lines():
+        assert line.strip() in joined  # the first line too, every word of every line
+
+
+def test_a_mage_knight_block_line_is_not_cut() -> None:
+    pygame.font.init()
+    tray = DiceTray()
+    tray.start(failed_block(), title="Tovak blocks Wolf Riders: block 5")
+    tray.skip()
+    area = pygame.Rect(0, 0, 560, 500)
+    tray.draw(pygame.Surface(area.size), area)
+    joined = " ".join(row.strip() for row in tray.shown_rows)
+    compare = next(line for line in tray.revealed_lines() if "3 damage gets through" in line)
+    assert compare in joined and not any(row.endswith("…") for row in tray.shown_rows)
+
+
+def test_a_short_window_shows_the_last_lines_and_says_how_many_are_above() -> None:
+    pygame.font.init()
+    steps = tuple(Step("note", f"line {i}") for i in range(30))
+    tray = DiceTray()
+    tray.start(Resolution(True, "ok", steps, {}))
+    tray.skip()
+    area = pygame.Rect(0, 0, 600, 300)
+    rect = tray.draw(pygame.Surface(area.size), area)
+    assert rect is not None and rect.h <= area.h - 24
+    assert tray.shown_rows[0].startswith("… ") and "above" in tray.shown_rows[0]
+    assert tray.shown_rows[-1] == "line 29"
+
+
+def red_pixels(surface: pygame.Surface, box: pygame.Rect) -> int:
+    return sum(1 for x in range(box.left, box.right) for y in range(box.top, box.bottom)
+               if surface.get_at((x, y))[:3] == (220, 50, 50))
+
+
+def test_the_damage_badge_lands_only_on_the_figure_that_takes_it() -> None:
+    pygame.font.init()
+    area = pygame.Rect(0, 0, 800, 600)
+    around = pygame.Rect(380, 440, 100, 90)  # the badge's flight end beside (400, 500)
+    # a failed block changes nobody: no "−3" on the Wolf Riders (the damage is assigned later)
+    tray = DiceTray()
+    tray.start(failed_block(), target=2)
+    assert tray.damaged_figure() is None
+    tray.skip()
+    surface = pygame.Surface(area.size)
+    tray.draw(surface, area, (400, 500))
+    assert red_pixels(surface, around) == 0
+    # an Arcadia hit changes the target (and the attacker's exhausted card): the badge is there
+    hit = ARCADIA.resolve(arcadia_board(), 1, [2], "Dusty Blade",
+                          ScriptedDice([["sword", "sword", "sword"], ["blank", "blank"]], ARCADIA.pools), {})
+    tray.start(hit, target=2)
+    assert tray.damaged_figure() == 2
+    tray.skip()
+    surface.fill((0, 0, 0))
+    tray.draw(surface, area, (400, 500))
+    assert red_pixels(surface, around) > 50
+    # the target's position given for another figure than the damaged one: no badge there,
+    # and the landing position (the damaged figure's token) gets it instead
+    tray.start(hit, target=99)
+    assert tray.damaged_figure() == 1  # not the target: the first figure changed
+    tray.skip()
+    surface.fill((0, 0, 0))
+    tray.draw(surface, area, (400, 500))
+    assert red_pixels(surface, around) == 0
+    surface.fill((0, 0, 0))
+    tray.draw(surface, area, (400, 500), landing_pos=(200, 500))
+    assert red_pixels(surface, around) == 0 and red_pixels(surface, around.move(-200, 0)) > 50

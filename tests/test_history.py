@@ -46,7 +46,7 @@ def test_log_records_undo_redo_and_notes_and_is_capped() -> None:
     history.undo()
     history.redo()
     history.note("map reloaded")
-    assert history.log == ["move", "undo: move", "redo: move", "map reloaded"]
+    assert history.log == ["move", "undid: move", "redid: move", "map reloaded"]
     assert history.serial == 4
     for n in range(LOG_LIMIT + 10):
         history.note(str(n))

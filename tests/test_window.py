@@ -292,6 +292,37 @@ def test_click_a_door_cycles_it_and_undo_redo_walk_through(app: App) -> None:
     assert app.board.doors[DOOR].state is DoorState.LOCKED
 
 
+def test_undo_and_redo_lines_say_what_happened_not_the_old_state(app: App) -> None:
+    door_px = grid_px(app, 5.5, 2.0)
+    click(app, door_px)
+    click(app, door_px)  # closed -> open -> locked
+    click(app, door_px)  # -> closed
+    key(app, pygame.K_z, pygame.KMOD_LCTRL)
+    assert app.board.doors[DOOR].state is DoorState.LOCKED
+    line = "undid: door H(5,2): closed; door H(5,2) back to locked"
+    assert app.session.history.log[-1] == line and app.last_status == (line, "info")
+    key(app, pygame.K_y, pygame.KMOD_LCTRL)
+    assert app.session.history.log[-1] == "redid: door H(5,2): closed; door H(5,2) now closed"
+
+
+def test_esc_takes_the_last_message_with_it(app: App) -> None:
+    hint = "Click a figure or press Tab to select it. F1 lists every key."
+    click(app, centre(app, (1, 1)))
+    click(app, grid_px(app, 5.5, 2.0))
+    move(app, (app.view.viewport[2] + 50, 10))  # over the panel: no ray, the message shows
+    key(app, pygame.K_z, pygame.KMOD_LCTRL)
+    key(app, pygame.K_y, pygame.KMOD_LCTRL)
+    assert app.last_status[0].startswith("redid: door H(5,2): open")
+    key(app, pygame.K_ESCAPE)  # deselects: the neutral hint, not the stale "redid"
+    assert app.selected is None and app.last_status == (hint, "info")
+    click(app, centre(app, (1, 1)))
+    move(app, (app.view.viewport[2] + 50, 10))
+    key(app, pygame.K_r)  # no target: the roll is refused with its reason
+    assert app.last_status[1] == "error" and "target" in app.last_status[0]
+    key(app, pygame.K_ESCAPE)
+    assert app.selected is None and app.last_status == (hint, "info")
+
+
 def test_undo_takes_back_a_drag_and_c_closes_all_doors(app: App) -> None:
     drag(app, centre(app, (1, 1)), centre(app, (2, 3)))
     click(app, grid_px(app, 5.5, 2.0))
@@ -302,7 +333,7 @@ def test_undo_takes_back_a_drag_and_c_closes_all_doors(app: App) -> None:
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert app.board.figure(ROOK).square == (1, 1)
-    assert app.session.history.log[-1] == "undo: move Rook (1,1) -> (2,3)"
+    assert app.session.history.log[-1] == "undid: move Rook (1,1) -> (2,3); Rook back on (1,1)"
 
 
 def test_opening_a_door_updates_the_fov_live(app: App) -> None:
@@ -415,3 +446,30 @@ def test_clicking_a_finding_centres_the_board_on_its_square(tmp_path: Path, scre
     assert abs(cx - (x + w / 2)) <= 1 and abs(cy - (y + h / 2)) <= 1
     assert window.focused == findings[0]
     assert any(m.square == (6, 4) for m in window.overlay().markers)
+
+
+def test_clicking_a_finding_without_a_square_centres_on_its_object_and_outlines_it(
+    tmp_path: Path, screen: pygame.Surface
+) -> None:
+    from game.ui.panel import FindingsSection
+
+    diagonal = "<object id='7' type='wall' x='160' y='0'><polyline points='0,0 32,64'/></object>"
+    path = tmp_path / "diagonal.tmx"
+    path.write_text(tmx([WALL, diagonal], width=12, height=9), encoding="utf-8")
+    window = App(Session.open(path), screen=screen, time_source=Clock())
+    window.frame()
+    findings = [f for f in window.session.findings if f.object_id == 7 and f.square is None]
+    assert findings, window.session.findings
+    assert not any(m.square in ((5, 0), (5, 1)) for m in window.overlay().markers)
+    section = window.panel.section(FindingsSection)
+    row = section.list.item_list[window.session.findings.index(findings[0])]["button_element"]
+    click(window, row.rect.center)
+    window.frame()
+    window.frame()
+    assert window.focused == findings[0]
+    assert window.last_status == (FindingsSection.full_text(findings[0]), "finding")  # whole
+    x, y, w, h = window.view.viewport
+    cx, cy = window.view.to_screen(5.5, 1.0)  # the middle of the wall from corner (5,0) to (6,2)
+    assert abs(cx - (x + w / 2)) <= 1 and abs(cy - (y + h / 2)) <= 1
+    outlined = {m.square for m in window.overlay().markers}
+    assert {(5, 0), (5, 1)} <= outlined

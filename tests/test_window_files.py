@@ -24,6 +24,7 @@ from test_window import (
     figure_xml,
     grid_px,
     key,
+    move,
     tmx,
     write_map,
 )
@@ -164,10 +165,12 @@ def test_undo_is_autosaved_too(tmp_path: Path, screen: pygame.Surface) -> None:
 # --- lessons ------------------------------------------------------------------------------
 
 
-def write_lesson(path: Path, origin: str, target: str, expected: str, caption: str) -> Path:
+def write_lesson(
+    path: Path, origin: str, target: str, expected: str, caption: str, size: tuple[int, int] = (7, 5)
+) -> Path:
     figures = [figure_xml(*f) for f in FIGURES]
     props = {"caption": caption, "from": origin, "to": target, "expected": expected, "vector": path.stem}
-    path.write_text(tmx([WALL, *figures], props=props), encoding="utf-8")
+    path.write_text(tmx([WALL, *figures], *size, props=props), encoding="utf-8")
     return path
 
 
@@ -214,6 +217,49 @@ def test_l_leaves_the_lessons_back_to_the_map(tmp_path: Path, screen: pygame.Sur
     assert app.lesson_mode and app.session is not session
     key(app, pygame.K_l)
     assert not app.lesson_mode and app.session is session and app.selected == 13
+
+
+def test_switching_boards_forgets_the_old_targets_and_pin_and_finds_the_hover_again(
+    tmp_path: Path, screen: pygame.Surface
+) -> None:
+    folder = tmp_path / "lessons"
+    folder.mkdir()
+    write_lesson(folder / "L01.tmx", "1,1", "5,1", "blocked", "A wall.")
+    write_lesson(folder / "L02.tmx", "1,1", "1,3", "clear", "Open.", size=(16, 12))
+    session = Session.open(write_map(tmp_path / "board.tmx"))
+    app = App(session, screen=screen, time_source=Clock(), lessons=lesson_paths(folder))
+    app.frame()
+    click(app, centre(app, (1, 1)))
+    click(app, centre(app, (5, 3)), button=3)  # Gob: the attack's target, and the pin
+    assert app.attack.targets and app.pinned == (5, 3)
+    key(app, pygame.K_l)  # the lesson board has figures with the same ids: none is a target
+    assert app.lesson_mode and app.attack.targets == [] and app.pinned == (5, 1)
+    key(app, pygame.K_PAGEDOWN)
+    assert app.attack.targets == [] and app.pinned == (1, 3)
+    # the mouse rests over the board; leaving redraws the ray to the square under it now
+    spot = (app.view.viewport[2] // 3, app.view.viewport[3] // 2)
+    move(app, spot)
+    lesson_square = app.hover
+    key(app, pygame.K_l)
+    assert not app.lesson_mode and app.session is session
+    assert app.attack.targets == [] and app.pinned is None
+    assert app.hover == app.view.square_at(*spot) != lesson_square
+    ray = app.last_ray
+    assert ray is not None and ray.target == app.hover
+
+
+def test_l_in_lessons_only_says_there_is_no_board_to_go_back_to(
+    tmp_path: Path, screen: pygame.Surface
+) -> None:
+    folder = tmp_path / "lessons"
+    folder.mkdir()
+    write_lesson(folder / "L01.tmx", "1,1", "5,1", "blocked", "A wall.")
+    app = App(None, screen=screen, time_source=Clock(), lessons=lesson_paths(folder))
+    app.frame()
+    key(app, pygame.K_l)
+    assert app.lesson_mode
+    status, kind = app.last_status
+    assert kind == "error" and status.startswith("lessons only: no board to go back to")
 
 
 def test_a_broken_lesson_is_shown_not_raised(tmp_path: Path) -> None:

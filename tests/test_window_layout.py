@@ -129,7 +129,7 @@ def test_a_short_window_folds_the_log_into_its_heading() -> None:
     pygame.display.set_mode((400, 300))
     manager = pygame_gui.UIManager((400, 300))
     log = LogSection()
-    panel = SidePanel(manager, pygame.Rect(0, 0, 320, 200), [StatusSection(), log])
+    panel = SidePanel(manager, pygame.Rect(0, 0, 320, 150), [StatusSection(), log])
     panel.refresh(PanelInfo(status="a fairly long status line " * 3, log=["moved Rook", "door open"], log_serial=2))
     assert log.folded and log.label.text == "Log: door open"
     panel.layout(pygame.Rect(0, 0, 320, 500))
@@ -228,3 +228,66 @@ def test_the_lessons_give_the_attack_panels_room_to_the_lesson_text() -> None:
     window.frame()
     assert not window.lesson_mode and not attack.hidden and attack.roll_button is not None
     assert panel.heights[index] > 200
+
+
+# --- whole lines, cut texts ------------------------------------------------------------------
+
+
+def cut_rows(box: object) -> list[object]:
+    """The text rows a pygame_gui text box shows only in part (cut by its bottom edge)."""
+    visible = box.text_wrap_rect[3]  # type: ignore[attr-defined]
+    rows = box.text_box_layout.layout_rows  # type: ignore[attr-defined]
+    return [row for row in rows if row.top < visible - 2 and row.bottom > visible + 1]
+
+
+@pytest.mark.parametrize("height", [230, 261, 300, 333, 367])
+def test_the_flexible_boxes_show_whole_lines_only(height: int) -> None:
+    pygame.display.init()
+    pygame.display.set_mode((400, 400))
+    manager = pygame_gui.UIManager((400, 400))
+    status, log = StatusSection(), LogSection()
+    panel = SidePanel(manager, pygame.Rect(0, 0, 320, height), [MapSection(), status, log])
+    lines = [f"move Rook ({n},1) -> ({n},2)" for n in range(40)]
+    panel.refresh(PanelInfo(title="t", subtitle="s", status="blocked by a wall " * 30, log=lines,
+                            log_serial=40))
+    assert status.box.scroll_bar is not None and not cut_rows(status.box)
+    assert log.folded or not cut_rows(log.box)
+
+
+@pytest.mark.parametrize("name", ["demo", "mage_knight"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_in_the_window_the_log_and_line_of_sight_show_whole_lines(size: tuple[int, int], name: str) -> None:
+    window = open_app(name, size)
+    for n in range(30):
+        window.session.history.note(f"move Ember ({n},1) -> ({n},2), a longer line to wrap it")
+    first = select(window, min(window.board.figures.values(), key=lambda f: f.id).label)
+    post_key(window, pygame.K_r)  # no target: the refusal is a long message in the status box
+    status, log = window.panel.section(StatusSection), window.panel.section(LogSection)
+    assert window.selected == first and status.box.visible
+    assert not cut_rows(status.box)
+    assert log.folded or not cut_rows(log.box)
+
+
+def post_key(window: App, code: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
+    window.frame()
+
+
+def test_a_long_folded_log_heading_and_finding_row_end_in_an_ellipsis() -> None:
+    pygame.display.init()
+    pygame.display.set_mode((400, 300))
+    manager = pygame_gui.UIManager((400, 300))
+    log, findings = LogSection(), FindingsSection()
+    panel = SidePanel(manager, pygame.Rect(0, 0, 320, 150), [StatusSection(), findings, log])
+    long_line = "attack Ember on Snarl: hit, Snarl loses 2 life (dice 5, 6), seed 9288693"
+    finding = Finding("wall-diagonal", Severity.ERROR, "wall segment (9,0)-(10,2) is diagonal; "
+                      "that part is ignored", 16, None)
+    panel.refresh(PanelInfo(log=[long_line], log_serial=1, findings=[finding]))
+    assert log.folded and log.label.text.startswith("Log: attack Ember") and log.label.text.endswith("…")
+    assert log.label.font.size(log.label.text)[0] <= log.label.rect.w
+    row = findings.list.item_list[0]
+    assert row["text"].startswith("1. error object 16: wall segment") and row["text"].endswith("…")
+    button = row["button_element"]
+    assert button.font.size(row["text"])[0] <= button.rect.w
+    full = FindingsSection.full_text(finding)
+    assert full.endswith("diagonal; that part is ignored")

@@ -37,7 +37,7 @@ from game.ui.keys import action_for
 from game.ui.lessons import LessonTour
 from game.ui.odds_chart import chart_font_path
 from game.ui.painter import BoardPainter, Marker, Overlay
-from game.ui.panel import PANEL_WIDTH, CentreOn, PanelInfo, SidePanel
+from game.ui.panel import PANEL_WIDTH, CentreOn, FindingsSection, PanelInfo, SidePanel
 from game.ui.view import View
 from game.ui.watch import FileWatcher
 from game.words import plural
@@ -234,7 +234,14 @@ class App:
             self.session.selected = figure_id
 
     def _switch_to(self, session: Session | None) -> None:
-        """Show this session: new painter for its art, fit the board, watch its files."""
+        """Show this session: new painter for its art, fit the board, watch its files.
+
+        The old board's attack targets and pinned square go (their ids and squares mean nothing
+        on another board); the hovered square is found again under the mouse on the new view.
+        """
+        self.attack.dismiss()
+        self.attack.targets = []
+        self.pinned = None
         self.painter = BoardPainter(getattr(session.loaded, "art", None) if session else None)
         for warning in self.painter.warnings:
             self._notify(warning, "error")
@@ -247,6 +254,13 @@ class App:
             pygame.display.set_caption(f"Sightline: {session.path.name}")
         self._los_cache.clear()
         self._fov_cache.clear()
+        self.hover = self._square_under_mouse()
+
+    def _square_under_mouse(self) -> Square | None:
+        """The square under the mouse now (None off the board or over the panel)."""
+        if self.board is None or not self.view.in_viewport(*self.mouse_pos):
+            return None
+        return self.view.square_at(*self.mouse_pos)
 
     # --- layout ---------------------------------------------------------------------------
 
@@ -334,8 +348,7 @@ class App:
         consumed = self.manager.process_events(event)
         request = self.panel.process_event(event)
         if isinstance(request, CentreOn):
-            self.focused = request.finding
-            self.centre_on(request.finding.square)
+            self.focus_finding(request.finding)
             return
         if event.type == pygame.KEYDOWN:
             if self.attack_section.typing:  # the play entry has the keyboard
@@ -343,6 +356,8 @@ class App:
                     self.attack_section.play_entry.unfocus()
                 return
             action = action_for(event.key, event.mod)
+            if action == "escape":
+                self.notice = None  # Esc answers the message too: the neutral hint comes back
             if action is not None:
                 getattr(self, f"action_{action}")()
             return
@@ -475,10 +490,31 @@ class App:
         """Put a square in the middle of the board area (a clicked finding)."""
         if square is None:
             return
-        x, y, w, h = self.view.viewport
-        cx, cy = self.view.to_screen(square[0] + 0.5, square[1] + 0.5)
-        self.view.pan(x + w / 2 - cx, y + h / 2 - cy)
+        self._centre_point(square[0] + 0.5, square[1] + 0.5)
         self.hover = square
+
+    def _centre_point(self, gx: float, gy: float) -> None:
+        x, y, w, h = self.view.viewport
+        cx, cy = self.view.to_screen(gx, gy)
+        self.view.pan(x + w / 2 - cx, y + h / 2 - cy)
+
+    def focus_finding(self, finding: Any) -> None:
+        """A finding clicked in the panel: centre the board on it and outline it.
+
+        A finding without a square (a diagonal wall, an object off the grid) is found through
+        its object id in the loaded map: the board centres on the object and outlines the
+        squares under it.
+        """
+        self.focused = finding
+        self._notify(FindingsSection.full_text(finding), "finding")  # the row may be cut short
+        if finding.square is not None:
+            self.centre_on(finding.square)
+            return
+        found = finding_area(self.session, finding)
+        if found is None:
+            return
+        (gx, gy), _ = found
+        self._centre_point(gx, gy)
 
     # --- actions (one per entry of game/ui/keys.py) ---------------------------------------
 
@@ -551,7 +587,7 @@ class App:
             return
         self.attack.dismiss()  # a rolling attack lands first, so undo takes all of it back
         label = self.session.undo()
-        self._notify(f"undone: {label}" if label else "nothing to undo", "info")
+        self._notify(self.session.history.log[-1] if label else "nothing to undo", "info")
 
     def action_redo(self) -> None:
         """Ctrl+Y, Ctrl+Shift+Z."""
@@ -559,7 +595,7 @@ class App:
             return
         self.attack.dismiss()
         label = self.session.redo()
-        self._notify(f"redone: {label}" if label else "nothing to redo", "info")
+        self._notify(self.session.history.log[-1] if label else "nothing to redo", "info")
 
     def action_reload(self) -> None:
         """F5."""
@@ -573,7 +609,7 @@ class App:
         """Esc: the innermost thing first."""
         if self.help_on:
             self.help_on = False
-        elif self.attack.dismiss():
+        elif self.attack_section.close_rules() or self.attack.dismiss():  # the `?` list first
             pass
         elif self.press is not None and self.press.dragging and self.press.before is not None:
             if self.session is not None:
@@ -629,10 +665,10 @@ class App:
         """L: into the lessons, or back to the map."""
         if self.lesson_mode:
             if self.main_session is None:
+                self._notify("lessons only: no board to go back to (Q quits)", "error")
                 return
             self.lesson_mode = False
             self.select(self._saved_main[0])
-            self.pinned = self._saved_main[1]
             self._switch_to(self.main_session)
             return
         if self.tour is None:
@@ -644,14 +680,13 @@ class App:
             except SightlineError as exc:
                 self._notify(f"no lessons: {exc}", "error")
                 return
-        self._saved_main = (self.selected, self.pinned)
+        self._saved_main = (self.selected, None)
         self.lesson_mode = True
         self._enter_lesson()
 
     def _enter_lesson(self) -> None:
         tour = self.tour
         assert tour is not None
-        self.pinned = None
         self._switch_to(tour.session)
         if tour.session is None or tour.lesson is None:
             return
@@ -782,9 +817,14 @@ class App:
         if session is not None and not self.lesson_mode:
             for finding in session.findings:
                 severity = str(getattr(finding.severity, "value", finding.severity))
-                if finding.square is None or (severity != "error" and finding != self.focused):
+                if severity != "error" and finding != self.focused:
                     continue  # warnings are outlined only when clicked in the panel
-                markers.append(Marker(finding.square, None, severity, finding.code))
+                if finding.square is not None:
+                    markers.append(Marker(finding.square, None, severity, finding.code))
+                elif finding == self.focused:  # an object without a square: the squares under it
+                    found = finding_area(session, finding)
+                    for n, square in enumerate(found[1] if found is not None else ()):
+                        markers.append(Marker(square, None, severity, "" if n else finding.code))
         return Overlay(
             selected=self.selected,
             target=target_figure,
@@ -803,7 +843,7 @@ class App:
         session = self.session
         if session is not None and session.reload_error:
             return f"Map error, showing the last good board:\n{session.reload_error}", "error"
-        if self.notice is not None and self.notice[1] in ("blocked", "error"):
+        if self.notice is not None and self.notice[1] in ("blocked", "error", "finding"):
             return self.notice[0], self.notice[1]
         if self.lesson_mode and self.tour is not None:
             return self.tour.explain(ray), "lesson"
@@ -887,9 +927,14 @@ class App:
         targets = [t for t in self.attack.targets if t in board.figures]
         if self.attack.tray.active:
             landing = self.view.square_centre(board.figure(targets[0]).square) if targets else None
+            hit = self.attack.landing_figure()  # who takes the damage (a failed block: the hero)
+            landing_at = (
+                self.view.square_centre(board.figure(hit).square)
+                if hit is not None and hit in board.figures else None
+            )
             old_clip = self.screen.get_clip()
             self.screen.set_clip(pygame.Rect(self.view.viewport))
-            self.attack.tray.draw(self.screen, pygame.Rect(self.view.viewport), landing)
+            self.attack.tray.draw(self.screen, pygame.Rect(self.view.viewport), landing, landing_at)
             self.screen.set_clip(old_clip)
 
     def _banner_font(self) -> pygame.font.Font:
@@ -924,6 +969,36 @@ class App:
             band.blit(label, (12, 7))
             self._banner = (text, w, band)
         self.screen.blit(self._banner[2], (x, y))
+
+
+#: the most squares outlined for one clicked finding's object
+FOCUS_SQUARES = 24
+
+
+def finding_area(session: Session | None, finding: Any) -> tuple[tuple[float, float], list[Square]] | None:
+    """Where a finding without a square is: the centre of its object (grid units) and the board
+    squares under the object's shape, from the loaded map's objects (None when unknown).
+
+    A diagonal wall from corner (9,0) to (10,2) is centred at (9.5, 1) and covers (9,0), (9,1).
+    """
+    if session is None or finding.object_id is None:
+        return None
+    info = (getattr(session.loaded, "objects", None) or {}).get(finding.object_id)
+    if info is None:
+        return None
+    points = list(info.points) or [(info.x, info.y), (info.x + info.width, info.y + info.height)]
+    xs = [float(p[0]) for p in points]
+    ys = [float(p[1]) for p in points]
+    left, right, top, bottom = min(xs), max(xs), min(ys), max(ys)
+    board = session.board
+
+    def span(low: float, high: float, size: int) -> range:
+        first = math.floor(low)
+        last = max(first, math.ceil(high) - 1)
+        return range(max(0, first), min(size - 1, last) + 1)
+
+    squares = [(x, y) for y in span(top, bottom, board.height) for x in span(left, right, board.width)]
+    return ((left + right) / 2, (top + bottom) / 2), squares[:FOCUS_SQUARES]
 
 
 def figure_stat_lines(stats: dict[str, Any]) -> list[str]:

@@ -23,6 +23,7 @@ gets a drop-down in the play entry's row; the rules' default is the first entry.
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -57,7 +58,79 @@ from game.rules.base import (
 from game.rules.registry import get_ruleset
 from game.ui.dice_tray import SPEED_NAMES, DiceTray
 from game.ui.odds_chart import OddsChart
+from game.ui.panel import fit_text, label_room
 from game.ui.roll_log import dice_state, make_entry, next_attack_seed, plain_text, roll_line
+
+_PLAY_GRAMMAR_RE = re.compile(r"^--play: ('.*?'|\".*?\") is not \[TYPE\] VALUE \[ELEMENT\]")
+
+
+def window_wording(text: str) -> str:
+    """A rules sentence in the window's words: the command line's ``--play`` is the play typed
+    in the panel's entry.
+
+    >>> window_wording("--play: 'ranged fire' is not [TYPE] VALUE [ELEMENT] (e.g. \\"ranged 3\\")")
+    "Play 'ranged fire' is not understood: write [ranged|siege|attack|block] VALUE [element], \
+e.g. ranged 3 fire, siege 2"
+    >>> window_wording("--play: 'ranged -3': values are whole numbers of 0 or more, not negative")
+    "Play 'ranged -3': values are whole numbers of 0 or more, not negative"
+    >>> window_wording("Wolf Riders has 1 attack but --play has 2 ';'-separated blocks")
+    "Wolf Riders has 1 attack but the play has 2 ';'-separated blocks"
+    """
+    match = _PLAY_GRAMMAR_RE.match(text)
+    if match:
+        return (f"Play {match.group(1)} is not understood: write [ranged|siege|attack|block] VALUE "
+                "[element], e.g. ranged 3 fire, siege 2")
+    if text.startswith("--play: "):
+        text = "Play " + text.removeprefix("--play: ")
+    return text.replace("--play", "the play")
+
+
+#: a deterministic tally's phases (the attack menu's names, casefolded) → the title's verb
+_PHASE_VERBS: dict[str, str] = {
+    "block": "blocks",
+    "ranged/siege": "shoots at",
+    "assign damage": "takes the damage of",
+}
+
+
+def tray_title(attacker: str, targets: Sequence[str], attack: str | None, play: str = "") -> str:
+    """The tray's title: who does what to whom, in the words of the attack (or phase).
+
+    >>> tray_title("Tovak", ["Wolf Riders"], "Block", "block 5")
+    'Tovak blocks Wolf Riders: block 5'
+    >>> tray_title("Tovak", ["Prowlers", "Diggers"], "Attack", "5, 3 ice")
+    'Tovak attacks Prowlers, Diggers: 5, 3 ice'
+    >>> tray_title("Ember", ["Cinder"], "Short Bow")
+    'Ember attacks Cinder (Short Bow)'
+    """
+    whom = ", ".join(targets)
+    key = (attack or "").casefold()
+    if key in _PHASE_VERBS or (play and key == "attack"):
+        title = f"{attacker} {_PHASE_VERBS.get(key, 'attacks')} {whom}"
+        return f"{title}: {play}" if play else title
+    title = f"{attacker} attacks {whom} ({attack or 'attack'})"
+    return f"{title[:-1]}: {play})" if play else title
+
+
+class _PlayEntry(UITextEntryLine):
+    """The play entry; unfocusing it (Enter, Esc) also clears the manager's focus, so that a
+    later click on it focuses it again (pygame_gui ignores a click on the element it still
+    counts as focused)."""
+
+    _releasing = False
+
+    def unfocus(self) -> None:
+        """No longer the keyboard's: here and in the manager's focus set."""
+        super().unfocus()
+        if self._releasing:
+            return
+        focus = self.ui_manager.get_focus_set()
+        if focus is not None and self in focus:
+            self._releasing = True
+            try:
+                self.ui_manager.set_focus_set(None)
+            finally:
+                self._releasing = False
 
 
 class _NoDice:
@@ -113,7 +186,10 @@ class AttackController:
         self._attacker_seen: int | None = None
         #: the last :meth:`attack_name` answer and what it depended on (asked many times a frame)
         self._name_seen: tuple[tuple[object, ...], str | None] | None = None
-        self._board_seen: int | None = None
+        #: the board the targets belong to (held, not its id: a new board may reuse an old id)
+        self._board_seen: Board | None = None
+        #: the attack the typed play was written for (another attack: the play is cleared)
+        self._play_for: str | None = None
 
     # --- what is shown -------------------------------------------------------------------
 
@@ -182,22 +258,26 @@ class AttackController:
         return option is not None and option.entry_required
 
     def sync(self) -> None:
-        """Forget targets and attack when the attacker or the board changes (call every frame)."""
+        """Forget targets and attack when the attacker or the board changes, and targets that
+        left the board (called before anything asks the engine about the targets)."""
         board, attacker = self.board, self.attacker
-        if id(board) != self._board_seen:
-            self._board_seen = id(board)
+        if board is not self._board_seen:
+            self._board_seen = board
             self.targets, self.attack, self.play = [], None, ""
             self.picks = {}
         if attacker != self._attacker_seen:
             self._attacker_seen = attacker
-            self.attack = None
+            self.attack, self.play = None, ""
             self.targets = [t for t in self.targets if t != attacker]
-        if board is not None:
+        if board is None:
+            self.targets = []
+        elif any(t not in board.figures for t in self.targets):
             self.targets = [t for t in self.targets if t in board.figures]
 
     def options(self) -> dict[str, object]:
         """The ruleset inputs: the typed play (when the attack takes one) and the picks of the
         rules' choices (a choice left at its default is not passed)."""
+        self.sync()
         out: dict[str, object] = {}
         if self.play_hint:
             out[PLAY_OPTION] = self.play
@@ -209,6 +289,7 @@ class AttackController:
 
     def choices(self) -> list[Choice]:
         """The rules' extra choices for the attack being built (Conquest: the Block stat)."""
+        self.sync()
         ruleset, board, attacker = self.ruleset, self.board, self.attacker
         if ruleset is None or board is None or attacker is None:
             return []
@@ -257,6 +338,7 @@ class AttackController:
         With dice rules and several usable attacks not chosen yet, the first one legal on the
         target (melee when Close, else ranged); a deterministic tally is the player's pick.
         """
+        self.sync()
         board = self.board
         key = (id(board), board.version if board is not None else None, self.attacker,
                self.attack, tuple(self.targets))
@@ -264,6 +346,11 @@ class AttackController:
             return self._name_seen[1]
         name = self._attack_name()
         self._name_seen = (key, name)
+        if name != self._play_for:
+            # another attack (a Mage Knight phase): the play typed for the last one goes
+            if self._play_for is not None:
+                self.play = ""
+            self._play_for = name
         return name
 
     def _attack_name(self) -> str | None:
@@ -284,9 +371,14 @@ class AttackController:
         return usable[0] if usable else (menu[0].name if menu else None)
 
     def set_attack(self, name: str) -> None:
-        """Choose an attack by name; targets beyond what it takes are dropped (the first stay)."""
+        """Choose an attack by name; targets beyond what it takes are dropped (the first stay).
+
+        Another attack clears the typed play (its hint shows instead)."""
+        self.sync()
         for option in self.menu():
             if option.name.casefold() == name.casefold():
+                if option.name != self.attack_name():
+                    self.play = ""
                 self.attack = option.name
                 limit = option.max_targets
                 if limit is not None and len(self.targets) > limit:
@@ -373,14 +465,19 @@ class AttackController:
     # --- verdict, odds, preview ----------------------------------------------------------
 
     def verdict(self) -> Legality | None:
-        """The engine's sentence on the attack being built (None until attacker and target)."""
+        """The engine's sentence on the attack being built (None until attacker and target), in
+        the window's words (:func:`window_wording`)."""
+        self.sync()
         ruleset, board, attacker = self.ruleset, self.board, self.attacker
         if ruleset is None or board is None or attacker is None or not self.targets:
             return None
         try:
-            return ruleset.check(board, attacker, self.targets, self.attack_name(), self.options())
+            verdict = ruleset.check(board, attacker, self.targets, self.attack_name(), self.options())
         except SightlineError as exc:
-            return Legality(False, str(exc))
+            return Legality(False, window_wording(str(exc)))
+        if verdict.legal:
+            return verdict
+        return Legality(False, window_wording(verdict.reason))
 
     def odds(self) -> Odds | None:
         """The exact odds of the attack being built (None when illegal or not built)."""
@@ -454,18 +551,22 @@ class AttackController:
         if not resolution.legal:
             self._say(resolution.reason, "blocked")
             return None
-        names = [board.figure(t).label for t in self.targets]
-        what = attack or "attack"
-        if self.play_hint and self.play.strip():
-            what += f": {self.play.strip()}"
-        label = f"{board.figure(attacker).label} attacks {', '.join(names)} ({what})"
+        label = tray_title(board.figure(attacker).label, [board.figure(t).label for t in self.targets],
+                           attack, self.play.strip() if self.play_hint else "")
         if resolution.seed is not None:
             label += f", seed {resolution.seed}"
         self.pending = Pending(resolution, session, ruleset, attacker, tuple(self.targets), attack,
                                dict(options), dice_after, label)
         self.last = resolution
-        self.tray.start(resolution, title=label)
+        self.tray.start(resolution, title=label, target=self.targets[0] if self.targets else None)
         return resolution
+
+    def landing_figure(self) -> int | None:
+        """The figure the tray's damage badge lands on: the first figure the resolution shown
+        changes (who takes the damage), None when it changes nobody (a failed block: the
+        damage is assigned later)."""
+        board, figure = self.board, self.tray.damaged_figure()
+        return figure if board is not None and figure in board.figures else None
 
     def _landed(self, resolution: Resolution) -> None:
         """The tray landed the wounds: record the whole attack as one history entry."""
@@ -549,12 +650,13 @@ class AttackController:
 
     def _say(self, text: str, kind: str) -> None:
         if self.on_message is not None:
-            self.on_message(text, kind)
+            self.on_message(window_wording(text), kind)
 
     # --- text for the panel --------------------------------------------------------------
 
     def who_text(self) -> str:
         """``Ember on Snarl``: who attacks whom (the section's heading shows it)."""
+        self.sync()
         board, attacker = self.board, self.attacker
         if board is None or attacker is None:
             return ""
@@ -677,8 +779,8 @@ class AttackSection:
                                          self._speed_rect, manager, container=container)
         y += ROW + GAP
         self._play_rect = pygame.Rect(x, y, w, ROW)
-        self.play_entry = UITextEntryLine(self._play_rect, manager, container=container,
-                                          placeholder_text=self.controller.play_hint)
+        self.play_entry = _PlayEntry(self._play_rect, manager, container=container,
+                                     placeholder_text=self.controller.play_hint)
         self.play_entry.set_text(self.controller.play)
         self.choice_menu = None
         self._below_play = y + ROW + GAP
@@ -779,16 +881,21 @@ class AttackSection:
             return
         who = c.who_text()
         if self.heading is not None and self._changed("who", who):
-            self.heading.set_text(f"{self.title}: {who}" if who else self.title)
+            heading = f"{self.title}: {who}" if who else self.title
+            self.heading.set_text(fit_text(self.heading.font, heading, label_room(self.heading)))
             self.shown["who"] = who
         self._refresh_menu()
         if mode == "choice":
             self._refresh_choice()
         hint = c.play_hint
-        if mode == "play" and self.play_entry is not None and self._changed("hint", hint):
-            self.play_entry.set_text(c.play)
-            self.play_entry.placeholder_text = hint
-            self.play_entry.rebuild()
+        entry = self.play_entry
+        if mode == "play" and entry is not None:
+            if entry.get_text() != c.play and not entry.is_focused:
+                entry.set_text(c.play)  # another attack (phase) cleared the play: its hint shows
+            if self._changed("hint", hint):
+                entry.set_text(c.play)
+                entry.placeholder_text = hint
+                entry.rebuild()
         self._refresh_verdict()
         self._refresh_actions()
 
@@ -890,12 +997,30 @@ class AttackSection:
         items = "".join(f"<br>- {_escape(a)}" for a in ruleset.assumptions) or "<br>none"
         return f"<b>{_escape(ruleset.title)}</b><br>Assumptions where the sources are silent:{items}"
 
+    @property
+    def rules_open(self) -> bool:
+        """Whether the assumptions window is shown."""
+        return self.rules_window is not None and self.rules_window.alive()
+
+    def close_rules(self) -> bool:
+        """Esc: close the assumptions window (True), or nothing to close (False)."""
+        if not self.rules_open:
+            return False
+        assert self.rules_window is not None
+        self.rules_window.kill()
+        self.rules_window = None
+        return True
+
+    def toggle_rules(self) -> None:
+        """The ``?`` button: open the assumptions window, or close it when it is open."""
+        if not self.close_rules():
+            self.show_rules()
+
     def show_rules(self) -> None:
-        """The ``?`` button: a window listing the rules' assumptions."""
+        """A window listing the rules' assumptions (shown afresh)."""
         if self.manager is None:
             return
-        if self.rules_window is not None and self.rules_window.alive():
-            self.rules_window.kill()
+        self.close_rules()
         width, height = self.manager.window_resolution
         rect = pygame.Rect(0, 0, min(560, width - 40), min(420, height - 40))
         rect.center = (width // 2, height // 2)
@@ -919,7 +1044,7 @@ class AttackSection:
             if element is self.roll_button and element is not None:
                 c.roll()
             if element is self.rules_button and element is not None:
-                self.show_rules()
+                self.toggle_rules()
             for button, action in self.action_buttons:
                 if element is button:
                     c.perform(action)
@@ -939,8 +1064,9 @@ class AttackSection:
             and self.play_entry is not None
         ):
             c.play = str(getattr(event, "text", self.play_entry.get_text()))
+            c.attack_name()  # the play belongs to the attack shown now
             if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
-                self.play_entry.unfocus()
+                self.play_entry.unfocus()  # and out of the manager's focus set: a click refocuses
         return None
 
 

@@ -64,8 +64,12 @@ REVEAL = 0.18  #: between two result lines
 COUNT_STEP = 0.07  #: per unit counted up in the headline
 TALLY_STEP = 0.45  #: deterministic rules: between two tally lines
 LAND = 0.4  #: the wounds fly to the target
-#: at most this many result lines in the tray (the last ones; the log keeps them all)
-LINES = 9
+#: the tray's result lines: pixels per (wrapped) row, and the font size they are drawn in
+LINE_H = 17
+LINE_FONT = 17
+#: the tray's top (title) and the room of the headline counters
+TITLE_H = 40
+HEAD_H = 30
 
 #: outcome keys shown as headline counters, with their labels (first match wins per label)
 HEADLINE: tuple[tuple[str, str], ...] = (
@@ -292,21 +296,30 @@ class DiceTray:
         self.on_land = on_land
         self.resolution: Resolution | None = None
         self.title = ""
+        #: the figure whose token ``target_pos`` (of :meth:`draw`) is: the damage badge lands
+        #: there only when that figure is the one the resolution changes
+        self.target_figure: int | None = None
+        #: the result rows the last :meth:`draw` showed, wrapped as drawn (tests read them)
+        self.shown_rows: list[str] = []
         self.elapsed = 0.0
         self._timeline = _Timeline()
         self._landed_called = False
         self._last_tick: float | None = None
         self._fonts: dict[int, pygame.font.Font] = {}
         self._die_cache: dict[tuple[object, ...], pygame.Surface] = {}
+        #: (line, width) → its wrapped rows (asked every frame)
+        self._wrapped: dict[tuple[str, int], list[str]] = {}
 
     # --- the clock -----------------------------------------------------------------------
 
-    def start(self, resolution: Resolution, *, title: str = "") -> None:
-        """Show ``resolution`` from the beginning (an illegal one is never shown)."""
+    def start(self, resolution: Resolution, *, title: str = "", target: int | None = None) -> None:
+        """Show ``resolution`` from the beginning (an illegal one is never shown); ``target`` is
+        the figure whose token the window will pass to :meth:`draw` as ``target_pos``."""
         if not resolution.legal:
             raise ValueError(f"the tray shows legal resolutions only: {resolution.reason}")
         self.resolution = resolution
         self.title = title
+        self.target_figure = target
         self.elapsed = 0.0
         self._landed_called = False
         self._timeline = build_timeline(resolution, SPEEDS[self.speed])
@@ -425,14 +438,43 @@ class DiceTray:
             self._fonts[size] = font
         return font
 
+    def wrapped_lines(self, width: int, lines: list[str] | None = None) -> list[str]:
+        """The result lines (all of them, or ``lines``) wrapped to ``width`` pixels: one entry
+        per row drawn, a step's continuation rows indented."""
+        small = self.font(LINE_FONT)
+        texts = [text for _, text in self._timeline.lines] if lines is None else lines
+        out: list[str] = []
+        for text in texts:
+            rows = self._wrapped.get((text, width))
+            if rows is None:
+                if len(self._wrapped) > 500:
+                    self._wrapped.clear()
+                rows = self._wrapped[(text, width)] = wrap_text(small, text, width)
+            out.extend(rows)
+        return out
+
+    def damaged_figure(self) -> int | None:
+        """The figure the damage lands on: the target when the resolution changes it, else the
+        first figure it changes (Mage Knight's assigned damage: a Unit or the Hero); None when
+        it changes nobody (a failed Mage Knight block: the damage is assigned later)."""
+        if self.resolution is None:
+            return None
+        changed = [c.figure_id for c in self.resolution.changes]
+        if self.target_figure is not None and self.target_figure in changed:
+            return self.target_figure
+        return changed[0] if changed else None
+
     def tray_rect(self, area: pygame.Rect, target_pos: tuple[int, int] | None = None) -> pygame.Rect:
         """Where the tray sits inside the board ``area``: bottom centre, or top centre when the
-        target's token is in the lower half (the tray never hides where the wounds land)."""
+        target's token is in the lower half (the tray never hides where the wounds land).
+
+        It is tall enough for every result line, wrapped to its width (up to the area's height).
+        """
         rows = len(self._timeline.rows)
         die = self._die_size(area)
-        lines = min(LINES, max(3, len(self._timeline.lines)))
-        height = 40 + rows * (die + 12) + 32 + lines * 17 + 10
         width = min(area.w - 24, 640)
+        lines = max(3, len(self.wrapped_lines(width - 24)))
+        height = TITLE_H + rows * (die + 12) + HEAD_H + 2 + lines * LINE_H + 10
         height = min(height, area.h - 24)
         top = area.bottom - height - 12
         if target_pos is not None and target_pos[1] > area.centery:
@@ -449,10 +491,14 @@ class DiceTray:
         surface: pygame.Surface,
         area: pygame.Rect,
         target_pos: tuple[int, int] | None = None,
+        landing_pos: tuple[int, int] | None = None,
     ) -> pygame.Rect | None:
         """Draw the tray inside ``area`` (the board's part of the window); returns its rect.
 
-        ``target_pos`` is the target token's centre on screen: the wounds fly there.
+        ``target_pos`` is the centre on screen of the token of :attr:`target_figure` (the tray
+        keeps clear of it); ``landing_pos`` that of :meth:`damaged_figure`'s token. The damage
+        badge flies to the figure that takes the damage: ``landing_pos``, else ``target_pos``
+        when the target is that figure, else nowhere.
         """
         if self.resolution is None:
             return None
@@ -482,14 +528,21 @@ class DiceTray:
             text = "   ".join(f"{label.upper()} {value}" for label, value in counters)
             head = self.font(28).render(text, True, HEADLINE_TEXT)
             panel.blit(head, (12, y))
-        y += 30
-        lines = self.revealed_lines()[-LINES:]
-        small = self.font(17)
-        for line in lines:
-            panel.blit(small.render(_fit(small, line, rect.w - 24), True, TEXT), (12, y))
-            y += 17
+        y += HEAD_H
+        rows = self.wrapped_lines(rect.w - 24, self.revealed_lines())
+        room = max(1, (rect.h - y - 6) // LINE_H)
+        small = self.font(LINE_FONT)
+        if len(rows) > room:  # a window too short for them all: the last ones, and a note
+            hidden = len(rows) - room + 1
+            rows = [f"… {hidden} more line{'s' if hidden != 1 else ''} above (the roll log has all)",
+                    *rows[hidden:]]
+        self.shown_rows = rows
+        for i, line in enumerate(rows):
+            colour = MUTED if i == 0 and line.startswith("… ") else TEXT
+            panel.blit(small.render(_fit(small, line, rect.w - 24), True, colour), (12, y))
+            y += LINE_H
         surface.blit(panel, rect.topleft)
-        self._draw_landing(surface, rect, target_pos)
+        self._draw_landing(surface, rect, target_pos, landing_pos)
         return rect
 
     def _draw_die(
@@ -539,9 +592,19 @@ class DiceTray:
         return sprite
 
     def _draw_landing(
-        self, surface: pygame.Surface, rect: pygame.Rect, target_pos: tuple[int, int] | None
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        target_pos: tuple[int, int] | None,
+        landing_pos: tuple[int, int] | None = None,
     ) -> None:
-        """The damage flies from the tray to the target's token, then rings it."""
+        """The damage flies from the tray to the token of the figure that takes it, then rings
+        it: ``landing_pos`` when given, else ``target_pos`` when the target is that figure;
+        nothing when the resolution changes nobody."""
+        damaged = self.damaged_figure()
+        if landing_pos is None and damaged is not None and damaged == self.target_figure:
+            landing_pos = target_pos
+        target_pos = landing_pos if damaged is not None else None
         if target_pos is None or self.resolution is None or not self.landed:
             return
         damage = next((v for k, v in headline_values(self.resolution.outcome)
@@ -559,6 +622,23 @@ class DiceTray:
             surface.blit(label, label.get_rect(center=badge.center))
         if part >= 1.0:
             pygame.draw.circle(surface, WOUND if damage else MUTED, target_pos, 30, 3)
+
+
+def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """``text`` broken at spaces into rows no wider than ``width`` pixels (continuation rows
+    indented; a word wider than a row is cut by the drawing)."""
+    words = text.split(" ")
+    rows: list[str] = []
+    row = ""
+    for word in words:
+        trial = f"{row} {word}" if row else word
+        if row and font.size(trial)[0] > width:
+            rows.append(row)
+            row = "   " + word
+        else:
+            row = trial
+    rows.append(row)
+    return rows
 
 
 def _fit(font: pygame.font.Font, text: str, width: int) -> str:

@@ -76,7 +76,13 @@ KEY_BINDINGS: tuple[Binding, ...] = (
     Binding("lesson_next", ("PageDown", "]"), "lessons: next board", "Lessons"),
     Binding("lesson_prev", ("PageUp", "["), "lessons: previous board", "Lessons"),
     Binding("help", ("F1",), "show or hide this help", "Window"),
-    Binding("escape", ("Esc",), "close the help or the dice tray, unpin the target, or deselect", "Window"),
+    Binding(
+        "escape",
+        ("Esc",),
+        "close the help, the rules window or the dice tray, unpin the target, or deselect"
+        " (and clear the message)",
+        "Window",
+    ),
     Binding("quit", ("Q",), "quit (play state is already saved)", "Window"),
 )
 

@@ -23,7 +23,7 @@ import pygame
 
 from game.rules.base import Odds
 
-#: at most this many bars; the tail beyond is gathered into the last bar ("≥ n")
+#: at most this many bars; the tail beyond is gathered into the last bar ("n+")
 MAX_BARS = 12
 
 CHART_BG = (37, 40, 47)
@@ -46,7 +46,7 @@ class Bar:
 
 def chart_bars(odds: Odds, max_bars: int = MAX_BARS) -> list[Bar]:
     """The bars of the chart: one per outcome from the smallest to the largest (gaps filled
-    with zero bars), the tail beyond ``max_bars`` gathered into a last ``≥ n`` bar.
+    with zero bars), the tail beyond ``max_bars`` gathered into a last ``n+`` bar.
 
     A bar is marked ``kills`` when its outcome is the kill bucket (the largest outcome when
     ``odds.kill`` equals its probability, as the rulesets put it).
@@ -55,7 +55,7 @@ def chart_bars(odds: Odds, max_bars: int = MAX_BARS) -> list[Bar]:
     >>> o = Odds({k: Fraction(1, 20) for k in range(20)}, Fraction(19, 2), None, "HP lost")
     >>> bars = chart_bars(o, 5)
     >>> [b.label for b in bars], bars[-1].probability
-    (['0', '1', '2', '3', '≥4'], Fraction(4, 5))
+    (['0', '1', '2', '3', '4+'], Fraction(4, 5))
     """
     if not odds.distribution:
         return []
@@ -69,7 +69,7 @@ def chart_bars(odds: Odds, max_bars: int = MAX_BARS) -> list[Bar]:
     if len(values) > max_bars:
         rest = tuple(values[max_bars - 1:])
         p = sum((odds.distribution.get(v, Fraction(0)) for v in rest), Fraction(0))
-        bars.append(Bar(f"≥{rest[0]}", rest, p, kill_value in rest))
+        bars.append(Bar(f"{rest[0]}+", rest, p, kill_value in rest))
     return bars
 
 

@@ -46,7 +46,36 @@ STATUS_COLOURS = {
     "blocked": "#FF8A80",
     "error": "#FF6E6E",
     "lesson": "#8FE3FF",
+    "finding": "#FFD666",
 }
+
+
+def fit_text(font: Any, text: str, width: int) -> str:
+    """``text`` cut to ``width`` pixels in ``font`` (anything with ``size(text)``), ending
+    in "…" when cut; the whole text when it fits.
+
+    >>> class Mono:
+    ...     def size(self, text): return (len(text) * 10, 20)
+    >>> fit_text(Mono(), "Log: seed 9288693", 100)
+    'Log: seed…'
+    >>> fit_text(Mono(), "Log", 100)
+    'Log'
+    """
+    if width <= 0 or font.size(text)[0] <= width:
+        return text
+    low, high = 0, len(text)  # the longest prefix that fits with the ellipsis
+    while low < high:
+        middle = (low + high + 1) // 2
+        if font.size(text[:middle].rstrip() + "…")[0] <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip() + "…"
+
+
+def label_room(label: UILabel) -> int:
+    """The pixels a label has for its text (its width less a little padding)."""
+    return label.rect.w - 8
 
 
 @dataclass
@@ -198,6 +227,18 @@ class _TextSection:
         self.label: UILabel | None = None
         self._shown: str | None = None
         self._heading: str | None = None
+        #: the height of a text box showing one line, and the pitch of each further line
+        #: (the panel measures them; flexible boxes are sized to whole lines)
+        self.line_metrics: tuple[int, int] = (30, 20)
+
+    def whole_lines(self, height: int) -> int:
+        """The tallest section height ≤ ``height`` whose box shows whole lines only (never
+        less than the heading plus one line; the heading alone when even that does not fit)."""
+        first, pitch = self.line_metrics
+        room = height - HEADING_HEIGHT - first
+        if room < 0:
+            return height
+        return HEADING_HEIGHT + first + (room // pitch) * pitch
 
     def markup(self, info: PanelInfo) -> str:
         """The text-box markup for ``info``."""
@@ -212,7 +253,7 @@ class _TextSection:
         heading = self.heading(info)
         if self.label is not None and heading != self._heading:
             self._heading = heading
-            self.label.set_text(heading)
+            self.label.set_text(fit_text(self.label.font, heading, label_room(self.label)))
         return self.show(self.markup(info))
 
     def wanted_height(self, info: PanelInfo, width: int, measure: TextMeasure) -> int | None:
@@ -318,8 +359,8 @@ class LogSection(_TextSection):
         self.folded = False
 
     def build(self, manager: pygame_gui.UIManager, container: UIPanel, rect: pygame.Rect) -> None:
-        """As every text section (the box hidden when there is no room for a line)."""
-        self.folded = rect.h < HEADING_HEIGHT + 34
+        """As every text section (the box hidden when there is no room for one whole line)."""
+        self.folded = rect.h < HEADING_HEIGHT + self.line_metrics[0]
         room = rect if not self.folded else pygame.Rect(rect.x, rect.y, rect.w, HEADING_HEIGHT + 24)
         super().build(manager, container, room)
         if self.folded and self.box is not None:
@@ -340,7 +381,7 @@ class LogSection(_TextSection):
         heading = self.heading(info)
         if self.label is not None and heading != self._heading:
             self._heading = heading
-            self.label.set_text(heading)
+            self.label.set_text(fit_text(self.label.font, heading, label_room(self.label)))
         recent = list(info.log)[-self.lines :][::-1]
         return self.show("<br>".join(escape(line) for line in recent) or "<i>nothing yet</i>")
 
@@ -420,10 +461,45 @@ class FindingsSection:
         if self._findings:
             self.label.set_text(f"{self.title}: {self.counts(self._findings)}")
             self.list.set_item_list(self._items)
+            self._fit_rows()
         else:
             self.label.set_text(f"{self.title}: clean")
             self.list.set_item_list([])
         return True
+
+    def _fit_rows(self) -> None:
+        """Rows too long for the list end in "…" (a click shows the whole finding in the
+        Line of sight box); the numbers keep the rows unique."""
+        assert self.list is not None
+        fitted = []
+        for item in self.list.item_list:
+            button = item.get("button_element")
+            text = item["text"]
+            if button is not None:
+                room = button.rect.w - 2 * button.text_horiz_alignment_padding - 8
+                text = fit_text(button.font, text, room)
+            fitted.append(text)
+        if fitted != self._items:
+            self._items = fitted
+            self.list.set_item_list(fitted)
+
+    @staticmethod
+    def full_text(finding: Finding) -> str:
+        """The whole finding for the Line of sight box, hint included.
+
+        >>> from game.findings import Severity
+        >>> print(FindingsSection.full_text(Finding("x", Severity.ERROR, "diagonal", 4, None, "redraw")))
+        Map check, error at object 4: diagonal
+        Hint: redraw
+        """
+        severity = getattr(finding.severity, "value", finding.severity)
+        where = ""
+        if finding.square is not None:
+            where = f" at ({finding.square[0]},{finding.square[1]})"
+        elif finding.object_id is not None:
+            where = f" at object {finding.object_id}"
+        hint = f"\nHint: {finding.hint}" if finding.hint else ""
+        return f"Map check, {severity}{where}: {finding.message}{hint}"
 
     def process_event(self, event: pygame.event.Event) -> object | None:
         """A click on a row → :class:`CentreOn` that finding."""
@@ -495,13 +571,25 @@ class SidePanel:
                 want = section.fixed_height
             wants.append(want)
         available = self.rect.h - 6 - PADDING * (len(self.sections) + 1)
-        return plan_heights(
+        heights = plan_heights(
             wants,
             [getattr(s, "min_height", MIN_SECTION_HEIGHT) for s in self.sections],
             [s.flex for s in self.sections],
             [getattr(s, "keep", 1) for s in self.sections],
             available,
         )
+        # flexible text boxes show whole lines; what a box cannot use goes to the next one
+        first = self.measure.box_height("X", width)
+        metrics = (first, max(1, self.measure.box_height("X<br>X", width) - first))
+        spare = 0
+        for index, section in enumerate(self.sections):
+            if isinstance(section, _TextSection):
+                section.line_metrics = metrics
+                if not section.fits_content:
+                    height = heights[index] + spare
+                    heights[index] = section.whole_lines(height)
+                    spare = height - heights[index]
+        return heights
 
     def layout(self, rect: pygame.Rect) -> None:
         """(Re)build every element for this rectangle (window resized, section added, a
