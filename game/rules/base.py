@@ -78,7 +78,8 @@ class AttackOption:
     ``max_targets`` is how many targets it may have (None: any number). ``entry`` is a hint for
     the text the player types for it (Mage Knight's play, ``"e.g. 5, 3 ice"``; empty: nothing to
     type), passed as ``options["play"]`` (:data:`PLAY_OPTION`); ``entry_required`` when the
-    attack cannot be made with that text empty.
+    attack cannot be made with that text empty. ``verb`` says what the attacker does to the
+    targets, for titles and logs ("attacks", "blocks", "shoots at").
 
     >>> AttackOption("Block", "block", None, entry="e.g. 6 ice", entry_required=True).max_targets
     1
@@ -92,6 +93,7 @@ class AttackOption:
     max_targets: int | None = 1
     entry: str = ""
     entry_required: bool = False
+    verb: str = "attacks"
 
     def as_json(self) -> dict[str, object]:
         """``{"name", "kind", "dice", "usable", "reason"}``."""

@@ -66,6 +66,13 @@ _PHASE_NAMES: dict[str, str] = {
     "Assign damage": "assign",
     "Attack": "attack",
 }
+#: what the Hero does to the targets in each phase (the window's titles)
+PHASE_VERBS: dict[str, str] = {
+    "ranged": "shoots at",
+    "block": "blocks",
+    "assign": "takes the damage of",
+    "attack": "attacks",
+}
 #: what the player types in each phase (the window's hint for ``options["play"]``)
 PLAY_HINTS: dict[str, str] = {
     "ranged": "e.g. ranged 3 fire, siege 2",
@@ -222,6 +229,7 @@ class MageKnight(Ruleset):
                 max_targets=1 if phase in _ONE_TARGET_PHASES else None,
                 entry=PLAY_HINTS[phase],
                 entry_required=phase not in _PLAY_OPTIONAL_PHASES,
+                verb=PHASE_VERBS[phase],
             )
             for name, phase in _PHASE_NAMES.items()
         ]

@@ -85,31 +85,32 @@ e.g. ranged 3 fire, siege 2"
     return text.replace("--play", "the play")
 
 
-#: a deterministic tally's phases (the attack menu's names, casefolded) → the title's verb
-_PHASE_VERBS: dict[str, str] = {
-    "block": "blocks",
-    "ranged/siege": "shoots at",
-    "assign damage": "takes the damage of",
-}
+def tray_title(
+    attacker: str,
+    targets: Sequence[str],
+    attack: str | None,
+    play: str = "",
+    verb: str = "attacks",
+    named: bool = True,
+) -> str:
+    """The tray's title: who does what to whom, in the rules' own verb for the attack.
 
+    A typed play (Mage Knight) follows a colon; a named attack (a card, a weapon) goes in brackets;
+    a phase with nothing typed (``named=False``) stands alone.
 
-def tray_title(attacker: str, targets: Sequence[str], attack: str | None, play: str = "") -> str:
-    """The tray's title: who does what to whom, in the words of the attack (or phase).
-
-    >>> tray_title("Tovak", ["Wolf Riders"], "Block", "block 5")
+    >>> tray_title("Tovak", ["Wolf Riders"], "Block", "block 5", verb="blocks")
     'Tovak blocks Wolf Riders: block 5'
     >>> tray_title("Tovak", ["Prowlers", "Diggers"], "Attack", "5, 3 ice")
     'Tovak attacks Prowlers, Diggers: 5, 3 ice'
     >>> tray_title("Ember", ["Cinder"], "Short Bow")
     'Ember attacks Cinder (Short Bow)'
+    >>> tray_title("Tovak", ["Ironclads"], "Assign damage", verb="takes the damage of", named=False)
+    'Tovak takes the damage of Ironclads'
     """
-    whom = ", ".join(targets)
-    key = (attack or "").casefold()
-    if key in _PHASE_VERBS or (play and key == "attack"):
-        title = f"{attacker} {_PHASE_VERBS.get(key, 'attacks')} {whom}"
-        return f"{title}: {play}" if play else title
-    title = f"{attacker} attacks {whom} ({attack or 'attack'})"
-    return f"{title[:-1]}: {play})" if play else title
+    title = f"{attacker} {verb} {', '.join(targets)}"
+    if play:
+        return f"{title}: {play}"
+    return f"{title} ({attack or 'attack'})" if named else title
 
 
 class _PlayEntry(UITextEntryLine):
@@ -551,8 +552,11 @@ class AttackController:
         if not resolution.legal:
             self._say(resolution.reason, "blocked")
             return None
+        option = self.current_option()
         label = tray_title(board.figure(attacker).label, [board.figure(t).label for t in self.targets],
-                           attack, self.play.strip() if self.play_hint else "")
+                           attack, self.play.strip() if self.play_hint else "",
+                           option.verb if option is not None else "attacks",
+                           named=option is None or not option.entry)
         if resolution.seed is not None:
             label += f", seed {resolution.seed}"
         self.pending = Pending(resolution, session, ruleset, attacker, tuple(self.targets), attack,
