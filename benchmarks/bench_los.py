@@ -19,8 +19,8 @@ import random
 
 from harness import Benchmark
 
-from game import los
-from game.board import Board, Edge
+from game.core import los
+from game.core.board import Board, Edge
 
 FOV_SIZE = 100
 PAIRS_SIZE = 64

@@ -11,9 +11,9 @@ from __future__ import annotations
 import icepool
 from harness import Benchmark
 
-from game.board import Board, Figure
-from game.odds import clear_caches
-from game.rules.arcadia import RULESET
+from game.core.board import Board, Figure
+from game.core.odds import clear_caches
+from game.rules.arcadia.ruleset import RULESET
 
 LIFE = 8
 

@@ -6,7 +6,7 @@ is what ``sightline report`` does: load the map, lint it, build the all-pairs ta
 effects, every PNG and the HTML page. Target: under 10 s (issue 6).
 
 Reference: the same numbers the plain way, without images: the all-pairs table and one more
-all-pairs table per door, toggled (``game.coverage.door_effects_reference``). The ratio says how
+all-pairs table per door, toggled (``game.designer.coverage.door_effects_reference``). The ratio says how
 much the door-effects shortcut (two extra tables in total, then only rays that touch each door)
 saves on top of the pictures.
 """
@@ -78,8 +78,8 @@ def make_map(folder: Path, seed: int = 40) -> Path:
 
 def benchmarks() -> list[Benchmark]:
     """``report_40x40``: the whole ``sightline report`` on the generated 40×40 map."""
-    from game.coverage import door_effects_reference, visibility_table
-    from game.report import write_report
+    from game.commands.report import write_report
+    from game.designer.coverage import door_effects_reference, visibility_table
     from game.tiled import load_map
 
     folder = Path(tempfile.mkdtemp(prefix="sightline-bench-report-"))

@@ -73,7 +73,7 @@ class _DragRun:
     def __init__(self, path: Path, caches: bool) -> None:
         import pygame
 
-        from game.session import Session
+        from game.play.session import Session
         from game.ui.app import App
 
         pygame.display.init()

@@ -21,7 +21,7 @@ from typing import NoReturn
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from game import __version__  # noqa: E402
-from game.errors import SightlineError  # noqa: E402
+from game.core.errors import SightlineError  # noqa: E402
 
 #: subcommand name -> one-line help. The module is ``game.commands.<name>``.
 COMMANDS: dict[str, str] = {

@@ -13,7 +13,7 @@ from __future__ import annotations
 from importlib.resources import files
 from pathlib import Path
 
-from game.errors import MapError
+from game.core.errors import MapError
 
 __all__ = ["bundled_maps"]
 

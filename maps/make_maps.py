@@ -28,7 +28,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path.insert(0, str(REPO))
 
-from game.board import Edge, Square  # noqa: E402
+from game.core.board import Edge, Square  # noqa: E402
 
 TILE = 32
 FIRSTGID = 1

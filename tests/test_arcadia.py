@@ -6,10 +6,10 @@ from fractions import Fraction
 
 import pytest
 
-from game.board import Board, Edge, Figure
-from game.dice import NotEnoughFaces, ScriptedDice, SeededDice, parse_faces
-from game.errors import IllegalAttackError, UsageError
-from game.rules.arcadia import RULESET, close_reason, parse_attacks
+from game.core.board import Board, Edge, Figure
+from game.core.dice import NotEnoughFaces, ScriptedDice, SeededDice, parse_faces
+from game.core.errors import IllegalAttackError, UsageError
+from game.rules.arcadia.ruleset import RULESET, close_reason, parse_attacks
 from game.rules.base import Resolution
 from game.rules.registry import get_ruleset
 
@@ -226,7 +226,7 @@ def test_ranged_blocked_by_two_enemies_of_the_attacker_only() -> None:
 
 
 def test_close_reason_agrees_with_the_los_module() -> None:
-    from game.los import is_close
+    from game.core.los import is_close
 
     board = Board.from_ascii(["....", "....", "...."], walls=["V(2,1)"], doors={"H(1,1)": "open", "H(2,2)": "closed"},
                              windows=[Edge.parse("H(3,1)")])

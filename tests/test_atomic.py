@@ -1,4 +1,4 @@
-"""game.atomic: every saved file is whole or absent, with normal permissions, and one-line errors."""
+"""game.play.atomic: every saved file is whole or absent, with normal permissions, and one-line errors."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from game.atomic import OutputError, atomic_file, write_atomic
-from game.errors import SightlineError
+from game.core.errors import SightlineError
+from game.play.atomic import OutputError, atomic_file, write_atomic
 
 
 @pytest.fixture

@@ -15,13 +15,13 @@ import pygame
 import pygame_gui
 import pytest
 
-from game.dice import ScriptedDice, SeededDice, parse_faces
+from game.core.dice import ScriptedDice, SeededDice, parse_faces
+from game.play.roll_log import dice_state, next_attack_seed
+from game.play.session import Session
 from game.rules.registry import get_ruleset
-from game.session import Session
 from game.ui.attack_panel import AttackController, AttackSection
 from game.ui.odds_chart import chart_bars
 from game.ui.panel import PanelInfo, SidePanel
-from game.ui.roll_log import dice_state, next_attack_seed
 
 REPO = Path(__file__).resolve().parent.parent
 MASTER_SEED = 7

@@ -4,8 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from game.board import Board, BoardState, Door, DoorState, Edge, Figure, corner_edges, parse_square
-from game.errors import CapacityError, PlacementError, UsageError
+from game.core.board import (
+    Board,
+    BoardState,
+    Door,
+    DoorState,
+    Edge,
+    Figure,
+    corner_edges,
+    parse_square,
+)
+from game.core.errors import CapacityError, PlacementError, UsageError
 
 
 def test_edge_between_and_squares_round_trip() -> None:

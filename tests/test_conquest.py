@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.board import Board, Figure
-from game.dice import ScriptedDice, SeededDice, parse_faces
-from game.errors import IllegalAttackError, UsageError
-from game.rules import conquest_dice as cd
-from game.rules.conquest import RULESET
-from game.rules.conquest_rules import SpecialRule
+from game.core.board import Board, Figure
+from game.core.dice import ScriptedDice, SeededDice, parse_faces
+from game.core.errors import IllegalAttackError, UsageError
+from game.rules.conquest import dice as cd
+from game.rules.conquest.ruleset import RULESET
+from game.rules.conquest.special import SpecialRule
 from game.rules.registry import get_ruleset
 
 ATK, DEF = 1, 2

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from game.rules import conquest_dice as cd
+from game.rules.conquest import dice as cd
 
 MAP = str(Path(__file__).resolve().parent / "data" / "rules" / "conquest.tmx")
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.dice import (
+from game.core.dice import (
     D6,
     Die,
     DieRoll,
@@ -19,8 +19,8 @@ from game.dice import (
     parse_faces,
     roll_pool,
 )
-from game.errors import UsageError
-from game.rules.arcadia import DEFAULT_ATTACK_DIE, DEFAULT_DEFENCE_DIE
+from game.core.errors import UsageError
+from game.rules.arcadia.ruleset import DEFAULT_ATTACK_DIE, DEFAULT_DEFENCE_DIE
 
 NAMES = {"sword", "bow", "crit", "shield", "blank"}
 POOLS = ("attack", "defence")

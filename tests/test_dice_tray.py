@@ -9,8 +9,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.board import Board, Figure
-from game.dice import DieRoll, ScriptedDice, SeededDice
+from game.core.board import Board, Figure
+from game.core.dice import DieRoll, ScriptedDice, SeededDice
 from game.rules.base import Resolution, Step
 from game.rules.registry import get_ruleset
 from game.ui.dice_tray import SPEEDS, DiceTray, build_timeline, headline_values

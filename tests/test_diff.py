@@ -1,4 +1,4 @@
-"""``sightline diff`` and game.mapdiff: one wall removed → exactly the right squares changed."""
+"""``sightline diff`` and game.designer.mapdiff: one wall removed → exactly the right squares changed."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.board import Board, Edge
 from game.cli import main
-from game.coverage import geometry_board
-from game.los import line_of_sight_reference
-from game.mapdiff import diff_boards
+from game.core.board import Board, Edge
+from game.core.los import line_of_sight_reference
+from game.designer.coverage import geometry_board
+from game.designer.mapdiff import diff_boards
 from game.tiled import load_map
 
 LINT = Path(__file__).resolve().parent / "data" / "lint"

@@ -7,11 +7,11 @@ from itertools import product
 
 import pytest
 
-from game.board import Board, Figure
-from game.dice import ScriptedDice, SeededDice, parse_faces
-from game.errors import IllegalAttackError, UsageError
-from game.rules import folklore_checks as fc
-from game.rules.folklore import RULESET, parse_weapons
+from game.core.board import Board, Figure
+from game.core.dice import ScriptedDice, SeededDice, parse_faces
+from game.core.errors import IllegalAttackError, UsageError
+from game.rules.folklore import checks as fc
+from game.rules.folklore.ruleset import RULESET, parse_weapons
 from game.rules.registry import get_ruleset
 
 ATK, DEF = 1, 2

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from game.rules import folklore_checks as fc
+from game.rules.folklore import checks as fc
 
 MAP = str(Path(__file__).resolve().parent / "data" / "rules" / "folklore.tmx")
 

@@ -1,4 +1,4 @@
-"""Undo/redo stacks and the action log (game/history.py): pure, no window."""
+"""Undo/redo stacks and the action log (game/play/history.py): pure, no window."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.board import Board, Edge, Figure
-from game.history import LOG_LIMIT, History
+from game.core.board import Board, Edge, Figure
+from game.play.history import LOG_LIMIT, History
 
 
 def test_undo_then_redo_walks_back_and_forth() -> None:

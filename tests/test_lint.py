@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from game.board import Board, Edge, Figure
-from game.findings import Finding, Severity
-from game.lint import (
+from game.core.board import Board, Edge, Figure
+from game.core.findings import Finding, Severity
+from game.designer.lint import (
     check_doors,
     check_properties,
     check_regions,

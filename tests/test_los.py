@@ -9,10 +9,10 @@ from math import gcd
 import numpy as np
 import pytest
 
-from game import los
-from game.board import Board, DoorState, Edge, Figure
-from game.errors import PlacementError
-from game.los import (
+from game.core import los
+from game.core.board import Board, DoorState, Edge, Figure
+from game.core.errors import PlacementError
+from game.core.los import (
     all_pairs,
     is_close,
     line_of_sight,

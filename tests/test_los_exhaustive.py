@@ -15,8 +15,8 @@ import random
 import numpy as np
 import pytest
 
-from game.board import Board, Door, DoorState, Edge, Figure
-from game.los import all_pairs, line_of_sight, line_of_sight_reference, visible_from
+from game.core.board import Board, Door, DoorState, Edge, Figure
+from game.core.los import all_pairs, line_of_sight, line_of_sight_reference, visible_from
 
 
 def interior_edges(w: int, h: int) -> list[Edge]:

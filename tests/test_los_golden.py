@@ -13,8 +13,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game.board import Board, Figure, parse_square
-from game.los import line_of_sight_reference, mask_to_ascii, visible_from
+from game.core.board import Board, Figure, parse_square
+from game.core.los import line_of_sight_reference, mask_to_ascii, visible_from
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "los"
 

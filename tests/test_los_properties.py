@@ -6,8 +6,8 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.board import Board, Door, DoorState, Edge, Figure
-from game.los import all_pairs, line_of_sight, line_of_sight_reference, visible_from
+from game.core.board import Board, Door, DoorState, Edge, Figure
+from game.core.los import all_pairs, line_of_sight, line_of_sight_reference, visible_from
 
 SIDES = ("red", "blue", "monsters")
 

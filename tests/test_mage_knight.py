@@ -6,12 +6,12 @@ from fractions import Fraction
 
 import pytest
 
-from game.board import Board, Figure
-from game.errors import IllegalAttackError, UsageError
-from game.rules import mk_combat as mk
-from game.rules.mage_knight import RULESET
-from game.rules.mk_figures import enemy_from
-from game.rules.mk_play import parse_play
+from game.core.board import Board, Figure
+from game.core.errors import IllegalAttackError, UsageError
+from game.rules.mage_knight import combat as mk
+from game.rules.mage_knight.figures import enemy_from
+from game.rules.mage_knight.plays import parse_play
+from game.rules.mage_knight.ruleset import RULESET
 from game.rules.registry import get_ruleset
 
 # Sample tokens of the rules file (MK-DATA): attack / element / armor / fame / abilities / resistances

@@ -2,7 +2,7 @@
 
 Every lesson board restates one LOS vector of the rules file (L1-L30). Three independent things must
 agree for each: the board built from the TMX (walls, doors, void, squares blocked by two enemies),
-the lesson's ``expected`` property, and the engine's verdict through both ``game.los`` and
+the lesson's ``expected`` property, and the engine's verdict through both ``game.core.los`` and
 ``sightline los --json``.
 """
 
@@ -19,10 +19,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game.board import Board, DoorState, Edge, Square, is_enemy, parse_square
 from game.cli import main
-from game.findings import Severity
-from game.los import is_close, line_of_sight
+from game.core.board import Board, DoorState, Edge, Square, is_enemy, parse_square
+from game.core.findings import Severity
+from game.core.los import is_close, line_of_sight
 from game.tiled import LoadedMap, load_map
 
 REPO = Path(__file__).resolve().parent.parent

@@ -1,7 +1,7 @@
 """Exact odds: the integer-numerator convolutions against independent computations.
 
 References: a plain Fraction convolution (written here, no packing tricks) and icepool's own
-exploding dice (``Die.explode``), which shares no code with ``game.odds``.
+exploding dice (``Die.explode``), which shares no code with ``game.core.odds``.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.board import Board, Figure
 from game.commands.odds import COUNTED_NOUNS, bar_chart, label_for
-from game.odds import (
+from game.core.board import Board, Figure
+from game.core.odds import (
     IntPmf,
     clamp,
     clamped_difference,
@@ -28,9 +28,9 @@ from game.odds import (
     power,
     wounds_distribution,
 )
-from game.rules.arcadia import RULESET
+from game.core.words import plural
+from game.rules.arcadia.ruleset import RULESET
 from game.rules.base import Odds
-from game.words import plural
 
 TOL = 1e-9
 
@@ -156,7 +156,7 @@ def test_outcome_labels_are_singular_for_exactly_one() -> None:
     assert [label_for("enemies defeated", n) for n in (0, 1, 2)] == [
         "enemies defeated", "enemy defeated", "enemies defeated"]
     assert label_for("hero wounds", 1) == "hero wound" and label_for("HP lost", 1) == "HP lost"
-    for noun in COUNTED_NOUNS:  # the plural spelling comes from game.words.plural
+    for noun in COUNTED_NOUNS:  # the plural spelling comes from game.core.words.plural
         assert label_for(plural(2, noun).split(" ", 1)[1], 1) == noun
     odds = Odds({0: Fraction(1, 2), 1: Fraction(1, 4), 2: Fraction(1, 4)}, Fraction(3, 4), None, "hits")
     assert [line.split()[:2] for line in bar_chart(odds, 4)] == [["0", "hits"], ["1", "hit"], ["2", "hits"]]

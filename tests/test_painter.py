@@ -6,8 +6,8 @@ import numpy as np
 import pygame
 import pytest
 
-from game.board import Board, DoorState, Edge, Figure
-from game.los import line_of_sight, visible_from
+from game.core.board import Board, DoorState, Edge, Figure
+from game.core.los import line_of_sight, visible_from
 from game.ui import theme
 from game.ui.painter import BoardPainter, Marker, Overlay
 from game.ui.view import View

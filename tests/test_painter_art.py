@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pygame
 
-from game.board import Board
+from game.core.board import Board
 from game.tiled import ArtLayer, MapArt, TileImage
 from game.ui import theme
 from game.ui.art import FLIP_D, FLIP_H, FLIP_V, TileArt

@@ -7,7 +7,7 @@ import math
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.board import Edge
+from game.core.board import Edge
 from game.ui import theme
 from game.ui.view import View
 

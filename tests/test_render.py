@@ -9,10 +9,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.board import Board, Figure
 from game.cli import main
-from game.errors import UsageError
-from game.los import line_of_sight
+from game.core.board import Board, Figure
+from game.core.errors import UsageError
+from game.core.los import line_of_sight
 from game.ui import theme
 from game.ui.painter import Overlay
 from game.ui.render import LEGEND_MIN_WIDTH, image_size, margin, render_png, render_surface
@@ -129,7 +129,7 @@ def test_render_png_returns_warnings_and_render_surface_checks_the_size(tmp_path
 
 def test_every_loadable_corpus_map_renders(corpus_dir: Path) -> None:
     """The real Tiled maps of ../shared/corpus: whatever loads must draw (art or vector fallback)."""
-    from game.errors import MapError
+    from game.core.errors import MapError
     from game.tiled import load_map
 
     drawn = 0

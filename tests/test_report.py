@@ -1,4 +1,4 @@
-"""The coverage numbers (game.coverage) and ``sightline report`` (HTML + PNG, all local)."""
+"""The coverage numbers (game.designer.coverage) and ``sightline report`` (HTML + PNG, all local)."""
 
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ import numpy as np
 import pygame
 import pytest
 
-from game.board import Board, Door, DoorState, Edge, Figure
 from game.cli import main
-from game.coverage import coverage, door_effects, door_effects_reference, visibility_table
-from game.los import line_of_sight_reference
+from game.core.board import Board, Door, DoorState, Edge, Figure
+from game.core.los import line_of_sight_reference
+from game.designer.coverage import coverage, door_effects, door_effects_reference, visibility_table
 
 LINT = Path(__file__).resolve().parent / "data" / "lint"
 
@@ -118,7 +118,7 @@ def test_report_lists_findings_with_thumbnails(capsys: pytest.CaptureFixture[str
 
 
 def test_report_heat_map_colours_exposed_squares_warmer(tmp_path: Path) -> None:
-    from game.report import write_report
+    from game.commands.report import write_report
     from game.tiled import load_map
 
     report = write_report(load_map(LINT / "sight.tmx"), tmp_path)

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from game.board import Board, Figure
 from game.cli import main
 from game.commands.odds import bar_chart
-from game.dice import NotEnoughFaces, ScriptedDice, SeededDice
-from game.errors import IllegalAttackError
-from game.lint import check_figure_values, lint_board
+from game.core.board import Board, Figure
+from game.core.dice import NotEnoughFaces, ScriptedDice, SeededDice
+from game.core.errors import IllegalAttackError
+from game.designer.lint import check_figure_values, lint_board
 from game.rules.base import Odds
 from game.rules.registry import get_ruleset
 

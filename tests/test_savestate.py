@@ -1,4 +1,4 @@
-"""The autosaved play state (game/savestate.py): capture, JSON round trip, atomic files, corruption."""
+"""The autosaved play state (game/play/savestate.py): capture, JSON round trip, atomic files, corruption."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from game.board import Board, DoorState, Edge, Figure
-from game.errors import SightlineError
-from game.savestate import (
+from game.core.board import Board, DoorState, Edge, Figure
+from game.core.errors import SightlineError
+from game.play.savestate import (
     FORMAT,
     PlayState,
     PlayStateError,
@@ -93,7 +93,7 @@ def test_apply_skips_what_no_longer_exists_and_says_so() -> None:
 
 
 def test_doors_are_found_by_object_id_when_their_edge_moved() -> None:
-    from game.board import Door
+    from game.core.board import Door
 
     old = Board(4, 2, doors=[Door(DOOR, DoorState.CLOSED, object_id=5)])
     original = old.state()

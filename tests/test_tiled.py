@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.board import DoorState, Edge
-from game.errors import MapError, UsageError
-from game.findings import Severity
+from game.core.board import DoorState, Edge
+from game.core.errors import MapError, UsageError
+from game.core.findings import Severity
 from game.tiled import LoadedMap, load_map, parse_class_mapping
 
 MAPS = Path(__file__).resolve().parent / "data" / "maps"

@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game.errors import MapError
+from game.core.errors import MapError
 from game.tiled import LoadedMap, load_map
 
 RS = "mapeditor_rs-tiled/assets"

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.errors import MapError
+from game.core.errors import MapError
 from game.tiled import load_map
 
 MAPS = Path(__file__).resolve().parent / "data" / "maps"

@@ -13,8 +13,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.board import DoorState, Edge, Square
-from game.session import Session
+from game.core.board import DoorState, Edge, Square
+from game.play.session import Session
 from game.ui import theme
 from game.ui.app import REFUSED_FLASH, App
 from game.ui.help import help_text

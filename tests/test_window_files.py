@@ -29,10 +29,10 @@ from test_window import (
     write_map,
 )
 
-from game.board import DoorState, Edge
 from game.cli import main
 from game.commands.play import SCREENSHOT_FRAMES, check_window_options
-from game.session import Session
+from game.core.board import DoorState, Edge
+from game.play.session import Session
 from game.ui.app import BANNER_BG, App
 from game.ui.lessons import LessonTour, lesson_paths
 from game.ui.watch import POLL_INTERVAL

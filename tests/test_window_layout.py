@@ -14,8 +14,8 @@ import pygame_gui
 import pytest
 
 from game.cli import main
-from game.findings import Finding, Severity
-from game.session import Session
+from game.core.findings import Finding, Severity
+from game.play.session import Session
 from game.ui.app import App
 from game.ui.attack_panel import AttackSection
 from game.ui.panel import (
@@ -163,7 +163,7 @@ def test_no_s_in_brackets_in_the_window_texts() -> None:
     info = window.panel_info(None)
     assert "14 figures" in info.subtitle
     in_quotes = re.compile(r"""["'][^"'\n]*\w\(s\)[^"'\n]*["']""")  # "1 warning(s)" in a string
-    sources = [*(REPO / "game" / "ui").glob("*.py"), REPO / "game" / "session.py"]
+    sources = [*(REPO / "game" / "ui").glob("*.py"), REPO / "game" / "play" / "session.py"]
     assert not [p.name for p in sources if in_quotes.search(p.read_text(encoding="utf-8"))]
     assert in_quotes.search('label = f"{n} warning(s)"')
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.atomic import cannot_write
-from game.board import Board
-from game.errors import UsageError
+from game.core.board import Board
+from game.core.errors import UsageError
+from game.play.atomic import cannot_write
 
 __all__ = ["png_output", "resolve_viewer"]
 
@@ -17,7 +17,7 @@ def resolve_viewer(board: Board, text: str | None) -> str | None:
     The match ignores case and surrounding spaces. An empty or unknown side is a
     :class:`UsageError` listing the sides the map has.
 
-    >>> from game.board import Figure
+    >>> from game.core.board import Figure
     >>> board = Board(3, 1, figures=[Figure(1, "Ann", "Red Guild", (0, 0)),
     ...                              Figure(2, "Grub", "monsters", (2, 0))])
     >>> resolve_viewer(board, " red guild "), resolve_viewer(board, None)
@@ -25,11 +25,11 @@ def resolve_viewer(board: Board, text: str | None) -> str | None:
     >>> resolve_viewer(board, "Nobody")
     Traceback (most recent call last):
     ...
-    game.errors.UsageError: --viewer 'Nobody' is not a side on this map (sides: monsters, Red Guild)
+    game.core.errors.UsageError: --viewer 'Nobody' is not a side on this map (sides: monsters, Red Guild)
     >>> resolve_viewer(Board(2, 2), "red")
     Traceback (most recent call last):
     ...
-    game.errors.UsageError: --viewer 'red': this map has no figures, so no sides to name
+    game.core.errors.UsageError: --viewer 'red': this map has no figures, so no sides to name
     """
     if text is None:
         return None
@@ -57,7 +57,7 @@ def png_output(text: str, option: str = "-o") -> Path:
     >>> png_output("notes.txt")
     Traceback (most recent call last):
     ...
-    game.errors.UsageError: -o must name a .png file, not 'notes.txt'
+    game.core.errors.UsageError: -o must name a .png file, not 'notes.txt'
     """
     path = Path(text)
     if path.suffix.lower() != ".png":

@@ -14,9 +14,9 @@ import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from game.board import Board
-from game.dice import DiceSource, ScriptedDice, SeededDice, parse_faces
-from game.errors import UsageError
+from game.core.board import Board
+from game.core.dice import DiceSource, ScriptedDice, SeededDice, parse_faces
+from game.core.errors import UsageError
 from game.rules.base import Ruleset
 from game.rules.registry import get_ruleset
 

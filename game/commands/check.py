@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from game.errors import SightlineError, UsageError
-from game.findings import Finding, Severity
-from game.words import plural
+from game.core.errors import SightlineError, UsageError
+from game.core.findings import Finding, Severity
+from game.core.words import plural
 
 FORMATS = ("text", "json", "github")
 
@@ -85,7 +85,7 @@ def expand(arguments: list[str]) -> list[Path | tuple[Path, str]]:
 
 def check_one(path: Path, *, strict: bool, classes: dict[str, list[str]] | None) -> MapResult:
     """Load and lint one map; an unreadable map becomes a result with ``error`` set."""
-    from game.lint import lint
+    from game.designer.lint import lint
     from game.tiled import load_map
 
     try:
@@ -117,7 +117,7 @@ def object_lines(path: Path) -> dict[int, int]:
 def text_line(path: Path, finding: Finding) -> str:
     """``MAP:object 12 (3,4): error: message (hint)``.
 
-    >>> from game.findings import Finding, Severity
+    >>> from game.core.findings import Finding, Severity
     >>> text_line(Path("m.tmx"), Finding("x", Severity.ERROR, "bad", 12, (3, 4), "fix it"))
     'm.tmx:object 12 (3,4): error: bad (fix it)'
     """
@@ -141,7 +141,7 @@ def _gh_escape(text: str, *, prop: bool = False) -> str:
 def github_line(path: Path, finding: Finding, lines: dict[int, int]) -> str:
     """A GitHub Actions workflow command: ``::error file=MAP,title=CODE::message``.
 
-    >>> from game.findings import Finding, Severity
+    >>> from game.core.findings import Finding, Severity
     >>> github_line(Path("m.tmx"), Finding("door-on-border", Severity.WARNING, "door V(0,1)", 7), {7: 12})
     '::warning file=m.tmx,line=12,title=door-on-border::object 7: door V(0,1)'
     """

@@ -11,8 +11,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from game.board import fmt_square
 from game.commands._common import png_output
+from game.core.board import fmt_square
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -33,7 +33,7 @@ def _squares(squares: tuple[tuple[int, int], ...], limit: int = 8) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Compare the two maps; print the changes; optionally write the PNG. Exit 0."""
-    from game.mapdiff import diff_boards
+    from game.designer.mapdiff import diff_boards
     from game.tiled import load_map, parse_class_mapping
 
     if args.output:

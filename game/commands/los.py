@@ -13,9 +13,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from game.board import Board, Square, fmt_square, parse_square
 from game.commands._common import resolve_viewer
-from game.errors import UsageError
+from game.core.board import Board, Square, fmt_square, parse_square
+from game.core.errors import UsageError
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -44,7 +44,7 @@ def _check(board: Board, sq: Square) -> Square:
 
 def run(args: argparse.Namespace) -> int:
     """Load the map and print the verdict or the visible squares."""
-    from game import los
+    from game.core import los
     from game.tiled import load_map, parse_class_mapping
 
     origin_sq = parse_square(args.origin)

@@ -11,9 +11,9 @@ import argparse
 import json
 
 from game.commands.attack import add_attack_arguments, load_request
-from game.errors import IllegalAttackError
+from game.core.errors import IllegalAttackError
+from game.core.words import plural
 from game.rules.base import Odds
-from game.words import plural
 
 BAR_WIDTH = 40
 
@@ -44,7 +44,7 @@ def bar_chart(odds: Odds, width: int = BAR_WIDTH) -> list[str]:
     return lines
 
 
-#: the nouns outcome labels count, singular; their plural spelling is game.words.plural's
+#: the nouns outcome labels count, singular; their plural spelling is game.core.words.plural's
 COUNTED_NOUNS = ("wound", "enemy", "hit", "point")
 
 

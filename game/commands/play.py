@@ -11,7 +11,7 @@ import argparse
 from pathlib import Path
 
 from game.commands._common import png_output
-from game.errors import UsageError
+from game.core.errors import UsageError
 from game.resources import bundled_maps
 
 #: the frames ``--screenshot`` without ``--frames`` runs: the side panel's text fills in on the
@@ -101,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
         from game.tiled import parse_class_mapping
 
         classes = parse_class_mapping(args.classes)
-    from game.session import Session
+    from game.play.session import Session
 
     session = Session.open(map_path, classes=classes, fresh=args.fresh)
     from game.ui.app import run_window

@@ -12,9 +12,9 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.board import Board, Square, fmt_square, parse_square
 from game.commands._common import png_output, resolve_viewer
-from game.errors import UsageError
+from game.core.board import Board, Square, fmt_square, parse_square
+from game.core.errors import UsageError
 
 if TYPE_CHECKING:
     from game.ui.painter import Overlay
@@ -43,7 +43,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Load the map, compute the ray / field of view, draw and save the PNG."""
     _headless()
-    from game import los
+    from game.core import los
     from game.tiled import load_map, parse_class_mapping
     from game.ui.painter import Overlay
     from game.ui.render import render_png

@@ -3,9 +3,30 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from game.words import plural
+from game.core.findings import Finding
+from game.core.words import plural
+from game.designer.coverage import Coverage, DoorEffect, coverage, door_effects, visibility_table
+from game.designer.lint import lint
+from game.designer.report import THUMB_LIMIT, cell_size, finding_area, render_html
+from game.play.atomic import cannot_write, write_atomic
+
+if TYPE_CHECKING:
+    from game.tiled import LoadedMap
+
+
+@dataclass
+class Report:
+    """What ``sightline report`` wrote (:func:`write_report`) and the numbers it showed."""
+
+    index: Path
+    images: list[Path] = field(default_factory=list)
+    coverage: Coverage | None = None
+    doors: list[DoorEffect] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -20,17 +41,58 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Load the map, write the report, print where it is."""
-    from game.report import write_report
     from game.tiled import load_map, parse_class_mapping
 
     classes = parse_class_mapping(args.classes) if args.classes else None
     loaded = load_map(args.map, classes=classes)
     out = Path(args.output)
     if out.exists() and not out.is_dir():
-        from game.errors import UsageError
+        from game.core.errors import UsageError
 
         raise UsageError(f"{out} exists and is not a folder: give -o a folder for the report")
     report = write_report(loaded, out)
     print(f"wrote {report.index} ({plural(len(report.images), 'image')}; "
           f"{plural(len(report.doors), 'door')}, {plural(len(report.findings), 'finding')})")
     return 0
+
+
+def write_report(loaded: LoadedMap, out_dir: str | Path) -> Report:
+    """Write the coverage report of a loaded map into ``out_dir``; returns what was written.
+
+    ``out_dir`` is created if it is missing, but its parent folder must exist. Every file is
+    written atomically (:mod:`game.play.atomic`); a folder that cannot be made or written is one
+    :class:`~game.play.atomic.OutputError` line.
+    """
+    from game.ui import report_images as images
+
+    out = Path(out_dir)
+    try:
+        out.mkdir(exist_ok=True)
+    except OSError as exc:
+        raise cannot_write(out, exc) from exc
+    if not out.is_dir():
+        raise cannot_write(out, NotADirectoryError(20, "it exists and is not a folder"))
+    board = loaded.board
+    cell = cell_size(board)
+    table = visibility_table(board)
+    cov = coverage(board, table)
+    doors = door_effects(board, table)
+    findings = lint(loaded)
+    report = Report(out / "index.html", coverage=cov, doors=doors, findings=findings)
+    pictures = images.BoardPictures(board, loaded.art, cell)
+    report.images.append(pictures.board_png(out / "board.png"))
+    report.images.append(pictures.heatmap_png(cov.seen_by, cov.standable, out / "heatmap.png"))
+    for i, effect in enumerate(doors, 1):
+        report.images.append(pictures.door_png(effect.door.edge, effect.per_square,
+                                               out / f"door-{i:02d}.png"))
+    areas = []
+    thumbs: dict[int, str] = {}
+    for i, finding in enumerate(findings[:THUMB_LIMIT], 1):
+        area = finding_area(finding, loaded.objects)
+        if area is not None:
+            name = f"finding-{i:03d}.png"
+            areas.append((area, out / name))
+            thumbs[i] = name
+    report.images += pictures.crops_png(areas)
+    write_atomic(report.index, render_html(loaded, cov, doors, findings, thumbs))
+    return report

@@ -5,10 +5,10 @@ instance as ``RULESET`` (the registry, :func:`game.rules.registry.get_ruleset`, 
 lazily and takes ``RULESET``).
 The map property ``ruleset`` chooses it.
 
-Everything here is **pure**: a ruleset reads a :class:`~game.board.Board` and returns plain frozen
+Everything here is **pure**: a ruleset reads a :class:`~game.core.board.Board` and returns plain frozen
 data. It never mutates the board except in :meth:`Ruleset.apply` and :meth:`Ruleset.perform`
 (which only return or apply :class:`FigureChange` values), never reads files or the clock, and
-gets randomness only from the :class:`~game.dice.DiceSource` passed in.
+gets randomness only from the :class:`~game.core.dice.DiceSource` passed in.
 
 The flow for one attack, as the window and the ``attack`` / ``odds`` commands use it::
 
@@ -29,7 +29,7 @@ stat that blocks, with labels), :meth:`Ruleset.comparison` (what a tally compare
   None for the first usable attack that is legal on the targets (:meth:`Ruleset.first_legal_attack`).
 * ``resolve`` of an illegal attack does not raise: it returns ``Resolution(legal=False, reason=...)``
   with no steps and no changes. Bad *input* (unknown attack name, malformed ``--faces``, too few
-  scripted faces) raises :class:`~game.errors.UsageError`.
+  scripted faces) raises :class:`~game.core.errors.UsageError`.
 * ``reason`` strings are full sentences a player reads ("no line of sight: wall V(3,2) between
   (2,2) and (3,2)", "Short Bow is exhausted").
 * A resolution is a tuple of :class:`Step` values (kinds in :data:`STEP_KINDS`), each one log
@@ -47,10 +47,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
 
-from game.board import Board, Figure, Stat
-from game.dice import DiceSource, Die, DieRoll, Face, NotEnoughFaces, ScriptedDice
-from game.errors import UsageError
-from game.words import plural
+from game.core.board import Board, Figure, Stat
+from game.core.dice import DiceSource, Die, DieRoll, Face, NotEnoughFaces, ScriptedDice
+from game.core.errors import UsageError
+from game.core.words import plural
 
 #: the signature of :meth:`Ruleset.resolve`, for :func:`counts_faces`
 ResolveMethod = Callable[
@@ -435,14 +435,14 @@ class FaceCounter:
     ruleset uses, how many faces the first short pool needs
     (``--faces: the dodge pool needs 2 more faces``).
 
-    >>> from game.dice import D6
+    >>> from game.core.dice import D6
     >>> dice = FaceCounter(ScriptedDice([[4]], ["hit"]))
     >>> dice.roll(D6, 0), dice.roll(D6, 0), dice.roll(D6, 0)
     (4, 1, 1)
     >>> dice.raise_shortage()
     Traceback (most recent call last):
     ...
-    game.dice.NotEnoughFaces: --faces: the hit pool needs 2 more faces
+    game.core.dice.NotEnoughFaces: --faces: the hit pool needs 2 more faces
     """
 
     def __init__(self, dice: DiceSource) -> None:

@@ -1,6 +1,6 @@
 """Reach between two figures for rulesets with melee and ranged attacks: Close, LOS, distance.
 
-Thin sentences around :mod:`game.los` (pure), shared by the Conquest and folklore rulesets: each
+Thin sentences around :mod:`game.core.los` (pure), shared by the Conquest and folklore rulesets: each
 function returns None when the attack may reach, or the reason (a sentence fragment) when not.
 
 >>> chebyshev((0, 0), (3, 2)), grid_steps((0, 0), (3, 2))
@@ -9,8 +9,8 @@ function returns None when the attack may reach, or the reason (a sentence fragm
 
 from __future__ import annotations
 
-from game import los
-from game.board import Board, Figure, Square, fmt_square
+from game.core import los
+from game.core.board import Board, Figure, Square, fmt_square
 
 
 def chebyshev(a: Square, b: Square) -> int:

@@ -9,14 +9,14 @@ broken or missing ruleset never stops the others from loading.
 >>> get_ruleset("chess")
 Traceback (most recent call last):
 ...
-game.errors.UsageError: unknown ruleset 'chess' (known: arcadia, mage_knight, conquest, folklore)
+game.core.errors.UsageError: unknown ruleset 'chess' (known: arcadia, mage_knight, conquest, folklore)
 """
 
 from __future__ import annotations
 
 import importlib
 
-from game.errors import UsageError
+from game.core.errors import UsageError
 from game.rules.base import Ruleset
 
 #: ruleset name (as the map property writes it) → module under ``game.rules``

@@ -5,8 +5,8 @@ One :class:`App` runs one frame at a time: :meth:`App.frame` reads the pygame ev
 flash, the file watcher) and draws (:meth:`App.draw`). Tests post real pygame events and call
 ``frame()``; the clock is injected (``time_source``) so they step time exactly.
 
-The window never decides a rule: sight comes from ``game.los``, legality of a drop from
-``Board.can_enter``, and every change goes through the :class:`~game.session.Session` (undo,
+The window never decides a rule: sight comes from ``game.core.los``, legality of a drop from
+``Board.can_enter``, and every change goes through the :class:`~game.play.session.Session` (undo,
 log, autosave). Keys come from the single table of ``game/ui/keys.py``; each action ``x`` there
 is the method ``action_x`` here.
 """
@@ -26,10 +26,11 @@ import numpy as np
 import pygame
 import pygame_gui
 
-from game.atomic import atomic_file, cannot_write
-from game.board import Board, BoardState, Edge, Square, fmt_square
-from game.errors import SightlineError
-from game.session import Session
+from game.core.board import Board, BoardState, Edge, Square, fmt_square
+from game.core.errors import SightlineError
+from game.core.words import plural
+from game.play.atomic import atomic_file, cannot_write
+from game.play.session import Session
 from game.ui import theme
 from game.ui.attack_panel import AttackController, AttackSection
 from game.ui.help import HelpOverlay
@@ -40,7 +41,6 @@ from game.ui.painter import BoardPainter, Marker, Overlay
 from game.ui.panel import PANEL_WIDTH, CentreOn, FindingsSection, PanelInfo, SidePanel
 from game.ui.view import View
 from game.ui.watch import FileWatcher
-from game.words import plural
 
 DEFAULT_SIZE = (1280, 800)
 #: how long a refused drop flashes red, seconds
@@ -768,7 +768,7 @@ class App:
         key = (id(board), board.version, *ends)
         result = self._los_cache.get(key) if self.caches else None
         if result is None:
-            from game.los import line_of_sight
+            from game.core.los import line_of_sight
 
             result = line_of_sight(board, ends[0], ends[1], viewer=ends[2])
             if len(self._los_cache) > 256:
@@ -785,7 +785,7 @@ class App:
         key = (id(board), board.version, figure.square, figure.side)
         mask = self._fov_cache.get(key) if self.caches else None
         if mask is None:
-            from game.los import visible_from
+            from game.core.los import visible_from
 
             mask = visible_from(board, figure.square, viewer=figure.side)
             if len(self._fov_cache) > 64:
@@ -1018,10 +1018,10 @@ def figure_stat_lines(stats: dict[str, Any]) -> list[str]:
 
 
 def save_screenshot(surface: pygame.Surface, out: Path) -> None:
-    """Save the screen as a PNG atomically (``game.atomic``: temporary file, then rename).
+    """Save the screen as a PNG atomically (``game.play.atomic``: temporary file, then rename).
 
     A missing folder is not created (``play`` checks the path before the first frame, as
-    ``render`` does); a file that cannot be written is one :class:`~game.atomic.OutputError` line
+    ``render`` does); a file that cannot be written is one :class:`~game.play.atomic.OutputError` line
     (``cannot write PATH: reason``), never a traceback.
     """
     out = Path(out)

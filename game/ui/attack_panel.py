@@ -9,8 +9,8 @@ legality sentence, the exact odds, a deterministic tally's preview (:meth:`Rules
 and who is down (:meth:`Ruleset.condition`). The window never decides a rule.
 
 Rolling computes the :class:`~game.rules.base.Resolution` first, with a fresh
-:class:`~game.dice.SeededDice` whose seed comes from the session's seed stream
-(:mod:`game.ui.roll_log`), then hands it to the :class:`~game.ui.dice_tray.DiceTray`. When the
+:class:`~game.core.dice.SeededDice` whose seed comes from the session's seed stream
+(:mod:`game.play.roll_log`), then hands it to the :class:`~game.ui.dice_tray.DiceTray`. When the
 tray lands the wounds, the changes, the roll-log entry and the seed stream's advance are
 recorded as ONE history entry: Ctrl+Z takes the whole attack back.
 
@@ -42,9 +42,10 @@ from pygame_gui.elements import (
 )
 from pygame_gui.windows import UIMessageWindow
 
-from game.board import Board, Square, is_enemy
-from game.dice import SeededDice
-from game.errors import IllegalAttackError, SightlineError, UsageError
+from game.core.board import Board, Square, is_enemy
+from game.core.dice import SeededDice
+from game.core.errors import IllegalAttackError, SightlineError, UsageError
+from game.play.roll_log import dice_state, make_entry, next_attack_seed, plain_text, roll_line
 from game.rules.base import (
     PLAY_OPTION,
     AttackOption,
@@ -59,7 +60,6 @@ from game.rules.registry import get_ruleset
 from game.ui.dice_tray import SPEED_NAMES, DiceTray
 from game.ui.odds_chart import OddsChart
 from game.ui.panel import fit_text, label_room
-from game.ui.roll_log import dice_state, make_entry, next_attack_seed, plain_text, roll_line
 
 _PLAY_GRAMMAR_RE = re.compile(r"^--play: ('.*?'|\".*?\") is not \[TYPE\] VALUE \[ELEMENT\]")
 

@@ -18,7 +18,7 @@ The clock is injected: :meth:`DiceTray.advance` moves it by ``dt`` seconds, or :
 reads ``time_source``. ``speed`` is ``slow``, ``normal`` (about a second of dice), ``fast`` or
 ``instant``; :meth:`DiceTray.skip` (the Space key) jumps to the end.
 
->>> from game.dice import DieRoll
+>>> from game.core.dice import DieRoll
 >>> from game.rules.base import Resolution, Step
 >>> roll = Step("roll", "Ember rolls 1 attack die: crit.", (DieRoll("attack", "attack", "crit"),))
 >>> more = Step("explode", "Crit: one more attack die (explosion of die 1): bow.",
@@ -45,10 +45,10 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.dice import DieRoll, Face
+from game.core.dice import DieRoll, Face
+from game.play.roll_log import plain_text
 from game.rules.base import Resolution
 from game.ui.odds_chart import NOTO_SCALE, chart_font_path
-from game.ui.roll_log import plain_text
 
 #: speed name → factor on every duration (0 = show the end at once)
 SPEEDS: dict[str, float] = {"slow": 2.0, "normal": 1.0, "fast": 0.4, "instant": 0.0}

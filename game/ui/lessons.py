@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.board import Board, Square, fmt_square, parse_square
-from game.errors import SightlineError, UsageError
+from game.core.board import Board, Square, fmt_square, parse_square
+from game.core.errors import SightlineError, UsageError
+from game.core.words import plural
 from game.resources import bundled_maps
-from game.words import plural
 
 LESSONS_DIR = bundled_maps() / "lessons"
 

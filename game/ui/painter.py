@@ -1,7 +1,7 @@
-"""The board painter: draws a :class:`~game.board.Board` and its overlays onto a pygame Surface.
+"""The board painter: draws a :class:`~game.core.board.Board` and its overlays onto a pygame Surface.
 
 The window (``game.ui.app``) and the headless renderer (``game.ui.render``) both draw with
-:class:`BoardPainter`. It decides nothing about the rules: the ray comes from ``game.los`` as a
+:class:`BoardPainter`. It decides nothing about the rules: the ray comes from ``game.core.los`` as a
 ``LosResult``, the field of view as a bool mask, lint findings as :class:`Marker` s.
 
 Layers, bottom to top:
@@ -14,7 +14,7 @@ Layers, bottom to top:
 5. the ray itself (antialiased, green then red), edge ticks, corner dots, the lesson highlight.
 
 >>> import pygame
->>> from game.board import Board
+>>> from game.core.board import Board
 >>> from game.ui.view import View
 >>> surface = pygame.Surface((200, 100))
 >>> view = View(viewport=(0, 0, 200, 100)); view.fit(4, 2)
@@ -33,9 +33,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pygame
 
-from game.board import Board, DoorState, Edge, Figure, Square
-from game.errors import SightlineError
-from game.los import LosResult
+from game.core.board import Board, DoorState, Edge, Figure, Square
+from game.core.errors import SightlineError
+from game.core.los import LosResult
 from game.rules.registry import get_ruleset
 from game.ui import theme
 from game.ui.art import TileArt, layer_offset
@@ -759,7 +759,7 @@ class _RayShape:
 
     @classmethod
     def of(cls, ray: LosResult, board: Board) -> _RayShape:
-        """The drawing instructions of a :class:`~game.los.LosResult`: every crossing's exact
+        """The drawing instructions of a :class:`~game.core.los.LosResult`: every crossing's exact
         point (as floats for drawing), the blocked part from the first blocker on."""
         origin, target = ray.origin, ray.target
         start = (origin[0] + 0.5, origin[1] + 0.5)

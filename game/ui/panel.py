@@ -28,8 +28,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UILabel, UIPanel, UISelectionList, UITextBox
 
-from game.findings import Finding
-from game.words import plural
+from game.core.findings import Finding
+from game.core.words import plural
 
 PANEL_WIDTH = 320
 HEADING_HEIGHT = 22
@@ -429,7 +429,7 @@ class FindingsSection:
     def item_text(number: int, finding: Finding) -> str:
         """One list row: number, severity, square, message (unique thanks to the number).
 
-        >>> from game.findings import Severity
+        >>> from game.core.findings import Severity
         >>> FindingsSection.item_text(2, Finding("x", Severity.ERROR, "wall is diagonal", 4, (3, 1)))
         '2. error (3,1): wall is diagonal'
         """
@@ -443,7 +443,7 @@ class FindingsSection:
     def counts(findings: Sequence[Finding]) -> str:
         """``1 error, 2 warnings`` with each noun agreeing with its number.
 
-        >>> from game.findings import Severity
+        >>> from game.core.findings import Severity
         >>> FindingsSection.counts([Finding("x", Severity.WARNING, "odd", None, None)])
         '0 errors, 1 warning'
         """
@@ -487,7 +487,7 @@ class FindingsSection:
     def full_text(finding: Finding) -> str:
         """The whole finding for the Line of sight box, hint included.
 
-        >>> from game.findings import Severity
+        >>> from game.core.findings import Severity
         >>> print(FindingsSection.full_text(Finding("x", Severity.ERROR, "diagonal", 4, None, "redraw")))
         Map check, error at object 4: diagonal
         Hint: redraw

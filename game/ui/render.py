@@ -5,7 +5,7 @@ fonts and PNG saving all work without a window). The picture is the board at ``s
 square with a small margin, and optionally a legend strip below it (title, the ray's explanation,
 a colour key).
 
->>> from game.board import Board
+>>> from game.core.board import Board
 >>> surface = render_surface(Board.from_ascii(["...", "..."]), scale=20)
 >>> surface.get_size() == image_size(3, 2, 20)
 True
@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.atomic import atomic_file, cannot_write
-from game.board import Board
-from game.errors import UsageError
+from game.core.board import Board
+from game.core.errors import UsageError
+from game.play.atomic import atomic_file, cannot_write
 from game.ui import theme
 from game.ui.painter import BoardPainter, Overlay
 from game.ui.view import View
@@ -127,10 +127,10 @@ def render_png(
 
 
 def save_png(surface: pygame.Surface, out_path: str | os.PathLike[str]) -> Path:
-    """Save a Surface as PNG atomically (:func:`game.atomic.atomic_file`); returns the path.
+    """Save a Surface as PNG atomically (:func:`game.play.atomic.atomic_file`); returns the path.
 
     The folder must exist. Anything that stops the write is one
-    :class:`~game.atomic.OutputError` line (``cannot write PATH: reason``).
+    :class:`~game.play.atomic.OutputError` line (``cannot write PATH: reason``).
     """
     path = Path(out_path)
     with atomic_file(path) as handle:

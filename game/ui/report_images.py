@@ -3,7 +3,7 @@
 The board itself is drawn by the window's painter (:mod:`game.ui.painter`) when it is available,
 otherwise by a small vector drawing of our own (floor, void, blocked terrain, walls, windows, doors,
 figure tokens). Overlays are translucent squares over that board. Every PNG is written atomically
-(:func:`game.ui.render.save_png`, which uses :mod:`game.atomic`).
+(:func:`game.ui.render.save_png`, which uses :mod:`game.play.atomic`).
 Works headless (``SDL_VIDEODRIVER=dummy``; no window is opened).
 """
 
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pygame
 
-from game.board import Board, DoorState, Edge, Square
+from game.core.board import Board, DoorState, Edge, Square
 from game.ui.render import save_png
 
 if TYPE_CHECKING:

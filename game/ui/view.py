@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from game.board import Edge, Square
+from game.core.board import Edge, Square
 from game.ui import theme
 
 

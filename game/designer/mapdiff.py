@@ -1,10 +1,10 @@
 """What changed in line of sight between two versions of a map (pure: boards in, numbers out).
 
-Both boards are compared on their geometry (figures removed, see :mod:`game.coverage`). When the
+Both boards are compared on their geometry (figures removed, see :mod:`game.designer.coverage`). When the
 boards differ in size, only their common area (the top-left ``min(width) x min(height)``
 squares) is compared, and :attr:`MapDiff.sizes_differ` says so.
 
->>> from game.board import Board
+>>> from game.core.board import Board
 >>> old = Board.from_ascii(["...", "..."], walls=["V(1,0)"])
 >>> new = Board.from_ascii(["...", "..."])
 >>> d = diff_boards(old, new)
@@ -18,9 +18,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from game.board import Board, Square
-from game.coverage import visibility_table
-from game.words import plural
+from game.core.board import Board, Square
+from game.core.words import plural
+from game.designer.coverage import visibility_table
 
 
 @dataclass(frozen=True)

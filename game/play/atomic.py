@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from game.errors import SightlineError
+from game.core.errors import SightlineError
 
 __all__ = ["OutputError", "atomic_file", "write_atomic", "cannot_write"]
 

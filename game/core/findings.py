@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from game.board import Square
+from game.core.board import Square
 
 
 class Severity(StrEnum):

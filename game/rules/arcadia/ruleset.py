@@ -15,8 +15,8 @@ Map properties ``attack_die`` / ``defense_die`` override the face tables, e.g.
   target rolls no defence; a target without ``defense`` rolls nothing.
 * Wounds = max(0, hits − saves); wounds reaching life kill (``killed = true``; the figure stays).
 
->>> from game.board import Board, Figure
->>> from game.dice import ScriptedDice
+>>> from game.core.board import Board, Figure
+>>> from game.core.dice import ScriptedDice
 >>> board = Board.from_ascii(["...."])
 >>> board.place_figure(Figure(1, "Mark", "red", (1, 0), {"attacks": "Dusty Blade:melee:3", "life": 5}))
 >>> board.place_figure(Figure(2, "Goblin", "monsters", (2, 0), {"life": 2}))
@@ -33,10 +33,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from game.board import Board, Edge, Figure, Stat, fmt_square
-from game.dice import DiceSource, Die, DieRoll, SeededDice, roll_pool
-from game.errors import IllegalAttackError, UsageError
-from game.odds import DEFAULT_TAIL, wounds_distribution
+from game.core.board import Board, Edge, Figure, Stat, fmt_square
+from game.core.dice import DiceSource, Die, DieRoll, SeededDice, roll_pool
+from game.core.errors import IllegalAttackError, UsageError
+from game.core.odds import DEFAULT_TAIL, wounds_distribution
+from game.core.words import plural
 from game.rules.base import (
     AttackOption,
     FigureChange,
@@ -52,7 +53,6 @@ from game.rules.base import (
     stat_int,
     stat_list,
 )
-from game.words import plural
 
 #: the fan face tables (rules file §1.5 [FAN]); a map property can override them
 DEFAULT_ATTACK_DIE = Die("attack", ("sword", "sword", "sword", "bow", "bow", "crit"))
@@ -146,7 +146,7 @@ def close_reason(board: Board, a: Figure, b: Figure) -> str | None:
 
 def _is_close(board: Board, a: Figure, b: Figure) -> bool:
     try:
-        from game.los import is_close
+        from game.core.los import is_close
     except ImportError:  # pragma: no cover - the LOS module ships with the package
         return close_reason(board, a, b) is None
     return bool(is_close(board, a.square, b.square))
@@ -154,7 +154,7 @@ def _is_close(board: Board, a: Figure, b: Figure) -> bool:
 
 def _los_reason(board: Board, a: Figure, b: Figure) -> str | None:
     """None when ``a`` sees ``b`` (viewer = a's side), else the LOS explanation."""
-    from game.los import line_of_sight
+    from game.core.los import line_of_sight
 
     result = line_of_sight(board, a.square, b.square, viewer=a.side)
     if result.clear:

@@ -2,15 +2,15 @@
 
 Comma-separated items ``[TYPE] VALUE [ELEMENT]``: TYPE ranged|siege|attack|block (default: block in
 the block phase, attack otherwise), ELEMENT physical|fire|ice|coldfire (default physical). A
-malformed item is one :class:`~game.errors.UsageError` line starting with ``--play:``.
+malformed item is one :class:`~game.core.errors.UsageError` line starting with ``--play:``.
 """
 
 from __future__ import annotations
 
 import re
 
-from game.errors import UsageError
-from game.rules import mk_combat as mk
+from game.core.errors import UsageError
+from game.rules.mage_knight import combat as mk
 
 _ELEMENT_ALIASES = {
     "physical": "physical",
@@ -57,11 +57,11 @@ def parse_play(text: str, phase: str) -> list[mk.Play]:
     >>> parse_play("ranged fire", "ranged")
     Traceback (most recent call last):
     ...
-    game.errors.UsageError: --play: 'ranged fire' is not [TYPE] VALUE [ELEMENT] (e.g. "ranged 3 fire, siege 2")
+    game.core.errors.UsageError: --play: 'ranged fire' is not [TYPE] VALUE [ELEMENT] (e.g. "ranged 3 fire, siege 2")
     >>> parse_play("ranged -3", "ranged")
     Traceback (most recent call last):
     ...
-    game.errors.UsageError: --play: 'ranged -3': values are whole numbers of 0 or more, not negative
+    game.core.errors.UsageError: --play: 'ranged -3': values are whole numbers of 0 or more, not negative
     """
     default = "block" if phase == "block" else "attack"
     plays = []

@@ -3,7 +3,7 @@
 Pure: it reads a :class:`~game.tiled.LoadedMap`'s ``board``, ``objects`` (raw, pre-snap geometry in
 grid units) and the loader's own ``findings``, and returns findings. No pytmx, no files, no clock.
 
-The loader (``game/tiled.py``) already reports what it meets while building the board (off-grid
+The loader (``game/tiled/reader.py``) already reports what it meets while building the board (off-grid
 and diagonal walls, doors not on an edge, unknown classes, objects outside the map, figures outside
 the board, reserved property names, ...). This module adds the board-level checks:
 
@@ -30,7 +30,7 @@ ruleset-unknown             error     the map's ``ruleset`` names no ruleset
 
 A map silences codes it breaks on purpose with the map property ``lint_ignore`` (a comma list).
 
->>> from game.board import Board, Figure
+>>> from game.core.board import Board, Figure
 >>> board = Board.from_ascii(["...", ".~."], figures=[Figure(1, "Rook", "red", (1, 1))])
 >>> [f.code for f in lint_board(board)]
 ['figure-in-void']
@@ -45,11 +45,11 @@ from fractions import Fraction
 from math import floor
 from typing import TYPE_CHECKING, Protocol
 
-from game.board import Board, Corner, Edge, Figure, Square, Stat, fmt_square
-from game.errors import SightlineError
-from game.findings import Finding, Severity
+from game.core.board import Board, Corner, Edge, Figure, Square, Stat, fmt_square
+from game.core.errors import SightlineError
+from game.core.findings import Finding, Severity
+from game.core.words import plural
 from game.rules.registry import get_ruleset
-from game.words import plural
 
 if TYPE_CHECKING:
     from game.tiled import LoadedMap
@@ -652,7 +652,7 @@ def check_targets(board: Board) -> list[Finding]:
     figures = list(board.figures.values())
     if len({f.side for f in figures}) < 2:
         return []
-    from game.los import visible_from  # pure; imported late so the linter loads without it
+    from game.core.los import visible_from  # pure; imported late so the linter loads without it
 
     on_board = [f for f in figures if board.on_board(f.square)]
     masks = {}

@@ -9,8 +9,8 @@ autosaved in one place::
     session.change("Rook takes a wound", lambda board: board.update_figure(7, wounds=1))
     session.undo()
 
-No pygame here: the session is plain Python over ``game.tiled``, ``game.board``,
-``game.history`` and ``game.savestate``.
+No pygame here: the session is plain Python over ``game.tiled``, ``game.core.board``,
+``game.play.history`` and ``game.play.savestate``.
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.board import Board, BoardState, DoorState, Edge, Square, fmt_square
-from game.errors import MapError, PlacementError
-from game.findings import Finding, Severity
-from game.history import History
-from game.savestate import PlayState, load_state, save_state, state_path
+from game.core.board import Board, BoardState, DoorState, Edge, Square, fmt_square
+from game.core.errors import MapError, PlacementError
+from game.core.findings import Finding, Severity
+from game.play.history import History
+from game.play.savestate import PlayState, load_state, save_state, state_path
 
 
 def _load_map(path: Path, classes: Mapping[str, Sequence[str]] | None) -> Any:
@@ -35,11 +35,11 @@ def _load_map(path: Path, classes: Mapping[str, Sequence[str]] | None) -> Any:
 
 
 def lint_findings(loaded: Any) -> list[Finding]:
-    """The linter's findings when ``game.lint`` is available, else the loader's own."""
+    """The linter's findings when ``game.designer.lint`` is available, else the loader's own."""
     try:
-        lint = importlib.import_module("game.lint")
+        lint = importlib.import_module("game.designer.lint")
     except ModuleNotFoundError as exc:
-        if exc.name != "game.lint":
+        if exc.name != "game.designer.lint":
             raise
         return list(getattr(loaded, "findings", []))
     try:
@@ -64,7 +64,7 @@ def outcome(left: BoardState, now: BoardState, how: str) -> str:
     """What an undo (``how="back to"``) or redo (``how="now"``) did to the board, in words:
     doors whose state changed, figures moved, wounded, added or removed.
 
-    >>> from game.board import Door, Figure
+    >>> from game.core.board import Door, Figure
     >>> edge = Edge.parse("V(7,3)")
     >>> locked = BoardState((), (Door(edge, DoorState.LOCKED),))
     >>> closed = BoardState((), (Door(edge, DoorState.CLOSED),))
@@ -105,7 +105,7 @@ def outcome(left: BoardState, now: BoardState, how: str) -> str:
 class Snapshot:
     """What undo and redo restore: the board and the roll log.
 
-    The roll log's last entry also holds the dice stream's state (``game/ui/roll_log.py``), so
+    The roll log's last entry also holds the dice stream's state (``game/play/roll_log.py``), so
     restoring the log rewinds the dice too: an attack undone and rolled again rolls the same.
     """
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Literal
 
-from game.errors import CapacityError, PlacementError, UsageError
+from game.core.errors import CapacityError, PlacementError, UsageError
 
 Square = tuple[int, int]
 Corner = tuple[int, int]

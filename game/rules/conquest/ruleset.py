@@ -2,8 +2,8 @@
 
 Clash (A dice, keep the lowest C, needs Close) and Volley (X dice, keep the lowest V, needs line of
 sight and ``range``, counted in squares with diagonal steps as one). The dice arithmetic and exact
-odds are in :mod:`game.rules.conquest_dice`. Special rules (figure property ``rules``, a comma
-list) are looked up in :data:`game.rules.conquest_rules.HOOKS`; Relentless Blows and Parry are
+odds are in :mod:`game.rules.conquest.dice`. Special rules (figure property ``rules``, a comma
+list) are looked up in :data:`game.rules.conquest.special.HOOKS`; Relentless Blows and Parry are
 implemented (as in the seed's worked example), every other rule is reported in a note step as not
 applied.
 
@@ -17,10 +17,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from game.board import Board, Figure, Stat
-from game.dice import D6, DiceSource, DieRoll
-from game.errors import IllegalAttackError, UsageError
-from game.rules import conquest_dice as cd
+from game.core.board import Board, Figure, Stat
+from game.core.dice import D6, DiceSource, DieRoll
+from game.core.errors import IllegalAttackError, UsageError
+from game.core.words import plural
 from game.rules.base import (
     AttackOption,
     Choice,
@@ -37,9 +37,9 @@ from game.rules.base import (
     stat_bool,
     stat_int,
 )
-from game.rules.conquest_rules import ActiveRules, active_rules
+from game.rules.conquest import dice as cd
+from game.rules.conquest.special import ActiveRules, active_rules
 from game.rules.reach import chebyshev, close_reason, sight_reason
-from game.words import plural
 
 POOLS = ("attack", "block", "resolve")
 ATTACK, BLOCK, RESOLVE = range(3)
@@ -141,7 +141,7 @@ class Conquest(Ruleset):
         """The defender's Block stat (``options["block_stat"]``): by default the higher of Defence
         and Evasion; with one target the labels carry its numbers (``higher (Evasion 3)``).
 
-        >>> from game.board import Figure
+        >>> from game.core.board import Figure
         >>> board = Board(2, 1, figures=[Figure(1, "A", "red", (0, 0)),
         ...     Figure(2, "B", "blue", (1, 0), {"defence": 2, "evasion": 3})], ruleset="conquest")
         >>> [label for _, label in RULESET.choices(board, 1, [2])[0].values]

@@ -1,10 +1,10 @@
-"""Load a Tiled ``.tmx`` map into a :class:`~game.board.Board` (the only module that uses pytmx).
+"""Load a Tiled ``.tmx`` map into a :class:`~game.core.board.Board` (the only module that uses pytmx).
 
 The map conventions are DESIGN.md §3 and ``docs/maps.md``: orthogonal maps only; a cell empty in
 every visible tile layer is void; tile properties ``void``, ``blocked`` and ``walls``; objects of
 class ``wall``, ``window``, ``door``, ``figure``, ``blocked`` and ``void`` (or any class mapped
 onto them by ``sightline.toml`` / ``--classes``); every object of a layer named or classed
-``walls`` is a wall. Files are first checked and flattened by :mod:`game.tmx_guard` (size and
+``walls`` is a wall. Files are first checked and flattened by :mod:`game.tiled.guard` (size and
 decompression limits, no XML entities, external tilesets and templates inlined), then parsed by
 pytmx, which supplies the tileset image geometry for the renderer. No pytmx object leaves here.
 
@@ -25,10 +25,11 @@ from xml.etree import ElementTree as ET
 
 import numpy as np
 
-from game.board import Board, Door, DoorState, Edge, Figure, Square, Stat, fmt_square
-from game.errors import MapError, SightlineError, UsageError
-from game.findings import Finding, Severity
-from game.tmx_guard import (
+from game.core.board import Board, Door, DoorState, Edge, Figure, Square, Stat, fmt_square
+from game.core.errors import MapError, SightlineError, UsageError
+from game.core.findings import Finding, Severity
+from game.core.words import a_or_an, plural
+from game.tiled.guard import (
     GID_FLAGS,
     GID_MASK,
     MANGLE,
@@ -38,7 +39,6 @@ from game.tmx_guard import (
     prepare,
     read_properties,
 )
-from game.words import a_or_an, plural
 
 #: the roles an object can play; anything else is "other"
 ROLES = ("wall", "window", "door", "figure", "blocked", "void")
@@ -172,11 +172,11 @@ def parse_class_mapping(text: str) -> dict[str, list[str]]:
     >>> parse_class_mapping("wal=x")
     Traceback (most recent call last):
     ...
-    game.errors.UsageError: unknown role 'wal' in --classes (use wall, window, door, figure, blocked, void)
+    game.core.errors.UsageError: unknown role 'wal' in --classes (use wall, window, door, figure, blocked, void)
     >>> parse_class_mapping("void=Location,wall=Location")
     Traceback (most recent call last):
     ...
-    game.errors.UsageError: --classes maps class 'Location' to two roles: void and wall (give each class one role)
+    game.core.errors.UsageError: --classes maps class 'Location' to two roles: void and wall (give each class one role)
     """
     out: dict[str, list[str]] = {}
     for part in text.replace(";", ",").split(","):

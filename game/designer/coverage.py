@@ -7,7 +7,7 @@ figure ever blocks a ray here), and every pair is symmetric.
 Only squares a figure can stand on (on the board, not blocked terrain) are counted, as viewers and
 as targets. A square does not count itself.
 
->>> from game.board import Board
+>>> from game.core.board import Board
 >>> board = Board.from_ascii(["...", "..."], walls=["V(1,0)"])
 >>> cov = coverage(board)
 >>> cov.seen_by.tolist()
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from game.board import Board, Door, DoorState, Edge, Square
+from game.core.board import Board, Door, DoorState, Edge, Square
 
 
 def geometry_board(board: Board) -> Board:
@@ -46,9 +46,9 @@ def visibility_table(board: Board) -> np.ndarray:
     """Bool ``(N, N)`` with ``N = width * height``, index ``y * width + x``: who sees whom.
 
     Geometry only (figures removed), restricted to standable squares, never a square with itself.
-    Built from :func:`game.los.all_pairs`.
+    Built from :func:`game.core.los.all_pairs`.
     """
-    from game.los import all_pairs
+    from game.core.los import all_pairs
 
     bare = geometry_board(board) if board.figures else board
     n = board.width * board.height
@@ -124,7 +124,7 @@ def door_effects(board: Board, table: np.ndarray | None = None, *, examples: int
     >>> [(str(e.door.edge), e.pairs, e.examples[0]) for e in door_effects(b)]
     [('V(1,0)', 3, ((0, 0), (1, 0)))]
     """
-    from game.los import visible_from
+    from game.core.los import visible_from
 
     bare = geometry_board(board) if board.figures else board.copy()
     if table is None:

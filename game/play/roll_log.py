@@ -6,7 +6,7 @@ log: the session's master seed (``Session.dice_seed``) and the ``dice`` state st
 entry give the next attack's seed (:func:`next_attack_seed`). Undoing an attack drops its entry,
 which rewinds the stream too: the same attack rolled again gives the same dice.
 
-Every attack rolls with its own :class:`~game.dice.SeededDice`, whose seed the log shows, so
+Every attack rolls with its own :class:`~game.core.dice.SeededDice`, whose seed the log shows, so
 ``sightline attack MAP ATTACKER TARGET --attack NAME --seed N`` replays it on the same board, and
 :func:`faces_argument` gives the ``--faces`` text of the same roll.
 
@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from game.dice import Die, SeededDice
+from game.core.dice import Die, SeededDice
 from game.rules.base import Resolution
 
 #: the die the seed stream rolls: nine rolls of it make one attack's seed
@@ -51,7 +51,7 @@ def next_attack_seed(state: Mapping[str, object]) -> tuple[int, dict[str, int]]:
     """The next attack's seed drawn from the stream in ``state``, and the stream's new state.
 
     The seed is nine rolls of a ten-sided die (:data:`SEED_DIE`) of the master stream, so the
-    stream is an ordinary :class:`~game.dice.SeededDice` whose ``state()`` is saved.
+    stream is an ordinary :class:`~game.core.dice.SeededDice` whose ``state()`` is saved.
     """
     master = SeededDice.from_state(state)
     digits = [master.roll(SEED_DIE, 0) for _ in range(SEED_DIGITS)]

@@ -4,7 +4,7 @@ Everything here is bounded: file size, cell count, decompressed size, tileset si
 XML entity declarations (the "billion laughs" bomb), decompresses layer data with a hard limit,
 inlines external tilesets (``.tsx``) and object templates (``.tx``) so pytmx gets one tree with
 absolute image paths, and rewrites XML-encoded tile layers as CSV. Every problem becomes a
-:class:`~game.errors.MapError` with one line a map designer can act on.
+:class:`~game.core.errors.MapError` with one line a map designer can act on.
 
 >>> xml = b'<map orientation="orthogonal" width="2" height="1" tilewidth="8" tileheight="8">'
 >>> xml += b'<layer name="g" width="2" height="1"><data encoding="csv">1,0</data></layer></map>'
@@ -13,7 +13,7 @@ absolute image paths, and rewrites XML-encoded tile layers as CSV. Every problem
 >>> parse_xml_bytes(b'<!DOCTYPE m [<!ENTITY a "x">]><map/>', "m.tmx")
 Traceback (most recent call last):
 ...
-game.errors.MapError: m.tmx: the file declares XML entities, which Sightline refuses for safety (save the map again from Tiled)
+game.core.errors.MapError: m.tmx: the file declares XML entities, which Sightline refuses for safety (save the map again from Tiled)
 """
 
 from __future__ import annotations
@@ -33,9 +33,9 @@ from xml.etree import ElementTree as ET
 
 import numpy as np
 
-from game.board import Stat
-from game.errors import MapError
-from game.findings import Finding, Severity
+from game.core.board import Stat
+from game.core.errors import MapError
+from game.core.findings import Finding, Severity
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
 MAX_CELLS = 4_000_000

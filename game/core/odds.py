@@ -27,7 +27,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import accumulate
 
-from game.errors import UsageError
+from game.core.errors import UsageError
 
 #: default truncation of explosion chains: the mass left beyond the last bucket of one die
 DEFAULT_TAIL = Fraction(1, 10**12)

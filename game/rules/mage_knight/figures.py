@@ -5,11 +5,11 @@ Reads the figure properties documented in ``docs/mage-knight.md``; pure.
 
 from __future__ import annotations
 
-from game.board import Board, Figure
-from game.errors import UsageError
-from game.rules import mk_combat as mk
+from game.core.board import Board, Figure
+from game.core.errors import UsageError
 from game.rules.base import stat_bool, stat_int, stat_list
-from game.rules.mk_play import norm_name, parse_element
+from game.rules.mage_knight import combat as mk
+from game.rules.mage_knight.plays import norm_name, parse_element
 
 #: hero level → (Armor, hand limit), MK-DATA levels (rules file §1.8)
 LEVELS: dict[int, tuple[int, int]] = {
@@ -37,7 +37,7 @@ def attack_values(fig: Figure) -> tuple[int, tuple[int, ...]]:
 
 
 def enemy_from(board: Board, fig: Figure) -> mk.Enemy:
-    """An :class:`~game.rules.mk_combat.Enemy` from a figure's properties."""
+    """An :class:`~game.rules.mage_knight.combat.Enemy` from a figure's properties."""
     abilities = frozenset(norm_name(a).replace(" ", "") for a in stat_list(fig, "abilities"))
     resist = frozenset(parse_element(r) for r in stat_list(fig, "resistances"))
     attack, more = attack_values(fig)

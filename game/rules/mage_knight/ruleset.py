@@ -19,10 +19,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from game.board import Board, Figure
-from game.dice import DiceSource
-from game.errors import IllegalAttackError, UsageError
-from game.rules import mk_combat as mk
+from game.core.board import Board, Figure
+from game.core.dice import DiceSource
+from game.core.errors import IllegalAttackError, UsageError
+from game.core.words import plural
 from game.rules.base import (
     AttackOption,
     Comparison,
@@ -40,16 +40,16 @@ from game.rules.base import (
     stat_int,
     stat_list,
 )
-from game.rules.mk_figures import attack_values, enemy_from, is_enemy_token, units_of
-from game.rules.mk_phases import (
+from game.rules.mage_knight import combat as mk
+from game.rules.mage_knight.figures import attack_values, enemy_from, is_enemy_token, units_of
+from game.rules.mage_knight.phases import (
     and_names,
     possessive,
     resolve_assign,
     resolve_block,
     tally_steps,
 )
-from game.rules.mk_play import norm_name, parse_element, parse_play
-from game.words import plural
+from game.rules.mage_knight.plays import norm_name, parse_element, parse_play
 
 #: enemy abilities the rules apply (``abilities`` property, spaces and case ignored)
 ABILITIES = frozenset(

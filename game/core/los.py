@@ -43,8 +43,8 @@ from typing import Literal
 
 import numpy as np
 
-from game.board import Board, Corner, Edge, Square, corner_edges, fmt_square, is_enemy
-from game.errors import PlacementError
+from game.core.board import Board, Corner, Edge, Square, corner_edges, fmt_square, is_enemy
+from game.core.errors import PlacementError
 
 __all__ = [
     "Crossing",

@@ -7,11 +7,11 @@ log and the dice seed. Storing changes rather than a snapshot means a map edited
 two sessions still opens with its new figures and doors, with play's changes laid over it where
 the objects (ids) still exist.
 
-Writes are atomic (:mod:`game.atomic`: a temporary file in the same folder, then
+Writes are atomic (:mod:`game.play.atomic`: a temporary file in the same folder, then
 ``os.replace``). A file that cannot be read is never a crash: it is renamed
 ``MAP.sightline.json.corrupt-<n>`` and the map opens as drawn, with a message saying so.
 
->>> from game.board import Board, Figure
+>>> from game.core.board import Board, Figure
 >>> board = Board.from_ascii(["....", "...."], doors={"V(2,0)": "closed"})
 >>> board.place_figure(Figure(7, "Rook", "red", (0, 0)))
 >>> original = board.state()
@@ -34,9 +34,19 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from game.atomic import write_atomic
-from game.board import Board, BoardState, Door, DoorState, Edge, Figure, Square, Stat, fmt_square
-from game.errors import SightlineError
+from game.core.board import (
+    Board,
+    BoardState,
+    Door,
+    DoorState,
+    Edge,
+    Figure,
+    Square,
+    Stat,
+    fmt_square,
+)
+from game.core.errors import SightlineError
+from game.play.atomic import write_atomic
 
 FORMAT = "sightline-play-state"
 FORMAT_VERSION = 1
@@ -209,7 +219,7 @@ class PlayState:
         >>> PlayState.from_json({"format": "other"})
         Traceback (most recent call last):
         ...
-        game.savestate.PlayStateError: not a Sightline play state (format 'other')
+        game.play.savestate.PlayStateError: not a Sightline play state (format 'other')
         """
         if not isinstance(data, dict):
             raise PlayStateError("not a Sightline play state (not a JSON object)")
@@ -316,9 +326,9 @@ def _set_aside(path: Path, reason: str) -> str:
 
 
 def save_state(path: str | Path, state: PlayState) -> None:
-    """Write the play state atomically (:func:`game.atomic.write_atomic`).
+    """Write the play state atomically (:func:`game.play.atomic.write_atomic`).
 
-    Raises :class:`game.atomic.OutputError` (an ``OSError``) when the file cannot be written.
+    Raises :class:`game.play.atomic.OutputError` (an ``OSError``) when the file cannot be written.
     """
     text = json.dumps(state.to_json(), indent=1, ensure_ascii=False) + "\n"
     write_atomic(path, text)

@@ -29,8 +29,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
 
-from game.errors import UsageError
-from game.words import plural
+from game.core.errors import UsageError
+from game.core.words import plural
 
 Face = str | int
 
@@ -168,7 +168,7 @@ class ScriptedDice:
     >>> s.roll(Die("defence", ("shield", "blank")), 1)
     Traceback (most recent call last):
     ...
-    game.dice.NotEnoughFaces: --faces: not enough faces for the defence pool: at least 1 more needed
+    game.core.dice.NotEnoughFaces: --faces: not enough faces for the defence pool: at least 1 more needed
     """
 
     def __init__(self, pools: Sequence[Sequence[Face]], pool_names: Sequence[str]) -> None:
@@ -233,7 +233,7 @@ def parse_faces(
     >>> parse_faces("sword | axe", pools=("attack", "defence"), names={"sword"})
     Traceback (most recent call last):
     ...
-    game.errors.UsageError: --faces: unknown face 'axe' in the defence pool (faces: sword)
+    game.core.errors.UsageError: --faces: unknown face 'axe' in the defence pool (faces: sword)
     """
     groups = text.split("|")
     if len(groups) > len(pools):

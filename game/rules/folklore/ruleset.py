@@ -5,7 +5,7 @@ Figures carry ``valour``, ``wits``, ``senses``, ``hp``, ``max_hp``, ``armour``, 
 (name : attribute used for the hit check : damage bonus : melee|ranged, then optional flags:
 ``maxhp`` = the damage lowers max HP instead of HP, ``+Tag`` = a hit inflicts bad status Tag).
 Melee needs Close, ranged needs line of sight. The arithmetic is in
-:mod:`game.rules.folklore_checks`.
+:mod:`game.rules.folklore.checks`.
 
 ``--faces`` pools: ``hit`` (hit-check dice) | ``dodge`` | ``damage`` (1D6, then one D6 per 6 of a
 critical hit check) | ``death`` (the death check's 2D6).
@@ -17,10 +17,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from game.board import Board, Figure, Stat
-from game.dice import D6, DiceSource, DieRoll
-from game.errors import IllegalAttackError, UsageError
-from game.rules import folklore_checks as fc
+from game.core.board import Board, Figure, Stat
+from game.core.dice import D6, DiceSource, DieRoll
+from game.core.errors import IllegalAttackError, UsageError
 from game.rules.base import (
     AttackOption,
     Condition,
@@ -38,6 +37,7 @@ from game.rules.base import (
     stat_int,
     stat_list,
 )
+from game.rules.folklore import checks as fc
 from game.rules.reach import close_reason, sight_reason
 
 POOLS = ("hit", "dodge", "damage", "death")
@@ -73,7 +73,7 @@ def parse_weapons(text: str, owner: str = "figure") -> list[Weapon]:
     >>> parse_weapons("Sword:strength:2:melee", "Aya")
     Traceback (most recent call last):
     ...
-    game.errors.UsageError: Aya: weapon 'Sword:strength:2:melee': the hit check uses valour or wits, not 'strength'
+    game.core.errors.UsageError: Aya: weapon 'Sword:strength:2:melee': the hit check uses valour or wits, not 'strength'
     """
     weapons = []
     for item in (part.strip() for part in str(text).split(";")):

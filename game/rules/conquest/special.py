@@ -14,9 +14,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from game.board import Figure
-from game.rules import conquest_dice as cd
+from game.core.board import Figure
 from game.rules.base import stat_list
+from game.rules.conquest import dice as cd
 
 
 @dataclass(frozen=True)

@@ -4,43 +4,29 @@ The page needs no network: the CSS is inline, every image is a PNG beside it, no
 It shows the board, a heat map of how many squares see each square, the most exposed and most
 hidden squares, for each door the pairs of squares whose visibility changes when it opens, and the
 linter's findings, each with a thumbnail of the board around it. Numbers come from
-:mod:`game.coverage` (the LOS engine's all-pairs table); pictures from :mod:`game.ui.report_images`.
+:mod:`game.designer.coverage` (the LOS engine's all-pairs table); pictures from :mod:`game.ui.report_images`.
 """
 
 from __future__ import annotations
 
 import html
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from fractions import Fraction
 from math import ceil, floor
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game import __version__
-from game.atomic import cannot_write, write_atomic
-from game.board import Board, fmt_square
-from game.coverage import Coverage, DoorEffect, coverage, door_effects, visibility_table
-from game.findings import Finding, Severity
-from game.lint import ObjectLike, lint
-from game.words import plural
+from game.core.board import Board, fmt_square
+from game.core.findings import Finding, Severity
+from game.core.words import plural
+from game.designer.coverage import Coverage, DoorEffect
+from game.designer.lint import ObjectLike
 
 if TYPE_CHECKING:
     from game.tiled import LoadedMap
 
 TOP = 10  #: how many most exposed / most hidden squares the report lists
 THUMB_LIMIT = 60  #: findings beyond this many get no thumbnail (keeps huge reports quick)
-
-
-@dataclass
-class Report:
-    """What :func:`write_report` wrote and the numbers it showed."""
-
-    index: Path
-    images: list[Path] = field(default_factory=list)
-    coverage: Coverage | None = None
-    doors: list[DoorEffect] = field(default_factory=list)
-    findings: list[Finding] = field(default_factory=list)
 
 
 def cell_size(board: Board) -> int:
@@ -55,7 +41,7 @@ def cell_size(board: Board) -> int:
 def finding_area(finding: Finding, objects: Mapping[int, ObjectLike]) -> tuple[int, int, int, int] | None:
     """The grid rectangle ``(x, y, w, h)`` a finding's thumbnail shows, or None if it has no place.
 
-    >>> from game.findings import Severity
+    >>> from game.core.findings import Severity
     >>> finding_area(Finding("x", Severity.ERROR, "m", None, (3, 4)), {})
     (3, 4, 1, 1)
     """
@@ -68,48 +54,6 @@ def finding_area(finding: Finding, objects: Mapping[int, ObjectLike]) -> tuple[i
     w, h = Fraction(obj.width), Fraction(obj.height)
     x0, y0 = floor(x), floor(y)
     return x0, y0, max(1, ceil(x + w) - x0), max(1, ceil(y + h) - y0)
-
-
-def write_report(loaded: LoadedMap, out_dir: str | Path) -> Report:
-    """Write the coverage report of a loaded map into ``out_dir``; returns what was written.
-
-    ``out_dir`` is created if it is missing, but its parent folder must exist. Every file is
-    written atomically (:mod:`game.atomic`); a folder that cannot be made or written is one
-    :class:`~game.atomic.OutputError` line.
-    """
-    from game.ui import report_images as images
-
-    out = Path(out_dir)
-    try:
-        out.mkdir(exist_ok=True)
-    except OSError as exc:
-        raise cannot_write(out, exc) from exc
-    if not out.is_dir():
-        raise cannot_write(out, NotADirectoryError(20, "it exists and is not a folder"))
-    board = loaded.board
-    cell = cell_size(board)
-    table = visibility_table(board)
-    cov = coverage(board, table)
-    doors = door_effects(board, table)
-    findings = lint(loaded)
-    report = Report(out / "index.html", coverage=cov, doors=doors, findings=findings)
-    pictures = images.BoardPictures(board, loaded.art, cell)
-    report.images.append(pictures.board_png(out / "board.png"))
-    report.images.append(pictures.heatmap_png(cov.seen_by, cov.standable, out / "heatmap.png"))
-    for i, effect in enumerate(doors, 1):
-        report.images.append(pictures.door_png(effect.door.edge, effect.per_square,
-                                               out / f"door-{i:02d}.png"))
-    areas = []
-    thumbs: dict[int, str] = {}
-    for i, finding in enumerate(findings[:THUMB_LIMIT], 1):
-        area = finding_area(finding, loaded.objects)
-        if area is not None:
-            name = f"finding-{i:03d}.png"
-            areas.append((area, out / name))
-            thumbs[i] = name
-    report.images += pictures.crops_png(areas)
-    write_atomic(report.index, render_html(loaded, cov, doors, findings, thumbs))
-    return report
 
 
 _CSS = """

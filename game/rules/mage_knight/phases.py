@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.board import Board, Figure, Stat
-from game.rules import mk_combat as mk
+from game.core.board import Board, Figure, Stat
+from game.core.words import plural
 from game.rules.base import FigureChange, Resolution, Step, stat_bool, stat_int
-from game.rules.mk_figures import hero_numbers, units_of
-from game.words import plural
+from game.rules.mage_knight import combat as mk
+from game.rules.mage_knight.figures import hero_numbers, units_of
 
 
 def and_names(names: Sequence[str]) -> str:

@@ -1,0 +1,222 @@
+"""The house rules: which room of ``game/`` may import what (``docs/architecture.md``).
+
+Each room is a sub-package of ``game``. A module may import the rooms listed for its own room and
+nothing else of ours; only ``ui/`` imports pygame; only ``tiled/`` (and ``ui/``, for tile images)
+imports pytmx; the pure rooms touch no files, no clock and no shared random generator. The rules
+are checked by :func:`violations`, which the last tests run on a planted tree to show it fails.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+
+#: room → the rooms of ours it may import ("face" = game/__init__.py, game/resources.py)
+ALLOWED: dict[str, frozenset[str]] = {
+    "core": frozenset({"core"}),
+    "rules": frozenset({"core", "rules"}),
+    "tiled": frozenset({"core", "tiled", "resources"}),
+    "designer": frozenset({"core", "rules", "tiled", "designer", "face"}),
+    "play": frozenset({"core", "rules", "tiled", "designer", "play", "resources"}),
+    "ui": frozenset({"core", "rules", "tiled", "designer", "play", "ui", "resources", "face"}),
+    "commands": frozenset({"core", "rules", "tiled", "designer", "play", "ui", "commands",
+                           "resources", "face", "cli"}),
+    "cli": frozenset({"core", "commands", "face"}),
+    "resources": frozenset({"core"}),
+    "face": frozenset({"core", "rules", "tiled", "play", "designer", "face"}),
+    "main": frozenset({"cli"}),
+}
+#: rooms that must stay pure: no files, no clock, no drawing, no parser
+PURE_ROOMS = frozenset({"core", "rules", "designer"})
+#: what a pure module may not import
+FORBIDDEN_IMPORTS = frozenset({
+    "pygame", "pygame_gui", "pytmx", "time", "datetime", "os", "pathlib", "io", "tempfile",
+    "shutil", "subprocess",
+})
+DRAWING = frozenset({"pygame", "pygame_gui"})
+#: rooms that may import pytmx: the reader, and the window's tile-image loading
+PYTMX_ROOMS = frozenset({"tiled", "ui"})
+
+
+@dataclass(frozen=True)
+class Imported:
+    """One import statement: the top-level package, our room (if ours), and its line."""
+
+    top: str
+    room: str | None
+    line: int
+
+
+def room_of(rel: Path) -> str:
+    """The room of a module path relative to ``game/``.
+
+    >>> room_of(Path("core/los.py")), room_of(Path("cli.py")), room_of(Path("__init__.py"))
+    ('core', 'cli', 'face')
+    """
+    if len(rel.parts) > 1:
+        return rel.parts[0]
+    return {"__init__.py": "face", "__main__.py": "main"}.get(rel.name, rel.stem)
+
+
+def imports_of(path: Path) -> list[Imported]:
+    """Every import in a file, with the room of ``game.*`` imports (``from game import x`` → x)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: list[Imported] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                parts = alias.name.split(".")
+                room = (parts[1] if len(parts) > 1 else "face") if parts[0] == "game" else None
+                found.append(Imported(parts[0], room, node.lineno))
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            parts = node.module.split(".")
+            if parts[0] != "game":
+                found.append(Imported(parts[0], None, node.lineno))
+            elif len(parts) > 1:
+                found.append(Imported("game", parts[1], node.lineno))
+            else:  # from game import los → the room of game/los, else the face (__version__)
+                for alias in node.names:
+                    found.append(Imported("game", _room_for_name(alias.name), node.lineno))
+    return found
+
+
+#: names that ``from game import NAME`` may mean as rooms
+_ROOMS = frozenset(ALLOWED) - {"face", "main"}
+
+
+def _room_for_name(name: str) -> str:
+    return name if name in _ROOMS else "face"
+
+
+def _open_calls(path: Path) -> list[int]:
+    """Lines calling ``open(...)`` or ``something.open(...)`` (``Path.open``, ``io.open``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    lines = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+            if name == "open":
+                lines.append(node.lineno)
+    return lines
+
+
+def _unseeded_random(path: Path) -> list[int]:
+    """Lines using the ``random`` module's shared, unseeded generator (anything but ``Random``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    lines = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module == "random":
+            if any(alias.name != "Random" for alias in node.names):
+                lines.append(node.lineno)
+        elif (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+              and node.value.id == "random" and node.attr != "Random"):
+            lines.append(node.lineno)
+    return lines
+
+
+def violations(package: Path) -> list[str]:
+    """Every broken house rule under ``package`` (a ``game/`` folder), one line each."""
+    problems: list[str] = []
+    for path in sorted(package.rglob("*.py")):
+        rel = path.relative_to(package)
+        room = room_of(rel)
+        where = f"game/{rel.as_posix()}"
+        allowed = ALLOWED.get(room)
+        if allowed is None:
+            problems.append(f"{where}: room {room!r} is not in docs/architecture.md")
+            continue
+        for imp in imports_of(path):
+            if imp.room is not None and imp.room not in allowed:
+                problems.append(f"{where}:{imp.line}: {room}/ may not import {imp.room}/")
+            if imp.top in DRAWING and room != "ui":
+                problems.append(f"{where}:{imp.line}: only ui/ imports {imp.top}")
+            if imp.top == "pytmx" and room not in PYTMX_ROOMS:
+                problems.append(f"{where}:{imp.line}: only tiled/ and ui/ import pytmx")
+            if room in PURE_ROOMS and imp.top in FORBIDDEN_IMPORTS:
+                problems.append(f"{where}:{imp.line}: pure {room}/ may not import {imp.top}")
+        if room in PURE_ROOMS:
+            problems += [f"{where}:{line}: pure {room}/ calls open()" for line in _open_calls(path)]
+            problems += [f"{where}:{line}: pure {room}/ uses the shared random generator"
+                         for line in _unseeded_random(path)]
+    return problems
+
+
+def test_the_house_keeps_its_rules() -> None:
+    assert violations(REPO / "game") == []
+
+
+def test_every_room_exists_and_holds_modules() -> None:
+    """A renamed room fails here instead of silently leaving the check."""
+    for room in ("core", "rules", "tiled", "designer", "play", "ui", "commands"):
+        assert list((REPO / "game" / room).glob("*.py")), room
+    for game in ("arcadia", "mage_knight", "conquest", "folklore"):
+        assert (REPO / "game" / "rules" / game / "ruleset.py").is_file(), game
+
+
+def _plant(tmp_path: Path, files: dict[str, str]) -> Path:
+    package = tmp_path / "game"
+    for name, text in files.items():
+        target = package / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    return package
+
+
+def test_the_check_fails_on_a_core_module_importing_tiled(tmp_path: Path) -> None:
+    package = _plant(tmp_path, {"core/board.py": "from game.tiled import load_map\n"})
+    assert violations(package) == ["game/core/board.py:1: core/ may not import tiled/"]
+
+
+def test_the_check_fails_on_pygame_outside_ui(tmp_path: Path) -> None:
+    package = _plant(tmp_path, {"play/session.py": "import pygame\n",
+                                "ui/app.py": "import pygame\n"})
+    assert violations(package) == ["game/play/session.py:1: only ui/ imports pygame"]
+
+
+def test_the_check_fails_on_rules_importing_play(tmp_path: Path) -> None:
+    package = _plant(tmp_path, {"rules/arcadia/ruleset.py": "from game.play import session\n"})
+    assert violations(package) == ["game/rules/arcadia/ruleset.py:1: rules/ may not import play/"]
+
+
+def test_the_check_fails_on_files_clock_and_shared_random_in_pure_rooms(tmp_path: Path) -> None:
+    package = _plant(tmp_path, {"core/x.py": (
+        "import os.path\nfrom datetime import date\n"
+        "def f(p):\n    return open(p), p.open()\n"
+        "import random\nrandom.shuffle([])\nrng = random.Random(7)\n")})
+    assert violations(package) == [
+        "game/core/x.py:1: pure core/ may not import os",
+        "game/core/x.py:2: pure core/ may not import datetime",
+        "game/core/x.py:4: pure core/ calls open()",
+        "game/core/x.py:4: pure core/ calls open()",
+        "game/core/x.py:6: pure core/ uses the shared random generator",
+    ]
+
+
+def test_the_check_fails_on_pytmx_in_the_linter_and_on_an_unknown_room(tmp_path: Path) -> None:
+    package = _plant(tmp_path, {"designer/lint.py": "import pytmx\n", "extra/x.py": ""})
+    assert violations(package) == [
+        "game/designer/lint.py:1: only tiled/ and ui/ import pytmx",
+        "game/designer/lint.py:1: pure designer/ may not import pytmx",
+        "game/extra/x.py: room 'extra' is not in docs/architecture.md",
+    ]
+
+
+@pytest.mark.parametrize("module", ["game.commands.check", "game.commands.los", "game.commands.odds",
+                                    "game.commands.attack", "game.commands.report",
+                                    "game.commands.diff"])
+def test_windowless_commands_do_not_import_pygame_at_module_level(module: str) -> None:
+    """A command that opens no window imports no pygame (checked in a fresh interpreter)."""
+    import subprocess
+    import sys
+
+    code = (f"import sys, {module}; "
+            "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('pygame', 'pygame_gui', 'pytmx'));"
+            "print(','.join(bad))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "", out.stdout
