@@ -22,6 +22,7 @@ change sight-blocking geometry (walls, doors, void, terrain) also bump
 from __future__ import annotations
 
 import copy
+import itertools
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
@@ -35,6 +36,8 @@ Corner = tuple[int, int]
 Stat = str | int | float | bool
 
 DEFAULT_CAPACITY = 2
+#: every Board gets the next number (copies too): caches key on (serial, version), never on id()
+_SERIALS = itertools.count(1)
 _EDGE_RE = re.compile(r"^\s*([VH])\s*\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)\s*$")
 
 
@@ -207,6 +210,8 @@ class Board:
             self._add(figure)
         self.version = 0
         self.geometry_version = 0
+        #: unique per board object, copies included; with :attr:`version` a safe cache key
+        self.serial = next(_SERIALS)
 
     # --- construction helpers -------------------------------------------------------------
 
@@ -247,8 +252,16 @@ class Board:
         )
 
     def copy(self) -> Board:
-        """An independent copy (same versions)."""
+        """An independent copy (same versions, a new :attr:`serial`)."""
         return copy.deepcopy(self)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Board:
+        new = self.__class__.__new__(self.__class__)
+        memo[id(self)] = new
+        for key, value in self.__dict__.items():
+            setattr(new, key, copy.deepcopy(value, memo))
+        new.serial = next(_SERIALS)
+        return new
 
     # --- squares -------------------------------------------------------------------------
 
