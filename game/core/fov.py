@@ -40,8 +40,10 @@ import numpy as np
 __all__ = ["BlockerSet", "fov_mask", "fov_rows", "slope_table"]
 
 _SHIFT = 42
-_MAX_SIZE = 1 << 19  # keeps (2n+1) << 42 inside int64 and the key order exact
-_FAR = np.iinfo(np.int32).max
+_MAX_SIZE = 32_000  # keys (columns) fit int16; (2n+1) << 42 stays inside int64 and the key order exact
+#: keys are columns (< 2**15 on every board this engine takes in int16; int32 beyond)
+_KEY = np.int16
+_FAR = np.iinfo(np.int16).max
 
 # the 8 octants: (sign of x, sign of y, primary axis is y)
 _OCTANTS = tuple((sx, sy, swap) for swap in (False, True) for sy in (1, -1) for sx in (1, -1))
@@ -87,37 +89,87 @@ def slope_table(n: int) -> SlopeTable:
     """
     if not 1 <= n <= _MAX_SIZE:
         raise ValueError(f"board side {n} is outside 1..{_MAX_SIZE}")
-    cs, js = np.meshgrid(np.arange(n, dtype=np.int64), np.arange(n, dtype=np.int64), indexing="ij")
-    tri = (js <= cs) & (cs >= 1)
-    tri_c, tri_j = cs[tri], js[tri]  # meshgrid "ij" order: already by column
+    tri_c = np.repeat(np.arange(1, n, dtype=np.int64), np.arange(2, n + 1))
+    column_start = np.concatenate(([0, 0], np.cumsum(np.arange(2, n + 1)))).astype(np.int64)
+    tri_j = np.arange(tri_c.size, dtype=np.int64) - column_start[tri_c]
     keys = _key(tri_j, tri_c)
     sorted_keys = np.unique(keys)
     count = int(sorted_keys.size)
     leaves = 1 << max(1, int(count).bit_length())
     tri_leaf = np.searchsorted(sorted_keys, keys).astype(np.int32)
-    column_start = np.concatenate(([0, 0], np.cumsum(np.arange(2, n + 1)))).astype(np.int64)
 
-    def open_range(p0: np.ndarray, q0: np.ndarray, p1: np.ndarray, q1: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Leaves strictly between p0/q0 and p1/q1 (q > 0 everywhere it matters)."""
-        q0 = np.maximum(q0, 1)
-        q1 = np.maximum(q1, 1)
-        lo = np.searchsorted(sorted_keys, _key(p0, q0), side="right").astype(np.int32)
-        hi = np.searchsorted(sorted_keys, _key(p1, q1), side="left").astype(np.int32)
-        return lo, np.maximum(hi, lo)
+    # every position [c, j] with 0 <= j <= c < n (column 0 included: edges and corners there)
+    cs = np.repeat(np.arange(n, dtype=np.int64), np.arange(1, n + 1))
+    js = np.arange(cs.size, dtype=np.int64) - (cs * (cs + 1)) // 2
+    low = np.searchsorted(sorted_keys, _key(2 * js - 1, 2 * cs + 1), side="right")  # > (2j-1)/(2c+1)
+    mid_key = _key(2 * js + 1, 2 * cs + 1)
+    mid = np.searchsorted(sorted_keys, mid_key, side="left")  # first >= (2j+1)/(2c+1)
+    exact = np.zeros(mid.shape, dtype=bool)
+    inside = mid < count
+    exact[inside] = sorted_keys[mid[inside]] == mid_key[inside]
+    high = np.searchsorted(sorted_keys, _key(2 * js + 1, np.maximum(2 * cs - 1, 1)), side="left")
+    high = np.where(cs >= 1, high, count)  # column 0 has no square or along-edge blocker
 
-    square_lo, square_hi = open_range(2 * js - 1, 2 * cs + 1, 2 * js + 1, 2 * cs - 1)
-    across_lo, across_hi = open_range(2 * js - 1, 2 * cs + 1, 2 * js + 1, 2 * cs + 1)
-    along_lo, along_hi = open_range(2 * js + 1, 2 * cs + 1, 2 * js + 1, 2 * cs - 1)
-    ckeys = _key(2 * js + 1, 2 * cs + 1)
-    if count:
-        at = np.minimum(np.searchsorted(sorted_keys, ckeys), count - 1)
-        corner = np.where(sorted_keys[at] == ckeys, at, count).astype(np.int32)
-    else:  # a one-square board: no target, no ray
-        corner = np.zeros(ckeys.shape, dtype=np.int32)
+    def grid(values: np.ndarray) -> np.ndarray:
+        out = np.zeros((n, n), dtype=np.int32)
+        out[cs, js] = values
+        return out
+
+    square_lo, square_hi = grid(low), grid(np.maximum(high, low))
+    across_lo, across_hi = square_lo, grid(np.maximum(mid, low))
+    along_lo = grid(mid + exact)
+    along_hi = grid(np.maximum(high, mid + exact))
+    corner = grid(np.where(exact, mid, count))
     return SlopeTable(
         n, count, leaves, tri_c.astype(np.int32), tri_j.astype(np.int32), tri_leaf, column_start,
         square_lo, square_hi, across_lo, across_hi, along_lo, along_hi, corner,
     )
+
+
+@dataclass(frozen=True)
+class OffsetTable:
+    """For every offset ``(dx, dy)`` of a ``width`` × ``height`` board, indexed
+    ``[dy + height - 1, dx + width - 1]``: the leaf its target reads (octant region included) and
+    its column in that octant. O(W·H) memory, cached for two sizes."""
+
+    width: int
+    height: int
+    leaf: np.ndarray  # int32
+    column: np.ndarray  # int16
+
+
+def _leaves_of(table: SlopeTable, dx: np.ndarray, dy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The leaf (octant region included) and the column of targets at offsets ``(dx, dy)``."""
+    ax, ay = np.abs(dx), np.abs(dy)
+    swap = ay > ax
+    c = np.maximum(ax, ay)
+    j = np.minimum(ax, ay)
+    # _OCTANTS order; a target on an axis (j == 0) takes the positive sign of the other axis
+    octant = swap * 4 + (dy < 0) * 2 + (dx < 0)
+    flat = c * (c + 1) // 2 - 1 + j  # index in tri_* (by column, then row); -1 for the origin
+    if table.tri_leaf.size:
+        leaf = table.tri_leaf[np.maximum(flat, 0)].astype(np.int32)
+    else:  # a one-square board
+        leaf = np.zeros(flat.shape, dtype=np.int32)
+    leaf += (octant * table.leaves).astype(np.int32)
+    return leaf, c.astype(_KEY)
+
+
+def _window(table: SlopeTable, origin: tuple[int, int], width: int, height: int) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_leaves_of` for every square of the board seen from one origin, ``[y, x]``."""
+    dy = (np.arange(height, dtype=np.int32) - origin[1])[:, None]
+    dx = (np.arange(width, dtype=np.int32) - origin[0])[None, :]
+    return _leaves_of(table, dx, dy)
+
+
+@lru_cache(maxsize=2)
+def offset_table(width: int, height: int) -> OffsetTable:
+    """The :class:`OffsetTable` of a board size (built from :func:`slope_table`)."""
+    table = slope_table(max(width, height))
+    dy = np.arange(-(height - 1), height, dtype=np.int32)[:, None]
+    dx = np.arange(-(width - 1), width, dtype=np.int32)[None, :]
+    leaf, column = _leaves_of(table, dx, dy)
+    return OffsetTable(width, height, leaf, column)
 
 
 @dataclass(frozen=True)
@@ -169,67 +221,76 @@ def _where(array: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return ys.astype(np.int64), xs.astype(np.int64)
 
 
-def _line(g: np.ndarray, o: int, s: int) -> np.ndarray:
+def _line(g: np.ndarray, o: np.ndarray, s: int) -> np.ndarray:
     """Octant index of a grid line at board coordinate ``g`` (the line ``k + 1/2`` from the origin)."""
     return g - o - 1 if s > 0 else o - g
 
 
-def _octant_blockers(
-    blockers: BlockerSet, table: SlopeTable, origin: tuple[int, int], octant: int, offset: int
-) -> tuple[list[np.ndarray], list[np.ndarray], list[np.ndarray]]:
-    """Leaf ranges ``[lo, hi)`` (shifted by ``offset``) and keys of the blockers of one octant."""
-    ox, oy = origin
+def _extents(blockers: BlockerSet, ox: np.ndarray, oy: np.ndarray, octant: int) -> tuple[np.ndarray, np.ndarray]:
+    """How far the board reaches from each origin in one octant: primary and secondary extent."""
     sx, sy, swap = _OCTANTS[octant]
-    w, h = blockers.width, blockers.height
-    far = (w - 1 - ox if sx > 0 else ox, h - 1 - oy if sy > 0 else oy)
-    primary = far[1] if swap else far[0]
+    far_x = blockers.width - 1 - ox if sx > 0 else ox
+    far_y = blockers.height - 1 - oy if sy > 0 else oy
+    return (far_y, far_x) if swap else (far_x, far_y)
+
+
+def _octant_blockers(
+    blockers: BlockerSet, table: SlopeTable, ox: np.ndarray, oy: np.ndarray, octant: int
+) -> tuple[list[np.ndarray], list[np.ndarray], list[np.ndarray], list[np.ndarray]]:
+    """For origins ``(ox, oy)`` (column vectors): the origin index, leaf range ``[lo, hi)`` and key
+    of every blocker of one octant."""
+    sx, sy, swap = _OCTANTS[octant]
+    primary, _ = _extents(blockers, ox, oy, octant)
+    who: list[np.ndarray] = []
     los: list[np.ndarray] = []
     his: list[np.ndarray] = []
     keys: list[np.ndarray] = []
 
-    def emit(keep: np.ndarray, lo: np.ndarray, hi: np.ndarray, key: np.ndarray) -> None:
-        if keep.any():
-            los.append(lo[keep] + offset)
-            his.append(hi[keep] + offset)
-            keys.append(key[keep].astype(np.int32))
+    def emit(c: np.ndarray, j: np.ndarray, keep: np.ndarray, lo_of: np.ndarray, hi_of: np.ndarray | None) -> None:
+        i, b = np.nonzero(keep)
+        if not i.size:
+            return
+        cc, jj = c[i, b] if c.shape[0] > 1 else c[0, b], j[i, b] if j.shape[0] > 1 else j[0, b]
+        lo = lo_of[cc, jj]
+        who.append(i)
+        los.append(lo)
+        his.append(lo + 1 if hi_of is None else hi_of[cc, jj])
+        keys.append(cc + 1)
 
-    if primary < 1:
-        return los, his, keys
+    def frame(ys: np.ndarray, xs: np.ndarray, kind_x: str, kind_y: str) -> tuple[np.ndarray, np.ndarray]:
+        """Octant coordinates (primary, secondary) of board coordinates; "s" square, "l" line."""
+        fx = sx * (xs[None, :] - ox) if kind_x == "s" else _line(xs[None, :], ox, sx)
+        fy = sy * (ys[None, :] - oy) if kind_y == "s" else _line(ys[None, :], oy, sy)
+        return (fy, fx) if swap else (fx, fy)
+
     ys, xs = blockers.cells
-    c, j = (sy * (ys - oy), sx * (xs - ox)) if swap else (sx * (xs - ox), sy * (ys - oy))
-    keep = (c >= 1) & (c < primary) & (j >= 0) & (j <= c)
-    c, j = c[keep], j[keep]
-    emit(np.ones(c.size, bool), table.square_lo[c, j], table.square_hi[c, j], c + 1)
-
-    # edges across the primary axis: V edges (or H edges when the primary axis is y)
+    if ys.size:
+        c, j = frame(ys, xs, "s", "s")
+        emit(c, j, (c >= 1) & (c < primary) & (j >= 0) & (j <= c), table.square_lo, table.square_hi)
+    # edges across the primary axis: V edges (H edges when the primary axis is y)
     ys, xs = blockers.horizontal if swap else blockers.vertical
-    k, m = (_line(ys, oy, sy), sx * (xs - ox)) if swap else (_line(xs, ox, sx), sy * (ys - oy))
-    keep = (k >= 0) & (k < primary) & (m >= 0) & (m <= k)
-    k, m = k[keep], m[keep]
-    emit(np.ones(k.size, bool), table.across_lo[k, m], table.across_hi[k, m], k + 1)
-
+    if ys.size:
+        k, m = frame(ys, xs, "s", "l") if swap else frame(ys, xs, "l", "s")
+        emit(k, m, (k >= 0) & (k < primary) & (m >= 0) & (m <= k), table.across_lo, table.across_hi)
     # edges along the primary axis, inside a column
     ys, xs = blockers.vertical if swap else blockers.horizontal
-    c, m = (sy * (ys - oy), _line(xs, ox, sx)) if swap else (sx * (xs - ox), _line(ys, oy, sy))
-    keep = (c >= 1) & (c < primary) & (m >= 0) & (m < c)
-    c, m = c[keep], m[keep]
-    emit(np.ones(c.size, bool), table.along_lo[c, m], table.along_hi[c, m], c + 1)
-
+    if ys.size:
+        c, m = frame(ys, xs, "l", "s") if swap else frame(ys, xs, "s", "l")
+        emit(c, m, (c >= 1) & (c < primary) & (m >= 0) & (m < c), table.along_lo, table.along_hi)
     # corners whose two sides are closed for this direction
     ys, xs = blockers.corner_pos if sx * sy > 0 else blockers.corner_neg
-    k, m = (_line(ys, oy, sy), _line(xs, ox, sx)) if swap else (_line(xs, ox, sx), _line(ys, oy, sy))
-    keep = (k >= 0) & (k < primary) & (m >= 0) & (m <= k)
-    k, m = k[keep], m[keep]
-    leaf = table.corner[k, m]
-    emit(np.ones(k.size, bool), leaf, leaf + 1, k + 1)
-    return los, his, keys
+    if ys.size:
+        k, m = frame(ys, xs, "l", "l")
+        keep = (k >= 0) & (k < primary) & (m >= 0) & (m <= k)
+        emit(k, m, keep, table.corner, None)
+    return who, los, his, keys
 
 
 def _paint(tree: np.ndarray, size: int, lo: np.ndarray, hi: np.ndarray, key: np.ndarray) -> None:
     """Segment tree over ``size`` leaves: every leaf in ``[lo, hi)`` keeps the minimum of its key."""
     left = lo.astype(np.int64) + size
     right = hi.astype(np.int64) + size
-    key = key.astype(np.int32)
+    key = key.astype(_KEY)
     while left.size:
         live = left < right
         if not live.all():
@@ -253,8 +314,9 @@ def _push_down(tree: np.ndarray, size: int) -> np.ndarray:
     level = 1
     while level < size:
         parents = tree[level : 2 * level]
-        children = tree[2 * level : 4 * level].reshape(-1, 2)
-        np.minimum(children, parents[:, None], out=children)
+        for first in (2 * level, 2 * level + 1):
+            children = tree[first : 4 * level : 2]
+            np.minimum(children, parents, out=children)
         level *= 2
     return tree[size : 2 * size]
 
@@ -264,50 +326,43 @@ def fov_rows(blockers: BlockerSet, origins: list[tuple[int, int]]) -> np.ndarray
 
     Each mask has ``True`` for every square whose centre-to-centre ray from the origin meets no
     blocker, the origin included; void and blocked squares come out as seen or not by the same
-    rule (callers mask them out). Batched so that numpy's per-call cost is shared.
+    rule (callers mask them out). All origins and octants share each numpy call.
     """
     w, h = blockers.width, blockers.height
+    count = len(origins)
+    out = np.zeros((count, h, w), dtype=bool)
+    if not count:
+        return out
     table = slope_table(max(w, h))
     leaves = table.leaves
-    per_origin = 8 * leaves
-    size = per_origin * len(origins)
-    total = 1 << max(0, (size - 1).bit_length())
-    tree = np.full(2 * total, _FAR, dtype=np.int32)
-    los: list[np.ndarray] = []
-    his: list[np.ndarray] = []
-    keys: list[np.ndarray] = []
-    for i, origin in enumerate(origins):
-        for octant in range(8):
-            lo, hi, key = _octant_blockers(blockers, table, origin, octant, (i * 8 + octant) * leaves)
-            los += lo
-            his += hi
-            keys += key
-    if los:
-        _paint(tree, total, np.concatenate(los), np.concatenate(his), np.concatenate(keys))
-    first = _push_down(tree, total)
-    out = np.zeros((len(origins), h, w), dtype=bool)
-    flat = out.reshape(len(origins), -1)
-    for i, (ox, oy) in enumerate(origins):
-        if 0 <= ox < w and 0 <= oy < h:
-            flat[i, oy * w + ox] = True
-        for octant, (sx, sy, swap) in enumerate(_OCTANTS):
-            far_x = w - 1 - ox if sx > 0 else ox
-            far_y = h - 1 - oy if sy > 0 else oy
-            primary, secondary = (far_y, far_x) if swap else (far_x, far_y)
-            if primary < 1:
-                continue
-            end = int(table.column_start[primary + 1])
-            c, j = table.tri_c[:end], table.tri_j[:end]
+    total = 1 << max(0, (8 * leaves * count - 1).bit_length())
+    tree = np.full(2 * total, _FAR, dtype=_KEY)
+    ox = np.array([o[0] for o in origins], dtype=np.int64)[:, None]
+    oy = np.array([o[1] for o in origins], dtype=np.int64)[:, None]
+    parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+    for octant in range(8):
+        who, los, his, keys = _octant_blockers(blockers, table, ox, oy, octant)
+        for i, lo, hi, key in zip(who, los, his, keys, strict=True):
             base = (i * 8 + octant) * leaves
-            seen = first[base + table.tri_leaf[:end]] > c
-            if secondary < primary:
-                seen &= j <= secondary
-            c, j = c[seen], j[seen]
-            if swap:
-                xs, ys = ox + sx * j, oy + sy * c
-            else:
-                xs, ys = ox + sx * c, oy + sy * j
-            flat[i, ys * w + xs] = True
+            parts.append((lo + base, hi + base, key))
+    if parts:
+        _paint(
+            tree, total,
+            np.concatenate([p[0] for p in parts]),
+            np.concatenate([p[1] for p in parts]),
+            np.concatenate([p[2] for p in parts]),
+        )
+    first = _push_down(tree, total)
+    if count == 1:  # one origin: its own window, not the table of every offset
+        leaf, column = _window(table, origins[0], w, h)
+        np.greater(first[leaf], column, out=out[0])
+        return out
+    offsets = offset_table(w, h)
+    rows = (h - 1 - oy)[:, :, None] + np.arange(h)[None, :, None]
+    cols = (w - 1 - ox)[:, :, None] + np.arange(w)[None, None, :]
+    leaf = offsets.leaf[rows, cols]
+    leaf += (np.arange(count, dtype=np.int32) * (8 * leaves))[:, None, None]
+    np.greater(first[leaf], offsets.column[rows, cols], out=out)
     return out
 
 
