@@ -136,15 +136,74 @@ class Door:
     name: str = ""
 
 
+class FrozenMap(Mapping[str, Stat]):
+    """A read-only mapping (figure stats, board properties): nothing can change it in place, so a
+    snapshot that holds one (undo history, autosave baseline) never changes behind its back.
+    Change a figure's stats through :meth:`Board.update_figure`, which bumps the version.
+
+    >>> stats = FrozenMap({"life": 3})
+    >>> stats["life"], stats == {"life": 3}, dict(stats)
+    (3, True, {'life': 3})
+    >>> stats["life"] = 4
+    Traceback (most recent call last):
+    TypeError: 'FrozenMap' object does not support item assignment
+    """
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: Mapping[str, Stat] | Iterable[tuple[str, Stat]] = ()) -> None:
+        object.__setattr__(self, "_data", dict(data))
+
+    def __getitem__(self, key: str) -> Stat:
+        return self._data[key]  # type: ignore[no-any-return]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a FrozenMap cannot be changed")
+
+    def __repr__(self) -> str:
+        return repr(self._data)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._data.items()))
+
+    def __deepcopy__(self, memo: dict[int, object]) -> FrozenMap:
+        return self  # immutable: a copy is the same value
+
+    def __copy__(self) -> FrozenMap:
+        return self
+
+    def __reduce__(self) -> tuple[type[FrozenMap], tuple[dict[str, Stat]]]:
+        return (FrozenMap, (dict(self._data),))
+
+
 @dataclass(frozen=True)
 class Figure:
-    """A figure on the board: its stats are the ruleset's (life, attacks, armor ...)."""
+    """A figure on the board: its stats are the ruleset's (life, attacks, armor ...).
+
+    ``stats`` is read-only (a :class:`FrozenMap`, whatever mapping it was built from): change
+    them with :meth:`Board.update_figure`.
+
+    >>> f = Figure(1, "Rook", "red", (0, 0), {"life": 3})
+    >>> f.stats["life"] = 2
+    Traceback (most recent call last):
+    TypeError: 'FrozenMap' object does not support item assignment
+    """
 
     id: int
     name: str
     side: str
     square: Square
-    stats: dict[str, Stat] = field(default_factory=dict, hash=False)
+    stats: Mapping[str, Stat] = field(default_factory=FrozenMap, hash=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.stats, FrozenMap):
+            object.__setattr__(self, "stats", FrozenMap(self.stats))
 
     @property
     def label(self) -> str:
@@ -197,7 +256,7 @@ class Board:
         self.height = height
         self.capacity = capacity
         self.ruleset = ruleset
-        self.properties: dict[str, Stat] = dict(properties or {})
+        self._properties = FrozenMap(properties or {})
         self.name = name
         self._void = {sq for sq in void if self.in_bounds(sq)}
         self._blocked = {sq for sq in blocked if self.in_bounds(sq)}
@@ -212,6 +271,11 @@ class Board:
         self.geometry_version = 0
         #: unique per board object, copies included; with :attr:`version` a safe cache key
         self.serial = next(_SERIALS)
+
+    @property
+    def properties(self) -> Mapping[str, Stat]:
+        """The map's custom properties, read-only (a :class:`FrozenMap`)."""
+        return self._properties
 
     # --- construction helpers -------------------------------------------------------------
 

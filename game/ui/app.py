@@ -760,17 +760,19 @@ class App:
         return figure.square, target, figure.side
 
     def compute_ray(self) -> Any:
-        """The LosResult of :meth:`ray_endpoints` (cached per board version), or None."""
+        """The :class:`~game.core.los.QuickRay` of :meth:`ray_endpoints` (cached per board serial and
+        version), or None: an integer verdict and drawing steps; the Fraction explanation is built
+        only when the lessons or the panel ask for the crossings."""
         ends = self.ray_endpoints()
         board = self.board
         if ends is None or board is None:
             return None
-        key = (id(board), board.version, *ends)
+        key = (board.serial, board.version, *ends)
         result = self._los_cache.get(key) if self.caches else None
         if result is None:
-            from game.core.los import line_of_sight
+            from game.core.los import quick_ray
 
-            result = line_of_sight(board, ends[0], ends[1], viewer=ends[2])
+            result = quick_ray(board, ends[0], ends[1], viewer=ends[2])
             if len(self._los_cache) > 256:
                 self._los_cache.clear()
             self._los_cache[key] = result
@@ -782,7 +784,7 @@ class App:
         if not self.fov_on or board is None or selected is None:
             return None
         figure = board.figure(selected)
-        key = (id(board), board.version, figure.square, figure.side)
+        key = (board.serial, board.version, figure.square, figure.side)
         mask = self._fov_cache.get(key) if self.caches else None
         if mask is None:
             from game.core.los import visible_from

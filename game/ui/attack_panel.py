@@ -341,7 +341,7 @@ class AttackController:
         """
         self.sync()
         board = self.board
-        key = (id(board), board.version if board is not None else None, self.attacker,
+        key = (board.serial if board is not None else None, board.version if board is not None else None, self.attacker,
                self.attack, tuple(self.targets))
         if self._name_seen is not None and self._name_seen[0] == key:
             return self._name_seen[1]
@@ -801,7 +801,7 @@ class AttackSection:
         rules give a choice) or ``none``; asked of the rules only when the attack changes."""
         c = self.controller
         board = c.board
-        key = (id(board), board.version if board is not None else None, c.attacker, c.attack,
+        key = (board.serial if board is not None else None, board.version if board is not None else None, c.attacker, c.attack,
                tuple(c.targets))
         if self._mode_seen is not None and self._mode_seen[0] == key:
             return self._mode_seen[1]
@@ -879,7 +879,7 @@ class AttackSection:
         board = c.board
         version = board.version if board is not None else None
         # everything below depends only on this: nothing is asked of the rules on other frames
-        state = (id(board), version, c.attacker, tuple(c.targets), c.attack, c.play,
+        state = (board.serial if board is not None else None, version, c.attacker, tuple(c.targets), c.attack, c.play,
                  tuple(c.picks.items()), deterministic)
         if not self._changed("state", state):
             return

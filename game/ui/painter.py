@@ -35,7 +35,7 @@ import pygame
 
 from game.core.board import Board, DoorState, Edge, Figure, Square
 from game.core.errors import SightlineError
-from game.core.los import LosResult
+from game.core.los import LosResult, QuickRay
 from game.rules.registry import get_ruleset
 from game.ui import theme
 from game.ui.art import TileArt, layer_offset
@@ -74,7 +74,7 @@ class Overlay:
     target: int | None = None
     targets: Sequence[int] = ()
     hover: Square | None = None
-    ray: LosResult | None = None
+    ray: LosResult | QuickRay | None = None
     step: int | None = None
     fov: np.ndarray | None = None
     refused: Square | None = None
@@ -131,7 +131,7 @@ class BoardPainter:
         self._text: dict[tuple[Any, ...], pygame.Surface] = {}
         self._fonts: dict[int, pygame.font.Font] = {}
         self._patches: dict[tuple[Any, ...], pygame.Surface] = {}
-        self._last_ray: tuple[LosResult, Board, _RayShape] | None = None
+        self._last_ray: tuple[LosResult | QuickRay, Board, _RayShape] | None = None
         #: ray shapes by :func:`_ray_key`: a dragged figure brings back the same rays
         self._ray_shapes: dict[tuple[Any, ...], _RayShape] = {}
 
@@ -166,7 +166,7 @@ class BoardPainter:
         finally:
             surface.set_clip(old_clip)
 
-    def _ray_shape(self, ray: LosResult, board: Board) -> _RayShape:
+    def _ray_shape(self, ray: LosResult | QuickRay, board: Board) -> _RayShape:
         """The ray as drawing instructions, cached per ``LosResult``.
 
         The same result object (the window caches them per board version) is recognised by
@@ -758,49 +758,42 @@ class _RayShape:
         ]
 
     @classmethod
-    def of(cls, ray: LosResult, board: Board) -> _RayShape:
-        """The drawing instructions of a :class:`~game.core.los.LosResult`: every crossing's exact
-        point (as floats for drawing), the blocked part from the first blocker on."""
+    def of(cls, ray: LosResult | QuickRay, board: Board) -> _RayShape:
+        """The drawing instructions of a ray (:class:`~game.core.los.LosResult` or the hover
+        path's :class:`~game.core.los.QuickRay`): every crossing's point as floats from
+        ``ray.drawing()``, the blocked part from the first blocker on."""
         origin, target = ray.origin, ray.target
         start = (origin[0] + 0.5, origin[1] + 0.5)
         end = (target[0] + 0.5, target[1] + 0.5)
-        first = ray.first_blocker
-        block_t = None if first is None else float(first.t)
-        shape = cls(origin, target, start, end, block_t, [], [], [], [], [], [])
-        for crossing in ray.crossings:
-            point = (float(crossing.point[0]), float(crossing.point[1]))
-            if crossing.kind == "edge":
-                assert crossing.edge is not None
-                shape.edge_ticks.append((point, crossing.blocks, crossing.edge.axis))
-                shape.steps.append(("edge", crossing.edge))
-            elif crossing.kind == "corner":
-                assert crossing.corner is not None
-                closed_sides = [side for side in crossing.sides or () if side.closed]
+        shape = cls(origin, target, start, end, ray.block_t, [], [], [], [], [], [])
+        for kind, where, point, blocks, closed_sides in ray.drawing():
+            if kind == "edge":
+                assert isinstance(where, Edge)
+                shape.edge_ticks.append((point, blocks, where.axis))
+                shape.steps.append(("edge", where))
+            elif kind == "corner":
                 closed = len(closed_sides)
-                shape.corner_dots.append((crossing.corner, closed))
+                shape.corner_dots.append((where, closed))  # type: ignore[arg-type]
                 for side in closed_sides:
-                    if board.on_board(side.square):
-                        shape.corner_sides.append((side.square, closed))
-                shape.steps.append(("corner", crossing.corner))
+                    if board.on_board(side):
+                        shape.corner_sides.append((side, closed))
+                shape.steps.append(("corner", where))
             else:
-                assert crossing.square is not None
-                if crossing.blocks:
-                    shape.blocking_squares.append(crossing.square)
-                shape.steps.append(("square", crossing.square))
+                if blocks:
+                    shape.blocking_squares.append(where)  # type: ignore[arg-type]
+                shape.steps.append(("square", where))
             shape.step_points.append(point)
         return shape
 
 
-def _ray_key(ray: LosResult, board: Board) -> tuple[Any, ...]:
+def _ray_key(ray: LosResult | QuickRay, board: Board) -> tuple[Any, ...]:
     """What a ray's drawing depends on, cheap to compute.
 
     For one board geometry the crossings of a segment are fixed by its ends; only which of them
     block (figures come and go) and which corner sides are closed change.
     """
-    flags = tuple(
-        (c.blocks, tuple(side.closed for side in c.sides) if c.sides else ()) for c in ray.crossings
-    )
-    return (id(board), board.geometry_version, ray.origin, ray.target, flags)
+    flags = tuple((step[3], step[4]) for step in ray.drawing())
+    return (board.serial, board.geometry_version, ray.origin, ray.target, flags)
 
 
 def _remember(cache: dict[Any, Any], key: Any, value: Any, limit: int = 1000) -> None:
