@@ -150,12 +150,13 @@ class FrozenMap(Mapping[str, Stat]):
     """
 
     __slots__ = ("_data",)
+    _data: dict[str, Stat]
 
     def __init__(self, data: Mapping[str, Stat] | Iterable[tuple[str, Stat]] = ()) -> None:
         object.__setattr__(self, "_data", dict(data))
 
     def __getitem__(self, key: str) -> Stat:
-        return self._data[key]  # type: ignore[no-any-return]
+        return self._data[key]
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._data)

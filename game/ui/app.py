@@ -17,7 +17,7 @@ import math
 import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -1003,7 +1003,7 @@ def finding_area(session: Session | None, finding: Any) -> tuple[tuple[float, fl
     return ((left + right) / 2, (top + bottom) / 2), squares[:FOCUS_SQUARES]
 
 
-def figure_stat_lines(stats: dict[str, Any]) -> list[str]:
+def figure_stat_lines(stats: Mapping[str, Any]) -> list[str]:
     """A figure's stats for the panel: short ones on one line, long ones (attacks) one per line.
 
     Empty values (a blank ``rules`` property) are left out; the panel wraps long lines.
