@@ -37,7 +37,7 @@ from functools import lru_cache
 
 import numpy as np
 
-__all__ = ["BlockerSet", "fov_mask", "fov_rows", "slope_table"]
+__all__ = ["BlockerSet", "batch_size", "fov_mask", "fov_rows", "slope_table"]
 
 _SHIFT = 42
 _MAX_SIZE = 32_000  # keys (columns) fit int16; (2n+1) << 42 stays inside int64 and the key order exact
@@ -65,7 +65,7 @@ class SlopeTable:
 
     n: int
     count: int  # distinct target slopes
-    leaves: int  # a power of two > count
+    leaves: int  # leaves per octant region: count + 1 (the spare leaf of unseen corner slopes)
     tri_c: np.ndarray  # every target (c, j) of octant 0, by column: column
     tri_j: np.ndarray  # row
     tri_leaf: np.ndarray  # leaf of its slope
@@ -95,7 +95,7 @@ def slope_table(n: int) -> SlopeTable:
     keys = _key(tri_j, tri_c)
     sorted_keys = np.unique(keys)
     count = int(sorted_keys.size)
-    leaves = 1 << max(1, int(count).bit_length())
+    leaves = count + 1
     tri_leaf = np.searchsorted(sorted_keys, keys).astype(np.int32)
 
     # every position [c, j] with 0 <= j <= c < n (column 0 included: edges and corners there)
@@ -319,6 +319,14 @@ def _push_down(tree: np.ndarray, size: int) -> np.ndarray:
             np.minimum(children, parents, out=children)
         level *= 2
     return tree[size : 2 * size]
+
+
+def batch_size(width: int, height: int) -> int:
+    """How many origins :func:`fov_rows` should take at once on this board size: enough to share
+    numpy's per-call cost, few enough that the tree (8 regions per origin) fills about 2**21
+    leaves, just under a power of two."""
+    per_origin = 8 * slope_table(max(width, height)).leaves
+    return max(1, (1 << 21) // per_origin)
 
 
 def fov_rows(blockers: BlockerSet, origins: list[tuple[int, int]]) -> np.ndarray:

@@ -49,7 +49,7 @@ import numpy as np
 
 from game.core.board import Board, Corner, Edge, Square, corner_edges, fmt_square, is_enemy
 from game.core.errors import PlacementError
-from game.core.fov import BlockerSet, fov_rows
+from game.core.fov import BlockerSet, batch_size, fov_rows
 
 __all__ = [
     "Crossing",
@@ -927,8 +927,6 @@ def all_pairs(board: Board, viewer: str | None = None) -> np.ndarray:
     return out.reshape(h, w, h, w)
 
 
-#: origins per numpy batch in :func:`pair_table`
-_BATCH = 48
 
 
 def pair_bits(board: Board, viewer: str | None = None) -> np.ndarray:
@@ -947,8 +945,9 @@ def pair_bits(board: Board, viewer: str | None = None) -> np.ndarray:
     ys, xs = np.nonzero(on)
     origins = [(int(x), int(y)) for x, y in zip(xs, ys, strict=True)]
     blockers = _blockers(board, _cache(board), viewer)
-    for start in range(0, len(origins), _BATCH):
-        chunk = origins[start : start + _BATCH]
+    step = batch_size(w, h)
+    for start in range(0, len(origins), step):
+        chunk = origins[start : start + step]
         rows = fov_rows(blockers, chunk)
         rows &= on
         index = ys[start : start + len(chunk)] * w + xs[start : start + len(chunk)]
@@ -969,8 +968,9 @@ def pair_table(
     blockers = _blockers(board, cache, viewer)
     keep = targets & _on_board_mask(board, cache)
     out = np.zeros((len(origins), board.height, board.width), dtype=bool)
-    for start in range(0, len(origins), _BATCH):
-        chunk = origins[start : start + _BATCH]
+    step = batch_size(board.width, board.height)
+    for start in range(0, len(origins), step):
+        chunk = origins[start : start + step]
         rows = fov_rows(blockers, chunk)
         rows &= keep
         out[start : start + len(chunk)] = rows
