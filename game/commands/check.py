@@ -66,7 +66,8 @@ class MapResult:
 
 
 def expand(arguments: list[str]) -> list[Path | tuple[Path, str]]:
-    """Map paths to check: files as given, folders searched recursively for ``*.tmx`` (sorted).
+    """Map paths to check: files as given, folders searched recursively for every map format
+    (``*.tmx``, ``*.tmj``, and ``*.json`` files that are Tiled maps; sorted).
 
     A folder with no map in it comes back as ``(folder, reason)``.
     """
@@ -74,9 +75,11 @@ def expand(arguments: list[str]) -> list[Path | tuple[Path, str]]:
     for text in arguments:
         path = Path(text)
         if path.is_dir():
-            found = sorted(p for p in path.rglob("*.tmx") if p.is_file())
+            from game.tiled import is_map_file
+
+            found = sorted(p for p in path.rglob("*") if is_map_file(p))
             if not found:
-                out.append((path, f"{path}: no .tmx maps in this folder"))
+                out.append((path, f"{path}: no .tmx maps (nor .tmj or .json Tiled maps) in this folder"))
             out.extend(found)
         else:
             out.append(path)

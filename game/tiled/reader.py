@@ -46,6 +46,7 @@ from game.tiled.geometry import (
 from game.tiled.guard import (
     GID_FLAGS,
     GID_MASK,
+    ORIGIN,
     PreparedMap,
     frac_attr,
     parse_number,
@@ -152,6 +153,31 @@ class LoadedMap:
     def errors(self) -> list[Finding]:
         """The findings of severity error."""
         return [f for f in self.findings if f.severity is Severity.ERROR]
+
+
+# --- which files are maps --------------------------------------------------------------------
+
+#: the file endings of Tiled maps (``.json`` only when the file is a Tiled map, see is_map_file)
+MAP_SUFFIXES = (".tmx", ".tmj", ".json")
+
+
+def is_map_file(path: Path) -> bool:
+    """Whether a file is a Tiled map by its name: ``.tmx``, ``.tmj``, or a ``.json`` file whose
+    top-level object is a Tiled map (``"type": "map"``; tilesets and templates are not maps)."""
+    suffix = path.suffix.lower()
+    if suffix in (".tmx", ".tmj"):
+        return path.is_file()
+    if suffix != ".json" or not path.is_file():
+        return False
+    import json
+
+    try:
+        if path.stat().st_size > 64 * 1024 * 1024:
+            return False
+        doc = json.loads(path.read_bytes().decode("utf-8-sig"))
+    except (OSError, ValueError, RecursionError):
+        return False
+    return isinstance(doc, dict) and (doc.get("type") == "map" or "layers" in doc)
 
 
 # --- class mapping --------------------------------------------------------------------------
@@ -418,6 +444,8 @@ class _Loader:
         self.height = int(root.get("height", "0"))
         self.tw = int(root.get("tilewidth", "1"))
         self.th = int(root.get("tileheight", "1"))
+        origin = (root.get(ORIGIN) or "0,0").split(",")
+        self.origin = (int(origin[0]), int(origin[1]))
         self.tiles = self.read_tilesets(root)
         map_props = read_properties(root)
         objects, layer_count = self.read_objects(root)
@@ -489,6 +517,8 @@ class _Loader:
             "blocked": len(board.blocked),
             "tilesets": len(root.findall("tileset")),
         }
+        if self.origin != (0, 0):
+            stats["origin_x"], stats["origin_y"] = self.origin
         deps = tuple(dict.fromkeys([*prepared.dependencies, *self.extra_deps]))
         return LoadedMap(self.path, board, self.findings, objects, art, stats, deps)
 
@@ -582,7 +612,8 @@ class _Loader:
                     for obj in elem.findall("object"):
                         pending.append((obj, elem.get("name", ""), role, shifted))
 
-        walk(root, None, (Fraction(0), Fraction(0)))
+        ox, oy = self.origin
+        walk(root, None, (Fraction(-ox * self.tw), Fraction(-oy * self.th)))
         ids = [o.get("id", "").strip() for o, _, _, _ in pending]
         next_id = max((int(i) for i in ids if i.isdigit()), default=0) + 1
         for obj, layer_name, layer_role, offset in pending:
