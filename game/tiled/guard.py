@@ -201,7 +201,8 @@ def parse_number(text: str) -> Fraction:
 def read_properties(elem: ET.Element) -> dict[str, Stat]:
     """The custom properties of an element, typed as in Tiled (int, float, bool, string).
 
-    ``color`` and ``file`` become strings, ``object`` an int; class-typed properties are skipped.
+    ``color`` and ``file`` become strings, ``object`` an int; the members of a class-typed
+    property ``stats`` become ``stats.life``, ``stats.armor`` ... (nested classes likewise).
 
     >>> e = ET.fromstring('<o><properties><property name="life" type="int" value="3"/>'
     ...                   '<property name="open" type="bool" value="true"/>'
@@ -219,7 +220,9 @@ def read_properties(elem: ET.Element) -> dict[str, Stat]:
             raw = prop.get("value")
             if raw is None:
                 raw = prop.text or ""
-            if kind == "class":
+            if kind == "class":  # a class-typed property: its members, flattened as name.member
+                for member, value in read_properties(prop).items():
+                    out[f"{name}.{member}"] = value
                 continue
             out[name] = _typed(kind, raw)
     return out

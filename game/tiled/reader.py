@@ -72,6 +72,18 @@ DEFAULT_SIDE = "neutral"
 CLASSES_FILE = "sightline.toml"
 WALL_LAYERS = ("walls",)  # object layers named or classed so: every object is a wall
 TILE_ONLY = ("void", "blocked", "walls")  # tile properties a tile object does not inherit
+#: a tile object's anchor for each tileset ``objectalignment``, as fractions of its width and height
+ALIGNMENT: dict[str, tuple[Fraction, Fraction]] = {
+    "topleft": (Fraction(0), Fraction(0)),
+    "top": (Fraction(1, 2), Fraction(0)),
+    "topright": (Fraction(1), Fraction(0)),
+    "left": (Fraction(0), Fraction(1, 2)),
+    "center": (Fraction(1, 2), Fraction(1, 2)),
+    "right": (Fraction(1), Fraction(1, 2)),
+    "bottomleft": (Fraction(0), Fraction(1)),
+    "bottom": (Fraction(1, 2), Fraction(1)),
+    "bottomright": (Fraction(1), Fraction(1)),
+}
 #: tile properties Sightline reads without a mapping (door tiles read their state too)
 TILE_READ = frozenset({"void", "blocked", "walls", "state", "open", "locked"})
 #: tile property names (or values) that say a game gives the tile a role: unread, they are reported
@@ -565,6 +577,7 @@ class _Loader:
                 cells = self.cells_inside(obj)
                 {"blocked": blocked, "void": void, "impassable": impassable}[obj.role].update(cells)
         self.report_hidden_objects(objects)
+        preset = None if self.conv.preset else suggest_preset(list(self.unknown))
         for class_name, ids in sorted(self.unknown.items()):
             shown_ids = ", ".join(str(i) for i in ids[:5]) + (" ..." if len(ids) > 5 else "")
             self.finding(
@@ -573,7 +586,8 @@ class _Loader:
                 f"class {class_name!r} is not a Sightline class ({plural(len(ids), 'object')}: {shown_ids}); ignored",
                 ids[0],
                 hint=f'map it in {CLASSES_FILE}, e.g. [classes] wall = ["{class_name}"], or with --classes, '
-                "or use wall, window, door, figure, blocked, void",
+                "or use wall, window, door, figure, blocked, void"
+                + (f", or try --preset {preset}" if preset else ""),
             )
 
         ruleset = str(map_props.pop("ruleset", DEFAULT_RULESET)).strip().lower() or DEFAULT_RULESET
@@ -667,8 +681,19 @@ class _Loader:
         tiles: dict[int, _Tile] = {}
         self.ts_offsets: dict[int, tuple[int, int]] = {}
         self.sheets: dict[int, _Sheet] = {}
+        self.ts_alignment: dict[int, str] = {}
         for ts in root.findall("tileset"):
             first = int(ts.get("firstgid", "1"))
+            alignment = (ts.get("objectalignment") or "unspecified").strip().lower()
+            if alignment not in ALIGNMENT and alignment != "unspecified":
+                self.finding(
+                    "tileset-alignment",
+                    Severity.WARNING,
+                    f"tileset {ts.get('name', '?')!r} has objectalignment={alignment!r}, which Tiled "
+                    "does not define; tile objects are read bottom-left anchored",
+                    hint="pick an Object Alignment in the tileset properties",
+                )
+            self.ts_alignment[first] = alignment if alignment in ALIGNMENT else "bottomleft"
             offset_elem = ts.find("tileoffset")
             offset = (0, 0)
             if offset_elem is not None:
@@ -714,6 +739,11 @@ class _Loader:
                 self.sheets[first] = sheet
         self.tileset_firsts = sorted(self.ts_offsets)
         return tiles
+
+    def alignment_of(self, gid: int) -> str:
+        """The ``objectalignment`` of the tileset holding ``gid`` (orthogonal default bottomleft)."""
+        firsts = [f for f in self.tileset_firsts if f <= gid]
+        return self.ts_alignment.get(firsts[-1], "bottomleft") if firsts else "bottomleft"
 
     # -- objects
     def read_objects(self, root: ET.Element) -> tuple[dict[int, ObjectInfo], int]:
@@ -817,8 +847,10 @@ class _Loader:
                 local.append((parse_number(px), parse_number(py)))
         elif shape == "point":
             local = [(Fraction(0), Fraction(0))]
-        elif shape == "tile":
-            local = [(Fraction(0), -h), (w, -h), (w, Fraction(0)), (Fraction(0), Fraction(0))]
+        elif shape == "tile":  # the object's (x, y) is the tileset's alignment point of the tile
+            ax, ay = ALIGNMENT.get(self.alignment_of(gid), ALIGNMENT["bottomleft"])
+            left, top = -ax * w, -ay * h
+            local = [(left, top), (left + w, top), (left + w, top + h), (left, top + h)]
         else:
             local = [(Fraction(0), Fraction(0)), (w, Fraction(0)), (w, h), (Fraction(0), h)]
         rotation = frac_attr(obj, "rotation")
@@ -981,13 +1013,15 @@ class _Loader:
         self, tile: _Tile, gids: np.ndarray, raw: int, unread: dict[tuple[str, str], int]
     ) -> None:
         """Count the squares painted with a tile whose class or properties nothing reads."""
-        names = [("class", tile.class_name)] if tile.class_name else []
-        names += [
-            ("property", k)
-            for k, v in tile.properties.items()
-            if k not in TILE_READ
-            and (k.casefold() in ROLE_WORDS or str(v).strip().casefold() in ROLE_WORDS)
-        ]
+        cls = tile.class_name
+        names = [("class", cls)] if cls and (cls.casefold() in ROLE_WORDS or suggest_preset([cls])) else []
+        for k, v in tile.properties.items():
+            if k in TILE_READ:
+                continue
+            if str(v).strip().casefold() in ROLE_WORDS and not isinstance(v, bool):
+                names.append(("property", f"{k}={str(v).strip()}"))
+            elif k.casefold() in ROLE_WORDS:
+                names.append(("property", k))
         if not names:
             return
         count = int((gids == raw).sum())
@@ -998,15 +1032,15 @@ class _Loader:
         """One warning per tile class or property painted on the board that Sightline does not read."""
         if not unread:
             return
-        preset = None if self.conv.preset else suggest_preset([n for _, n in unread])
+        preset = None if self.conv.preset else suggest_preset([n.partition("=")[0] for _, n in unread])
         also = f", or try --preset {preset}" if preset else ""
         for (kind, name), count in sorted(unread.items()):
             what = f"tile class {name!r}" if kind == "class" else f"tile property {name!r}"
-            spec = name if kind == "class" else f"{name}=VALUE"
+            spec = name if kind == "class" or "=" in name else f"{name}=VALUE"
             self.finding(
                 "tile-unread",
                 Severity.WARNING,
-                f"{what} is painted on {plural(count, 'square')} but gives them no role; ignored",
+                f"{what} is painted on {plural(count, 'square')} but has no Sightline role; ignored",
                 hint=f'map it in {CLASSES_FILE}, e.g. [tiles] blocked = ["{spec}"], or with '
                 f"--tiles blocked={spec}{also}",
             )
@@ -1202,6 +1236,17 @@ class _Loader:
 
     def state_of(self, props: Mapping[str, Stat], object_id: int | None, what: str) -> DoorState:
         """A door's state from ``state`` (closed/open/locked), bool ``locked`` or ``open``."""
+        if "state" in props and isinstance(props["state"], int) and not isinstance(props["state"], bool):
+            self.finding(
+                "door-state-number",
+                Severity.WARNING,
+                f"{what} state is the number {props['state']} (an int-valued enum, whose names the map "
+                "does not hold); using closed",
+                object_id,
+                hint="in Tiled, make the enum store strings (Custom Types Editor: Save as string), "
+                "or set the string property state to closed, open or locked",
+            )
+            return DoorState.CLOSED
         if "state" in props:
             text = str(props["state"]).strip().lower()
             if isinstance(props["state"], str) and text in {s.value for s in DoorState}:
