@@ -1126,7 +1126,8 @@ class _Loader:
         if kind == "ellipse":
             area = w * h * Fraction(355, 452)  # pi/4, close enough to decide "most of the tile"
         elif len(points) > 2 and kind != "polyline":
-            area = abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(points, points[1:] + points[:1], strict=True))) / 2
+            ring = zip(points, points[1:] + points[:1], strict=True)
+            area = abs(sum((a[0] * b[1] - b[0] * a[1] for a, b in ring), Fraction(0))) / 2
         if problem is None and area >= Fraction(3, 4):
             return cell_role or "blocked", []  # most of the tile: the cell takes the role
         if problem is None:
