@@ -23,6 +23,7 @@ from game.core.errors import IllegalAttackError, UsageError
 from game.core.words import plural
 from game.rules.base import (
     AttackOption,
+    AttackRequest,
     Choice,
     Condition,
     FigureChange,
@@ -225,17 +226,11 @@ class Conquest(Ruleset):
                 return why, action
         return None, action
 
-    def check(
-        self,
-        board: Board,
-        attacker: int,
-        targets: Sequence[int],
-        attack: str | None,
-        options: Mapping[str, object],
-    ) -> Legality:
+    def check(self, request: AttackRequest) -> Legality:
         """Clash needs Close, Volley needs line of sight and range; both need a living enemy.
 
         No ``attack`` named: the first of Clash and Volley legal on the target."""
+        board, attacker, targets, attack, options = request.parts()
         if attack is None:
             attack, reason = self.first_legal_attack(board, attacker, targets, options)
             if attack is None and reason:
@@ -262,18 +257,11 @@ class Conquest(Ruleset):
     # --- resolution ----------------------------------------------------------------------
 
     @counts_faces
-    def resolve(
-        self,
-        board: Board,
-        attacker: int,
-        targets: Sequence[int],
-        attack: str | None,
-        dice: DiceSource,
-        options: Mapping[str, object],
-    ) -> Resolution:
+    def resolve(self, request: AttackRequest, dice: DiceSource) -> Resolution:
         """Roll, re-roll and add dice, keep Hits, Block, Wounds, Resolve test."""
+        board, attacker, targets, attack, options = request.parts()
         attack = self.named_attack(board, attacker, targets, attack, options)
-        verdict = self.check(board, attacker, targets, attack, options)
+        verdict = self.check(AttackRequest(board, attacker, targets, attack, options))
         if not verdict.legal:
             return Resolution.illegal(verdict.reason, seed=getattr(dice, "seed", None))
         fig, target = board.figure(attacker), board.figure(targets[0])
@@ -422,17 +410,11 @@ class Conquest(Ruleset):
 
     # --- exact odds ----------------------------------------------------------------------
 
-    def odds(
-        self,
-        board: Board,
-        attacker: int,
-        targets: Sequence[int],
-        attack: str | None,
-        options: Mapping[str, object],
-    ) -> Odds:
+    def odds(self, request: AttackRequest) -> Odds:
         """Exact distribution of Wounds from this attack, and the chance the target is Slain."""
+        board, attacker, targets, attack, options = request.parts()
         attack = self.named_attack(board, attacker, targets, attack, options)
-        verdict = self.check(board, attacker, targets, attack, options)
+        verdict = self.check(AttackRequest(board, attacker, targets, attack, options))
         if not verdict.legal:
             raise IllegalAttackError(verdict.reason)
         fig, target = board.figure(attacker), board.figure(targets[0])

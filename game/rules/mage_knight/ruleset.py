@@ -25,6 +25,7 @@ from game.core.errors import IllegalAttackError, UsageError
 from game.core.words import plural
 from game.rules.base import (
     AttackOption,
+    AttackRequest,
     Comparison,
     Condition,
     FigureChange,
@@ -308,17 +309,11 @@ class MageKnight(Ruleset):
         text = str(options.get("play") or "")
         return [parse_play(group, "block") for group in text.split(";")] if text.strip() else [[]]
 
-    def check(
-        self,
-        board: Board,
-        attacker: int,
-        targets: Sequence[int],
-        attack: str | None,
-        options: Mapping[str, object],
-    ) -> Legality:
+    def check(self, request: AttackRequest) -> Legality:
         """Fortification, phase and play-type rules; a block is against one enemy.
 
         No phase and no attack named: the attack phase if legal, else the first legal phase."""
+        board, attacker, targets, attack, options = request.parts()
         options = self._default_phase(board, attacker, targets, self._with_phase(options, attack))
         why = self._illegal(board, attacker, targets, options)
         if why:
@@ -336,18 +331,11 @@ class MageKnight(Ruleset):
 
     # --- resolution ----------------------------------------------------------------------
 
-    def resolve(
-        self,
-        board: Board,
-        attacker: int,
-        targets: Sequence[int],
-        attack: str | None,
-        dice: DiceSource,
-        options: Mapping[str, object],
-    ) -> Resolution:
+    def resolve(self, request: AttackRequest, dice: DiceSource) -> Resolution:
         """The phase's tally: attack against summed Armor, block against Attack, or damage."""
+        board, attacker, targets, attack, options = request.parts()
         options = self._default_phase(board, attacker, targets, self._with_phase(options, attack))
-        verdict = self.check(board, attacker, targets, attack, options)
+        verdict = self.check(AttackRequest(board, attacker, targets, attack, options))
         if not verdict.legal:
             return Resolution.illegal(verdict.reason)
         phase = self._phase(options)
@@ -405,17 +393,11 @@ class MageKnight(Ruleset):
 
     # --- odds: deterministic -------------------------------------------------------------
 
-    def odds(
-        self,
-        board: Board,
-        attacker: int,
-        targets: Sequence[int],
-        attack: str | None,
-        options: Mapping[str, object],
-    ) -> Odds:
+    def odds(self, request: AttackRequest) -> Odds:
         """Probability 1 on the tally's outcome: enemies defeated (ranged/attack), damage getting
         through (block) or Hero Wounds (assign)."""
-        res = self.resolve(board, attacker, targets, attack, _NoDice(), options)
+        board, attacker, targets, attack, options = request.parts()
+        res = self.resolve(AttackRequest(board, attacker, targets, attack, options), _NoDice())
         if not res.legal:
             raise IllegalAttackError(res.reason)
         out = res.outcome
