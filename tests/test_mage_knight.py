@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import pytest
 
+from game.commands.wording import cli_words
 from game.core.board import Board, Figure
 from game.core.errors import IllegalAttackError, UsageError
 from game.rules.base import AttackRequest
@@ -386,7 +387,8 @@ def test_malformed_play_is_one_usage_error(text):
     with pytest.raises(UsageError) as err:
         parse_play(text, "attack")
     assert "\n" not in str(err.value)
-    assert str(err.value).startswith("--play: ")
+    assert str(err.value).startswith("the play ")  # the rules' words
+    assert cli_words(err.value).startswith("--play: ")  # the command line's
 
 
 def test_play_defaults_and_aliases():

@@ -15,6 +15,7 @@ import pytest
 
 from game.cli import main
 from game.commands.odds import bar_chart
+from game.commands.wording import cli_reason
 from game.core.board import Board, Figure
 from game.core.dice import NotEnoughFaces, ScriptedDice, SeededDice
 from game.core.errors import IllegalAttackError
@@ -281,7 +282,9 @@ def test_mage_knight_block_count_message_is_pluralised() -> None:
     board.place_figure(Figure(1, "Tovak", "hero", (0, 0), {"level": 1}))
     board.place_figure(Figure(2, "Orcs", "enemies", (1, 0), {"attack": 3, "armor": 3}))
     verdict = rules.check(AttackRequest(board, 1, [2], None, {"phase": "block", "play": "3; 2"}))
-    assert verdict.reason == "Orcs has 1 attack but --play has 2 ';'-separated blocks."
+    assert verdict.reason == "Orcs has 1 attack but the play has 2 ';'-separated blocks."
+    assert cli_reason(verdict.reason, verdict.problem) == \
+        "Orcs has 1 attack but --play has 2 ';'-separated blocks."
 
 
 # --- item 12: impossible outcomes are left out of the chart -----------------------------------

@@ -14,14 +14,13 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game.commands.wording import cli_reason, flag_of
 from game.core.board import Board
 from game.core.dice import DiceSource, ScriptedDice, SeededDice, parse_faces
 from game.core.errors import UsageError
 from game.rules.base import PLAY_OPTION, AttackRequest, Ruleset
 from game.rules.registry import get_ruleset
 
-#: the command-line flags of the rules' choices (:meth:`Ruleset.choices`): choice key → flag
-CHOICE_FLAGS: dict[str, str] = {"block_stat": "--block-stat"}
 #: spellings the command line accepts for a choice's values
 _VALUE_SPELLINGS: dict[str, str] = {"defense": "defence"}
 
@@ -62,21 +61,21 @@ def options_from(
 ) -> dict[str, object]:
     """The rules' inputs given on the command line: ``--phase`` and ``--play`` (the typed play,
     :data:`~game.rules.base.PLAY_OPTION`), and each of the rules' choices
-    (:meth:`Ruleset.choices`) that has a flag (:data:`CHOICE_FLAGS`) and was given."""
+    (:meth:`Ruleset.choices`) given by its flag (:func:`~game.commands.wording.flag_of`: the
+    choice ``block_stat`` is ``--block-stat``)."""
     options: dict[str, object] = {}
     if getattr(args, "phase", None):
         options["phase"] = args.phase
     if getattr(args, "play", None):
         options[PLAY_OPTION] = args.play
     for choice in ruleset.choices(board, attacker, targets):
-        flag = CHOICE_FLAGS.get(choice.key)
-        given = getattr(args, choice.key, None) if flag is not None else None
+        given = getattr(args, choice.key, None)
         if given is None:
             continue
         value = _VALUE_SPELLINGS.get(str(given).lower(), str(given).lower())
         known = [v for v, _ in choice.values if v is not None]
         if value not in known:
-            raise UsageError(f"{flag} must be {' or '.join(known)}, not {given!r}")
+            raise UsageError(f"{flag_of(choice.key)} must be {' or '.join(known)}, not {given!r}")
         options[choice.key] = value
     return options
 
@@ -138,6 +137,7 @@ def run(args: argparse.Namespace) -> int:
         dice.check_used()  # faces the rules never asked for are a typo in --faces
     if args.json:
         doc = resolution.as_json()
+        doc["reason"] = cli_reason(resolution.reason, resolution.problem)
         doc["ruleset"] = ruleset.name
         print(json.dumps(doc, ensure_ascii=False))
         return 0
@@ -146,7 +146,7 @@ def run(args: argparse.Namespace) -> int:
     whom = ", ".join(board.figure(t).label for t in request.targets)
     print(f"{who} attacks {whom} ({ruleset.title or ruleset.name})")
     if not resolution.legal:
-        print(f"illegal: {resolution.reason}")
+        print(f"illegal: {cli_reason(resolution.reason, resolution.problem)}")
         return 0
     if resolution.seed is not None:
         print(f"seed {resolution.seed}")

@@ -11,6 +11,7 @@ import argparse
 import json
 
 from game.commands.attack import add_attack_arguments, load_request
+from game.commands.wording import cli_reason
 from game.core.errors import IllegalAttackError
 from game.core.words import plural
 from game.rules.base import Odds
@@ -68,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     ruleset, request = asked.ruleset, asked.request
     verdict = ruleset.check(request)
     odds = None
-    reason = verdict.reason
+    reason = cli_reason(verdict.reason, verdict.problem)
     if verdict.legal:
         try:
             odds = ruleset.odds(request)

@@ -533,6 +533,14 @@ class AttackController:
         except SightlineError as exc:
             return Legality(False, self.phrase(exc))
 
+    def reason_of(self, verdict: Legality) -> str:
+        """A verdict's sentence for the person: the rules' reason, or the structured problem
+        behind a refusal phrased by ``phrase`` (as a sentence, like the reason)."""
+        if verdict.problem is None:
+            return verdict.reason
+        text = self.phrase(verdict.problem)
+        return text + "." if verdict.reason.endswith(".") and not text.endswith(".") else text
+
     def odds(self) -> Odds | None:
         """The exact odds of the attack being built (None when illegal or not built)."""
         verdict = self.verdict()
@@ -585,7 +593,7 @@ class AttackController:
             self._say(f"Type what you play first ({self.play_hint}).", "error")
             return None
         if not verdict.legal:
-            self._say(verdict.reason, "blocked")
+            self._say(self.reason_of(verdict), "blocked")
             return None
         request = self.request()
         assert request is not None
@@ -603,7 +611,7 @@ class AttackController:
             self._say(self.phrase(exc), "error")
             return None
         if not resolution.legal:
-            self._say(resolution.reason, "blocked")
+            self._say(self.reason_of(Legality(False, resolution.reason, resolution.problem)), "blocked")
             return None
         option = self.current_option()
         label = tray_title(board.figure(attacker).label, [board.figure(t).label for t in self.targets],

@@ -28,8 +28,10 @@ stat that blocks, with labels), :meth:`Ruleset.comparison` (what a tally compare
 * ``attack`` is the name of an attack (card, weapon, play) as :meth:`Ruleset.attacks` lists it, or
   None for the first usable attack that is legal on the targets (:meth:`Ruleset.first_legal_attack`).
 * ``resolve`` of an illegal attack does not raise: it returns ``Resolution(legal=False, reason=...)``
-  with no steps and no changes. Bad *input* (unknown attack name, malformed ``--faces``, too few
-  scripted faces) raises :class:`~game.core.errors.UsageError`.
+  with no steps and no changes. Bad *input* (unknown attack name, malformed faces of a physical roll, too
+  few of them, a play that cannot be read) raises a :class:`~game.core.errors.UsageError`
+  subclass with fields (:class:`~game.core.errors.FacesError`, :class:`~game.core.errors.PlayError`
+  ...): the command line and the window each phrase it in their own words.
 * ``reason`` strings are full sentences a player reads ("no line of sight: wall V(3,2) between
   (2,2) and (3,2)", "Short Bow is exhausted").
 * A resolution is a tuple of :class:`Step` values (kinds in :data:`STEP_KINDS`), each one log
@@ -50,7 +52,7 @@ from typing import TypeVar
 
 from game.core.board import Board, Figure, Stat, is_enemy
 from game.core.dice import DiceSource, Die, DieRoll, Face, NotEnoughFaces, ScriptedDice
-from game.core.errors import UsageError
+from game.core.errors import SightlineError, UsageError
 from game.core.words import plural
 
 _R = TypeVar("_R", bound="Ruleset")
@@ -186,10 +188,13 @@ class Comparison:
 
 @dataclass(frozen=True)
 class Legality:
-    """Whether an attack is legal; ``reason`` is always a full sentence (also when legal)."""
+    """Whether an attack is legal; ``reason`` is always a full sentence (also when legal), in the
+    rules' words; ``problem`` the structured error behind a refusal, when there is one (a play
+    with too many blocks ...), for the command line and the window to phrase."""
 
     legal: bool
     reason: str
+    problem: SightlineError | None = field(default=None, compare=False)
 
     def __bool__(self) -> bool:
         return self.legal
@@ -246,11 +251,20 @@ class Resolution:
     seed: int | None = None
     #: one sentence a person would write about the result ("Goblin takes 2 wounds and is killed.")
     summary: str = ""
+    #: the structured error behind an illegal attack (see :attr:`Legality.problem`)
+    problem: SightlineError | None = field(default=None, compare=False)
 
     @classmethod
-    def illegal(cls, reason: str, *, seed: int | None = None) -> Resolution:
+    def illegal(
+        cls, reason: str, *, seed: int | None = None, problem: SightlineError | None = None
+    ) -> Resolution:
         """An illegal attack: no steps, no changes."""
-        return cls(False, reason, (), _EMPTY, (), seed)
+        return cls(False, reason, (), _EMPTY, (), seed, problem=problem)
+
+    @classmethod
+    def refused(cls, verdict: Legality, *, seed: int | None = None) -> Resolution:
+        """The illegal resolution of a refused ``verdict`` (its reason and problem)."""
+        return cls.illegal(verdict.reason, seed=seed, problem=verdict.problem)
 
     def sentence(self) -> str:
         """The result in one sentence, the same in the command line, the window's status line and
@@ -354,9 +368,9 @@ class Ruleset(ABC):
     name: str = ""
     #: human title ("Arcadia Quest")
     title: str = ""
-    #: the ``--faces`` pool order, e.g. ``("attack", "defence")``; () for deterministic rules
+    #: the pools of a physical roll, in order, e.g. ``("attack", "defence")``; () for deterministic rules
     pools: tuple[str, ...] = ()
-    #: allowed face names for ``--faces`` (None = numbers)
+    #: allowed face names of a physical roll (None = numbers)
     face_names: frozenset[str] | None = None
     #: figure and map properties this ruleset reads (the map linter uses it)
     known_properties: frozenset[str] = frozenset()
@@ -483,12 +497,12 @@ class Ruleset(ABC):
 
 
 class FaceCounter:
-    """Dice that count a ``--faces`` shortage over a whole resolution and report it once.
+    """Dice that count a shortage of physical faces over a whole resolution and report it once.
 
     Rulesets that roll die by die wrap their dice in it: when a scripted pool runs out, the roll
     goes on with the die's first face and :meth:`raise_shortage` then says, in the one form every
     ruleset uses, how many faces the first short pool needs
-    (``--faces: the dodge pool needs 2 more faces``).
+    (``the dodge pool needs 2 more faces``).
 
     >>> from game.core.dice import D6
     >>> dice = FaceCounter(ScriptedDice([[4]], ["hit"]))
@@ -497,7 +511,7 @@ class FaceCounter:
     >>> dice.raise_shortage()
     Traceback (most recent call last):
     ...
-    game.core.dice.NotEnoughFaces: --faces: the hit pool needs 2 more faces
+    game.core.dice.NotEnoughFaces: the hit pool needs 2 more faces
     """
 
     def __init__(self, dice: DiceSource) -> None:
@@ -512,7 +526,7 @@ class FaceCounter:
         except NotEnoughFaces as exc:
             if not isinstance(self.dice, ScriptedDice):
                 raise
-            counted = self.missing.setdefault(exc.pool, [exc.given, 0])
+            counted = self.missing.setdefault(str(exc.pool), [exc.given, 0])
             counted[1] += 1
             return die.faces[0]
 
@@ -520,14 +534,15 @@ class FaceCounter:
         """Raise NotEnoughFaces for the first pool that ran out (nothing when none did)."""
         for pool, (given, missing) in self.missing.items():
             raise NotEnoughFaces(
-                pool, given, f"--faces: the {pool} pool needs {plural(missing, 'more face')}"
+                pool, given, f"the {pool} pool needs {plural(missing, 'more face')}"
             )
 
 
 def counts_faces(resolve: ResolveMethod[_R]) -> ResolveMethod[_R]:
     """Decorate a ruleset's ``resolve`` so its dice go through a :class:`FaceCounter`.
 
-    A ``--faces`` shortage is then reported once, after the whole resolution, in the common form.
+    A shortage of physical faces is then reported once, after the whole resolution, in the common
+    form.
     """
 
     @functools.wraps(resolve)

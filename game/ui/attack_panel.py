@@ -14,7 +14,6 @@ Block stat) gets a drop-down in the play entry's row; the rules' default is the 
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pygame
@@ -30,34 +29,35 @@ from pygame_gui.elements import (
 )
 from pygame_gui.windows import UIMessageWindow
 
+from game.core.errors import FacesError, PlayError, SightlineError
 from game.play.attack import AttackController
 from game.play.roll_log import plain_text
 from game.ui.dice_tray import SPEED_NAMES, DiceTray
 from game.ui.odds_chart import OddsChart
 from game.ui.panel import fit_text, label_room
 
-_PLAY_GRAMMAR_RE = re.compile(r"^--play: ('.*?'|\".*?\") is not \[TYPE\] VALUE \[ELEMENT\]")
 
+def window_words(error: SightlineError) -> str:
+    """A rules error in the window's words: the play is what is typed in the panel's entry.
 
-def window_wording(text: str) -> str:
-    """A rules sentence in the window's words: the command line's ``--play`` is the play typed
-    in the panel's entry.
-
-    >>> window_wording("--play: 'ranged fire' is not [TYPE] VALUE [ELEMENT] (e.g. \\"ranged 3\\")")
+    >>> window_words(PlayError("ranged fire"))
     "Play 'ranged fire' is not understood: write [ranged|siege|attack|block] VALUE [element], \
 e.g. ranged 3 fire, siege 2"
-    >>> window_wording("--play: 'ranged -3': values are whole numbers of 0 or more, not negative")
+    >>> window_words(PlayError("ranged -3", "values are whole numbers of 0 or more, not negative"))
     "Play 'ranged -3': values are whole numbers of 0 or more, not negative"
-    >>> window_wording("Wolf Riders has 1 attack but --play has 2 ';'-separated blocks")
+    >>> from game.core.errors import PlayBlocksError
+    >>> window_words(PlayBlocksError("Wolf Riders", 1, 2))
     "Wolf Riders has 1 attack but the play has 2 ';'-separated blocks"
     """
-    match = _PLAY_GRAMMAR_RE.match(text)
-    if match:
-        return (f"Play {match.group(1)} is not understood: write [ranged|siege|attack|block] VALUE "
-                "[element], e.g. ranged 3 fire, siege 2")
-    if text.startswith("--play: "):
-        text = "Play " + text.removeprefix("--play: ")
-    return text.replace("--play", "the play")
+    if isinstance(error, PlayError):
+        if error.problem is None:
+            return (f"Play {error.item!r} is not understood: write [ranged|siege|attack|block] VALUE "
+                    f"[element], e.g. {PlayError.EXAMPLE}")
+        return f"Play {error.item!r}: {error.problem}"
+    if isinstance(error, FacesError):
+        return f"Dice faces: {error.problem}"
+    text = str(error)
+    return text[:1].upper() + text[1:]
 
 
 class _PlayEntry(UITextEntryLine):
@@ -107,6 +107,7 @@ class AttackSection:
 
     def __init__(self, controller: AttackController) -> None:
         self.controller = controller
+        controller.phrase = window_words  # the rules' errors, in the window's words
         self.chart = OddsChart()
         self.manager: pygame_gui.UIManager | None = None
         self.container: UIPanel | None = None
@@ -347,7 +348,7 @@ class AttackSection:
             markup = f"<font color='#B0B2BA'>{_escape(text)}</font>"
         else:
             colour = "#7BE39A" if verdict.legal else "#FF8A80"
-            text = ("Legal: " if verdict.legal else "Illegal: ") + window_wording(verdict.reason)
+            text = ("Legal: " if verdict.legal else "Illegal: ") + c.reason_of(verdict)
             markup = f"<font color='{colour}'>{_escape(text)}</font>"
         self.shown["verdict"] = text
         self.verdict_box.set_text(markup)

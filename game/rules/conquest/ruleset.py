@@ -7,7 +7,7 @@ list) are looked up in :data:`game.rules.conquest.special.HOOKS`; Relentless Blo
 implemented (as in the seed's worked example), every other rule is reported in a note step as not
 applied.
 
-``--faces`` pools: ``attack`` (the primary roll, then re-rolled and extra dice in order: for each
+Pools of a physical roll: ``attack`` (the primary roll, then re-rolled and extra dice in order: for each
 triggering die, its re-roll first, then its extra dice) | ``block`` | ``resolve``.
 """
 
@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from game.core.board import Board, Figure, Stat
 from game.core.dice import D6, DiceSource, DieRoll
-from game.core.errors import IllegalAttackError, UsageError
+from game.core.errors import IllegalAttackError, OptionError, UsageError
 from game.core.words import plural
 from game.rules.base import (
     AttackOption,
@@ -73,7 +73,7 @@ def block_stat(target: Figure, options: Mapping[str, object]) -> tuple[str, int]
         return "defence", defence
     if text in ("evasion", "e"):
         return "evasion", evasion
-    raise UsageError(f"--block-stat must be defence or evasion, not {choice!r}")
+    raise OptionError("block_stat", choice, ("defence", "evasion"))
 
 
 def _names(attack: str | None) -> str | None:
@@ -115,7 +115,7 @@ class Conquest(Ruleset):
     assumptions = (
         "Rules from the First Blood 3rd edition summary on the Japanese rules wiki (the seed); the "
         "official rulebook text was not available.",
-        "The defender rolls Defence or Evasion dice: the higher unless --block-stat chooses.",
+        "The defender rolls Defence or Evasion dice: the higher unless the Block stat is chosen.",
         "Block dice are matched to Hits optimally (as many Hits cancelled as possible).",
         "A Resolve test has no automatic success on 1 nor failure on 6; a modified Resolve of 0 or "
         "less fails without a roll.",
@@ -263,7 +263,7 @@ class Conquest(Ruleset):
         attack = self.named_attack(board, attacker, targets, attack, options)
         verdict = self.check(AttackRequest(board, attacker, targets, attack, options))
         if not verdict.legal:
-            return Resolution.illegal(verdict.reason, seed=getattr(dice, "seed", None))
+            return Resolution.refused(verdict, seed=getattr(dice, "seed", None))
         fig, target = board.figure(attacker), board.figure(targets[0])
         action = self._choose(board, fig, target, attack)
         prof = _profile(fig, action)

@@ -7,7 +7,7 @@ Figures carry ``valour``, ``wits``, ``senses``, ``hp``, ``max_hp``, ``armour``, 
 Melee needs Close, ranged needs line of sight. The arithmetic is in
 :mod:`game.rules.folklore.checks`.
 
-``--faces`` pools: ``hit`` (hit-check dice) | ``dodge`` | ``damage`` (1D6, then one D6 per 6 of a
+Pools of a physical roll: ``hit`` (hit-check dice) | ``dodge`` | ``damage`` (1D6, then one D6 per 6 of a
 critical hit check) | ``death`` (the death check's 2D6).
 """
 
@@ -257,7 +257,7 @@ class Folklore(Ruleset):
         attack = self.named_attack(board, attacker, targets, attack, options)
         verdict = self.check(AttackRequest(board, attacker, targets, attack, options))
         if not verdict.legal:
-            return Resolution.illegal(verdict.reason, seed=seed)
+            return Resolution.refused(verdict, seed=seed)
         fig, target = board.figure(attacker), board.figure(targets[0])
         weapon = self._weapon(fig, attack)
         steps: list[Step] = []
