@@ -36,6 +36,9 @@ from game.ui.dice_tray import SPEED_NAMES, DiceTray
 from game.ui.odds_chart import OddsChart
 from game.ui.panel import fit_text, label_room
 
+#: the action entry of the "New dice" button (not a rules action)
+FRESH_DICE = "new dice"
+
 
 def window_words(error: SightlineError) -> str:
     """A rules error in the window's words: the play is what is typed in the panel's entry.
@@ -282,7 +285,7 @@ class AttackSection:
         version = board.version if board is not None else None
         # everything below depends only on this: nothing is asked of the rules on other frames
         state = (id(board), version, c.attacker, tuple(c.targets), c.attack, c.play,
-                 tuple(c.picks.items()), deterministic)
+                 tuple(c.picks.items()), deterministic, self.typing, c.repeats_undone)
         if not self._changed("state", state):
             return
         who = c.who_text()
@@ -369,7 +372,8 @@ class AttackSection:
             self.shown["chart"] = "" if odds is None else f"{odds.label}"
         self.chart_image.set_image(surface)
         if self.roll_button is not None:
-            label = "Commit (R)" if c.deterministic else "Roll (R)"
+            key = "Enter" if self.typing else "R"  # while the play is typed, R is a letter
+            label = f"Commit ({key})" if c.deterministic else f"Roll ({key})"
             if self.roll_button.text != label:
                 self.roll_button.set_text(label)
             ready = not c.play_required or bool(c.play.strip())
@@ -381,6 +385,8 @@ class AttackSection:
     def _refresh_actions(self) -> None:
         c = self.controller
         actions = c.actions()
+        if c.repeats_undone:  # an undone attack's dice come next: offer fresh ones
+            actions = [*actions, FRESH_DICE]
         if not self._changed("actions", tuple(actions)) or self.manager is None:
             return
         for button, _ in self.action_buttons:
@@ -389,7 +395,10 @@ class AttackSection:
         x = self.rect.x + 100
         width = (self.rect.w - 100) // max(1, len(actions)) - 4 if actions else 0
         for i, action in enumerate(actions):
-            text = action.capitalize() + (" (Shift+R)" if i == 0 and len(actions) == 1 else "")
+            if action == FRESH_DICE:
+                text = "New dice (D)"
+            else:
+                text = action.capitalize() + (" (Shift+R)" if i == 0 and len(actions) == 1 else "")
             button = UIButton(pygame.Rect(x, self._buttons_y, width, ROW), text, self.manager,
                               container=self.container)
             self.action_buttons.append((button, action))
@@ -437,6 +446,14 @@ class AttackSection:
 
     # --- events --------------------------------------------------------------------------
 
+    def focus_play(self) -> bool:
+        """Enter: give the keyboard to the play entry when the attack takes a typed play (True)."""
+        entry = self.play_entry
+        if entry is None or not entry.visible or self.manager is None or not self.controller.play_hint:
+            return False
+        self.manager.set_focus_set(entry)
+        return True
+
     @property
     def typing(self) -> bool:
         """Whether the play entry has the keyboard (the window's hotkeys wait)."""
@@ -452,7 +469,9 @@ class AttackSection:
             if element is self.rules_button and element is not None:
                 self.toggle_rules()
             for button, action in self.action_buttons:
-                if element is button:
+                if element is button and action == FRESH_DICE:
+                    c.fresh_dice()
+                elif element is button:
                     c.perform(action)
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             text = str(getattr(event, "text", ""))
@@ -474,6 +493,8 @@ class AttackSection:
             c.attack_name()  # the play belongs to the attack shown now
             if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
                 self.play_entry.unfocus()  # and out of the manager's focus set: a click refocuses
+                if c.play.strip():
+                    c.roll()  # Enter commits the play (the keyboard path: Enter, type, Enter)
         return None
 
 

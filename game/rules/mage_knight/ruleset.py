@@ -357,15 +357,16 @@ class MageKnight(Ruleset):
         plays = parse_play(str(options.get("play") or ""), phase)
         result = mk.attack_result(plays, enemies, phase=phase)
         steps = list(tally_steps(result.tally, result.halved_elements, "attack"))
+        # "Armor 7 (Prowlers 3 + Diggers 4)": the total the attack must reach, then whose it is
         armor_parts = " + ".join(
-            f"{e.name} {a}" + (" (elusive)" if e.elusive and a != e.armor else "")
+            (f"{e.name} {a}" if len(enemies) > 1 else e.name)
+            + (", elusive" if e.elusive and a != e.armor else "")
             for e, a in zip(enemies, result.armors, strict=True)
         )
         steps.append(
             Step(
                 "compare",
-                f"Attack {result.effective} against Armor {armor_parts}"
-                + (f" = {result.armor}: " if len(enemies) > 1 else ": ")
+                f"Attack {result.effective} against Armor {result.armor} ({armor_parts}): "
                 + ("every target is defeated." if result.defeated else "not enough, no effect."),
                 data={"effective": result.effective, "armor": result.armor},
             )
