@@ -48,7 +48,27 @@ _EXPORTS: dict[str, str] = {
     "bundled_maps": "game.resources",
 }
 
-__all__ = ["__version__", *_EXPORTS]
+__all__ = [
+    "__version__",
+    "Board",
+    "Figure",
+    "Door",
+    "DoorState",
+    "Edge",
+    "LosResult",
+    "line_of_sight",
+    "visible_from",
+    "is_close",
+    "LoadedMap",
+    "load_map",
+    "get_ruleset",
+    "attack_odds",
+    "SightlineError",
+    "MapError",
+    "UsageError",
+    "IllegalAttackError",
+    "bundled_maps",
+]
 
 if TYPE_CHECKING:
     from game.core.board import Board, Door, DoorState, Edge, Figure

@@ -18,6 +18,7 @@ REPO = Path(__file__).resolve().parent.parent
 def test_every_public_name_resolves_and_is_listed() -> None:
     for name in game.__all__:
         assert getattr(game, name) is not None, name
+    assert set(game.__all__) == {"__version__", *game._EXPORTS}
     assert {"load_map", "Board", "line_of_sight", "visible_from", "get_ruleset",
             "attack_odds"} <= set(game.__all__)
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
