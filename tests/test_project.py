@@ -48,7 +48,7 @@ def test_no_arguments_means_play_and_a_path_means_play_that_map() -> None:
 
 def test_unknown_option_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert "los" in COMMANDS
-    code = main(["los", "--no-such-option"])
+    code = main(["los", "maps/demo.tmx", "1,1", "--no-such-option"])
     assert code == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1 and "--no-such-option" in err
