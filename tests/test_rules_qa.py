@@ -15,11 +15,12 @@ import pytest
 
 from game.cli import main
 from game.commands.odds import bar_chart
+from game.commands.wording import cli_reason
 from game.core.board import Board, Figure
 from game.core.dice import NotEnoughFaces, ScriptedDice, SeededDice
 from game.core.errors import IllegalAttackError
 from game.designer.lint import check_figure_values, lint_board
-from game.rules.base import Odds
+from game.rules.base import AttackRequest, Odds
 from game.rules.registry import get_ruleset
 
 MAPS = Path(__file__).resolve().parent.parent / "maps"
@@ -72,11 +73,11 @@ def test_arcadia_wounds_equal_to_life_is_killed_without_the_flag() -> None:
     rules = get_ruleset("arcadia")
     board = arcadia_board({"life": 3, "wounds": 3})
     assert rules.condition(board.figure(2)).down
-    verdict = rules.check(board, 1, [2], None, {})
+    verdict = rules.check(AttackRequest(board, 1, [2], None, {}))
     assert not verdict.legal and verdict.reason == "Goblin is already killed."
     with pytest.raises(IllegalAttackError, match="already killed"):
-        rules.odds(board, 1, [2], None, {})
-    assert not rules.resolve(board, 1, [2], None, SeededDice(1), {}).legal
+        rules.odds(AttackRequest(board, 1, [2], None, {}))
+    assert not rules.resolve(AttackRequest(board, 1, [2], None, {}), SeededDice(1)).legal
 
 
 def test_arcadia_down_attacker_cannot_attack() -> None:
@@ -84,7 +85,7 @@ def test_arcadia_down_attacker_cannot_attack() -> None:
     board = arcadia_board({"life": 3})
     board.update_figure(1, wounds=5)
     assert [o.usable for o in rules.attacks(board, 1)] == [False]
-    verdict = rules.check(board, 1, [2], "Blade", {})
+    verdict = rules.check(AttackRequest(board, 1, [2], "Blade", {}))
     assert not verdict.legal and verdict.reason == "Mark is killed and cannot attack."
 
 
@@ -103,10 +104,10 @@ def test_arcadia_no_legal_attack_lists_the_reasons() -> None:
     board = Board.from_ascii(["......"], ruleset="arcadia", walls=["V(2,0)"])
     board.place_figure(Figure(1, "Mark", "red", (1, 0), {"attacks": "Blade:melee:3; Knife:melee:1"}))
     board.place_figure(Figure(2, "Goblin", "monsters", (2, 0), {"life": 2}))
-    verdict = rules.check(board, 1, [2], None, {})
+    verdict = rules.check(AttackRequest(board, 1, [2], None, {}))
     assert verdict.reason == "not Close: wall V(2,0) between (1,0) and (2,0)."  # same reason once
     board.place_figure(Figure(3, "Kisha", "red", (0, 0), {"attacks": "Blade:melee:3; Bow:ranged:2"}))
-    verdict = rules.check(board, 3, [2], None, {})
+    verdict = rules.check(AttackRequest(board, 3, [2], None, {}))
     assert verdict.reason.startswith("No attack is legal: Blade: not Close: Goblin is 2 squares")
     assert "; Bow: no line of sight: " in verdict.reason
 
@@ -118,11 +119,11 @@ def test_folklore_default_weapon_is_first_legal() -> None:
              "weapons": "Knife:valour:1:melee; Bow:wits:1:ranged"}
     board.place_figure(Figure(1, "Kiku", "party", (0, 0), stats))
     board.place_figure(Figure(2, "Oni", "foes", (4, 0), {"hp": 30, "max_hp": 30, "senses": 1}))
-    verdict = rules.check(board, 1, [2], None, {})
+    verdict = rules.check(AttackRequest(board, 1, [2], None, {}))
     assert verdict.legal and verdict.reason == "Kiku can attack Oni with Bow."
-    result = rules.resolve(board, 1, [2], None, SeededDice(3), {})
+    result = rules.resolve(AttackRequest(board, 1, [2], None, {}), SeededDice(3))
     assert result.outcome["weapon"] == "Bow"
-    assert rules.odds(board, 1, [2], None, {}).expected > 0
+    assert rules.odds(AttackRequest(board, 1, [2], None, {})).expected > 0
 
 
 def test_conquest_default_is_first_legal_of_clash_and_volley() -> None:
@@ -132,10 +133,10 @@ def test_conquest_default_is_first_legal_of_clash_and_volley() -> None:
     board.place_figure(Figure(1, "Archer", "A", (0, 0), profile))
     board.place_figure(Figure(2, "Drone", "B", (1, 0), dict(profile)))
     board.place_figure(Figure(3, "Far", "B", (5, 0), dict(profile)))
-    assert rules.check(board, 1, [2], None, {}).reason == "Archer can Clash Drone."
-    assert rules.check(board, 1, [3], None, {}).reason == "Archer can Volley Far."
+    assert rules.check(AttackRequest(board, 1, [2], None, {})).reason == "Archer can Clash Drone."
+    assert rules.check(AttackRequest(board, 1, [3], None, {})).reason == "Archer can Volley Far."
     board.update_figure(1, range=2)
-    reason = rules.check(board, 1, [3], None, {}).reason
+    reason = rules.check(AttackRequest(board, 1, [3], None, {})).reason
     assert reason.startswith("No attack is legal: Clash: Archer cannot Clash with Far")
     assert "Volley: Far is out of range" in reason
 
@@ -232,7 +233,7 @@ def test_conquest_summary_counts_wounds_not_hit_faces() -> None:
     board = Board.from_ascii(["..."], ruleset="conquest")
     board.place_figure(Figure(1, "A", "a", (0, 0), {"attacks": 3, "clash": 2}))
     board.place_figure(Figure(2, "B", "b", (1, 0), {"defence": 1, "wound_limit": 3, "resolve": 2}))
-    result = rules.resolve(board, 1, [2], "Clash", ScriptedDice([[1, 2, 5], [1]], rules.pools), {})
+    result = rules.resolve(AttackRequest(board, 1, [2], "Clash", {}), ScriptedDice([[1, 2, 5], [1]], rules.pools))
     assert result.summary == "2 Hits, 1 blocked: B takes 1 Wound (1 of 3)."
 
 
@@ -272,7 +273,7 @@ def test_face_counter_raises_not_enough_faces() -> None:
     board.place_figure(Figure(1, "K", "a", (0, 0), {"hp": 5, "weapons": "Knife:valour:1:melee"}))
     board.place_figure(Figure(2, "O", "b", (1, 0), {"hp": 5}))
     with pytest.raises(NotEnoughFaces, match="the hit pool needs 1 more face$"):
-        rules.resolve(board, 1, [2], None, ScriptedDice([[3]], rules.pools), {})
+        rules.resolve(AttackRequest(board, 1, [2], None, {}), ScriptedDice([[3]], rules.pools))
 
 
 def test_mage_knight_block_count_message_is_pluralised() -> None:
@@ -280,8 +281,10 @@ def test_mage_knight_block_count_message_is_pluralised() -> None:
     board = Board.from_ascii(["..."], ruleset="mage_knight")
     board.place_figure(Figure(1, "Tovak", "hero", (0, 0), {"level": 1}))
     board.place_figure(Figure(2, "Orcs", "enemies", (1, 0), {"attack": 3, "armor": 3}))
-    verdict = rules.check(board, 1, [2], None, {"phase": "block", "play": "3; 2"})
-    assert verdict.reason == "Orcs has 1 attack but --play has 2 ';'-separated blocks."
+    verdict = rules.check(AttackRequest(board, 1, [2], None, {"phase": "block", "play": "3; 2"}))
+    assert verdict.reason == "Orcs has 1 attack but the play has 2 ';'-separated blocks."
+    assert cli_reason(verdict.reason, verdict.problem) == \
+        "Orcs has 1 attack but --play has 2 ';'-separated blocks."
 
 
 # --- item 12: impossible outcomes are left out of the chart -----------------------------------
@@ -290,7 +293,7 @@ def test_mage_knight_block_count_message_is_pluralised() -> None:
 def test_zero_dice_attack_prints_one_row() -> None:
     rules = get_ruleset("arcadia")
     board = arcadia_board({"life": 50}, "Nothing:melee:0")
-    odds = rules.odds(board, 1, [2], None, {})
+    odds = rules.odds(AttackRequest(board, 1, [2], None, {}))
     assert odds.distribution[0] == 1
     assert bar_chart(odds) == ["  0 wounds  100.0% " + "█" * 40]
 
@@ -308,18 +311,18 @@ def test_conquest_says_1_die_and_1_square() -> None:
     board.place_figure(Figure(1, "A", "a", (0, 0), {"attacks": 1, "clash": 1, "barrage": 1,
                                                     "volley": 1, "range": 0}))
     board.place_figure(Figure(2, "B", "b", (1, 0), {"defence": 1, "wound_limit": 3}))
-    result = rules.resolve(board, 1, [2], "Clash", ScriptedDice([[1], [6]], rules.pools), {})
+    result = rules.resolve(AttackRequest(board, 1, [2], "Clash", {}), ScriptedDice([[1], [6]], rules.pools))
     assert result.steps[0].text == "A rolls 1 die for a Clash: 1."
     assert "B rolls 1 Block die (defence): 6." in [s.text for s in result.steps]
-    assert rules.check(board, 1, [2], "Volley", {}).reason.startswith(
+    assert rules.check(AttackRequest(board, 1, [2], "Volley", {})).reason.startswith(
         "B is out of range: 1 square away")
 
 
 def test_arcadia_odds_leave_out_impossible_outcomes(capsys: pytest.CaptureFixture[str]) -> None:
     rules = get_ruleset("arcadia")
-    odds = rules.odds(arcadia_board({"life": 50}, "Nothing:melee:0"), 1, [2], None, {})
+    odds = rules.odds(AttackRequest(arcadia_board({"life": 50}, "Nothing:melee:0"), 1, [2], None, {}))
     assert odds.distribution == {0: 1} and odds.kill == 0
-    odds = rules.odds(arcadia_board({"life": 2}, "Blade:melee:3"), 1, [2], None, {})
+    odds = rules.odds(AttackRequest(arcadia_board({"life": 2}, "Blade:melee:3"), 1, [2], None, {}))
     assert sorted(odds.distribution) == [0, 1, 2] and sum(odds.distribution.values()) == 1
 
 
@@ -354,13 +357,13 @@ def test_mage_knight_menu_says_targets_and_typed_play() -> None:
 
 def test_mage_knight_comparison_of_a_tally() -> None:
     rules, board = get_ruleset("mage_knight"), mk_board()
-    attack = rules.comparison(rules.resolve(board, 1, [2, 3], "Attack", None, {"play": "5"}))
+    attack = rules.comparison(rules.resolve(AttackRequest(board, 1, [2, 3], "Attack", {"play": "5"}), None))
     assert attack is not None and (attack.value, attack.needed) == (5, 7)
     assert attack.caption == "attack 5 vs armour 7: not enough"
-    block = rules.comparison(rules.resolve(board, 1, [2], "Block", None, {"play": "3"}))
+    block = rules.comparison(rules.resolve(AttackRequest(board, 1, [2], "Block", {"play": "3"}), None))
     assert block is not None and (block.value, block.needed) == (3, 3) and "blocked" in block.caption
     assert get_ruleset("arcadia").comparison(
-        get_ruleset("arcadia").resolve(arcadia_board({"life": 3}), 1, [2], None, SeededDice(1), {})
+        get_ruleset("arcadia").resolve(AttackRequest(arcadia_board({"life": 3}), 1, [2], None, {}), SeededDice(1))
     ) is None
 
 
@@ -381,9 +384,9 @@ def test_conquest_block_stat_is_a_choice_with_the_targets_numbers() -> None:
 
 def test_mage_knight_one_target_names_no_sum() -> None:
     rules, board = get_ruleset("mage_knight"), mk_board()
-    one = [s.text for s in rules.resolve(board, 1, [2], "Attack", None, {"play": "5"}).steps]
+    one = [s.text for s in rules.resolve(AttackRequest(board, 1, [2], "Attack", {"play": "5"}), None).steps]
     assert "Attack 5 against Armor Orcs 3: every target is defeated." in one
-    two = [s.text for s in rules.resolve(board, 1, [2, 3], "Attack", None, {"play": "5"}).steps]
+    two = [s.text for s in rules.resolve(AttackRequest(board, 1, [2, 3], "Attack", {"play": "5"}), None).steps]
     assert "Attack 5 against Armor Orcs 3 + Wolves 4 = 7: not enough, no effect." in two
 
 
@@ -392,6 +395,6 @@ def test_no_line_of_sight_reason_has_one_full_stop() -> None:
     board = Board.from_ascii(["...."], walls=["V(1,0)", "V(2,0)"], ruleset="folklore")
     board.place_figure(Figure(1, "K", "a", (0, 0), {"hp": 5, "weapons": "Bow:wits:1:ranged"}))
     board.place_figure(Figure(2, "O", "b", (3, 0), {"hp": 5}))
-    reason = rules.check(board, 1, [2], None, {}).reason
+    reason = rules.check(AttackRequest(board, 1, [2], None, {})).reason
     assert reason.endswith("between (0,0) and (1,0) (1 more blocker further on).")
     assert ".)" not in reason and ". (" not in reason
