@@ -53,8 +53,6 @@ def test_import_game_prints_nothing_and_loads_no_window_code() -> None:
     assert out.stdout == "[]\n" and out.stderr == ""
 
 
-@pytest.mark.xfail(strict=True, reason="pytmx (which imports pygame) still parses maps; "
-                   "the one-reader change of the house issue removes it")
 def test_reading_a_map_through_the_library_prints_nothing_and_loads_no_pygame() -> None:
     out = _quiet_python(
         "import sys, game; game.load_map('maps/demo.tmx');"

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 
 from game.core.board import Board
 from game.core.errors import IllegalAttackError
-from game.rules.base import Odds
+from game.rules.base import AttackRequest, Odds
 from game.rules.registry import get_ruleset
 
 
@@ -42,8 +42,8 @@ def attack_odds(
     rules = get_ruleset(ruleset or board.ruleset)
     who = board.find_figure(attacker).id
     whom = [board.find_figure(target).id]
-    chosen = dict(options or {})
-    verdict = rules.check(board, who, whom, attack, chosen)
+    request = AttackRequest(board, who, whom, attack, dict(options or {}))
+    verdict = rules.check(request)
     if not verdict.legal:
         raise IllegalAttackError(verdict.reason)
-    return rules.odds(board, who, whom, attack, chosen)
+    return rules.odds(request)
