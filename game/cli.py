@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-# pytmx imports pygame, whose banner would spoil --json output on stdout.
+# the drawing commands import pygame, whose banner would spoil --json output on stdout.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from game import __version__  # noqa: E402

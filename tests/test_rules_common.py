@@ -1,4 +1,5 @@
-"""The rules-side defects of the 15:44 QA report (items 2-5, 9-12), one test or more each.
+"""What every ruleset does alike, across the four games: typed plays, naming targets, who is down,
+the default attack, summaries, wording, odds charts, and what the window asks of a ruleset.
 
 Real rulesets on small boards built in the test, and the real command line on the bundled maps
 (maps/demo.tmx, maps/folklore.tmx, maps/mage_knight.tmx, maps/conquest.tmx).
@@ -7,7 +8,6 @@ Real rulesets on small boards built in the test, and the real command line on th
 from __future__ import annotations
 
 import json
-import shutil
 from fractions import Fraction
 from pathlib import Path
 
@@ -19,7 +19,6 @@ from game.commands.wording import cli_reason
 from game.core.board import Board, Figure
 from game.core.dice import NotEnoughFaces, ScriptedDice, SeededDice
 from game.core.errors import IllegalAttackError
-from game.designer.lint import check_figure_values, lint_board
 from game.rules.base import AttackRequest, Odds
 from game.rules.registry import get_ruleset
 
@@ -41,7 +40,7 @@ def arcadia_board(target_stats: dict[str, object], attacker_attacks: str = "Blad
     return board
 
 
-# --- item 2: a negative --play value is a grammar error --------------------------------------
+# --- typed plays: grammar ----------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("play", ["ranged -3", "-3", "attack - 3 fire", "7, block -2"])
@@ -56,7 +55,7 @@ def test_hyphenated_element_still_reads(capsys: pytest.CaptureFixture[str]) -> N
     assert doc["outcome"]["plays"] == ["Attack 7 coldfire"]
 
 
-# --- item 3: a target named twice ------------------------------------------------------------
+# --- naming targets ---------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("command", ["attack", "odds"])
@@ -66,7 +65,7 @@ def test_repeated_target_is_refused(capsys: pytest.CaptureFixture[str], command:
     assert err.strip().endswith("target Prowlers is named twice (name each target once)")
 
 
-# --- item 4: wounds reaching life without a killed flag is down ------------------------------
+# --- who is down -------------------------------------------------------------------------------
 
 
 def test_arcadia_wounds_equal_to_life_is_killed_without_the_flag() -> None:
@@ -89,7 +88,7 @@ def test_arcadia_down_attacker_cannot_attack() -> None:
     assert not verdict.legal and verdict.reason == "Mark is killed and cannot attack."
 
 
-# --- item 5: the default attack is the first one legal on the target -------------------------
+# --- the default attack: the first one legal on the target -------------------------------------
 
 
 def test_arcadia_default_attack_is_first_legal(capsys: pytest.CaptureFixture[str]) -> None:
@@ -148,68 +147,7 @@ def test_mage_knight_default_phase_is_the_first_legal_one(capsys: pytest.Capture
     assert doc["outcome"]["phase"] == "attack"  # the attack phase stays the default when legal
 
 
-# --- item 9: check reports figure property values the ruleset cannot use ---------------------
-
-
-def test_lint_reports_bad_arcadia_values() -> None:
-    board = Board.from_ascii(["..."], ruleset="arcadia")
-    board.place_figure(Figure(7, "Ann", "red", (1, 0),
-                              {"attacks": "Sword-melee-3", "life": "lots", "defense": "-2"}))
-    found = [f for f in lint_board(board) if f.code == "property-value"]
-    assert [(f.object_id, f.square, f.severity.value) for f in found] == [(7, (1, 0), "error")] * 3
-    assert found[0].message == (
-        "figure Ann: attack 'Sword-melee-3' is not NAME:melee|ranged:DICE (e.g. \"Dusty Blade:melee:3\")"
-    )
-    assert {f.message for f in found[1:]} == {
-        "figure Ann: property 'life' must be a number, not 'lots'",
-        "figure Ann: property 'defense' must be 0 or more, not -2",
-    }
-    assert all("docs/arcadia.md" in f.hint for f in found)
-
-
-@pytest.mark.parametrize(
-    ("ruleset", "stats", "expected"),
-    [
-        ("folklore", {"weapons": "Sword:strength:2:melee", "armour": -1},
-         ["weapon 'Sword:strength:2:melee': the hit check uses valour or wits, not 'strength'",
-          "property 'armour' must be 0 or more, not -1"]),
-        ("conquest", {"clash": "two", "slain": "perhaps"},
-         ["property 'clash' must be a number, not 'two'",
-          "property 'slain' must be true or false, not 'perhaps'"]),
-        ("mage_knight", {"attack": "4", "armor": 3, "element": "lava", "resistances": "fire, mud",
-                         "abilities": "swift, swfit, summon"},
-         ["element: unknown element 'lava' (physical, fire, ice or coldfire)",
-          "resistances: unknown element 'mud' (physical, fire, ice or coldfire)"]),
-    ],
-)
-def test_figure_problems_per_ruleset(ruleset: str, stats: dict[str, object], expected: list[str]) -> None:
-    problems = get_ruleset(ruleset).figure_problems(Figure(1, "F", "s", (0, 0), stats))
-    assert problems[: len(expected)] == expected
-    if ruleset == "mage_knight":
-        assert len(problems) == 3 and problems[2].startswith("abilities: unknown ability 'swfit'")
-
-
-def test_good_figures_have_no_problems() -> None:
-    for name in ("demo.tmx", "folklore.tmx", "mage_knight.tmx", "conquest.tmx"):
-        from game.tiled import load_map
-
-        assert check_figure_values(load_map(MAPS / name).board) == [], name
-
-
-def test_check_command_reports_property_value(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    text = (MAPS / "demo.tmx").read_text(encoding="utf-8")
-    bad = text.replace('value="Hex Bolt:ranged:3; Claws:melee:1"', 'value="Hex Bolt-ranged-3"', 1)
-    assert bad != text
-    path = tmp_path / "bad.tmx"
-    path.write_text(bad, encoding="utf-8")
-    shutil.copytree(MAPS / "tiles", tmp_path / "tiles")
-    code, out, _ = cli(capsys, "check", str(path), "--json")
-    doc = json.loads(out)
-    codes = [e["code"] for e in doc["maps"][0]["errors"]]
-    assert "property-value" in codes and code != 0
-
-
-# --- item 10: the summary line reads like a sentence and matches the steps -------------------
+# --- summaries: one sentence that matches the steps -------------------------------------------
 
 
 def test_folklore_summary_matches_the_steps(capsys: pytest.CaptureFixture[str]) -> None:
@@ -244,7 +182,7 @@ def test_mage_knight_summaries(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.splitlines()[-1].startswith("Block 1 against ") and "is not blocked" in out
 
 
-# --- item 11: singular and plural; one --faces shortage form ---------------------------------
+# --- wording: singular and plural; one form for too few faces ---------------------------------
 
 
 def test_bar_chart_says_1_wound(capsys: pytest.CaptureFixture[str]) -> None:
@@ -287,7 +225,7 @@ def test_mage_knight_block_count_message_is_pluralised() -> None:
         "Orcs has 1 attack but --play has 2 ';'-separated blocks."
 
 
-# --- item 12: impossible outcomes are left out of the chart -----------------------------------
+# --- odds charts: impossible outcomes left out -------------------------------------------------
 
 
 def test_zero_dice_attack_prints_one_row() -> None:
@@ -326,7 +264,7 @@ def test_arcadia_odds_leave_out_impossible_outcomes(capsys: pytest.CaptureFixtur
     assert sorted(odds.distribution) == [0, 1, 2] and sum(odds.distribution.values()) == 1
 
 
-# --- review 16:20, items 3 and 16: what the window needs is the ruleset's; sentences -----------
+# --- what the window asks of a ruleset: determinism, menus, choices, comparisons ----------------
 
 
 def test_only_mage_knight_is_deterministic() -> None:
