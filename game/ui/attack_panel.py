@@ -258,6 +258,8 @@ class AttackSection:
         so a short window shows the whole sentence; a short verdict keeps the usual layout."""
         box = self.verdict_box
         assert box is not None
+        if box.text_box_layout is None:
+            return
         rows = box.text_box_layout.layout_rows
         needed = (rows[-1].bottom if rows else 0) + box.rect.height - box.text_wrap_rect[3]
         height = min(max(needed, self._verdict_base), self._room - GAP - CHART_MIN)
@@ -317,7 +319,8 @@ class AttackSection:
         if self._changed("menu", (tuple(names), chosen)):
             if self.attack_menu is not None:
                 self.attack_menu.kill()
-            self.attack_menu = UIDropDownMenu(names, chosen, self._menu_rect, self.manager,
+            options: list[str | tuple[str, str]] = list(names)
+            self.attack_menu = UIDropDownMenu(options, chosen, self._menu_rect, self.manager,
                                               container=self.container)
             self.shown["menu"] = chosen
 

@@ -277,7 +277,7 @@ def headline_values(outcome: Mapping[str, object]) -> list[tuple[str, int]]:
         if isinstance(value, list | tuple):
             if not all(isinstance(v, int) for v in value):
                 continue
-            number = len(value) if key == "hits" else sum(value)  # type: ignore[arg-type]
+            number = len(value) if key == "hits" else sum(value)
         elif isinstance(value, int):
             number = value
         else:

@@ -16,6 +16,7 @@ Figure properties: enemies ``armor``, ``attack`` (``5`` or ``5+3`` for several a
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
@@ -199,7 +200,7 @@ class MageKnight(Ruleset):
             out += [f"element: {p}" for p in parse_problem(figure, lambda: parse_element(element))]
         for name in stat_list(figure, "resistances"):
             out += [
-                f"resistances: {p}" for p in parse_problem(figure, lambda n=name: parse_element(n))
+                f"resistances: {p}" for p in parse_problem(figure, functools.partial(parse_element, name))
             ]
         for name in stat_list(figure, "abilities"):
             key = norm_name(name).replace(" ", "")
