@@ -29,10 +29,11 @@ from game.ui.dice_tray import DIE_MAX, TRAY_W
 
 
 def press(window, code: int, text: str = "", mod: int = 0) -> None:  # noqa: ANN001 - an App
-    """A real key press: KEYDOWN (with its character) and, for a character, TEXTINPUT."""
+    """A real key press: KEYDOWN (with its character), for a character TEXTINPUT, then KEYUP."""
     post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=text, scancode=0))
     if text:
         post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    post(pygame.event.Event(pygame.KEYUP, key=code, mod=mod, unicode=text, scancode=0))
     window.frame()
 
 
@@ -198,6 +199,20 @@ def test_a_real_r_press_while_typing_is_a_letter_not_a_roll(
     type_text(window, "ranged 3r")
     window.frame()
     assert window.attack.last is None and window.attack.play == "ranged 3r"
-    # the verdict says so in the window's words (no command-line flag), and Enter is the way out
+    # the verdict says so in the window's words (no command-line flag)
     assert window.attack_section.shown["verdict"].startswith("Illegal: Play 'ranged 3r'")
     assert "--" not in window.attack_section.shown["verdict"]
+    # Enter on a play that cannot be committed says why; Enter again goes back to mend it
+    press(window, pygame.K_RETURN)
+    window.frame()
+    assert window.attack.last is None and not window.attack_section.typing
+    assert window.last_status[0].startswith("Play 'ranged 3r'")
+    press(window, pygame.K_RETURN)
+    window.frame()
+    assert window.attack_section.typing
+    press(window, pygame.K_BACKSPACE)
+    window.frame()
+    press(window, pygame.K_RETURN)
+    window.frame()
+    assert window.attack.play == "ranged 3" and window.attack.last is not None
+    assert not window.attack_section.typing

@@ -455,6 +455,7 @@ class AttackSection:
         if entry is None or not entry.visible or self.manager is None or not self.controller.play_hint:
             return False
         self.manager.set_focus_set(entry)
+        entry.edit_position = len(entry.get_text())  # the cursor after what was typed
         return True
 
     @property
@@ -497,7 +498,9 @@ class AttackSection:
             if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
                 self.play_entry.unfocus()  # and out of the manager's focus set: a click refocuses
                 if c.play.strip():
-                    c.roll()  # Enter commits the play (the keyboard path: Enter, type, Enter)
+                    # Enter commits the play (the keyboard path: Enter, type, Enter); a play that
+                    # cannot be committed is said why, and Enter again goes back to mend it
+                    c.roll()
         return None
 
 
