@@ -25,6 +25,7 @@ from test_attack_ui import (
 )
 
 from game.play.roll_log import dice_state, next_attack_seed
+from game.ui.attack_panel import FRESH_DICE
 from game.ui.dice_tray import DIE_MAX, TRAY_W
 
 
@@ -87,13 +88,14 @@ def test_undo_then_roll_offers_fresh_dice_and_logs_them(tmp_path: Path, screen: 
     window.frame()
     assert window.session.roll_log == [] and window.attack.repeats_undone
     assert "D: new dice" in window.last_status[0]
-    buttons = {b.text: b for b, _ in window.attack_section.action_buttons}
-    assert "New dice (D)" in buttons
-    click(window, buttons["New dice (D)"].rect.center)  # the button (D does the same)
+    buttons = {action: b for b, action in window.attack_section.action_buttons}
+    assert buttons[FRESH_DICE].text == "New dice" and buttons["rest"].text == "Rest"
+    click(window, buttons[FRESH_DICE].rect.center)  # the button (D does the same)
     window.frame()
     assert not window.attack.repeats_undone
     assert any(f"fresh dice: seed {first.seed} set aside" in line for line in window.session.history.log)
-    assert "New dice (D)" not in {b.text for b, _ in window.attack_section.action_buttons}
+    assert [action for _, action in window.attack_section.action_buttons] == ["rest"]
+    assert window.attack_section.action_buttons[0][0].text == "Rest (Shift+R)"
     key(window, pygame.K_r)
     key(window, pygame.K_SPACE)
     second = window.attack.last

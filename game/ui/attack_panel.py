@@ -38,6 +38,8 @@ from game.ui.panel import fit_text, label_room
 
 #: the action entry of the "New dice" button (not a rules action)
 FRESH_DICE = "new dice"
+#: the Roll / Commit button's width: room for "Commit (Enter)"
+ROLL_W = 116
 
 
 def window_words(error: SightlineError) -> str:
@@ -197,7 +199,7 @@ class AttackSection:
         self.verdict_box = UITextBox("", pygame.Rect(x, y, w, VERDICT_H), manager, container=container)
         self.chart_image = UIImage(pygame.Rect(x, y, w, CHART_H), pygame.Surface((w, CHART_H)),
                                    manager, container=container)
-        self.roll_button = UIButton(pygame.Rect(x, y, 96, ROW), "Roll (R)", manager,
+        self.roll_button = UIButton(pygame.Rect(x, y, ROLL_W, ROW), "Roll (R)", manager,
                                     container=container)
         self._place(self._mode())
 
@@ -395,15 +397,17 @@ class AttackSection:
         for button, _ in self.action_buttons:
             button.kill()
         self.action_buttons = []
-        x = self.rect.x + 100
-        width = (self.rect.w - 100) // max(1, len(actions)) - 4 if actions else 0
+        x = self.rect.x + ROLL_W + 4
+        width = (self.rect.w - ROLL_W - 4) // max(1, len(actions)) - 4 if actions else 0
         for i, action in enumerate(actions):
-            if action == FRESH_DICE:
-                text = "New dice (D)"
-            else:
-                text = action.capitalize() + (" (Shift+R)" if i == 0 and len(actions) == 1 else "")
+            # the key in the label when the button has the row to itself, else in its tool tip
+            name, chord = ("New dice", "D") if action == FRESH_DICE else (action.capitalize(), "Shift+R")
+            if action != FRESH_DICE and i > 0:
+                chord = ""
+            text = f"{name} ({chord})" if chord and len(actions) == 1 else name
             button = UIButton(pygame.Rect(x, self._buttons_y, width, ROW), text, self.manager,
-                              container=self.container)
+                              container=self.container,
+                              tool_tip_text=f"{name} ({chord})" if chord else None)
             self.action_buttons.append((button, action))
             x += width + 4
 
