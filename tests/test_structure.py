@@ -28,7 +28,7 @@ ALLOWED: dict[str, frozenset[str]] = {
                            "resources", "face", "cli"}),
     "cli": frozenset({"core", "commands", "face"}),
     "resources": frozenset({"core"}),
-    "face": frozenset({"core", "rules", "tiled", "play", "designer", "face"}),
+    "face": frozenset({"core", "rules", "tiled", "play", "designer", "face", "resources"}),
     "main": frozenset({"cli"}),
 }
 #: rooms that must stay pure: no files, no clock, no drawing, no parser
