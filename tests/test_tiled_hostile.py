@@ -157,7 +157,7 @@ def test_malformed_layers_and_objects(tmp_path: Path) -> None:
         ),
         # zstd is read (issue #10); an empty zstd frame holds no tiles
         "zstd.tmx": (tmx(layer("KLUv/QBYAA==", "base64", "zstd")), "holds 0 tiles, expected 4x4"),
-        "zstd-corrupt.tmx": (tmx(layer(base64.b64encode(b"not zstd").decode(), "base64", "zstd")), "corrupt zstd"),
+        "zstd-corrupt.tmx": (tmx(layer(base64.b64encode(b"not zstd").decode(), "base64", "zstd")), "corrupt compressed data"),
         "mismatch.tmx": (tmx(layer("0", "csv", w=1, h=1)), "is 1x1 but the map is 4x4"),
         "chunks.tmx": (
             tmx(

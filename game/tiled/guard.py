@@ -685,7 +685,7 @@ class _Preparer:
         if compression in ("zlib", "gzip"):
             raw = self.inflate(raw, expected, where)
         elif compression == "zstd":
-            raw = self.unzstd(raw, expected, where)
+            raw = self.inflate(raw, expected, where, "zstd")
         elif compression:
             raise MapError(
                 f"{where} uses the unknown compression {compression!r}",
@@ -698,40 +698,28 @@ class _Preparer:
             )
         return np.frombuffer(raw, dtype="<u4").astype(np.uint32).reshape(h, w)
 
-    def inflate(self, raw: bytes, expected: int, where: str) -> bytes:
-        """Decompress zlib or gzip data, refusing anything larger than the layer (a bomb)."""
-        try:
-            inflater = zlib.decompressobj(wbits=47)  # zlib or gzip header, detected
-            out = inflater.decompress(raw, expected + 1)
-        except zlib.error as exc:
-            raise MapError(
-                f"{where} has corrupt compressed data ({exc})",
-                path=self.shown,
-                hint="save it again from Tiled",
-            ) from None
-        if len(out) > expected or inflater.unconsumed_tail:
-            raise MapError(
-                f"{where} decompresses to more data than its {expected // 4:,} tiles (corrupt or hostile file)",
-                path=self.shown,
-            )
-        return out
-
-    def unzstd(self, raw: bytes, expected: int, where: str) -> bytes:
-        """Decompress zstd data (the ``zstandard`` wheel), refusing more than the layer holds."""
+    def inflate(self, raw: bytes, expected: int, where: str, method: str = "zlib") -> bytes:
+        """Decompress zlib or gzip data (or zstd, with the ``zstandard`` wheel), refusing anything
+        larger than the layer (a bomb)."""
         import io
 
         import zstandard
 
         try:
-            with zstandard.ZstdDecompressor().stream_reader(io.BytesIO(raw)) as reader:
-                out = reader.read(expected + 1)
-        except zstandard.ZstdError as exc:
+            if method == "zstd":
+                with zstandard.ZstdDecompressor().stream_reader(io.BytesIO(raw)) as reader:
+                    out, tail = reader.read(expected + 1), b""
+            else:
+                inflater = zlib.decompressobj(wbits=47)  # zlib or gzip header, detected
+                out = inflater.decompress(raw, expected + 1)
+                tail = inflater.unconsumed_tail
+        except (zlib.error, zstandard.ZstdError) as exc:
             raise MapError(
-                f"{where} has corrupt zstd data ({exc})",
+                f"{where} has corrupt compressed data ({exc})",
                 path=self.shown,
                 hint="save it again from Tiled",
             ) from None
-        if len(out) > expected:
+        if len(out) > expected or tail:
             raise MapError(
                 f"{where} decompresses to more data than its {expected // 4:,} tiles (corrupt or hostile file)",
                 path=self.shown,

@@ -383,14 +383,6 @@ def _point_in_polygon(px: Fraction, py: Fraction, poly: Sequence[Point]) -> bool
     return inside
 
 
-def _true(value: Stat | None) -> bool:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, int | float):
-        return value != 0
-    return isinstance(value, str) and value.strip().lower() in ("true", "1", "yes")
-
-
 # --- the loader -----------------------------------------------------------------------------
 
 
@@ -1260,10 +1252,10 @@ class _Loader:
                 hint="set the string property state to closed, open or locked",
             )
             return DoorState.CLOSED
-        if "locked" in props and _true(props["locked"]):
+        if "locked" in props and is_true(props["locked"]):
             return DoorState.LOCKED
         if "open" in props:
-            return DoorState.OPEN if _true(props["open"]) else DoorState.CLOSED
+            return DoorState.OPEN if is_true(props["open"]) else DoorState.CLOSED
         return DoorState.CLOSED
 
     # -- figures
