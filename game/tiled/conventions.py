@@ -226,14 +226,34 @@ class Conventions:
             self.ledge_properties |= preset.ledge_properties
 
 
-def read_config(path: Path) -> dict[str, Any]:
-    """The ``[tiles]``, ``[properties]`` and ``preset`` of a ``sightline.toml``, checked."""
+def table_names(
+    path: Path, table: str, role: str, value: object, roles: Sequence[str], what: str, more: str = ""
+) -> list[str]:
+    """The names one role of a ``sightline.toml`` table lists (``[classes]``, ``[tiles]``), checked:
+    a known role, given one name or a list of names (empty names dropped)."""
+    if role not in roles:
+        raise MapError(
+            f"unknown role {role!r} in [{table}]", path=str(path), hint=f"use {', '.join(roles)}{more}"
+        )
+    names = [value] if isinstance(value, str) else value
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise MapError(f"[{table}] {role} must be {what} or a list of them", path=str(path))
+    return [n for n in names if n.strip()]
+
+
+def load_toml(path: Path) -> dict[str, Any]:
+    """A ``sightline.toml`` as data; a one-line MapError when it cannot be read or parsed."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
         raise MapError(f"cannot read {path.name}: {exc}", path=str(path)) from None
     except tomllib.TOMLDecodeError as exc:
         raise MapError(f"not valid TOML ({exc})", path=str(path)) from None
+
+
+def read_config(path: Path) -> dict[str, Any]:
+    """The ``[tiles]``, ``[properties]`` and ``preset`` of a ``sightline.toml``, checked."""
+    data = load_toml(path)
     out: dict[str, Any] = {}
     preset = data.get("preset")
     if preset is not None:
@@ -255,16 +275,9 @@ def read_config(path: Path) -> dict[str, Any]:
                 )
             out["collision"] = value == "read"
             continue
-        if role not in CELL_ROLES:
-            raise MapError(
-                f"unknown role {role!r} in [tiles]",
-                path=str(path),
-                hint=f"use {', '.join(CELL_ROLES)} (or collision = \"ignore\")",
-            )
-        names = [value] if isinstance(value, str) else value
-        if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
-            raise MapError(f"[tiles] {role} must be a spec or a list of them", path=str(path))
-        specs[role] = names
+        specs[role] = table_names(
+            path, "tiles", role, value, CELL_ROLES, "a spec", ' (or collision = "ignore")'
+        )
     out["tiles"] = specs
     props = data.get("properties", {})
     if not isinstance(props, dict) or not all(isinstance(v, str) for v in props.values()):
@@ -288,9 +301,11 @@ __all__ = [
     "Preset",
     "TileSpec",
     "get_preset",
+    "load_toml",
     "is_true",
     "parse_property_option",
     "parse_tiles_option",
     "read_config",
     "suggest_preset",
+    "table_names",
 ]

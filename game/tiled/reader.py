@@ -17,7 +17,6 @@ per tile) that the window hands to pytmx's image loader. This package never impo
 from __future__ import annotations
 
 import math
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -36,8 +35,10 @@ from game.tiled.conventions import (
     Conventions,
     get_preset,
     is_true,
+    load_toml,
     read_config,
     suggest_preset,
+    table_names,
 )
 from game.tiled.geometry import (
     DOOR_HINT,
@@ -283,12 +284,7 @@ def parse_class_mapping(text: str) -> dict[str, list[str]]:
 
 
 def _read_classes_file(path: Path) -> dict[str, list[str]]:
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise MapError(f"cannot read {path.name}: {exc}", path=str(path)) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise MapError(f"not valid TOML ({exc})", path=str(path)) from None
+    data = load_toml(path)
     table = data.get("classes", {})
     if not isinstance(table, dict):
         raise MapError(
@@ -296,18 +292,7 @@ def _read_classes_file(path: Path) -> dict[str, list[str]]:
         )
     out: dict[str, list[str]] = {}
     for ours, theirs in table.items():
-        if ours not in ROLES:
-            raise MapError(
-                f"unknown role {ours!r} in [classes]",
-                path=str(path),
-                hint=f"use {', '.join(ROLES)}",
-            )
-        names = [theirs] if isinstance(theirs, str) else theirs
-        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-            raise MapError(
-                f"[classes] {ours} must be a class name or a list of them", path=str(path)
-            )
-        out[ours] = [n for n in names if n.strip()]
+        out[ours] = table_names(path, "classes", ours, theirs, ROLES, "a class name")
     conflict = role_conflict(out)
     if conflict:
         raise MapError(
