@@ -26,6 +26,7 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
+from game.commands.tiled import EXTENSION, PROGRAM_LINE
 
 HERE = Path(__file__).resolve().parent
 HARNESS = HERE / "tiled" / "harness.js"
@@ -35,8 +36,7 @@ TILED = shutil.which("tiled")
 #: the planted defects: object id -> the finding's code
 PLANTED = {11: "wall-off-grid", 12: "door-not-on-edge", 13: "figure-in-void"}
 
-pytestmark = pytest.mark.skipif(TILED is None, reason="the tiled program is not installed "
-                                "(Debian/Ubuntu: apt-get install tiled; .ci/run installs it)")
+NO_TILED = "the tiled program is not installed (Debian/Ubuntu: apt-get install tiled; .ci/run installs it)"
 
 
 def _wait_for(path: Path, seconds: float) -> bool:
@@ -57,6 +57,8 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
 @pytest.fixture(scope="module")
 def tiled_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     """Install, run the headless Tiled once, and return the harness's results."""
+    if TILED is None:
+        pytest.skip(NO_TILED)
     root = tmp_path_factory.mktemp("tiled")
     home, config, runtime = root / "home", root / "config", root / "runtime"
     for folder in (home, config, runtime):
@@ -168,3 +170,45 @@ def test_line_of_sight_from_the_selection(tiled_run: dict[str, object]) -> None:
     png = Path(str(tiled_run["_map"])).with_name("three_defects-fov-1-1.png")
     assert fov[1] == f"Sightline: field of view drawn in {png}"
     assert png.read_bytes().startswith(b"\x89PNG")
+
+
+# --- `sightline tiled install` without Tiled -------------------------------------------------
+
+
+def test_install_goes_to_the_xdg_config_folder_by_default(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    if sys.platform.startswith("win") or sys.platform == "darwin":
+        pytest.skip("the XDG folder is the Linux/Unix default")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "cfg"))
+    assert main(["tiled", "install"]) == 0
+    target = tmp_path / "cfg" / "tiled" / "extensions" / EXTENSION
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == f"installed the Sightline extension for Tiled: {target}"
+    text = target.read_text(encoding="utf-8")
+    source = (HERE.parent / "extras" / "tiled" / EXTENSION).read_text(encoding="utf-8")
+    assert PROGRAM_LINE.sub("", text) == PROGRAM_LINE.sub("", source)  # only that line differs
+    assert 'var SIGHTLINE_PROGRAM = "";' in source and 'var SIGHTLINE_PROGRAM = "";' not in text
+    assert main(["tiled", "install"]) == 0  # installing again replaces the copy
+    assert sorted(p.name for p in target.parent.iterdir()) == [EXTENSION]
+
+
+def test_install_into_a_file_is_one_line_and_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    blocker = tmp_path / "extensions"
+    blocker.write_text("not a folder", encoding="utf-8")
+    assert main(["tiled", "install", "--dir", str(blocker)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"sightline tiled: --dir {blocker} is a file, not a folder (name the extensions folder)\n"
+    assert main(["tiled"]) == 2
+    assert "required: ACTION" in capsys.readouterr().err
+
+
+def test_the_wheel_ships_the_extension() -> None:
+    import tomllib
+
+    setuptools = tomllib.loads((HERE.parent / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    package = "game._bundled.tiled"
+    assert package in setuptools["packages"]
+    folder = HERE.parent / setuptools["package-dir"][package]
+    shipped = {p for glob in setuptools["package-data"][package] for p in folder.glob(glob)}
+    assert folder / EXTENSION in shipped
