@@ -32,6 +32,7 @@ HERE = Path(__file__).resolve().parent
 HARNESS = HERE / "tiled" / "harness.js"
 MAP = HERE / "tiled" / "three_defects.tmx"
 BROKEN = HERE / "data" / "lint" / "truncated.tmx"
+CLASS_MAP = HERE / "data" / "lint" / "clean.tmx"  # written by Tiled 1.10: class="wall"
 TILED = shutil.which("tiled")
 #: the planted defects: object id -> the finding's code
 PLANTED = {11: "wall-off-grid", 12: "door-not-on-edge", 13: "figure-in-void"}
@@ -73,6 +74,8 @@ def tiled_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     shutil.copy(MAP, map_copy)
     broken = work / "broken.tmx"
     shutil.copy(BROKEN, broken)
+    class_map = work / "from_tiled_1_10.tmx"
+    shutil.copy(CLASS_MAP, class_map)
     results = root / "results.json"
     env = {
         "PATH": "/usr/bin:/bin",  # no sightline here: the extension must use the installed path
@@ -83,6 +86,7 @@ def tiled_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
         "LANG": os.environ.get("LANG", "C.UTF-8"),
         "SIGHTLINE_TEST_RESULTS": str(results),
         "SIGHTLINE_TEST_BROKEN_MAP": str(broken),
+        "SIGHTLINE_TEST_CLASS_MAP": str(class_map),
     }
     assert TILED is not None
     log = (root / "tiled.log").open("wb")
@@ -100,6 +104,7 @@ def tiled_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     doc: dict[str, object] = json.loads(results.read_text(encoding="utf-8"))
     doc["_map"] = str(map_copy)
     doc["_broken"] = str(broken)
+    doc["_class_map_text"] = class_map.read_text(encoding="utf-8")
     doc["_saved_text"] = map_copy.read_text(encoding="utf-8")
     doc["_extension"] = (extensions / "sightline.js").read_text(encoding="utf-8")
     return doc
@@ -170,6 +175,17 @@ def test_line_of_sight_from_the_selection(tiled_run: dict[str, object]) -> None:
     png = Path(str(tiled_run["_map"])).with_name("three_defects-fov-1-1.png")
     assert fov[1] == f"Sightline: field of view drawn in {png}"
     assert png.read_bytes().startswith(b"\x89PNG")
+
+
+def test_opening_a_map_from_tiled_1_9_in_tiled_1_8_warns_once(tiled_run: dict[str, object]) -> None:
+    posted = tiled_run["class_map"]
+    assert isinstance(posted, list)
+    if not str(tiled_run["tiled"]).startswith("1.8."):
+        assert posted == []  # Tiled 1.9+ keeps class= on save: nothing to warn about
+        return
+    assert len(posted) == 1 and posted[0]["severity"] == "warning"
+    assert posted[0]["text"].startswith("Sightline: from_tiled_1_10.tmx was written by Tiled 1.9 or later")
+    assert 'class="wall"' in str(tiled_run["_class_map_text"])  # only opened, never saved
 
 
 # --- `sightline tiled install` without Tiled -------------------------------------------------

@@ -13,6 +13,7 @@
     var env = new Process();
     var resultsPath = env.getEnv("SIGHTLINE_TEST_RESULTS");
     var brokenMap = env.getEnv("SIGHTLINE_TEST_BROKEN_MAP");
+    var classMap = env.getEnv("SIGHTLINE_TEST_CLASS_MAP");
     env.close();
     if (!resultsPath)
         return;
@@ -92,6 +93,12 @@
             asset.selectedObjects = [byId[4]];
             tiled.trigger("SightlineLos");
             results.los_fov = Sightline.lastLos;
+
+            before = Sightline.posted.length;  // a map written by Tiled 1.9+ (class="...")
+            var other = classMap ? tiled.open(classMap) : null;
+            results.class_map = issues(before);
+            if (other)
+                tiled.close(other);
         } catch (e) {
             results.exception = String(e) + (e && e.stack ? "\n" + e.stack : "");
         }
