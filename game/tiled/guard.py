@@ -1,8 +1,8 @@
-"""Safe reading of Tiled XML files, before pytmx sees them (private to :mod:`game.tiled`).
+"""Safe reading of Tiled XML files, before the reader sees them (private to :mod:`game.tiled`).
 
 Everything here is bounded: file size, cell count, decompressed size, tileset size. It refuses
 XML entity declarations (the "billion laughs" bomb), decompresses layer data with a hard limit,
-inlines external tilesets (``.tsx``) and object templates (``.tx``) so pytmx gets one tree with
+inlines external tilesets (``.tsx``) and object templates (``.tx``) so the reader gets one tree with
 absolute image paths, and rewrites XML-encoded tile layers as CSV. Every problem becomes a
 :class:`~game.core.errors.MapError` with one line a map designer can act on.
 
@@ -43,8 +43,6 @@ MAX_TOTAL_LAYER_CELLS = 32_000_000
 MAX_TILESET_TILES = 1_000_000
 GID_FLAGS = 0xE0000000  # Tiled's flip bits (horizontal, vertical, diagonal)
 GID_MASK = 0x1FFFFFFF
-#: property names are mangled with this prefix when pytmx cannot take them (see tiled.py)
-MANGLE = "sightline-reserved~"
 
 CSV_HINT = "in Tiled: Map > Map Properties > Tile Layer Format = CSV, then save"
 JSON_HINT = "open it in Tiled and use File > Save As... with the TMX format (.tmx)"
@@ -63,7 +61,7 @@ class TileLayerData:
 
 @dataclass
 class PreparedMap:
-    """A map checked and flattened for pytmx: one tree, decoded layers, what it depends on."""
+    """A map checked and flattened for the reader: one tree, decoded layers, what it depends on."""
 
     path: Path
     root: ET.Element
@@ -209,8 +207,6 @@ def read_properties(elem: ET.Element) -> dict[str, Stat]:
             name = prop.get("name")
             if name is None:
                 continue
-            if name.startswith(MANGLE):
-                name = name[len(MANGLE) :]
             kind = prop.get("type", "string")
             raw = prop.get("value")
             if raw is None:
@@ -526,7 +522,7 @@ class _Preparer:
             flat = self.flatten_tileset(
                 tsx, key.parent if key else tx_path.parent, firstgid, str(tx_path)
             )
-            # insert after the last tileset so pytmx sees it with the others
+            # insert after the last tileset, with the others
             position = max((i + 1 for i, e in enumerate(root) if e.tag == "tileset"), default=0)
             root.insert(position, flat)
             if key is not None:
@@ -733,6 +729,6 @@ class _Preparer:
 
 
 def prepare(path: Path) -> PreparedMap:
-    """Read a .tmx file safely: one tree for pytmx, decoded tile layers, dependencies, findings."""
+    """Read a .tmx file safely: one tree for the reader, decoded tile layers, dependencies, findings."""
     preparer = _Preparer(path)
     return preparer.run()

@@ -30,9 +30,11 @@ from game.core.board import Board, BoardState, Edge, Square, fmt_square
 from game.core.errors import SightlineError
 from game.core.words import plural
 from game.play.atomic import atomic_file, cannot_write
+from game.play.attack import AttackController
 from game.play.session import Session
 from game.ui import theme
-from game.ui.attack_panel import AttackController, AttackSection
+from game.ui.attack_panel import AttackSection
+from game.ui.dice_tray import DiceTray
 from game.ui.help import HelpOverlay
 from game.ui.keys import action_for
 from game.ui.lessons import LessonTour
@@ -195,7 +197,9 @@ class App:
         self.view = View(viewport=self._board_viewport())
         self.panel = SidePanel(self.manager, self._panel_rect())
         #: the attack being built and the dice tray revealing the last one (game/ui/attack_panel.py)
-        self.attack = AttackController(lambda: self.session, on_message=self._notify)
+        self.dice_tray = DiceTray()
+        self.attack = AttackController(lambda: self.session, tray=self.dice_tray,
+                                       on_message=self._notify)
         self.attack_section = AttackSection(self.attack)
         self.panel.add_section(self.attack_section, 3)
         self.painter = BoardPainter(None)
@@ -934,7 +938,7 @@ class App:
             )
             old_clip = self.screen.get_clip()
             self.screen.set_clip(pygame.Rect(self.view.viewport))
-            self.attack.tray.draw(self.screen, pygame.Rect(self.view.viewport), landing, landing_at)
+            self.dice_tray.draw(self.screen, pygame.Rect(self.view.viewport), landing, landing_at)
             self.screen.set_clip(old_clip)
 
     def _banner_font(self) -> pygame.font.Font:
