@@ -323,9 +323,10 @@ def test_conquest_block_stat_is_a_choice_with_the_targets_numbers() -> None:
 def test_mage_knight_one_target_names_no_sum() -> None:
     rules, board = get_ruleset("mage_knight"), mk_board()
     one = [s.text for s in rules.resolve(AttackRequest(board, 1, [2], "Attack", {"play": "5"}), None).steps]
-    assert "Attack 5 against Armor Orcs 3: every target is defeated." in one
+    # (issue #12: "Armor Orcs 3" read like a stat called "Armor Orcs": the total comes first)
+    assert "Attack 5 against Armor 3 (Orcs): every target is defeated." in one
     two = [s.text for s in rules.resolve(AttackRequest(board, 1, [2, 3], "Attack", {"play": "5"}), None).steps]
-    assert "Attack 5 against Armor Orcs 3 + Wolves 4 = 7: not enough, no effect." in two
+    assert "Attack 5 against Armor 7 (Orcs 3 + Wolves 4): not enough, no effect." in two
 
 
 def test_no_line_of_sight_reason_has_one_full_stop() -> None:

@@ -614,17 +614,17 @@ class AttackController:
             self._say(self.reason_of(Legality(False, resolution.reason, resolution.problem)), "blocked")
             return None
         option = self.current_option()
-        label = tray_title(board.figure(attacker).label, [board.figure(t).label for t in self.targets],
+        title = tray_title(board.figure(attacker).label, [board.figure(t).label for t in self.targets],
                            attack, self.play.strip() if self.play_hint else "",
                            option.verb if option is not None else "attacks",
                            named=option is None or not option.entry)
-        if resolution.seed is not None:
-            label += f", seed {resolution.seed}"  # the roll log and the tray's footnote show it
+        # the seed is for the history and the roll log (it replays the attack), not the tray
+        label = title if resolution.seed is None else f"{title}, seed {resolution.seed}"
         self.pending = Pending(resolution, session, ruleset, attacker, tuple(self.targets), attack,
                                dict(options), dice_after, label,
                                resolution.seed is not None and resolution.seed in session.undone_seeds)
         self.last = resolution
-        self.tray.start(resolution, title=label, target=self.targets[0] if self.targets else None)
+        self.tray.start(resolution, title=title, target=self.targets[0] if self.targets else None)
         return resolution
 
     def landing_figure(self) -> int | None:

@@ -186,14 +186,14 @@ class PlayState:
                 notes.append(f"figure {fid} is no longer on the map")
         by_id = {d.object_id: d for d in board.doors.values() if d.object_id is not None}
         doors: list[Door] = []
-        for change in self.doors:
-            target = by_id.get(change.object_id) if change.object_id is not None else None
+        for door in self.doors:
+            target = by_id.get(door.object_id) if door.object_id is not None else None
             if target is None:
-                target = board.doors.get(change.edge)
+                target = board.doors.get(door.edge)
             if target is None:
-                notes.append(f"the door on {change.edge} is no longer on the map")
+                notes.append(f"the door on {door.edge} is no longer on the map")
                 continue
-            doors.append(replace(target, state=change.state))
+            doors.append(replace(target, state=door.state))
         if self.changes_board:
             board.restore(BoardState(tuple(figures), tuple(doors)))
         return notes

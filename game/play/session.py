@@ -146,6 +146,7 @@ class Session:
         #: the seeds of attacks undone since the last roll: rolling again repeats them (the same
         #: attack rolls the same dice) unless the player asks for fresh dice
         self.undone_seeds: list[int] = []
+        self._peeked: tuple[object, int] | None = None
         self.selected: int | None = None
         #: lines for the person (status line / log): restore notes, save errors, reload errors
         self.messages: list[str] = []
@@ -227,7 +228,10 @@ class Session:
         """Whether the next roll repeats an undone attack's seed (the same dice again)."""
         if self.dice is None or not self.undone_seeds:
             return False
-        return next_attack_seed(self.dice)[0] in self.undone_seeds
+        key = self._dice_key()
+        if self._peeked is None or self._peeked[0] != key:  # (the window asks every frame)
+            self._peeked = (key, next_attack_seed(self.dice)[0])
+        return self._peeked[1] in self.undone_seeds
 
     def fresh_dice(self) -> int | None:
         """Skip the stream's next seed so the next attack rolls new dice (logged, saved); returns

@@ -65,6 +65,7 @@ STEP_KINDS = frozenset(
 )
 
 _EMPTY: Mapping[str, object] = MappingProxyType({})
+_NO_STATS: Mapping[str, Stat | None] = MappingProxyType({})
 
 
 #: the options key of the text a player types for an attack that takes one (``AttackOption.entry``)
@@ -232,7 +233,7 @@ class FigureChange:
     """New stat values for one figure; a value of None deletes the stat."""
 
     figure_id: int
-    stats: Mapping[str, Stat | None] = field(default_factory=lambda: _EMPTY, hash=False)
+    stats: Mapping[str, Stat | None] = field(default_factory=lambda: _NO_STATS, hash=False)
 
     def as_json(self) -> dict[str, object]:
         """``{"figure_id", "stats"}``."""

@@ -591,7 +591,10 @@ class App:
             return
         self.attack.dismiss()  # a rolling attack lands first, so undo takes all of it back
         label = self.session.undo()
-        self._notify(self.session.history.log[-1] if label else "nothing to undo", "info")
+        line = self.session.history.log[-1] if label else "nothing to undo"
+        if label and self.attack.repeats_undone:
+            line += " — rolling again repeats its dice; D: new dice"
+        self._notify(line, "info")
 
     def action_redo(self) -> None:
         """Ctrl+Y, Ctrl+Shift+Z."""
@@ -619,8 +622,9 @@ class App:
             if self.session is not None:
                 self.session.board.restore(self.press.before)
             self.press = None
-        elif self.pinned is not None and not self.lesson_mode:
-            self.pinned = None
+        elif (self.pinned is not None or self.attack.targets) and not self.lesson_mode:
+            self.pinned = None  # the pin and the attack target go together
+            self.attack.set_target(None)
         else:
             self.select(None)
 
@@ -651,6 +655,16 @@ class App:
         """R."""
         if not self.lesson_mode and self.press is None:
             self.attack.roll()
+
+    def action_play_entry(self) -> None:
+        """Enter."""
+        if not self.lesson_mode:
+            self.attack_section.focus_play()
+
+    def action_fresh_dice(self) -> None:
+        """D."""
+        if not self.lesson_mode:
+            self.attack.fresh_dice()
 
     def action_skip_dice(self) -> None:
         """Space."""

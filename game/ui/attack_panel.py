@@ -36,6 +36,11 @@ from game.ui.dice_tray import SPEED_NAMES, DiceTray
 from game.ui.odds_chart import OddsChart
 from game.ui.panel import fit_text, label_room
 
+#: the action entry of the "New dice" button (not a rules action)
+FRESH_DICE = "new dice"
+#: the Roll / Commit button's width: room for "Commit (Enter)"
+ROLL_W = 116
+
 
 def window_words(error: SightlineError) -> str:
     """A rules error in the window's words: the play is what is typed in the panel's entry.
@@ -194,7 +199,7 @@ class AttackSection:
         self.verdict_box = UITextBox("", pygame.Rect(x, y, w, VERDICT_H), manager, container=container)
         self.chart_image = UIImage(pygame.Rect(x, y, w, CHART_H), pygame.Surface((w, CHART_H)),
                                    manager, container=container)
-        self.roll_button = UIButton(pygame.Rect(x, y, 96, ROW), "Roll (R)", manager,
+        self.roll_button = UIButton(pygame.Rect(x, y, ROLL_W, ROW), "Roll (R)", manager,
                                     container=container)
         self._place(self._mode())
 
@@ -255,6 +260,8 @@ class AttackSection:
         so a short window shows the whole sentence; a short verdict keeps the usual layout."""
         box = self.verdict_box
         assert box is not None
+        if box.text_box_layout is None:
+            return
         rows = box.text_box_layout.layout_rows
         needed = (rows[-1].bottom if rows else 0) + box.rect.height - box.text_wrap_rect[3]
         height = min(max(needed, self._verdict_base), self._room - GAP - CHART_MIN)
@@ -282,7 +289,7 @@ class AttackSection:
         version = board.version if board is not None else None
         # everything below depends only on this: nothing is asked of the rules on other frames
         state = (id(board), version, c.attacker, tuple(c.targets), c.attack, c.play,
-                 tuple(c.picks.items()), deterministic)
+                 tuple(c.picks.items()), deterministic, self.typing, c.repeats_undone)
         if not self._changed("state", state):
             return
         who = c.who_text()
@@ -314,7 +321,8 @@ class AttackSection:
         if self._changed("menu", (tuple(names), chosen)):
             if self.attack_menu is not None:
                 self.attack_menu.kill()
-            self.attack_menu = UIDropDownMenu(names, chosen, self._menu_rect, self.manager,
+            options: list[str | tuple[str, str]] = list(names)
+            self.attack_menu = UIDropDownMenu(options, chosen, self._menu_rect, self.manager,
                                               container=self.container)
             self.shown["menu"] = chosen
 
@@ -369,7 +377,8 @@ class AttackSection:
             self.shown["chart"] = "" if odds is None else f"{odds.label}"
         self.chart_image.set_image(surface)
         if self.roll_button is not None:
-            label = "Commit (R)" if c.deterministic else "Roll (R)"
+            key = "Enter" if self.typing else "R"  # while the play is typed, R is a letter
+            label = f"Commit ({key})" if c.deterministic else f"Roll ({key})"
             if self.roll_button.text != label:
                 self.roll_button.set_text(label)
             ready = not c.play_required or bool(c.play.strip())
@@ -381,17 +390,24 @@ class AttackSection:
     def _refresh_actions(self) -> None:
         c = self.controller
         actions = c.actions()
+        if c.repeats_undone:  # an undone attack's dice come next: offer fresh ones
+            actions = [*actions, FRESH_DICE]
         if not self._changed("actions", tuple(actions)) or self.manager is None:
             return
         for button, _ in self.action_buttons:
             button.kill()
         self.action_buttons = []
-        x = self.rect.x + 100
-        width = (self.rect.w - 100) // max(1, len(actions)) - 4 if actions else 0
+        x = self.rect.x + ROLL_W + 4
+        width = (self.rect.w - ROLL_W - 4) // max(1, len(actions)) - 4 if actions else 0
         for i, action in enumerate(actions):
-            text = action.capitalize() + (" (Shift+R)" if i == 0 and len(actions) == 1 else "")
+            # the key in the label when the button has the row to itself, else in its tool tip
+            name, chord = ("New dice", "D") if action == FRESH_DICE else (action.capitalize(), "Shift+R")
+            if action != FRESH_DICE and i > 0:
+                chord = ""
+            text = f"{name} ({chord})" if chord and len(actions) == 1 else name
             button = UIButton(pygame.Rect(x, self._buttons_y, width, ROW), text, self.manager,
-                              container=self.container)
+                              container=self.container,
+                              tool_tip_text=f"{name} ({chord})" if chord else None)
             self.action_buttons.append((button, action))
             x += width + 4
 
@@ -437,6 +453,15 @@ class AttackSection:
 
     # --- events --------------------------------------------------------------------------
 
+    def focus_play(self) -> bool:
+        """Enter: give the keyboard to the play entry when the attack takes a typed play (True)."""
+        entry = self.play_entry
+        if entry is None or not entry.visible or self.manager is None or not self.controller.play_hint:
+            return False
+        self.manager.set_focus_set(entry)
+        entry.edit_position = len(entry.get_text())  # the cursor after what was typed
+        return True
+
     @property
     def typing(self) -> bool:
         """Whether the play entry has the keyboard (the window's hotkeys wait)."""
@@ -452,7 +477,9 @@ class AttackSection:
             if element is self.rules_button and element is not None:
                 self.toggle_rules()
             for button, action in self.action_buttons:
-                if element is button:
+                if element is button and action == FRESH_DICE:
+                    c.fresh_dice()
+                elif element is button:
                     c.perform(action)
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             text = str(getattr(event, "text", ""))
@@ -474,6 +501,10 @@ class AttackSection:
             c.attack_name()  # the play belongs to the attack shown now
             if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
                 self.play_entry.unfocus()  # and out of the manager's focus set: a click refocuses
+                if c.play.strip():
+                    # Enter commits the play (the keyboard path: Enter, type, Enter); a play that
+                    # cannot be committed is said why, and Enter again goes back to mend it
+                    c.roll()
         return None
 
 

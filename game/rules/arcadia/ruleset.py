@@ -278,9 +278,9 @@ class ArcadiaRuleset(Ruleset):
                 return None, f"not {why}."
             where = "in the same Space" if a.square == t.square else "Close"
         else:
-            why = _los_reason(board, a, t)
-            if why is not None:
-                return None, f"no line of sight: {why}."
+            blocked = _los_reason(board, a, t)
+            if blocked is not None:
+                return None, f"no line of sight: {blocked}."
             where = "in line of sight"
         n_att = card.dice + stat_int(a, "attack_bonus") + _int_option(options, "attack_bonus")
         defence = stat_int(t, "defense", stat_int(t, "defence"))

@@ -243,9 +243,9 @@ class Folklore(Ruleset):
             if attack is None and why:
                 return Legality(False, why)
         weapon = self._weapon(board.figure(attacker), attack)
-        why = self._why_not(board, attacker, targets, weapon)
-        if why:
-            return Legality(False, why[0].upper() + why[1:] + ".")
+        refusal = self._why_not(board, attacker, targets, weapon)
+        if refusal:
+            return Legality(False, refusal[0].upper() + refusal[1:] + ".")
         fig, target = board.figure(attacker), board.figure(targets[0])
         return Legality(True, f"{fig.label} can attack {target.label} with {weapon.name}.")
 

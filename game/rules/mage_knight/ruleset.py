@@ -16,6 +16,7 @@ Figure properties: enemies ``armor``, ``attack`` (``5`` or ``5+3`` for several a
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
@@ -199,7 +200,7 @@ class MageKnight(Ruleset):
             out += [f"element: {p}" for p in parse_problem(figure, lambda: parse_element(element))]
         for name in stat_list(figure, "resistances"):
             out += [
-                f"resistances: {p}" for p in parse_problem(figure, lambda n=name: parse_element(n))
+                f"resistances: {p}" for p in parse_problem(figure, functools.partial(parse_element, name))
             ]
         for name in stat_list(figure, "abilities"):
             key = norm_name(name).replace(" ", "")
@@ -357,15 +358,16 @@ class MageKnight(Ruleset):
         plays = parse_play(str(options.get("play") or ""), phase)
         result = mk.attack_result(plays, enemies, phase=phase)
         steps = list(tally_steps(result.tally, result.halved_elements, "attack"))
+        # "Armor 7 (Prowlers 3 + Diggers 4)": the total the attack must reach, then whose it is
         armor_parts = " + ".join(
-            f"{e.name} {a}" + (" (elusive)" if e.elusive and a != e.armor else "")
+            (f"{e.name} {a}" if len(enemies) > 1 else e.name)
+            + (", elusive" if e.elusive and a != e.armor else "")
             for e, a in zip(enemies, result.armors, strict=True)
         )
         steps.append(
             Step(
                 "compare",
-                f"Attack {result.effective} against Armor {armor_parts}"
-                + (f" = {result.armor}: " if len(enemies) > 1 else ": ")
+                f"Attack {result.effective} against Armor {result.armor} ({armor_parts}): "
                 + ("every target is defeated." if result.defeated else "not enough, no effect."),
                 data={"effective": result.effective, "armor": result.armor},
             )
