@@ -633,7 +633,7 @@ class QuickRay:
     :attr:`block_t` and :meth:`explain` cost no Fractions beyond the one or two crossings the
     sentence names; :attr:`crossings`, :attr:`first_blocker` and :meth:`as_json` build the full
     :class:`LosResult` (Fractions) the first time they are asked for (the panel's lesson mode and
-    ``--json`` show it), equal to :func:`line_of_sight`.
+    the JSON output show it), equal to :func:`line_of_sight`.
     """
 
     def __init__(self, board: Board, origin: Square, target: Square, viewer: str | None) -> None:
