@@ -357,15 +357,31 @@ def damage_distribution(
     return dict(_cached_damage(hit_mod, dodge_mod, bonus, armour, hit_dice, dodge_dice))
 
 
+def damage_on_hit(
+    hit_mod: int,
+    dodge_mod: int | None,
+    *,
+    bonus: int,
+    armour: int,
+    hit_dice: int = 2,
+    dodge_dice: int = 2,
+) -> dict[int, Fraction]:
+    """The exact chance of each real damage **and** a hit (a miss is not in it; its values sum
+    to the chance to hit). A hit whose damage armour soaks is the 0 here, not a miss.
+
+    >>> d = damage_on_hit(0, None, bonus=0, armour=100)
+    >>> d, sum(d.values()) == 1 - Fraction(1, 36)
+    ({0: Fraction(35, 36)}, True)
+    """
+    return dict(_cached_on_hit(hit_mod, dodge_mod, bonus, armour, hit_dice, dodge_dice))
+
+
 @lru_cache(maxsize=256)
-def _cached_damage(
+def _cached_on_hit(
     hit_mod: int, dodge_mod: int | None, bonus: int, armour: int, hit_dice: int, dodge_dice: int
 ) -> tuple[tuple[int, Fraction], ...]:
     out: dict[int, Fraction] = {}
     hits = hit_chances(hit_mod, dodge_mod, hit_dice=hit_dice, dodge_dice=dodge_dice)
-    missed = 1 - sum(hits.values(), Fraction(0))
-    if missed:
-        out[0] = missed
     for extra, p in hits.items():
         dice = 1 + extra
         ways = sum_distribution(dice)
@@ -373,4 +389,15 @@ def _cached_damage(
         for s, w in ways.items():
             dmg = real_damage(s + bonus, armour)
             out[dmg] = out.get(dmg, Fraction(0)) + p * Fraction(w, total)
+    return tuple(sorted(out.items()))
+
+
+@lru_cache(maxsize=256)
+def _cached_damage(
+    hit_mod: int, dodge_mod: int | None, bonus: int, armour: int, hit_dice: int, dodge_dice: int
+) -> tuple[tuple[int, Fraction], ...]:
+    out = dict(_cached_on_hit(hit_mod, dodge_mod, bonus, armour, hit_dice, dodge_dice))
+    missed = 1 - sum(out.values(), Fraction(0))
+    if missed:
+        out[0] = out.get(0, Fraction(0)) + missed
     return tuple(sorted(out.items()))
