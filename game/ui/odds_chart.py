@@ -100,10 +100,9 @@ def percent(p: Fraction) -> str:
 
 
 def odds_caption(odds: Odds) -> str:
-    """``kill 12.3% · expected 1.42 wounds`` (kill left out where it does not apply)."""
-    parts = []
-    if odds.kill is not None:
-        parts.append(f"kill {percent(odds.kill)}")
+    """``kill 12.3% · expected 1.42 wounds``: the chances the rules name (``Odds.shown_chances``:
+    hit, incapacitated, killed (death); Broken! ..., Slain; knocked out), then the mean."""
+    parts = [f"{label} {percent(p)}" for label, p in odds.shown_chances()]
     parts.append(f"expected {float(odds.expected):.2f} {odds.label}")
     return " · ".join(parts)
 
