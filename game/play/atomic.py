@@ -22,6 +22,7 @@ b'\\x00\\x01'
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import re
 import secrets
@@ -186,17 +187,19 @@ def atomic_file(
     except OSError as exc:
         raise cannot_write(target, exc) from exc
     try:
-        if mode == "w":
-            handle: IO[Any] = os.fdopen(fd, "w", encoding=encoding or "utf-8", newline="")
-        else:
-            handle = os.fdopen(fd, "wb")
+        handle = os.fdopen(fd, "wb")
     except BaseException:
         os.close(fd)
         tmp.unlink(missing_ok=True)
         raise
+    # the caller writes into memory: a writer that retries on every failed write (pygame's
+    # image.save prints each failed write) meets one failure at most, in the one real write below
+    buffer: IO[Any] = io.StringIO(newline="") if mode == "w" else io.BytesIO()
     try:
         with handle:
-            yield handle
+            yield buffer
+            data = buffer.getvalue()
+            handle.write(data.encode(encoding or "utf-8") if isinstance(data, str) else data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, target)

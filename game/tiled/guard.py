@@ -41,6 +41,8 @@ MAX_FILE_BYTES = 64 * 1024 * 1024
 MAX_CELLS = 4_000_000
 MAX_TOTAL_LAYER_CELLS = 32_000_000
 MAX_TILESET_TILES = 1_000_000
+#: the most pixels a tileset image may have once decoded (game/ui/art.py refuses the same)
+MAX_IMAGE_PIXELS = 64 * 1024 * 1024
 GID_FLAGS = 0xE0000000  # Tiled's flip bits (horizontal, vertical, diagonal)
 GID_MASK = 0x1FFFFFFF
 #: property names are mangled with this prefix when pytmx cannot take them (see tiled.py)
@@ -84,6 +86,11 @@ def read_bytes(path: Path, what: str = "map") -> bytes:
         raise MapError(f"{what} file not found", path=shown, hint="check the path")
     if path.is_dir():
         raise MapError(f"is a directory, not a {what} file", path=shown, hint="name a .tmx file")
+    if not path.is_file():  # a FIFO would block the read forever; a device never ends
+        raise MapError(
+            f"is not a regular file (a pipe, device or socket), so it cannot be a {what} file",
+            path=shown, hint=f"name the {what} file itself",
+        )
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
@@ -110,8 +117,29 @@ def _declares_entities(data: bytes) -> bool:
     return b"<!ENTITY" in data
 
 
+def _utf16_without_bom(data: bytes) -> bool:
+    """UTF-16 (or UTF-32) text without a byte-order mark: a NUL byte among the first ones.
+
+    >>> _utf16_without_bom("<?xml".encode("utf-16-le")), _utf16_without_bom(b"<?xml")
+    (True, False)
+    """
+    return data[:2] in _UTF16_STARTS
+
+
+#: how an XML file starts in UTF-16/32 without a byte-order mark: "<" or white space and a NUL
+_UTF16_STARTS = frozenset(
+    pair for c in b"< \t\r\n" for pair in (bytes([c, 0]), bytes([0, c]))
+)
+
+
 def parse_xml_bytes(data: bytes, shown: str) -> ET.Element:
     """Parse XML bytes, refusing entity declarations and reporting errors in one line."""
+    if _utf16_without_bom(data):
+        raise MapError(
+            "the file is UTF-16 (or UTF-32) text without a byte-order mark, which Sightline refuses "
+            "(its entity check could not read it)",
+            path=shown, hint="save the map as UTF-8 from Tiled",
+        )
     head = data.lstrip()[:1]
     if head in (b"{", b"["):
         raise MapError(
@@ -170,7 +198,10 @@ def frac_attr(elem: ET.Element, name: str, default: Fraction = Fraction(0)) -> F
     text = elem.get(name)
     if text is None or not text.strip():
         return default
-    return parse_number(text)
+    try:
+        return parse_number(text)
+    except ValueError as exc:
+        raise ValueError(f"<{elem.tag}> {name}={text[:20]!r}: {exc}") from None
 
 
 @lru_cache(maxsize=1 << 16)
@@ -182,11 +213,15 @@ def parse_number(text: str) -> Fraction:
     """
     cleaned = text.strip()
     mantissa, _, exponent = cleaned.lower().partition("e")
-    if exponent and (len(exponent.lstrip("+-")) > 3 or abs(int(exponent)) > 64):
-        raise ValueError(f"number {cleaned[:20]!r} is out of range")
+    if exponent and (len(exponent.lstrip("+-")) > 3 or not exponent.lstrip("+-").isdigit()
+                     or abs(int(exponent)) > 64):
+        raise ValueError("not a number Tiled writes (out of range)")
     if len(mantissa) > 40:
-        raise ValueError(f"number {cleaned[:20]!r}... has too many digits")
-    return Fraction(cleaned)
+        raise ValueError("too many digits")
+    try:
+        return Fraction(cleaned)
+    except (ValueError, ZeroDivisionError):
+        raise ValueError("not a number") from None
 
 
 # --- properties -------------------------------------------------------------------------------
@@ -442,12 +477,20 @@ class _Preparer:
         path = self.resolve(base, source)
         if path not in self.checked_images:
             size = image_size(path) if path.is_file() else None
+            reason = ""
+            if size is not None and size[0] * size[1] > MAX_IMAGE_PIXELS:
+                reason = (f"is {size[0]}×{size[1]} pixels, over the "
+                          f"{MAX_IMAGE_PIXELS // (1024 * 1024)}-megapixel budget")
+                size = None
             self.checked_images[path] = size
             if size is None:
                 self.unreadable.append(path)
-                reason = (
-                    "is missing" if not path.exists() else "is not an image Sightline recognises"
-                )
+                if not reason:
+                    reason = (
+                        "is missing" if not path.exists()
+                        else "is not a regular file (a pipe or device)" if not path.is_file()
+                        else "is not an image Sightline recognises"
+                    )
                 self.findings.append(
                     Finding(
                         "tileset-image-unreadable",

@@ -586,10 +586,10 @@ class _Loader:
             return self._object_info(obj, object_id, layer, layer_role, offset)
         except (ValueError, ZeroDivisionError, OverflowError) as exc:
             raise MapError(
-                f"malformed object geometry ({exc})",
+                f"object {object_id} in layer {layer!r} has malformed geometry: {exc}",
                 path=self.shown,
                 object_id=object_id,
-                hint="fix or redraw the object in Tiled",
+                hint="fix the attribute, or redraw the object in Tiled",
             ) from None
 
     def _object_info(
@@ -612,7 +612,10 @@ class _Loader:
             local = []
             for pair in text.split():
                 px, _, py = pair.partition(",")
-                local.append((parse_number(px), parse_number(py)))
+                try:
+                    local.append((parse_number(px), parse_number(py)))
+                except ValueError:
+                    raise ValueError(f"<{shape}> points: {pair[:20]!r} is not an x,y pair of numbers") from None
         elif shape == "point":
             local = [(Fraction(0), Fraction(0))]
         elif shape == "tile":

@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pygame
 
+from game.tiled.guard import image_size
+
 if TYPE_CHECKING:
     from game.tiled import ArtLayer, MapArt
 
@@ -30,6 +32,26 @@ GID_MASK = 0x0FFFFFFF  #: the tile id without the flip bits and the hex rotation
 ZOOM_LEVELS_KEPT = 3
 
 Placed = tuple[pygame.Surface, int, int]
+
+
+#: the most pixels one decoded tileset image may have (4 bytes each once decoded: 256 MiB)
+MAX_IMAGE_PIXELS = 64 * 1024 * 1024
+
+
+def pixel_budget_refusal(path: Path, budget: int = MAX_IMAGE_PIXELS) -> str | None:
+    """Why an image is not decoded: its header says more than ``budget`` pixels (a small file
+    can hold a 30000×30000 image); None when it may be loaded.
+
+    (tests/test_files_robust.py builds such a PNG.)
+    """
+    size = image_size(path)
+    if size is None:
+        return None
+    width, height = size
+    if width * height <= budget:
+        return None
+    return (f"tileset image {path}: {width}×{height} pixels is over the {budget // (1024 * 1024)}-megapixel "
+            "budget; drawing the vector style (scale the image down or split the tileset)")
 
 
 def split_gid(raw: int) -> tuple[int, bool, bool, bool]:
@@ -68,6 +90,10 @@ class TileArt:
             return False
         has_display = pygame.display.get_init() and pygame.display.get_surface() is not None
         for path in sorted(paths):
+            refusal = pixel_budget_refusal(path)
+            if refusal:
+                self.warnings.append(refusal)
+                continue
             try:
                 image = pygame.image.load(str(path))
                 image = image.convert_alpha() if has_display else image
