@@ -34,8 +34,10 @@ from game.tiled.guard import (
     GID_MASK,
     MANGLE,
     PreparedMap,
+    explain_unreadable,
     frac_attr,
     parse_number,
+    parse_xml_file,
     prepare,
     read_properties,
 )
@@ -254,9 +256,14 @@ def load_map(path: str | Path, *, classes: Mapping[str, Sequence[str]] | None = 
         raise MapError("the map is nested too deeply to read", path=str(path)) from None
     except MemoryError:
         raise MapError("the map is too large to read", path=str(path)) from None
-    except Exception as exc:  # noqa: BLE001 - a bad map must never become a traceback
+    except Exception:  # noqa: BLE001 - a bad map must never become a traceback
+        try:
+            why = explain_unreadable(parse_xml_file(path, "map"))
+        except MapError:
+            why = "an element or attribute is not as Tiled writes it"
         raise MapError(
-            f"cannot read this map ({type(exc).__name__}: {exc})", path=str(path)
+            f"cannot read this map: {why}", path=str(path),
+            hint="fix it, or open the map in Tiled and save it again",
         ) from None
 
 
@@ -998,9 +1005,10 @@ class _Loader:
         tiled_map.filename = str(self.path)
         try:
             tiled_map.parse_xml(root)
-        except Exception as exc:  # noqa: BLE001 - pytmx raises bare Exception, TypeError ...
+        except Exception:  # noqa: BLE001 - pytmx raises bare Exception, TypeError ...
             raise MapError(
-                f"pytmx cannot read this map ({type(exc).__name__}: {exc})", path=self.shown
+                f"cannot read this map: {explain_unreadable(root)}", path=self.shown,
+                hint="fix it, or open the map in Tiled and save it again",
             ) from None
         out: dict[int, tuple[Path, tuple[int, int, int, int] | None]] = {}
         for tiled_gid, entries in list(tiled_map.gidmap.items()):
