@@ -413,6 +413,13 @@ class _Preparer:
                 path=referrer,
                 hint="in Tiled, export the tileset as .tsx and point the map at it",
             )
+        if path.exists() and not path.is_file():
+            raise MapError(
+                f"tileset {path} is not a regular file (a folder, pipe or device), so it cannot be "
+                "a .tsx tileset",
+                path=referrer,
+                hint="point the map's <tileset source> at the .tsx file",
+            )
         if not path.is_file():
             raise MapError(
                 f"tileset file {path} not found",
