@@ -14,6 +14,7 @@ from harness import Benchmark
 from game.core.board import Board, Figure
 from game.core.odds import clear_caches
 from game.rules.arcadia.ruleset import RULESET
+from game.rules.base import AttackRequest
 
 LIFE = 8
 
@@ -31,7 +32,7 @@ def benchmarks() -> list[Benchmark]:
 
     def run() -> object:
         clear_caches()
-        return RULESET.odds(board, 1, [2], "Big Axe", {})
+        return RULESET.odds(AttackRequest(board, 1, [2], "Big Axe", {}))
 
     def reference() -> object:
         attack = icepool.Die([1, 1, 1, 0, 0, 1001]).explode([1001], depth=16).map(lambda x: x % 1000)
@@ -154,11 +155,11 @@ def more_benchmarks() -> list[Benchmark]:
         fc._cached_damage.cache_clear()
         fc.sum_sixes_distribution.cache_clear()
         fc._spread.cache_clear()
-        return FOLKLORE.odds(folk, 1, [2], "Sword", {})
+        return FOLKLORE.odds(AttackRequest(folk, 1, [2], "Sword", {}))
 
     def conquest() -> object:
         cd._cached_wounds.cache_clear()
-        return CONQUEST.odds(cq, 1, [2], "Clash", {})
+        return CONQUEST.odds(AttackRequest(cq, 1, [2], "Clash", {}))
 
     return [
         Benchmark("odds_folklore_6d6", folklore, _folklore_icepool, repeat=15, reference_repeat=3,

@@ -117,8 +117,7 @@ def test_utf16_without_bom_is_refused_before_entities_expand(tmp_path: Path) -> 
 
 @pytest.mark.parametrize(("old", "new", "words"), [
     ('x="68"', 'x="abc"', "x='abc': not a number"),
-    ('<property name="side" value="party"/>', '<property value="party"/>', "has no name attribute"),
-    ('name="valour" type="int" value="4"', 'name="valour" type="int" value="-inf"', "is not a whole number"),
+    ('points="0,0 0,32"', 'points="0,0 0,abc"', "'0,abc' is not an x,y pair of numbers"),
 ])
 def test_refusals_name_the_element_and_attribute_not_a_raw_exception(
     tmp_path: Path, old: str, new: str, words: str
@@ -131,3 +130,13 @@ def test_refusals_name_the_element_and_attribute_not_a_raw_exception(
         load_map(path)
     line = str(info.value)
     assert words in line and "Error" not in line and "Invalid literal" not in line, line
+
+
+def test_a_property_value_that_is_not_its_type_is_a_finding_not_a_refusal(tmp_path: Path) -> None:
+    from game.designer.lint import lint
+
+    path = copy_map(tmp_path)
+    text = path.read_text()
+    path.write_text(text.replace('name="valour" type="int" value="4"', 'name="valour" type="int" value="-inf"', 1))
+    findings = [f for f in lint(load_map(path)) if f.code == "property-value"]
+    assert any("'valour'" in f.message and "-inf" in f.message for f in findings), findings

@@ -11,7 +11,7 @@ from game.commands.odds import bar_chart, summary_line
 from game.core.board import Board, Figure
 from game.core.dice import ScriptedDice
 from game.designer.lint import lint_board
-from game.rules.base import Odds
+from game.rules.base import AttackRequest, Odds
 from game.rules.registry import get_ruleset
 
 FOLK = get_ruleset("folklore")
@@ -33,7 +33,7 @@ def exact_death_by_resolve(board: Board) -> Fraction:
         for damage in itertools.product(range(1, 7), repeat=1 + extra):
             for death in itertools.product(range(1, 7), repeat=2):
                 dice = ScriptedDice([list(hit), [], list(damage), list(death)], FOLK.pools)
-                result = FOLK.resolve(board, 1, [2], None, dice, {})
+                result = FOLK.resolve(AttackRequest(board, 1, [2], None, {}), dice)
                 if result.outcome["dead"]:
                     dead += Fraction(1, 36 * 6 ** (1 + extra) * 36)
     return dead
@@ -42,7 +42,7 @@ def exact_death_by_resolve(board: Board) -> Fraction:
 def test_max_hp_damage_on_an_incapacitated_target_makes_the_death_check_as_attack_does():
     board = duel("folklore", {"valour": 3, "hp": 9, "weapons": "Curse:valour:2:melee:maxhp"},
                  {"hp": 0, "max_hp": 9, "armour": 1, "valour": 3, "incapacitated": True})
-    odds = FOLK.odds(board, 1, [2], None, {})
+    odds = FOLK.odds(AttackRequest(board, 1, [2], None, {}))
     death = dict(odds.chances)["killed (death)"]
     assert death == exact_death_by_resolve(board)
     assert odds.kill == death and death > Fraction(1, 3)  # was the max-HP-0 chance alone
@@ -51,7 +51,7 @@ def test_max_hp_damage_on_an_incapacitated_target_makes_the_death_check_as_attac
 def test_folklore_odds_show_hit_incapacitated_and_death():
     board = duel("folklore", {"valour": 4, "hp": 9, "weapons": "Sword:valour:2:melee"},
                  {"hp": 5, "max_hp": 5, "senses": 3, "armour": 1, "valour": 2})
-    odds = FOLK.odds(board, 1, [2], None, {})
+    odds = FOLK.odds(AttackRequest(board, 1, [2], None, {}))
     chances = dict(odds.chances)
     assert list(chances) == ["hit", "incapacitated", "killed (death)"]
     assert chances["hit"] < 1 and chances["incapacitated"] == odds.kill
@@ -62,7 +62,7 @@ def test_folklore_odds_show_hit_incapacitated_and_death():
 def test_conquest_odds_show_broken_and_slain():
     rules = get_ruleset("conquest")
     board = duel("conquest", {"attacks": 4, "clash": 3}, {"defence": 1, "wound_limit": 2, "resolve": 3})
-    odds = rules.odds(board, 1, [2], "Clash", {})
+    odds = rules.odds(AttackRequest(board, 1, [2], "Clash", {}))
     chances = dict(odds.chances)
     tested = sum(p for w, p in odds.distribution.items() if w >= 2)
     assert chances["Slain"] == odds.kill
@@ -74,7 +74,7 @@ def test_mage_knight_assign_says_knock_out_not_kill():
     rules = get_ruleset("mage_knight")
     board = duel("mage_knight", {"armor": 2, "hand_limit": 5, "level": 1},
                  {"enemy": True, "attack": 4, "armor": 3, "fame": 2})
-    odds = rules.odds(board, 1, [2], None, {"phase": "assign"})
+    odds = rules.odds(AttackRequest(board, 1, [2], None, {"phase": "assign"}))
     assert odds.shown_chances()[0][0] == "knocked out" and odds.kill_label == "knock-out"
     assert "kill" not in summary_line(odds)
 
@@ -98,7 +98,7 @@ def test_every_exhausted_card_gives_its_reason():
     rules = get_ruleset("arcadia")
     board = duel("arcadia", {"attacks": "Short Bow:ranged:2; Dagger:melee:2", "exhausted": "Short Bow, Dagger"},
                  {"life": 3})
-    reason = rules.check(board, 1, [2], None, {}).reason
+    reason = rules.check(AttackRequest(board, 1, [2], None, {})).reason
     assert "Short Bow is exhausted" in reason and "Dagger is exhausted" in reason
 
 
@@ -118,7 +118,7 @@ def test_nonsense_stats_get_a_finding_and_the_same_refusal(ruleset, attacker, ta
     findings = [f for f in lint_board(board) if f.code == "property-nonsense"]
     assert findings and words in findings[0].message
     options = {"phase": "attack", "play": "5"} if ruleset == "mage_knight" else {}
-    verdict = rules.check(board, 1, [2], None, options)
+    verdict = rules.check(AttackRequest(board, 1, [2], None, options))
     assert not verdict.legal and words in verdict.reason
 
 

@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from game.cli import main
 from game.designer.stats import check_figure_stats
 from game.play.session import Session
+from game.rules.base import AttackRequest
 from game.rules.registry import get_ruleset
 from game.tiled import load_map
 
@@ -121,7 +122,7 @@ def test_random_stats_never_crash_a_command(name: str, maps: Path, data: st.Data
         fig = board.figure(finding.object_id)  # type: ignore[arg-type]
         a, t = board.find_figure(attacker).id, board.find_figure(target).id
         if fig.id in (a, t):
-            verdict = rules.check(board, a, [t], None, {"phase": "attack", "play": "5"})
+            verdict = rules.check(AttackRequest(board, a, [t], None, {"phase": "attack", "play": "5"}))
             assert not verdict.legal and finding.message.split(": ", 1)[1].split(" ")[1] in verdict.reason
 
 

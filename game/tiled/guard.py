@@ -1,8 +1,8 @@
-"""Safe reading of Tiled XML files, before pytmx sees them (private to :mod:`game.tiled`).
+"""Safe reading of Tiled XML files, before the reader sees them (private to :mod:`game.tiled`).
 
 Everything here is bounded: file size, cell count, decompressed size, tileset size. It refuses
 XML entity declarations (the "billion laughs" bomb), decompresses layer data with a hard limit,
-inlines external tilesets (``.tsx``) and object templates (``.tx``) so pytmx gets one tree with
+inlines external tilesets (``.tsx``) and object templates (``.tx``) so the reader gets one tree with
 absolute image paths, and rewrites XML-encoded tile layers as CSV. Every problem becomes a
 :class:`~game.core.errors.MapError` with one line a map designer can act on.
 
@@ -45,8 +45,6 @@ MAX_TILESET_TILES = 1_000_000
 MAX_IMAGE_PIXELS = 64 * 1024 * 1024
 GID_FLAGS = 0xE0000000  # Tiled's flip bits (horizontal, vertical, diagonal)
 GID_MASK = 0x1FFFFFFF
-#: property names are mangled with this prefix when pytmx cannot take them (see tiled.py)
-MANGLE = "sightline-reserved~"
 
 CSV_HINT = "in Tiled: Map > Map Properties > Tile Layer Format = CSV, then save"
 JSON_HINT = "open it in Tiled and use File > Save As... with the TMX format (.tmx)"
@@ -65,7 +63,7 @@ class TileLayerData:
 
 @dataclass
 class PreparedMap:
-    """A map checked and flattened for pytmx: one tree, decoded layers, what it depends on."""
+    """A map checked and flattened for the reader: one tree, decoded layers, what it depends on."""
 
     path: Path
     root: ET.Element
@@ -244,8 +242,6 @@ def read_properties(elem: ET.Element) -> dict[str, Stat]:
             name = prop.get("name")
             if name is None:
                 continue
-            if name.startswith(MANGLE):
-                name = name[len(MANGLE) :]
             kind = prop.get("type", "string")
             raw = prop.get("value")
             if raw is None:
@@ -576,7 +572,7 @@ class _Preparer:
             flat = self.flatten_tileset(
                 tsx, key.parent if key else tx_path.parent, firstgid, str(tx_path)
             )
-            # insert after the last tileset so pytmx sees it with the others
+            # insert after the last tileset, with the others
             position = max((i + 1 for i, e in enumerate(root) if e.tag == "tileset"), default=0)
             root.insert(position, flat)
             if key is not None:
@@ -783,7 +779,7 @@ class _Preparer:
 
 
 def prepare(path: Path) -> PreparedMap:
-    """Read a .tmx file safely: one tree for pytmx, decoded tile layers, dependencies, findings."""
+    """Read a .tmx file safely: one tree for the reader, decoded tile layers, dependencies, findings."""
     preparer = _Preparer(path)
     return preparer.run()
 
@@ -804,9 +800,10 @@ def explain_unreadable(root: ET.Element) -> str:
     """What in the tree a reader could not take, in the map's terms (element, attribute, object
     id) — never the reader's exception text; a general sentence when nothing stands out.
 
-    >>> explain_unreadable(ET.fromstring('<map><objectgroup><object id="4" x="abc"/></objectgroup></map>'))
+    >>> explain_unreadable(ET.fromstring('<map width="2" height="2" tilewidth="8" tileheight="8">'
+    ...     '<objectgroup><object id="4" x="abc"/></objectgroup></map>'))
     "<object id=4> x='abc' is not a number"
-    >>> explain_unreadable(ET.fromstring('<map><properties><property value="1"/></properties></map>'))
+    >>> explain_unreadable(ET.fromstring('<tileset><properties><property value="1"/></properties></tileset>'))
     '<property value=1> has no name attribute'
     """
     parents = {child: parent for parent in root.iter() for child in parent}

@@ -1,12 +1,14 @@
-"""Load a Tiled ``.tmx`` map into a :class:`~game.core.board.Board` (the only module that uses pytmx).
+"""Load a Tiled ``.tmx`` map into a :class:`~game.core.board.Board`: the map is parsed once, here.
 
 The map conventions are DESIGN.md §3 and ``docs/maps.md``: orthogonal maps only; a cell empty in
 every visible tile layer is void; tile properties ``void``, ``blocked`` and ``walls``; objects of
 class ``wall``, ``window``, ``door``, ``figure``, ``blocked`` and ``void`` (or any class mapped
 onto them by ``sightline.toml`` / ``--classes``); every object of a layer named or classed
 ``walls`` is a wall. Files are first checked and flattened by :mod:`game.tiled.guard` (size and
-decompression limits, no XML entities, external tilesets and templates inlined), then parsed by
-pytmx, which supplies the tileset image geometry for the renderer. No pytmx object leaves here.
+decompression limits, no XML entities, external tilesets and templates inlined), then read here
+into plain data: the board, every object with the geometry the loader derived for it
+(:mod:`game.tiled.geometry`), and the tile art (image file, source rectangle, offset and flip bits
+per tile) that the window hands to pytmx's image loader. This package never imports pytmx.
 
 >>> parse_class_mapping("wall=collision-line, blocked=collision")
 {'wall': ['collision-line'], 'blocked': ['collision']}
@@ -19,20 +21,31 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import cache
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
 import numpy as np
 
-from game.core.board import Board, Door, DoorState, Edge, Figure, Square, Stat, fmt_square
+from game.core.board import Board, Door, DoorState, Edge, Figure, Square, Stat
 from game.core.errors import MapError, SightlineError, UsageError
 from game.core.findings import Finding, Severity
 from game.core.words import a_or_an, plural
+from game.tiled.geometry import (
+    DOOR_HINT,
+    Point,
+    Segment,
+    centre_of,
+    edge_in_map,
+    fmt_point,
+    side_edge,
+    square_at,
+    trace_door,
+    trace_wall,
+    wall_paths,
+)
 from game.tiled.guard import (
     GID_FLAGS,
     GID_MASK,
-    MANGLE,
     PreparedMap,
     explain_unreadable,
     frac_attr,
@@ -44,9 +57,6 @@ from game.tiled.guard import (
 
 #: the roles an object can play; anything else is "other"
 ROLES = ("wall", "window", "door", "figure", "blocked", "void")
-SNAP = Fraction(1, 8)  # vertices this close to a grid corner are snapped onto it
-DOOR_REACH = Fraction(1, 4)  # a door shape's centre must be this close to an edge midpoint
-DOOR_MAX_LENGTH = Fraction(3, 2)  # a door shape longer than this (in cells) is refused
 DEFAULT_RULESET = "arcadia"
 DEFAULT_SIDE = "neutral"
 CLASSES_FILE = "sightline.toml"
@@ -59,11 +69,15 @@ TILE_ONLY = ("void", "blocked", "walls")  # tile properties a tile object does n
 
 @dataclass(frozen=True)
 class TileImage:
-    """Where one tile's pixels are: an image file, a sub-rectangle (None = whole image), an offset."""
+    """Where one tile's pixels are: an image file, a sub-rectangle (None = whole image), an offset.
+
+    ``colorkey`` is the tileset image's transparent colour (Tiled's ``trans``, ``RRGGBB``), if any.
+    """
 
     image: Path
     rect: tuple[int, int, int, int] | None
     offset: tuple[int, int] = (0, 0)
+    colorkey: str | None = None
 
 
 @dataclass(frozen=True)
@@ -94,6 +108,10 @@ class ObjectInfo:
     ``x, y, width, height`` are the bounding box with a top-left origin (tile objects, which Tiled
     anchors bottom-left, are converted); ``points`` are absolute (polygons, polylines, rectangle
     corners, the point of a point object).
+
+    What the loader derived from the shape, once (:mod:`game.tiled.geometry`), for the linter and
+    the window: a wall's or window's raw ``segments``, free ``ends`` and unit ``edges`` (drawing
+    order, repeats kept); a door's ``door_edge``; a figure's ``square``.
     """
 
     id: int
@@ -108,13 +126,16 @@ class ObjectInfo:
     height: Fraction
     points: tuple[tuple[Fraction, Fraction], ...]
     properties: dict[str, Stat] = field(hash=False)
+    segments: tuple[Segment, ...] = ()
+    ends: tuple[Point, ...] = ()
+    edges: tuple[Edge, ...] = ()
+    door_edge: Edge | None = None
+    square: Square | None = None
 
     @property
     def centre(self) -> tuple[Fraction, Fraction]:
         """The centre used for figures and door shapes (the point itself for a point object)."""
-        if self.shape == "point" and self.points:
-            return self.points[0]
-        return self.x + self.width / 2, self.y + self.height / 2
+        return centre_of(self.shape, self.x, self.y, self.width, self.height, self.points)
 
 
 @dataclass
@@ -267,9 +288,7 @@ def load_map(path: str | Path, *, classes: Mapping[str, Sequence[str]] | None = 
         ) from None
 
 
-# --- geometry helpers -----------------------------------------------------------------------
-
-Point = tuple[Fraction, Fraction]
+# --- shape helpers ---------------------------------------------------------------------------
 
 
 def _rotation(degrees: Fraction) -> tuple[Fraction, Fraction]:
@@ -285,17 +304,6 @@ def _rotation(degrees: Fraction) -> tuple[Fraction, Fraction]:
     return Fraction(round(math.cos(rad), 12)), Fraction(round(math.sin(rad), 12))
 
 
-def _snap(point: Point) -> tuple[tuple[int, int] | None, bool]:
-    """The grid corner within 1/8 cell of a point (and whether it moved), or None."""
-    x, y = point
-    if x.denominator == 1 and y.denominator == 1:
-        return (x.numerator, y.numerator), False
-    rx, ry = round(x), round(y)
-    if abs(x - rx) <= SNAP and abs(y - ry) <= SNAP:
-        return (rx, ry), (x != rx or y != ry)
-    return None, False
-
-
 def _point_in_polygon(px: Fraction, py: Fraction, poly: Sequence[Point]) -> bool:
     inside = False
     n = len(poly)
@@ -306,14 +314,6 @@ def _point_in_polygon(px: Fraction, py: Fraction, poly: Sequence[Point]) -> bool
             if px < cross:
                 inside = not inside
     return inside
-
-
-def _fmt(value: Fraction) -> str:
-    return str(value) if value.denominator == 1 else f"{float(value):g}"
-
-
-def _fmt_point(p: Point) -> str:
-    return f"({_fmt(p[0])},{_fmt(p[1])})"
 
 
 def _true(value: Stat | None) -> bool:
@@ -333,6 +333,29 @@ class _Tile:
     class_name: str
     rect: tuple[int, int, int, int] | None
     offset: tuple[int, int]
+
+
+@dataclass
+class _Sheet:
+    """A tileset's pictures: one image cut into tiles, and/or one image per tile (a collection)."""
+
+    tile_size: tuple[int, int]
+    spacing: int
+    margin: int
+    image: Path | None = None
+    size: tuple[int, int] = (0, 0)
+    colorkey: str | None = None
+    collection: dict[
+        int, tuple[Path, tuple[int, int], tuple[int, int, int, int] | None, str | None]
+    ] = field(default_factory=dict)
+
+
+def _image_size(image: ET.Element) -> tuple[int, int]:
+    """An ``<image>``'s width and height as the guard filled them in ((0, 0) when unknown)."""
+    try:
+        return int(image.get("width", "0") or 0), int(image.get("height", "0") or 0)
+    except ValueError:
+        return (0, 0)
 
 
 class _Loader:
@@ -397,6 +420,7 @@ class _Loader:
         self.read_class_mapping()
         self.findings.extend(prepared.findings)
         root = prepared.root
+        self.findings.extend(shadowing_properties(root))
         self.width = int(root.get("width", "0"))
         self.height = int(root.get("height", "0"))
         self.tw = int(root.get("tilewidth", "1"))
@@ -404,26 +428,27 @@ class _Loader:
         self.tiles = self.read_tilesets(root)
         map_props = read_properties(root)
         objects, layer_count = self.read_objects(root)
-        tile_images = self.pytmx_images(root)
 
         void, blocked, tile_walls = self.tile_layer_geometry(prepared)
         walls: set[Edge] = set(tile_walls)
         windows: set[Edge] = set()
         doors: dict[Edge, Door] = {}
         figures: list[Figure] = []
-        for obj in objects.values():
-            if obj.role == "wall":
-                walls.update(self.edges_of(obj, "wall"))
-            elif obj.role == "window":
-                windows.update(self.edges_of(obj, "window"))
+        for key, obj in list(objects.items()):
+            if obj.role in ("wall", "window"):
+                obj = objects[key] = self.edges_of(obj, obj.role)
+                inside = (e for e in obj.edges if edge_in_map(e, self.width, self.height))
+                (walls if obj.role == "wall" else windows).update(inside)
             elif obj.role == "door":
                 door = self.door_of(obj)
                 if door is not None:
                     doors[door.edge] = door
+                    objects[key] = replace(obj, door_edge=door.edge)
             elif obj.role == "figure":
                 figure = self.figure_of(obj)
                 if figure is not None:
                     figures.append(figure)
+                    objects[key] = replace(obj, square=figure.square)
             elif obj.role in ("blocked", "void"):
                 cells = self.cells_inside(obj)
                 (blocked if obj.role == "blocked" else void).update(cells)
@@ -454,7 +479,7 @@ class _Loader:
             properties=map_props,
             name=self.path.stem,
         )
-        art = self.art(prepared, tile_images, root.get("backgroundcolor"))
+        art = self.art(prepared, root.get("backgroundcolor"))
         stats = {
             "width": self.width,
             "height": self.height,
@@ -493,6 +518,7 @@ class _Loader:
     def read_tilesets(self, root: ET.Element) -> dict[int, _Tile]:
         tiles: dict[int, _Tile] = {}
         self.ts_offsets: dict[int, tuple[int, int]] = {}
+        self.sheets: dict[int, _Sheet] = {}
         for ts in root.findall("tileset"):
             first = int(ts.get("firstgid", "1"))
             offset_elem = ts.find("tileoffset")
@@ -502,6 +528,15 @@ class _Loader:
                     int(float(offset_elem.get("x", "0"))),
                     int(float(offset_elem.get("y", "0"))),
                 )
+            sheet = _Sheet(
+                (int(ts.get("tilewidth", "0") or 0), int(ts.get("tileheight", "0") or 0)),
+                int(ts.get("spacing", "0") or 0),
+                int(ts.get("margin", "0") or 0),
+            )
+            image = ts.find("image")
+            if image is not None and image.get("source"):
+                sheet.image, sheet.size = Path(image.get("source", "")), _image_size(image)
+                sheet.colorkey = (image.get("trans") or "").strip().lstrip("#") or None
             for tile in ts.findall("tile"):
                 local = int(tile.get("id", "0"))
                 rect = None
@@ -518,15 +553,15 @@ class _Loader:
                     rect,
                     offset,
                 )
+                own = tile.find("image")
+                if own is not None and own.get("source"):
+                    key = (own.get("trans") or "").strip().lstrip("#") or None
+                    sheet.collection[local] = (Path(own.get("source", "")), _image_size(own), rect, key)
             self.ts_offsets[first] = offset
+            if sheet.image is not None or sheet.collection:
+                self.sheets[first] = sheet
         self.tileset_firsts = sorted(self.ts_offsets)
         return tiles
-
-    def tile_offset(self, gid: int) -> tuple[int, int]:
-        firsts = [f for f in self.tileset_firsts if f <= gid]
-        if not firsts:
-            return (0, 0)
-        return self.ts_offsets[firsts[-1]]
 
     # -- objects
     def read_objects(self, root: ET.Element) -> tuple[dict[int, ObjectInfo], int]:
@@ -718,7 +753,7 @@ class _Loader:
                     sides = self.tile_wall_sides(props["walls"], gid, raw & GID_FLAGS)
                     for x, y in cells:
                         for side in sides:
-                            walls.add(_side_edge(x, y, side))
+                            walls.add(side_edge(x, y, side))
         return void, blocked, walls
 
     def tile_wall_sides(self, value: Stat, gid: int, flags: int) -> list[str]:
@@ -746,8 +781,9 @@ class _Loader:
         return sides
 
     # -- walls and windows
-    def edges_of(self, obj: ObjectInfo, kind: str) -> set[Edge]:
-        """The edges a wall (or window) object covers; errors for off-grid and diagonal parts."""
+    def edges_of(self, obj: ObjectInfo, kind: str) -> ObjectInfo:
+        """Trace a wall (or window) object onto grid edges, recorded on the object; errors for
+        off-grid and diagonal parts, warnings for parts beyond the map."""
         if obj.shape in ("ellipse", "point", "text"):
             self.finding(
                 "wall-shape",
@@ -757,61 +793,12 @@ class _Loader:
                 obj.id,
                 hint=f"redraw the {kind} as a polyline along grid lines",
             )
-            return set()
-        paths: list[tuple[list[Point], bool]] = []
-        if obj.shape in ("rectangle", "tile") and obj.id not in self.skewed:
-            x, y, w, h = obj.x, obj.y, obj.width, obj.height
-            if min(w, h) < Fraction(1, 2):
-                if w >= h:
-                    paths.append(([(x, y + h / 2), (x + w, y + h / 2)], False))
-                else:
-                    paths.append(([(x + w / 2, y), (x + w / 2, y + h)], False))
-            else:
-                paths.append(([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], True))
-        else:
-            paths.append((list(obj.points), obj.shape != "polyline"))
-        edges: set[Edge] = set()
-        problems: dict[str, str] = {}
-        outside = 0
-        for points, closed in paths:
-            if len(points) < 2:
-                problems.setdefault("wall-off-grid", "has fewer than two points")
-                continue
-            snapped = []
-            for point in points:
-                corner, moved = _snap(point)
-                self.snapped += moved
-                if corner is None:
-                    problems.setdefault(
-                        "wall-off-grid",
-                        f"vertex {_fmt_point(point)} is not within 1/8 square of a grid corner",
-                    )
-                snapped.append(corner)
-            pairs = list(zip(snapped, snapped[1:], strict=False))
-            if closed and len(snapped) > 2:
-                pairs.append((snapped[-1], snapped[0]))
-            for a, b in pairs:
-                if a is None or b is None or a == b:
-                    continue
-                if a[0] != b[0] and a[1] != b[1]:
-                    problems.setdefault(
-                        "wall-diagonal", f"segment {fmt_square(a)}-{fmt_square(b)} is diagonal"
-                    )
-                    continue
-                axis = "V" if a[0] == b[0] else "H"
-                fixed, (lo, hi) = (
-                    (a[0], sorted((a[1], b[1]))) if axis == "V" else (a[1], sorted((a[0], b[0])))
-                )
-                fixed_limit, run_limit = (
-                    (self.width, self.height) if axis == "V" else (self.height, self.width)
-                )
-                inside = 0
-                if 0 <= fixed <= fixed_limit:
-                    for run in range(max(lo, 0), min(hi, run_limit)):
-                        edges.add(Edge("V", fixed, run) if axis == "V" else Edge("H", run, fixed))
-                        inside += 1
-                outside += (hi - lo) - inside
-        for code, detail in problems.items():
+            return obj
+        trace = trace_wall(
+            wall_paths(obj.shape, obj.x, obj.y, obj.width, obj.height, obj.points, obj.id in self.skewed)
+        )
+        self.snapped += trace.snapped
+        for code, detail in trace.problems:
             self.finding(
                 code,
                 Severity.ERROR,
@@ -819,7 +806,9 @@ class _Loader:
                 obj.id,
                 hint="draw walls along grid lines with View > Snapping > Snap to Grid on",
             )
-        if outside and not edges:
+        inside = {e for e in trace.edges if edge_in_map(e, self.width, self.height)}
+        outside = sum(1 for e in trace.edges if not edge_in_map(e, self.width, self.height))
+        if outside and not inside:
             self.finding(
                 "object-outside-map",
                 Severity.WARNING,
@@ -835,68 +824,20 @@ class _Loader:
                 obj.id,
                 hint="trim it to the map",
             )
-        return edges
+        return replace(obj, segments=trace.segments, ends=trace.ends, edges=trace.edges)
 
     # -- doors
     def door_of(self, obj: ObjectInfo) -> Door | None:
-        hint = "draw the door as a one-square line along a grid edge, or a small shape centred on the edge"
-        edge: Edge | None = None
-        if obj.shape in ("polyline", "polygon") and len(obj.points) == 2:
-            (a, moved_a), (b, moved_b) = _snap(obj.points[0]), _snap(obj.points[1])
-            self.snapped += moved_a + moved_b
-            if a is None or b is None or a == b or (a[0] != b[0] and a[1] != b[1]):
-                self.finding(
-                    "door-not-on-edge",
-                    Severity.ERROR,
-                    "door line does not run along a grid edge; ignored",
-                    obj.id,
-                    hint=hint,
-                )
-                return None
-            length = abs(a[0] - b[0]) + abs(a[1] - b[1])
-            if length > 1:
-                self.finding(
-                    "door-too-long",
-                    Severity.ERROR,
-                    f"door line covers {length} edges; a door is one edge long; ignored",
-                    obj.id,
-                    hint="draw one door per edge",
-                )
-                return None
-            edge = (
-                Edge("V", a[0], min(a[1], b[1]))
-                if a[0] == b[0]
-                else Edge("H", min(a[0], b[0]), a[1])
-            )
-        else:
-            cx, cy = obj.centre
-            vx, vy = Fraction(round(cx)), Fraction(math.floor(cy)) + Fraction(1, 2)
-            hx, hy = Fraction(math.floor(cx)) + Fraction(1, 2), Fraction(round(cy))
-            dv = (cx - vx) ** 2 + (cy - vy) ** 2
-            dh = (cx - hx) ** 2 + (cy - hy) ** 2
-            if min(dv, dh) > DOOR_REACH**2:
-                self.finding(
-                    "door-not-on-edge",
-                    Severity.ERROR,
-                    f"door centre {_fmt_point((cx, cy))} is not within 1/4 square of an edge's midpoint; ignored",
-                    obj.id,
-                    hint=hint,
-                )
-                return None
-            if max(obj.width, obj.height) > DOOR_MAX_LENGTH:
-                self.finding(
-                    "door-too-long",
-                    Severity.ERROR,
-                    f"door is {_fmt(max(obj.width, obj.height))} squares long; a door covers one edge; ignored",
-                    obj.id,
-                    hint="draw one door per edge",
-                )
-                return None
-            edge = (
-                Edge("V", int(vx), int(vy - Fraction(1, 2)))
-                if dv <= dh
-                else Edge("H", int(hx - Fraction(1, 2)), int(hy))
-            )
+        """The door an object puts on the board (its edge is recorded by the caller), or None."""
+        trace = trace_door(obj.shape, obj.x, obj.y, obj.width, obj.height, obj.points)
+        self.snapped += trace.snapped
+        if trace.problem is not None:
+            code, message = trace.problem
+            hint = "draw one door per edge" if code == "door-too-long" else DOOR_HINT
+            self.finding(code, Severity.ERROR, message, obj.id, hint=hint)
+            return None
+        assert trace.edge is not None
+        edge = trace.edge
         a_sq, b_sq = edge.squares()
         if not (self.in_bounds(a_sq) or self.in_bounds(b_sq)):
             self.finding(
@@ -934,12 +875,12 @@ class _Loader:
 
     def figure_of(self, obj: ObjectInfo) -> Figure | None:
         cx, cy = obj.centre
-        square = (math.floor(cx), math.floor(cy))
+        square = square_at((cx, cy))
         if not self.in_bounds(square):
             self.finding(
                 "figure-outside-board",
                 Severity.ERROR,
-                f"figure {obj.name or '#' + str(obj.id)} stands at {_fmt_point((cx, cy))}, outside the {self.width}x{self.height} map; not placed",
+                f"figure {obj.name or '#' + str(obj.id)} stands at {fmt_point((cx, cy))}, outside the {self.width}x{self.height} map; not placed",
                 obj.id,
                 square,
                 hint="move the figure onto the map",
@@ -993,150 +934,126 @@ class _Loader:
             )
         return cells
 
-    # -- art through pytmx
-    def pytmx_images(
-        self, root: ET.Element
-    ) -> dict[int, tuple[Path, tuple[int, int, int, int] | None]]:
-        """Tiled gid -> (image path, rect) as pytmx computes them (margin, spacing, collections)."""
-        import pytmx  # imported here, lazily: no other module of the program imports it
+    # -- art: where every tile's pixels are (plain data; the window loads them with pytmx)
+    def tile_image(self, gid: int) -> TileImage | None:
+        """The image file, source rectangle and offset of one tile, or None when it has none.
 
-        _protect_for_pytmx(root, self)
-        tiled_map = pytmx.TiledMap()
-        tiled_map.filename = str(self.path)
-        try:
-            tiled_map.parse_xml(root)
-        except Exception:  # noqa: BLE001 - pytmx raises bare Exception, TypeError ...
-            raise MapError(
-                f"cannot read this map: {explain_unreadable(root)}", path=self.shown,
-                hint="fix it, or open the map in Tiled and save it again",
-            ) from None
-        out: dict[int, tuple[Path, tuple[int, int, int, int] | None]] = {}
-        for tiled_gid, entries in list(tiled_map.gidmap.items()):
-            for pytmx_gid, _flags in entries:
-                if pytmx_gid < len(tiled_map.images) and tiled_map.images[pytmx_gid]:
-                    image = tiled_map.images[pytmx_gid]
-                    source, rect = image[0], image[1]
-                    out[int(tiled_gid)] = (
-                        Path(source),
-                        tuple(int(v) for v in rect) if rect else None,
-                    )
-                    break
-        return out
+        A tileset image is cut as Tiled and pytmx cut it: tiles of ``tilewidth`` x ``tileheight``
+        from ``margin``, ``spacing`` apart, row by row; an image-collection tile is its own image
+        (or the sub-rectangle ``x, y, width, height`` Tiled 1.9+ stores). Rectangles are clipped to
+        the image.
+        """
+        firsts = [f for f in self.tileset_firsts if f <= gid]
+        if not firsts:
+            return None
+        sheet = self.sheets.get(firsts[-1])
+        if sheet is None:
+            return None
+        offset = self.ts_offsets[firsts[-1]]
+        local = gid - firsts[-1]
+        own = sheet.collection.get(local)
+        if own is not None:
+            path, size, rect, colorkey = own
+        elif sheet.image is not None:
+            path, size, colorkey = sheet.image, sheet.size, sheet.colorkey
+            tw, th, sp, mg = sheet.tile_size[0], sheet.tile_size[1], sheet.spacing, sheet.margin
+            columns = len(range(mg, size[0] + 1 - tw, tw + sp))
+            rows = len(range(mg, size[1] + 1 - th, th + sp))
+            if not 0 <= local < columns * rows:
+                return None
+            rect = (mg + (local % columns) * (tw + sp), mg + (local // columns) * (th + sp), tw, th)
+        else:
+            return None
+        if rect is not None and size != (0, 0):
+            x0, y0 = max(0, rect[0]), max(0, rect[1])
+            x1, y1 = min(size[0], rect[0] + rect[2]), min(size[1], rect[1] + rect[3])
+            if x1 <= x0 or y1 <= y0:
+                return None
+            rect = (x0, y0, x1 - x0, y1 - y0)
+        return TileImage(path, rect, offset, colorkey)
 
-    def art(
-        self,
-        prepared: PreparedMap,
-        images: dict[int, tuple[Path, tuple[int, int, int, int] | None]],
-        background: str | None,
-    ) -> MapArt | None:
+    def art(self, prepared: PreparedMap, background: str | None) -> MapArt | None:
         layers = tuple(
             ArtLayer(layer.name, layer.opacity, layer.offset, layer.gids)
             for layer in prepared.tile_layers
             if layer.visible
         )
-        if prepared.unreadable_images or not layers or not images:
+        if prepared.unreadable_images or not layers or not self.sheets:
             return None
         used: set[int] = set()
         for layer in layers:
             used.update((np.unique(layer.gids) & GID_MASK).tolist())
         used.discard(0)
         tiles: dict[int, TileImage] = {}
-        for gid in used:
-            if gid not in images:
-                continue
-            source, rect = images[gid]
-            tile = self.tiles.get(gid)
-            if tile is not None and tile.rect is not None and rect is None:
-                rect = tile.rect
-            tiles[gid] = TileImage(source, rect, self.tile_offset(gid))
+        for gid in sorted(used):
+            image = self.tile_image(gid)
+            if image is not None:
+                tiles[gid] = image
         if not tiles:
             return None
         return MapArt(self.tw, self.th, layers, tiles, background)
 
 
-def _side_edge(x: int, y: int, side: str) -> Edge:
-    return {
-        "N": Edge("H", x, y),
-        "S": Edge("H", x, y + 1),
-        "W": Edge("V", x, y),
-        "E": Edge("V", x + 1, y),
-    }[side]
+
+# --- custom properties that shadow Tiled's own attributes -----------------------------------
+
+#: the attributes Tiled writes on each element; a custom property of the same name is legal in
+#: Tiled, read by Sightline, and refused by pytmx-based tools (pytmx stores both on one object)
+def _names(text: str) -> frozenset[str]:
+    return frozenset(text.split())
 
 
-# --- pytmx's gaps -----------------------------------------------------------------------------
+TILED_ATTRIBUTES: dict[str, frozenset[str]] = {
+    "map": _names(
+        "version tiledversion class orientation renderorder width height tilewidth tileheight "
+        "hexsidelength staggeraxis staggerindex parallaxoriginx parallaxoriginy backgroundcolor "
+        "nextlayerid nextobjectid infinite compressionlevel properties"
+    ),
+    "layer": _names(
+        "id name class x y width height opacity visible tintcolor offsetx offsety parallaxx "
+        "parallaxy locked data properties"
+    ),
+    "objectgroup": _names(
+        "id name class x y width height opacity visible tintcolor offsetx offsety parallaxx "
+        "parallaxy locked color draworder properties"
+    ),
+    "group": _names(
+        "id name class opacity visible tintcolor offsetx offsety parallaxx parallaxy locked "
+        "properties"
+    ),
+    "object": _names(
+        "id name type class x y width height rotation gid visible template properties"
+    ),
+    "tileset": _names(
+        "firstgid source name class tilewidth tileheight spacing margin tilecount columns "
+        "objectalignment tilerendersize fillmode properties"
+    ),
+}
 
 
-@cache
-def _reserved_names() -> dict[str, frozenset[str]]:
-    """Names pytmx refuses as custom properties, per element tag (its own attributes and methods)."""
-    import pytmx
-
-    parent = pytmx.TiledMap()
-    parent.filename = "reserved.tmx"
-    samples = {
-        "map": (pytmx.pytmx.TiledMap, None),
-        "layer": (
-            pytmx.pytmx.TiledTileLayer,
-            '<layer width="1" height="1"><data encoding="csv">0</data></layer>',
-        ),
-        "objectgroup": (pytmx.pytmx.TiledObjectGroup, "<objectgroup/>"),
-        "group": (pytmx.pytmx.TiledGroupLayer, "<group/>"),
-        "object": (pytmx.pytmx.TiledObject, '<object id="1"/>'),
-        "tileset": (
-            pytmx.pytmx.TiledTileset,
-            '<tileset firstgid="1" tilewidth="1" tileheight="1"/>',
-        ),
-    }
-    out: dict[str, frozenset[str]] = {}
-    for tag, (cls, xml) in samples.items():
-        if xml is None:
-            instance = pytmx.TiledMap()
-        elif tag in ("objectgroup", "object"):
-            instance = cls(parent, ET.fromstring(xml), None)
-        else:
-            instance = cls(parent, ET.fromstring(xml))
-        out[tag] = frozenset(vars(instance)) | frozenset(dir(cls))
-    return out
-
-
-def _protect_for_pytmx(root: ET.Element, loader: _Loader) -> None:
-    """Rename custom properties pytmx would refuse, neutralise types it crashes on, drop image layers."""
-    import pytmx
-
-    known_types = set(pytmx.pytmx.prop_type) - {"class"}
-    for prop in root.iter("property"):
-        if prop.get("type", "string") not in known_types:
-            prop.set("type", "string")
-            prop.attrib.pop("propertytype", None)
-            for child in list(prop):
-                prop.remove(child)
-    reserved = _reserved_names()
-
-    def protect(elem: ET.Element, object_id: int | None) -> None:
-        names = reserved.get(elem.tag, frozenset()) | set(elem.attrib)
+def shadowing_properties(root: ET.Element) -> list[Finding]:
+    """A warning for each custom property named like an attribute of its element (``type`` on an
+    object, ``name`` on a layer ...): Sightline reads it, but pytmx-based tools refuse the map."""
+    out: list[Finding] = []
+    for elem in root.iter():
+        names = TILED_ATTRIBUTES.get(elem.tag)
+        if names is None:
+            continue
+        raw = elem.get("id", "") if elem.tag == "object" else ""
+        object_id = int(raw) if raw.strip().isdigit() else None
         for props in elem.findall("properties"):
             for prop in props.findall("property"):
                 name = prop.get("name", "")
-                if name in names:
-                    prop.set("name", MANGLE + name)
+                if name in names or name in elem.attrib:
                     what = f"{elem.tag} {elem.get('name', '')!r}".replace(" ''", "")
-                    loader.finding(
-                        "reserved-property",
-                        Severity.WARNING,
-                        f"custom property {name!r} on {what} is a name pytmx reserves; Sightline reads it, "
-                        "other pytmx-based tools will refuse the map",
-                        object_id,
-                        hint=f"rename the property {name!r}",
+                    out.append(
+                        Finding(
+                            "reserved-property",
+                            Severity.WARNING,
+                            f"custom property {name!r} on {what} is also a Tiled attribute name; "
+                            "Sightline reads it, pytmx-based tools will refuse the map",
+                            object_id,
+                            hint=f"rename the property {name!r}",
+                        )
                     )
-
-    protect(root, None)
-    for elem in root.iter():
-        if elem.tag in ("layer", "objectgroup", "group", "tileset"):
-            protect(elem, None)
-        elif elem.tag == "object":
-            raw = elem.get("id", "")
-            protect(elem, int(raw) if raw.isdigit() else None)
-    for parent in [root, *root.iter("group")]:
-        for child in list(parent):
-            if child.tag == "imagelayer":
-                parent.remove(child)
+    return out

@@ -30,9 +30,11 @@ from game.core.board import Board, BoardState, Edge, Square, fmt_square
 from game.core.errors import SightlineError
 from game.core.words import plural
 from game.play.atomic import atomic_file, cannot_write
+from game.play.attack import AttackController
 from game.play.session import Session
 from game.ui import theme
-from game.ui.attack_panel import AttackController, AttackSection
+from game.ui.attack_panel import AttackSection
+from game.ui.dice_tray import DiceTray
 from game.ui.help import HelpOverlay
 from game.ui.keys import action_for
 from game.ui.lessons import LessonTour
@@ -195,7 +197,9 @@ class App:
         self.view = View(viewport=self._board_viewport())
         self.panel = SidePanel(self.manager, self._panel_rect())
         #: the attack being built and the dice tray revealing the last one (game/ui/attack_panel.py)
-        self.attack = AttackController(lambda: self.session, on_message=self._notify)
+        self.dice_tray = DiceTray()
+        self.attack = AttackController(lambda: self.session, tray=self.dice_tray,
+                                       on_message=self._notify)
         self.attack_section = AttackSection(self.attack)
         self.panel.add_section(self.attack_section, 3)
         self.painter = BoardPainter(None)
@@ -587,7 +591,10 @@ class App:
             return
         self.attack.dismiss()  # a rolling attack lands first, so undo takes all of it back
         label = self.session.undo()
-        self._notify(self.session.history.log[-1] if label else "nothing to undo", "info")
+        line = self.session.history.log[-1] if label else "nothing to undo"
+        if label and self.attack.repeats_undone:
+            line += " — rolling again repeats its dice; D: new dice"
+        self._notify(line, "info")
 
     def action_redo(self) -> None:
         """Ctrl+Y, Ctrl+Shift+Z."""
@@ -615,8 +622,9 @@ class App:
             if self.session is not None:
                 self.session.board.restore(self.press.before)
             self.press = None
-        elif self.pinned is not None and not self.lesson_mode:
-            self.pinned = None
+        elif (self.pinned is not None or self.attack.targets) and not self.lesson_mode:
+            self.pinned = None  # the pin and the attack target go together
+            self.attack.set_target(None)
         else:
             self.select(None)
 
@@ -647,6 +655,16 @@ class App:
         """R."""
         if not self.lesson_mode and self.press is None:
             self.attack.roll()
+
+    def action_play_entry(self) -> None:
+        """Enter."""
+        if not self.lesson_mode:
+            self.attack_section.focus_play()
+
+    def action_fresh_dice(self) -> None:
+        """D."""
+        if not self.lesson_mode:
+            self.attack.fresh_dice()
 
     def action_skip_dice(self) -> None:
         """Space."""
@@ -934,7 +952,7 @@ class App:
             )
             old_clip = self.screen.get_clip()
             self.screen.set_clip(pygame.Rect(self.view.viewport))
-            self.attack.tray.draw(self.screen, pygame.Rect(self.view.viewport), landing, landing_at)
+            self.dice_tray.draw(self.screen, pygame.Rect(self.view.viewport), landing, landing_at)
             self.screen.set_clip(old_clip)
 
     def _banner_font(self) -> pygame.font.Font:
