@@ -194,7 +194,7 @@ def atomic_file(
         raise
     # the caller writes into memory: a writer that retries on every failed write (pygame's
     # image.save prints each failed write) meets one failure at most, in the one real write below
-    buffer: IO[Any] = io.StringIO(newline="") if mode == "w" else io.BytesIO()
+    buffer: io.StringIO | io.BytesIO = io.StringIO(newline="") if mode == "w" else io.BytesIO()
     try:
         with handle:
             yield buffer

@@ -835,10 +835,10 @@ def explain_unreadable(root: ET.Element) -> str:
                     return f"{where} {attr}={text[:20]!r} is not a whole number"
             elif attr in _FLOAT_ATTRS:
                 try:
-                    value = float(text)
+                    number = float(text)
                 except ValueError:
                     return f"{where} {attr}={text[:20]!r} is not a number"
-                if not math.isfinite(value):
+                if not math.isfinite(number):
                     return f"{where} {attr}={text[:20]!r} is not a finite number"
     return "an element or attribute is not as Tiled writes it"
 
