@@ -35,7 +35,7 @@ PAIRS = {"demo": ("Ember", "Cinder"), "folklore": ("Kiku", "Oni"),
 NUMBERS = ["nan", "inf", "-inf", "1e999", "-1", "0", "", "abc", "1/0", "0x10", "3.5", "9" * 5000,
            "99999999999", "-99999999", " 4 ", "1e-999", "١٢"]
 #: what a refusal must mention: the map's element, object, attribute or place in the file
-NAMES = re.compile(r"<\w+[ >]|\bsquare\b|\bobject \d+|\blayer\b|\btileset\b|\bline \d+|\bproperty\b|\bfigure\b|"
+NAMES = re.compile(r"<\w+[ >]|\bsquare\b|\bobject \d+|\blayer\b|\btileset\b|\bline \d+|\bproperty\b|\bfigures?\b|\bruleset\b|^sightline \w+: [^:/]+: |"
                    r"\bimage\b|Map Properties|\bthe map's\b|\battribute\b|\bUTF|\bgid\b|\btemplate\b")
 #: a raw Python exception quoted to the user
 RAW = re.compile(r"Error\b|Exception|Traceback|invalid literal|NoneType|has no attribute|"
@@ -161,7 +161,7 @@ def fuzz(mutants: int, seed: int = 15, budget_s: float = 45.0) -> Figures:
                     if RAW.search(refusal):
                         figures.raw_refusals += 1
                         figures.fail("raw exception quoted", f"{tag}: {refusal}")
-                    elif not NAMES.search(refusal):
+                    elif not NAMES.search(refusal):  # a figure label starts rules' answers
                         figures.fail("names nothing in the map", f"{tag}: {refusal}")
             path.unlink()
     return figures
