@@ -153,6 +153,7 @@ def more_benchmarks() -> list[Benchmark]:
 
     def folklore() -> object:
         fc._cached_damage.cache_clear()
+        fc._cached_on_hit.cache_clear()
         fc.sum_sixes_distribution.cache_clear()
         fc._spread.cache_clear()
         return FOLKLORE.odds(AttackRequest(folk, 1, [2], "Sword", {}))
