@@ -35,6 +35,7 @@ COMMANDS: dict[str, str] = {
     "attack": "resolve an attack once, seeded or with the faces of a physical roll",
     "report": "write an HTML line-of-sight coverage report for a map",
     "diff": "what changed in visibility between two versions of a map",
+    "tiled": "install the Tiled extension: checks on every save, Sightline actions in the Map menu",
 }
 
 

@@ -14,6 +14,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game.commands._common import add_map_options, map_options
 from game.commands.wording import cli_reason, flag_of
 from game.core.board import Board
 from game.core.dice import DiceSource, ScriptedDice, SeededDice, parse_faces
@@ -53,6 +54,7 @@ def add_attack_arguments(parser: argparse.ArgumentParser) -> None:
         help="Conquest: the stat the defender blocks with (defence or evasion)",
     )
     parser.add_argument("--classes", metavar="MAPPING", help="map class names onto ours, e.g. wall=collision-line")
+    add_map_options(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON document")
 
 
@@ -82,10 +84,9 @@ def options_from(
 
 def load_request(args: argparse.Namespace) -> Asked:
     """Load the map, find its ruleset and the figures named on the command line."""
-    from game.tiled import load_map, parse_class_mapping
+    from game.tiled import load_map
 
-    classes = parse_class_mapping(args.classes) if getattr(args, "classes", None) else None
-    board = load_map(args.map, classes=classes).board
+    board = load_map(args.map, **map_options(args)).board
     ruleset = get_ruleset(board.ruleset)
     attacker = board.find_figure(args.attacker).id
     names = [t for t in (p.strip() for p in args.target.split(",")) if t]

@@ -14,8 +14,9 @@ import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
+from game.commands._common import add_map_options, map_options
 from game.core.errors import SightlineError, UsageError
 from game.core.findings import Finding, Severity
 from game.core.words import plural
@@ -32,6 +33,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--strict", action="store_true", help="treat warnings as errors")
     parser.add_argument("--classes", metavar="MAPPING", default=None,
                         help="map your class names onto ours, e.g. wall=collision-line,blocked=collision")
+    add_map_options(parser)
 
 
 @dataclass
@@ -67,7 +69,8 @@ class MapResult:
 
 
 def expand(arguments: list[str]) -> list[Path | tuple[Path, str]]:
-    """Map paths to check: files as given, folders searched recursively for ``*.tmx`` (sorted).
+    """Map paths to check: files as given, folders searched recursively for every map format
+    (``*.tmx``, ``*.tmj``, and ``*.json`` files that are Tiled maps; sorted).
 
     A folder with no map in it comes back as ``(folder, reason)``.
     """
@@ -77,7 +80,7 @@ def expand(arguments: list[str]) -> list[Path | tuple[Path, str]]:
         if path.is_dir():
             found, unreadable = _walk(path)
             if not found and not unreadable:
-                out.append((path, f"{path}: no .tmx maps in this folder"))
+                out.append((path, f"{path}: no .tmx maps (nor .tmj or .json Tiled maps) in this folder"))
             out.extend(found)
             out.extend(unreadable)
         else:
@@ -86,7 +89,7 @@ def expand(arguments: list[str]) -> list[Path | tuple[Path, str]]:
 
 
 def _walk(folder: Path) -> tuple[list[Path], list[tuple[Path, str]]]:
-    """Every ``*.tmx`` file under ``folder`` (sorted), and the subfolders that cannot be read
+    """Every map file (``.tmx``, ``.tmj``, Tiled ``.json``) under ``folder`` (sorted), and the subfolders that cannot be read
     (each with its one-line reason: they are reported, not skipped silently)."""
     found: list[Path] = []
     unreadable: list[tuple[Path, str]] = []
@@ -96,19 +99,21 @@ def _walk(folder: Path) -> tuple[list[Path], list[tuple[Path, str]]]:
         reason = exc.strerror or type(exc).__name__
         unreadable.append((where, f"{where}: cannot read this folder ({reason}); its maps were not checked"))
 
+    from game.tiled import is_map_file
+
     for root, dirs, files in os.walk(folder, onerror=refused):
         dirs.sort()
-        found.extend(Path(root) / name for name in files if name.endswith(".tmx"))
-    return sorted(p for p in found if p.is_file()), sorted(unreadable)
+        found.extend(p for p in (Path(root) / name for name in files) if is_map_file(p))
+    return sorted(found), sorted(unreadable)
 
 
-def check_one(path: Path, *, strict: bool, classes: dict[str, list[str]] | None) -> MapResult:
+def check_one(path: Path, *, strict: bool, options: dict[str, Any] | None = None) -> MapResult:
     """Load and lint one map; an unreadable map becomes a result with ``error`` set."""
     from game.designer.lint import lint
     from game.tiled import load_map
 
     try:
-        loaded = load_map(path, classes=classes)
+        loaded = load_map(path, **(options or {}))
         findings = lint(loaded, strict=strict)
     except SightlineError as exc:
         line = str(exc)
@@ -233,11 +238,7 @@ def run(args: argparse.Namespace) -> int:
     fmt = args.format or ("json" if args.json else "text")
     if args.json and fmt != "json":
         raise UsageError(f"--json and --format {fmt} contradict each other: pick one")
-    classes = None
-    if args.classes:
-        from game.tiled import parse_class_mapping
-
-        classes = parse_class_mapping(args.classes)
+    options = map_options(args)
     targets = expand(args.maps)
     progress = Progress(len(targets))
     results: list[MapResult] = []
@@ -246,7 +247,7 @@ def run(args: argparse.Namespace) -> int:
             results.append(MapResult(target[0], error=target[1]))
             continue
         progress.show(i, str(target))
-        results.append(check_one(target, strict=args.strict, classes=classes))
+        results.append(check_one(target, strict=args.strict, options=options))
     progress.show(len(targets), "")
     progress.close()
     if fmt == "json":

@@ -173,10 +173,13 @@ def check_figures(board: Board) -> list[Finding]:
                 f"figure {figure.label} stands on {fmt_square(sq)}, a void (off-board) square",
                 figure.id, sq, "move it onto a painted square, or paint a tile under it",
             ))
-        elif board.is_blocked_terrain(sq):
+        elif board.is_blocked_terrain(sq) or board.is_impassable(sq):
+            what = "an impassable" if board.is_impassable(sq) else "a blocked terrain"
+            if sq in board.door_squares:
+                what = f"a {board.door_squares[sq].value} door"
             out.append(Finding(
                 "figure-on-blocked", Severity.ERROR,
-                f"figure {figure.label} stands on {fmt_square(sq)}, a blocked terrain square",
+                f"figure {figure.label} stands on {fmt_square(sq)}, {what} square",
                 figure.id, sq, "move it onto an open square, or paint a tile that is not blocked",
             ))
         crowded.setdefault(sq, []).append(figure)
@@ -419,8 +422,18 @@ def walk_regions(board: Board, *, doors_open: bool) -> list[list[Square]]:
     seen: set[Square] = set()
     regions: list[list[Square]] = []
     doors = board.doors
+    door_squares = board.door_squares
+
+    def stops(sq: Square) -> bool:
+        """Blocked terrain, impassable squares, shut door squares unless ``doors_open``."""
+        if board.is_impassable(sq):
+            return True
+        if sq in door_squares:
+            return door_squares[sq].blocks and not doors_open
+        return board.is_blocked_terrain(sq)
+
     for start in board.squares():
-        if start in seen or board.is_blocked_terrain(start):
+        if start in seen or stops(start):
             continue
         region = [start]
         seen.add(start)
@@ -428,7 +441,7 @@ def walk_regions(board: Board, *, doors_open: bool) -> list[list[Square]]:
         while stack:
             x, y = stack.pop()
             for nxt in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                if nxt in seen or not board.on_board(nxt) or board.is_blocked_terrain(nxt):
+                if nxt in seen or not board.on_board(nxt) or stops(nxt):
                     continue
                 edge = Edge.between((x, y), nxt)
                 if edge in doors and doors_open:

@@ -17,11 +17,11 @@ per tile) that the window hands to pytmx's image loader. This package never impo
 from __future__ import annotations
 
 import math
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 from xml.etree import ElementTree as ET
 
 import numpy as np
@@ -30,6 +30,16 @@ from game.core.board import Board, Door, DoorState, Edge, Figure, Square, Stat
 from game.core.errors import MapError, SightlineError, UsageError
 from game.core.findings import Finding, Severity
 from game.core.words import a_or_an, plural
+from game.tiled.conventions import (
+    CELL_ROLES,
+    Conventions,
+    get_preset,
+    is_true,
+    load_toml,
+    read_config,
+    suggest_preset,
+    table_names,
+)
 from game.tiled.geometry import (
     DOOR_HINT,
     Point,
@@ -38,6 +48,7 @@ from game.tiled.geometry import (
     edge_in_map,
     fmt_point,
     side_edge,
+    snap,
     square_at,
     trace_door,
     trace_wall,
@@ -46,7 +57,9 @@ from game.tiled.geometry import (
 from game.tiled.guard import (
     GID_FLAGS,
     GID_MASK,
+    ORIGIN,
     PreparedMap,
+    TileLayerData,
     explain_unreadable,
     frac_attr,
     parse_number,
@@ -62,6 +75,28 @@ DEFAULT_SIDE = "neutral"
 CLASSES_FILE = "sightline.toml"
 WALL_LAYERS = ("walls",)  # object layers named or classed so: every object is a wall
 TILE_ONLY = ("void", "blocked", "walls")  # tile properties a tile object does not inherit
+#: a tile object's anchor for each tileset ``objectalignment``, as fractions of its width and height
+ALIGNMENT: dict[str, tuple[Fraction, Fraction]] = {
+    "topleft": (Fraction(0), Fraction(0)),
+    "top": (Fraction(1, 2), Fraction(0)),
+    "topright": (Fraction(1), Fraction(0)),
+    "left": (Fraction(0), Fraction(1, 2)),
+    "center": (Fraction(1, 2), Fraction(1, 2)),
+    "right": (Fraction(1), Fraction(1, 2)),
+    "bottomleft": (Fraction(0), Fraction(1)),
+    "bottom": (Fraction(1, 2), Fraction(1)),
+    "bottomright": (Fraction(1), Fraction(1)),
+}
+#: tile properties Sightline reads without a mapping (door tiles read their state too)
+TILE_READ = frozenset({"void", "blocked", "walls", "state", "open", "locked"})
+#: tile property names (or values) that say a game gives the tile a role: unread, they are reported
+ROLE_WORDS = frozenset(
+    {
+        "wall", "walls", "door", "doors", "collides", "collide", "collision", "solid", "obstacle",
+        "block", "blocks", "blocking", "passable", "walkable", "transparent", "opaque",
+        "impassable", "water", "pit", "hole", "void",
+    }
+)
 
 
 # --- the data handed to the rest of the program ------------------------------------------------
@@ -131,6 +166,7 @@ class ObjectInfo:
     edges: tuple[Edge, ...] = ()
     door_edge: Edge | None = None
     square: Square | None = None
+    hidden: bool = False  #: hidden in Tiled (the object or its layer); it counts all the same
 
     @property
     def centre(self) -> tuple[Fraction, Fraction]:
@@ -154,6 +190,31 @@ class LoadedMap:
     def errors(self) -> list[Finding]:
         """The findings of severity error."""
         return [f for f in self.findings if f.severity is Severity.ERROR]
+
+
+# --- which files are maps --------------------------------------------------------------------
+
+#: the file endings of Tiled maps (``.json`` only when the file is a Tiled map, see is_map_file)
+MAP_SUFFIXES = (".tmx", ".tmj", ".json")
+
+
+def is_map_file(path: Path) -> bool:
+    """Whether a file is a Tiled map by its name: ``.tmx``, ``.tmj``, or a ``.json`` file whose
+    top-level object is a Tiled map (``"type": "map"``; tilesets and templates are not maps)."""
+    suffix = path.suffix.lower()
+    if suffix in (".tmx", ".tmj"):
+        return path.is_file()
+    if suffix != ".json" or not path.is_file():
+        return False
+    import json
+
+    try:
+        if path.stat().st_size > 64 * 1024 * 1024:
+            return False
+        doc = json.loads(path.read_bytes().decode("utf-8-sig"))
+    except (OSError, ValueError, RecursionError):
+        return False
+    return isinstance(doc, dict) and (doc.get("type") == "map" or "layers" in doc)
 
 
 # --- class mapping --------------------------------------------------------------------------
@@ -225,12 +286,7 @@ def parse_class_mapping(text: str) -> dict[str, list[str]]:
 
 
 def _read_classes_file(path: Path) -> dict[str, list[str]]:
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise MapError(f"cannot read {path.name}: {exc}", path=str(path)) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise MapError(f"not valid TOML ({exc})", path=str(path)) from None
+    data = load_toml(path)
     table = data.get("classes", {})
     if not isinstance(table, dict):
         raise MapError(
@@ -238,18 +294,7 @@ def _read_classes_file(path: Path) -> dict[str, list[str]]:
         )
     out: dict[str, list[str]] = {}
     for ours, theirs in table.items():
-        if ours not in ROLES:
-            raise MapError(
-                f"unknown role {ours!r} in [classes]",
-                path=str(path),
-                hint=f"use {', '.join(ROLES)}",
-            )
-        names = [theirs] if isinstance(theirs, str) else theirs
-        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-            raise MapError(
-                f"[classes] {ours} must be a class name or a list of them", path=str(path)
-            )
-        out[ours] = [n for n in names if n.strip()]
+        out[ours] = table_names(path, "classes", ours, theirs, ROLES, "a class name")
     conflict = role_conflict(out)
     if conflict:
         raise MapError(
@@ -261,14 +306,28 @@ def _read_classes_file(path: Path) -> dict[str, list[str]]:
 # --- entry point ----------------------------------------------------------------------------
 
 
-def load_map(path: str | Path, *, classes: Mapping[str, Sequence[str]] | None = None) -> LoadedMap:
-    """Load a ``.tmx`` map; raises :class:`MapError` (one line: file, object, fix) for anything unusable.
+def load_map(
+    path: str | Path,
+    *,
+    classes: Mapping[str, Sequence[str]] | None = None,
+    tiles: Mapping[str, Sequence[str]] | None = None,
+    properties: Mapping[str, str] | None = None,
+    preset: str | None = None,
+    collision: bool | None = None,
+) -> LoadedMap:
+    """Load a Tiled map (``.tmx``, ``.tmj`` or ``.json``); raises :class:`MapError` (one line:
+    file, object, fix) for anything unusable.
 
-    ``classes`` maps our roles onto the map's own class names (added to ``sightline.toml``'s).
+    ``classes`` maps our object roles onto the map's own class names, ``tiles`` our cell roles
+    onto tile classes and properties, ``properties`` our figure property names onto theirs;
+    ``preset`` names a set of conventions (:data:`~game.tiled.conventions.PRESETS`) and
+    ``collision`` (default: read) turns the Tile Collision Editor shapes on or off. All of them
+    are added to (and win over) ``sightline.toml``'s.
     """
     path = Path(path)
     try:
-        return _Loader(path, classes).load()
+        options = _Options(classes or {}, tiles or {}, properties or {}, preset, collision)
+        return _Loader(path, options).load()
     except MapError:
         raise
     except SightlineError as exc:
@@ -277,6 +336,8 @@ def load_map(path: str | Path, *, classes: Mapping[str, Sequence[str]] | None = 
         raise MapError("the map is nested too deeply to read", path=str(path)) from None
     except MemoryError:
         raise MapError("the map is too large to read", path=str(path)) from None
+    except ImportError:
+        raise  # a missing module is our installation's fault, not the map's
     except Exception:  # noqa: BLE001 - a bad map must never become a traceback
         try:
             why = explain_unreadable(parse_xml_file(path, "map"))
@@ -316,14 +377,6 @@ def _point_in_polygon(px: Fraction, py: Fraction, poly: Sequence[Point]) -> bool
     return inside
 
 
-def _true(value: Stat | None) -> bool:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, int | float):
-        return value != 0
-    return isinstance(value, str) and value.strip().lower() in ("true", "1", "yes")
-
-
 # --- the loader -----------------------------------------------------------------------------
 
 
@@ -333,6 +386,17 @@ class _Tile:
     class_name: str
     rect: tuple[int, int, int, int] | None
     offset: tuple[int, int]
+    shapes: list[ET.Element] = field(default_factory=list)  # Tile Collision Editor objects
+    where: str = ""  # "tile 3 of tileset 'walls'"
+    size: tuple[int, int] = (1, 1)
+
+
+@dataclass(frozen=True)
+class _Collision:
+    """What a tile's collision shapes give every cell painted with it."""
+
+    role: str | None
+    sides: tuple[str, ...]
 
 
 @dataclass
@@ -358,15 +422,34 @@ def _image_size(image: ET.Element) -> tuple[int, int]:
         return (0, 0)
 
 
+@dataclass(frozen=True)
+class _Options:
+    """What the caller (the command line) says about the map's conventions."""
+
+    classes: Mapping[str, Sequence[str]]
+    tiles: Mapping[str, Sequence[str]]
+    properties: Mapping[str, str]
+    preset: str | None
+    collision: bool | None
+
+
 class _Loader:
-    def __init__(self, path: Path, classes: Mapping[str, Sequence[str]] | None) -> None:
+    def __init__(self, path: Path, options: _Options) -> None:
         self.path = path
         self.shown = str(path)
         self.findings: list[Finding] = []
         self.extra_deps: list[Path] = []
-        self.classes = classes or {}
+        self.options = options
+        self.classes = options.classes
+        self.conv = Conventions()
         self.role_of: dict[str, str] = {}
         self.snapped = 0
+        self.collision_cells = 0
+        self.collision_edges = 0
+        self.role_cache: dict[int, str | None] = {}
+        self.collision_cache: dict[int, _Collision | None] = {}
+        self.hidden_layers: set[str] = set()
+        self.hidden_objects: set[int] = set()
         self.unknown: dict[str, list[int]] = {}
         self.skewed: set[int] = set()  # objects rotated by other than a multiple of 90 degrees
 
@@ -389,9 +472,34 @@ class _Loader:
         """
         toml = self.path.parent / CLASSES_FILE
         sources: list[Mapping[str, Sequence[str]]] = []
+        config: dict[str, Any] = {}
         if toml.is_file():
-            sources.append(_read_classes_file(toml))
+            config = read_config(toml)
+            file_classes = _read_classes_file(toml)
             self.extra_deps.append(toml.resolve())
+        preset = config.get("preset")
+        if self.options.preset:
+            preset = get_preset(self.options.preset)
+        if preset is not None:
+            preset_classes: dict[str, list[str]] = {}
+            self.conv.apply_preset(preset, preset_classes)
+            sources.append(preset_classes)
+        if toml.is_file():
+            sources.append(file_classes)
+            self.conv.add_tiles(config.get("tiles", {}))
+            self.conv.properties.update(config.get("properties", {}))
+            self.conv.collision = config.get("collision", True)
+        for role in self.options.tiles:
+            if role not in CELL_ROLES:
+                raise MapError(
+                    f"unknown cell role {role!r} in the tile mapping",
+                    path=self.shown,
+                    hint=f"use {', '.join(CELL_ROLES)}",
+                )
+        self.conv.add_tiles(self.options.tiles)
+        self.conv.properties.update(self.options.properties)
+        if self.options.collision is not None:
+            self.conv.collision = self.options.collision
         for ours in self.classes:
             if ours not in ROLES:
                 raise MapError(
@@ -425,11 +533,13 @@ class _Loader:
         self.height = int(root.get("height", "0"))
         self.tw = int(root.get("tilewidth", "1"))
         self.th = int(root.get("tileheight", "1"))
+        origin = (root.get(ORIGIN) or "0,0").split(",")
+        self.origin = (int(origin[0]), int(origin[1]))
         self.tiles = self.read_tilesets(root)
         map_props = read_properties(root)
         objects, layer_count = self.read_objects(root)
 
-        void, blocked, tile_walls = self.tile_layer_geometry(prepared)
+        void, blocked, tile_walls, impassable, door_squares = self.tile_layer_geometry(prepared)
         walls: set[Edge] = set(tile_walls)
         windows: set[Edge] = set()
         doors: dict[Edge, Door] = {}
@@ -449,9 +559,11 @@ class _Loader:
                 if figure is not None:
                     figures.append(figure)
                     objects[key] = replace(obj, square=figure.square)
-            elif obj.role in ("blocked", "void"):
+            elif obj.role in ("blocked", "void", "impassable"):
                 cells = self.cells_inside(obj)
-                (blocked if obj.role == "blocked" else void).update(cells)
+                {"blocked": blocked, "void": void, "impassable": impassable}[obj.role].update(cells)
+        self.report_hidden_objects(objects)
+        preset = None if self.conv.preset else suggest_preset(list(self.unknown))
         for class_name, ids in sorted(self.unknown.items()):
             shown_ids = ", ".join(str(i) for i in ids[:5]) + (" ..." if len(ids) > 5 else "")
             self.finding(
@@ -460,7 +572,8 @@ class _Loader:
                 f"class {class_name!r} is not a Sightline class ({plural(len(ids), 'object')}: {shown_ids}); ignored",
                 ids[0],
                 hint=f'map it in {CLASSES_FILE}, e.g. [classes] wall = ["{class_name}"], or with --classes, '
-                "or use wall, window, door, figure, blocked, void",
+                "or use wall, window, door, figure, blocked, void"
+                + (f", or try --preset {preset}" if preset else ""),
             )
 
         ruleset = str(map_props.pop("ruleset", DEFAULT_RULESET)).strip().lower() or DEFAULT_RULESET
@@ -470,6 +583,8 @@ class _Loader:
             self.height,
             void=void,
             blocked=blocked - void,
+            impassable=impassable - void - blocked,
+            door_squares={sq: st for sq, st in door_squares.items() if sq not in void | blocked},
             walls=walls,
             windows=windows - walls,
             doors=doors.values(),
@@ -495,9 +610,42 @@ class _Loader:
             "void": len(board.void),
             "blocked": len(board.blocked),
             "tilesets": len(root.findall("tileset")),
+            "impassable": len(board.impassable),
+            "door_squares": len(board.door_squares),
+            "collision_cells": self.collision_cells,
+            "collision_edges": self.collision_edges,
         }
+        if self.origin != (0, 0):
+            stats["origin_x"], stats["origin_y"] = self.origin
         deps = tuple(dict.fromkeys([*prepared.dependencies, *self.extra_deps]))
         return LoadedMap(self.path, board, self.findings, objects, art, stats, deps)
+
+    def report_hidden_objects(self, objects: Mapping[int, ObjectInfo]) -> None:
+        """Hidden objects with a role count like visible ones; say so, per hidden layer or object."""
+        per_layer: dict[str, list[ObjectInfo]] = {}
+        for obj in objects.values():
+            if obj.hidden and obj.role not in ("other", "ignored"):
+                per_layer.setdefault(obj.layer, []).append(obj)
+        for layer, objs in sorted(per_layer.items()):
+            if layer in self.hidden_layers:
+                self.finding(
+                    "hidden-layer",
+                    Severity.WARNING,
+                    f"object layer {layer!r} is hidden but its {plural(len(objs), 'object')} "
+                    f"({', '.join(sorted({o.role for o in objs}))}) count",
+                    objs[0].id,
+                    hint="Sightline reads hidden layers like visible ones; show the layer, or delete "
+                    "it if it is not part of the board",
+                )
+                continue
+            for obj in objs:
+                self.finding(
+                    "hidden-object",
+                    Severity.WARNING,
+                    f"{obj.role} {obj.name or '#' + str(obj.id)} is hidden in Tiled but counts",
+                    obj.id,
+                    hint="Sightline reads hidden objects like visible ones; show it, or delete it",
+                )
 
     def capacity(self, value: Stat) -> int:
         try:
@@ -519,8 +667,19 @@ class _Loader:
         tiles: dict[int, _Tile] = {}
         self.ts_offsets: dict[int, tuple[int, int]] = {}
         self.sheets: dict[int, _Sheet] = {}
+        self.ts_alignment: dict[int, str] = {}
         for ts in root.findall("tileset"):
             first = int(ts.get("firstgid", "1"))
+            alignment = (ts.get("objectalignment") or "unspecified").strip().lower()
+            if alignment not in ALIGNMENT and alignment != "unspecified":
+                self.finding(
+                    "tileset-alignment",
+                    Severity.WARNING,
+                    f"tileset {ts.get('name', '?')!r} has objectalignment={alignment!r}, which Tiled "
+                    "does not define; tile objects are read bottom-left anchored",
+                    hint="pick an Object Alignment in the tileset properties",
+                )
+            self.ts_alignment[first] = alignment if alignment in ALIGNMENT else "bottomleft"
             offset_elem = ts.find("tileoffset")
             offset = (0, 0)
             if offset_elem is not None:
@@ -547,11 +706,15 @@ class _Loader:
                         int(float(tile.get("width", "0"))),
                         int(float(tile.get("height", "0"))),
                     )
+                group = tile.find("objectgroup")
                 tiles[first + local] = _Tile(
                     read_properties(tile),
                     (tile.get("class") or tile.get("type") or "").strip(),
                     rect,
                     offset,
+                    group.findall("object") if group is not None else [],
+                    f"tile {local} of tileset {ts.get('name', '?')!r}",
+                    (max(1, sheet.tile_size[0]), max(1, sheet.tile_size[1])),
                 )
                 own = tile.find("image")
                 if own is not None and own.get("source"):
@@ -563,6 +726,11 @@ class _Loader:
         self.tileset_firsts = sorted(self.ts_offsets)
         return tiles
 
+    def alignment_of(self, gid: int) -> str:
+        """The ``objectalignment`` of the tileset holding ``gid`` (orthogonal default bottomleft)."""
+        firsts = [f for f in self.tileset_firsts if f <= gid]
+        return self.ts_alignment.get(firsts[-1], "bottomleft") if firsts else "bottomleft"
+
     # -- objects
     def read_objects(self, root: ET.Element) -> tuple[dict[int, ObjectInfo], int]:
         objects: dict[int, ObjectInfo] = {}
@@ -570,7 +738,7 @@ class _Loader:
         layer_count = 0
         pending: list[tuple[ET.Element, str, str | None, Point]] = []
 
-        def walk(parent: ET.Element, group_role: str | None, offset: Point) -> None:
+        def walk(parent: ET.Element, group_role: str | None, offset: Point, hidden: bool = False) -> None:
             nonlocal layer_count
             for elem in parent:
                 if elem.tag not in ("layer", "objectgroup", "group", "imagelayer"):
@@ -582,14 +750,20 @@ class _Loader:
                     offset[0] + frac_attr(elem, "offsetx"),
                     offset[1] + frac_attr(elem, "offsety"),
                 )
+                gone = hidden or elem.get("visible", "1").strip() in ("0", "false")
                 if elem.tag == "group":
-                    walk(elem, role, shifted)
+                    walk(elem, role, shifted, gone)
                 elif elem.tag == "objectgroup":
                     self.object_layers += 1
+                    if gone:
+                        self.hidden_layers.add(elem.get("name", ""))
                     for obj in elem.findall("object"):
                         pending.append((obj, elem.get("name", ""), role, shifted))
+                        if gone or obj.get("visible", "1").strip() in ("0", "false"):
+                            self.hidden_objects.add(id(obj))
 
-        walk(root, None, (Fraction(0), Fraction(0)))
+        ox, oy = self.origin
+        walk(root, None, (Fraction(-ox * self.tw), Fraction(-oy * self.th)))
         ids = [o.get("id", "").strip() for o, _, _, _ in pending]
         next_id = max((int(i) for i in ids if i.isdigit()), default=0) + 1
         for obj, layer_name, layer_role, offset in pending:
@@ -599,6 +773,8 @@ class _Loader:
             else:
                 object_id = int(raw_id)
             info = self.object_info(obj, object_id, layer_name, layer_role, offset)
+            if id(obj) in self.hidden_objects:
+                info = replace(info, hidden=True)
             if info.id in objects:
                 self.finding(
                     "object-id-duplicate",
@@ -660,8 +836,10 @@ class _Loader:
                     raise ValueError(f"<{shape}> points: {pair[:20]!r} is not an x,y pair of numbers") from None
         elif shape == "point":
             local = [(Fraction(0), Fraction(0))]
-        elif shape == "tile":
-            local = [(Fraction(0), -h), (w, -h), (w, Fraction(0)), (Fraction(0), Fraction(0))]
+        elif shape == "tile":  # the object's (x, y) is the tileset's alignment point of the tile
+            ax, ay = ALIGNMENT.get(self.alignment_of(gid), ALIGNMENT["bottomleft"])
+            left, top = -ax * w, -ay * h
+            local = [(left, top), (left + w, top), (left + w, top + h), (left, top + h)]
         else:
             local = [(Fraction(0), Fraction(0)), (w, Fraction(0)), (w, h), (Fraction(0), h)]
         rotation = frac_attr(obj, "rotation")
@@ -691,10 +869,18 @@ class _Loader:
             obj.get("class") or obj.get("type") or (tile.class_name if tile else "")
         ).strip()
         role = self.role_of.get(class_name.casefold()) if class_name else None
+        if role is None and class_name.casefold() in self.conv.ignore_classes:
+            role = "ignored"  # the preset says this game's class means nothing for the board
         if role is None:
             role = layer_role
             if class_name and layer_role is None:
                 self.unknown.setdefault(class_name, []).append(object_id)
+        if (
+            role == "blocked"
+            and class_name.casefold() in self.conv.ledge_classes
+            and any(p in properties for p in self.conv.ledge_properties)
+        ):
+            role = "impassable"  # a one-way ledge: figures cannot cross it, sight can
         name = obj.get("name") or ""
         if not name and isinstance(properties.get("name"), str):
             name = str(properties["name"])
@@ -718,43 +904,236 @@ class _Loader:
     # -- tile layers: void, blocked, tile walls
     def tile_layer_geometry(
         self, prepared: PreparedMap
-    ) -> tuple[set[Square], set[Square], set[Edge]]:
+    ) -> tuple[set[Square], set[Square], set[Edge], set[Square], dict[Square, DoorState]]:
+        """Void, blocked, walls, impassable and door squares from the tile layers.
+
+        Hidden layers count like visible ones (docs/maps.md "Hidden layers and objects"); a
+        layer's offset moves its cells by whole squares.
+        """
         void: set[Square] = set()
         blocked: set[Square] = set()
         walls: set[Edge] = set()
-        visible = [layer.gids for layer in prepared.tile_layers if layer.visible]
-        if visible and any(bool((g & GID_MASK).any()) for g in visible):
+        impassable: set[Square] = set()
+        doors: dict[Square, DoorState] = {}
+        layers = [(layer, self.shifted(layer)) for layer in prepared.tile_layers]
+        if any(bool((g & GID_MASK).any()) for _, g in layers):
             empty = np.ones((self.height, self.width), dtype=bool)
-            for gids in visible:
+            for _, gids in layers:
                 empty &= (gids & GID_MASK) == 0
             ys, xs = np.nonzero(empty)
             void.update(zip(xs.tolist(), ys.tolist(), strict=True))
-        special = {
-            gid
-            for gid, tile in self.tiles.items()
-            if gid > 0 and any(k in tile.properties for k in ("void", "blocked", "walls"))
-        }
-        if not special:
-            return void, blocked, walls
-        for layer in prepared.tile_layers:
-            raw_values = np.unique(layer.gids)
-            for raw in raw_values.tolist():
+            self.report_hidden_layers(layers)
+        unread: dict[tuple[str, str], int] = {}
+        for _, gids in layers:
+            for raw in np.unique(gids).tolist():
                 gid = raw & GID_MASK
-                if gid not in special:
+                tile = self.tiles.get(gid) if gid else None
+                if tile is None:
                     continue
-                props = self.tiles[gid].properties
-                ys, xs = np.nonzero(layer.gids == raw)
+                role = self.cell_role(gid, tile)
+                shapes = self.collision_of(gid, tile)
+                if not (role or shapes or "walls" in tile.properties):
+                    self.note_unread(tile, gids, raw, unread)
+                    continue
+                ys, xs = np.nonzero(gids == raw)
                 cells = list(zip(xs.tolist(), ys.tolist(), strict=True))
-                if _true(props.get("void")):
+                sides: list[str] = []
+                if "walls" in tile.properties:
+                    sides += self.tile_wall_sides(tile.properties["walls"], gid, raw & GID_FLAGS)
+                if shapes is not None:
+                    role = role or shapes.role
+                    sides += self.turn_sides(shapes.sides, raw & GID_FLAGS)
+                    self.collision_cells += len(cells) if shapes.role else 0
+                    self.collision_edges += len(cells) * len(shapes.sides)
+                if role == "void":
                     void.update(cells)
-                if _true(props.get("blocked")):
+                elif role == "blocked":
                     blocked.update(cells)
-                if "walls" in props:
-                    sides = self.tile_wall_sides(props["walls"], gid, raw & GID_FLAGS)
-                    for x, y in cells:
-                        for side in sides:
-                            walls.add(side_edge(x, y, side))
-        return void, blocked, walls
+                elif role == "impassable":
+                    impassable.update(cells)
+                elif role == "door":
+                    state = self.state_of(tile.properties, None, f"door tile {gid}")
+                    doors.update(dict.fromkeys(cells, state))
+                for x, y in cells:
+                    for side in sides:
+                        walls.add(side_edge(x, y, side))
+        self.report_unread(unread)
+        return void, blocked, walls, impassable, doors
+
+    def shifted(self, layer: TileLayerData) -> np.ndarray:
+        """A tile layer's gids moved by its offset in whole squares (a finding if not whole)."""
+        ox, oy = layer.offset
+        dx, dy = round(ox / self.tw), round(oy / self.th)
+        if (dx * self.tw, dy * self.th) != (ox, oy):
+            self.finding(
+                "layer-offset",
+                Severity.WARNING,
+                f"tile layer {layer.name!r} is offset by {ox:g},{oy:g} px, not a whole number of "
+                f"squares; its cells are read {dx},{dy} squares over",
+                hint="set the layer offset to a multiple of the tile size (or 0)",
+            )
+        if not (dx or dy):
+            return layer.gids
+        out = np.zeros_like(layer.gids)
+        h, w = layer.gids.shape
+        sx0, sx1 = max(0, -dx), min(w, w - dx)
+        sy0, sy1 = max(0, -dy), min(h, h - dy)
+        if sx1 > sx0 and sy1 > sy0:
+            out[sy0 + dy : sy1 + dy, sx0 + dx : sx1 + dx] = layer.gids[sy0:sy1, sx0:sx1]
+        return out
+
+    def cell_role(self, gid: int, tile: _Tile) -> str | None:
+        """The cell role of a tile: bool ``void``/``blocked``, else the first mapped role."""
+        cached = self.role_cache.get(gid, "")
+        if cached != "":
+            return cached
+        role: str | None = None
+        if is_true(tile.properties.get("void")):
+            role = "void"
+        elif is_true(tile.properties.get("blocked")):
+            role = "blocked"
+        else:
+            found = self.conv.tile_role(tile.class_name, tile.properties)
+            role = found[0] if found else None
+        self.role_cache[gid] = role
+        return role
+
+    def note_unread(
+        self, tile: _Tile, gids: np.ndarray, raw: int, unread: dict[tuple[str, str], int]
+    ) -> None:
+        """Count the squares painted with a tile whose class or properties nothing reads."""
+        cls = tile.class_name
+        names = [("class", cls)] if cls and (cls.casefold() in ROLE_WORDS or suggest_preset([cls])) else []
+        for k, v in tile.properties.items():
+            if k in TILE_READ:
+                continue
+            if str(v).strip().casefold() in ROLE_WORDS and not isinstance(v, bool):
+                names.append(("property", f"{k}={str(v).strip()}"))
+            elif k.casefold() in ROLE_WORDS:
+                names.append(("property", k))
+        if not names:
+            return
+        count = int((gids == raw).sum())
+        for key in names:
+            unread[key] = unread.get(key, 0) + count
+
+    def report_unread(self, unread: dict[tuple[str, str], int]) -> None:
+        """One warning per tile class or property painted on the board that Sightline does not read."""
+        if not unread:
+            return
+        preset = None if self.conv.preset else suggest_preset([n.partition("=")[0] for _, n in unread])
+        also = f", or try --preset {preset}" if preset else ""
+        for (kind, name), count in sorted(unread.items()):
+            what = f"tile class {name!r}" if kind == "class" else f"tile property {name!r}"
+            spec = name if kind == "class" or "=" in name else f"{name}=VALUE"
+            self.finding(
+                "tile-unread",
+                Severity.WARNING,
+                f"{what} is painted on {plural(count, 'square')} but has no Sightline role; ignored",
+                hint=f'map it in {CLASSES_FILE}, e.g. [tiles] blocked = ["{spec}"], or with '
+                f"--tiles blocked={spec}{also}",
+            )
+
+    def report_hidden_layers(self, layers: list[tuple[TileLayerData, np.ndarray]]) -> None:
+        """A warning for each hidden tile layer that puts squares on the board."""
+        shown = np.zeros((self.height, self.width), dtype=bool)
+        for layer, gids in layers:
+            if layer.visible:
+                shown |= (gids & GID_MASK) != 0
+        for layer, gids in layers:
+            if layer.visible:
+                continue
+            only = int((((gids & GID_MASK) != 0) & ~shown).sum())
+            if only:
+                self.finding(
+                    "hidden-layer",
+                    Severity.WARNING,
+                    f"tile layer {layer.name!r} is hidden but counts: without it "
+                    f"{plural(only, 'square')} would be void",
+                    hint="Sightline reads hidden layers like visible ones; show the layer, or delete "
+                    "it if it is not part of the board",
+                )
+
+    def turn_sides(self, sides: Sequence[str], flags: int) -> list[str]:
+        """Tile sides N/E/S/W as a flipped tile shows them (diagonal flip first, then H, then V)."""
+        out = list(sides)
+        if flags & 0x20000000:
+            out = [{"N": "W", "W": "N", "E": "S", "S": "E"}[s] for s in out]
+        if flags & 0x80000000:
+            out = [{"E": "W", "W": "E"}.get(s, s) for s in out]
+        if flags & 0x40000000:
+            out = [{"N": "S", "S": "N"}.get(s, s) for s in out]
+        return out
+
+    def collision_of(self, gid: int, tile: _Tile) -> _Collision | None:
+        """The role and wall sides a tile's collision shapes give its cells (None: no shapes, or
+        ``collision = "ignore"``). A partial or diagonal shape is a finding naming the tile."""
+        if not tile.shapes or not self.conv.collision:
+            return None
+        if gid in self.collision_cache:
+            return self.collision_cache[gid]
+        role: str | None = None
+        sides: list[str] = []
+        for shape in tile.shapes:
+            got = self.collision_shape(shape, tile)
+            if got is None:
+                continue
+            shape_role, shape_sides = got
+            role = role or shape_role
+            sides += [s for s in shape_sides if s not in sides]
+        result = _Collision(role, tuple(sides)) if (role or sides) else None
+        self.collision_cache[gid] = result
+        return result
+
+    def collision_shape(self, shape: ET.Element, tile: _Tile) -> tuple[str | None, list[str]] | None:
+        """One collision shape: ``(cell role, wall sides)``, or None (with a finding) if unusable."""
+        tw, th = tile.size
+        sid = shape.get("id", "?")
+        cls = (shape.get("class") or shape.get("type") or "").strip()
+        mapped = self.conv.tile_role(cls, read_properties(shape)) if cls else None
+        cell_role = mapped[0] if mapped else None
+        object_role = self.role_of.get(cls.casefold()) if cls else None
+        if object_role in ("blocked", "void", "door") and cell_role is None:
+            cell_role = object_role
+        x, y = frac_attr(shape, "x") / tw, frac_attr(shape, "y") / th
+        w, h = frac_attr(shape, "width") / tw, frac_attr(shape, "height") / th
+        kind = next((k for k in ("ellipse", "point", "polygon", "polyline", "text")
+                     if shape.find(k) is not None), "rectangle")
+        problem = None
+        if frac_attr(shape, "rotation") % 360 != 0:
+            problem = "is rotated"
+        elif kind in ("point", "text"):
+            problem = f"is {a_or_an(kind)}"
+        points: list[Point] = []
+        if kind in ("polygon", "polyline") and problem is None:
+            for pair in (shape.find(kind).get("points", "") or "").split():  # type: ignore[union-attr]
+                px, _, py = pair.partition(",")
+                points.append((x + parse_number(px) / tw, y + parse_number(py) / th))
+        elif kind in ("rectangle", "ellipse"):
+            points = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+        area = Fraction(0)
+        if kind == "ellipse":
+            area = w * h * Fraction(355, 452)  # pi/4, close enough to decide "most of the tile"
+        elif len(points) > 2 and kind != "polyline":
+            ring = zip(points, points[1:] + points[:1], strict=True)
+            area = abs(sum((a[0] * b[1] - b[0] * a[1] for a, b in ring), Fraction(0))) / 2
+        if problem is None and area >= Fraction(3, 4):
+            return cell_role or "blocked", []  # most of the tile: the cell takes the role
+        if problem is None:
+            sides = _border_sides(kind, points, x, y, w, h)
+            if sides:  # along the tile's edges: walls
+                return None, sides
+            problem = (
+                "is diagonal" if kind in ("polyline", "polygon") and not _axis_aligned(points)
+                else f"covers part of the tile ({float(area) * 100:.0f} %)"
+            )
+        self.finding(
+            "collision-shape",
+            Severity.WARNING,
+            f"collision shape {sid} of {tile.where} {problem}; ignored",
+            hint="draw it over the whole tile (blocked), or as a thin shape along one tile edge (a wall)",
+        )
+        return None
 
     def tile_wall_sides(self, value: Stat, gid: int, flags: int) -> list[str]:
         letters = [
@@ -771,14 +1150,7 @@ class _Loader:
                 hint="write the sides as a list such as N,E",
             )
         sides = [p for p in letters if p in ("N", "E", "S", "W")]
-        # follow the tile's flips, as Tiled draws it: diagonal first, then horizontal, then vertical
-        if flags & 0x20000000:
-            sides = [{"N": "W", "W": "N", "E": "S", "S": "E"}[s] for s in sides]
-        if flags & 0x80000000:
-            sides = [{"E": "W", "W": "E"}.get(s, s) for s in sides]
-        if flags & 0x40000000:
-            sides = [{"N": "S", "S": "N"}.get(s, s) for s in sides]
-        return sides
+        return self.turn_sides(sides, flags)  # as Tiled draws the flipped tile
 
     # -- walls and windows
     def edges_of(self, obj: ObjectInfo, kind: str) -> ObjectInfo:
@@ -850,7 +1222,21 @@ class _Loader:
         return Door(edge, self.door_state(obj), obj.id, obj.name)
 
     def door_state(self, obj: ObjectInfo) -> DoorState:
-        props = obj.properties
+        return self.state_of(obj.properties, obj.id, "door")
+
+    def state_of(self, props: Mapping[str, Stat], object_id: int | None, what: str) -> DoorState:
+        """A door's state from ``state`` (closed/open/locked), bool ``locked`` or ``open``."""
+        if "state" in props and isinstance(props["state"], int) and not isinstance(props["state"], bool):
+            self.finding(
+                "door-state-number",
+                Severity.WARNING,
+                f"{what} state is the number {props['state']} (an int-valued enum, whose names the map "
+                "does not hold); using closed",
+                object_id,
+                hint="in Tiled, make the enum store strings (Custom Types Editor: Save as string), "
+                "or set the string property state to closed, open or locked",
+            )
+            return DoorState.CLOSED
         if "state" in props:
             text = str(props["state"]).strip().lower()
             if isinstance(props["state"], str) and text in {s.value for s in DoorState}:
@@ -858,15 +1244,15 @@ class _Loader:
             self.finding(
                 "door-state-unknown",
                 Severity.WARNING,
-                f"door state {props['state']!r} is not closed, open or locked; using closed",
-                obj.id,
+                f"{what} state {props['state']!r} is not closed, open or locked; using closed",
+                object_id,
                 hint="set the string property state to closed, open or locked",
             )
             return DoorState.CLOSED
-        if "locked" in props and _true(props["locked"]):
+        if "locked" in props and is_true(props["locked"]):
             return DoorState.LOCKED
         if "open" in props:
-            return DoorState.OPEN if _true(props["open"]) else DoorState.CLOSED
+            return DoorState.OPEN if is_true(props["open"]) else DoorState.CLOSED
         return DoorState.CLOSED
 
     # -- figures
@@ -886,9 +1272,16 @@ class _Loader:
                 hint="move the figure onto the map",
             )
             return None
-        stats = {k: v for k, v in obj.properties.items() if k not in ("side", "name")}
-        side = str(obj.properties.get("side", "")).strip() or DEFAULT_SIDE
-        return Figure(obj.id, obj.name, side, square, stats)
+        props = dict(obj.properties)
+        name = obj.name
+        for ours, theirs in self.conv.properties.items():
+            if theirs in props and ours not in props:
+                props[ours] = props.pop(theirs)
+        if "name" in self.conv.properties and isinstance(props.get("name"), str):
+            name = str(props["name"]) or name
+        stats = {k: v for k, v in props.items() if k not in ("side", "name")}
+        side = str(props.get("side", "")).strip() or DEFAULT_SIDE
+        return Figure(obj.id, name, side, square, stats)
 
     # -- blocked / void areas
     def cells_inside(self, obj: ObjectInfo) -> set[Square]:
@@ -993,6 +1386,46 @@ class _Loader:
             return None
         return MapArt(self.tw, self.th, layers, tiles, background)
 
+
+
+def _axis_aligned(points: Sequence[Point]) -> bool:
+    return all(a[0] == b[0] or a[1] == b[1] for a, b in zip(points, points[1:], strict=False))
+
+
+def _border_sides(
+    kind: str, points: Sequence[Point], x: Fraction, y: Fraction, w: Fraction, h: Fraction
+) -> list[str]:
+    """The tile edges (N/E/S/W) a thin shape or a line along the tile's border draws, or []."""
+    quarter, most = Fraction(1, 4), Fraction(3, 4)
+    if kind in ("rectangle", "ellipse"):
+        if w >= most and h <= quarter:
+            cy = y + h / 2
+            return ["N"] if cy <= quarter else ["S"] if cy >= most else []
+        if h >= most and w <= quarter:
+            cx = x + w / 2
+            return ["W"] if cx <= quarter else ["E"] if cx >= most else []
+        return []
+    if kind not in ("polyline", "polygon") or len(points) < 2:
+        return []
+    pairs = list(zip(points, points[1:], strict=False))
+    if kind == "polygon":
+        pairs.append((points[-1], points[0]))
+    sides: list[str] = []
+    for a, b in pairs:
+        ca, cb = snap(a)[0], snap(b)[0]
+        if ca is None or cb is None or ca == cb:
+            return []
+        if not all(0 <= c <= 1 for c in (*ca, *cb)):
+            return []
+        if ca[1] == cb[1] and ca[1] in (0, 1):
+            side = "N" if ca[1] == 0 else "S"
+        elif ca[0] == cb[0] and ca[0] in (0, 1):
+            side = "W" if ca[0] == 0 else "E"
+        else:
+            return []
+        if side not in sides:
+            sides.append(side)
+    return sides
 
 
 # --- custom properties that shadow Tiled's own attributes -----------------------------------

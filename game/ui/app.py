@@ -17,7 +17,7 @@ import math
 import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,7 +26,7 @@ import numpy as np
 import pygame
 import pygame_gui
 
-from game.core.board import Board, BoardState, Edge, Square, fmt_square
+from game.core.board import Board, BoardState, DoorState, Edge, Square, fmt_square
 from game.core.errors import SightlineError
 from game.core.words import plural
 from game.play.atomic import atomic_file, cannot_write
@@ -461,6 +461,20 @@ class App:
             self._notify(f"door {press.door}: {state.value}", "info")
         elif press.figure is not None:
             self.select(press.figure)
+        elif press.square is not None and press.square in self.session_board_door_squares():
+            self._cycle_door_square(press.square)
+
+    def session_board_door_squares(self) -> Mapping[Square, DoorState]:
+        """The door squares (roguelike door tiles) of the board in play."""
+        return self.session.board.door_squares if self.session is not None else {}
+
+    def _cycle_door_square(self, square: Square) -> None:
+        """A click on a door square cycles it closed → open → locked, as one undoable action."""
+        assert self.session is not None
+        new = self.session.board.door_squares[square].next()
+        where = f"door square {fmt_square(square)}"
+        self.session.change(f"{where}: {new.value}", lambda b: b.set_door_square(square, new))
+        self._notify(f"{where}: {new.value}", "info")
 
     def _drop(self, press: _Press, square: Square | None) -> None:
         session = self.session

@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pygame
-from pytmx.pytmx import TileFlags  # type: ignore[import-untyped]
-from pytmx.util_pygame import pygame_image_loader  # type: ignore[import-untyped]
+from pytmx.pytmx import TileFlags
+from pytmx.util_pygame import pygame_image_loader
 
 from game.tiled.guard import image_size
 
