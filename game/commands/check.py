@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from dataclasses import dataclass, field
@@ -77,15 +78,33 @@ def expand(arguments: list[str]) -> list[Path | tuple[Path, str]]:
     for text in arguments:
         path = Path(text)
         if path.is_dir():
-            from game.tiled import is_map_file
-
-            found = sorted(p for p in path.rglob("*") if is_map_file(p))
-            if not found:
+            found, unreadable = _walk(path)
+            if not found and not unreadable:
                 out.append((path, f"{path}: no .tmx maps (nor .tmj or .json Tiled maps) in this folder"))
             out.extend(found)
+            out.extend(unreadable)
         else:
             out.append(path)
     return out
+
+
+def _walk(folder: Path) -> tuple[list[Path], list[tuple[Path, str]]]:
+    """Every map file (``.tmx``, ``.tmj``, Tiled ``.json``) under ``folder`` (sorted), and the subfolders that cannot be read
+    (each with its one-line reason: they are reported, not skipped silently)."""
+    found: list[Path] = []
+    unreadable: list[tuple[Path, str]] = []
+
+    def refused(exc: OSError) -> None:
+        where = Path(exc.filename) if exc.filename else folder
+        reason = exc.strerror or type(exc).__name__
+        unreadable.append((where, f"{where}: cannot read this folder ({reason}); its maps were not checked"))
+
+    from game.tiled import is_map_file
+
+    for root, dirs, files in os.walk(folder, onerror=refused):
+        dirs.sort()
+        found.extend(p for p in (Path(root) / name for name in files) if is_map_file(p))
+    return sorted(found), sorted(unreadable)
 
 
 def check_one(path: Path, *, strict: bool, options: dict[str, Any] | None = None) -> MapResult:
@@ -101,6 +120,10 @@ def check_one(path: Path, *, strict: bool, options: dict[str, Any] | None = None
         if str(path) not in line:
             line = f"{path}: {line}"
         return MapResult(path, error=line)
+    except (ValueError, ArithmeticError, RecursionError) as exc:
+        # never abort a folder check at one map: the others are still reported
+        return MapResult(path, error=f"{path}: this map could not be checked ({type(exc).__name__} in "
+                                     "a check: please report it with the map)")
     board = loaded.board
     stats: dict[str, object] = dict(loaded.stats)
     stats.update(width=board.width, height=board.height)

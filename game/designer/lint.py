@@ -26,6 +26,7 @@ region-sealed-by-doors      warning   squares cut off while the closed/locked do
 figure-no-target            warning   a figure sees no enemy and no enemy sees it (doors as drawn)
 property-unknown            warning   a figure property the ruleset does not read (nearest name)
 property-value              error     a figure property value the ruleset cannot use (format hint)
+property-nonsense           error     a stat that reads but makes no sense (life 0, C 0 ...)
 map-property-misspelt       warning   a map property one typo away from a known one
 ruleset-unknown             error     the map's ``ruleset`` names no ruleset
 ==========================  ========  ======================================================
@@ -51,6 +52,7 @@ from game.core.board import Board, Edge, Figure, Square, fmt_square
 from game.core.errors import SightlineError
 from game.core.findings import Finding, Severity
 from game.core.words import plural
+from game.designer.stats import check_figure_stats
 from game.rules.registry import get_ruleset
 from game.tiled.geometry import Point, snap, unit_edges
 
@@ -103,6 +105,7 @@ def lint_board(
     found += check_targets(board)
     found += check_properties(board, objs)
     found += check_figure_values(board)
+    found += check_figure_stats(board)  # nonsense stats (game/designer/stats.py)
     ignored = ignored_codes(board)
     return finish((f for f in found if f.code not in ignored), strict=strict)
 

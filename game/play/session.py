@@ -23,9 +23,10 @@ from typing import Any
 
 from game.core.board import Board, BoardState, DoorState, Edge, Square, fmt_square
 from game.core.dice import SeededDice
-from game.core.errors import MapError, PlacementError
+from game.core.errors import MapError, PlacementError, SightlineError
 from game.core.findings import Finding, Severity
 from game.designer.lint import lint
+from game.play.atomic import clean_leftovers
 from game.play.history import History
 from game.play.roll_log import dice_state, next_attack_seed
 from game.play.savestate import PlayState, load_state, save_state, state_path
@@ -155,6 +156,8 @@ class Session:
         self.save_error: str | None = None
         self.findings: list[Finding] = lint_findings(loaded)
         self.state_file = state_path(self.path)
+        if autosave:
+            clean_leftovers(self.state_file)  # temporary files of a process killed mid-save
         if autosave and not fresh:
             self._restore()
 
@@ -392,8 +395,16 @@ class Session:
         """
         try:
             loaded = self._loader(self.path, self.classes)
+            findings = lint_findings(loaded)
         except MapError as exc:
             self.reload_error = exc.one_line()
+            self.history.note(f"reload failed: {self.reload_error}")
+            return False
+        except (SightlineError, ValueError, ArithmeticError) as exc:
+            # a map the loader or linter cannot take (a stat it cannot read ...): keep the last
+            # good board, in the map's terms where the error has them
+            what = str(exc) if isinstance(exc, SightlineError) else "a value in it cannot be read"
+            self.reload_error = f"{self.path.name}: {what}; the last good board stays"
             self.history.note(f"reload failed: {self.reload_error}")
             return False
         play = self.play_state()
@@ -404,7 +415,7 @@ class Session:
             self._say(note)
         if self.selected is not None and self.selected not in self.board.figures:
             self.selected = None
-        self.findings = lint_findings(loaded)
+        self.findings = findings
         self.reload_error = None
         self.history.clear()
         self.history.note(f"reloaded {self.path.name} (undo history starts here)")

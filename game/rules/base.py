@@ -43,6 +43,7 @@ stat that blocks, with labels), :meth:`Ruleset.comparison` (what a tally compare
 from __future__ import annotations
 
 import functools
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -323,11 +324,28 @@ class Odds:
     label: str
     truncated: Fraction = Fraction(0)
     note: str = ""
+    #: the chances a player of this game asks for, in order, each (label, p): folklore
+    #: ``hit`` / ``incapacitated`` / ``killed (death)``, Conquest ``Broken! and Driven Back`` /
+    #: ``Slain``, Mage Knight ``knocked out`` ...; empty: ``kill`` alone (labelled ``kill_label``)
+    chances: tuple[tuple[str, Fraction], ...] = ()
+    #: what ``kill`` means in these rules' words ("kill", "knock-out", "down")
+    kill_label: str = "kill"
+
+    def shown_chances(self) -> tuple[tuple[str, Fraction], ...]:
+        """The chances to show: ``chances``, else ``kill`` under its label (none when None).
+
+        >>> Odds({0: Fraction(1)}, Fraction(0), Fraction(0), "wounds").shown_chances()
+        (('kill', Fraction(0, 1)),)
+        """
+        if self.chances:
+            return self.chances
+        return () if self.kill is None else ((self.kill_label, self.kill),)
 
     def as_json(self) -> dict[str, object]:
         """``{"distribution": {"0": p0, ...}, "expected": e, "kill": k, "label", ...}`` as floats,
-        plus ``exact`` with the same numbers as fraction strings."""
+        plus ``exact`` with the same numbers as fraction strings; ``chances`` as label → p."""
         return {
+            "chances": {label: float(p) for label, p in self.shown_chances()},
             "distribution": {str(k): float(v) for k, v in sorted(self.distribution.items())},
             "expected": float(self.expected),
             "kill": None if self.kill is None else float(self.kill),
@@ -338,6 +356,7 @@ class Odds:
                 "distribution": {str(k): str(v) for k, v in sorted(self.distribution.items())},
                 "expected": str(self.expected),
                 "kill": None if self.kill is None else str(self.kill),
+                "chances": {label: str(p) for label, p in self.shown_chances()},
             },
         }
 
@@ -486,6 +505,27 @@ class Ruleset(ABC):
         ``property-value``): one sentence each, without the figure's name; default none."""
         return []
 
+    def nonsense(self, figure: Figure) -> list[str]:
+        """Stat values that read as numbers but make no sense for these rules (life 0, a Clash
+        that keeps no dice, more dice than the exact odds count ...): one sentence each, without
+        the figure's name; the linter reports them (``property-nonsense``) and :meth:`check`
+        refuses an attack by or on such a figure with the same sentence. Default none."""
+        return []
+
+    def nonsense_reason(self, board: Board, figures: Sequence[int]) -> str | None:
+        """The first :meth:`nonsense` of these figures as an illegal-attack reason, else None.
+
+        A stat that is not a number at all raises UsageError as before (bad input, not an answer).
+        """
+        for figure_id in figures:
+            if figure_id not in board.figures:
+                continue
+            figure = board.figure(figure_id)
+            problems = self.nonsense(figure)
+            if problems:
+                return f"{figure.label}: {problems[0].rstrip('.')} (fix the map)."
+        return None
+
     def choices(self, board: Board, attacker: int, targets: Sequence[int]) -> list[Choice]:
         """The choices these rules give for an attack of ``attacker`` on ``targets`` (each an
         ``options`` key with its values and their labels); default none."""
@@ -570,13 +610,30 @@ def stat_int(figure: Figure, key: str, default: int = 0) -> int:
         return default
     if isinstance(value, bool):
         return int(value)
+    if isinstance(value, int) and abs(value) <= STAT_LIMIT:
+        return value
     try:
         number = float(value)
-    except (TypeError, ValueError):
-        raise UsageError(f"{figure.label}: property {key!r} must be a number, not {value!r}") from None
+    except (TypeError, ValueError, OverflowError):
+        raise UsageError(f"{figure.label}: property {key!r} must be a number, not {_short(value)}") from None
+    if not math.isfinite(number) or abs(number) > STAT_LIMIT:
+        raise UsageError(
+            f"{figure.label}: property {key!r} must be a whole number between {-STAT_LIMIT} and "
+            f"{STAT_LIMIT}, not {_short(value)}"
+        )
     if number != int(number):
         raise UsageError(f"{figure.label}: property {key!r} must be a whole number, not {value!r}")
     return int(number)
+
+
+#: the largest magnitude a number stat may have (``1e999``, ``10**30`` are findings, not numbers)
+STAT_LIMIT = 10**6
+
+
+def _short(value: object, limit: int = 40) -> str:
+    """``repr(value)``, cut to ``limit`` characters (a stat may be a 40,000-character string)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def stat_bool(figure: Figure, key: str, default: bool = False) -> bool:

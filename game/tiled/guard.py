@@ -41,6 +41,8 @@ MAX_FILE_BYTES = 64 * 1024 * 1024
 MAX_CELLS = 4_000_000
 MAX_TOTAL_LAYER_CELLS = 32_000_000
 MAX_TILESET_TILES = 1_000_000
+#: the most pixels a tileset image may have once decoded (game/ui/art.py refuses the same)
+MAX_IMAGE_PIXELS = 64 * 1024 * 1024
 GID_FLAGS = 0xE0000000  # Tiled's flip bits (horizontal, vertical, diagonal)
 GID_MASK = 0x1FFFFFFF
 
@@ -84,6 +86,11 @@ def read_bytes(path: Path, what: str = "map") -> bytes:
         raise MapError(f"{what} file not found", path=shown, hint="check the path")
     if path.is_dir():
         raise MapError(f"is a directory, not a {what} file", path=shown, hint="name a .tmx file")
+    if not path.is_file():  # a FIFO would block the read forever; a device never ends
+        raise MapError(
+            f"is not a regular file (a pipe, device or socket), so it cannot be a {what} file",
+            path=shown, hint=f"name the {what} file itself",
+        )
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
@@ -110,8 +117,29 @@ def _declares_entities(data: bytes) -> bool:
     return b"<!ENTITY" in data
 
 
+def _utf16_without_bom(data: bytes) -> bool:
+    """UTF-16 (or UTF-32) text without a byte-order mark: a NUL byte among the first ones.
+
+    >>> _utf16_without_bom("<?xml".encode("utf-16-le")), _utf16_without_bom(b"<?xml")
+    (True, False)
+    """
+    return data[:2] in _UTF16_STARTS
+
+
+#: how an XML file starts in UTF-16/32 without a byte-order mark: "<" or white space and a NUL
+_UTF16_STARTS = frozenset(
+    pair for c in b"< \t\r\n" for pair in (bytes([c, 0]), bytes([0, c]))
+)
+
+
 def parse_xml_bytes(data: bytes, shown: str) -> ET.Element:
     """Parse XML bytes, refusing entity declarations and reporting errors in one line."""
+    if _utf16_without_bom(data):
+        raise MapError(
+            "the file is UTF-16 (or UTF-32) text without a byte-order mark, which Sightline refuses "
+            "(its entity check could not read it)",
+            path=shown, hint="save the map as UTF-8 from Tiled",
+        )
     head = data.lstrip()[:1]
     if head in (b"{", b"["):
         raise MapError(
@@ -176,7 +204,10 @@ def frac_attr(elem: ET.Element, name: str, default: Fraction = Fraction(0)) -> F
     text = elem.get(name)
     if text is None or not text.strip():
         return default
-    return parse_number(text)
+    try:
+        return parse_number(text)
+    except ValueError as exc:
+        raise ValueError(f"<{elem.tag}> {name}={text[:20]!r}: {exc}") from None
 
 
 @lru_cache(maxsize=1 << 16)
@@ -188,11 +219,15 @@ def parse_number(text: str) -> Fraction:
     """
     cleaned = text.strip()
     mantissa, _, exponent = cleaned.lower().partition("e")
-    if exponent and (len(exponent.lstrip("+-")) > 3 or abs(int(exponent)) > 64):
-        raise ValueError(f"number {cleaned[:20]!r} is out of range")
+    if exponent and (len(exponent.lstrip("+-")) > 3 or not exponent.lstrip("+-").isdigit()
+                     or abs(int(exponent)) > 64):
+        raise ValueError("not a number Tiled writes (out of range)")
     if len(mantissa) > 40:
-        raise ValueError(f"number {cleaned[:20]!r}... has too many digits")
-    return Fraction(cleaned)
+        raise ValueError("too many digits")
+    try:
+        return Fraction(cleaned)
+    except (ValueError, ZeroDivisionError):
+        raise ValueError("not a number") from None
 
 
 # --- properties -------------------------------------------------------------------------------
@@ -369,6 +404,13 @@ class _Preparer:
     def load_tsx(self, path: Path, referrer: str) -> ET.Element:
         if path in self.tsx_cache:
             return self.tsx_cache[path]
+        if path.exists() and not path.is_file():
+            raise MapError(
+                f"tileset {path} is not a regular file (a folder, pipe or device), so it cannot be "
+                "a .tsx tileset",
+                path=referrer,
+                hint="point the map's <tileset source> at the .tsx file",
+            )
         if not path.is_file():
             raise MapError(
                 f"tileset file {path} not found",
@@ -433,12 +475,20 @@ class _Preparer:
         path = self.resolve(base, source)
         if path not in self.checked_images:
             size = image_size(path) if path.is_file() else None
+            reason = ""
+            if size is not None and size[0] * size[1] > MAX_IMAGE_PIXELS:
+                reason = (f"is {size[0]}×{size[1]} pixels, over the "
+                          f"{MAX_IMAGE_PIXELS // (1024 * 1024)}-megapixel budget")
+                size = None
             self.checked_images[path] = size
             if size is None:
                 self.unreadable.append(path)
-                reason = (
-                    "is missing" if not path.exists() else "is not an image Sightline recognises"
-                )
+                if not reason:
+                    reason = (
+                        "is missing" if not path.exists()
+                        else "is not a regular file (a pipe or device)" if not path.is_file()
+                        else "is not an image Sightline recognises"
+                    )
                 self.findings.append(
                     Finding(
                         "tileset-image-unreadable",
@@ -810,3 +860,69 @@ def prepare(path: Path) -> PreparedMap:
     """Read a .tmx file safely: one tree for the reader, decoded tile layers, dependencies, findings."""
     preparer = _Preparer(path)
     return preparer.run()
+
+
+# --- saying what is wrong when a reader gives up ---------------------------------------------
+
+#: attributes Tiled writes as whole numbers / as numbers (what the readers convert)
+_INT_ATTRS = frozenset({"columns", "duration", "firstgid", "gid", "id", "margin", "nextobjectid",
+                        "spacing", "tile", "tilecount", "tileheight", "tileid", "tilewidth",
+                        "nextlayerid"})
+_FLOAT_ATTRS = frozenset({"height", "width", "x", "y", "opacity", "rotation", "probability",
+                          "offsetx", "offsety", "parallaxx", "parallaxy"})
+_NEEDS = {"tileset": ("firstgid",), "property": ("name",), "image": ("source",),
+          "layer": ("width", "height"), "map": ("width", "height", "tilewidth", "tileheight")}
+
+
+def explain_unreadable(root: ET.Element) -> str:
+    """What in the tree a reader could not take, in the map's terms (element, attribute, object
+    id) — never the reader's exception text; a general sentence when nothing stands out.
+
+    >>> explain_unreadable(ET.fromstring('<map width="2" height="2" tilewidth="8" tileheight="8">'
+    ...     '<objectgroup><object id="4" x="abc"/></objectgroup></map>'))
+    "<object id=4> x='abc' is not a number"
+    >>> explain_unreadable(ET.fromstring('<tileset><properties><property value="1"/></properties></tileset>'))
+    '<property value=1> has no name attribute'
+    """
+    parents = {child: parent for parent in root.iter() for child in parent}
+    for elem in root.iter():
+        where = _where(elem)
+        owner = parents.get(parents.get(elem, elem))
+        if elem.tag in ("polyline", "polygon") and elem.get("points") is None:
+            return f"{_where(parents.get(elem, elem))} has a <{elem.tag}> without points"
+        if elem.tag == "property" and elem.get("name") is not None:
+            kind, value = elem.get("type", "string"), elem.get("value", elem.text)
+            shown = f"{_where(owner) if owner is not None else '<map>'} property {elem.get('name')!r}"
+            if value is None:
+                return f"{shown} has no value"
+            try:
+                if kind in ("int", "object"):
+                    int(value.strip())
+                elif kind == "float" and not math.isfinite(float(value)):
+                    return f"{shown} = {value[:20]!r} is not a finite number"
+            except ValueError:
+                return f"{shown} = {value[:20]!r} is not {'a whole number' if kind != 'float' else 'a number'} (its type is {kind})"
+        for attr in _NEEDS.get(elem.tag, ()):
+            if elem.get(attr) is None and not (elem.tag == "tileset" and elem is root):
+                return f"{where} has no {attr} attribute"
+        for attr, text in elem.attrib.items():
+            if attr in _INT_ATTRS:
+                try:
+                    int(text.strip())
+                except ValueError:
+                    return f"{where} {attr}={text[:20]!r} is not a whole number"
+            elif attr in _FLOAT_ATTRS:
+                try:
+                    number = float(text)
+                except ValueError:
+                    return f"{where} {attr}={text[:20]!r} is not a number"
+                if not math.isfinite(number):
+                    return f"{where} {attr}={text[:20]!r} is not a finite number"
+    return "an element or attribute is not as Tiled writes it"
+
+
+def _where(elem: ET.Element) -> str:
+    for key in ("id", "name", "firstgid", "value"):
+        if elem.get(key) is not None:
+            return f"<{elem.tag} {key}={elem.get(key, '')[:20]}>"
+    return f"<{elem.tag}>"

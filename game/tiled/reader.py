@@ -60,8 +60,10 @@ from game.tiled.guard import (
     ORIGIN,
     PreparedMap,
     TileLayerData,
+    explain_unreadable,
     frac_attr,
     parse_number,
+    parse_xml_file,
     prepare,
     read_properties,
 )
@@ -334,9 +336,16 @@ def load_map(
         raise MapError("the map is nested too deeply to read", path=str(path)) from None
     except MemoryError:
         raise MapError("the map is too large to read", path=str(path)) from None
-    except Exception as exc:  # noqa: BLE001 - a bad map must never become a traceback
+    except ImportError:
+        raise  # a missing module is our installation's fault, not the map's
+    except Exception:  # noqa: BLE001 - a bad map must never become a traceback
+        try:
+            why = explain_unreadable(parse_xml_file(path, "map"))
+        except MapError:
+            why = "an element or attribute is not as Tiled writes it"
         raise MapError(
-            f"cannot read this map ({type(exc).__name__}: {exc})", path=str(path)
+            f"cannot read this map: {why}", path=str(path),
+            hint="fix it, or open the map in Tiled and save it again",
         ) from None
 
 
@@ -795,10 +804,10 @@ class _Loader:
             return self._object_info(obj, object_id, layer, layer_role, offset)
         except (ValueError, ZeroDivisionError, OverflowError) as exc:
             raise MapError(
-                f"malformed object geometry ({exc})",
+                f"object {object_id} in layer {layer!r} has malformed geometry: {exc}",
                 path=self.shown,
                 object_id=object_id,
-                hint="fix or redraw the object in Tiled",
+                hint="fix the attribute, or redraw the object in Tiled",
             ) from None
 
     def _object_info(
@@ -821,7 +830,10 @@ class _Loader:
             local = []
             for pair in text.split():
                 px, _, py = pair.partition(",")
-                local.append((parse_number(px), parse_number(py)))
+                try:
+                    local.append((parse_number(px), parse_number(py)))
+                except ValueError:
+                    raise ValueError(f"<{shape}> points: {pair[:20]!r} is not an x,y pair of numbers") from None
         elif shape == "point":
             local = [(Fraction(0), Fraction(0))]
         elif shape == "tile":  # the object's (x, y) is the tileset's alignment point of the tile

@@ -26,6 +26,8 @@ import pygame
 from pytmx.pytmx import TileFlags
 from pytmx.util_pygame import pygame_image_loader
 
+from game.tiled.guard import image_size
+
 if TYPE_CHECKING:
     from game.tiled import ArtLayer, MapArt
 
@@ -39,6 +41,26 @@ Placed = tuple[pygame.Surface, int, int]
 #: pytmx's per-image loader: ``load(rect, flags) -> Surface``
 Loader = Any
 _FORMAT_WINDOW: list[pygame.Window] = []  # a hidden window that gives pytmx a pixel format
+
+
+#: the most pixels one decoded tileset image may have (4 bytes each once decoded: 256 MiB)
+MAX_IMAGE_PIXELS = 64 * 1024 * 1024
+
+
+def pixel_budget_refusal(path: Path, budget: int = MAX_IMAGE_PIXELS) -> str | None:
+    """Why an image is not decoded: its header says more than ``budget`` pixels (a small file
+    can hold a 30000×30000 image); None when it may be loaded.
+
+    (tests/test_files_robust.py builds such a PNG.)
+    """
+    size = image_size(path)
+    if size is None:
+        return None
+    width, height = size
+    if width * height <= budget:
+        return None
+    return (f"tileset image {path}: {width}×{height} pixels is over the {budget // (1024 * 1024)}-megapixel "
+            "budget; drawing the vector style (scale the image down or split the tileset)")
 
 
 def split_gid(raw: int) -> tuple[int, bool, bool, bool]:
@@ -79,6 +101,10 @@ class TileArt:
             return False
         _ensure_pixel_format()
         for path, colorkey in sorted(keys, key=lambda k: (str(k[0]), k[1] or "")):
+            refusal = pixel_budget_refusal(path)
+            if refusal:
+                self.warnings.append(refusal)
+                continue
             try:
                 self._images[(path, colorkey)] = pygame_image_loader(str(path), colorkey)
             except (pygame.error, OSError, ValueError) as exc:

@@ -66,7 +66,9 @@ CRIT = "crit"
 SHIELD = "shield"
 KINDS = ("melee", "ranged")
 
-_CARD_RE = re.compile(r"^\s*([^:]+?)\s*:\s*([A-Za-z]+)\s*:\s*(\d+)\s*$")
+_CARD_RE = re.compile(r"^\s*([^:]+?)\s*:\s*([A-Za-z]+)\s*:\s*(\d{1,7})\s*$")
+#: the most dice one pool may roll: the exact odds stay quick (and the table readable)
+MAX_DICE = 60
 
 
 @dataclass(frozen=True)
@@ -254,10 +256,17 @@ class ArcadiaRuleset(Ruleset):
         a = board.figure(attacker)
         if len(targets) != 1:
             return None, f"An Arcadia Quest attack has exactly one target ({len(targets)} given)."
+        nonsense = self.nonsense_reason(board, [attacker, *targets])
+        if nonsense:
+            return None, nonsense
         if attack is None:
             attack, why = self.first_legal_attack(board, attacker, targets, options)
             if attack is None and why:
                 return None, why
+            menu = self.attacks(board, attacker)
+            if attack is None and menu and not self.condition(a).down and not any(o.usable for o in menu):
+                each = "; ".join(dict.fromkeys(o.reason.rstrip(".") for o in menu))
+                return None, f"No attack card of {a.label} is usable: {each}."
         t = board.figure(targets[0])
         card = self._card(a, attack)
         if card is None:
@@ -304,6 +313,31 @@ class ArcadiaRuleset(Ruleset):
         board, attacker, targets, attack, options = request.parts()
         plan, reason = self._plan(board, attacker, targets, attack, options)
         return Legality(plan is not None, reason)
+
+    def nonsense(self, figure: Figure) -> list[str]:
+        """A ``life`` of 0 or less (leave it out for no life track), more dice than the exact odds
+        count (:data:`MAX_DICE` per pool).
+
+        >>> RULESET.nonsense(Figure(1, "Goblin", "monsters", (0, 0), {"life": 0}))
+        ["property 'life' is 0: a figure with life 0 is killed before any attack (give it 1 or more, or leave life out for no life track)"]
+        """
+        out = []
+        if "life" in figure.stats and str(figure.stats["life"]).strip() != "":
+            life = stat_int(figure, "life")
+            if life <= 0:
+                out.append(f"property 'life' is {life}: a figure with life 0 is killed before any "
+                           "attack (give it 1 or more, or leave life out for no life track)")
+        bonus = stat_int(figure, "attack_bonus")
+        for card in parse_attacks(figure):
+            if card.dice + bonus > MAX_DICE:
+                out.append(f"attack {card.name!r} rolls {card.dice + bonus} dice: more than the "
+                           f"{MAX_DICE} the exact odds count (use {MAX_DICE} or fewer)")
+        defence = stat_int(figure, "defense", stat_int(figure, "defence"))
+        defence += stat_int(figure, "defense_bonus", stat_int(figure, "defence_bonus"))
+        if defence > MAX_DICE:
+            out.append(f"defence {defence} rolls more than the {MAX_DICE} dice the exact odds "
+                       f"count (use {MAX_DICE} or fewer)")
+        return out
 
     def figure_problems(self, figure: Figure) -> list[str]:
         """Unreadable ``attacks``, non-numeric or negative numbers, non-boolean flags.

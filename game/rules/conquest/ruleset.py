@@ -43,6 +43,8 @@ from game.rules.conquest.special import ActiveRules, active_rules
 from game.rules.reach import chebyshev, close_reason, sight_reason
 
 POOLS = ("attack", "block", "resolve")
+#: the most dice one roll may have: the exact odds stay quick
+MAX_DICE = 30
 ATTACK, BLOCK, RESOLVE = range(3)
 
 
@@ -121,6 +123,9 @@ class Conquest(Ruleset):
         "less fails without a roll.",
         "Relentless Blows and Parry apply to Clash primary dice only; re-rolled and extra dice "
         "trigger nothing more. A die both rules touch is re-rolled first, then its extra die rolled.",
+        "Parry limited to Clash has no source: the seed says Clash and Volley resolve the same way "
+        "and its example is a Clash; the old (v1) text of Relentless Blows says 'in a Clash', "
+        "Parry's does not.",
         "Other special rules are listed but not applied (their 3rd edition text is unknown).",
         "A Resolve test happens only when the attack adds Wounds.",
         "Volley range is counted in squares, a diagonal step counting as one (Chebyshev distance).",
@@ -197,6 +202,12 @@ class Conquest(Ruleset):
         action = self._choose(board, fig, target, attack)
         verb = action.capitalize()
         prof = _profile(fig, action)
+        nonsense = self.nonsense_reason(board, [attacker, *targets])
+        if nonsense:
+            return nonsense.rstrip("."), action
+        if prof.dice > 0 and prof.keep <= 0:
+            return (f"{fig.label} keeps no dice for a {verb} "
+                    f"({'C' if action == 'clash' else 'V'} = {prof.keep})"), action
         if target.id == fig.id:
             return f"{fig.label} cannot attack itself", action
         if self.condition(fig).down:
@@ -240,6 +251,28 @@ class Conquest(Ruleset):
             return Legality(False, why[0].upper() + why[1:] + ".")
         fig, target = board.figure(attacker), board.figure(targets[0])
         return Legality(True, f"{fig.label} can {action.capitalize()} {target.label}.")
+
+    def nonsense(self, figure: Figure) -> list[str]:
+        """A Clash or Volley that keeps no dice (C or V 0 with dice to roll), more dice than the
+        exact odds count (:data:`MAX_DICE`), a wound limit of 0.
+
+        >>> RULESET.nonsense(Figure(1, "K", "HK", (0, 0), {"attacks": 3, "clash": 0}))
+        ["property 'clash' is 0: a Clash of 3 dice keeps no dice (give clash 1 or more, or attacks 0 for no Clash)"]
+        """
+        out = []
+        for dice_key, keep_key, verb in (("attacks", "clash", "Clash"), ("barrage", "volley", "Volley")):
+            dice, keep = stat_int(figure, dice_key), stat_int(figure, keep_key)
+            if dice > 0 and keep <= 0 and keep_key in figure.stats:
+                out.append(f"property {keep_key!r} is {keep}: a {verb} of {dice} dice keeps no dice "
+                           f"(give {keep_key} 1 or more, or {dice_key} 0 for no {verb})")
+        for key in ("attacks", "barrage", "defence", "evasion"):
+            if stat_int(figure, key) > MAX_DICE:
+                out.append(f"property {key!r} is {stat_int(figure, key)}: more than the {MAX_DICE} "
+                           f"dice the exact odds count (use {MAX_DICE} or fewer)")
+        if str(figure.stats.get("wound_limit", "")).strip() != "" and stat_int(figure, "wound_limit") <= 0:
+            out.append("property 'wound_limit' is 0: the warrior would take a Resolve test "
+                       "before any Wound (give it 1 or more, or leave it out for 1)")
+        return out
 
     def figure_problems(self, figure: Figure) -> list[str]:
         """Non-numeric or negative profile values, non-boolean Broken / Slain.
@@ -439,9 +472,23 @@ class Conquest(Ruleset):
             ),
             Fraction(0),
         )
+        tested = sum(
+            (p for w, p in dist.items() if w > 0 and cd.resolve_needed(before + w, limit)),
+            Fraction(0),
+        )
+        wounded = sum((p for w, p in dist.items() if w > 0), Fraction(0))
         expected = sum((w * p for w, p in dist.items()), Fraction(0))
-        note = "; ".join(active.skipped)
-        return Odds(dist, expected, kill, "wounds", note=note)
+        chances = (
+            ("wounded", wounded),
+            ("Broken! and Driven Back", tested - kill),
+            ("Slain", kill),
+        )
+        note = "; ".join(
+            [*active.skipped,
+             f"the chart counts Wounds before the Resolve test (taken at {limit} Wounds; "
+             f"{target.label} has {before})"]
+        )
+        return Odds(dist, expected, kill, "wounds", note=note, chances=chances, kill_label="Slain")
 
 
 def _secondary_roll(

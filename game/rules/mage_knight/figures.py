@@ -30,7 +30,7 @@ def attack_values(fig: Figure) -> tuple[int, tuple[int, ...]]:
     """The ``attack`` property: ``4`` or ``5+3`` (several attacks) → (first, the others)."""
     raw = str(fig.stats.get("attack", 0)).strip() or "0"
     parts = [p.strip() for p in raw.split("+")]
-    if not all(p.isdigit() for p in parts):
+    if not all(p.isdigit() and len(p) <= 7 for p in parts):
         raise UsageError(f"{fig.label}: property 'attack' must be a number or N+M, not {raw!r}")
     values = [int(p) for p in parts]
     return values[0], tuple(values[1:])

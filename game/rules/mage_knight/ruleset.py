@@ -267,9 +267,24 @@ class MageKnight(Ruleset):
             return Comparison(wounds, 0, f"{plural(wounds, 'Wound')} to the hero")
         return None
 
+    def nonsense(self, figure: Figure) -> list[str]:
+        """An Elusive enemy without ``elusive_armor`` (it would silently not be elusive).
+
+        >>> RULESET.nonsense(Figure(1, "Shocktroops", "enemies", (0, 0), {"armor": 3, "abilities": "Elusive"}))
+        ['abilities lists Elusive but elusive_armor is missing: an Elusive enemy has two Armor values (add elusive_armor, the higher one)']
+        """
+        abilities = {norm_name(a).replace(" ", "") for a in stat_list(figure, "abilities")}
+        if "elusive" in abilities and "elusive_armor" not in figure.stats:
+            return ["abilities lists Elusive but elusive_armor is missing: an Elusive enemy has two "
+                    "Armor values (add elusive_armor, the higher one)"]
+        return []
+
     def _illegal(
         self, board: Board, attacker: int, targets: Sequence[int], options: Mapping[str, object]
     ) -> str | PlayBlocksError | None:
+        nonsense = self.nonsense_reason(board, [attacker, *targets])
+        if nonsense:
+            return nonsense.rstrip(".")
         phase = self._phase(options)
         hero = board.figure(attacker)
         if is_enemy_token(hero) or stat_bool(hero, "unit"):
@@ -408,20 +423,26 @@ class MageKnight(Ruleset):
             raise IllegalAttackError(res.reason)
         out = res.outcome
         phase = out["phase"]
+        chances: tuple[tuple[str, Fraction], ...]
         if phase == "block":
             value, label, kill = int(out["damage"]), "damage through", None  # type: ignore[call-overload]
+            kill_label, chances = "kill", (("blocked", Fraction(int(value == 0))),)
         elif phase == "assign":
             value, label = int(out["hero_wounds"]), "hero wounds"  # type: ignore[call-overload]
             kill = Fraction(int(bool(out["knocked_out"])))
+            kill_label, chances = "knock-out", (("knocked out", kill),)
         else:
             value, label = len(out["defeated"]), "enemies defeated"  # type: ignore[arg-type]
             kill = Fraction(int(value == len(targets)))
+            kill_label, chances = "all defeated", (("all defeated", kill),)
         return Odds(
             {value: Fraction(1)},
             Fraction(value),
             kill,
             label,
             note="Mage Knight is deterministic: the tally decides.",
+            chances=chances,
+            kill_label=kill_label,
         )
 
 
