@@ -39,6 +39,7 @@ from game.ui.lessons import LessonTour
 from game.ui.odds_chart import chart_font_path
 from game.ui.painter import BoardPainter, Marker, Overlay
 from game.ui.panel import PANEL_WIDTH, CentreOn, FindingsSection, PanelInfo, SidePanel
+from game.ui.sight import Sight, sees_only_itself, step_cursor
 from game.ui.view import View
 from game.ui.watch import FileWatcher
 
@@ -121,6 +122,8 @@ class _Press:
     figure: int | None
     before: BoardState | None = None
     dragging: bool = False
+    #: which end of the ray a press on an empty square drags: "start", "end" or None
+    end: str | None = None
 
 
 @dataclass
@@ -168,6 +171,10 @@ class App:
         self.help = HelpOverlay()
         self.hover: Square | None = None
         self.pinned: Square | None = None
+        #: the ray's start without a figure, and whose eyes (game/ui/sight.py)
+        self.sight = Sight()
+        #: the cell size the last fit chose: a resize refits while the user has not zoomed
+        self._fit_cell: float | None = None
         #: the finding clicked last in the panel: outlined on the board whatever its severity
         self.focused: Any = None
         self.mouse_pos: tuple[int, int] = (0, 0)
@@ -242,11 +249,12 @@ class App:
         self.attack.dismiss()
         self.attack.targets = []
         self.pinned = None
+        self.sight.forget()
         self.painter = BoardPainter(getattr(session.loaded, "art", None) if session else None)
         for warning in self.painter.warnings:
             self._notify(warning, "error")
         if session is not None:
-            self.view.fit(session.board.width, session.board.height)
+            self._fit()
             self.watcher.watch(session.dependencies if self.watch_enabled else ())
             for message in session.messages:
                 self._notify(message, "error")
@@ -287,10 +295,14 @@ class App:
         self.manager.set_window_resolution(self.screen.get_size())
         x, y, w, h = self.view.viewport
         centre = self.view.to_grid(x + w / 2, y + h / 2)
+        fitted = self._fit_cell is not None and abs(self.view.cell - self._fit_cell) < 1e-9
         self.view.viewport = self._board_viewport()
-        x, y, w, h = self.view.viewport
-        cx, cy = self.view.to_screen(*centre)
-        self.view.pan(x + w / 2 - cx, y + h / 2 - cy)
+        if fitted:  # the user never zoomed since the last fit: the board follows the window
+            self._fit()
+        else:
+            x, y, w, h = self.view.viewport
+            cx, cy = self.view.to_screen(*centre)
+            self.view.pan(x + w / 2 - cx, y + h / 2 - cy)
         self.panel.layout(self._panel_rect())
 
     # --- one frame ------------------------------------------------------------------------
@@ -325,7 +337,8 @@ class App:
         self.manager.update(dt)
         self.attack.update(dt)
         now = self.time()
-        if self.refused is not None and now >= self.refused[1]:
+        held = self.press is not None and self.press.dragging  # a refusal under the cursor stays
+        if self.refused is not None and now >= self.refused[1] and not held:
             self.refused = None
         if self.notice is not None and now >= self.notice[2]:
             self.notice = None
@@ -392,7 +405,13 @@ class App:
             door = self._door_at(pos)
             figures = board.figures_at(square) if square is not None and door is None else ()
             figure = self._pick(figures) if figures else None
-            self.press = _Press(pos, square, door, figure)
+            end = None
+            if figure is None and door is None and square is not None:
+                if square == self.pinned:
+                    end = "end"
+                elif self.selected is None and square == self.sight.start:
+                    end = "start"
+            self.press = _Press(pos, square, door, figure, end=end)
         elif button in (2, 3):
             self.pan_press = _Pan(button, pos, pos)
 
@@ -413,6 +432,7 @@ class App:
 
     def _mouse_motion(self, pos: tuple[int, int]) -> None:
         square = self.view.square_at(*pos)
+        self.sight.cursor = None  # the mouse takes over from the keyboard cursor
         self.hover = square if square is not None and self.board is not None else None
         pan = self.pan_press
         if pan is not None:
@@ -422,6 +442,15 @@ class App:
                 self.view.pan(pos[0] - pan.last[0], pos[1] - pan.last[1])
             pan.last = pos
         press = self.press
+        if press is not None and press.end is not None:
+            if not press.dragging and math.dist(pos, press.pos) >= DRAG_THRESHOLD:
+                press.dragging = True
+            if press.dragging and square is not None:  # drag an end of the ray
+                if press.end == "end":
+                    self.pinned = square
+                else:
+                    self.sight.start = square
+            return
         if press is None or press.figure is None or self.session is None:
             return
         if not press.dragging and math.dist(pos, press.pos) >= DRAG_THRESHOLD:
@@ -435,8 +464,18 @@ class App:
         board = self.board
         if board is None or square is None or figure_id not in board.figures:
             return
-        if board.figure(figure_id).square != square and board.can_enter(figure_id, square) is None:
+        if board.figure(figure_id).square == square:
+            return
+        reason = board.can_enter(figure_id, square)
+        if reason is None:
             board.move_figure(figure_id, square)
+            if self.refused is not None:
+                self.refused = None
+                self.notice = None
+            return
+        # show the refusal while dragging, not only on release: red square, the reason in the panel
+        self.refused = (square, self.time() + REFUSED_FLASH)
+        self._notify(f"Cannot stand here: {reason}.", "blocked")
 
     def _mouse_up(self, button: int, pos: tuple[int, int]) -> None:
         if button in (2, 3) and self.pan_press is not None and self.pan_press.button == button:
@@ -450,6 +489,8 @@ class App:
         if button != 1 or self.press is None:
             return
         press, self.press = self.press, None
+        if press.end is not None and press.dragging:
+            return  # an end of the ray was dragged: it stays where it was let go
         if press.dragging and press.figure is not None:
             self._drop(press, self.view.square_at(*pos))
         elif press.door is not None and self.session is not None:
@@ -457,6 +498,20 @@ class App:
             self._notify(f"door {press.door}: {state.value}", "info")
         elif press.figure is not None:
             self.select(press.figure)
+        elif press.square is not None and press.door is None and self.board is not None:
+            self.start_sight_at(press.square)
+
+    def start_sight_at(self, square: Square) -> None:
+        """Start the ray at a square without a figure (a click on an empty square, or ``S``).
+
+        The selected figure is let go (its square was the start); clicking the start again
+        takes the start away.
+        """
+        board = self.board
+        if board is None or not board.in_bounds(square):
+            return
+        self.select(None)
+        self.sight.start = None if square == self.sight.start else square
 
     def _drop(self, press: _Press, square: Square | None) -> None:
         session = self.session
@@ -578,8 +633,13 @@ class App:
 
     def action_fit(self) -> None:
         """Home."""
+        self._fit()
+
+    def _fit(self) -> None:
+        """Fit the whole board and remember the zoom that fit chose (see :meth:`resize`)."""
         if self.board is not None:
             self.view.fit(self.board.width, self.board.height)
+            self._fit_cell = self.view.cell
 
     def action_undo(self) -> None:
         """Ctrl+Z."""
@@ -617,8 +677,62 @@ class App:
             self.press = None
         elif self.pinned is not None and not self.lesson_mode:
             self.pinned = None
+            self.attack.targets = []  # the target goes with the pin: no roll at another square
+        elif self.attack.targets and not self.lesson_mode:
+            self.attack.targets = []
+        elif self.selected is None and self.sight.start is not None:
+            self.sight.start = None
         else:
             self.select(None)
+
+    def _cursor_square(self) -> Square | None:
+        """The square ``S`` and ``E`` act on: the keyboard cursor, else the one under the mouse."""
+        return self.sight.cursor if self.sight.cursor is not None else self.hover
+
+    def action_sight_start(self) -> None:
+        """S."""
+        square = self._cursor_square()
+        if square is None:
+            self._notify("Move the cursor onto a square first (Ctrl+arrows or the mouse).", "error")
+            return
+        self.start_sight_at(square)
+
+    def action_sight_end(self) -> None:
+        """E."""
+        square = self._cursor_square()
+        if square is not None:
+            self.pinned = None if square == self.pinned else square
+
+    def action_viewer_next(self) -> None:
+        """V."""
+        if self.board is not None:
+            self.sight.cycle_viewer(self.board)
+            self._los_cache.clear()
+            self._notify(f"viewer: {self.sight.viewer_label(self.board)}", "info")
+
+    def _move_cursor(self, dx: int, dy: int) -> None:
+        board = self.board
+        if board is None:
+            return
+        start = self.sight.cursor if self.sight.cursor is not None else self.hover
+        self.sight.cursor = step_cursor(board, start, dx, dy)
+        self.hover = self.sight.cursor
+
+    def action_cursor_left(self) -> None:
+        """Ctrl+Left."""
+        self._move_cursor(-1, 0)
+
+    def action_cursor_right(self) -> None:
+        """Ctrl+Right."""
+        self._move_cursor(1, 0)
+
+    def action_cursor_up(self) -> None:
+        """Ctrl+Up."""
+        self._move_cursor(0, -1)
+
+    def action_cursor_down(self) -> None:
+        """Ctrl+Down."""
+        self._move_cursor(0, 1)
 
     def action_target_next(self) -> None:
         """T."""
@@ -745,19 +859,43 @@ class App:
     def _notify(self, text: str, kind: str) -> None:
         self.notice = (text, kind, self.time() + NOTICE_TIME)
 
-    def ray_endpoints(self) -> tuple[Square, Square, str | None] | None:
-        """Origin, target and viewer of the ray to draw now, or None."""
+    def ray_start(self) -> tuple[Square, str | None] | None:
+        """Where the ray (and ``F``'s field of view) starts and the viewer side, or None.
+
+        The selected figure's square, else the square chosen with a click or ``S``; the viewer
+        is the ``V`` choice (``auto``: the starting figure's side, else no side).
+        """
         board, selected = self.board, self.selected
-        if board is None or selected is None:
+        if board is None:
             return None
-        figure = board.figure(selected)
+        if selected is not None:
+            figure = board.figure(selected)
+            return figure.square, self.sight.viewer(board, figure.side)
+        start = self.sight.start
+        if start is None or not board.in_bounds(start):
+            return None
+        return start, self.sight.viewer(board, None)
+
+    def ray_endpoints(self) -> tuple[Square, Square, str | None] | None:
+        """Origin, target and viewer of the ray to draw now, or None.
+
+        A pinned target on the start square is a ray too (the same square: a lesson's A→A); a
+        hovered one is not.
+        """
+        board, selected = self.board, self.selected
+        start = self.ray_start()
+        if board is None or start is None:
+            return None
+        origin, viewer = start
         target = self.pinned
         dragging_selected = self.press is not None and self.press.dragging and self.press.figure == selected
         if target is None and not dragging_selected:
             target = self.hover
-        if target is None or target == figure.square or not board.on_board(target):
+            if target == origin:
+                return None
+        if target is None or not board.on_board(target):
             return None
-        return figure.square, target, figure.side
+        return origin, target, viewer
 
     def compute_ray(self) -> Any:
         """The LosResult of :meth:`ray_endpoints` (cached per board version), or None."""
@@ -778,16 +916,16 @@ class App:
 
     def compute_fov(self) -> np.ndarray | None:
         """The selected figure's field of view when ``F`` is on (cached per board version)."""
-        board, selected = self.board, self.selected
-        if not self.fov_on or board is None or selected is None:
+        board, start = self.board, self.ray_start()
+        if not self.fov_on or board is None or start is None:
             return None
-        figure = board.figure(selected)
-        key = (id(board), board.version, figure.square, figure.side)
+        origin, viewer = start
+        key = (id(board), board.version, origin, viewer)
         mask = self._fov_cache.get(key) if self.caches else None
         if mask is None:
             from game.core.los import visible_from
 
-            mask = visible_from(board, figure.square, viewer=figure.side)
+            mask = visible_from(board, origin, viewer=viewer)
             if len(self._fov_cache) > 64:
                 self._fov_cache.clear()
             self._fov_cache[key] = mask
@@ -798,10 +936,7 @@ class App:
         board = self.board
         ray = self.compute_ray()
         self.last_ray = ray
-        target_figure = None
-        if ray is not None and board is not None:
-            on_target = board.figures_at(ray.target)
-            target_figure = on_target[0].id if on_target else None
+        target_figure = None  # a hovered figure is not a target: only the attack's get the ring
         attack_targets: tuple[int, ...] = ()
         if self.attack.targets and not self.lesson_mode and board is not None:
             attack_targets = tuple(t for t in self.attack.targets if t in board.figures)
@@ -836,6 +971,7 @@ class App:
             refused=refused,
             dragging=dragging,
             markers=markers,
+            start=self.sight.start if self.selected is None else None,
         )
 
     def status(self, ray: Any) -> tuple[str, str]:
@@ -847,13 +983,31 @@ class App:
             return self.notice[0], self.notice[1]
         if self.lesson_mode and self.tour is not None:
             return self.tour.explain(ray), "lesson"
-        if ray is not None:
-            return ray.explain(), "clear" if ray.clear else "blocked"
+        board, selected = self.board, self.selected
+        if ray is not None and board is not None:
+            if sees_only_itself(board, ray.origin, ray.target, selected):
+                return SELF_SIGHT, "blocked"
+            text = ray.explain()
+            if selected is None or self.sight.choice != "auto":
+                text = f"{self.viewer_words()}: {text}"
+            return text, "clear" if ray.clear else "blocked"
         if self.notice is not None:
             return self.notice[0], self.notice[1]
-        board, selected = self.board, self.selected
         if board is None:
             return "", "info"
+        if selected is None and self.sight.start is not None:
+            return (
+                f"Hover a square to see the ray from {fmt_square(self.sight.start)} "
+                f"({self.viewer_words()}). Right-click pins the end; drag either end; "
+                "V changes the viewer side, F shades what it cannot see.",
+                "info",
+            )
+        if selected is None and not board.figures:
+            return (
+                "Click any square to start a ray there (or Ctrl+arrows and S), then hover or "
+                "right-click its end. F1 lists every key.",
+                "info",
+            )
         if selected is None:
             return "Click a figure or press Tab to select it. F1 lists every key.", "info"
         figure = board.figure(selected)
@@ -862,6 +1016,15 @@ class App:
             f"(as seen by {figure.side}). Right-click pins a target.",
             "info",
         )
+
+    def viewer_words(self) -> str:
+        """Where the ray starts and whose enemies block, in words: ``from (2,3), viewer red``."""
+        board, start = self.board, self.ray_start()
+        if board is None or start is None:
+            return ""
+        selected = self.selected
+        side = board.figure(selected).side if selected is not None else None
+        return f"From {fmt_square(start[0])}, viewer {self.sight.viewer_label(board, side)}"
 
     def panel_info(self, ray: Any) -> PanelInfo:
         """What the side panel shows this frame."""
@@ -970,6 +1133,12 @@ class App:
             self._banner = (text, w, band)
         self.screen.blit(self._banner[2], (x, y))
 
+
+#: what a same-square ray with nobody else there says (rules §1.3, FAQ; lesson L29b)
+SELF_SIGHT = (
+    "Blocked: a figure has no line of sight to itself (it can see another figure in its own "
+    "square, never itself)."
+)
 
 #: the most squares outlined for one clicked finding's object
 FOCUS_SQUARES = 24

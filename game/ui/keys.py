@@ -52,7 +52,16 @@ GROUPS: tuple[str, ...] = (
 KEY_BINDINGS: tuple[Binding, ...] = (
     Binding("select_next", ("Tab",), "select the next figure", "Figures and sight"),
     Binding("select_prev", ("Shift+Tab",), "select the previous figure", "Figures and sight"),
-    Binding("toggle_fov", ("F",), "shade every square the selected figure cannot see", "Figures and sight"),
+    Binding("toggle_fov", ("F",), "shade every square the ray's start cannot see (figure or square)", "Figures and sight"),
+    Binding("sight_start", ("S",), "start the ray at the cursor square (no figure needed; again: clear it)",
+            "Figures and sight"),
+    Binding("sight_end", ("E",), "pin the ray's end at the cursor square (again: unpin)", "Figures and sight"),
+    Binding("viewer_next", ("V",), "viewer side: auto, each side on the map, no side (every figure blocks)",
+            "Figures and sight"),
+    Binding("cursor_left", ("Ctrl+Left",), "move the square cursor left", "Figures and sight"),
+    Binding("cursor_right", ("Ctrl+Right",), "move the square cursor right", "Figures and sight"),
+    Binding("cursor_up", ("Ctrl+Up",), "move the square cursor up", "Figures and sight"),
+    Binding("cursor_down", ("Ctrl+Down",), "move the square cursor down", "Figures and sight"),
     Binding("target_next", ("T",), "target the next enemy (the ones the attack can reach first)", "Attacks"),
     Binding("target_prev", ("Shift+T",), "target the previous enemy", "Attacks"),
     Binding("attack_next", ("A",), "the attacker's next attack (Mage Knight: the next phase)", "Attacks"),
@@ -88,7 +97,9 @@ KEY_BINDINGS: tuple[Binding, ...] = (
 
 MOUSE_ACTIONS: tuple[MouseAction, ...] = (
     MouseAction("Click a figure", "select it (click again on a stack for the next one)", "Figures and sight"),
-    MouseAction("Hover a square", "draw the ray from the selected figure, explained in the panel", "Figures and sight"),
+    MouseAction("Click an empty square", "start the ray there (no figure needed; again: clear it)", "Figures and sight"),
+    MouseAction("Hover a square", "draw the ray from the selected figure or start square, explained", "Figures and sight"),
+    MouseAction("Drag the start or the pinned end", "move that end of the ray", "Figures and sight"),
     MouseAction("Drag a figure", "move it; a full or off-board square refuses it and it returns", "Figures and sight"),
     MouseAction("Right-click a square", "pin the ray's target there (again to unpin)", "Figures and sight"),
     MouseAction("Right-click a figure", "target it for an attack (again: drop it; Mage Knight: several)", "Attacks"),

@@ -19,6 +19,7 @@ from game.core.board import Board, Square, fmt_square, parse_square
 from game.core.errors import SightlineError, UsageError
 from game.core.words import plural
 from game.resources import bundled_maps
+from game.ui.sight import sees_only_itself
 
 LESSONS_DIR = bundled_maps() / "lessons"
 
@@ -158,6 +159,11 @@ class LessonTour:
             return "\n".join(line for line in lines if line)
         verdict = "clear" if result.clear else "blocked"
         ray = f"{fmt_square(result.origin)} to {fmt_square(result.target)}"
+        board = self.session.board if self.session is not None else None
+        here = board.figures_at(result.origin) if board is not None else ()
+        if board is not None and here and sees_only_itself(board, result.origin, result.target, here[0].id):
+            verdict = "blocked"  # A -> A: a figure never sees itself (rules §1.3, FAQ)
+            ray = f"{here[0].label} on {fmt_square(result.origin)} to itself"
         if lesson.expected in ("clear", "blocked"):
             agree = "as expected" if lesson.expected == verdict else f"but the lesson expects {lesson.expected}!"
             lines = [f"{self.heading()}: {ray} is {verdict}, {agree}"]
@@ -166,7 +172,9 @@ class LessonTour:
         if lesson.caption:
             lines.append(lesson.caption)
         crossings = list(result.crossings)
-        if self.step is None:
+        if verdict == "blocked" and result.clear:  # the A -> A case above
+            lines.append("A figure has line of sight to another figure in its own square, never to itself.")
+        elif self.step is None:
             lines.append(result.explain())
             if crossings:
                 lines.append(f"N / P: step through its {plural(len(crossings), 'crossing')}.")

@@ -1,0 +1,254 @@
+"""Sight from any square, the viewer side, the keyboard cursor, and the window defects of issue #12.
+
+Real window (SDL dummy driver), real posted events, real maps read by the real loader.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.play.session import Session
+from game.ui import theme
+from game.ui.app import SELF_SIGHT, App
+from game.ui.lessons import LESSONS_DIR, lesson_paths
+from tests.test_window import (
+    DOOR_XML,
+    GOB,
+    ROOK,
+    WALL,
+    Clock,
+    brightness,
+    centre,
+    click,
+    drag,
+    key,
+    move,
+    near,
+    post,
+    tmx,
+    write_map,
+)
+
+
+@pytest.fixture
+def screen() -> pygame.Surface:
+    pygame.display.init()
+    pygame.font.init()
+    return pygame.display.set_mode((1280, 800))
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def app(tmp_path: Path, screen: pygame.Surface, clock: Clock) -> App:
+    window = App(Session.open(write_map(tmp_path / "board.tmx")), screen=screen, time_source=clock)
+    pygame.event.clear()
+    window.frame()
+    return window
+
+# Two monsters stand on (5,3) in write_map's board: a full square of enemies of "red".
+
+
+def empty_map(path: Path) -> Path:
+    """The 7×5 board with its wall and door but no figures (like every Tuxemon map)."""
+    path.write_text(tmx([WALL, DOOR_XML]), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def bare(tmp_path: Path, screen: pygame.Surface, clock: Clock) -> App:
+    window = App(Session.open(empty_map(tmp_path / "bare.tmx")), screen=screen, time_source=clock)
+    pygame.event.clear()
+    window.frame()
+    return window
+
+
+def test_a_map_without_figures_gets_a_ray_from_a_clicked_square(bare: App) -> None:
+    assert not bare.board.figures
+    assert "Click any square" in bare.last_status[0]
+    click(bare, centre(bare, (1, 1)))
+    assert bare.sight.start == (1, 1) and bare.selected is None
+    move(bare, centre(bare, (5, 1)))  # across the wall V(3,1)
+    ray = bare.last_ray
+    assert ray is not None and ray.origin == (1, 1) and ray.target == (5, 1) and not ray.clear
+    status, kind = bare.last_status
+    assert kind == "blocked" and status.startswith("From (1,1), viewer auto") and "V(3,1)" in status
+    move(bare, centre(bare, (1, 3)))
+    assert bare.last_ray.clear and bare.last_status[1] == "clear"
+    # the start is marked on the board: the select-ring colour around the square's middle
+    cx, cy = centre(bare, (1, 1))
+    ring = round(bare.view.cell * 0.22) + max(1, round(bare.view.cell * theme.RING_WIDTH) // 2)
+    assert near(bare.screen.get_at((cx + ring, cy)), theme.SELECT_RING)
+
+
+def test_f_shades_the_field_of_view_of_a_square_without_a_figure(bare: App) -> None:
+    click(bare, centre(bare, (1, 1)))
+    move(bare, (bare.view.viewport[2] + 40, 10))  # off the board: no ray over the squares
+    hidden = centre(bare, (5, 0))  # behind the wall
+    seen = centre(bare, (1, 3))
+    before = (brightness(bare.screen.get_at(hidden)), brightness(bare.screen.get_at(seen)))
+    key(bare, pygame.K_f)
+    mask = bare.compute_fov()
+    assert mask is not None and not mask[0, 5] and mask[3, 1]
+    assert brightness(bare.screen.get_at(hidden)) < before[0] - 60
+    assert brightness(bare.screen.get_at(seen)) == before[1]
+
+
+def test_clicking_the_start_again_clears_it_and_esc_clears_it_too(bare: App) -> None:
+    click(bare, centre(bare, (2, 2)))
+    click(bare, centre(bare, (2, 2)))
+    assert bare.sight.start is None
+    click(bare, centre(bare, (2, 2)))
+    key(bare, pygame.K_ESCAPE)
+    assert bare.sight.start is None
+
+
+def test_the_keyboard_alone_sets_the_start_and_pins_the_end(bare: App) -> None:
+    key(bare, pygame.K_RIGHT, pygame.KMOD_LCTRL)  # the cursor appears in the middle: (3,2), then...
+    assert bare.sight.cursor == (3, 2)
+    key(bare, pygame.K_LEFT, pygame.KMOD_LCTRL)
+    key(bare, pygame.K_LEFT, pygame.KMOD_LCTRL)
+    key(bare, pygame.K_UP, pygame.KMOD_LCTRL)
+    assert bare.sight.cursor == (1, 1)
+    key(bare, pygame.K_s)
+    assert bare.sight.start == (1, 1)
+    for _ in range(4):
+        key(bare, pygame.K_RIGHT, pygame.KMOD_LCTRL)
+    key(bare, pygame.K_e)
+    assert bare.pinned == (5, 1)
+    assert bare.last_ray is not None and (bare.last_ray.origin, bare.last_ray.target) == ((1, 1), (5, 1))
+    assert not bare.last_ray.clear
+
+
+def test_either_end_of_the_ray_can_be_dragged(bare: App) -> None:
+    click(bare, centre(bare, (1, 1)))
+    click(bare, centre(bare, (5, 1)), button=3)  # pin the end
+    assert bare.pinned == (5, 1)
+    drag(bare, centre(bare, (5, 1)), centre(bare, (5, 4)))
+    assert bare.pinned == (5, 4) and bare.sight.start == (1, 1)
+    drag(bare, centre(bare, (1, 1)), centre(bare, (0, 3)))
+    assert bare.sight.start == (0, 3) and bare.pinned == (5, 4)
+    assert (bare.last_ray.origin, bare.last_ray.target) == ((0, 3), (5, 4))
+
+
+def test_v_chooses_whose_enemies_block(app: App) -> None:
+    # from the empty square (4,3) across the full monsters' square (5,3) to (6,3)
+    click(app, centre(app, (4, 3)))
+    move(app, centre(app, (6, 3)))
+    assert app.sight.choice == "auto" and not app.last_ray.clear  # no side: every figure counts
+    key(app, pygame.K_v)  # monsters: its own figures do not block
+    assert app.sight.choice == "monsters" and app.last_ray.clear
+    assert app.last_status[0].startswith("From (4,3), viewer monsters")
+    key(app, pygame.K_v)  # red: two enemies on (5,3) block
+    assert app.sight.choice == "red" and not app.last_ray.clear
+    key(app, pygame.K_v)
+    assert app.sight.choice == "no side" and not app.last_ray.clear
+    key(app, pygame.K_v)
+    assert app.sight.choice == "auto"
+
+
+def test_lessons_l29a_and_l29b_show_their_same_square_verdicts(screen: pygame.Surface) -> None:
+    paths = lesson_paths(LESSONS_DIR)
+    window = App(None, screen=screen, lessons=paths, start_in_lessons=True)
+    names = [p.stem for p in paths]
+    window.tour.open(names.index("L29a"))
+    window._enter_lesson()
+    window.frame()
+    status = window.last_status[0]
+    assert "names no ray" not in status
+    assert "(2,2) to (2,2) is clear, as expected" in status
+    key(window, pygame.K_RIGHTBRACKET)
+    assert window.tour.paths[window.tour.index].stem == "L29b"
+    status = window.last_status[0]
+    assert "Archer on (2,2) to itself is blocked, as expected" in status
+    assert "never to itself" in status
+
+
+def test_a_pinned_ray_to_a_figures_own_square_says_it_never_sees_itself(tmp_path: Path, screen: pygame.Surface) -> None:
+    path = tmp_path / "alone.tmx"
+    from tests.test_window import figure_xml
+
+    path.write_text(tmx([figure_xml(ROOK, "Rook", "red", (1, 1))]), encoding="utf-8")
+    window = App(Session.open(path), screen=screen)
+    pygame.event.clear()
+    window.frame()
+    click(window, centre(window, (1, 1)))
+    click(window, centre(window, (1, 1)), button=3)
+    assert window.last_status == (SELF_SIGHT, "blocked")
+
+
+def test_hovering_an_enemy_does_not_ring_it_as_a_target(app: App) -> None:
+    click(app, centre(app, (1, 1)))
+    move(app, centre(app, (5, 3)))
+    overlay = app.overlay()
+    assert overlay.target is None and overlay.target_ids() == ()
+
+
+def test_esc_clears_the_pin_and_the_attack_target_together(app: App) -> None:
+    click(app, centre(app, (1, 1)))
+    key(app, pygame.K_t)
+    assert app.attack.targets and app.pinned is not None
+    key(app, pygame.K_ESCAPE)
+    assert app.pinned is None and app.attack.targets == []
+    assert app.selected == ROOK  # the attacker stays selected
+
+
+def test_f_dims_the_tokens_standing_where_the_viewer_cannot_see(app: App) -> None:
+    click(app, centre(app, (5, 0)))  # an empty square above the closed door H(5,2)
+    move(app, (app.view.viewport[2] + 40, 10))
+    gob = app.board.figure(GOB)
+    cx, cy = app.view.pixel(gob.square[0] + 0.27, gob.square[1] + 0.5)
+    app.frame()
+    lit = brightness(app.screen.get_at((cx, cy)))
+    key(app, pygame.K_f)
+    mask = app.compute_fov()
+    assert mask is not None and not mask[gob.square[1], gob.square[0]]
+    assert brightness(app.screen.get_at((cx, cy))) < lit * 0.75
+
+
+def test_a_refused_square_shows_while_dragging_not_only_on_release(app: App, clock: Clock) -> None:
+    start, full = centre(app, (1, 1)), centre(app, (5, 3))
+    post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    app.frame()
+    for i in range(1, 7):
+        pos = (start[0] + (full[0] - start[0]) * i // 6, start[1] + (full[1] - start[1]) * i // 6)
+        move(app, pos, buttons=(1, 0, 0))
+    assert app.press is not None and app.press.dragging  # not released yet
+    assert app.refused is not None and app.refused[0] == (5, 3)
+    assert "capacity" in app.last_status[0] and app.last_status[1] == "blocked"
+    x, y, w, h = app.view.square_rect((5, 3))
+    assert near(app.screen.get_at((x + 1, y + 1)), theme.REFUSED_OUTLINE)
+    post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=full, button=1))
+    app.frame()
+    assert app.board.figure(ROOK).square == (1, 1)
+
+
+def resize(window: App, size: tuple[int, int]) -> None:
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    window.frame()
+
+
+def test_a_bigger_window_refits_the_board_unless_the_user_zoomed(tmp_path: Path) -> None:
+    pygame.display.init()
+    display = pygame.display.set_mode((1000, 650), pygame.RESIZABLE)
+    window = App(Session.open(write_map(tmp_path / "b.tmx")), screen=display)
+    window.frame()
+    small = window.view.cell
+    resize(window, (1600, 1000))
+    assert window.view.cell > small * 1.3  # followed the window
+    post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+    window.frame()
+    zoomed = window.view.cell
+    resize(window, (1280, 800))
+    assert window.view.cell == zoomed  # the user zoomed: the zoom stays
+    key(window, pygame.K_HOME)
+    fitted = window.view.cell
+    resize(window, (1000, 650))
+    assert window.view.cell < fitted  # Home fitted again: resizing follows once more
