@@ -103,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
         classes = parse_class_mapping(args.classes)
     from game.play.session import Session
 
-    session = Session.open(map_path, classes=classes, fresh=args.fresh)
+    session = Session.open(map_path, classes=classes, fresh=args.fresh, defer_lint=True)
     from game.ui.app import run_window
 
     return run_window(

@@ -317,6 +317,15 @@ class App:
         self.update(dt)
         self.draw()
         pygame.display.flip()
+        self._lint_step()
+
+    def _lint_step(self) -> None:
+        """One step of a deferred map check, after the frame is on the screen (#11.3): the first
+        frame never waits for the whole-board checks; the panel shows how far they are."""
+        for session in {id(s): s for s in (self.main_session, self.session) if s is not None}.values():
+            if session.lint_run is not None:
+                session.lint_step()
+                return
 
     def run(self, frames: int | None = None, screenshot: Path | None = None) -> int:
         """The main loop: until quit, or ``frames`` frames; then save ``screenshot`` if asked
@@ -1055,7 +1064,7 @@ class App:
             findings=session.findings if not self.lesson_mode else (),
             log=session.history.log,
             log_serial=session.history.serial,
-            extra={"lessons": self.lesson_mode},
+            extra={"lessons": self.lesson_mode, "map_check": map_check_state(session)},
         )
 
     def draw(self) -> None:
@@ -1168,6 +1177,17 @@ def finding_area(session: Session | None, finding: Any) -> tuple[tuple[float, fl
 
     squares = [(x, y) for y in span(top, bottom, board.height) for x in span(left, right, board.width)]
     return ((left + right) / 2, (top + bottom) / 2), squares[:FOCUS_SQUARES]
+
+
+def map_check_state(session: Session) -> str | None:
+    """What the map check heading adds to its counts: the check still running, or the board it
+    describes when the saved file is broken (None: the check is complete and current)."""
+    progress = session.lint_progress
+    if session.reload_error:
+        return "· last good board (the new save does not load)"
+    if progress is not None:
+        return f"· checking, {progress[0]} of {progress[1]} done…"
+    return None
 
 
 def figure_stat_lines(stats: dict[str, Any]) -> list[str]:
