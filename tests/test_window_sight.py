@@ -252,3 +252,71 @@ def test_a_bigger_window_refits_the_board_unless_the_user_zoomed(tmp_path: Path)
     fitted = window.view.cell
     resize(window, (1000, 650))
     assert window.view.cell < fitted  # Home fitted again: resizing follows once more
+
+
+# --- readable at every size ------------------------------------------------------------------
+
+
+def test_a_big_window_scales_the_panel_and_clicks_land_on_its_rows(tmp_path: Path) -> None:
+    pygame.display.init()
+    display = pygame.display.set_mode((2400, 1400), pygame.RESIZABLE)
+    odd_door = "<object id='60' type='door' x='32' y='128'><polyline points='0,0 32,0'/></object>"
+    window = App(Session.open(write_map(tmp_path / "b.tmx", extra=[odd_door])), screen=display)
+    for _ in range(3):
+        window.frame()
+    assert window.ui_scale == 1.75
+    x, y, w, h = window.view.viewport
+    assert w == 2400 - round(window.panel.rect.w * 1.75) and h == 1400  # the panel is 1.75× as wide
+    from game.ui.panel import FindingsSection
+
+    findings = window.panel.section(FindingsSection)
+    button = findings.list.item_list[0]["button_element"]
+    assert button is not None
+    # the row's place on the screen: its UI-unit rectangle times the scale, right of the board
+    px = w + round((button.rect.centerx - window.panel.rect.x) * 1.75)
+    py = round(button.rect.centery * 1.75)
+    window.view.pan(300, 0)
+    before = window.view.origin
+    click(window, (px, py))
+    window.frame()  # the row's press event reaches the list ...
+    window.frame()  # ... whose selection event reaches the window
+    assert window.focused is not None and window.focused == window.session.findings[0]
+    assert window.view.origin != before  # centred on the finding
+    # the text is drawn 1.75× as tall: a heading's glyphs span more rows than at scale 1
+    heading = findings.label
+    top = round(heading.rect.top * 1.75)
+    bottom = round(heading.rect.bottom * 1.75)
+    rows = [yy for yy in range(top, bottom) if any(
+        brightness(window.screen.get_at((xx, yy))) > 450 for xx in range(w + 10, w + 200))]
+    assert rows and rows[-1] - rows[0] >= 14
+
+
+def test_the_ui_scale_setting_wins_over_the_window(tmp_path: Path) -> None:
+    pygame.display.init()
+    display = pygame.display.set_mode((2400, 1400), pygame.RESIZABLE)
+    window = App(Session.open(write_map(tmp_path / "b.tmx")), screen=display, ui_scale=1.0)
+    window.frame()
+    assert window.ui_scale == 1.0 and window.panel.rect.w == 320
+    resize(window, (1280, 800))
+    window2 = App(Session.open(write_map(tmp_path / "c.tmx")), screen=pygame.display.get_surface())
+    resize(window2, (2560, 1600))
+    assert window2.ui_scale == 2.0
+
+
+def test_the_help_fits_a_short_window_on_pages_in_an_even_typeface(tmp_path: Path) -> None:
+    from game.ui.help import HelpOverlay, _face
+
+    pygame.display.init()
+    display = pygame.display.set_mode((1000, 650))
+    window = App(Session.open(write_map(tmp_path / "b.tmx")), screen=display)
+    window.frame()
+    key(window, pygame.K_F1)
+    assert window.help_on and window.help.pages == 2 and window.help.page == 0
+    key(window, pygame.K_F1)  # the next page
+    assert window.help_on and window.help.page == 1
+    key(window, pygame.K_F1)  # past the last page: closed
+    assert not window.help_on and window.help.page == 0
+    # Noto Sans, not pygame's default face: "attack" is as wide as "at" + "tack" (no wide gap)
+    face = _face(16)
+    assert abs(face.size("attack")[0] - face.size("at")[0] - face.size("tack")[0]) <= 2
+    assert HelpOverlay().pages == 1

@@ -13,6 +13,7 @@ is the method ``action_x`` here.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import sys
@@ -31,14 +32,16 @@ from game.core.errors import SightlineError
 from game.core.words import plural
 from game.play.atomic import atomic_file, cannot_write
 from game.play.session import Session
-from game.ui import theme
+from game.ui import classroom, theme
 from game.ui.attack_panel import AttackController, AttackSection
+from game.ui.classroom import Classroom
 from game.ui.help import HelpOverlay
 from game.ui.keys import action_for
 from game.ui.lessons import LessonTour
 from game.ui.odds_chart import chart_font_path
 from game.ui.painter import BoardPainter, Marker, Overlay
 from game.ui.panel import PANEL_WIDTH, CentreOn, FindingsSection, PanelInfo, SidePanel
+from game.ui.scale import logical_size, ui_scale_for
 from game.ui.sight import Sight, sees_only_itself, step_cursor
 from game.ui.view import View
 from game.ui.watch import FileWatcher
@@ -150,6 +153,7 @@ class App:
         start_in_lessons: bool = False,
         watch: bool = True,
         caches: bool = True,
+        ui_scale: float | None = None,
     ) -> None:
         if session is None and not lessons:
             raise ValueError("the window needs a map or lessons")
@@ -173,6 +177,8 @@ class App:
         self.pinned: Square | None = None
         #: the ray's start without a figure, and whose eyes (game/ui/sight.py)
         self.sight = Sight()
+        #: classroom mode for the lessons (game/ui/classroom.py)
+        self.classroom = Classroom()
         #: the cell size the last fit chose: a resize refits while the user has not zoomed
         self._fit_cell: float | None = None
         #: the finding clicked last in the panel: outlined on the board whatever its severity
@@ -191,14 +197,11 @@ class App:
         self._banner_font_cache: pygame.font.Font | None = None
         self.last_ray: Any = None
         self.last_status: tuple[str, str] = ("", "info")
-        width, height = self.screen.get_size()
-        self.manager = pygame_gui.UIManager((width, height), GUI_THEME)
-        self.manager.preload_fonts(
-            [
-                {"name": "noto_sans", "point_size": 14, "style": "bold"},
-                {"name": "noto_sans", "point_size": 14, "style": "italic"},
-            ]
-        )
+        #: the UI scale asked for (``--ui-scale``; None follows the window, game/ui/scale.py)
+        self.ui_scale_setting = ui_scale
+        self.ui_scale = ui_scale_for(self.screen.get_size(), ui_scale)
+        self._gui_surface: pygame.Surface | None = None
+        self.manager = self._new_manager()
         self.view = View(viewport=self._board_viewport())
         self.panel = SidePanel(self.manager, self._panel_rect())
         #: the attack being built and the dice tray revealing the last one (game/ui/attack_panel.py)
@@ -272,15 +275,47 @@ class App:
 
     # --- layout ---------------------------------------------------------------------------
 
+    def _new_manager(self) -> pygame_gui.UIManager:
+        """The GUI manager for the current UI scale: it lays out and draws at the *logical* size
+        (the window divided by the scale), and the panel is scaled up onto the screen."""
+        manager = pygame_gui.UIManager(self._logical_size(), GUI_THEME)
+        manager.mouse_pos_scale_factor = [1 / self.ui_scale, 1 / self.ui_scale]
+        manager.preload_fonts(
+            [
+                {"name": "noto_sans", "point_size": 14, "style": "bold"},
+                {"name": "noto_sans", "point_size": 14, "style": "italic"},
+            ]
+        )
+        self._gui_surface = None
+        return manager
+
+    def _logical_size(self) -> tuple[int, int]:
+        """The window's size in UI units (pixels at UI scale 1)."""
+        width, height = self.screen.get_size()
+        return logical_size((width, height), self.ui_scale)
+
     def _panel_width(self) -> int:
-        return min(PANEL_WIDTH, max(200, self.screen.get_width() // 3))
+        """The panel's width in UI units."""
+        return min(PANEL_WIDTH, max(200, self._logical_size()[0] // 3))
+
+    def _panel_screen_width(self) -> int:
+        """The panel's width on the screen, in pixels (classroom mode: the lesson text column)."""
+        if self.presenting:
+            return round(self.screen.get_width() * CLASSROOM_COLUMN)
+        return min(self.screen.get_width(), round(self._panel_width() * self.ui_scale))
+
+    @property
+    def presenting(self) -> bool:
+        """Classroom mode on a lesson board."""
+        return self.classroom.on and self.lesson_mode
 
     def _board_viewport(self) -> tuple[int, int, int, int]:
         width, height = self.screen.get_size()
-        return 0, 0, max(1, width - self._panel_width()), max(1, height)
+        return 0, 0, max(1, width - self._panel_screen_width()), max(1, height)
 
     def _panel_rect(self) -> pygame.Rect:
-        width, height = self.screen.get_size()
+        """The panel's rectangle in UI units (the GUI manager's coordinates)."""
+        width, height = self._logical_size()
         return pygame.Rect(width - self._panel_width(), 0, self._panel_width(), height)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -292,7 +327,14 @@ class App:
         display = pygame.display.get_surface()
         if display is not None and self.screen.get_size() != display.get_size():
             self.screen = display  # pygame-ce resizes the display surface itself
-        self.manager.set_window_resolution(self.screen.get_size())
+        scale = ui_scale_for(self.screen.get_size(), self.ui_scale_setting)
+        if scale != self.ui_scale:  # new type sizes: a new GUI manager, the panel built on it
+            self.ui_scale = scale
+            self.manager = self._new_manager()
+            self.panel.rebind(self.manager)
+            self._banner = None
+            self._banner_font_cache = None
+        self.manager.set_window_resolution(self._logical_size())
         x, y, w, h = self.view.viewport
         centre = self.view.to_grid(x + w / 2, y + h / 2)
         fitted = self._fit_cell is not None and abs(self.view.cell - self._fit_cell) < 1e-9
@@ -367,7 +409,13 @@ class App:
             return
         if hasattr(event, "pos"):
             self.mouse_pos = tuple(int(v) for v in event.pos)  # type: ignore[assignment]
-        consumed = self.manager.process_events(event)
+        if self.classroom.menu and event.type == pygame.KEYDOWN:
+            self._menu_key(event.key)
+            return
+        if self.presenting and event.type != pygame.KEYDOWN:  # no side panel to talk to
+            consumed = False
+        else:
+            consumed = self.manager.process_events(event)
         request = self.panel.process_event(event)
         if isinstance(request, CentreOn):
             self.focus_finding(request.finding)
@@ -671,7 +719,9 @@ class App:
         self.reload()
 
     def action_help(self) -> None:
-        """F1."""
+        """F1: open the help, turn its page, close it after the last page."""
+        if self.help_on and self.help.next_page():
+            return
         self.help_on = not self.help_on
 
     def action_escape(self) -> None:
@@ -810,6 +860,7 @@ class App:
     def _enter_lesson(self) -> None:
         tour = self.tour
         assert tour is not None
+        self.classroom.new_board()
         self._switch_to(tour.session)
         if tour.session is None or tour.lesson is None:
             return
@@ -821,12 +872,126 @@ class App:
     def action_step_next(self) -> None:
         """N."""
         if self.lesson_mode and self.tour is not None:
+            if self.presenting and not self.classroom.revealed:
+                self.action_reveal()  # the first N shows the answer, the next ones step
+                return
             self.tour.next_step(self._crossing_count())
 
     def action_step_prev(self) -> None:
         """P."""
         if self.lesson_mode and self.tour is not None:
+            if self.presenting and not self.classroom.revealed:
+                self.action_reveal()
+                return
             self.tour.prev_step(self._crossing_count())
+
+    # --- classroom mode (game/ui/classroom.py) ---------------------------------------------
+
+    def action_present(self) -> None:
+        """F2: classroom mode on or off (into the lessons first when a map is shown)."""
+        if not self.lesson_mode:
+            self.action_lessons()
+            if not self.lesson_mode:
+                return
+            self.classroom.on = False
+        self.classroom.on = not self.classroom.on
+        self.classroom.new_board()
+        self.classroom.menu = False
+        self._relayout()
+        self._fit()
+
+    def _relayout(self) -> None:
+        """The board area changed width (classroom mode on or off)."""
+        self.view.viewport = self._board_viewport()
+        self.panel.layout(self._panel_rect())
+
+    def action_predict_clear(self) -> None:
+        """Y."""
+        if self.presenting:
+            self.classroom.predict("clear")
+
+    def action_predict_blocked(self) -> None:
+        """B."""
+        if self.presenting:
+            self.classroom.predict("blocked")
+
+    def action_reveal(self) -> None:
+        """Enter."""
+        if not self.presenting or self.tour is None:
+            return
+        ray = self.compute_ray()
+        if ray is None:
+            return
+        self.classroom.reveal(self.tour.index, self.tour.verdict(ray))
+
+    def action_lesson_menu(self) -> None:
+        """O."""
+        if self.presenting and self.tour is not None:
+            self.classroom.menu = not self.classroom.menu
+            self.classroom.menu_index = self.tour.index
+
+    def _menu_key(self, key: int) -> None:
+        """Keys while the lesson menu is open: Up/Down choose, Enter opens, Esc/O close."""
+        room, tour = self.classroom, self.tour
+        if tour is None:
+            room.menu = False
+            return
+        if key in (pygame.K_UP, pygame.K_LEFT):
+            room.menu_index = (room.menu_index - 1) % len(tour.paths)
+        elif key in (pygame.K_DOWN, pygame.K_RIGHT):
+            room.menu_index = (room.menu_index + 1) % len(tour.paths)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            room.menu = False
+            tour.wrapped = None
+            tour.open(room.menu_index)
+            self._enter_lesson()
+        elif key in (pygame.K_ESCAPE, pygame.K_o):
+            room.menu = False
+
+    def action_export_view(self) -> None:
+        """Ctrl+S: the window as it is now, as a PNG in the current folder."""
+        name = self._export_name()
+        path = Path.cwd() / f"{name}.png"
+        try:
+            save_screenshot(self.screen, path)
+        except SightlineError as exc:
+            self._notify(str(exc), "error")
+            return
+        self._notify(f"saved {path}", "info")
+
+    def action_export_steps(self) -> None:
+        """Ctrl+Shift+S: the lesson board with its whole ray, then one PNG per crossing."""
+        if not self.lesson_mode or self.tour is None or self.board is None:
+            self._notify("Ctrl+Shift+S saves a lesson's steps: open the lessons first (L).", "error")
+            return
+        from game.ui.render import render_surface, save_png
+
+        ray = self.compute_ray()
+        if ray is None:
+            self._notify("this lesson names no ray to step through", "error")
+            return
+        session = self.session
+        art = getattr(session.loaded, "art", None) if session is not None else None
+        name = self._export_name()
+        written = []
+        try:
+            for step in [None, *range(len(ray.crossings))]:
+                overlay = Overlay(selected=self.selected, ray=ray, step=step)
+                text = self.tour.explain(ray) if step is None else (
+                    f"Step {step + 1} of {len(ray.crossings)}: {ray.crossings[step].explain()}")
+                surface = render_surface(self.board, art, scale=48, overlay=overlay, legend=text.splitlines())
+                suffix = "" if step is None else f"-step{step + 1}"
+                written.append(save_png(surface, Path.cwd() / f"{name}{suffix}.png"))
+        except SightlineError as exc:
+            self._notify(str(exc), "error")
+            return
+        self._notify(f"saved {len(written)} pictures: {written[0].name} …", "info")
+
+    def _export_name(self) -> str:
+        if self.lesson_mode and self.tour is not None:
+            return f"sightline-{self.tour.paths[self.tour.index].stem}"
+        session = self.session
+        return f"sightline-{session.path.stem}" if session is not None else "sightline"
 
     def action_lesson_next(self) -> None:
         """PageDown, ]."""
@@ -969,6 +1134,8 @@ class App:
                     found = finding_area(session, finding)
                     for n, square in enumerate(found[1] if found is not None else ()):
                         markers.append(Marker(square, None, severity, "" if n else finding.code))
+        if self.presenting and not self.classroom.revealed:
+            ray = None  # predict, then reveal: the ray is drawn neutral (draw_classroom)
         return Overlay(
             selected=self.selected,
             target=target_figure,
@@ -1082,6 +1249,11 @@ class App:
         else:
             self.screen.fill(theme.BACKGROUND, self.view.viewport)
         self._draw_banner()
+        if self.presenting:
+            self._draw_classroom()
+            if self.help_on:
+                self.help.draw(self.screen)
+            return
         info = self.panel_info(overlay.ray)
         now = self.time()
         dragging = self.press is not None and self.press.dragging
@@ -1090,9 +1262,94 @@ class App:
             # out their text every frame would cost more than drawing the board
             self._panel_refreshed = now
             self.panel.refresh(info, budget=1 if dragging else None)
-        self.manager.draw_ui(self.screen)
+        self._draw_gui()
         if self.help_on:
+            self._draw_help()
+
+    def _draw_classroom(self) -> None:
+        """Classroom mode: the neutral ray before the reveal, the verdict and the step on the
+        board beside the ray, the lesson text in large type on the right, the menu over all."""
+        tour, board = self.tour, self.board
+        if tour is None:
+            return
+        width, height = self.screen.get_size()
+        size = classroom.text_size(height)
+        ray = self.last_ray
+        column = pygame.Rect(width - self._panel_screen_width(), 0, self._panel_screen_width(), height)
+        room = self.classroom
+        blocks: list[tuple[str, tuple[int, int, int], int]] = [
+            (tour.heading(), classroom.PROMPT, size),
+            (room.progress(len(tour.paths)), classroom.MUTED, max(20, size * 2 // 3)),
+        ]
+        if tour.error:
+            blocks.append((tour.error, classroom.BLOCKED, size))
+        elif tour.lesson is not None:
+            blocks.append((tour.lesson.caption, classroom.TEXT, size))
+        area = pygame.Rect(self.view.viewport)
+        if ray is not None and board is not None:
+            verdict = tour.verdict(ray)
+            colour = classroom.CLEAR if verdict == "clear" else classroom.BLOCKED
+            start = self.view.square_centre(ray.origin)
+            end = self.view.square_centre(ray.target)
+            if not room.revealed:
+                pygame.draw.line(self.screen, classroom.NEUTRAL_RAY, start, end, max(3, round(self.view.cell * 0.06)))
+                said = f"The class says: {room.prediction}." if room.prediction else "Clear or blocked?"
+                blocks.append((said, classroom.PROMPT, size))
+                blocks.append(("Y clear · B blocked · Enter reveals", classroom.MUTED, max(20, size * 2 // 3)))
+                classroom.draw_callout(self.screen, end, [("Clear or blocked?", classroom.PROMPT, size + 6)], area)
+            else:
+                lines = [(f"{tour.ray_words(ray)}: {verdict.upper()}", colour, size + 8)]
+                if room.prediction:
+                    right = room.prediction == verdict
+                    lines.append((f"The class said {room.prediction}: {'right' if right else 'wrong'}.",
+                                  classroom.CLEAR if right else classroom.BLOCKED, size))
+                anchor = end
+                step = tour.step
+                if step is not None and 0 <= step < len(ray.crossings):
+                    crossing = ray.crossings[step]
+                    lines.append((f"Step {step + 1} of {len(ray.crossings)}: {crossing.explain()}",
+                                  classroom.TEXT, size))
+                    gx, gy = ray_point(ray, crossing)
+                    px, py = self.view.to_screen(gx, gy)
+                    anchor = (round(px), round(py))
+                else:
+                    lines.append((ray.explain() if ray.clear == (verdict == "clear") else
+                                  "A figure sees another figure in its own square, never itself.",
+                                  classroom.TEXT, size))
+                classroom.draw_callout(self.screen, anchor, lines, area)
+                blocks.append(("N / P: step along the ray · O: lessons · ] next board", classroom.MUTED,
+                               max(20, size * 2 // 3)))
+        classroom.draw_column(self.screen, column, blocks)
+        if self.notice is not None:
+            classroom.draw_callout(self.screen, (area.x, area.bottom), [(self.notice[0], classroom.TEXT, size)], area)
+        if room.menu:
+            classroom.draw_menu(self.screen, [p.stem for p in tour.paths], tour.index, room.menu_index, room)
+
+    def _draw_gui(self) -> None:
+        """The side panel: straight onto the screen at scale 1, else drawn at the logical size
+        and scaled up into the panel's place."""
+        if self.ui_scale == 1.0:
+            self.manager.draw_ui(self.screen)
+            return
+        size = self._logical_size()
+        if self._gui_surface is None or self._gui_surface.get_size() != size:
+            self._gui_surface = pygame.Surface(size)
+        self._gui_surface.fill(theme.BACKGROUND)
+        self.manager.draw_ui(self._gui_surface)
+        rect = self._panel_rect().clip(self._gui_surface.get_rect())
+        width, height = self.screen.get_size()
+        target = (self._panel_screen_width(), height)
+        scaled = pygame.transform.smoothscale(self._gui_surface.subsurface(rect), target)
+        self.screen.blit(scaled, (width - target[0], 0))
+
+    def _draw_help(self) -> None:
+        """The F1 card, laid out at the logical size and scaled like the panel."""
+        if self.ui_scale == 1.0:
             self.help.draw(self.screen)
+            return
+        small = pygame.transform.smoothscale(self.screen, self._logical_size())
+        self.help.draw(small)
+        self.screen.blit(pygame.transform.smoothscale(small, self.screen.get_size()), (0, 0))
 
     def _draw_attack(self, board: Board) -> None:
         """The dice tray over the board (the painter rings every target)."""
@@ -1104,6 +1361,13 @@ class App:
                 self.view.square_centre(board.figure(hit).square)
                 if hit is not None and hit in board.figures else None
             )
+            scale = self.ui_scale
+            if scale != 1.0:  # the tray is laid out in UI units and scaled like the panel
+                x, y, w, h = self.view.viewport
+                layer = pygame.Surface((max(1, round(w / scale)), max(1, round(h / scale))), pygame.SRCALPHA)
+                self.attack.tray.draw(layer, layer.get_rect(), _shrink(landing, scale), _shrink(landing_at, scale))
+                self.screen.blit(pygame.transform.smoothscale(layer, (w, h)), (x, y))
+                return
             old_clip = self.screen.get_clip()
             self.screen.set_clip(pygame.Rect(self.view.viewport))
             self.attack.tray.draw(self.screen, pygame.Rect(self.view.viewport), landing, landing_at)
@@ -1114,7 +1378,8 @@ class App:
         font = self._banner_font_cache
         if font is None:
             path = chart_font_path()
-            font = pygame.font.Font(path, 13) if path is not None else self.painter.font(17)
+            size = round(13 * self.ui_scale)
+            font = pygame.font.Font(path, size) if path is not None else self.painter.font(round(17 * self.ui_scale))
             self._banner_font_cache = font
         return font
 
@@ -1143,11 +1408,31 @@ class App:
         self.screen.blit(self._banner[2], (x, y))
 
 
+def _shrink(point: tuple[int, int] | None, scale: float) -> tuple[int, int] | None:
+    """A screen point in UI units (for parts drawn at the logical size)."""
+    return None if point is None else (round(point[0] / scale), round(point[1] / scale))
+
+
 #: what a same-square ray with nobody else there says (rules §1.3, FAQ; lesson L29b)
 SELF_SIGHT = (
     "Blocked: a figure has no line of sight to itself (it can see another figure in its own "
     "square, never itself)."
 )
+
+#: classroom mode: the share of the window's width the lesson text column takes
+CLASSROOM_COLUMN = 0.3
+
+
+def ray_point(ray: Any, crossing: Any) -> tuple[float, float]:
+    """Where on the board a crossing of the ray lies, in grid units."""
+    point = getattr(crossing, "point", None)
+    if point is not None:
+        return float(point[0]), float(point[1])
+    t = float(getattr(crossing, "t", 0.5))
+    ox, oy = ray.origin[0] + 0.5, ray.origin[1] + 0.5
+    tx, ty = ray.target[0] + 0.5, ray.target[1] + 0.5
+    return ox + (tx - ox) * t, oy + (ty - oy) * t
+
 
 #: the most squares outlined for one clicked finding's object
 FOCUS_SQUARES = 24
@@ -1249,6 +1534,7 @@ def open_window(size: tuple[int, int], *, headless_ok: bool, map_hint: str) -> p
             raise pygame.error(f"SDL chose the {driver} driver")
         pygame.font.init()
         screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        set_minimum_size()
     except pygame.error as exc:
         pygame.display.quit()
         if x11_only:
@@ -1263,6 +1549,19 @@ def open_window(size: tuple[int, int], *, headless_ok: bool, map_hint: str) -> p
     return screen
 
 
+#: the smallest window the panel's text fits whole in (a real window cannot be made smaller)
+MINIMUM_SIZE = (960, 600)
+
+
+def set_minimum_size() -> None:
+    """Ask the window system not to let the window shrink below :data:`MINIMUM_SIZE`."""
+    window_type = getattr(pygame, "Window", None)
+    if window_type is None or pygame.display.get_driver() in HEADLESS_DRIVERS:
+        return
+    with contextlib.suppress(pygame.error, AttributeError, ValueError):  # an old SDL: no minimum
+        window_type.from_display_module().minimum_size = MINIMUM_SIZE
+
+
 def run_window(
     session: Session | None,
     *,
@@ -1271,11 +1570,18 @@ def run_window(
     screenshot: Path | None = None,
     size: tuple[int, int] = DEFAULT_SIZE,
     map_hint: str = "MAP",
+    ui_scale: float | None = None,
+    present: bool = False,
 ) -> int:
-    """Open the window on a session (or the lessons) and run it; returns the exit code."""
+    """Open the window on a session (or the lessons) and run it; returns the exit code.
+
+    ``present``: start the lessons in classroom mode (large type, the verdict on the board).
+    """
     screen = open_window(size, headless_ok=frames is not None, map_hint=map_hint)
     try:
-        app = App(session, screen=screen, lessons=lessons, start_in_lessons=session is None)
+        app = App(session, screen=screen, lessons=lessons, start_in_lessons=session is None, ui_scale=ui_scale)
+        if present:
+            app.action_present()
         return app.run(frames=frames, screenshot=screenshot)
     finally:
         pygame.display.quit()

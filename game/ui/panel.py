@@ -543,6 +543,13 @@ class SidePanel:
         self.heights: list[int] = []
         self.layout(rect)
 
+    def rebind(self, manager: pygame_gui.UIManager) -> None:
+        """Move the panel onto another GUI manager (a new UI scale); lay it out on the next
+        :meth:`layout` call."""
+        self.manager = manager
+        self.measure = TextMeasure(manager)
+        self.panel = None
+
     def section(self, kind: type) -> Any:
         """The first section of this class (e.g. ``panel.section(StatusSection)``)."""
         for section in self.sections:
