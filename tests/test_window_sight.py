@@ -320,3 +320,37 @@ def test_the_help_fits_a_short_window_on_pages_in_an_even_typeface(tmp_path: Pat
     face = _face(16)
     assert abs(face.size("attack")[0] - face.size("at")[0] - face.size("tack")[0]) <= 2
     assert HelpOverlay().pages == 1
+
+
+# --- measuring ---------------------------------------------------------------------------------
+
+
+def test_w_overlays_the_movement_reach_and_digits_set_the_steps(app: App) -> None:
+    from game.core.measure import reach
+
+    click(app, centre(app, (1, 1)))  # Rook
+    move(app, (app.view.viewport[2] + 40, 10))
+    x, y, _, _ = app.view.square_rect((1, 3))
+    probe = (x + 2, y + 2)  # a corner of a reached square, away from tokens
+    plain = tuple(app.screen.get_at(probe))[:3]
+    key(app, pygame.K_w)
+    found = app.compute_reach()
+    rook = app.board.figure(ROOK)
+    assert found == reach(app.board, (1, 1), 4, rook.side, ROOK)
+    assert (4, 1) not in found or found[(4, 1)] > 3  # the wall V(3,*) forces the long way round
+    tinted = tuple(app.screen.get_at(probe))[:3]
+    assert tinted != plain and tinted[2] >= plain[2]  # the blue reach tint
+    key(app, pygame.K_2)
+    assert app.compute_reach() == reach(app.board, (1, 1), 2, rook.side, ROOK)
+    assert max(app.compute_reach().values()) == 2
+
+
+def test_m_shows_the_ruler_from_an_empty_square_with_its_range_ring(bare: App) -> None:
+    from game.ui.measure_overlay import RING
+
+    click(bare, centre(bare, (1, 1)))
+    key(bare, pygame.K_m)
+    move(bare, centre(bare, (4, 3)))
+    assert bare.last_ruler == "5 orthogonal steps"
+    x, y, w, h = bare.view.square_rect((6, 1))  # 5 steps away, on the ring
+    assert near(bare.screen.get_at((x + 1, y + h // 2)), RING)

@@ -38,6 +38,7 @@ from game.ui.classroom import Classroom
 from game.ui.help import HelpOverlay
 from game.ui.keys import action_for
 from game.ui.lessons import LessonTour
+from game.ui.measure_overlay import Measuring, draw_reach, draw_ruler
 from game.ui.odds_chart import chart_font_path
 from game.ui.painter import BoardPainter, Marker, Overlay
 from game.ui.panel import PANEL_WIDTH, CentreOn, FindingsSection, PanelInfo, SidePanel
@@ -179,6 +180,11 @@ class App:
         self.sight = Sight()
         #: classroom mode for the lessons (game/ui/classroom.py)
         self.classroom = Classroom()
+        #: the ruler and the movement reach (game/ui/measure_overlay.py)
+        self.measuring = Measuring()
+        self._reach_cache: tuple[tuple[Any, ...], dict[Square, int]] | None = None
+        self.last_ruler: str | None = None
+        self._last_key: int | None = None
         #: the cell size the last fit chose: a resize refits while the user has not zoomed
         self._fit_cell: float | None = None
         #: the finding clicked last in the panel: outlined on the board whatever its severity
@@ -426,6 +432,7 @@ class App:
                     self.attack_section.play_entry.unfocus()
                 return
             action = action_for(event.key, event.mod)
+            self._last_key = event.key
             if action == "escape":
                 self.notice = None  # Esc answers the message too: the neutral hint comes back
             if action is not None:
@@ -1244,6 +1251,7 @@ class App:
         overlay = self.overlay() if board is not None else Overlay()
         if board is not None:
             self.painter.draw(self.screen, board, self.view, overlay)
+            self._draw_measuring(board)
             if not self.lesson_mode:
                 self._draw_attack(board)
         else:
@@ -1265,6 +1273,57 @@ class App:
         self._draw_gui()
         if self.help_on:
             self._draw_help()
+
+    def compute_reach(self) -> dict[Square, int] | None:
+        """The movement reach from the ray's start when ``W`` is on (cached per board version)."""
+        board, start = self.board, self.ray_start()
+        if not self.measuring.reach or board is None or start is None:
+            return None
+        selected = self.selected
+        figure = board.figure(selected) if selected is not None else None
+        steps = self.measuring.steps_for(figure.stats if figure is not None else None)
+        side = figure.side if figure is not None else start[1]
+        key = (id(board), board.version, start[0], steps, side, selected)
+        if self._reach_cache is None or self._reach_cache[0] != key:
+            from game.core.measure import reach
+
+            self._reach_cache = (key, reach(board, start[0], steps, side, selected))
+        return self._reach_cache[1]
+
+    def _draw_measuring(self, board: Board) -> None:
+        """The reach tint and the ruler over the board, clipped to the board area."""
+        found = self.compute_reach()
+        start = self.ray_start()
+        end = self.pinned or self.hover
+        self.last_ruler = None
+        if found is None and not (self.measuring.ruler and start is not None and end is not None):
+            return
+        old_clip = self.screen.get_clip()
+        self.screen.set_clip(pygame.Rect(self.view.viewport))
+        if found is not None:
+            draw_reach(self.screen, self.view, found, self.ui_scale)
+        if self.measuring.ruler and start is not None and end is not None and board.in_bounds(end):
+            self.last_ruler = draw_ruler(self.screen, self.view, board, start[0], end, self.ui_scale)
+        self.screen.set_clip(old_clip)
+
+    def action_ruler(self) -> None:
+        """M."""
+        self.measuring.ruler = not self.measuring.ruler
+        if self.measuring.ruler and self.ray_start() is None:
+            self._notify("The ruler measures from the selected figure or the start square: click one.", "info")
+
+    def action_reach(self) -> None:
+        """W."""
+        self.measuring.reach = not self.measuring.reach
+        if self.measuring.reach and self.ray_start() is None:
+            self._notify("The reach starts from the selected figure or the start square: click one.", "info")
+
+    def action_reach_steps(self) -> None:
+        """1 … 9: the reach's number of steps (and W on)."""
+        key = self._last_key
+        if key is not None and pygame.K_1 <= key <= pygame.K_9:
+            self.measuring.steps = key - pygame.K_0
+            self.measuring.reach = True
 
     def _draw_classroom(self) -> None:
         """Classroom mode: the neutral ray before the reveal, the verdict and the step on the

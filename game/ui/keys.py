@@ -46,7 +46,7 @@ class MouseAction:
 
 #: the groups, in the order the help overlay shows them
 GROUPS: tuple[str, ...] = (
-    "Figures and sight", "Attacks", "Doors", "Board view", "History", "Lessons", "Window",
+    "Figures and sight", "Measuring", "Attacks", "Doors", "Board view", "History", "Lessons", "Window",
 )
 
 KEY_BINDINGS: tuple[Binding, ...] = (
@@ -62,6 +62,12 @@ KEY_BINDINGS: tuple[Binding, ...] = (
     Binding("cursor_right", ("Ctrl+Right",), "move the square cursor right", "Figures and sight"),
     Binding("cursor_up", ("Ctrl+Up",), "move the square cursor up", "Figures and sight"),
     Binding("cursor_down", ("Ctrl+Down",), "move the square cursor down", "Figures and sight"),
+    Binding("ruler", ("M",), "ruler: distance from the ray's start to the cursor, with its range ring",
+            "Measuring"),
+    Binding("reach", ("W",), "movement reach from the ray's start (walls, doors, terrain, enemies stop it)",
+            "Measuring"),
+    Binding("reach_steps", tuple(str(n) for n in range(1, 10)), "reach: that many steps (W shows it)",
+            "Measuring"),
     Binding("target_next", ("T",), "target the next enemy (the ones the attack can reach first)", "Attacks"),
     Binding("target_prev", ("Shift+T",), "target the previous enemy", "Attacks"),
     Binding("attack_next", ("A",), "the attacker's next attack (Mage Knight: the next phase)", "Attacks"),
