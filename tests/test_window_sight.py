@@ -354,3 +354,39 @@ def test_m_shows_the_ruler_from_an_empty_square_with_its_range_ring(bare: App) -
     assert bare.last_ruler == "5 orthogonal steps"
     x, y, w, h = bare.view.square_rect((6, 1))  # 5 steps away, on the ring
     assert near(bare.screen.get_at((x + 1, y + h // 2)), RING)
+
+
+# --- notices and the banner ----------------------------------------------------------------------
+
+
+def test_a_corrupt_autosave_stays_on_a_banner_until_dismissed(tmp_path: Path, screen: pygame.Surface) -> None:
+    from game.ui.app import BANNER_BG, NOTICE_TIME
+
+    clock = Clock()
+    path = write_map(tmp_path / "board.tmx")
+    (tmp_path / "board.sightline.json").write_text("{oops", encoding="utf-8")
+    window = App(Session.open(path), screen=screen, time_source=clock)
+    pygame.event.clear()
+    window.frame()
+    clock.now += NOTICE_TIME * 3  # the status line's message is long gone ...
+    window.frame()
+    text = window.banner_text()
+    assert text is not None and "corrupt-1" in text  # ... the banner stays
+    x, y, _, _ = window.view.viewport
+    assert tuple(window.screen.get_at((x + 4, y + 4)))[:3] == BANNER_BG
+    click(window, (x + 40, y + 8))  # a click on the banner dismisses it (and selects nothing)
+    assert window.banner_text() is None and window.selected is None
+    window.frame()
+    assert tuple(window.screen.get_at((x + 4, y + 4)))[:3] != BANNER_BG
+
+
+def test_a_long_banner_wraps_instead_of_being_cut(tmp_path: Path, screen: pygame.Surface) -> None:
+    window = App(Session.open(write_map(tmp_path / "board.tmx")), screen=screen)
+    long = "cannot autosave to " + "/very/long/folder/name" * 8 + ": Permission denied"
+    window.banners.append(long)
+    window.frame()
+    assert window._banner is not None and window._banner[0].startswith(long)
+    band = window._banner[2]
+    assert band.get_height() > 2 * window._banner_font().get_linesize()  # two lines or more
+    key(window, pygame.K_ESCAPE)
+    assert window.banners == []

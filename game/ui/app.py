@@ -180,6 +180,9 @@ class App:
         self.sight = Sight()
         #: classroom mode for the lessons (game/ui/classroom.py)
         self.classroom = Classroom()
+        #: notices that stay on a banner until dismissed: a corrupt autosave set aside, ...
+        self.banners: list[str] = []
+        self._banner_rect: pygame.Rect | None = None
         #: the ruler and the movement reach (game/ui/measure_overlay.py)
         self.measuring = Measuring()
         self._reach_cache: tuple[tuple[Any, ...], dict[Square, int]] | None = None
@@ -267,6 +270,7 @@ class App:
             self.watcher.watch(session.dependencies if self.watch_enabled else ())
             for message in session.messages:
                 self._notify(message, "error")
+                self.banners.append(message)  # stays until dismissed (click the banner, or Esc)
             session.messages.clear()
             pygame.display.set_caption(f"Sightline: {session.path.name}")
         self._los_cache.clear()
@@ -455,6 +459,9 @@ class App:
     def _mouse_down(self, button: int, pos: tuple[int, int]) -> None:
         if self.help_on:
             self.help_on = False
+            return
+        if button == 1 and self._banner_rect is not None and self._banner_rect.collidepoint(pos):
+            self.dismiss_banner()
             return
         board = self.board
         if board is None:
@@ -741,6 +748,8 @@ class App:
             if self.session is not None:
                 self.session.board.restore(self.press.before)
             self.press = None
+        elif self.dismiss_banner():
+            pass
         elif self.pinned is not None and not self.lesson_mode:
             self.pinned = None
             self.attack.targets = []  # the target goes with the pin: no roll at another square
@@ -1442,29 +1451,44 @@ class App:
             self._banner_font_cache = font
         return font
 
-    def _draw_banner(self) -> None:
+    def banner_text(self) -> str | None:
+        """What the red banner says now: the reload error (until the file is fixed), a broken
+        lesson, else the oldest notice not yet dismissed."""
         session = self.session
-        text = None
         if session is not None and session.reload_error:
-            text = f"Map error (showing the last good board): {session.reload_error}"
-        elif self.lesson_mode and self.tour is not None and self.tour.error:
-            text = self.tour.error
+            return f"Map error (showing the last good board): {session.reload_error}"
+        if self.lesson_mode and self.tour is not None and self.tour.error:
+            return self.tour.error
+        if self.banners and not self.lesson_mode:
+            more = f" (+{len(self.banners) - 1} more)" if len(self.banners) > 1 else ""
+            return f"{self.banners[0]}{more}   [click or Esc: dismiss]"
+        return None
+
+    def dismiss_banner(self) -> bool:
+        """Take the oldest notice off the banner; False when there was none."""
+        if self.banners and not self.lesson_mode:
+            self.banners.pop(0)
+            return True
+        return False
+
+    def _draw_banner(self) -> None:
+        """The banner over the top of the board, wrapped onto as many lines as it needs."""
+        text = self.banner_text()
+        self._banner_rect = None
         if text is None:
             return
         x, y, w, _ = self.view.viewport
         if self._banner is None or self._banner[:2] != (text, w):
             font = self._banner_font()
-            shown = text
-            while len(shown) > 8 and font.size(shown)[0] > w - 24:
-                shown = shown[:-2]
-            if shown != text:
-                shown = shown.rstrip() + "…"
-            label = font.render(shown, True, BANNER_TEXT)
-            band = pygame.Surface((w, label.get_height() + 14))
+            lines = classroom.wrap(font, text, max(40, w - 24))
+            line_h = font.get_linesize()
+            band = pygame.Surface((w, line_h * len(lines) + 14))
             band.fill(BANNER_BG)
-            band.blit(label, (12, 7))
+            for n, line in enumerate(lines):
+                band.blit(font.render(line, True, BANNER_TEXT), (12, 7 + n * line_h))
             self._banner = (text, w, band)
         self.screen.blit(self._banner[2], (x, y))
+        self._banner_rect = pygame.Rect(x, y, *self._banner[2].get_size())
 
 
 def _shrink(point: tuple[int, int] | None, scale: float) -> tuple[int, int] | None:
