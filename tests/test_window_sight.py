@@ -390,3 +390,37 @@ def test_a_long_banner_wraps_instead_of_being_cut(tmp_path: Path, screen: pygame
     assert band.get_height() > 2 * window._banner_font().get_linesize()  # two lines or more
     key(window, pygame.K_ESCAPE)
     assert window.banners == []
+
+
+def test_hovering_a_figure_shows_its_card_without_selecting_it(app: App) -> None:
+    move(app, centre(app, (5, 3)))
+    assert app.selected is None and app.last_card is not None
+    from game.ui.board_labels import card_lines
+
+    gob = app.board.figure(GOB)
+    lines = card_lines(app.board, gob)
+    assert lines[0] == gob.label and gob.side in lines[1] and any("life" in line for line in lines)
+    move(app, centre(app, (2, 2)))  # an empty square: no card
+    assert app.last_card is None
+
+
+def test_coordinates_are_labelled_on_the_board_edges_and_g_hides_them(bare: App) -> None:
+    from game.ui.board_labels import LABEL_BG
+
+    move(bare, (bare.view.viewport[2] + 40, 10))
+    cx, _ = bare.view.square_centre((3, 0))
+    _, top = bare.view.pixel(0, 0)
+    probe_y = top - 8
+    with_labels = tuple(bare.screen.get_at((cx, probe_y)))[:3]
+    key(bare, pygame.K_g)
+    without = tuple(bare.screen.get_at((cx, probe_y)))[:3]
+    assert with_labels != without and not bare.coordinates_on
+    assert LABEL_BG[:3] != without
+
+
+def test_a_ray_naming_an_edge_says_what_the_notation_means(app: App) -> None:
+    from game.ui.app import EDGE_LEGEND
+
+    click(app, centre(app, (1, 1)))
+    move(app, centre(app, (5, 1)))
+    assert "V(3,1)" in app.last_status[0] and EDGE_LEGEND in app.last_status[0]

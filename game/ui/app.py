@@ -34,6 +34,7 @@ from game.play.atomic import atomic_file, cannot_write
 from game.play.session import Session
 from game.ui import classroom, theme
 from game.ui.attack_panel import AttackController, AttackSection
+from game.ui.board_labels import draw_card, draw_coordinates
 from game.ui.classroom import Classroom
 from game.ui.help import HelpOverlay
 from game.ui.keys import action_for
@@ -182,6 +183,9 @@ class App:
         self.classroom = Classroom()
         #: notices that stay on a banner until dismissed: a corrupt autosave set aside, ...
         self.banners: list[str] = []
+        #: coordinate labels on the board's edges (G)
+        self.coordinates_on = True
+        self.last_card: pygame.Rect | None = None
         self._banner_rect: pygame.Rect | None = None
         #: the ruler and the movement reach (game/ui/measure_overlay.py)
         self.measuring = Measuring()
@@ -1182,6 +1186,8 @@ class App:
             text = ray.explain()
             if selected is None or self.sight.choice != "auto":
                 text = f"{self.viewer_words()}: {text}"
+            if "V(" in text or "H(" in text:
+                text += f"\n{EDGE_LEGEND}"
             return text, "clear" if ray.clear else "blocked"
         if self.notice is not None:
             return self.notice[0], self.notice[1]
@@ -1261,6 +1267,7 @@ class App:
         if board is not None:
             self.painter.draw(self.screen, board, self.view, overlay)
             self._draw_measuring(board)
+            self._draw_labels(board)
             if not self.lesson_mode:
                 self._draw_attack(board)
         else:
@@ -1314,6 +1321,26 @@ class App:
         if self.measuring.ruler and start is not None and end is not None and board.in_bounds(end):
             self.last_ruler = draw_ruler(self.screen, self.view, board, start[0], end, self.ui_scale)
         self.screen.set_clip(old_clip)
+
+    def _draw_labels(self, board: Board) -> None:
+        """Coordinates on the board's edges and the hover card of the figures under the mouse."""
+        old_clip = self.screen.get_clip()
+        self.screen.set_clip(pygame.Rect(self.view.viewport))
+        if self.coordinates_on:
+            draw_coordinates(self.screen, self.view, board, self.ui_scale)
+        self.last_card = None
+        hover = self.hover
+        if hover is not None and self.press is None and board.in_bounds(hover) and not self.presenting:
+            figures = board.figures_at(hover)
+            if figures:
+                self.last_card = draw_card(
+                    self.screen, figures, board, self.mouse_pos, pygame.Rect(self.view.viewport), self.ui_scale
+                )
+        self.screen.set_clip(old_clip)
+
+    def action_coordinates(self) -> None:
+        """G."""
+        self.coordinates_on = not self.coordinates_on
 
     def action_ruler(self) -> None:
         """M."""
@@ -1501,6 +1528,9 @@ SELF_SIGHT = (
     "Blocked: a figure has no line of sight to itself (it can see another figure in its own "
     "square, never itself)."
 )
+
+#: the one notation for edges, said wherever a sentence names one (squares are (x,y), G labels them)
+EDGE_LEGEND = "V(x,y) is the edge on the left of square (x,y), H(x,y) the edge above it."
 
 #: classroom mode: the share of the window's width the lesson text column takes
 CLASSROOM_COLUMN = 0.3
