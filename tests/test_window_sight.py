@@ -424,3 +424,13 @@ def test_a_ray_naming_an_edge_says_what_the_notation_means(app: App) -> None:
     click(app, centre(app, (1, 1)))
     move(app, centre(app, (5, 1)))
     assert "V(3,1)" in app.last_status[0] and EDGE_LEGEND in app.last_status[0]
+
+
+def test_ctrl_l_saves_the_whole_log_as_text(app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    long = "Thistle attacks Cinder (Throwing Knife, ranged 2): " + "a long outcome " * 20
+    app.session.history.note(long)
+    drag(app, centre(app, (1, 1)), centre(app, (2, 3)))
+    key(app, pygame.K_l, pygame.KMOD_LCTRL)
+    text = (tmp_path / "sightline-board-log.txt").read_text(encoding="utf-8")
+    assert long in text and "move Rook (1,1) -> (2,3)" in text

@@ -1007,6 +1007,21 @@ class App:
             return
         self._notify(f"saved {len(written)} pictures: {written[0].name} …", "info")
 
+    def action_export_log(self) -> None:
+        """Ctrl+L: the log, every entry whole, as ``sightline-MAP-log.txt`` in the current folder."""
+        session = self.session
+        if session is None:
+            return
+        path = Path.cwd() / f"{self._export_name()}-log.txt"
+        lines = list(session.history.log) or ["(the log is empty)"]
+        try:
+            with atomic_file(path, "w", encoding="utf-8") as handle:
+                handle.write("\n".join(lines) + "\n")
+        except SightlineError as exc:
+            self._notify(str(exc), "error")
+            return
+        self._notify(f"saved the log ({len(lines)} lines) to {path}", "info")
+
     def _export_name(self) -> str:
         if self.lesson_mode and self.tour is not None:
             return f"sightline-{self.tour.paths[self.tour.index].stem}"

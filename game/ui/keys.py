@@ -101,6 +101,7 @@ KEY_BINDINGS: tuple[Binding, ...] = (
     Binding("export_view", ("Ctrl+S",), "save the window as a PNG in the current folder", "Window"),
     Binding("export_steps", ("Ctrl+Shift+S",), "lessons: save the board and each step of the ray as PNGs",
             "Lessons"),
+    Binding("export_log", ("Ctrl+L",), "save the whole log, every entry in full, as a text file", "History"),
     Binding("help", ("F1",), "show or hide this help", "Window"),
     Binding(
         "escape",
