@@ -186,6 +186,7 @@ class App:
         #: coordinate labels on the board's edges (G)
         self.coordinates_on = True
         self.last_card: pygame.Rect | None = None
+        self._marker_cache: tuple[tuple[Any, ...], list[Marker]] | None = None
         self._banner_rect: pygame.Rect | None = None
         #: the ruler and the movement reach (game/ui/measure_overlay.py)
         self.measuring = Measuring()
@@ -1140,6 +1141,28 @@ class App:
             self._fov_cache[key] = mask
         return mask
 
+    def _markers(self, session: Session | None) -> list[Marker]:
+        """The findings outlined on the board (cached until the findings or the focus change)."""
+        key = (id(session), id(session.findings) if session else 0, len(session.findings) if session else 0,
+               self.focused, self.lesson_mode)
+        cached = self._marker_cache
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        markers: list[Marker] = []
+        if session is not None and not self.lesson_mode:
+            for finding in session.findings:
+                severity = str(getattr(finding.severity, "value", finding.severity))
+                if severity != "error" and finding != self.focused:
+                    continue  # warnings are outlined only when clicked in the panel
+                if finding.square is not None:
+                    markers.append(Marker(finding.square, None, severity, finding.code))
+                elif finding == self.focused:  # an object without a square: the squares under it
+                    found = finding_area(session, finding)
+                    for n, square in enumerate(found[1] if found is not None else ()):
+                        markers.append(Marker(square, None, severity, "" if n else finding.code))
+        self._marker_cache = (key, markers)
+        return markers
+
     def overlay(self) -> Overlay:
         """Everything over the board this frame."""
         board = self.board
@@ -1157,18 +1180,7 @@ class App:
         if self.press is not None and self.press.dragging and self.press.figure is not None:
             dragging = (self.press.figure, (float(self.mouse_pos[0]), float(self.mouse_pos[1])))
         session = self.session
-        markers: list[Marker] = []
-        if session is not None and not self.lesson_mode:
-            for finding in session.findings:
-                severity = str(getattr(finding.severity, "value", finding.severity))
-                if severity != "error" and finding != self.focused:
-                    continue  # warnings are outlined only when clicked in the panel
-                if finding.square is not None:
-                    markers.append(Marker(finding.square, None, severity, finding.code))
-                elif finding == self.focused:  # an object without a square: the squares under it
-                    found = finding_area(session, finding)
-                    for n, square in enumerate(found[1] if found is not None else ()):
-                        markers.append(Marker(square, None, severity, "" if n else finding.code))
+        markers = self._markers(session)
         if self.presenting and not self.classroom.revealed:
             ray = None  # predict, then reveal: the ray is drawn neutral (draw_classroom)
         return Overlay(

@@ -60,13 +60,22 @@ def draw_coordinates(surface: pygame.Surface, view: View, board: Board, scale: f
         _plate(surface, face, str(y), (left_x + widest // 2, cy))
 
 
+_PLATES: dict[tuple[int, str], pygame.Surface] = {}
+
+
 def _plate(surface: pygame.Surface, face: pygame.font.Font, text: str, centre: tuple[int, int]) -> None:
-    label = face.render(text, True, LABEL_TEXT)
-    box = label.get_rect(center=centre).inflate(6, 2)
-    shade = pygame.Surface(box.size, pygame.SRCALPHA)
-    shade.fill(LABEL_BG)
-    surface.blit(shade, box.topleft)
-    surface.blit(label, label.get_rect(center=centre))
+    """One label on its dark plate (cached: the labels are drawn every frame)."""
+    key = (id(face), text)
+    plate = _PLATES.get(key)
+    if plate is None:
+        label = face.render(text, True, LABEL_TEXT)
+        plate = pygame.Surface((label.get_width() + 6, label.get_height() + 2), pygame.SRCALPHA)
+        plate.fill(LABEL_BG)
+        plate.blit(label, (3, 1))
+        if len(_PLATES) > 4000:
+            _PLATES.clear()
+        _PLATES[key] = plate
+    surface.blit(plate, plate.get_rect(center=centre))
 
 
 def card_lines(board: Board, figure: Figure) -> list[str]:
