@@ -14,6 +14,7 @@ from harness import Benchmark
 from game.core.board import Board, Figure
 from game.core.odds import clear_caches
 from game.rules.arcadia.ruleset import RULESET
+from game.rules.base import AttackRequest
 
 LIFE = 8
 
@@ -31,7 +32,7 @@ def benchmarks() -> list[Benchmark]:
 
     def run() -> object:
         clear_caches()
-        return RULESET.odds(board, 1, [2], "Big Axe", {})
+        return RULESET.odds(AttackRequest(board, 1, [2], "Big Axe", {}))
 
     def reference() -> object:
         attack = icepool.Die([1, 1, 1, 0, 0, 1001]).explode([1001], depth=16).map(lambda x: x % 1000)

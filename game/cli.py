@@ -17,10 +17,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-# pytmx imports pygame, whose banner would spoil --json output on stdout.
+# the drawing commands import pygame, whose banner would spoil --json output on stdout.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from game import __version__  # noqa: E402
+from game.commands.wording import cli_words  # noqa: E402
 from game.core.errors import SightlineError  # noqa: E402
 
 #: subcommand name -> one-line help. The module is ``game.commands.<name>``.
@@ -35,6 +36,7 @@ COMMANDS: dict[str, str] = {
     "attack": "resolve an attack once, seeded or with the faces of a physical roll",
     "report": "write an HTML line-of-sight coverage report for a map",
     "diff": "what changed in visibility between two versions of a map",
+    "tiled": "install the Tiled extension: checks on every save, Sightline actions in the Map menu",
 }
 
 
@@ -187,7 +189,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(run(args) or 0)
     except SightlineError as exc:
-        print(f"sightline {args.command}: {exc}", file=sys.stderr)
+        print(f"sightline {args.command}: {cli_words(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("sightline: interrupted", file=sys.stderr)

@@ -23,6 +23,7 @@ from game.cli import main
 from game.core.board import Board, DoorState, Edge, Square, is_enemy, parse_square
 from game.core.findings import Severity
 from game.core.los import is_close, line_of_sight
+from game.rules.base import AttackRequest
 from game.tiled import LoadedMap, load_map
 
 REPO = Path(__file__).resolve().parent.parent
@@ -262,7 +263,7 @@ def test_lesson_expected_verdict_matches_the_engine(path: Path) -> None:
 
         shooter = board.figures_at(frm)[0]
         assert result.clear
-        legality = get_ruleset("arcadia").check(board, shooter.id, [shooter.id], None, {})
+        legality = get_ruleset("arcadia").check(AttackRequest(board, shooter.id, [shooter.id], None, {}))
         assert not legality.legal and "itself" in legality.reason
         assert expected == "blocked"
         return

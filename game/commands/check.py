@@ -13,8 +13,9 @@ import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
+from game.commands._common import add_map_options, map_options
 from game.core.errors import SightlineError, UsageError
 from game.core.findings import Finding, Severity
 from game.core.words import plural
@@ -31,6 +32,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--strict", action="store_true", help="treat warnings as errors")
     parser.add_argument("--classes", metavar="MAPPING", default=None,
                         help="map your class names onto ours, e.g. wall=collision-line,blocked=collision")
+    add_map_options(parser)
 
 
 @dataclass
@@ -66,7 +68,8 @@ class MapResult:
 
 
 def expand(arguments: list[str]) -> list[Path | tuple[Path, str]]:
-    """Map paths to check: files as given, folders searched recursively for ``*.tmx`` (sorted).
+    """Map paths to check: files as given, folders searched recursively for every map format
+    (``*.tmx``, ``*.tmj``, and ``*.json`` files that are Tiled maps; sorted).
 
     A folder with no map in it comes back as ``(folder, reason)``.
     """
@@ -74,22 +77,24 @@ def expand(arguments: list[str]) -> list[Path | tuple[Path, str]]:
     for text in arguments:
         path = Path(text)
         if path.is_dir():
-            found = sorted(p for p in path.rglob("*.tmx") if p.is_file())
+            from game.tiled import is_map_file
+
+            found = sorted(p for p in path.rglob("*") if is_map_file(p))
             if not found:
-                out.append((path, f"{path}: no .tmx maps in this folder"))
+                out.append((path, f"{path}: no .tmx maps (nor .tmj or .json Tiled maps) in this folder"))
             out.extend(found)
         else:
             out.append(path)
     return out
 
 
-def check_one(path: Path, *, strict: bool, classes: dict[str, list[str]] | None) -> MapResult:
+def check_one(path: Path, *, strict: bool, options: dict[str, Any] | None = None) -> MapResult:
     """Load and lint one map; an unreadable map becomes a result with ``error`` set."""
     from game.designer.lint import lint
     from game.tiled import load_map
 
     try:
-        loaded = load_map(path, classes=classes)
+        loaded = load_map(path, **(options or {}))
         findings = lint(loaded, strict=strict)
     except SightlineError as exc:
         line = str(exc)
@@ -210,11 +215,7 @@ def run(args: argparse.Namespace) -> int:
     fmt = args.format or ("json" if args.json else "text")
     if args.json and fmt != "json":
         raise UsageError(f"--json and --format {fmt} contradict each other: pick one")
-    classes = None
-    if args.classes:
-        from game.tiled import parse_class_mapping
-
-        classes = parse_class_mapping(args.classes)
+    options = map_options(args)
     targets = expand(args.maps)
     progress = Progress(len(targets))
     results: list[MapResult] = []
@@ -223,7 +224,7 @@ def run(args: argparse.Namespace) -> int:
             results.append(MapResult(target[0], error=target[1]))
             continue
         progress.show(i, str(target))
-        results.append(check_one(target, strict=args.strict, classes=classes))
+        results.append(check_one(target, strict=args.strict, options=options))
     progress.show(len(targets), "")
     progress.close()
     if fmt == "json":

@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from game.commands._common import resolve_viewer
+from game.commands._common import add_map_options, map_options, resolve_viewer
 from game.core.board import Board, Square, fmt_square, parse_square
 from game.core.errors import UsageError
 
@@ -29,6 +29,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument("--classes", metavar="MAPPING",
                         help="map your class names onto ours, e.g. wall=collision-line,blocked=rock")
+    add_map_options(parser)
 
 
 def _check(board: Board, sq: Square) -> Square:
@@ -45,12 +46,11 @@ def _check(board: Board, sq: Square) -> Square:
 def run(args: argparse.Namespace) -> int:
     """Load the map and print the verdict or the visible squares."""
     from game.core import los
-    from game.tiled import load_map, parse_class_mapping
+    from game.tiled import load_map
 
     origin_sq = parse_square(args.origin)
     target_sq = parse_square(args.target) if args.target else None
-    classes = parse_class_mapping(args.classes) if args.classes else None
-    board = load_map(args.map, classes=classes).board
+    board = load_map(args.map, **map_options(args)).board
     origin = _check(board, origin_sq)
     here = board.figures_at(origin)
     viewer = resolve_viewer(board, args.viewer)

@@ -11,6 +11,7 @@ import argparse
 import json
 
 from game.commands.attack import add_attack_arguments, load_request
+from game.commands.wording import cli_reason
 from game.core.errors import IllegalAttackError
 from game.core.words import plural
 from game.rules.base import Odds
@@ -64,14 +65,14 @@ def label_for(label: str, value: int) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Print the exact distribution (or why the attack is illegal)."""
-    request = load_request(args)
-    targets = list(request.targets)
-    verdict = request.ruleset.check(request.board, request.attacker, targets, request.attack, request.options)
+    asked = load_request(args)
+    ruleset, request = asked.ruleset, asked.request
+    verdict = ruleset.check(request)
     odds = None
-    reason = verdict.reason
+    reason = cli_reason(verdict.reason, verdict.problem)
     if verdict.legal:
         try:
-            odds = request.ruleset.odds(request.board, request.attacker, targets, request.attack, request.options)
+            odds = ruleset.odds(request)
         except IllegalAttackError as exc:
             reason = str(exc)
     if args.json:
@@ -80,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
             doc.update({"distribution": {}, "expected": None, "kill": None})
         else:
             doc.update(odds.as_json())
-        doc["ruleset"] = request.ruleset.name
+        doc["ruleset"] = ruleset.name
         print(json.dumps(doc, ensure_ascii=False))
         return 0
     if odds is None:

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.commands._common import png_output, resolve_viewer
+from game.commands._common import add_map_options, map_options, png_output, resolve_viewer
 from game.core.board import Board, Square, fmt_square, parse_square
 from game.core.errors import UsageError
 from game.core.words import plural
@@ -40,6 +40,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="pixels per square (8..200, default 48)")
     parser.add_argument("--classes", metavar="MAPPING",
                         help="map your class names onto ours, e.g. wall=collision-line,blocked=rock")
+    add_map_options(parser)
     parser.add_argument("--no-legend", action="store_true",
                         help="leave out the title and explanation strip under the board")
 
@@ -48,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     """Load the map, compute the ray / field of view, draw and save the PNG."""
     _headless()
     from game.core import los
-    from game.tiled import load_map, parse_class_mapping
+    from game.tiled import load_map
     from game.ui.painter import Overlay
     from game.ui.render import render_png
 
@@ -59,8 +60,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--fov needs --from (the square whose view to shade)")
     if args.viewer is not None and not args.origin:
         raise UsageError("--viewer needs --from (the viewer's square)")
-    classes = parse_class_mapping(args.classes) if args.classes else None
-    loaded = load_map(args.map, classes=classes)
+    loaded = load_map(args.map, **map_options(args))
     board = loaded.board
     if args.step is not None and not args.origin:  # a lesson board names its own ray
         frm, to = board.properties.get("from"), board.properties.get("to")

@@ -155,6 +155,7 @@ class BoardState:
 
     figures: tuple[Figure, ...]
     doors: tuple[Door, ...]
+    door_squares: tuple[tuple[Square, DoorState], ...] = ()
 
 
 def is_enemy(figure: Figure, viewer: str | None) -> bool:
@@ -168,7 +169,19 @@ def is_enemy(figure: Figure, viewer: str | None) -> bool:
 
 
 class Board:
-    """A square-grid board with void and blocked squares, walls, windows, doors and figures."""
+    """A square-grid board with void and blocked squares, walls, windows, doors and figures.
+
+    Two more cell roles come from tiles: ``impassable`` squares (water, pits) block movement but
+    not sight; ``door_squares`` (a roguelike's door tiles) block movement and sight like blocked
+    terrain while closed or locked, and nothing while open. :attr:`blocked` holds the blocked
+    terrain and the shut door squares, so the sight rule needs nothing else.
+
+    >>> b = Board(3, 1, impassable=[(0, 0)], door_squares={(1, 0): DoorState.CLOSED})
+    >>> sorted(b.blocked), b.can_enter(None, (0, 0)), b.square_block_reason((0, 0), None)
+    ([(1, 0)], 'square (0,0) is impassable terrain', None)
+    >>> b.cycle_door_square((1, 0)), sorted(b.blocked), b.geometry_version
+    (<DoorState.OPEN: 'open'>, [], 1)
+    """
 
     def __init__(
         self,
@@ -185,6 +198,8 @@ class Board:
         ruleset: str = "arcadia",
         properties: Mapping[str, Stat] | None = None,
         name: str = "",
+        impassable: Iterable[Square] = (),
+        door_squares: Mapping[Square, DoorState] | None = None,
     ) -> None:
         if width < 1 or height < 1:
             raise ValueError(f"a board needs at least one square, not {width}x{height}")
@@ -198,6 +213,10 @@ class Board:
         self.name = name
         self._void = {sq for sq in void if self.in_bounds(sq)}
         self._blocked = {sq for sq in blocked if self.in_bounds(sq)}
+        self._impassable = {sq for sq in impassable if self.in_bounds(sq)} - self._blocked
+        self._door_squares: dict[Square, DoorState] = {
+            sq: DoorState(state) for sq, state in (door_squares or {}).items() if self.in_bounds(sq)
+        }
         self._walls = set(walls)
         self._windows = set(windows)
         self._doors: dict[Edge, Door] = {door.edge: door for door in doors}
@@ -266,8 +285,15 @@ class Board:
         return not self.is_void(sq)
 
     def is_blocked_terrain(self, sq: Square) -> bool:
-        """A blocked terrain square: on-board, impassable, blocks sight like void."""
-        return sq in self._blocked
+        """A blocked terrain square (or a shut door square): on-board, impassable, blocks sight."""
+        if sq in self._blocked:
+            return True
+        state = self._door_squares.get(sq)
+        return state is not None and state.blocks
+
+    def is_impassable(self, sq: Square) -> bool:
+        """An impassable square: figures cannot enter it, sight crosses it."""
+        return sq in self._impassable
 
     def squares(self) -> Iterator[Square]:
         """Every on-board square, row by row."""
@@ -283,8 +309,19 @@ class Board:
 
     @property
     def blocked(self) -> frozenset[Square]:
-        """The blocked terrain squares."""
-        return frozenset(self._blocked)
+        """The squares that block sight like terrain: blocked terrain and shut door squares."""
+        shut = {sq for sq, state in self._door_squares.items() if state.blocks}
+        return frozenset(self._blocked | shut) if shut else frozenset(self._blocked)
+
+    @property
+    def impassable(self) -> frozenset[Square]:
+        """The impassable squares (movement only)."""
+        return frozenset(self._impassable)
+
+    @property
+    def door_squares(self) -> Mapping[Square, DoorState]:
+        """Door squares by square, with their states."""
+        return dict(self._door_squares)
 
     # --- edges ---------------------------------------------------------------------------
 
@@ -393,6 +430,9 @@ class Board:
             return "off the board"
         if sq in self._blocked:
             return "blocked terrain"
+        door = self._door_squares.get(sq)
+        if door is not None and door.blocks:
+            return f"{door.value} door square"
         enemies = [f for f in self.figures_at(sq) if is_enemy(f, viewer)]
         if len(enemies) >= self.capacity:
             who = " and ".join(f.label for f in enemies)
@@ -408,6 +448,11 @@ class Board:
             return f"square {fmt_square(sq)} is off the board (void)"
         if sq in self._blocked:
             return f"square {fmt_square(sq)} is blocked terrain"
+        if sq in self._impassable:
+            return f"square {fmt_square(sq)} is impassable terrain"
+        door = self._door_squares.get(sq)
+        if door is not None and door.blocks:
+            return f"square {fmt_square(sq)} is a {door.value} door square"
         others = [f for f in self.figures_at(sq) if f.id != figure_id]
         if len(others) >= self.capacity:
             names = ", ".join(f.label for f in others)
@@ -492,12 +537,28 @@ class Board:
         self.set_door(edge, state)
         return state
 
+    def set_door_square(self, sq: Square, state: DoorState) -> None:
+        """Set the state of the door square ``sq`` (KeyError if there is none)."""
+        if self._door_squares[sq] is not state:
+            self._door_squares[sq] = state
+            self._bump(geometry=True)
+
+    def cycle_door_square(self, sq: Square) -> DoorState:
+        """Advance a door square closed → open → locked → closed; returns the new state."""
+        state = self._door_squares[sq].next()
+        self.set_door_square(sq, state)
+        return state
+
     def close_all_doors(self) -> None:
-        """Close every door that is open (locked doors stay locked)."""
+        """Close every door and door square that is open (locked ones stay locked)."""
         changed = False
         for edge, door in self._doors.items():
             if door.state is DoorState.OPEN:
                 self._doors[edge] = replace(door, state=DoorState.CLOSED)
+                changed = True
+        for sq, state in self._door_squares.items():
+            if state is DoorState.OPEN:
+                self._door_squares[sq] = DoorState.CLOSED
                 changed = True
         if changed:
             self._bump(geometry=True)
@@ -512,7 +573,11 @@ class Board:
 
     def state(self) -> BoardState:
         """Figures and door states, as an immutable value."""
-        return BoardState(tuple(self._figures.values()), tuple(self._doors.values()))
+        return BoardState(
+            tuple(self._figures.values()),
+            tuple(self._doors.values()),
+            tuple(sorted(self._door_squares.items())),
+        )
 
     def restore(self, state: BoardState) -> None:
         """Put back figures and door states from :meth:`state` (doors not on this board are skipped)."""
@@ -523,6 +588,9 @@ class Board:
         for door in state.doors:
             if door.edge in self._doors:
                 self._doors[door.edge] = replace(self._doors[door.edge], state=door.state)
+        for sq, sq_state in state.door_squares:
+            if sq in self._door_squares:
+                self._door_squares[sq] = sq_state
         self._bump(geometry=True)
 
     def __repr__(self) -> str:

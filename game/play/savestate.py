@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -95,6 +96,9 @@ class PlayState:
     roll_log: list[dict[str, Any]] = field(default_factory=list)
     dice_seed: int | None = None
     selected: int | None = None
+    #: the dice-seed stream's state (``SeededDice.state()``: master seed and draws so far), the
+    #: game's PRNG state; None: derived from the roll log (play states written before it)
+    dice: dict[str, int] | None = None
 
     # --- from boards ---------------------------------------------------------------------
 
@@ -108,6 +112,7 @@ class PlayState:
         roll_log: list[dict[str, Any]] | None = None,
         dice_seed: int | None = None,
         selected: int | None = None,
+        dice: Mapping[str, int] | None = None,
     ) -> PlayState:
         """The differences between the map as loaded (``original``) and the board now."""
         before = {f.id: f for f in original.figures}
@@ -135,7 +140,8 @@ class PlayState:
             for d in current.doors
             if d.edge not in old_doors or old_doors[d.edge].state is not d.state
         ]
-        return cls(figures, doors, list(log or []), list(roll_log or []), dice_seed, selected)
+        return cls(figures, doors, list(log or []), list(roll_log or []), dice_seed, selected,
+                   None if dice is None else dict(dice))
 
     @property
     def changes_board(self) -> bool:
@@ -180,14 +186,14 @@ class PlayState:
                 notes.append(f"figure {fid} is no longer on the map")
         by_id = {d.object_id: d for d in board.doors.values() if d.object_id is not None}
         doors: list[Door] = []
-        for change in self.doors:
-            target = by_id.get(change.object_id) if change.object_id is not None else None
+        for door in self.doors:
+            target = by_id.get(door.object_id) if door.object_id is not None else None
             if target is None:
-                target = board.doors.get(change.edge)
+                target = board.doors.get(door.edge)
             if target is None:
-                notes.append(f"the door on {change.edge} is no longer on the map")
+                notes.append(f"the door on {door.edge} is no longer on the map")
                 continue
-            doors.append(replace(target, state=change.state))
+            doors.append(replace(target, state=door.state))
         if self.changes_board:
             board.restore(BoardState(tuple(figures), tuple(doors)))
         return notes
@@ -210,6 +216,7 @@ class PlayState:
             "log": self.log,
             "roll_log": self.roll_log,
             "dice_seed": self.dice_seed,
+            "dice": self.dice,
         }
 
     @classmethod
@@ -245,6 +252,9 @@ class PlayState:
             roll_log = [dict(entry) for entry in list(data.get("roll_log") or [])]
             seed = data.get("dice_seed")
             selected = data.get("selected")
+            stream = data.get("dice")
+            dice = None if stream is None else {
+                "seed": int(dict(stream)["seed"]), "draws": int(dict(stream).get("draws", 0))}
             return cls(
                 figures,
                 doors,
@@ -252,6 +262,7 @@ class PlayState:
                 roll_log,
                 None if seed is None else int(seed),
                 None if selected is None else int(selected),
+                dice,
             )
         except (KeyError, TypeError, ValueError, SightlineError) as exc:
             raise PlayStateError(f"malformed play state: {exc}") from exc

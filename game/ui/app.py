@@ -18,7 +18,7 @@ import math
 import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,15 +27,17 @@ import numpy as np
 import pygame
 import pygame_gui
 
-from game.core.board import Board, BoardState, Edge, Square, fmt_square
+from game.core.board import Board, BoardState, DoorState, Edge, Square, fmt_square
 from game.core.errors import SightlineError
 from game.core.words import plural
 from game.play.atomic import atomic_file, cannot_write
+from game.play.attack import AttackController
 from game.play.session import Session
 from game.ui import classroom, theme
-from game.ui.attack_panel import AttackController, AttackSection
+from game.ui.attack_panel import AttackSection
 from game.ui.board_labels import draw_card, draw_coordinates
 from game.ui.classroom import Classroom
+from game.ui.dice_tray import DiceTray
 from game.ui.help import HelpOverlay
 from game.ui.keys import action_for
 from game.ui.lessons import LessonTour
@@ -219,7 +221,9 @@ class App:
         self.view = View(viewport=self._board_viewport())
         self.panel = SidePanel(self.manager, self._panel_rect())
         #: the attack being built and the dice tray revealing the last one (game/ui/attack_panel.py)
-        self.attack = AttackController(lambda: self.session, on_message=self._notify)
+        self.dice_tray = DiceTray()
+        self.attack = AttackController(lambda: self.session, tray=self.dice_tray,
+                                       on_message=self._notify)
         self.attack_section = AttackSection(self.attack)
         self.panel.add_section(self.attack_section, 3)
         self.painter = BoardPainter(None)
@@ -574,6 +578,8 @@ class App:
             self._notify(f"door {press.door}: {state.value}", "info")
         elif press.figure is not None:
             self.select(press.figure)
+        elif press.square is not None and press.square in self.session_board_door_squares():
+            self._cycle_door_square(press.square)
         elif press.square is not None and press.door is None and self.board is not None:
             self.start_sight_at(press.square)
 
@@ -588,6 +594,18 @@ class App:
             return
         self.select(None)
         self.sight.start = None if square == self.sight.start else square
+
+    def session_board_door_squares(self) -> Mapping[Square, DoorState]:
+        """The door squares (roguelike door tiles) of the board in play."""
+        return self.session.board.door_squares if self.session is not None else {}
+
+    def _cycle_door_square(self, square: Square) -> None:
+        """A click on a door square cycles it closed → open → locked, as one undoable action."""
+        assert self.session is not None
+        new = self.session.board.door_squares[square].next()
+        where = f"door square {fmt_square(square)}"
+        self.session.change(f"{where}: {new.value}", lambda b: b.set_door_square(square, new))
+        self._notify(f"{where}: {new.value}", "info")
 
     def _drop(self, press: _Press, square: Square | None) -> None:
         session = self.session
@@ -723,7 +741,10 @@ class App:
             return
         self.attack.dismiss()  # a rolling attack lands first, so undo takes all of it back
         label = self.session.undo()
-        self._notify(self.session.history.log[-1] if label else "nothing to undo", "info")
+        line = self.session.history.log[-1] if label else "nothing to undo"
+        if label and self.attack.repeats_undone:
+            line += " — rolling again repeats its dice; D: new dice"
+        self._notify(line, "info")
 
     def action_redo(self) -> None:
         """Ctrl+Y, Ctrl+Shift+Z."""
@@ -755,11 +776,9 @@ class App:
             self.press = None
         elif self.dismiss_banner():
             pass
-        elif self.pinned is not None and not self.lesson_mode:
-            self.pinned = None
-            self.attack.targets = []  # the target goes with the pin: no roll at another square
-        elif self.attack.targets and not self.lesson_mode:
-            self.attack.targets = []
+        elif (self.pinned is not None or self.attack.targets) and not self.lesson_mode:
+            self.pinned = None  # the pin and the attack target go together
+            self.attack.set_target(None)
         elif self.selected is None and self.sight.start is not None:
             self.sight.start = None
         else:
@@ -841,6 +860,16 @@ class App:
         """R."""
         if not self.lesson_mode and self.press is None:
             self.attack.roll()
+
+    def action_play_entry(self) -> None:
+        """Enter."""
+        if not self.lesson_mode:
+            self.attack_section.focus_play()
+
+    def action_fresh_dice(self) -> None:
+        """D."""
+        if not self.lesson_mode:
+            self.attack.fresh_dice()
 
     def action_skip_dice(self) -> None:
         """Space."""
@@ -1487,12 +1516,12 @@ class App:
             if scale != 1.0:  # the tray is laid out in UI units and scaled like the panel
                 x, y, w, h = self.view.viewport
                 layer = pygame.Surface((max(1, round(w / scale)), max(1, round(h / scale))), pygame.SRCALPHA)
-                self.attack.tray.draw(layer, layer.get_rect(), _shrink(landing, scale), _shrink(landing_at, scale))
+                self.dice_tray.draw(layer, layer.get_rect(), _shrink(landing, scale), _shrink(landing_at, scale))
                 self.screen.blit(pygame.transform.smoothscale(layer, (w, h)), (x, y))
                 return
             old_clip = self.screen.get_clip()
             self.screen.set_clip(pygame.Rect(self.view.viewport))
-            self.attack.tray.draw(self.screen, pygame.Rect(self.view.viewport), landing, landing_at)
+            self.dice_tray.draw(self.screen, pygame.Rect(self.view.viewport), landing, landing_at)
             self.screen.set_clip(old_clip)
 
     def _banner_font(self) -> pygame.font.Font:

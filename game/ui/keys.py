@@ -73,6 +73,9 @@ KEY_BINDINGS: tuple[Binding, ...] = (
     Binding("attack_next", ("A",), "the attacker's next attack (Mage Knight: the next phase)", "Attacks"),
     Binding("roll", ("R",), "roll the attack (Mage Knight: commit it); while the dice roll, finish", "Attacks"),
     Binding("skip_dice", ("Space",), "skip the dice tray to the end", "Attacks"),
+    Binding("play_entry", ("Enter",), "type the play (Mage Knight); Enter again commits it", "Attacks"),
+    Binding("fresh_dice", ("D",), "new dice: the next attack does not repeat an undone attack's dice",
+            "Attacks"),
     Binding("rest", ("Shift+R",), "rest: the rules' extra action for the attacker's side", "Attacks"),
     Binding("close_doors", ("C",), "close every open door (locked doors stay locked)", "Doors"),
     Binding("zoom_in", ("+", "="), "zoom in around the board's centre", "Board view"),
@@ -106,7 +109,7 @@ KEY_BINDINGS: tuple[Binding, ...] = (
     Binding(
         "escape",
         ("Esc",),
-        "close the help, the rules window or the dice tray, unpin the target, or deselect"
+        "close the help, the rules window or the dice tray, unpin and drop the target, or deselect"
         " (and clear the message)",
         "Window",
     ),
@@ -133,6 +136,7 @@ MOUSE_ACTIONS: tuple[MouseAction, ...] = (
 _NAMED_KEYS: dict[str, int] = {
     "tab": pygame.K_TAB,
     "esc": pygame.K_ESCAPE,
+    "enter": pygame.K_RETURN,
     "home": pygame.K_HOME,
     "left": pygame.K_LEFT,
     "right": pygame.K_RIGHT,

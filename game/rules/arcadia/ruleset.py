@@ -21,7 +21,7 @@ Map properties ``attack_die`` / ``defense_die`` override the face tables, e.g.
 >>> board.place_figure(Figure(1, "Mark", "red", (1, 0), {"attacks": "Dusty Blade:melee:3", "life": 5}))
 >>> board.place_figure(Figure(2, "Goblin", "monsters", (2, 0), {"life": 2}))
 >>> dice = ScriptedDice([["crit", "bow", "bow", "sword"]], RULESET.pools)
->>> result = RULESET.resolve(board, 1, [2], "Dusty Blade", dice, {})
+>>> result = RULESET.resolve(AttackRequest(board, 1, [2], "Dusty Blade", {}), dice)
 >>> dict(result.outcome)["hits"], dict(result.outcome)["damage"], dict(result.outcome)["killed"]
 (2, 2, True)
 """
@@ -40,6 +40,7 @@ from game.core.odds import DEFAULT_TAIL, wounds_distribution
 from game.core.words import plural
 from game.rules.base import (
     AttackOption,
+    AttackRequest,
     FigureChange,
     Legality,
     Odds,
@@ -277,9 +278,9 @@ class ArcadiaRuleset(Ruleset):
                 return None, f"not {why}."
             where = "in the same Space" if a.square == t.square else "Close"
         else:
-            why = _los_reason(board, a, t)
-            if why is not None:
-                return None, f"no line of sight: {why}."
+            blocked = _los_reason(board, a, t)
+            if blocked is not None:
+                return None, f"no line of sight: {blocked}."
             where = "in line of sight"
         n_att = card.dice + stat_int(a, "attack_bonus") + _int_option(options, "attack_bonus")
         defence = stat_int(t, "defense", stat_int(t, "defence"))
@@ -298,15 +299,9 @@ class ArcadiaRuleset(Ruleset):
         )
         return plan, reason
 
-    def check(
-        self,
-        board: Board,
-        attacker: int,
-        targets: Sequence[int],
-        attack: str | None,
-        options: Mapping[str, object],
-    ) -> Legality:
+    def check(self, request: AttackRequest) -> Legality:
         """Legal when the card is unexhausted, the target an enemy not killed, Close / in LOS."""
+        board, attacker, targets, attack, options = request.parts()
         plan, reason = self._plan(board, attacker, targets, attack, options)
         return Legality(plan is not None, reason)
 
@@ -327,16 +322,9 @@ class ArcadiaRuleset(Ruleset):
 
     # --- resolution -----------------------------------------------------------------------
 
-    def resolve(
-        self,
-        board: Board,
-        attacker: int,
-        targets: Sequence[int],
-        attack: str | None,
-        dice: DiceSource,
-        options: Mapping[str, object],
-    ) -> Resolution:
+    def resolve(self, request: AttackRequest, dice: DiceSource) -> Resolution:
         """Roll attack then defence (with explosions), compare, wound, maybe kill; exhaust the card."""
+        board, attacker, targets, attack, options = request.parts()
         seed = dice.seed if isinstance(dice, SeededDice) else None
         plan, reason = self._plan(board, attacker, targets, attack, options)
         if plan is None:
@@ -451,15 +439,9 @@ class ArcadiaRuleset(Ruleset):
 
     # --- exact odds -----------------------------------------------------------------------
 
-    def odds(
-        self,
-        board: Board,
-        attacker: int,
-        targets: Sequence[int],
-        attack: str | None,
-        options: Mapping[str, object],
-    ) -> Odds:
+    def odds(self, request: AttackRequest) -> Odds:
         """Exact distribution of the wounds this attack inflicts (0 … life left), kill chance, mean."""
+        board, attacker, targets, attack, options = request.parts()
         plan, reason = self._plan(board, attacker, targets, attack, options)
         if plan is None:
             raise IllegalAttackError(reason)

@@ -7,7 +7,7 @@ list) are looked up in :data:`game.rules.conquest.special.HOOKS`; Relentless Blo
 implemented (as in the seed's worked example), every other rule is reported in a note step as not
 applied.
 
-``--faces`` pools: ``attack`` (the primary roll, then re-rolled and extra dice in order: for each
+Pools of a physical roll: ``attack`` (the primary roll, then re-rolled and extra dice in order: for each
 triggering die, its re-roll first, then its extra dice) | ``block`` | ``resolve``.
 """
 
@@ -19,10 +19,11 @@ from fractions import Fraction
 
 from game.core.board import Board, Figure, Stat
 from game.core.dice import D6, DiceSource, DieRoll
-from game.core.errors import IllegalAttackError, UsageError
+from game.core.errors import IllegalAttackError, OptionError, UsageError
 from game.core.words import plural
 from game.rules.base import (
     AttackOption,
+    AttackRequest,
     Choice,
     Condition,
     FigureChange,
@@ -72,7 +73,7 @@ def block_stat(target: Figure, options: Mapping[str, object]) -> tuple[str, int]
         return "defence", defence
     if text in ("evasion", "e"):
         return "evasion", evasion
-    raise UsageError(f"--block-stat must be defence or evasion, not {choice!r}")
+    raise OptionError("block_stat", choice, ("defence", "evasion"))
 
 
 def _names(attack: str | None) -> str | None:
@@ -114,7 +115,7 @@ class Conquest(Ruleset):
     assumptions = (
         "Rules from the First Blood 3rd edition summary on the Japanese rules wiki (the seed); the "
         "official rulebook text was not available.",
-        "The defender rolls Defence or Evasion dice: the higher unless --block-stat chooses.",
+        "The defender rolls Defence or Evasion dice: the higher unless the Block stat is chosen.",
         "Block dice are matched to Hits optimally (as many Hits cancelled as possible).",
         "A Resolve test has no automatic success on 1 nor failure on 6; a modified Resolve of 0 or "
         "less fails without a roll.",
@@ -225,17 +226,11 @@ class Conquest(Ruleset):
                 return why, action
         return None, action
 
-    def check(
-        self,
-        board: Board,
-        attacker: int,
-        targets: Sequence[int],
-        attack: str | None,
-        options: Mapping[str, object],
-    ) -> Legality:
+    def check(self, request: AttackRequest) -> Legality:
         """Clash needs Close, Volley needs line of sight and range; both need a living enemy.
 
         No ``attack`` named: the first of Clash and Volley legal on the target."""
+        board, attacker, targets, attack, options = request.parts()
         if attack is None:
             attack, reason = self.first_legal_attack(board, attacker, targets, options)
             if attack is None and reason:
@@ -262,20 +257,13 @@ class Conquest(Ruleset):
     # --- resolution ----------------------------------------------------------------------
 
     @counts_faces
-    def resolve(
-        self,
-        board: Board,
-        attacker: int,
-        targets: Sequence[int],
-        attack: str | None,
-        dice: DiceSource,
-        options: Mapping[str, object],
-    ) -> Resolution:
+    def resolve(self, request: AttackRequest, dice: DiceSource) -> Resolution:
         """Roll, re-roll and add dice, keep Hits, Block, Wounds, Resolve test."""
+        board, attacker, targets, attack, options = request.parts()
         attack = self.named_attack(board, attacker, targets, attack, options)
-        verdict = self.check(board, attacker, targets, attack, options)
+        verdict = self.check(AttackRequest(board, attacker, targets, attack, options))
         if not verdict.legal:
-            return Resolution.illegal(verdict.reason, seed=getattr(dice, "seed", None))
+            return Resolution.refused(verdict, seed=getattr(dice, "seed", None))
         fig, target = board.figure(attacker), board.figure(targets[0])
         action = self._choose(board, fig, target, attack)
         prof = _profile(fig, action)
@@ -422,17 +410,11 @@ class Conquest(Ruleset):
 
     # --- exact odds ----------------------------------------------------------------------
 
-    def odds(
-        self,
-        board: Board,
-        attacker: int,
-        targets: Sequence[int],
-        attack: str | None,
-        options: Mapping[str, object],
-    ) -> Odds:
+    def odds(self, request: AttackRequest) -> Odds:
         """Exact distribution of Wounds from this attack, and the chance the target is Slain."""
+        board, attacker, targets, attack, options = request.parts()
         attack = self.named_attack(board, attacker, targets, attack, options)
-        verdict = self.check(board, attacker, targets, attack, options)
+        verdict = self.check(AttackRequest(board, attacker, targets, attack, options))
         if not verdict.legal:
             raise IllegalAttackError(verdict.reason)
         fig, target = board.figure(attacker), board.figure(targets[0])

@@ -7,13 +7,13 @@ Figures carry ``valour``, ``wits``, ``senses``, ``hp``, ``max_hp``, ``armour``, 
 Melee needs Close, ranged needs line of sight. The arithmetic is in
 :mod:`game.rules.folklore.checks`.
 
-``--faces`` pools: ``hit`` (hit-check dice) | ``dodge`` | ``damage`` (1D6, then one D6 per 6 of a
+Pools of a physical roll: ``hit`` (hit-check dice) | ``dodge`` | ``damage`` (1D6, then one D6 per 6 of a
 critical hit check) | ``death`` (the death check's 2D6).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -22,6 +22,7 @@ from game.core.dice import D6, DiceSource, DieRoll
 from game.core.errors import IllegalAttackError, UsageError
 from game.rules.base import (
     AttackOption,
+    AttackRequest,
     Condition,
     FigureChange,
     Legality,
@@ -232,44 +233,31 @@ class Folklore(Ruleset):
             return f"{weapon.name} is a melee weapon: {why}" if why else None
         return sight_reason(board, fig, target)
 
-    def check(
-        self,
-        board: Board,
-        attacker: int,
-        targets: Sequence[int],
-        attack: str | None,
-        options: Mapping[str, object],
-    ) -> Legality:
+    def check(self, request: AttackRequest) -> Legality:
         """Melee needs Close, ranged needs line of sight; the attacker must be able to act.
 
         No ``attack`` named: the first usable weapon legal on the target."""
+        board, attacker, targets, attack, options = request.parts()
         if attack is None:
             attack, why = self.first_legal_attack(board, attacker, targets, options)
             if attack is None and why:
                 return Legality(False, why)
         weapon = self._weapon(board.figure(attacker), attack)
-        why = self._why_not(board, attacker, targets, weapon)
-        if why:
-            return Legality(False, why[0].upper() + why[1:] + ".")
+        refusal = self._why_not(board, attacker, targets, weapon)
+        if refusal:
+            return Legality(False, refusal[0].upper() + refusal[1:] + ".")
         fig, target = board.figure(attacker), board.figure(targets[0])
         return Legality(True, f"{fig.label} can attack {target.label} with {weapon.name}.")
 
     @counts_faces
-    def resolve(
-        self,
-        board: Board,
-        attacker: int,
-        targets: Sequence[int],
-        attack: str | None,
-        dice: DiceSource,
-        options: Mapping[str, object],
-    ) -> Resolution:
+    def resolve(self, request: AttackRequest, dice: DiceSource) -> Resolution:
         """Hit check, dodge check, damage roll, HP, incapacitation and death check."""
+        board, attacker, targets, attack, options = request.parts()
         seed = getattr(dice, "seed", None)
         attack = self.named_attack(board, attacker, targets, attack, options)
-        verdict = self.check(board, attacker, targets, attack, options)
+        verdict = self.check(AttackRequest(board, attacker, targets, attack, options))
         if not verdict.legal:
-            return Resolution.illegal(verdict.reason, seed=seed)
+            return Resolution.refused(verdict, seed=seed)
         fig, target = board.figure(attacker), board.figure(targets[0])
         weapon = self._weapon(fig, attack)
         steps: list[Step] = []
@@ -416,18 +404,12 @@ class Folklore(Ruleset):
             summary,
         )
 
-    def odds(
-        self,
-        board: Board,
-        attacker: int,
-        targets: Sequence[int],
-        attack: str | None,
-        options: Mapping[str, object],
-    ) -> Odds:
+    def odds(self, request: AttackRequest) -> Odds:
         """Exact distribution of HP lost (max HP lost for a max-HP weapon); ``kill`` = the chance
         the target ends incapacitated or dead (dead, if it was already incapacitated)."""
+        board, attacker, targets, attack, options = request.parts()
         attack = self.named_attack(board, attacker, targets, attack, options)
-        verdict = self.check(board, attacker, targets, attack, options)
+        verdict = self.check(AttackRequest(board, attacker, targets, attack, options))
         if not verdict.legal:
             raise IllegalAttackError(verdict.reason)
         fig, target = board.figure(attacker), board.figure(targets[0])
