@@ -862,8 +862,10 @@ class App:
             self.attack.roll()
 
     def action_play_entry(self) -> None:
-        """Enter."""
-        if not self.lesson_mode:
+        """Enter (classroom mode: reveal the answer)."""
+        if self.presenting:
+            self.action_reveal()
+        elif not self.lesson_mode:
             self.attack_section.focus_play()
 
     def action_fresh_dice(self) -> None:
@@ -966,7 +968,7 @@ class App:
             self.classroom.predict("blocked")
 
     def action_reveal(self) -> None:
-        """Enter."""
+        """Enter in classroom mode: show the engine's answer and how the class did."""
         if not self.presenting or self.tour is None:
             return
         ray = self.compute_ray()
