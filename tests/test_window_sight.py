@@ -434,3 +434,15 @@ def test_ctrl_l_saves_the_whole_log_as_text(app: App, tmp_path: Path, monkeypatc
     key(app, pygame.K_l, pygame.KMOD_LCTRL)
     text = (tmp_path / "sightline-board-log.txt").read_text(encoding="utf-8")
     assert long in text and "move Rook (1,1) -> (2,3)" in text
+
+
+def test_a_region_finding_outlines_its_whole_region(tmp_path: Path, screen: pygame.Surface) -> None:
+    # a wall box around (5,0)-(6,1): 4 squares nobody can reach
+    box = ("<object id='70' type='wall' x='160' y='0'><polyline points='0,0 0,64 64,64'/></object>")
+    path = tmp_path / "box.tmx"
+    path.write_text(tmx([box]), encoding="utf-8")
+    window = App(Session.open(path), screen=screen)
+    window.frame()
+    finding = next(f for f in window.session.findings if f.code == "region-unreachable")
+    squares = {m.square for m in window.overlay().markers if m.label in ("", "region-unreachable")}
+    assert {(5, 0), (6, 0), (5, 1), (6, 1)} <= squares and finding.square in squares

@@ -1185,7 +1185,11 @@ class App:
                 severity = str(getattr(finding.severity, "value", finding.severity))
                 if severity != "error" and finding != self.focused:
                     continue  # warnings are outlined only when clicked in the panel
-                if finding.square is not None:
+                region = finding_region(session, finding)
+                if region:  # a region finding outlines the whole region, its label on the first square
+                    for n, square in enumerate(region):
+                        markers.append(Marker(square, None, severity, "" if n else finding.code))
+                elif finding.square is not None:
                     markers.append(Marker(finding.square, None, severity, finding.code))
                 elif finding == self.focused:  # an object without a square: the squares under it
                     found = finding_area(session, finding)
@@ -1644,6 +1648,27 @@ def map_check_state(session: Session) -> str | None:
     if progress is not None:
         return f"· checking, {progress[0]} of {progress[1]} done…"
     return None
+
+
+#: the linter's region findings and whether their regions are walked with every door open
+REGION_CODES = {"region-unreachable": True, "region-sealed-by-doors": False}
+
+
+def finding_region(session: Session, finding: Any) -> list[Square]:
+    """Every square of the region a region finding is about (empty for other findings).
+
+    The linter names a region by its first square; the window outlines all of it, found again
+    with the linter's own walk (``game.designer.lint.walk_regions``).
+    """
+    doors_open = REGION_CODES.get(finding.code)
+    if doors_open is None or finding.square is None:
+        return []
+    from game.designer.lint import walk_regions
+
+    for region in walk_regions(session.board, doors_open=doors_open):
+        if finding.square in region:
+            return list(region)
+    return []
 
 
 def figure_stat_lines(stats: dict[str, Any]) -> list[str]:
