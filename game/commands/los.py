@@ -70,6 +70,13 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {mark} {i:2d}. {crossing.explain()}")
         if not result.crossings:
             print("  (no crossings)")
+        if origin == target:
+            others = len(here) - 1
+            print(
+                "  note: this is the square's verdict, for another figure in the same square; "
+                "a figure never has line of sight to itself (rules: A->A is no)"
+                + (f"; {here[0].label} is alone on {fmt_square(origin)}" if here and not others else "")
+            )
         return 0
 
     mask = los.visible_from(board, origin, viewer)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from game.commands._common import add_map_options, map_options, png_output, resolve_viewer
 from game.core.board import Board, Square, fmt_square, parse_square
 from game.core.errors import UsageError
+from game.core.words import plural
 
 if TYPE_CHECKING:
     from game.ui.painter import Overlay
@@ -28,6 +29,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="the viewer's square (selects the figure standing there)")
     parser.add_argument("--to", dest="target", metavar="X,Y",
                         help="draw the ray from --from to this square")
+    parser.add_argument("--step", type=int, metavar="N",
+                        help="highlight the ray's Nth crossing and explain it (a lesson's from/to serve "
+                        "when --from/--to are left out)")
     parser.add_argument("--fov", action="store_true",
                         help="shade every square the viewer on --from cannot see")
     parser.add_argument("--viewer", metavar="SIDE",
@@ -58,6 +62,13 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--viewer needs --from (the viewer's square)")
     loaded = load_map(args.map, **map_options(args))
     board = loaded.board
+    if args.step is not None and not args.origin:  # a lesson board names its own ray
+        frm, to = board.properties.get("from"), board.properties.get("to")
+        if frm is None or to is None:
+            raise UsageError("--step needs a ray: give --from and --to (or a lesson map with from/to)")
+        args.origin, args.target = str(frm), str(to)
+    if args.step is not None and not args.target:
+        raise UsageError("--step needs --to (the ray whose crossing to show)")
     chosen = resolve_viewer(board, args.viewer)
     overlay = Overlay()
     title = _title(board, Path(args.map))
@@ -80,6 +91,13 @@ def run(args: argparse.Namespace) -> int:
             ray = los.line_of_sight(board, origin, target, viewer)
             overlay.ray = ray
             legend.append(f"Ray from {who}{side} to {fmt_square(target)}: {ray.explain()}")
+            if args.step is not None:
+                count = len(ray.crossings)
+                if not 1 <= args.step <= count:
+                    span = f"1..{count}" if count else "none: the ray crosses nothing"
+                    raise UsageError(f"--step {args.step}: this ray has {plural(count, 'crossing')} ({span})")
+                overlay.step = args.step - 1
+                legend.append(f"Step {args.step} of {count}: {ray.crossings[args.step - 1].explain()}")
         if args.fov:
             fov = los.visible_from(board, origin, viewer)
             overlay.fov = fov

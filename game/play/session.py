@@ -25,6 +25,7 @@ from game.core.board import Board, BoardState, DoorState, Edge, Square, fmt_squa
 from game.core.dice import SeededDice
 from game.core.errors import MapError, PlacementError, SightlineError
 from game.core.findings import Finding, Severity
+from game.designer import lint as lint_module
 from game.designer.lint import lint
 from game.play.atomic import clean_leftovers
 from game.play.history import History
@@ -53,6 +54,64 @@ def lint_findings(loaded: Any) -> list[Finding]:
                 hint="this is a Sightline bug; please report it",
             ),
         ]
+
+
+class LintRun:
+    """The map check one step at a time, so a window can draw its first frame before it ends.
+
+    The steps are the board-level checks of ``game.designer.lint.lint_board``, in its order;
+    :meth:`step` runs one and returns True once everything ran (then :attr:`findings` holds
+    exactly what :func:`lint_findings` returns). ``tests/test_window_lint.py`` checks that the
+    two agree on every bundled map.
+    """
+
+    def __init__(self, loaded: Any) -> None:
+        self.loaded = loaded
+        self.findings: list[Finding] | None = None
+        self._found: list[Finding] = list(getattr(loaded, "findings", []))
+        self._lint: Any = lint_module
+        board = loaded.board
+        objects = list(getattr(loaded, "objects", {}).values())
+        checks = self._lint
+        self._steps: list[Callable[[], list[Finding]]] = [
+            lambda: checks.check_figures(board),
+            lambda: checks.check_doors(board, objects),
+            lambda: checks.check_wall_objects(board, objects),
+            lambda: checks.check_regions(board),
+            lambda: checks.check_targets(board),
+            lambda: checks.check_properties(board, objects),
+            lambda: checks.check_figure_values(board),
+        ]
+        self.done = 0
+
+    @property
+    def total(self) -> int:
+        """How many steps the whole check has."""
+        return len(self._steps)
+
+    def step(self) -> bool:
+        """Run the next check; True when the map check is complete."""
+        if self.findings is not None:
+            return True
+        try:
+            self._found += self._steps[self.done]()
+        except Exception as exc:  # noqa: BLE001 - a linter bug must not close the window
+            self.findings = [
+                *getattr(self.loaded, "findings", []),
+                Finding(
+                    "lint-failed",
+                    Severity.WARNING,
+                    f"the map check failed: {type(exc).__name__}: {exc}",
+                    hint="this is a Sightline bug; please report it",
+                ),
+            ]
+            return True
+        self.done += 1
+        if self.done == len(self._steps):
+            ignored = self._lint.ignored_codes(self.loaded.board)
+            self.findings = self._lint.finish(f for f in self._found if f.code not in ignored)
+            return True
+        return False
 
 
 #: how many changes an undo/redo log line spells out before "…"
@@ -128,6 +187,7 @@ class Session:
         autosave: bool = True,
         fresh: bool = False,
         loader: Callable[[Path, Mapping[str, Sequence[str]] | None], Any] = _load_map,
+        defer_lint: bool = False,
     ) -> None:
         self.loaded = loaded
         self.path = Path(loaded.path)
@@ -154,7 +214,12 @@ class Session:
         #: the last reload error (the board shown is the last good one), None when fine
         self.reload_error: str | None = None
         self.save_error: str | None = None
-        self.findings: list[Finding] = lint_findings(loaded)
+        #: ``defer_lint``: the map check runs step by step (:meth:`lint_step`, the window calls
+        #: it once a frame after the first); until it ends, ``findings`` holds the loader's own
+        self.defer_lint = defer_lint
+        self.lint_run: LintRun | None = None
+        self.findings: list[Finding] = []
+        self._start_lint(loaded)
         self.state_file = state_path(self.path)
         if autosave:
             clean_leftovers(self.state_file)  # temporary files of a process killed mid-save
@@ -169,10 +234,37 @@ class Session:
         classes: Mapping[str, Sequence[str]] | None = None,
         autosave: bool = True,
         fresh: bool = False,
+        defer_lint: bool = False,
     ) -> Session:
         """Load a map (raises :class:`MapError`) and restore its play state unless ``fresh``."""
         loaded = _load_map(Path(map_path), classes)
-        return cls(loaded, classes=classes, autosave=autosave, fresh=fresh)
+        return cls(loaded, classes=classes, autosave=autosave, fresh=fresh, defer_lint=defer_lint)
+
+    def _start_lint(self, loaded: Any) -> None:
+        if self.defer_lint:
+            self.lint_run = LintRun(loaded)
+            self.findings = list(getattr(loaded, "findings", []))
+        else:
+            self.lint_run = None
+            self.findings = lint_findings(loaded)
+
+    def lint_step(self) -> bool:
+        """Advance a deferred map check by one check; True when nothing is left to run."""
+        run = self.lint_run
+        if run is None:
+            return True
+        if run.step():
+            assert run.findings is not None
+            self.findings = run.findings
+            self.lint_run = None
+            return True
+        return False
+
+    @property
+    def lint_progress(self) -> tuple[int, int] | None:
+        """``(checks done, checks in all)`` while a deferred map check runs, else None."""
+        run = self.lint_run
+        return None if run is None else (run.done, run.total)
 
     # --- the play state on disk -----------------------------------------------------------
 
@@ -395,7 +487,6 @@ class Session:
         """
         try:
             loaded = self._loader(self.path, self.classes)
-            findings = lint_findings(loaded)
         except MapError as exc:
             self.reload_error = exc.one_line()
             self.history.note(f"reload failed: {self.reload_error}")
@@ -415,7 +506,7 @@ class Session:
             self._say(note)
         if self.selected is not None and self.selected not in self.board.figures:
             self.selected = None
-        self.findings = findings
+        self._start_lint(loaded)
         self.reload_error = None
         self.history.clear()
         self.history.note(f"reloaded {self.path.name} (undo history starts here)")

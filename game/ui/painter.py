@@ -80,6 +80,8 @@ class Overlay:
     refused: Square | None = None
     dragging: tuple[int, tuple[float, float]] | None = None
     markers: Sequence[Marker] = field(default_factory=tuple)
+    #: the ray's start square when no figure is selected (sight from any square)
+    start: Square | None = None
 
     def target_ids(self) -> tuple[int, ...]:
         """Every figure to ring as a target: ``targets`` in order, then ``target`` if new.
@@ -128,6 +130,7 @@ class BoardPainter:
         self._static: _StaticCache | None = None
         self._fov: _FovCache | None = None
         self._sprites: dict[tuple[Any, ...], pygame.Surface] = {}
+        self._dimmed: dict[tuple[Any, ...], tuple[pygame.Surface, pygame.Surface]] = {}
         self._text: dict[tuple[Any, ...], pygame.Surface] = {}
         self._fonts: dict[int, pygame.font.Font] = {}
         self._patches: dict[tuple[Any, ...], pygame.Surface] = {}
@@ -159,6 +162,8 @@ class BoardPainter:
             if ray is not None:
                 self._draw_ray_squares(surface, view, ray)
             self._draw_figures(surface, board, view, overlay)
+            if overlay.start is not None:
+                self._draw_start(surface, view, overlay.start)
             if ray is not None:
                 self._draw_ray(surface, board, view, ray, overlay.step)
             if overlay.dragging is not None:
@@ -449,6 +454,7 @@ class BoardPainter:
     ) -> None:
         dragged = overlay.dragging[0] if overlay.dragging is not None else None
         targets = set(overlay.target_ids())
+        hidden = np.asarray(overlay.fov, dtype=bool) if overlay.fov is not None else None
         sides = board.sides()
         x0, y0, x1, y1 = view.visible_cells()
         squares: dict[Square, list[Figure]] = {}
@@ -463,6 +469,8 @@ class BoardPainter:
                 )
                 if figure.id == dragged:
                     sprite = self._ghost(sprite)
+                elif hidden is not None and _hidden(hidden, sq):
+                    sprite = self._dim(sprite)
                 surface.blit(sprite, sprite.get_rect(center=(cx, cy)))
                 ring = None
                 if figure.id == overlay.selected:
@@ -472,6 +480,16 @@ class BoardPainter:
                 if ring is not None:
                     width = max(2, round(view.cell * theme.RING_WIDTH))
                     pygame.draw.circle(surface, ring, (cx, cy), radius + width + 1, width)
+
+    @staticmethod
+    def _draw_start(surface: pygame.Surface, view: View, square: Square) -> None:
+        """The ray's start without a figure: a ringed eye-dot in the square's middle."""
+        cx, cy = view.square_centre(square)
+        radius = max(4, round(view.cell * 0.22))
+        width = max(2, round(view.cell * theme.RING_WIDTH))
+        pygame.draw.circle(surface, theme.TOKEN_OUTLINE, (cx, cy), radius + width)
+        pygame.draw.circle(surface, theme.SELECT_RING, (cx, cy), radius + width, width)
+        pygame.draw.circle(surface, theme.SELECT_RING, (cx, cy), max(2, radius // 3))
 
     @staticmethod
     def _token_places(
@@ -548,6 +566,17 @@ class BoardPainter:
             colour = theme.PIP_WOUND if i < shown_wounds else theme.PIP_LIFE
             pygame.draw.circle(sprite, colour, (x + i * spacing, y), pip)
             pygame.draw.circle(sprite, theme.TOKEN_OUTLINE, (x + i * spacing, y), pip, 1)
+
+    def _dim(self, sprite: pygame.Surface) -> pygame.Surface:
+        """A token standing where the field of view does not reach: darker, half see-through."""
+        key = ("dim", id(sprite))
+        dimmed = self._dimmed.get(key)
+        if dimmed is None or dimmed[0] is not sprite:
+            out = sprite.copy()
+            out.fill(theme.FOV_TOKEN_DIM, special_flags=pygame.BLEND_RGBA_MULT)
+            dimmed = (sprite, out)
+            _remember(self._dimmed, key, dimmed)
+        return dimmed[1]
 
     @staticmethod
     def _ghost(sprite: pygame.Surface) -> pygame.Surface:
@@ -825,6 +854,12 @@ def _contains(outer: tuple[int, int, int, int], inner: tuple[int, int, int, int]
 def _edge_in(edge: Edge, region: tuple[int, int, int, int]) -> bool:
     x0, y0, x1, y1 = region
     return x0 - 1 <= edge.x <= x1 and y0 - 1 <= edge.y <= y1
+
+
+def _hidden(mask: np.ndarray, sq: Square) -> bool:
+    """Whether a square lies outside the field of view mask (``[y, x]``, True = seen)."""
+    x, y = sq
+    return 0 <= y < mask.shape[0] and 0 <= x < mask.shape[1] and not bool(mask[y, x])
 
 
 def _initials(figure: Figure) -> str:

@@ -400,7 +400,7 @@ class FindingsSection:
         self.list: UISelectionList | None = None
         self._items: list[str] = []
         self._findings: list[Finding] = []
-        self._key: tuple[Finding, ...] | None = None
+        self._key: tuple[Any, ...] | None = None
 
     def build(self, manager: pygame_gui.UIManager, container: UIPanel, rect: pygame.Rect) -> None:
         """A heading and a selection list."""
@@ -452,18 +452,20 @@ class FindingsSection:
 
     def refresh(self, info: PanelInfo) -> bool:
         """Rebuild the rows when the findings changed; True when it did."""
-        key = tuple(info.findings)
+        state = info.extra.get("map_check")
+        key = (*info.findings, state)
         if key == self._key or self.list is None or self.label is None:
             return False
         self._key = key
         self._findings = list(info.findings)
         self._items = [self.item_text(i + 1, f) for i, f in enumerate(self._findings)]
+        suffix = f" {state}" if state else ""
         if self._findings:
-            self.label.set_text(f"{self.title}: {self.counts(self._findings)}")
+            self.label.set_text(f"{self.title}: {self.counts(self._findings)}{suffix}")
             self.list.set_item_list(self._items)
             self._fit_rows()
         else:
-            self.label.set_text(f"{self.title}: clean")
+            self.label.set_text(f"{self.title}: {'clean' if not state else ''}{suffix.strip()}")
             self.list.set_item_list([])
         return True
 
@@ -540,6 +542,13 @@ class SidePanel:
         #: the height of each section as laid out now (tests read it)
         self.heights: list[int] = []
         self.layout(rect)
+
+    def rebind(self, manager: pygame_gui.UIManager) -> None:
+        """Move the panel onto another GUI manager (a new UI scale); lay it out on the next
+        :meth:`layout` call."""
+        self.manager = manager
+        self.measure = TextMeasure(manager)
+        self.panel = None
 
     def section(self, kind: type) -> Any:
         """The first section of this class (e.g. ``panel.section(StatusSection)``)."""
