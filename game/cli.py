@@ -15,6 +15,7 @@ import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import NoReturn
 
 # the drawing commands import pygame, whose banner would spoil --json output on stdout.
@@ -83,7 +84,7 @@ def build_parser() -> Parser:
     return parser
 
 
-def _command_module(name: str):  # type: ignore[no-untyped-def]
+def _command_module(name: str) -> ModuleType | None:
     try:
         return importlib.import_module(f"game.commands.{name}")
     except ModuleNotFoundError as exc:

@@ -75,7 +75,7 @@ class Edge:
         match = _EDGE_RE.match(text)
         if not match:
             raise UsageError(f"not an edge: {text!r} (write V(x,y) or H(x,y))")
-        axis = "V" if match.group(1) == "V" else "H"
+        axis: Literal["V", "H"] = "V" if match.group(1) == "V" else "H"
         return Edge(axis, int(match.group(2)), int(match.group(3)))
 
     def squares(self) -> tuple[Square, Square]:

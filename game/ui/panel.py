@@ -110,15 +110,18 @@ class Section(Protocol):
     """
 
     title: str
-    #: preferred height in pixels, or None to share the remaining height by ``flex``
-    fixed_height: int | None
     flex: int
+
+    @property
+    def fixed_height(self) -> int | None:
+        """Preferred height in pixels, or None to share the remaining height by ``flex``."""
 
     def build(self, manager: pygame_gui.UIManager, container: UIPanel, rect: pygame.Rect) -> None:
         """Create the section's elements inside ``rect`` (container coordinates)."""
 
-    def refresh(self, info: PanelInfo) -> bool:
-        """Show ``info`` (only touch the elements when the text changed); True if it did."""
+    def refresh(self, info: PanelInfo) -> bool | None:
+        """Show ``info`` (only touch the elements when the text changed); True if it did (None
+        counts as not: a section that redraws itself cheaply)."""
 
     def process_event(self, event: pygame.event.Event) -> object | None:
         """A pygame_gui event: return a request for the window (e.g. :class:`CentreOn`) or None."""
@@ -151,7 +154,8 @@ class TextMeasure:
                             visible=0)
             self._boxes[width] = box
         box.set_text(markup)
-        rows = box.text_box_layout.layout_rows
+        layout = box.text_box_layout
+        rows = layout.layout_rows if layout is not None else []
         content = rows[-1].bottom if rows else 0
         chrome = box.rect.height - box.text_wrap_rect[3]
         height = min(MEASURE_LIMIT, content + chrome)
@@ -462,7 +466,8 @@ class FindingsSection:
         suffix = f" {state}" if state else ""
         if self._findings:
             self.label.set_text(f"{self.title}: {self.counts(self._findings)}{suffix}")
-            self.list.set_item_list(self._items)
+            items: list[str | tuple[str, str]] = list(self._items)
+            self.list.set_item_list(items)
             self._fit_rows()
         else:
             self.label.set_text(f"{self.title}: {'clean' if not state else ''}{suffix.strip()}")
