@@ -1,4 +1,4 @@
-"""Exact odds: 10 attack dice vs 6 defence dice (Arcadia Quest, fan faces), DESIGN.md §8 ≤ 5 ms.
+"""Exact odds: 10 attack dice vs 6 defence dice (Arcadia Quest, fan faces), the README's speed table ≤ 5 ms.
 
 ``run`` is the full ``RULESET.odds`` call with the per-(dice table, n, m) cache cleared first, so
 every sample is a cold computation (truncated explosions, big-integer convolutions, the clamped

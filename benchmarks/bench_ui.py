@@ -1,4 +1,4 @@
-"""The window: ``frame_drag_40x40`` (DESIGN.md §8: p95 <= 8 ms, headless) and ``startup_demo``.
+"""The window: ``frame_drag_40x40`` (the README's speed table: p95 <= 8 ms, headless) and ``startup_demo``.
 
 ``frame_drag_40x40``: a generated 40x40 map (seeded walls, doors, two sides of figures, loaded
 by the real loader), the real window at 1280x800 under the dummy SDL driver, FOV on and a ray

@@ -56,7 +56,7 @@ class Result:
         return value <= self.target_ms
 
     def as_json(self) -> dict[str, object]:
-        """The JSON row of DESIGN.md §8 plus the target."""
+        """The JSON row of the README's speed table plus the target."""
         return {
             "name": self.name,
             "median_ms": round(self.median_ms, 4),

@@ -1,7 +1,7 @@
 """Run every benchmark: ``python benchmarks/run.py [--json] [--only NAME] [--quick]``.
 
 Each benchmark prints its median and p95 in milliseconds, the median of the slow exact reference
-on the same input in the same run, and the ratio (reference / fast). Targets are DESIGN.md §8.
+on the same input in the same run, and the ratio (reference / fast). Targets are the README's speed table.
 """
 
 from __future__ import annotations

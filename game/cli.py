@@ -1,4 +1,4 @@
-"""The ``sightline`` command: argument parsing and one-line errors (DESIGN.md §5).
+"""The ``sightline`` command: argument parsing and one-line errors (docs/commands.md).
 
 Each subcommand lives in ``game/commands/<name>.py`` and exposes ``configure(parser)`` and
 ``run(args) -> int``. This module only dispatches and turns every error into one line on stderr

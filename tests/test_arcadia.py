@@ -1,4 +1,4 @@
-"""Arcadia Quest combat through the engine: vectors D1–D11 and C1–C5 of rules/arcadia-trpg.md."""
+"""Arcadia Quest combat through the engine: vectors D1–D11 and C1–C5 of docs/arcadia.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Line of sight: the rules file's vectors L1–L30 and C1–C5, explanations, JSON, caches."""
+"""Line of sight: the Arcadia Quest rule's vectors L1–L30 and C1–C5, explanations, JSON, caches."""
 
 from __future__ import annotations
 

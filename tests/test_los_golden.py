@@ -98,7 +98,7 @@ def test_golden_masks(path: Path) -> None:
                 assert ref.clear is bool(mask[y, x]), (path.name, origin, (x, y))
 
 
-# Masks worked out by hand from the rule (DESIGN §4, docs/line-of-sight.md), not by any engine:
+# Masks worked out by hand from the rule (docs/line-of-sight.md), not by any engine:
 # (rows, walls, figures as (side, square), viewer, origin, expected rows, why). "@" origin, "o"
 # seen, "." hidden, "~" void. Squares are (x, y); centres at (x + 1/2, y + 1/2).
 HAND_CHECKED = [

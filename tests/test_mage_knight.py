@@ -16,7 +16,7 @@ from game.rules.mage_knight.plays import parse_play
 from game.rules.mage_knight.ruleset import RULESET
 from game.rules.registry import get_ruleset
 
-# Sample tokens of the rules file (MK-DATA): attack / element / armor / fame / abilities / resistances
+# Sample tokens of docs/mage-knight.md (MK-DATA): attack / element / armor / fame / abilities / resistances
 TOKENS: dict[str, dict[str, object]] = {
     "Prowlers": {"attack": 4, "armor": 3, "fame": 2},
     "Diggers": {"attack": 3, "armor": 3, "fame": 2, "abilities": "fortified"},

@@ -1,6 +1,6 @@
 """The bundled maps of ``maps/``: they load cleanly, the lessons teach what they say, the demo is rich.
 
-Every lesson board restates one LOS vector of the rules file (L1-L30). Three independent things must
+Every lesson board restates one LOS vector of docs/line-of-sight.md (L1-L30). Three independent things must
 agree for each: the board built from the TMX (walls, doors, void, squares blocked by two enemies),
 the lesson's ``expected`` property, and the engine's verdict through both ``game.core.los`` and
 ``sightline los --json``.
@@ -157,7 +157,7 @@ def test_committed_tileset_png_is_what_the_art_script_draws() -> None:
 
 # --- the lessons ------------------------------------------------------------------------------
 
-#: The rules file's vector table A, restated independently of the generator:
+#: The Arcadia Quest vector table A (docs/line-of-sight.md), restated independently of the generator:
 #: file -> (width x height, walls, doors, squares blocked by two enemies of the shooter, off-board).
 VECTORS: dict[str, tuple[str, str, str, str, str]] = {
     "L01": ("5x5", "", "", "", ""),
@@ -256,7 +256,7 @@ def test_lesson_expected_verdict_matches_the_engine(path: Path) -> None:
     board, frm, to, expected, side = _lesson(path)
     result = line_of_sight(board, frm, to, viewer=side)
     if path.stem == "L29b":
-        # A -> A: the square-level verdict is "same square: clear" (DESIGN §4 rule 1); that a
+        # A -> A: the square-level verdict is "same square: clear" (docs/line-of-sight.md, rule 1); that a
         # figure never targets itself is the ruleset's business, so the lesson's "blocked" is
         # checked there.
         from game.rules.registry import get_ruleset

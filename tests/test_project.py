@@ -71,3 +71,10 @@ def test_files_are_written_only_through_game_atomic() -> None:
         assert not calls & {"tempfile.mkstemp", "tempfile.NamedTemporaryFile"}, rel
         if "os.replace" in calls:  # only renaming an unreadable save aside is allowed
             assert rel.as_posix() == "game/play/savestate.py", rel
+
+
+def test_ci_type_checks_the_package() -> None:
+    """``mypy game`` is a top-level line of .ci/run (the configuration is in pyproject.toml)."""
+    lines = (REPO / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert ".venv/bin/mypy game" in lines
+    assert "[tool.mypy]" in (REPO / "pyproject.toml").read_text(encoding="utf-8")

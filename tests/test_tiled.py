@@ -1,4 +1,4 @@
-"""The Tiled loader on small hand-written maps: every map convention of DESIGN.md §3."""
+"""The Tiled loader on small hand-written maps: every map convention of docs/maps.md."""
 
 from __future__ import annotations
 

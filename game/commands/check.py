@@ -1,6 +1,6 @@
 """``sightline check MAP... [--json] [--format text|json|github] [--strict] [--classes ...]``.
 
-The map linter on the command line (DESIGN.md §5). Arguments may be folders: every ``*.tmx`` under
+The map linter on the command line (docs/commands.md). Arguments may be folders: every ``*.tmx`` under
 them is checked, in sorted order. Exit code 0 when clean, 1 when errors were found, 2 when any map
 could not be read (the others are still reported).
 """
@@ -29,7 +29,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("maps", nargs="+", metavar="MAP", help="a .tmx map, or a folder to search for them")
     parser.add_argument("--json", action="store_true", help="same as --format json")
     parser.add_argument("--format", choices=FORMATS, default=None,
-                        help="text (default), json (DESIGN.md §5) or github (workflow annotations)")
+                        help="text (default), json (docs/commands.md) or github (workflow annotations)")
     parser.add_argument("--strict", action="store_true", help="treat warnings as errors")
     parser.add_argument("--classes", metavar="MAPPING", default=None,
                         help="map your class names onto ours, e.g. wall=collision-line,blocked=collision")

@@ -2,7 +2,7 @@
 
 Pure: no pygame, no pytmx, no files. Coordinates follow Tiled: a square is ``(x, y)``, column and
 row from the top-left, 0-based. Grid corners are ``(x, y)`` too, at the top-left of square
-``(x, y)``. Edges use the notation of the rules file:
+``(x, y)``. Edges use the notation of docs/line-of-sight.md:
 
 * ``V(x,y)``: the vertical segment ``(x,y)-(x,y+1)`` between squares ``(x-1,y)`` and ``(x,y)``;
 * ``H(x,y)``: the horizontal segment ``(x,y)-(x+1,y)`` between squares ``(x,y-1)`` and ``(x,y)``.

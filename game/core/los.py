@@ -1,7 +1,7 @@
 """Exact line of sight (LOS) on a square grid: the verdict, every crossing, and why.
 
 Pure: no pygame, no pytmx, no files, no clock. Verdicts use integers and
-:class:`fractions.Fraction` only, never floats. The rule (DESIGN.md §4, rules file §1.3): a segment
+:class:`fractions.Fraction` only, never floats. The rule (docs/line-of-sight.md): a segment
 runs from the centre of one square to the centre of another;
 
 * it is **blocked** by an edge it crosses at an interior point if that edge is a wall or a

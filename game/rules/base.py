@@ -1,4 +1,4 @@
-"""The rules-engine contract every ruleset implements (DESIGN.md §6).
+"""The rules-engine contract every ruleset implements (docs/rules.md).
 
 A ruleset is a subclass of :class:`Ruleset` in ``game/rules/<name>.py``. The module exposes one
 instance as ``RULESET`` (the registry, :func:`game.rules.registry.get_ruleset`, imports the module
@@ -293,7 +293,7 @@ class Resolution:
         return tuple(r for step in self.steps for r in step.rolls)
 
     def as_json(self) -> dict[str, object]:
-        """``{"legal", "reason", "steps", "outcome"}`` (DESIGN.md §5), plus ``seed`` when seeded."""
+        """``{"legal", "reason", "steps", "outcome"}`` (docs/commands.md), plus ``seed`` when seeded."""
         out: dict[str, object] = {
             "legal": self.legal,
             "reason": self.reason,

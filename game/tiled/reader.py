@@ -1,6 +1,6 @@
 """Load a Tiled ``.tmx`` map into a :class:`~game.core.board.Board`: the map is parsed once, here.
 
-The map conventions are DESIGN.md §3 and ``docs/maps.md``: orthogonal maps only; a cell empty in
+The map conventions are in ``docs/maps.md``: orthogonal maps only; a cell empty in
 every visible tile layer is void; tile properties ``void``, ``blocked`` and ``walls``; objects of
 class ``wall``, ``window``, ``door``, ``figure``, ``blocked`` and ``void`` (or any class mapped
 onto them by ``sightline.toml`` / ``--classes``); every object of a layer named or classed

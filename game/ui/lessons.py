@@ -1,7 +1,7 @@
 """The line-of-sight lessons: the boards of ``maps/lessons/`` one at a time, stepped crossing by crossing.
 
 Each lesson map carries map properties ``caption`` (what it teaches), ``from`` and ``to``
-(squares, ``"1,1"``), ``expected`` (``clear`` or ``blocked``) and ``vector`` (the rules file's
+(squares, ``"1,1"``), ``expected`` (``clear`` or ``blocked``) and ``vector`` (the Arcadia Quest rule's
 test vector, ``L07``). The window selects the figure on ``from``, pins the ray to ``to`` and lets
 ``N`` / ``P`` walk the ray's crossings, each explained by ``Crossing.explain()``.
 

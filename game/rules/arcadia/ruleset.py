@@ -1,4 +1,4 @@
-"""Arcadia Quest combat (rules/arcadia-trpg.md §1.4–1.6): attack cards, Close, LOS, exploding dice.
+"""Arcadia Quest combat (docs/arcadia.md): attack cards, Close, LOS, exploding dice.
 
 Figure properties: ``side``, ``life``, ``defense`` (or ``defence``), ``attacks`` =
 ``"Dusty Blade:melee:3; Short Bow:ranged:2"``, optional ``wounds``, ``exhausted`` (comma list of
@@ -55,7 +55,7 @@ from game.rules.base import (
     stat_list,
 )
 
-#: the fan face tables (rules file §1.5 [FAN]); a map property can override them
+#: the fan face tables (docs/arcadia.md, fan faces); a map property can override them
 DEFAULT_ATTACK_DIE = Die("attack", ("sword", "sword", "sword", "bow", "bow", "crit"))
 DEFAULT_DEFENCE_DIE = Die("defence", ("shield", "crit", "blank", "blank", "blank", "blank"))
 ATTACK_FACES = frozenset({"sword", "bow", "crit", "blank"})

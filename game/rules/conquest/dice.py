@@ -1,6 +1,6 @@
 """Conquest: First Blood (3rd edition, warriors) dice arithmetic and exact odds (pure).
 
-The procedure (``rules/mage-knight-conquest.md`` §2.1-2.2, from the seed's rules wiki): roll A (Clash)
+The procedure (``docs/conquest.md``, from the seed's rules wiki): roll A (Clash)
 or X (Volley) dice; special rules may re-roll primary dice or add dice; keep the **lowest** C or V
 dice as Hits, a 6 is never a Hit; the defender rolls D or E Block dice; each Block die cancels one
 Hit of equal or higher value (matched optimally); each Hit left is a Wound; at the wound limit W a

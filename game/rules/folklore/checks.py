@@ -1,6 +1,6 @@
 """The 2D6 TRPG of seed 002 ("folklore" @wiki, Arianrhod lineage): checks, hits, damage, HP (pure).
 
-Where the source is silent this follows the Arianrhod-style defaults of ``rules/arcadia-trpg.md``
+Where the source is silent this follows the Arianrhod-style defaults of ``docs/folklore.md``
 §2.2, flagged as assumptions by the ruleset: a check is 2D6 + attribute; a critical is two or more
 6s, a fumble every die showing 1.
 

@@ -1,6 +1,6 @@
 """Mage Knight combat arithmetic: attacks, blocks, damage assignment, PvP (pure functions).
 
-Everything here follows the rulebook transcription summarised in ``rules/mage-knight-conquest.md``
+Everything here follows the rulebook transcription summarised in ``docs/mage-knight.md``
 Part 1 (MK-RB). The ruleset (``game.rules.mage_knight.ruleset``) reads figures and the typed play and
 calls these functions; they know nothing about boards.
 

@@ -11,7 +11,7 @@ from game.rules.base import stat_bool, stat_int, stat_list
 from game.rules.mage_knight import combat as mk
 from game.rules.mage_knight.plays import norm_name, parse_element
 
-#: hero level → (Armor, hand limit), MK-DATA levels (rules file §1.8)
+#: hero level → (Armor, hand limit), MK-DATA levels (docs/mage-knight.md)
 LEVELS: dict[int, tuple[int, int]] = {
     1: (2, 5),
     2: (2, 5),
