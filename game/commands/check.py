@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
+from game.core.board import Board
 from game.core.errors import SightlineError, UsageError
 from game.core.findings import Finding, Severity
 from game.core.words import plural
@@ -31,6 +32,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--strict", action="store_true", help="treat warnings as errors")
     parser.add_argument("--classes", metavar="MAPPING", default=None,
                         help="map your class names onto ours, e.g. wall=collision-line,blocked=collision")
+    from game.commands._common import add_rule_option
+
+    add_rule_option(parser)
 
 
 @dataclass
@@ -97,9 +101,22 @@ def check_one(path: Path, *, strict: bool, classes: dict[str, list[str]] | None)
             line = f"{path}: {line}"
         return MapResult(path, error=line)
     board = loaded.board
+    findings = [*findings, *_rule_findings(board)]
     stats: dict[str, object] = dict(loaded.stats)
     stats.update(width=board.width, height=board.height)
     return MapResult(path, findings, stats)
+
+
+def _rule_findings(board: Board) -> list[Finding]:
+    """An error for a map property ``los_rule`` that names no rule (docs/line-of-sight.md)."""
+    from game.core.profiles import rule_of_board_property
+
+    try:
+        rule_of_board_property(board.properties.get("los_rule"))
+    except SightlineError as exc:
+        return [Finding("los-rule", Severity.ERROR, str(exc),
+                        hint="write a preset (arcadia, corners, dnd5e, pf2e, any-point), e.g. corners,figures=none")]
+    return []
 
 
 def object_lines(path: Path) -> dict[int, int]:
@@ -215,6 +232,13 @@ def run(args: argparse.Namespace) -> int:
         from game.tiled import parse_class_mapping
 
         classes = parse_class_mapping(args.classes)
+    if args.rule is not None:
+        from game.core.profiles import parse_rule
+
+        try:
+            parse_rule(args.rule)
+        except UsageError as exc:
+            raise UsageError(f"--rule: {exc}") from None
     targets = expand(args.maps)
     progress = Progress(len(targets))
     results: list[MapResult] = []

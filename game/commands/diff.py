@@ -24,6 +24,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument("--classes", metavar="MAPPING", default=None,
                         help="map your class names onto ours, e.g. wall=collision-line")
+    from game.commands._common import add_rule_option
+
+    add_rule_option(parser)
 
 
 def _squares(squares: tuple[tuple[int, int], ...], limit: int = 8) -> str:
@@ -41,6 +44,9 @@ def run(args: argparse.Namespace) -> int:
     classes = parse_class_mapping(args.classes) if args.classes else None
     old = load_map(args.old, classes=classes)
     new = load_map(args.new, classes=classes)
+    from game.commands._common import board_rule
+
+    args.rule_profile = board_rule(new.board, args.rule)  # checked here; the diff is arcadia's
     diff = diff_boards(old.board, new.board)
     image = None
     if args.output:

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.commands._common import png_output, resolve_viewer
+from game.commands._common import add_rule_option, board_rule, png_output, resolve_viewer
 from game.core.board import Board, Square, fmt_square, parse_square
 from game.core.errors import UsageError
 
@@ -38,6 +38,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="map your class names onto ours, e.g. wall=collision-line,blocked=rock")
     parser.add_argument("--no-legend", action="store_true",
                         help="leave out the title and explanation strip under the board")
+    add_rule_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -59,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
     loaded = load_map(args.map, classes=classes)
     board = loaded.board
     chosen = resolve_viewer(board, args.viewer)
+    rule = board_rule(board, args.rule)
     overlay = Overlay()
     title = _title(board, Path(args.map))
     legend = [title]
@@ -77,11 +79,23 @@ def run(args: argparse.Namespace) -> int:
             there = board.figures_at(target)
             if there:
                 overlay.target = there[0].id
-            ray = los.line_of_sight(board, origin, target, viewer)
-            overlay.ray = ray
-            legend.append(f"Ray from {who}{side} to {fmt_square(target)}: {ray.explain()}")
+            if rule.is_arcadia:
+                ray = los.line_of_sight(board, origin, target, viewer)
+                overlay.ray = ray
+                legend.append(f"Ray from {who}{side} to {fmt_square(target)}: {ray.explain()}")
+            else:
+                from game.core import profile_los
+
+                verdict = profile_los.line_of_sight(board, origin, target, rule, viewer)
+                legend.append(f"From {who}{side} to {fmt_square(target)}: {verdict.explain()}")
         if args.fov:
-            fov = los.visible_from(board, origin, viewer)
+            if rule.is_arcadia:
+                fov = los.visible_from(board, origin, viewer)
+            else:
+                from game.core import profile_los
+
+                fov = profile_los.visible_from(board, origin, rule, viewer)
+                legend.append(f"Rule: {rule.spec()}.")
             overlay.fov = fov
             seen = int(fov.sum())
             legend.append(f"Field of view of {who}{side}: {seen} squares visible; the rest is shaded.")

@@ -37,6 +37,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         "its parent folder must exist)")
     parser.add_argument("--classes", metavar="MAPPING", default=None,
                         help="map your class names onto ours, e.g. wall=collision-line")
+    from game.commands._common import add_rule_option
+
+    add_rule_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -45,6 +48,9 @@ def run(args: argparse.Namespace) -> int:
 
     classes = parse_class_mapping(args.classes) if args.classes else None
     loaded = load_map(args.map, classes=classes)
+    from game.commands._common import board_rule
+
+    args.rule_profile = board_rule(loaded.board, args.rule)  # checked here; coverage is arcadia's
     out = Path(args.output)
     if out.exists() and not out.is_dir():
         from game.core.errors import UsageError

@@ -41,6 +41,7 @@ import weakref
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Literal
 
 import numpy as np
@@ -118,6 +119,7 @@ class _Geo:
         self.closed = profile.boundary == "closed"
         self._walls: dict[Edge, str | None] = {}
         self._squares: dict[Square, str | None] = {}
+        self._vertices: dict[tuple[object, ...], str | None] = {}
 
     def wall(self, edge: Edge) -> str | None:
         """Why an edge is a wall for sight, or None."""
@@ -161,6 +163,15 @@ class _Geo:
             reason = None
         self._squares[sq] = reason
         return reason
+
+    def vertex(self, g: tuple[int, int], p1: int, p2: int, ends: tuple[Square, Square]) -> str | None:
+        """:func:`_vertex` without a side push, memoised (the end squares matter only near ``g``)."""
+        near = tuple(sq for sq in ends if abs(sq[0] * 2 + 1 - g[0] * 2) == 1 and abs(sq[1] * 2 + 1 - g[1] * 2) == 1)
+        key = (g, p1, p2, near)
+        found = self._vertices.get(key, "?")
+        if found == "?":
+            found = self._vertices[key] = _vertex(self, g, p1, p2, ends, None)
+        return found
 
     def obstacle_vertex(self, g: tuple[int, int], ends: tuple[Square, Square]) -> bool:
         """Whether a wall arm or a blocking square (not an end square) meets grid point ``g``."""
@@ -299,50 +310,74 @@ def _segment_blocker(
         if _corner_sector(geo, g, a, b):
             return f"the walls meeting at {fmt_square(g)} separate {fmt_square(a)} from {fmt_square(b)}"
         return None
-    ts: set[Fraction] = {Fraction(0), Fraction(1)}
     on_v = dx == 0 and px.denominator == 1  # runs along a vertical grid line
     on_h = dy == 0 and py.denominator == 1
-    if dx:
-        lo, hi = sorted((px, q[0]))
-        for k in range(math.ceil(lo), math.floor(hi) + 1):
-            ts.add((k - px) / dx)
-    if dy:
-        lo, hi = sorted((py, q[1]))
-        for k in range(math.ceil(lo), math.floor(hi) + 1):
-            ts.add((k - py) / dy)
+    if on_v or on_h:
+        ts: set[Fraction] = {Fraction(0), Fraction(1)}
+        for start, step in ((px, dx), (py, dy)):
+            if step:
+                lo, hi = sorted((start, start + step))
+                for k in range(math.ceil(lo), math.floor(hi) + 1):
+                    ts.add((k - start) / step)
+        forward = _pos(dx, dy)
+        return _along_blocker(geo, a, b, p, (dx, dy), sorted(ts), on_v, forward, (forward + 4) % 8)
+    ix, iy = math.floor(px), math.floor(py)
+    steps = _template(px - ix, py - iy, dx, dy, p_kind == "corner", q_kind == "corner")
+    for kind, x, y, extra in steps:
+        x += ix
+        y += iy
+        if kind == 0:  # grid point: extra = (p1, p2), -1 meaning the own square's quadrant
+            g = (x, y)
+            p1 = _quadrant_of(a, g) if extra[0] < 0 else extra[0]
+            p2 = _quadrant_of(b, g) if extra[1] < 0 else extra[1]
+            reason = geo.vertex(g, p1, p2, ends)
+            if reason:
+                return reason
+        elif kind == 1:  # edge crossed: extra = axis
+            reason = geo.wall(Edge("V" if extra else "H", x, y))
+            if reason:
+                return f"crosses {reason}"
+        else:  # square passed through
+            sq = (x, y)
+            if sq not in ends and (why := geo.square(sq)):
+                where = fmt_square(sq)
+                if why in ("off the board", "blocked terrain"):
+                    return f"passes through square {where}, {why}"
+                return f"passes through square {where}, which holds {why}"
+    return None
+
+
+@lru_cache(maxsize=1 << 16)
+def _template(
+    fx: Fraction, fy: Fraction, dx: Fraction, dy: Fraction, p_corner: bool, q_corner: bool
+) -> tuple[tuple[int, int, int, tuple[int, int] | int], ...]:
+    """The events of a segment that does not run along a grid line, relative to the square of its
+    start (``fx, fy`` in [0, 1)): grid points (kind 0), edges crossed (1), squares passed (2)."""
+    ts: set[Fraction] = {Fraction(0), Fraction(1)}
+    for start, step in ((fx, dx), (fy, dy)):
+        if step:
+            lo, hi = sorted((start, start + step))
+            for k in range(math.ceil(lo), math.floor(hi) + 1):
+                ts.add((k - start) / step)
     events = sorted(ts)
     forward = _pos(dx, dy)
     backward = (forward + 4) % 8
-    if on_v or on_h:
-        return _along_blocker(geo, a, b, p, (dx, dy), events, on_v, forward, backward)
+    out: list[tuple[int, int, int, tuple[int, int] | int]] = []
     for i, t in enumerate(events):
-        x, y = px + t * dx, py + t * dy
+        x, y = fx + t * dx, fy + t * dy
         is_vertex = x.denominator == 1 and y.denominator == 1
-        if is_vertex and (0 < t < 1 or (t == 0 and p_kind == "corner") or (t == 1 and q_kind == "corner")):
-            g = (int(x), int(y))
-            p1 = _quadrant_of(a, g) if t == 0 else backward
-            p2 = _quadrant_of(b, g) if t == 1 else forward
-            reason = _vertex(geo, g, p1, p2, ends, None)
-            if reason:
-                return reason
+        if is_vertex and (0 < t < 1 or (t == 0 and p_corner) or (t == 1 and q_corner)):
+            out.append((0, int(x), int(y), (-1 if t == 0 else backward, -1 if t == 1 else forward)))
         elif 0 < t < 1 and not is_vertex:
             if x.denominator == 1:
-                edge = Edge("V", int(x), math.floor(y))
+                out.append((1, int(x), math.floor(y), 1))
             else:
-                edge = Edge("H", math.floor(x), int(y))
-            reason = geo.wall(edge)
-            if reason:
-                return f"crosses {reason}"
+                out.append((1, math.floor(x), int(y), 0))
         if i + 1 == len(events):
             break
         mid_t = (t + events[i + 1]) / 2
-        sq = (math.floor(px + mid_t * dx), math.floor(py + mid_t * dy))
-        if sq not in ends and (why := geo.square(sq)):
-            where = fmt_square(sq)
-            if why in ("off the board", "blocked terrain"):
-                return f"passes through square {where}, {why}"
-            return f"passes through square {where}, which holds {why}"
-    return None
+        out.append((2, math.floor(fx + mid_t * dx), math.floor(fy + mid_t * dy), 0))
+    return tuple(out)
 
 
 def _along_blocker(
@@ -825,8 +860,18 @@ def all_pairs(board: Board, profile: Profile, viewer: str | None = None) -> np.n
     if profile.is_arcadia:
         return los.all_pairs(board, viewer)
     out = np.zeros((board.height, board.width, board.height, board.width), dtype=bool)
-    for a in board.squares():
-        out[a[1], a[0]] = visible_from(board, a, profile, viewer)
+    # symmetric when from == to and no viewer-dependent figure rule (see tests/test_profile_los.py)
+    symmetric = profile.from_ == profile.to and (profile.figures != "enemies-at-capacity" or viewer is None)
+    if not symmetric:
+        for a in board.squares():
+            out[a[1], a[0]] = visible_from(board, a, profile, viewer)
+        return out
+    squares = list(board.squares())
+    for i, a in enumerate(squares):
+        out[a[1], a[0], a[1], a[0]] = True
+        for b in squares[i + 1:]:
+            seen = _verdict(board, a, b, profile, viewer, complete=False)
+            out[a[1], a[0], b[1], b[0]] = out[b[1], b[0], a[1], a[0]] = seen
     return out
 
 
