@@ -334,7 +334,7 @@ def _segment_blocker(
             if reason:
                 return reason
         elif kind == 1:  # edge crossed: extra = axis
-            reason = geo.wall(Edge("V" if extra else "H", x, y))
+            reason = geo.wall(Edge("V" if extra[0] else "H", x, y))
             if reason:
                 return f"crosses {reason}"
         else:  # square passed through
@@ -350,7 +350,7 @@ def _segment_blocker(
 @lru_cache(maxsize=1 << 16)
 def _template(
     fx: Fraction, fy: Fraction, dx: Fraction, dy: Fraction, p_corner: bool, q_corner: bool
-) -> tuple[tuple[int, int, int, tuple[int, int] | int], ...]:
+) -> tuple[tuple[int, int, int, tuple[int, int]], ...]:
     """The events of a segment that does not run along a grid line, relative to the square of its
     start (``fx, fy`` in [0, 1)): grid points (kind 0), edges crossed (1), squares passed (2)."""
     ts: set[Fraction] = {Fraction(0), Fraction(1)}
@@ -362,7 +362,7 @@ def _template(
     events = sorted(ts)
     forward = _pos(dx, dy)
     backward = (forward + 4) % 8
-    out: list[tuple[int, int, int, tuple[int, int] | int]] = []
+    out: list[tuple[int, int, int, tuple[int, int]]] = []
     for i, t in enumerate(events):
         x, y = fx + t * dx, fy + t * dy
         is_vertex = x.denominator == 1 and y.denominator == 1
@@ -370,13 +370,13 @@ def _template(
             out.append((0, int(x), int(y), (-1 if t == 0 else backward, -1 if t == 1 else forward)))
         elif 0 < t < 1 and not is_vertex:
             if x.denominator == 1:
-                out.append((1, int(x), math.floor(y), 1))
+                out.append((1, int(x), math.floor(y), (1, 0)))
             else:
-                out.append((1, math.floor(x), int(y), 0))
+                out.append((1, math.floor(x), int(y), (0, 0)))
         if i + 1 == len(events):
             break
         mid_t = (t + events[i + 1]) / 2
-        out.append((2, math.floor(fx + mid_t * dx), math.floor(fy + mid_t * dy), 0))
+        out.append((2, math.floor(fx + mid_t * dx), math.floor(fy + mid_t * dy), (0, 0)))
     return tuple(out)
 
 

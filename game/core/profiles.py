@@ -27,6 +27,7 @@ __all__ = [
     "Profile",
     "parse_rule",
     "rule_of_board_property",
+    "split_rules",
 ]
 
 #: parameter -> its values, in the order the window cycles them
@@ -206,3 +207,23 @@ def rule_of_board_property(value: object) -> Profile:
 
 
 assert {f.name for f in fields(Profile)} == {"name", *("from_" if p == "from" else p for p in PARAMETERS)}
+
+
+def split_rules(text: str) -> list[Profile]:
+    """Read a list of rules, ``arcadia,corners`` or ``corners,figures=none,dnd5e``: a word without
+    ``=`` starts a new rule, ``parameter=value`` overrides the rule before it (``;`` also separates).
+
+    >>> [p.spec() for p in split_rules("arcadia,corners,figures=none")]
+    ['arcadia', 'corners,figures=none']
+    """
+    groups: list[list[str]] = []
+    for chunk in str(text).split(";"):
+        for part in chunk.split(","):
+            part = part.strip()
+            if not part:
+                continue
+            if "=" in part and groups:
+                groups[-1].append(part)
+            else:
+                groups.append([part])
+    return [parse_rule(",".join(group)) for group in groups]
