@@ -1,4 +1,4 @@
-"""Loading a map: ``load_100x100_1000_walls`` (DESIGN.md §8: <= 300 ms median).
+"""Loading a map: ``load_100x100_1000_walls`` (the README's speed table: <= 300 ms median).
 
 The map is generated in a temporary folder: 100x100 squares, a CSV tile layer with an embedded
 tileset, 1,000 wall segments (two-point lines, polylines, rectangle outlines), doors and figures.

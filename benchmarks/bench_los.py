@@ -1,4 +1,4 @@
-"""Line of sight: field of view on a 100×100 board and all pairs on a 64×64 board (DESIGN.md §8).
+"""Line of sight: field of view on a 100×100 board and all pairs on a 64×64 board (the README's speed table).
 
 ``fov_100x100``: ``visible_from`` from the centre of a 100×100 board with ~1,000 random walls and
 ~200 blocked squares (seeded). Each sample clears the per-board caches first, so the mask, the

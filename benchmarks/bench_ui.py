@@ -1,4 +1,4 @@
-"""The window: ``frame_drag_40x40`` (DESIGN.md §8: p95 <= 8 ms, headless) and ``startup_demo``.
+"""The window: ``frame_drag_40x40`` (the README's speed table: p95 <= 8 ms, headless) and ``startup_demo``.
 
 ``frame_drag_40x40``: a generated 40x40 map (seeded walls, doors, two sides of figures, loaded
 by the real loader), the real window at 1280x800 under the dummy SDL driver, FOV on and a ray
@@ -29,15 +29,18 @@ FRAMES = 240
 REPO = Path(__file__).resolve().parent.parent
 
 
-def write_map(folder: Path, seed: int = 11) -> Path:
-    """A 40x40 map: ~300 wall segments, 20 doors, 24 figures of two sides and a monster pair."""
+def write_map(folder: Path, seed: int = 11, size: int = SIZE) -> Path:
+    """A size x size map (40: ~300 wall segments, 20 doors, 24 figures of two sides; 150: the
+    same density, ~4,200 wall segments)."""
+    SIZE = size  # noqa: N806 - the generator below reads the size under its old name
     rng = random.Random(seed)
+    walls = 150 * size * size // 1600
     objects: list[str] = []
 
     def add(body: str) -> None:
         objects.append(body.replace("{id}", str(len(objects) + 1)))
 
-    for _ in range(150):
+    for _ in range(walls):
         x, y = rng.randrange(1, SIZE - 3), rng.randrange(1, SIZE - 3)
         a, b = rng.randint(1, 3) * CELL, rng.randint(1, 3) * CELL
         add(f'<object id="{{id}}" type="wall" x="{x * CELL}" y="{y * CELL}"><polyline points="0,0 {a},0 {a},{b}"/></object>')
@@ -62,9 +65,43 @@ def write_map(folder: Path, seed: int = 11) -> Path:
         f'height="{SIZE}" tilewidth="{CELL}" tileheight="{CELL}" infinite="0" nextobjectid="9999">'
         f'<objectgroup id="1" name="things">{"".join(objects)}</objectgroup></map>\n'
     )
-    path = folder / "bench40.tmx"
+    path = folder / f"bench{size}.tmx"
     path.write_text(text, encoding="utf-8")
     return path
+
+
+class _HoverRun:
+    """The window on a 150x150 map with a figure selected, the mouse sweeping across the board
+    (hover only: each frame casts a new ray through the real app and painter)."""
+
+    def __init__(self, path: Path, size: int) -> None:
+        import pygame
+
+        from game.play.session import Session
+        from game.ui.app import App
+
+        pygame.display.init()
+        pygame.font.init()
+        screen = pygame.display.set_mode((1280, 800))
+        self.pygame = pygame
+        self.app = App(Session.open(path, autosave=False), screen=screen, watch=False)
+        app = self.app
+        board = app.board
+        assert board is not None
+        app.select(min(f.id for f in board.figures.values() if f.square == (0, 0)))
+        pygame.event.clear()
+        app.frame()
+        x0, y0, w, h = app.view.viewport
+        self.path = [
+            (x0 + 5 + (i * 37) % max(1, w - 10), y0 + 5 + (i * 53) % max(1, h - 10)) for i in range(FRAMES)
+        ]
+        self.step = 0
+
+    def frame(self) -> None:
+        pos = self.path[self.step % len(self.path)]
+        self.step += 1
+        self.pygame.event.post(self.pygame.event.Event(self.pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        self.app.frame()
 
 
 class _DragRun:
@@ -115,8 +152,75 @@ class _DragRun:
         self.app.frame()
 
 
+BIG = 150
+
+
+def write_big_map(folder: Path, seed: int = 5) -> Path:
+    """A 150x150 map without figures (like the Tuxemon maps): ~2,000 seeded wall segments."""
+    rng = random.Random(seed)
+    objects = []
+    for n in range(2000):
+        x, y = rng.randrange(1, BIG - 3), rng.randrange(1, BIG - 3)
+        a, b = rng.randint(1, 3) * CELL, rng.randint(1, 3) * CELL
+        objects.append(
+            f'<object id="{n + 1}" type="wall" x="{x * CELL}" y="{y * CELL}"><polyline points="0,0 {a},0 {a},{b}"/></object>'
+        )
+    text = (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        f'<map version="1.10" orientation="orthogonal" renderorder="right-down" width="{BIG}" '
+        f'height="{BIG}" tilewidth="{CELL}" tileheight="{CELL}" infinite="0" nextobjectid="9999">'
+        f'<objectgroup id="1" name="things">{"".join(objects)}</objectgroup></map>\n'
+    )
+    path = folder / "bench150.tmx"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+class _SightRun:
+    """The window on the 150x150 map: a ray from a clicked empty square, F on, the mouse hovering
+    a new square every frame (a new ray each frame; the field of view stays cached)."""
+
+    def __init__(self, path: Path, caches: bool) -> None:
+        import pygame
+
+        from game.play.session import Session
+        from game.ui.app import App
+
+        pygame.display.init()
+        pygame.font.init()
+        screen = pygame.display.set_mode((1280, 800))
+        self.pygame = pygame
+        self.app = App(Session.open(path, autosave=False), screen=screen, watch=False, caches=caches)
+        app = self.app
+        pygame.event.clear()
+        app.frame()
+        start = app.view.square_centre((BIG // 2, BIG // 2))
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            pygame.event.post(pygame.event.Event(kind, pos=start, button=1))
+        app.frame()
+        assert app.sight.start == (BIG // 2, BIG // 2)
+        app.fov_on = True
+        app.frame()
+        self.path = []
+        for i in range(FRAMES):
+            t = i / FRAMES
+            gx = 0.5 + t * (BIG - 1)
+            gy = 0.5 + (BIG - 1) * (0.5 + 0.4 * ((i // 20) % 2 * 2 - 1) * t)
+            x, y = app.view.to_screen(gx, gy)
+            self.path.append((round(x), round(y)))
+        self.step = 0
+
+    def frame(self) -> None:
+        pos = self.path[self.step % len(self.path)]
+        self.step += 1
+        self.pygame.event.post(
+            self.pygame.event.Event(self.pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        )
+        self.app.frame()
+
+
 def benchmarks() -> list[Benchmark]:
-    """``frame_drag_40x40`` and ``startup_demo``."""
+    """``frame_drag_40x40``, ``frame_sight_150x150`` and ``startup_demo``."""
     import time
 
     folder = Path(tempfile.mkdtemp(prefix="sightline-bench-ui-"))
@@ -144,6 +248,27 @@ def benchmarks() -> list[Benchmark]:
             state["slow"] = _DragRun(path, caches=False)
         state["slow"].frame()
 
+    big = write_big_map(folder)
+    sight: dict[str, _SightRun] = {}
+
+    def sight_samples() -> list[float]:
+        if "fast" not in sight:
+            sight["fast"] = _SightRun(big, caches=True)
+        run = sight["fast"]
+        for _ in range(10):
+            run.frame()
+        out = []
+        for _ in range(FRAMES):
+            start = time.perf_counter()
+            run.frame()
+            out.append((time.perf_counter() - start) * 1000.0)
+        return out
+
+    def sight_reference() -> None:
+        if "slow" not in sight:
+            sight["slow"] = _SightRun(big, caches=False)
+        sight["slow"].frame()
+
     def startup() -> None:
         out = folder / "startup.png"
         env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
@@ -153,7 +278,37 @@ def benchmarks() -> list[Benchmark]:
             check=True, env=env, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
 
+    big = write_map(folder, seed=150, size=150)
+
+    def hover_samples() -> list[float]:
+        run = _HoverRun(big, 150)
+        for _ in range(10):
+            run.frame()
+        out = []
+        for _ in range(FRAMES):
+            start = time.perf_counter()
+            run.frame()
+            out.append((time.perf_counter() - start) * 1000.0)
+        return out
+
+    def first_frame() -> None:
+        out = folder / "first150.png"
+        env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+        subprocess.run(
+            [sys.executable, "-m", "game", "play", str(big), "--frames", "1", "--screenshot", str(out), "--fresh"],
+            check=True, env=env, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+
     return [
+        Benchmark(
+            "frame_hover_150x150", run=lambda: None, samples=hover_samples, target_ms=16.0, target_stat="p95",
+            note="per-frame times while the mouse sweeps a 150x150 map (~4,200 wall segments, 20 doors), "
+            "1280x800 dummy display, the real app and painter; no reference",
+        ),
+        Benchmark(
+            "first_frame_150x150", run=first_frame, repeat=3, warmup=0, target_ms=1500.0,
+            note="process start to the first frame saved on the 150x150 map (dummy display); no reference",
+        ),
         Benchmark(
             "frame_drag_40x40",
             run=lambda: None,
@@ -164,6 +319,17 @@ def benchmarks() -> list[Benchmark]:
             target_stat="p95",
             note="per-frame times while dragging on a 40x40 board, FOV + pinned ray on, 1280x800 dummy "
             "display; reference = the same frame with the window's caches off (full redraw)",
+        ),
+        Benchmark(
+            "frame_sight_150x150",
+            run=lambda: None,
+            samples=sight_samples,
+            reference=sight_reference,
+            reference_repeat=3,
+            target_stat="p95",
+            note="per-frame times hovering a new square each frame on a 150x150 map without figures, "
+            "the ray from a clicked empty square, F on, 1280x800 dummy display; reference = caches off "
+            "(the field of view and the board rebuilt every frame)",
         ),
         Benchmark(
             "startup_demo",

@@ -29,6 +29,8 @@ class Benchmark:
     reference_scale: float = 1.0
     #: for benchmarks whose samples come from elsewhere (e.g. frame times measured in a loop)
     samples: Callable[[], list[float]] | None = None
+    #: peak memory of the measured work in MB (tracemalloc, or a subprocess's report), if measured
+    peak: Callable[[], float] | None = None
 
 
 @dataclass
@@ -43,6 +45,7 @@ class Result:
     target_ms: float | None
     target_stat: str
     note: str
+    peak_mb: float | None = None
 
     @property
     def meets_target(self) -> bool | None:
@@ -53,13 +56,14 @@ class Result:
         return value <= self.target_ms
 
     def as_json(self) -> dict[str, object]:
-        """The JSON row of DESIGN.md §8 plus the target."""
+        """The JSON row of the README's speed table plus the target."""
         return {
             "name": self.name,
             "median_ms": round(self.median_ms, 4),
             "p95_ms": round(self.p95_ms, 4),
             "reference_median_ms": None if self.reference_median_ms is None else round(self.reference_median_ms, 4),
             "ratio": None if self.ratio is None else round(self.ratio, 2),
+            "peak_mb": None if self.peak_mb is None else round(self.peak_mb, 1),
             "target_ms": self.target_ms,
             "target_stat": self.target_stat,
             "meets_target": self.meets_target,
@@ -99,6 +103,8 @@ def measure(bench: Benchmark, quick: bool = False) -> Result:
         ref_median = statistics.median(_time(bench.reference, ref_repeat, 0)) * bench.reference_scale
     median = statistics.median(samples)
     ratio = None if ref_median is None or median == 0 else ref_median / median
+    peak = bench.peak() if bench.peak is not None else None
     return Result(
-        bench.name, median, percentile(samples, 95), ref_median, ratio, bench.target_ms, bench.target_stat, bench.note
+        bench.name, median, percentile(samples, 95), ref_median, ratio, bench.target_ms, bench.target_stat, bench.note,
+        peak,
     )

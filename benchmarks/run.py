@@ -1,7 +1,7 @@
 """Run every benchmark: ``python benchmarks/run.py [--json] [--only NAME] [--quick]``.
 
 Each benchmark prints its median and p95 in milliseconds, the median of the slow exact reference
-on the same input in the same run, and the ratio (reference / fast). Targets are DESIGN.md §8.
+on the same input in the same run, and the ratio (reference / fast). Targets are the README's speed table.
 """
 
 from __future__ import annotations
@@ -52,15 +52,22 @@ def main(argv: list[str] | None = None) -> int:
             if result.target_ms is not None:
                 mark = "ok" if result.meets_target else "MISSED"
                 target = f"  target {result.target_stat} <= {result.target_ms:g} ms: {mark}"
+            peak = "" if result.peak_mb is None else f"  peak {result.peak_mb:.1f} MB"
             print(
                 f"{result.name:26s} median {result.median_ms:9.3f} ms  p95 {result.p95_ms:9.3f} ms"
-                f"  reference {ref} ms  ratio {ratio}{target}",
+                f"  reference {ref} ms  ratio {ratio}{peak}{target}",
                 flush=True,
             )
             if result.note:
                 print(f"{'':26s} ({result.note})", flush=True)
+    load = os.getloadavg() if hasattr(os, "getloadavg") else None
     if args.json:
-        print(json.dumps({"benchmarks": [r.as_json() for r in results]}, indent=2))
+        doc: dict[str, object] = {"benchmarks": [r.as_json() for r in results]}
+        if load is not None:
+            doc["load_average"] = [round(x, 2) for x in load]
+        print(json.dumps(doc, indent=2))
+    elif load is not None:
+        print(f"load average at the end: {load[0]:.2f}, {load[1]:.2f}, {load[2]:.2f}")
     return 0
 
 

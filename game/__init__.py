@@ -1,7 +1,94 @@
 """Sightline: a tactical-board visualiser with exact line of sight.
 
-Layers (see ``docs/architecture.md``): ``board``, ``los``, ``dice`` and ``rules`` are pure;
-``tiled`` is the only module that reads Tiled maps; ``ui`` is the only package that draws.
+The library face: read a Tiled map, ask line of sight, ask a ruleset for an attack's odds.
+
+>>> import game
+>>> board = game.Board(3, 3, walls=[game.Edge.parse("V(1,1)")])
+>>> game.line_of_sight(board, (0, 1), (2, 1)).clear
+False
+>>> game.line_of_sight(board, (0, 0), (2, 0)).clear
+True
+>>> int(game.visible_from(board, (0, 1)).sum())
+5
+>>> game.get_ruleset(board.ruleset).title
+'Arcadia Quest'
+
+Reading a map: ``game.load_map("maps/demo.tmx").board`` (see the README's library section).
+
+Names are imported when first used, so ``import game`` is quick, prints nothing and pulls in no
+pygame. The rooms behind the face are described in ``docs/architecture.md``.
 """
 
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 __version__ = "0.1.0"
+
+#: public name → the module that defines it
+_EXPORTS: dict[str, str] = {
+    "Board": "game.core.board",
+    "Figure": "game.core.board",
+    "Door": "game.core.board",
+    "DoorState": "game.core.board",
+    "Edge": "game.core.board",
+    "LosResult": "game.core.los",
+    "line_of_sight": "game.core.los",
+    "visible_from": "game.core.los",
+    "is_close": "game.core.los",
+    "LoadedMap": "game.tiled",
+    "load_map": "game.tiled",
+    "get_ruleset": "game.rules.registry",
+    "attack_odds": "game.rules.query",
+    "SightlineError": "game.core.errors",
+    "MapError": "game.core.errors",
+    "UsageError": "game.core.errors",
+    "IllegalAttackError": "game.core.errors",
+    "bundled_maps": "game.resources",
+}
+
+__all__ = [
+    "__version__",
+    "Board",
+    "Figure",
+    "Door",
+    "DoorState",
+    "Edge",
+    "LosResult",
+    "line_of_sight",
+    "visible_from",
+    "is_close",
+    "LoadedMap",
+    "load_map",
+    "get_ruleset",
+    "attack_odds",
+    "SightlineError",
+    "MapError",
+    "UsageError",
+    "IllegalAttackError",
+    "bundled_maps",
+]
+
+if TYPE_CHECKING:
+    from game.core.board import Board, Door, DoorState, Edge, Figure
+    from game.core.errors import IllegalAttackError, MapError, SightlineError, UsageError
+    from game.core.los import LosResult, is_close, line_of_sight, visible_from
+    from game.resources import bundled_maps
+    from game.rules.query import attack_odds
+    from game.rules.registry import get_ruleset
+    from game.tiled import LoadedMap, load_map
+
+
+def __getattr__(name: str) -> Any:
+    """Import a public name on first use (PEP 562)."""
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'game' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

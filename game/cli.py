@@ -1,4 +1,4 @@
-"""The ``sightline`` command: argument parsing and one-line errors (DESIGN.md §5).
+"""The ``sightline`` command: argument parsing and one-line errors (docs/commands.md).
 
 Each subcommand lives in ``game/commands/<name>.py`` and exposes ``configure(parser)`` and
 ``run(args) -> int``. This module only dispatches and turns every error into one line on stderr
@@ -15,12 +15,14 @@ import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import NoReturn
 
-# pytmx imports pygame, whose banner would spoil --json output on stdout.
+# the drawing commands import pygame, whose banner would spoil --json output on stdout.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from game import __version__  # noqa: E402
+from game.commands.wording import cli_words  # noqa: E402
 from game.core.errors import SightlineError  # noqa: E402
 
 #: subcommand name -> one-line help. The module is ``game.commands.<name>``.
@@ -28,6 +30,7 @@ COMMANDS: dict[str, str] = {
     "play": "open the window on a map (the bundled demo map by default)",
     "lessons": "step through the line-of-sight lessons of maps/lessons/",
     "los": "line of sight between two squares, or everything visible from one",
+    "reach": "every square a move of N orthogonal steps reaches from a square",
     "check": "lint maps: walls, doors, figures, classes (exit 0 clean, 1 errors, 2 unreadable)",
     "render": "draw a board and its overlays into a PNG, no window",
     "odds": "exact outcome distribution of an attack",
@@ -35,6 +38,7 @@ COMMANDS: dict[str, str] = {
     "report": "write an HTML line-of-sight coverage report for a map",
     "diff": "what changed in visibility between two versions of a map",
     "compare": "where two line-of-sight rules disagree on a map (pairs, or from one square), with a PNG",
+    "tiled": "install the Tiled extension: checks on every save, Sightline actions in the Map menu",
 }
 
 
@@ -81,7 +85,7 @@ def build_parser() -> Parser:
     return parser
 
 
-def _command_module(name: str):  # type: ignore[no-untyped-def]
+def _command_module(name: str) -> ModuleType | None:
     try:
         return importlib.import_module(f"game.commands.{name}")
     except ModuleNotFoundError as exc:
@@ -187,7 +191,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(run(args) or 0)
     except SightlineError as exc:
-        print(f"sightline {args.command}: {exc}", file=sys.stderr)
+        print(f"sightline {args.command}: {cli_words(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("sightline: interrupted", file=sys.stderr)

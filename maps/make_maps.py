@@ -89,7 +89,7 @@ class Board:
 
 
 def edge_points(text: str) -> list[tuple[int, int]]:
-    """The two grid corners of an edge in the rules file's notation.
+    """The two grid corners of an edge in the Arcadia Quest rule's notation.
 
     >>> edge_points("V(2,1)"), edge_points("H(1,2)")
     ([(2, 1), (2, 2)], [(1, 2), (2, 2)])
@@ -481,7 +481,7 @@ def demo() -> Board:
     ))
 
 
-# --- the lessons (rules file, vectors L1-L30) ------------------------------------------------
+# --- the lessons (vectors L1-L30 of docs/line-of-sight.md) ------------------------------------------------
 
 ARCHER = {"life": 5, "defense": 1, "attacks": "Short Bow:ranged:2; Dagger:melee:1"}
 GOBLIN = {"life": 2, "defense": 0, "attacks": "Rusty Knife:melee:2"}
@@ -490,7 +490,7 @@ SQUIRE = {"life": 4, "defense": 2, "attacks": "Spear:melee:2"}
 
 @dataclass
 class Lesson:
-    """One LOS lesson: a vector of the rules file on a small board."""
+    """One LOS lesson: a vector of docs/line-of-sight.md on a small board."""
 
     file: str
     vector: str
@@ -941,7 +941,7 @@ def lessons_doc() -> str:
         )
     lines += [
         "",
-        "Edges use the rules file's notation: `V(x,y)` is the vertical segment from grid corner",
+        "Edges use the Arcadia Quest rule's notation: `V(x,y)` is the vertical segment from grid corner",
         "(x,y) to (x,y+1), between squares (x−1,y) and (x,y); `H(x,y)` is the horizontal segment from",
         "(x,y) to (x+1,y), between squares (x,y−1) and (x,y). Squares are (column, row) from the",
         "top-left, as in Tiled.",

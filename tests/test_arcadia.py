@@ -1,4 +1,4 @@
-"""Arcadia Quest combat through the engine: vectors D1–D11 and C1–C5 of rules/arcadia-trpg.md."""
+"""Arcadia Quest combat through the engine: vectors D1–D11 and C1–C5 of docs/arcadia.md."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from game.core.board import Board, Edge, Figure
 from game.core.dice import NotEnoughFaces, ScriptedDice, SeededDice, parse_faces
 from game.core.errors import IllegalAttackError, UsageError
 from game.rules.arcadia.ruleset import RULESET, close_reason, parse_attacks
-from game.rules.base import Resolution
+from game.rules.base import AttackRequest, Resolution
 from game.rules.registry import get_ruleset
 
 HERO = {"attacks": "Dusty Blade:melee:3; Long Bow:ranged:3; Short Bow:ranged:2; Dagger:melee:1", "life": 5}
@@ -35,7 +35,7 @@ def board_with(
 
 def resolve(board: Board, attack: str, faces: str, target: int = 2) -> Resolution:
     dice = ScriptedDice(parse_faces(faces, pools=RULESET.pools, names=RULESET.face_names), RULESET.pools)
-    return RULESET.resolve(board, 1, [target], attack, dice, {})
+    return RULESET.resolve(AttackRequest(board, 1, [target], attack, {}), dice)
 
 
 def outcome(res: Resolution) -> tuple[int, int, int]:
@@ -103,7 +103,7 @@ def test_d10_bonus_dice_make_the_pools() -> None:
         resolve(board, "Dusty Blade", "sword sword sword sword | crit blank")
     # options add dice too (the window's bonus spinner)
     dice = ScriptedDice([["sword"] * 5, ["blank"] * 3], RULESET.pools)
-    res = RULESET.resolve(board, 1, [2], "Dusty Blade", dice, {"attack_bonus": 1})
+    res = RULESET.resolve(AttackRequest(board, 1, [2], "Dusty Blade", {"attack_bonus": 1}), dice)
     assert res.outcome["attack_dice"] == 5
 
 
@@ -156,8 +156,8 @@ def test_resolve_is_pure_and_apply_changes_the_board() -> None:
 
 def test_seeded_resolution_replays_and_pins() -> None:
     board = board_with({"life": 9, "defense": 2})
-    first = RULESET.resolve(board, 1, [2], "Dusty Blade", SeededDice(11), {})
-    second = RULESET.resolve(board, 1, [2], "Dusty Blade", SeededDice(11), {})
+    first = RULESET.resolve(AttackRequest(board, 1, [2], "Dusty Blade", {}), SeededDice(11))
+    second = RULESET.resolve(AttackRequest(board, 1, [2], "Dusty Blade", {}), SeededDice(11))
     assert first == second and first.seed == 11 and first.as_json()["seed"] == 11
     assert [r.face for r in first.rolls()] == PINNED_SEED_11
 
@@ -167,13 +167,13 @@ PINNED_SEED_11 = ["sword", "bow", "crit", "sword", "blank", "blank"]
 
 def test_map_property_overrides_the_face_tables() -> None:
     board = board_with({"life": 9}, properties={"attack_die": "sword,sword,sword,sword,sword,crit"})
-    odds = RULESET.odds(board, 1, [2], "Long Bow", {})
+    odds = RULESET.odds(AttackRequest(board, 1, [2], "Long Bow", {}))
     assert odds.distribution[0] == Fraction(125, 216)  # no bow face: only the crit hits in ranged
     with pytest.raises(UsageError, match="not a face of the attack die"):
         resolve(board, "Dusty Blade", "bow bow bow")
     bad = board_with({"life": 9}, properties={"defense_die": "shield,axe"})
     with pytest.raises(UsageError, match="unknown faces axe"):
-        RULESET.odds(bad, 1, [2], "Dusty Blade", {})
+        RULESET.odds(AttackRequest(bad, 1, [2], "Dusty Blade", {}))
 
 
 # --- C: Close / melee reach ---------------------------------------------------------------
@@ -197,16 +197,16 @@ def test_map_property_overrides_the_face_tables() -> None:
 def test_close_vectors(vector: str, square: tuple[int, int], walls: tuple[str, ...],
                        doors: dict[str, str] | None, legal: bool, reason: str) -> None:
     board = board_with({"life": 3}, target_square=square, walls=walls, doors=doors)
-    verdict = RULESET.check(board, 1, [2], "Dusty Blade", {})
+    verdict = RULESET.check(AttackRequest(board, 1, [2], "Dusty Blade", {}))
     assert verdict.legal is legal, vector
     assert verdict.reason.endswith(reason), (vector, verdict.reason)
 
 
 def test_c5_ranged_needs_line_of_sight_not_close() -> None:
     board = board_with({"life": 3}, target_square=(4, 2))
-    assert RULESET.check(board, 1, [2], "Long Bow", {}).legal
+    assert RULESET.check(AttackRequest(board, 1, [2], "Long Bow", {})).legal
     walled = board_with({"life": 3}, target_square=(4, 2), walls=("V(4,2)",))
-    verdict = RULESET.check(walled, 1, [2], "Long Bow", {})
+    verdict = RULESET.check(AttackRequest(walled, 1, [2], "Long Bow", {}))
     assert not verdict.legal
     assert verdict.reason == "no line of sight: wall V(4,2) between (3,2) and (4,2)."
 
@@ -215,14 +215,14 @@ def test_ranged_blocked_by_two_enemies_of_the_attacker_only() -> None:
     board = board_with({"life": 3}, target_square=(5, 2))
     board.place_figure(Figure(3, "Imp", "monsters", (3, 2)))
     board.place_figure(Figure(4, "Rat", "monsters", (3, 2)))
-    verdict = RULESET.check(board, 1, [2], "Long Bow", {})
+    verdict = RULESET.check(AttackRequest(board, 1, [2], "Long Bow", {}))
     assert not verdict.legal and verdict.reason.startswith("no line of sight:")
     assert "Imp" in verdict.reason
     # two allies of the attacker do not block
     ally = board_with({"life": 3}, target_square=(5, 2))
     ally.place_figure(Figure(3, "Kisha", "red", (3, 2)))
     ally.place_figure(Figure(4, "Jaimie", "red", (3, 2)))
-    assert RULESET.check(ally, 1, [2], "Long Bow", {}).legal
+    assert RULESET.check(AttackRequest(ally, 1, [2], "Long Bow", {})).legal
 
 
 def test_close_reason_agrees_with_the_los_module() -> None:
@@ -241,18 +241,18 @@ def test_close_reason_agrees_with_the_los_module() -> None:
 
 
 def test_targets_must_be_enemies_alive_and_single() -> None:
-    assert RULESET.check(board_with({"life": 3}, target_side="red"), 1, [2], "Dusty Blade", {}).reason == \
+    assert RULESET.check(AttackRequest(board_with({"life": 3}, target_side="red"), 1, [2], "Dusty Blade", {})).reason == \
         "Goblin is an ally."
     dead = board_with({"life": 3, "wounds": 3, "killed": True})
-    assert RULESET.check(dead, 1, [2], "Dusty Blade", {}).reason == "Goblin is already killed."
+    assert RULESET.check(AttackRequest(dead, 1, [2], "Dusty Blade", {})).reason == "Goblin is already killed."
     board = board_with({"life": 3})
-    assert "exactly one target" in RULESET.check(board, 1, [2, 2], "Dusty Blade", {}).reason
-    assert RULESET.check(board, 1, [1], "Dusty Blade", {}).reason == "Mark cannot attack itself."
+    assert "exactly one target" in RULESET.check(AttackRequest(board, 1, [2, 2], "Dusty Blade", {})).reason
+    assert RULESET.check(AttackRequest(board, 1, [1], "Dusty Blade", {})).reason == "Mark cannot attack itself."
     with pytest.raises(UsageError, match="Mark has no attack 'Axe' \\(attacks: Dusty Blade"):
-        RULESET.check(board, 1, [2], "Axe", {})
-    assert RULESET.check(board, 2, [1], None, {}).reason == "Goblin has no attack cards (figure property attacks)."
+        RULESET.check(AttackRequest(board, 1, [2], "Axe", {}))
+    assert RULESET.check(AttackRequest(board, 2, [1], None, {})).reason == "Goblin has no attack cards (figure property attacks)."
     dead_attacker = board_with({"life": 3}, attacker_stats={"killed": True})
-    assert RULESET.check(dead_attacker, 1, [2], None, {}).reason == "Mark is killed and cannot attack."
+    assert RULESET.check(AttackRequest(dead_attacker, 1, [2], None, {})).reason == "Mark is killed and cannot attack."
 
 
 def test_attack_menu_and_default_attack() -> None:
@@ -263,14 +263,14 @@ def test_attack_menu_and_default_attack() -> None:
         ("Short Bow", "ranged", 2, True), ("Dagger", "melee", 1, True),
     ]
     assert menu[0].reason == "Dusty Blade is exhausted."
-    assert "Long Bow" in RULESET.check(board, 1, [2], None, {}).reason  # first usable card
+    assert "Long Bow" in RULESET.check(AttackRequest(board, 1, [2], None, {})).reason  # first usable card
 
 
 def test_attacks_property_errors() -> None:
     with pytest.raises(UsageError, match="is not NAME:melee\\|ranged:DICE"):
         parse_attacks(Figure(1, "Mark", "red", (0, 0), {"attacks": "Dusty Blade:magic:3"}))
     with pytest.raises(UsageError, match="'life' must be a number"):
-        RULESET.odds(board_with({"life": "lots"}), 1, [2], "Dusty Blade", {})
+        RULESET.odds(AttackRequest(board_with({"life": "lots"}), 1, [2], "Dusty Blade", {}))
 
 
 def test_rest_unexhausts_a_sides_cards() -> None:
@@ -293,13 +293,13 @@ def test_rest_unexhausts_a_sides_cards() -> None:
 
 def test_one_die_odds_match_the_rules_file() -> None:
     board = board_with({"life": 100})
-    melee = RULESET.odds(board, 1, [2], "Dagger", {})
+    melee = RULESET.odds(AttackRequest(board, 1, [2], "Dagger", {}))
     assert [melee.distribution[k] for k in range(4)] == [Fraction(1, 3), Fraction(5, 9), Fraction(5, 54),
                                                          Fraction(5, 324)]
     assert abs(melee.distribution[4] - Fraction(5, 1944)) < Fraction(1, 10**12)
     assert abs(melee.expected - Fraction(4, 5)) < Fraction(1, 10**10)
     assert melee.truncated < Fraction(1, 10**12)
-    capped = RULESET.odds(board_with({"life": 2}), 1, [2], "Dagger", {})
+    capped = RULESET.odds(AttackRequest(board_with({"life": 2}), 1, [2], "Dagger", {}))
     assert capped.distribution == {0: Fraction(1, 3), 1: Fraction(5, 9), 2: Fraction(1, 9)}
     assert capped.kill == Fraction(1, 9)
     assert sum(melee.distribution.values()) == 1
@@ -307,15 +307,15 @@ def test_one_die_odds_match_the_rules_file() -> None:
 
 def test_odds_illegal_attack_raises() -> None:
     with pytest.raises(IllegalAttackError, match="not Close"):
-        RULESET.odds(board_with({"life": 3}, target_square=(5, 4)), 1, [2], "Dusty Blade", {})
+        RULESET.odds(AttackRequest(board_with({"life": 3}, target_square=(5, 4)), 1, [2], "Dusty Blade", {}))
 
 
 def test_odds_kill_and_life_left() -> None:
     board = board_with({"life": 3, "wounds": 2})
-    odds = RULESET.odds(board, 1, [2], "Dagger", {})
+    odds = RULESET.odds(AttackRequest(board, 1, [2], "Dagger", {}))
     assert set(odds.distribution) == {0, 1}
     assert odds.kill == Fraction(2, 3) and odds.expected == Fraction(2, 3)
-    no_life = RULESET.odds(board_with({"defense": 0}), 1, [2], "Dagger", {})
+    no_life = RULESET.odds(AttackRequest(board_with({"defense": 0}), 1, [2], "Dagger", {}))
     assert no_life.kill is None and sum(no_life.distribution.values()) == 1
 
 

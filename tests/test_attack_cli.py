@@ -203,7 +203,8 @@ def test_odds_text_bar_chart(capsys: pytest.CaptureFixture[str]) -> None:
     assert lines[0].startswith("Mark may attack Goblin with Dagger")
     assert lines[1].startswith("  0 wounds   33.3% █")
     assert lines[2].endswith("█" * 40)  # the largest bar is full width
-    assert lines[-1] == "expected 0.796 wounds; kill 1.9%"
+    assert lines[-2] == "expected 0.796 wounds; kill 1.9%"
+    assert lines[-1].startswith("note: 1 melee attack dice vs")  # the odds' note is printed (#15)
 
 
 def test_entry_point_prints_clean_json() -> None:

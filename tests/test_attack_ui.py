@@ -16,10 +16,13 @@ import pygame_gui
 import pytest
 
 from game.core.dice import ScriptedDice, SeededDice, parse_faces
+from game.play.attack import AttackController
 from game.play.roll_log import dice_state, next_attack_seed
 from game.play.session import Session
+from game.rules.base import AttackRequest
 from game.rules.registry import get_ruleset
-from game.ui.attack_panel import AttackController, AttackSection
+from game.ui.attack_panel import AttackSection
+from game.ui.dice_tray import DiceTray
 from game.ui.odds_chart import chart_bars
 from game.ui.panel import PanelInfo, SidePanel
 
@@ -55,7 +58,7 @@ class Rig:
         self.session = Session.open(path)
         self.messages: list[tuple[str, str]] = []
         self.controller = AttackController(
-            lambda: self.session, seed_source=lambda: MASTER_SEED,
+            lambda: self.session, tray=DiceTray(), seed_source=lambda: MASTER_SEED,
             on_message=lambda text, kind: self.messages.append((kind, text)),
         )
         self.manager = pygame_gui.UIManager((1280, 800))
@@ -94,14 +97,14 @@ def test_the_panel_shows_the_engines_verdict_legal_and_illegal(demo: Rig) -> Non
     demo.session.selected = EMBER
     demo.controller.target_square(demo.board.figure(SNARL).square)  # the right-click gesture
     demo.refresh()
-    expected = demo.ruleset.check(demo.board, EMBER, [SNARL], "Short Bow", {})
+    expected = demo.ruleset.check(AttackRequest(demo.board, EMBER, [SNARL], "Short Bow", {}))
     assert not expected.legal and "no line of sight" in expected.reason
     assert demo.controller.targets == [SNARL]
     assert demo.section.shown["verdict"] == "Illegal: " + expected.reason
     assert demo.section.roll_button is not None and not demo.section.roll_button.is_enabled
     demo.controller.target_square(demo.board.figure(CINDER).square)
     demo.refresh()
-    legal = demo.ruleset.check(demo.board, EMBER, [CINDER], "Short Bow", {})
+    legal = demo.ruleset.check(AttackRequest(demo.board, EMBER, [CINDER], "Short Bow", {}))
     assert legal.legal
     assert demo.section.shown["verdict"] == "Legal: " + legal.reason
     assert demo.section.shown["who"] == "Ember on Cinder"
@@ -116,7 +119,7 @@ def test_t_cycles_through_enemies_legal_ones_first(demo: Rig) -> None:
         demo.controller.cycle_target()
         seen.append(demo.controller.targets[0])
     assert sorted(seen) == demo.controller.candidates()
-    legal = [t for t in seen if demo.ruleset.check(demo.board, EMBER, [t], None, {}).legal]
+    legal = [t for t in seen if demo.ruleset.check(AttackRequest(demo.board, EMBER, [t], None, {})).legal]
     assert legal and seen[: len(legal)] == legal
 
 
@@ -124,7 +127,7 @@ def test_the_odds_chart_shows_the_engines_exact_odds(demo: Rig) -> None:
     demo.session.selected = EMBER
     demo.controller.set_target(CINDER)
     demo.refresh()
-    exact = demo.ruleset.odds(demo.board, EMBER, [CINDER], "Short Bow", {})
+    exact = demo.ruleset.odds(AttackRequest(demo.board, EMBER, [CINDER], "Short Bow", {}))
     assert demo.controller.odds() == exact
     bars = chart_bars(exact)
     assert [b.probability for b in bars] == [exact.distribution.get(k, 0) for k in range(len(bars))]
@@ -144,7 +147,7 @@ def test_roll_computes_first_reveals_then_lands_as_one_undoable_attack(demo: Rig
     assert resolution is not None and resolution.legal
     seed, after = next_attack_seed(dice_state(MASTER_SEED, []))
     assert resolution.seed == seed
-    again = demo.ruleset.resolve(demo.board, EMBER, [CINDER], "Short Bow", SeededDice(seed), {})
+    again = demo.ruleset.resolve(AttackRequest(demo.board, EMBER, [CINDER], "Short Bow", {}), SeededDice(seed))
     assert again.as_json() == resolution.as_json()
     # nothing lands before the dice settle
     tray = demo.controller.tray
@@ -168,7 +171,7 @@ def test_roll_computes_first_reveals_then_lands_as_one_undoable_attack(demo: Rig
                                       names=demo.ruleset.face_names), demo.ruleset.pools)
     board_then = Session.open(demo.session.path, fresh=True, autosave=False).board
     board_then.restore(before)
-    replayed = demo.ruleset.resolve(board_then, EMBER, [CINDER], "Short Bow", replay, {})
+    replayed = demo.ruleset.resolve(AttackRequest(board_then, EMBER, [CINDER], "Short Bow", {}), replay)
     assert replayed.outcome == resolution.outcome
 
 
@@ -178,7 +181,7 @@ def legal_pairs(rig: Rig) -> list[tuple[int, int]]:
     return [
         (a, t) for a in sorted(board.figures) for t in sorted(board.figures)
         if board.figure(a).side != board.figure(t).side
-        and any(ruleset.check(board, a, [t], o.name, {}).legal
+        and any(ruleset.check(AttackRequest(board, a, [t], o.name, {})).legal
                 for o in ruleset.attacks(board, a) if o.usable)
     ]
 
@@ -358,7 +361,7 @@ def test_window_select_target_roll_watch_and_undo_the_whole_attack(
     click(window, centre_of(window, CINDER), button=3)  # right-click: the target
     window.frame()
     assert window.attack.targets == [CINDER]
-    verdict = get_ruleset("arcadia").check(board, EMBER, [CINDER], "Short Bow", {})
+    verdict = get_ruleset("arcadia").check(AttackRequest(board, EMBER, [CINDER], "Short Bow", {}))
     assert window.attack_section.shown["verdict"] == "Legal: " + verdict.reason
     assert window.overlay().target == CINDER
     original = board.state()
@@ -467,7 +470,7 @@ def test_window_conquest_and_folklore_attack_end_to_end(name: str, tmp_path: Pat
     window = open_window(tmp_path, name, clock)
     rig_pairs = [(a, t) for a in sorted(window.board.figures) for t in sorted(window.board.figures)
                  if window.board.figure(a).side != window.board.figure(t).side
-                 and any(get_ruleset(name).check(window.board, a, [t], o.name, {}).legal
+                 and any(get_ruleset(name).check(AttackRequest(window.board, a, [t], o.name, {})).legal
                          for o in get_ruleset(name).attacks(window.board, a) if o.usable)]
     attacker, target = rig_pairs[0]
     click(window, centre_of(window, attacker))
@@ -531,7 +534,7 @@ def test_conquest_block_stat_drop_down_defaults_to_the_higher_and_changes_the_od
     assert rig.section.shown["choice"] == "Block: higher (Evasion 2)"
     assert rig.controller.options() == {}
     default = rig.controller.odds()
-    assert default == rig.ruleset.odds(rig.board, LONGBOWMAN, [MARKSMAN], None, {"block_stat": "evasion"})
+    assert default == rig.ruleset.odds(AttackRequest(rig.board, LONGBOWMAN, [MARKSMAN], None, {"block_stat": "evasion"}))
     pygame.event.clear()
     press(rig, menu.rect.center)  # open it ...
     options = menu.current_state.options_selection_list.item_list
@@ -542,7 +545,7 @@ def test_conquest_block_stat_drop_down_defaults_to_the_higher_and_changes_the_od
     rig.refresh()
     assert rig.section.shown["choice"] == "Block: Defence 1"
     chosen = rig.controller.odds()
-    assert chosen == rig.ruleset.odds(rig.board, LONGBOWMAN, [MARKSMAN], None, {"block_stat": "defence"})
+    assert chosen == rig.ruleset.odds(AttackRequest(rig.board, LONGBOWMAN, [MARKSMAN], None, {"block_stat": "defence"}))
     assert chosen != default  # one Block die instead of two: more wounds expected
     resolution = rig.controller.roll()
     assert resolution is not None and resolution.outcome["block_stat"] == "defence"
@@ -589,7 +592,7 @@ def test_a_short_chart_is_its_caption_only(demo: Rig) -> None:
     from game.ui.odds_chart import BAR, BAR_KILL, CHART_BG, OddsChart
 
     demo.session.selected = EMBER
-    odds = demo.ruleset.odds(demo.board, EMBER, [CINDER], "Short Bow", {})
+    odds = demo.ruleset.odds(AttackRequest(demo.board, EMBER, [CINDER], "Short Bow", {}))
     chart = OddsChart()
 
     def colours(surface: pygame.Surface) -> set[tuple[int, int, int]]:

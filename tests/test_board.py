@@ -120,3 +120,45 @@ def test_a_name_that_is_also_an_id_is_ambiguous_and_hash_means_the_id() -> None:
         board.find_figure("3")
     assert board.find_figure("#3").name == "Ann"
     assert board.find_figure("#6").name == "3"
+
+
+def test_stats_are_read_only_and_updates_leave_snapshots_alone() -> None:
+    """#9.5: a stat changes only through the API, which bumps the version; earlier snapshots
+    (a BoardState, the undo history's before/after states) keep the old value."""
+    from game.play.history import History
+
+    board = Board(3, 1, figures=[Figure(1, "Rook", "red", (0, 0), {"life": 3})], properties={"caption": "c"})
+    before = board.state()
+    figure = board.figure(1)
+    with pytest.raises(TypeError):
+        figure.stats["life"] = 0  # type: ignore[index]
+    with pytest.raises(TypeError):
+        board.properties["caption"] = "changed"  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        figure.stats._data = {}  # type: ignore[attr-defined]
+    version = board.version
+    board.update_figure(1, life=1)
+    assert board.version == version + 1
+    after = board.state()
+    history: History[object] = History()
+    history.record("hit", before, after)
+    board.update_figure(1, life=0, armor=2)
+    assert before.figures[0].stats == {"life": 3}
+    assert after.figures[0].stats == {"life": 1}
+    assert history.undo_stack[-1].before.figures[0].stats["life"] == 3  # type: ignore[attr-defined]
+    assert history.undo_stack[-1].after.figures[0].stats == {"life": 1}  # type: ignore[attr-defined]
+    assert board.figure(1).stats == {"life": 0, "armor": 2}
+    board.restore(before)
+    assert board.figure(1).stats == {"life": 3}
+
+
+def test_serial_tells_boards_and_copies_apart() -> None:
+    """Caches key on (serial, version): a copy or a new board never shares a key, even when
+    Python reuses an id() of a board that is gone."""
+    board = Board(2, 2)
+    copy = board.copy()
+    assert copy.serial != board.serial and copy.version == board.version
+    serials = set()
+    for _ in range(50):
+        serials.add(Board(1, 1).serial)  # each dies at once; its id() may be reused
+    assert len(serials) == 50

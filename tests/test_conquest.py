@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from game.core.board import Board, Figure
 from game.core.dice import ScriptedDice, SeededDice, parse_faces
 from game.core.errors import IllegalAttackError, UsageError
+from game.rules.base import AttackRequest
 from game.rules.conquest import dice as cd
 from game.rules.conquest.ruleset import RULESET
 from game.rules.conquest.special import SpecialRule
@@ -40,7 +41,7 @@ def scripted(text: str) -> ScriptedDice:
 
 def clash(board: Board, faces: str, **options):
     dice = scripted(faces)
-    res = RULESET.resolve(board, ATK, [DEF], "Clash", dice, options)
+    res = RULESET.resolve(AttackRequest(board, ATK, [DEF], "Clash", options), dice)
     dice.check_used()
     return res
 
@@ -173,7 +174,7 @@ def test_fb8_automatic_failure_needs_no_die():
     res = clash(board, "1 2 3")  # no resolve face: none is needed
     assert res.outcome["slain"] and res.outcome["resolve_test"]["automatic_failure"]
     RULESET.apply(board, res)
-    again = RULESET.check(board, ATK, [DEF], "Clash", {})
+    again = RULESET.check(AttackRequest(board, ATK, [DEF], "Clash", {}))
     assert not again.legal and "Slain" in again.reason
 
 
@@ -221,25 +222,25 @@ def test_unknown_rules_are_noted_not_applied():
 def test_clash_needs_close_and_volley_needs_sight_and_range():
     stats = {"attacks": 2, "clash": 1, "barrage": 2, "volley": 1, "range": 3}
     board = warriors(stats, {"defence": 1}, walls=["V(2,1)"])
-    verdict = RULESET.check(board, ATK, [DEF], "Clash", {})
+    verdict = RULESET.check(AttackRequest(board, ATK, [DEF], "Clash", {}))
     assert not verdict.legal and "not Close" in verdict.reason
-    verdict = RULESET.check(board, ATK, [DEF], "Volley", {})
+    verdict = RULESET.check(AttackRequest(board, ATK, [DEF], "Volley", {}))
     assert not verdict.legal and "line of sight" in verdict.reason and "V(2,1)" in verdict.reason
     far = warriors(stats, {"defence": 1}, at=((0, 0), (4, 3)))
-    verdict = RULESET.check(far, ATK, [DEF], "Volley", {})
+    verdict = RULESET.check(AttackRequest(far, ATK, [DEF], "Volley", {}))
     assert not verdict.legal and "out of range" in verdict.reason
     near = warriors(stats, {"defence": 1}, at=((0, 0), (3, 3)))  # Chebyshev 3
-    assert RULESET.check(near, ATK, [DEF], "Volley", {}).legal
-    assert RULESET.check(near, ATK, [DEF], None, {}).reason.endswith("Volley Drone.")
+    assert RULESET.check(AttackRequest(near, ATK, [DEF], "Volley", {})).legal
+    assert RULESET.check(AttackRequest(near, ATK, [DEF], None, {})).reason.endswith("Volley Drone.")
 
 
 def test_allies_and_several_targets_are_illegal():
     board = warriors({"attacks": 2, "clash": 1}, {"defence": 1})
     board.place_figure(Figure(3, "Squire", "Hundred Kingdoms", (1, 2), {"defence": 1}))
-    assert "ally" in RULESET.check(board, ATK, [3], "Clash", {}).reason
-    assert not RULESET.check(board, ATK, [DEF, 3], "Clash", {}).legal
+    assert "ally" in RULESET.check(AttackRequest(board, ATK, [3], "Clash", {})).reason
+    assert not RULESET.check(AttackRequest(board, ATK, [DEF, 3], "Clash", {})).legal
     with pytest.raises(UsageError):
-        RULESET.check(board, ATK, [DEF], "Charge", {})
+        RULESET.check(AttackRequest(board, ATK, [DEF], "Charge", {}))
 
 
 def test_attack_menu():
@@ -258,8 +259,8 @@ def test_seeded_resolution_replays_and_is_consistent():
         {"attacks": 5, "clash": 3, "rules": "relentless blows"},
         {"defence": 3, "rules": "parry", "wound_limit": 2, "resolve": 3},
     )
-    a = RULESET.resolve(board, ATK, [DEF], "Clash", SeededDice(11), {})
-    b = RULESET.resolve(board, ATK, [DEF], "Clash", SeededDice(11), {})
+    a = RULESET.resolve(AttackRequest(board, ATK, [DEF], "Clash", {}), SeededDice(11))
+    b = RULESET.resolve(AttackRequest(board, ATK, [DEF], "Clash", {}), SeededDice(11))
     assert a == b and a.seed == 11
     assert a.outcome["hits"] == cd.keep_hits(a.outcome["dice"], 3)
     assert a.outcome["wounds"] == len(cd.unblocked_hits(a.outcome["hits"], a.outcome["blocks"]))
@@ -308,7 +309,7 @@ def test_odds_through_ruleset_includes_slain_chance():
         {"attacks": 2, "clash": 2, "rules": "relentless blows"},
         {"defence": 1, "rules": "parry", "wounds": 1, "wound_limit": 2, "resolve": 3},
     )
-    odds = RULESET.odds(board, ATK, [DEF], "Clash", {})
+    odds = RULESET.odds(AttackRequest(board, ATK, [DEF], "Clash", {}))
     assert odds.distribution == brute_wounds(2, 2, 1, True, 1)
     assert sum(odds.distribution.values()) == 1
     # 1 Wound → exactly the limit → Resolve 3: slain on 4-6; 2 Wounds → Resolve 2: slain on 3-6
@@ -320,7 +321,7 @@ def test_odds_through_ruleset_includes_slain_chance():
 def test_odds_of_illegal_attack_raise():
     board = warriors({"attacks": 2, "clash": 2}, {"defence": 1}, at=((0, 0), (3, 3)))
     with pytest.raises(IllegalAttackError):
-        RULESET.odds(board, ATK, [DEF], "Clash", {})
+        RULESET.odds(AttackRequest(board, ATK, [DEF], "Clash", {}))
 
 
 def test_registry():

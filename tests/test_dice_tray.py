@@ -11,7 +11,7 @@ import pytest
 
 from game.core.board import Board, Figure
 from game.core.dice import DieRoll, ScriptedDice, SeededDice
-from game.rules.base import Resolution, Step
+from game.rules.base import AttackRequest, Resolution, Step
 from game.rules.registry import get_ruleset
 from game.ui.dice_tray import SPEEDS, DiceTray, build_timeline, headline_values
 
@@ -29,7 +29,7 @@ def arcadia_board() -> Board:
 def crit_resolution() -> Resolution:
     """3 attack dice with one crit (one extra die), 2 defence dice with one crit (one extra)."""
     faces = ScriptedDice([["crit", "sword", "bow", "sword"], ["crit", "blank", "shield"]], ARCADIA.pools)
-    resolution = ARCADIA.resolve(arcadia_board(), 1, [2], "Dusty Blade", faces, {})
+    resolution = ARCADIA.resolve(AttackRequest(arcadia_board(), 1, [2], "Dusty Blade", {}), faces)
     assert resolution.legal and len(resolution.rolls()) == 7
     return resolution
 
@@ -40,7 +40,7 @@ def mk_resolution() -> Resolution:
     board.place_figure(Figure(2, "Mages", "enemies", (1, 0),
                               {"attack": 6, "element": "fire", "armor": 5, "fame": 5, "resistances": "fire"}))
     options = {"phase": "ranged", "play": "ranged 2, ranged 5 fire"}
-    resolution = MAGE_KNIGHT.resolve(board, 1, [2], None, ScriptedDice([], ()), options)
+    resolution = MAGE_KNIGHT.resolve(AttackRequest(board, 1, [2], None, options), ScriptedDice([], ()))
     assert resolution.legal and not resolution.rolls()
     return resolution
 
@@ -129,7 +129,7 @@ def test_space_skip_jumps_to_the_end() -> None:
 
 
 def test_seeded_roll_is_revealed_exactly() -> None:
-    resolution = ARCADIA.resolve(arcadia_board(), 1, [2], "Dusty Blade", SeededDice(20261129), {})
+    resolution = ARCADIA.resolve(AttackRequest(arcadia_board(), 1, [2], "Dusty Blade", {}), SeededDice(20261129))
     tray = DiceTray()
     tray.start(resolution)
     tray.advance(tray.duration)
@@ -185,8 +185,7 @@ def test_reroll_and_extra_dice_find_their_parent() -> None:
 
 def test_draw_puts_the_tray_away_from_the_target_and_lands_the_wound() -> None:
     pygame.font.init()
-    resolution = ARCADIA.resolve(arcadia_board(), 1, [2], "Dusty Blade",
-                                 ScriptedDice([["sword", "sword", "sword"], ["blank", "blank"]], ARCADIA.pools), {})
+    resolution = ARCADIA.resolve(AttackRequest(arcadia_board(), 1, [2], "Dusty Blade", {}), ScriptedDice([["sword", "sword", "sword"], ["blank", "blank"]], ARCADIA.pools))
     assert resolution.outcome["damage"] == 3
     surface = pygame.Surface((800, 600))
     area = pygame.Rect(0, 0, 800, 600)
@@ -222,7 +221,7 @@ def wolf_riders_board() -> Board:
 def failed_block() -> Resolution:
     """Block 5 against the Swift Wolf Riders (needs 6): 3 damage to assign later, nobody changed."""
     options = {"phase": "block", "play": "block 5"}
-    resolution = MAGE_KNIGHT.resolve(wolf_riders_board(), 1, [2], "Block", ScriptedDice([], ()), options)
+    resolution = MAGE_KNIGHT.resolve(AttackRequest(wolf_riders_board(), 1, [2], "Block", options), ScriptedDice([], ()))
     assert resolution.legal and resolution.outcome["blocked"] is False and not resolution.changes
     return resolution
 
@@ -290,8 +289,7 @@ def test_the_damage_badge_lands_only_on_the_figure_that_takes_it() -> None:
     tray.draw(surface, area, (400, 500))
     assert red_pixels(surface, around) == 0
     # an Arcadia hit changes the target (and the attacker's exhausted card): the badge is there
-    hit = ARCADIA.resolve(arcadia_board(), 1, [2], "Dusty Blade",
-                          ScriptedDice([["sword", "sword", "sword"], ["blank", "blank"]], ARCADIA.pools), {})
+    hit = ARCADIA.resolve(AttackRequest(arcadia_board(), 1, [2], "Dusty Blade", {}), ScriptedDice([["sword", "sword", "sword"], ["blank", "blank"]], ARCADIA.pools))
     tray.start(hit, target=2)
     assert tray.damaged_figure() == 2
     tray.skip()

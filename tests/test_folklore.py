@@ -10,6 +10,7 @@ import pytest
 from game.core.board import Board, Figure
 from game.core.dice import ScriptedDice, SeededDice, parse_faces
 from game.core.errors import IllegalAttackError, UsageError
+from game.rules.base import AttackRequest
 from game.rules.folklore import checks as fc
 from game.rules.folklore.ruleset import RULESET, parse_weapons
 from game.rules.registry import get_ruleset
@@ -51,7 +52,7 @@ def duel(
 
 def hit(board: Board, faces: str, weapon: str | None = None):
     dice = ScriptedDice(parse_faces(faces, pools=RULESET.pools, numeric=True), RULESET.pools)
-    res = RULESET.resolve(board, ATK, [DEF], weapon, dice, {})
+    res = RULESET.resolve(AttackRequest(board, ATK, [DEF], weapon, {}), dice)
     dice.check_used()
     return res
 
@@ -137,7 +138,7 @@ def test_t9_death_check_failure_kills():
     res = hit(board, "5 5 | 1 2 | 6 | 2 4")
     assert res.outcome["dead"] and res.changes[0].stats["dead"] is True
     RULESET.apply(board, res)
-    verdict = RULESET.check(board, ATK, [DEF], None, {})
+    verdict = RULESET.check(AttackRequest(board, ATK, [DEF], None, {}))
     assert not verdict.legal and "already dead" in verdict.reason
 
 
@@ -154,7 +155,7 @@ def test_t10_hit_on_incapacitated_calls_death_check_whatever_the_damage():
 
 def test_incapacitated_attacker_cannot_act():
     board = duel(attacker={"hp": 0})
-    assert "incapacitated" in RULESET.check(board, ATK, [DEF], None, {}).reason
+    assert "incapacitated" in RULESET.check(AttackRequest(board, ATK, [DEF], None, {})).reason
     assert all(not a.usable for a in RULESET.attacks(board, ATK))
 
 
@@ -206,12 +207,12 @@ def test_t15_end_of_combat_clears_bad_statuses():
 
 def test_melee_needs_close_and_ranged_needs_sight():
     board = duel(walls=["V(2,1)"])
-    assert "not Close" in RULESET.check(board, ATK, [DEF], "Sword", {}).reason
-    verdict = RULESET.check(board, ATK, [DEF], "Spell", {})
+    assert "not Close" in RULESET.check(AttackRequest(board, ATK, [DEF], "Sword", {})).reason
+    verdict = RULESET.check(AttackRequest(board, ATK, [DEF], "Spell", {}))
     assert not verdict.legal and "V(2,1)" in verdict.reason
     far = duel(at=((0, 0), (5, 3)))
-    assert RULESET.check(far, ATK, [DEF], "Spell", {}).legal
-    assert not RULESET.check(far, ATK, [DEF], "Sword", {}).legal
+    assert RULESET.check(AttackRequest(far, ATK, [DEF], "Spell", {})).legal
+    assert not RULESET.check(AttackRequest(far, ATK, [DEF], "Sword", {})).legal
 
 
 def test_weapon_grammar_errors_are_one_line():
@@ -222,18 +223,18 @@ def test_weapon_grammar_errors_are_one_line():
     with pytest.raises(UsageError, match="needs"):
         parse_weapons("Bow")
     with pytest.raises(UsageError, match="no weapon 'Axe'"):
-        RULESET.check(duel(), ATK, [DEF], "Axe", {})
+        RULESET.check(AttackRequest(duel(), ATK, [DEF], "Axe", {}))
 
 
 def test_seeded_resolution_replays():
     board = duel(defender={"hp": 3, "armour": 0})
     results = {
-        RULESET.resolve(board, ATK, [DEF], "Sword", SeededDice(s), {}).outcome["hit"]
+        RULESET.resolve(AttackRequest(board, ATK, [DEF], "Sword", {}), SeededDice(s)).outcome["hit"]
         for s in range(12)
     }
     assert results == {True, False}
-    a = RULESET.resolve(board, ATK, [DEF], "Sword", SeededDice(5), {})
-    assert a == RULESET.resolve(board, ATK, [DEF], "Sword", SeededDice(5), {})
+    a = RULESET.resolve(AttackRequest(board, ATK, [DEF], "Sword", {}), SeededDice(5))
+    assert a == RULESET.resolve(AttackRequest(board, ATK, [DEF], "Sword", {}), SeededDice(5))
 
 
 # --- exact odds ----------------------------------------------------------------------------------
@@ -277,13 +278,13 @@ def test_exact_damage_against_brute_force(hit_mod, dodge_mod, bonus, armour):
 
 def test_odds_through_ruleset():
     board = duel(defender={"hp": 3})
-    odds = RULESET.odds(board, ATK, [DEF], "Sword", {})
+    odds = RULESET.odds(AttackRequest(board, ATK, [DEF], "Sword", {}))
     dist = brute_damage(4, 3, 2, 3)
     assert odds.distribution == dist and odds.label == "HP lost"
     assert odds.kill == sum(p for d, p in dist.items() if d >= 3)
     assert odds.expected == sum(d * p for d, p in dist.items())
     with pytest.raises(IllegalAttackError):
-        RULESET.odds(duel(at=((0, 0), (5, 3))), ATK, [DEF], "Sword", {})
+        RULESET.odds(AttackRequest(duel(at=((0, 0), (5, 3))), ATK, [DEF], "Sword", {}))
 
 
 def test_death_chance_exact():

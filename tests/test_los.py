@@ -1,4 +1,4 @@
-"""Line of sight: the rules file's vectors L1–L30 and C1–C5, explanations, JSON, caches."""
+"""Line of sight: the Arcadia Quest rule's vectors L1–L30 and C1–C5, explanations, JSON, caches."""
 
 from __future__ import annotations
 
@@ -306,3 +306,25 @@ def test_one_square_board() -> None:
     assert visible_from(board, (0, 0)).tolist() == [[True]]
     assert all_pairs(board).tolist() == [[[[True]]]]
     assert line_of_sight(board, (0, 0), (0, 0)).clear
+
+
+def test_pair_bits_and_pair_table_equal_all_pairs() -> None:
+    import random
+
+    from game.core.los import pair_bits, pair_table
+
+    rng = random.Random(7)
+    rows = ["".join(rng.choice("....#~") for _ in range(9)) for _ in range(7)]
+    walls = [f"V({rng.randint(1, 8)},{rng.randrange(7)})" for _ in range(12)]
+    board = Board.from_ascii(rows, walls=walls)
+    board.place_figure(Figure(1, "a", "red", next(iter(board.squares()))))
+    for viewer in (None, "red", "blue"):
+        full = all_pairs(board, viewer).reshape(63, 63)
+        bits = np.unpackbits(pair_bits(board, viewer), axis=1, count=63).astype(bool)
+        assert np.array_equal(full, bits)
+        origins = list(board.squares())[::3]
+        targets = np.zeros((7, 9), dtype=bool)
+        targets[::2] = True
+        part = pair_table(board, origins, targets, viewer)
+        for (x, y), row in zip(origins, part, strict=True):
+            assert np.array_equal(row, all_pairs(board, viewer)[y, x] & targets)

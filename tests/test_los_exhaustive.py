@@ -16,7 +16,14 @@ import numpy as np
 import pytest
 
 from game.core.board import Board, Door, DoorState, Edge, Figure
-from game.core.los import all_pairs, line_of_sight, line_of_sight_reference, visible_from
+from game.core.los import (
+    all_pairs,
+    line_of_sight,
+    line_of_sight_reference,
+    quick_ray,
+    verdict,
+    visible_from,
+)
 
 
 def interior_edges(w: int, h: int) -> list[Edge]:
@@ -40,9 +47,31 @@ def check_board_fully(board: Board, viewer: str | None) -> None:
             ref = line_of_sight_reference(board, a, b, viewer)
             assert line_of_sight(board, a, b, viewer) == ref
             assert bool(mask[b[1], b[0]]) is ref.clear, (a, b, ref.explain())
+            check_hover_path(board, a, b, viewer, ref)
     for sq in squares(board.width, board.height):
         if not board.on_board(sq):
             assert not table[sq[1], sq[0]].any() and not table[..., sq[1], sq[0]].any()
+
+
+def check_hover_path(board: Board, a, b, viewer: str | None, ref) -> None:
+    """The integer verdict and the quick ray agree with the reference: verdict, first blocker,
+    sentence, drawing steps (points compared to 1e-9: they are floats for drawing only)."""
+    fast = verdict(board, a, b, viewer)
+    assert fast.clear is ref.clear
+    first = ref.first_blocker
+    if first is None:
+        assert fast.kind is None and fast.step == -1
+    else:
+        assert (fast.kind, fast.edge, fast.corner, fast.square) == (first.kind, first.edge, first.corner, first.square)
+        assert ref.crossings[fast.step] == first
+    ray = quick_ray(board, a, b, viewer)
+    assert ray.clear is ref.clear and ray.explain() == ref.explain() and ray.block_t == ref.block_t
+
+    def rounded(steps):
+        return [(k, w, (round(p[0], 9), round(p[1], 9)), bl, c) for k, w, p, bl, c in steps]
+
+    assert rounded(ray.drawing()) == rounded(ref.drawing())
+    assert ray.crossings == ref.crossings
 
 
 # cell states on 2×2: open, blocked terrain, void, two enemies of red, an ally and an enemy
@@ -68,6 +97,7 @@ def build(w: int, h: int, walls, doors=(), cells=None) -> Board:
     return board
 
 
+@pytest.mark.slow
 def test_2x2_every_wall_and_square_pattern() -> None:
     edges = interior_edges(2, 2)
     cells = squares(2, 2)
@@ -101,6 +131,7 @@ def test_2x2_every_door_pattern_with_viewers() -> None:
                 for b in on:
                     ref = line_of_sight_reference(board, a, b, viewer)
                     assert bool(table[a[1], a[0], b[1], b[0]]) is ref.clear
+                    check_hover_path(board, a, b, viewer, ref)
 
 
 class LocalReference:
@@ -150,9 +181,12 @@ def compare_all_pairs(board: Board, ref: LocalReference, viewer: str | None = No
     on = [sq for sq in squares(board.width, board.height) if board.on_board(sq)]
     for a in on:
         for b in on:
-            assert bool(table[a[1], a[0], b[1], b[0]]) is ref.clear(board, a, b, viewer), (a, b)
+            expected = ref.clear(board, a, b, viewer)
+            assert bool(table[a[1], a[0], b[1], b[0]]) is expected, (a, b)
+            assert verdict(board, a, b, viewer).clear is expected, (a, b)
 
 
+@pytest.mark.slow
 def test_3x3_every_wall_subset(local3: LocalReference) -> None:
     edges = interior_edges(3, 3)
     assert len(edges) == 12
@@ -162,6 +196,7 @@ def test_3x3_every_wall_subset(local3: LocalReference) -> None:
     assert local3.calls < 20_000
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("closed", ["blocked", "void", "enemies"])
 def test_3x3_every_square_pattern(local3: LocalReference, closed: str) -> None:
     cells = squares(3, 3)
@@ -170,6 +205,7 @@ def test_3x3_every_square_pattern(local3: LocalReference, closed: str) -> None:
         compare_all_pairs(board, local3, "red")
 
 
+@pytest.mark.slow
 def test_3x3_random_mixed_boards(local3: LocalReference) -> None:
     rng = random.Random(2024)
     edges = interior_edges(3, 3)

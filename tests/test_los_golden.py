@@ -98,6 +98,58 @@ def test_golden_masks(path: Path) -> None:
                 assert ref.clear is bool(mask[y, x]), (path.name, origin, (x, y))
 
 
+# Masks worked out by hand from the rule (docs/line-of-sight.md), not by any engine:
+# (rows, walls, figures as (side, square), viewer, origin, expected rows, why). "@" origin, "o"
+# seen, "." hidden, "~" void. Squares are (x, y); centres at (x + 1/2, y + 1/2).
+HAND_CHECKED = [
+    (
+        ["....."], ["V(2,0)"], [], None, (0, 0), ["@o..."],
+        # (1,0): the ray to x = 1.5 crosses only the open edge V(1,0). (2,0), (3,0), (4,0): each ray
+        # runs along y = 0.5 and crosses the wall V(2,0) at (2, 0.5), an interior point of it.
+    ),
+    (
+        ["...", ".#.", "..."], [], [], None, (0, 0), ["@oo", "oo.", "o.."],
+        # Row 0 and column 0 stay at y = 0.5 / x = 0.5, outside the blocked square (1,1). (1,1) is
+        # the target's own square: end squares never block. (2,1): the ray of slope 1/2 is at
+        # y = 1.0 when x = 1.5 and inside (1,1) for x in (1.5, 2): blocked; (1,2) the mirror
+        # image. (2,2): the diagonal runs through the middle of (1,1): blocked.
+    ),
+    (
+        ["..", ".."], ["V(1,0)", "H(0,1)"], [], None, (0, 0), ["@.", ".."],
+        # (1,0) and (0,1): their rays cross the walls V(1,0) and H(0,1). (1,1): the ray goes
+        # exactly through the corner (1,1) between the north-east square (1,0), closed by its arm
+        # V(1,0), and the south-west square (0,1), closed by its arm H(0,1): both sides closed.
+    ),
+    (
+        ["..", ".."], ["V(1,0)"], [], None, (0, 0), ["@.", "oo"],
+        # As above without H(0,1): only the north-east side of corner (1,1) is closed, so the
+        # diagonal ray skims it (a corner blocks only when both sides are closed); (0,1) is open.
+    ),
+    (
+        ["...."], [], [("blue", (2, 0)), ("blue", (2, 0))], "red", (0, 0), ["@oo."],
+        # Two blue figures on (2,0) fill it (capacity 2) and are red's enemies: the ray to (3,0)
+        # crosses their square's interior and is blocked; (2,0) itself is the target's square.
+    ),
+    (
+        ["...."], [], [("blue", (2, 0)), ("blue", (2, 0))], "blue", (0, 0), ["@ooo"],
+        # The same squares seen by blue: its own figures never block its sight.
+    ),
+    (
+        ["..~.."], [], [], None, (0, 0), ["@o~.."],
+        # (2,0) is void: never seen, and the rays to (3,0) and (4,0) cross its interior.
+    ),
+]
+
+
+@pytest.mark.parametrize("case", HAND_CHECKED, ids=[f"hand{i}" for i in range(len(HAND_CHECKED))])
+def test_hand_checked_masks(case: tuple) -> None:
+    rows, walls, figures, viewer, origin, expected = case
+    board = Board.from_ascii(rows, walls=walls)
+    for i, (side, sq) in enumerate(figures, start=1):
+        board.place_figure(Figure(i, f"{side}{i}", side, sq))
+    assert mask_to_ascii(board, visible_from(board, origin, viewer), origin) == expected
+
+
 def write_all() -> None:
     """Recompute every mask from the reference engine and rewrite the files."""
     for path in FILES:

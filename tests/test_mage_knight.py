@@ -6,15 +6,17 @@ from fractions import Fraction
 
 import pytest
 
+from game.commands.wording import cli_words
 from game.core.board import Board, Figure
 from game.core.errors import IllegalAttackError, UsageError
+from game.rules.base import AttackRequest
 from game.rules.mage_knight import combat as mk
 from game.rules.mage_knight.figures import enemy_from
 from game.rules.mage_knight.plays import parse_play
 from game.rules.mage_knight.ruleset import RULESET
 from game.rules.registry import get_ruleset
 
-# Sample tokens of the rules file (MK-DATA): attack / element / armor / fame / abilities / resistances
+# Sample tokens of docs/mage-knight.md (MK-DATA): attack / element / armor / fame / abilities / resistances
 TOKENS: dict[str, dict[str, object]] = {
     "Prowlers": {"attack": 4, "armor": 3, "fame": 2},
     "Diggers": {"attack": 3, "armor": 3, "fame": 2, "abilities": "fortified"},
@@ -94,7 +96,7 @@ def board_with(
 
 
 def attack(board: Board, phase: str, play: str, *targets: int):
-    return RULESET.resolve(board, HERO, list(targets), None, None, {"phase": phase, "play": play})
+    return RULESET.resolve(AttackRequest(board, HERO, list(targets), None, {"phase": phase, "play": play}), None)
 
 
 # --- MK-1 … MK-8: ranged, siege and melee attacks ------------------------------------------
@@ -193,7 +195,7 @@ def test_mk8_cold_fire_halved_by_fire_and_ice():
 
 
 def block(board: Board, play: str, target: int = 10):
-    return RULESET.resolve(board, HERO, [target], None, None, {"phase": "block", "play": play})
+    return RULESET.resolve(AttackRequest(board, HERO, [target], None, {"phase": "block", "play": play}), None)
 
 
 @pytest.mark.parametrize(
@@ -252,7 +254,7 @@ def test_block_records_blocked_and_several_targets_are_illegal():
     board = board_with("Prowlers", "Diggers")
     res = block(board, "4")
     assert res.changes[0].stats == {"blocked": True}
-    res = RULESET.resolve(board, HERO, [10, 11], None, None, {"phase": "block", "play": "9"})
+    res = RULESET.resolve(AttackRequest(board, HERO, [10, 11], None, {"phase": "block", "play": "9"}), None)
     assert not res.legal and "single enemy" in res.reason
     res = block(board, "ranged 4")
     assert not res.legal and "not a block" in res.reason
@@ -267,9 +269,7 @@ def test_brutal_doubles_damage_not_the_requirement():
 
 
 def assign(board: Board, order: str, *targets: int):
-    return RULESET.resolve(
-        board, HERO, list(targets), None, None, {"phase": "assign", "play": order}
-    )
+    return RULESET.resolve(AttackRequest(board, HERO, list(targets), None, {"phase": "assign", "play": order}), None)
 
 
 @pytest.mark.parametrize(("armor", "wounds"), [(2, 4), (3, 3)])
@@ -387,7 +387,8 @@ def test_malformed_play_is_one_usage_error(text):
     with pytest.raises(UsageError) as err:
         parse_play(text, "attack")
     assert "\n" not in str(err.value)
-    assert str(err.value).startswith("--play: ")
+    assert str(err.value).startswith("the play ")  # the rules' words
+    assert cli_words(err.value).startswith("--play: ")  # the command line's
 
 
 def test_play_defaults_and_aliases():
@@ -407,21 +408,21 @@ def test_plain_attack_not_in_ranged_phase_and_block_not_in_attack_phase():
 def test_defeated_enemy_cannot_be_targeted_again():
     board = board_with("Prowlers")
     RULESET.apply(board, attack(board, "attack", "3", 10))
-    assert not RULESET.check(board, HERO, [10], None, {"phase": "attack", "play": "3"}).legal
+    assert not RULESET.check(AttackRequest(board, HERO, [10], None, {"phase": "attack", "play": "3"})).legal
 
 
 def test_odds_is_deterministic_and_consistent_with_resolve():
     board = board_with("Prowlers", "Diggers")
-    odds = RULESET.odds(board, HERO, [10, 11], None, {"phase": "ranged", "play": "siege 6"})
+    odds = RULESET.odds(AttackRequest(board, HERO, [10, 11], None, {"phase": "ranged", "play": "siege 6"}))
     assert (
         odds.distribution == {2: Fraction(1)}
         and odds.kill == 1
         and odds.label == "enemies defeated"
     )
-    odds = RULESET.odds(board, HERO, [10], None, {"phase": "block", "play": "3"})
+    odds = RULESET.odds(AttackRequest(board, HERO, [10], None, {"phase": "block", "play": "3"}))
     assert odds.distribution == {4: Fraction(1)}
     with pytest.raises(IllegalAttackError):
-        RULESET.odds(board, HERO, [11], None, {"phase": "ranged", "play": "ranged 3"})
+        RULESET.odds(AttackRequest(board, HERO, [11], None, {"phase": "ranged", "play": "ranged 3"}))
 
 
 def test_registry_and_interface():
@@ -456,17 +457,17 @@ def test_several_attacks_are_blocked_one_by_one():
 def test_only_the_hero_attacks():
     board = board_with("Prowlers", units={"Peasants": {"armor": 3}})
     for who in (10, 50):
-        verdict = RULESET.check(board, who, [HERO], None, {"phase": "attack", "play": "9"})
+        verdict = RULESET.check(AttackRequest(board, who, [HERO], None, {"phase": "attack", "play": "9"}))
         assert not verdict.legal and "not a Hero" in verdict.reason
 
 
 def test_attack_name_chooses_the_phase():
     board = board_with("Wolf Riders")
-    res = RULESET.resolve(board, HERO, [10], "Block", None, {"play": "6"})
+    res = RULESET.resolve(AttackRequest(board, HERO, [10], "Block", {"play": "6"}), None)
     assert res.outcome["phase"] == "block" and res.outcome["blocked"]
-    res = RULESET.resolve(board, HERO, [10], "Ranged/Siege", None, {"play": "ranged 4"})
+    res = RULESET.resolve(AttackRequest(board, HERO, [10], "Ranged/Siege", {"play": "ranged 4"}), None)
     assert res.outcome["phase"] == "ranged" and res.outcome["defeated"] == ["Wolf Riders"]
     # an explicit phase wins; an unknown name is bad input
-    assert RULESET.resolve(board, HERO, [10], "Block", None, {"phase": "attack", "play": "4"}).legal
+    assert RULESET.resolve(AttackRequest(board, HERO, [10], "Block", {"phase": "attack", "play": "4"}), None).legal
     with pytest.raises(UsageError):
-        RULESET.check(board, HERO, [10], "Fireball", {})
+        RULESET.check(AttackRequest(board, HERO, [10], "Fireball", {}))

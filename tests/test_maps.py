@@ -1,6 +1,6 @@
 """The bundled maps of ``maps/``: they load cleanly, the lessons teach what they say, the demo is rich.
 
-Every lesson board restates one LOS vector of the rules file (L1-L30). Three independent things must
+Every lesson board restates one LOS vector of docs/line-of-sight.md (L1-L30). Three independent things must
 agree for each: the board built from the TMX (walls, doors, void, squares blocked by two enemies),
 the lesson's ``expected`` property, and the engine's verdict through both ``game.core.los`` and
 ``sightline los --json``.
@@ -23,6 +23,7 @@ from game.cli import main
 from game.core.board import Board, DoorState, Edge, Square, is_enemy, parse_square
 from game.core.findings import Severity
 from game.core.los import is_close, line_of_sight
+from game.rules.base import AttackRequest
 from game.tiled import LoadedMap, load_map
 
 REPO = Path(__file__).resolve().parent.parent
@@ -156,7 +157,7 @@ def test_committed_tileset_png_is_what_the_art_script_draws() -> None:
 
 # --- the lessons ------------------------------------------------------------------------------
 
-#: The rules file's vector table A, restated independently of the generator:
+#: The Arcadia Quest vector table A (docs/line-of-sight.md), restated independently of the generator:
 #: file -> (width x height, walls, doors, squares blocked by two enemies of the shooter, off-board).
 VECTORS: dict[str, tuple[str, str, str, str, str]] = {
     "L01": ("5x5", "", "", "", ""),
@@ -255,14 +256,14 @@ def test_lesson_expected_verdict_matches_the_engine(path: Path) -> None:
     board, frm, to, expected, side = _lesson(path)
     result = line_of_sight(board, frm, to, viewer=side)
     if path.stem == "L29b":
-        # A -> A: the square-level verdict is "same square: clear" (DESIGN §4 rule 1); that a
+        # A -> A: the square-level verdict is "same square: clear" (docs/line-of-sight.md, rule 1); that a
         # figure never targets itself is the ruleset's business, so the lesson's "blocked" is
         # checked there.
         from game.rules.registry import get_ruleset
 
         shooter = board.figures_at(frm)[0]
         assert result.clear
-        legality = get_ruleset("arcadia").check(board, shooter.id, [shooter.id], None, {})
+        legality = get_ruleset("arcadia").check(AttackRequest(board, shooter.id, [shooter.id], None, {}))
         assert not legality.legal and "itself" in legality.reason
         assert expected == "blocked"
         return

@@ -30,7 +30,7 @@ from game.core.odds import (
 )
 from game.core.words import plural
 from game.rules.arcadia.ruleset import RULESET
-from game.rules.base import Odds
+from game.rules.base import AttackRequest, Odds
 
 TOL = 1e-9
 
@@ -115,7 +115,7 @@ def test_ruleset_odds_match_icepool(n: int, m: int, kind: str, life: int) -> Non
     board = Board.from_ascii(["...."])
     board.place_figure(Figure(1, "A", "red", (1, 0), {"attacks": f"Card:{kind}:{n}"}))
     board.place_figure(Figure(2, "T", "monsters", (2, 0), {"life": life, "defense": m}))
-    odds = RULESET.odds(board, 1, [2], "Card", {})
+    odds = RULESET.odds(AttackRequest(board, 1, [2], "Card", {}))
     reference = icepool_wounds(n, m, 3 if kind == "melee" else 2, life)
     assert set(odds.distribution) == set(reference)
     for k, p in reference.items():
@@ -147,7 +147,7 @@ def test_odds_json_sums_to_one() -> None:
     board = Board.from_ascii(["...."])
     board.place_figure(Figure(1, "A", "red", (1, 0), {"attacks": "Card:melee:10"}))
     board.place_figure(Figure(2, "T", "monsters", (2, 0), {"life": 7, "defense": 6}))
-    doc = RULESET.odds(board, 1, [2], None, {}).as_json()
+    doc = RULESET.odds(AttackRequest(board, 1, [2], None, {})).as_json()
     assert abs(sum(doc["distribution"].values()) - 1) < 1e-12  # type: ignore[union-attr]
     assert list(doc["distribution"]) == [str(k) for k in range(8)]  # type: ignore[arg-type]
 

@@ -47,10 +47,11 @@ def test_no_arguments_means_play_and_a_path_means_play_that_map() -> None:
 
 
 def test_unknown_option_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["los", "--no-such-option"]) if "los" in COMMANDS else 2
+    assert "los" in COMMANDS
+    code = main(["los", "maps/demo.tmx", "1,1", "--no-such-option"])
     assert code == 2
     err = capsys.readouterr().err
-    assert "Traceback" not in err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1 and "--no-such-option" in err
 
 
 def test_files_are_written_only_through_game_atomic() -> None:
@@ -70,3 +71,10 @@ def test_files_are_written_only_through_game_atomic() -> None:
         assert not calls & {"tempfile.mkstemp", "tempfile.NamedTemporaryFile"}, rel
         if "os.replace" in calls:  # only renaming an unreadable save aside is allowed
             assert rel.as_posix() == "game/play/savestate.py", rel
+
+
+def test_ci_type_checks_the_package() -> None:
+    """``mypy game`` is a top-level line of .ci/run (the configuration is in pyproject.toml)."""
+    lines = (REPO / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert ".venv/bin/mypy game" in lines
+    assert "[tool.mypy]" in (REPO / "pyproject.toml").read_text(encoding="utf-8")

@@ -198,3 +198,25 @@ def test_rendered_png_has_normal_permissions(tmp_path: Path, capsys: pytest.Capt
     finally:
         os.umask(old)
     assert stat.S_IMODE((tmp_path / "p.png").stat().st_mode) == 0o644
+
+
+def test_render_step_highlights_one_crossing_of_a_lessons_ray(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import pygame
+
+    from game.cli import main as cli_main
+    from game.ui import theme as ui_theme
+
+    lesson = Path(__file__).resolve().parent.parent / "maps" / "lessons" / "L06.tmx"
+    whole, step = tmp_path / "whole.png", tmp_path / "step.png"
+    assert cli_main(["render", str(lesson), "--from", "1,1", "--to", "2,2", "-o", str(whole)]) == 0
+    assert cli_main(["render", str(lesson), "--step", "1", "-o", str(step)]) == 0  # the lesson's from/to
+    a, b = pygame.image.load(str(whole)), pygame.image.load(str(step))
+    highlight = [
+        (x, y) for x in range(0, b.get_width(), 2) for y in range(0, min(b.get_height(), a.get_height()), 2)
+        if tuple(b.get_at((x, y)))[:3] == ui_theme.STEP_HIGHLIGHT and tuple(a.get_at((x, y)))[:3] != ui_theme.STEP_HIGHLIGHT
+    ]
+    assert highlight  # the step's colour is there only in the stepped picture
+    capsys.readouterr()
+    assert cli_main(["render", str(lesson), "--step", "9", "-o", str(tmp_path / "x.png")]) == 2
+    err = capsys.readouterr().err
+    assert "--step 9: this ray has 1 crossing (1..1)" in err and len(err.strip().splitlines()) == 1

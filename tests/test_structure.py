@@ -1,8 +1,8 @@
 """The house rules: which room of ``game/`` may import what (``docs/architecture.md``).
 
 Each room is a sub-package of ``game``. A module may import the rooms listed for its own room and
-nothing else of ours; only ``ui/`` imports pygame; only ``tiled/`` (and ``ui/``, for tile images)
-imports pytmx; the pure rooms touch no files, no clock and no shared random generator. The rules
+nothing else of ours; only ``ui/`` imports pygame; only ``ui/`` imports pytmx (its one job: loading
+tile images, which pulls in pygame); the pure rooms touch no files, no clock and no shared random generator. The rules
 are checked by :func:`violations`, which the last tests run on a planted tree to show it fails.
 """
 
@@ -28,7 +28,7 @@ ALLOWED: dict[str, frozenset[str]] = {
                            "resources", "face", "cli"}),
     "cli": frozenset({"core", "commands", "face"}),
     "resources": frozenset({"core"}),
-    "face": frozenset({"core", "rules", "tiled", "play", "designer", "face"}),
+    "face": frozenset({"core", "rules", "tiled", "play", "designer", "face", "resources"}),
     "main": frozenset({"cli"}),
 }
 #: rooms that must stay pure: no files, no clock, no drawing, no parser
@@ -39,8 +39,8 @@ FORBIDDEN_IMPORTS = frozenset({
     "shutil", "subprocess",
 })
 DRAWING = frozenset({"pygame", "pygame_gui"})
-#: rooms that may import pytmx: the reader, and the window's tile-image loading
-PYTMX_ROOMS = frozenset({"tiled", "ui"})
+#: rooms that may import pytmx: the window's tile-image loading (``import pytmx`` loads pygame)
+PYTMX_ROOMS = frozenset({"ui"})
 
 
 @dataclass(frozen=True)
@@ -137,7 +137,7 @@ def violations(package: Path) -> list[str]:
             if imp.top in DRAWING and room != "ui":
                 problems.append(f"{where}:{imp.line}: only ui/ imports {imp.top}")
             if imp.top == "pytmx" and room not in PYTMX_ROOMS:
-                problems.append(f"{where}:{imp.line}: only tiled/ and ui/ import pytmx")
+                problems.append(f"{where}:{imp.line}: only ui/ imports pytmx")
             if room in PURE_ROOMS and imp.top in FORBIDDEN_IMPORTS:
                 problems.append(f"{where}:{imp.line}: pure {room}/ may not import {imp.top}")
         if room in PURE_ROOMS:
@@ -201,7 +201,7 @@ def test_the_check_fails_on_files_clock_and_shared_random_in_pure_rooms(tmp_path
 def test_the_check_fails_on_pytmx_in_the_linter_and_on_an_unknown_room(tmp_path: Path) -> None:
     package = _plant(tmp_path, {"designer/lint.py": "import pytmx\n", "extra/x.py": ""})
     assert violations(package) == [
-        "game/designer/lint.py:1: only tiled/ and ui/ import pytmx",
+        "game/designer/lint.py:1: only ui/ imports pytmx",
         "game/designer/lint.py:1: pure designer/ may not import pytmx",
         "game/extra/x.py: room 'extra' is not in docs/architecture.md",
     ]
@@ -220,3 +220,43 @@ def test_windowless_commands_do_not_import_pygame_at_module_level(module: str) -
             "print(','.join(bad))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "", out.stdout
+
+
+def test_the_check_fails_on_pytmx_in_the_reader(tmp_path: Path) -> None:
+    package = _plant(tmp_path, {"tiled/reader.py": "import pytmx\n"})
+    assert violations(package) == ["game/tiled/reader.py:1: only ui/ imports pytmx"]
+
+
+WINDOWLESS_RUNS = [
+    ["check", "maps/demo.tmx"],
+    ["check", "--json", "maps"],
+    ["los", "maps/demo.tmx", "4,3", "8,5"],
+    ["los", "maps/demo.tmx", "4,3"],
+    ["odds", "maps/demo.tmx", "Rook", "Grub"],
+    ["attack", "maps/demo.tmx", "Rook", "Grub", "--seed", "1"],
+    ["diff", "maps/demo.tmx", "maps/demo.tmx"],
+    ["diff", "--json", "maps/demo.tmx", "maps/mage_knight.tmx"],
+]
+# ``report`` is not here: it draws its board pictures (PNG) with pygame, as ``render`` does; it
+# imports no pygame until it draws (test_windowless_commands_do_not_import_pygame_at_module_level)
+
+
+@pytest.mark.parametrize("argv", WINDOWLESS_RUNS, ids=lambda a: " ".join(a[:2]))
+def test_windowless_commands_do_not_import_pygame_while_running(argv: list[str], tmp_path: Path) -> None:
+    """Running a command that opens no window loads no pygame, pygame_gui or pytmx (fresh interpreter)."""
+    import subprocess
+    import sys
+
+    args = [a.replace("{tmp}", str(tmp_path)) for a in argv]
+    code = (
+        "import sys\n"
+        "from game.cli import main\n"
+        f"try:\n    rc = main({args!r})\nexcept SystemExit as exc:\n    rc = exc.code\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('pygame', 'pygame_gui', 'pytmx'))\n"
+        "print('RC', rc, 'LOADED', ','.join(bad), file=sys.stderr)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO,
+                         check=False)
+    last = out.stderr.strip().splitlines()[-1]
+    assert last.startswith("RC 0 ") or last.startswith("RC 1 "), out.stderr
+    assert last.endswith("LOADED"), last

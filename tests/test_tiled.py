@@ -1,4 +1,4 @@
-"""The Tiled loader on small hand-written maps: every map convention of DESIGN.md §3."""
+"""The Tiled loader on small hand-written maps: every map convention of docs/maps.md."""
 
 from __future__ import annotations
 
@@ -156,10 +156,13 @@ def test_door_findings() -> None:
 def test_void_blocked_and_tile_walls_from_tile_layers() -> None:
     loaded = load_map(MAPS / "figures.tmx")
     board = loaded.board
-    # empty in every visible layer: (4,0) (4,1) (0,4); void tile: (3,3); void ellipse: (0,0)
-    assert board.void == {(4, 0), (4, 1), (0, 4), (3, 3), (0, 0)}
-    # blocked tile (2,2); blocked tile in the HIDDEN layer (4,4); blocked rectangle (4,3) (3,3 is void)
-    assert board.blocked == {(2, 2), (4, 4), (4, 3)}
+    # empty in every layer: (4,1) (0,4); void tile: (3,3); void ellipse: (0,0). Issue #10's one rule
+    # for hidden content (it counts like visible content) puts (4,0), painted only in the HIDDEN
+    # layer "Logic", on the board as blocked terrain (before: void, as empty in every visible layer)
+    assert board.void == {(4, 1), (0, 4), (3, 3), (0, 0)}
+    assert [f.code for f in loaded.findings if f.code == "hidden-layer"] == ["hidden-layer"]
+    # blocked tile (2,2); blocked tiles in the HIDDEN layer (4,4) (4,0); blocked rectangle (4,3)
+    assert board.blocked == {(2, 2), (4, 4), (4, 3), (4, 0)}
     # walls=N,E on (1,1); the same tile flipped horizontally on (2,4) walls N and W
     assert set(board.walls) == edges("H(1,1)", "V(2,1)", "H(2,4)", "V(2,4)")
     assert board.doors == {}  # tileset "outdoor" and name=castle-door are not doors

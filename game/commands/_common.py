@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.core.board import Board
 from game.core.errors import UsageError
@@ -13,7 +13,41 @@ from game.play.atomic import cannot_write
 if TYPE_CHECKING:
     from game.core.profiles import Profile
 
-__all__ = ["add_rule_option", "board_rule", "png_output", "resolve_viewer"]
+__all__ = ["add_map_options", "add_rule_option", "board_rule", "map_options", "png_output", "resolve_viewer"]
+
+
+def add_map_options(parser: argparse.ArgumentParser) -> None:
+    """The options that say how to read a map made for another game (docs/maps.md): ``--tiles``,
+    ``--property`` and ``--preset`` (each command adds its own ``--classes``)."""
+    parser.add_argument("--tiles", metavar="ROLE=SPEC,...", default=None,
+                        help="cell roles from tiles, e.g. blocked=wall,collides;impassable=passable=false")
+    parser.add_argument("--property", metavar="OURS=THEIRS", default=None, dest="property_names",
+                        help="figure property names, e.g. side=team")
+    parser.add_argument("--preset", metavar="NAME", default=None,
+                        help="another project's conventions: tuxemon, phaser or roguelike")
+
+
+def map_options(args: argparse.Namespace) -> dict[str, Any]:
+    """``load_map`` keyword arguments from ``--classes``, ``--tiles``, ``--property``, ``--preset``
+    (each checked now, so a typo is one line before any map is read).
+
+    >>> ns = argparse.Namespace(classes="wall=fence", tiles="blocked=wall", property_names="side=team", preset="roguelike")
+    >>> map_options(ns)
+    {'classes': {'wall': ['fence']}, 'tiles': {'blocked': ['wall']}, 'properties': {'side': 'team'}, 'preset': 'roguelike'}
+    """
+    from game.tiled import parse_class_mapping
+    from game.tiled.conventions import get_preset, parse_property_option, parse_tiles_option
+
+    out: dict[str, Any] = {}
+    if getattr(args, "classes", None):
+        out["classes"] = parse_class_mapping(args.classes)
+    if getattr(args, "tiles", None):
+        out["tiles"] = parse_tiles_option(args.tiles)
+    if getattr(args, "property_names", None):
+        out["properties"] = parse_property_option(args.property_names)
+    if getattr(args, "preset", None):
+        out["preset"] = get_preset(args.preset).name
+    return out
 
 
 def resolve_viewer(board: Board, text: str | None) -> str | None:

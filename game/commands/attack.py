@@ -11,26 +11,32 @@ from __future__ import annotations
 import argparse
 import json
 import secrets
-from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game.commands._common import add_map_options, map_options
+from game.commands.wording import cli_reason, flag_of
 from game.core.board import Board
 from game.core.dice import DiceSource, ScriptedDice, SeededDice, parse_faces
 from game.core.errors import UsageError
-from game.rules.base import Ruleset
+from game.rules.base import PLAY_OPTION, AttackRequest, Ruleset
 from game.rules.registry import get_ruleset
+
+#: spellings the command line accepts for a choice's values
+_VALUE_SPELLINGS: dict[str, str] = {"defense": "defence"}
 
 
 @dataclass(frozen=True)
-class AttackRequest:
-    """What the command line names: the board, its ruleset, the figures, the attack and options."""
+class Asked:
+    """What the command line names: the ruleset of the map and the attack request for it."""
 
-    board: Board
     ruleset: Ruleset
-    attacker: int
-    targets: tuple[int, ...]
-    attack: str | None
-    options: Mapping[str, object]
+    request: AttackRequest
+
+    @property
+    def board(self) -> Board:
+        """The board the request is on."""
+        return self.request.board
 
 
 def add_attack_arguments(parser: argparse.ArgumentParser) -> None:
@@ -48,27 +54,39 @@ def add_attack_arguments(parser: argparse.ArgumentParser) -> None:
         help="Conquest: the stat the defender blocks with (defence or evasion)",
     )
     parser.add_argument("--classes", metavar="MAPPING", help="map class names onto ours, e.g. wall=collision-line")
+    add_map_options(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON document")
 
 
-def options_from(args: argparse.Namespace) -> dict[str, object]:
-    """The ruleset options given on the command line (only those set)."""
+def options_from(
+    args: argparse.Namespace, ruleset: Ruleset, board: Board, attacker: int, targets: Sequence[int]
+) -> dict[str, object]:
+    """The rules' inputs given on the command line: ``--phase`` and ``--play`` (the typed play,
+    :data:`~game.rules.base.PLAY_OPTION`), and each of the rules' choices
+    (:meth:`Ruleset.choices`) given by its flag (:func:`~game.commands.wording.flag_of`: the
+    choice ``block_stat`` is ``--block-stat``)."""
     options: dict[str, object] = {}
     if getattr(args, "phase", None):
         options["phase"] = args.phase
     if getattr(args, "play", None):
-        options["play"] = args.play
-    if getattr(args, "block_stat", None):
-        options["block_stat"] = "defence" if args.block_stat == "defense" else args.block_stat
+        options[PLAY_OPTION] = args.play
+    for choice in ruleset.choices(board, attacker, targets):
+        given = getattr(args, choice.key, None)
+        if given is None:
+            continue
+        value = _VALUE_SPELLINGS.get(str(given).lower(), str(given).lower())
+        known = [v for v, _ in choice.values if v is not None]
+        if value not in known:
+            raise UsageError(f"{flag_of(choice.key)} must be {' or '.join(known)}, not {given!r}")
+        options[choice.key] = value
     return options
 
 
-def load_request(args: argparse.Namespace) -> AttackRequest:
+def load_request(args: argparse.Namespace) -> Asked:
     """Load the map, find its ruleset and the figures named on the command line."""
-    from game.tiled import load_map, parse_class_mapping
+    from game.tiled import load_map
 
-    classes = parse_class_mapping(args.classes) if getattr(args, "classes", None) else None
-    board = load_map(args.map, classes=classes).board
+    board = load_map(args.map, **map_options(args)).board
     ruleset = get_ruleset(board.ruleset)
     attacker = board.find_figure(args.attacker).id
     names = [t for t in (p.strip() for p in args.target.split(",")) if t]
@@ -80,7 +98,8 @@ def load_request(args: argparse.Namespace) -> AttackRequest:
         if figure.id in targets:
             raise UsageError(f"target {figure.label} is named twice (name each target once)")
         targets.append(figure.id)
-    return AttackRequest(board, ruleset, attacker, tuple(targets), args.attack, options_from(args))
+    options = options_from(args, ruleset, board, attacker, targets)
+    return Asked(ruleset, AttackRequest(board, attacker, targets, args.attack, options))
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -111,29 +130,29 @@ def dice_source(args: argparse.Namespace, ruleset: Ruleset) -> DiceSource:
 
 def run(args: argparse.Namespace) -> int:
     """Resolve the attack once and print it; the map file is not changed."""
-    request = load_request(args)
-    dice = dice_source(args, request.ruleset)
-    resolution = request.ruleset.resolve(
-        request.board, request.attacker, list(request.targets), request.attack, dice, request.options
-    )
+    asked = load_request(args)
+    ruleset, request = asked.ruleset, asked.request
+    dice = dice_source(args, ruleset)
+    resolution = ruleset.resolve(request, dice)
     if resolution.legal and isinstance(dice, ScriptedDice):
         dice.check_used()  # faces the rules never asked for are a typo in --faces
     if args.json:
         doc = resolution.as_json()
-        doc["ruleset"] = request.ruleset.name
+        doc["reason"] = cli_reason(resolution.reason, resolution.problem)
+        doc["ruleset"] = ruleset.name
         print(json.dumps(doc, ensure_ascii=False))
         return 0
     board = request.board
     who = board.figure(request.attacker).label
     whom = ", ".join(board.figure(t).label for t in request.targets)
-    print(f"{who} attacks {whom} ({request.ruleset.title or request.ruleset.name})")
+    print(f"{who} attacks {whom} ({ruleset.title or ruleset.name})")
     if not resolution.legal:
-        print(f"illegal: {resolution.reason}")
+        print(f"illegal: {cli_reason(resolution.reason, resolution.problem)}")
         return 0
     if resolution.seed is not None:
         print(f"seed {resolution.seed}")
     for step in resolution.steps:
         print(f"  {step.text}")
-    if resolution.summary:
-        print(resolution.summary)
+    if resolution.sentence():
+        print(resolution.sentence())
     return 0

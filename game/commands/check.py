@@ -1,6 +1,6 @@
 """``sightline check MAP... [--json] [--format text|json|github] [--strict] [--classes ...]``.
 
-The map linter on the command line (DESIGN.md §5). Arguments may be folders: every ``*.tmx`` under
+The map linter on the command line (docs/commands.md). Arguments may be folders: every ``*.tmx`` under
 them is checked, in sorted order. Exit code 0 when clean, 1 when errors were found, 2 when any map
 could not be read (the others are still reported).
 """
@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
+from game.commands._common import add_map_options, map_options
 from game.core.board import Board
 from game.core.errors import SightlineError, UsageError
 from game.core.findings import Finding, Severity
@@ -28,10 +30,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("maps", nargs="+", metavar="MAP", help="a .tmx map, or a folder to search for them")
     parser.add_argument("--json", action="store_true", help="same as --format json")
     parser.add_argument("--format", choices=FORMATS, default=None,
-                        help="text (default), json (DESIGN.md §5) or github (workflow annotations)")
+                        help="text (default), json (docs/commands.md) or github (workflow annotations)")
     parser.add_argument("--strict", action="store_true", help="treat warnings as errors")
     parser.add_argument("--classes", metavar="MAPPING", default=None,
                         help="map your class names onto ours, e.g. wall=collision-line,blocked=collision")
+    add_map_options(parser)
     from game.commands._common import add_rule_option
 
     add_rule_option(parser)
@@ -70,7 +73,8 @@ class MapResult:
 
 
 def expand(arguments: list[str]) -> list[Path | tuple[Path, str]]:
-    """Map paths to check: files as given, folders searched recursively for ``*.tmx`` (sorted).
+    """Map paths to check: files as given, folders searched recursively for every map format
+    (``*.tmx``, ``*.tmj``, and ``*.json`` files that are Tiled maps; sorted).
 
     A folder with no map in it comes back as ``(folder, reason)``.
     """
@@ -78,33 +82,33 @@ def expand(arguments: list[str]) -> list[Path | tuple[Path, str]]:
     for text in arguments:
         path = Path(text)
         if path.is_dir():
-            found = sorted(p for p in path.rglob("*.tmx") if p.is_file())
-            if not found:
-                out.append((path, f"{path}: no .tmx maps in this folder"))
+            found, unreadable = _walk(path)
+            if not found and not unreadable:
+                out.append((path, f"{path}: no .tmx maps (nor .tmj or .json Tiled maps) in this folder"))
             out.extend(found)
+            out.extend(unreadable)
         else:
             out.append(path)
     return out
 
 
-def check_one(path: Path, *, strict: bool, classes: dict[str, list[str]] | None) -> MapResult:
-    """Load and lint one map; an unreadable map becomes a result with ``error`` set."""
-    from game.designer.lint import lint
-    from game.tiled import load_map
+def _walk(folder: Path) -> tuple[list[Path], list[tuple[Path, str]]]:
+    """Every map file (``.tmx``, ``.tmj``, Tiled ``.json``) under ``folder`` (sorted), and the subfolders that cannot be read
+    (each with its one-line reason: they are reported, not skipped silently)."""
+    found: list[Path] = []
+    unreadable: list[tuple[Path, str]] = []
 
-    try:
-        loaded = load_map(path, classes=classes)
-        findings = lint(loaded, strict=strict)
-    except SightlineError as exc:
-        line = str(exc)
-        if str(path) not in line:
-            line = f"{path}: {line}"
-        return MapResult(path, error=line)
-    board = loaded.board
-    findings = [*findings, *_rule_findings(board)]
-    stats: dict[str, object] = dict(loaded.stats)
-    stats.update(width=board.width, height=board.height)
-    return MapResult(path, findings, stats)
+    def refused(exc: OSError) -> None:
+        where = Path(exc.filename) if exc.filename else folder
+        reason = exc.strerror or type(exc).__name__
+        unreadable.append((where, f"{where}: cannot read this folder ({reason}); its maps were not checked"))
+
+    from game.tiled import is_map_file
+
+    for root, dirs, files in os.walk(folder, onerror=refused):
+        dirs.sort()
+        found.extend(p for p in (Path(root) / name for name in files) if is_map_file(p))
+    return sorted(found), sorted(unreadable)
 
 
 def _rule_findings(board: Board) -> list[Finding]:
@@ -117,6 +121,30 @@ def _rule_findings(board: Board) -> list[Finding]:
         return [Finding("los-rule", Severity.ERROR, str(exc),
                         hint="write a preset (arcadia, corners, dnd5e, pf2e, any-point), e.g. corners,figures=none")]
     return []
+
+
+def check_one(path: Path, *, strict: bool, options: dict[str, Any] | None = None) -> MapResult:
+    """Load and lint one map; an unreadable map becomes a result with ``error`` set."""
+    from game.designer.lint import lint
+    from game.tiled import load_map
+
+    try:
+        loaded = load_map(path, **(options or {}))
+        findings = lint(loaded, strict=strict)
+    except SightlineError as exc:
+        line = str(exc)
+        if str(path) not in line:
+            line = f"{path}: {line}"
+        return MapResult(path, error=line)
+    except (ValueError, ArithmeticError, RecursionError) as exc:
+        # never abort a folder check at one map: the others are still reported
+        return MapResult(path, error=f"{path}: this map could not be checked ({type(exc).__name__} in "
+                                     "a check: please report it with the map)")
+    board = loaded.board
+    findings = [*findings, *_rule_findings(board)]
+    stats: dict[str, object] = dict(loaded.stats)
+    stats.update(width=board.width, height=board.height)
+    return MapResult(path, findings, stats)
 
 
 def object_lines(path: Path) -> dict[int, int]:
@@ -227,11 +255,7 @@ def run(args: argparse.Namespace) -> int:
     fmt = args.format or ("json" if args.json else "text")
     if args.json and fmt != "json":
         raise UsageError(f"--json and --format {fmt} contradict each other: pick one")
-    classes = None
-    if args.classes:
-        from game.tiled import parse_class_mapping
-
-        classes = parse_class_mapping(args.classes)
+    options = map_options(args)
     if args.rule is not None:
         from game.core.profiles import parse_rule
 
@@ -247,7 +271,7 @@ def run(args: argparse.Namespace) -> int:
             results.append(MapResult(target[0], error=target[1]))
             continue
         progress.show(i, str(target))
-        results.append(check_one(target, strict=args.strict, classes=classes))
+        results.append(check_one(target, strict=args.strict, options=options))
     progress.show(len(targets), "")
     progress.close()
     if fmt == "json":

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from game.commands._common import png_output
+from game.commands._common import add_map_options, map_options, png_output
 from game.core.board import fmt_square
 
 
@@ -24,6 +24,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument("--classes", metavar="MAPPING", default=None,
                         help="map your class names onto ours, e.g. wall=collision-line")
+    add_map_options(parser)
     from game.commands._common import add_rule_option
 
     add_rule_option(parser)
@@ -37,13 +38,13 @@ def _squares(squares: tuple[tuple[int, int], ...], limit: int = 8) -> str:
 def run(args: argparse.Namespace) -> int:
     """Compare the two maps; print the changes; optionally write the PNG. Exit 0."""
     from game.designer.mapdiff import diff_boards
-    from game.tiled import load_map, parse_class_mapping
+    from game.tiled import load_map
 
     if args.output:
         png_output(args.output)
-    classes = parse_class_mapping(args.classes) if args.classes else None
-    old = load_map(args.old, classes=classes)
-    new = load_map(args.new, classes=classes)
+    options = map_options(args)
+    old = load_map(args.old, **options)
+    new = load_map(args.new, **options)
     from game.commands._common import board_rule
 
     args.rule_profile = board_rule(new.board, args.rule)  # checked here; the diff is arcadia's

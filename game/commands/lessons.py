@@ -17,6 +17,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "folder", nargs="?", type=Path, metavar="FOLDER", help="a folder of lesson maps (default: maps/lessons)"
     )
+    parser.add_argument(
+        "--present", action="store_true",
+        help="classroom mode: large type, the verdict on the board, predict then reveal (K)",
+    )
     add_window_options(parser)
 
 
@@ -30,5 +34,6 @@ def run(args: argparse.Namespace) -> int:
     from game.ui.app import run_window
 
     return run_window(
-        None, lessons=paths, frames=args.frames, screenshot=args.screenshot, size=size, map_hint=shown_path(paths[0])
+        None, lessons=paths, frames=args.frames, screenshot=args.screenshot, size=size, map_hint=shown_path(paths[0]),
+        ui_scale=getattr(args, "ui_scale", None), present=getattr(args, "present", False),
     )

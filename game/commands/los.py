@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from game.commands._common import add_rule_option, board_rule, resolve_viewer
+from game.commands._common import add_map_options, board_rule, map_options, resolve_viewer
 from game.core.board import Board, Square, fmt_square, parse_square
 from game.core.errors import UsageError
 from game.core.profiles import Profile
@@ -30,6 +30,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument("--classes", metavar="MAPPING",
                         help="map your class names onto ours, e.g. wall=collision-line,blocked=rock")
+    add_map_options(parser)
+    from game.commands._common import add_rule_option
+
     add_rule_option(parser)
 
 
@@ -47,12 +50,11 @@ def _check(board: Board, sq: Square) -> Square:
 def run(args: argparse.Namespace) -> int:
     """Load the map and print the verdict or the visible squares."""
     from game.core import los
-    from game.tiled import load_map, parse_class_mapping
+    from game.tiled import load_map
 
     origin_sq = parse_square(args.origin)
     target_sq = parse_square(args.target) if args.target else None
-    classes = parse_class_mapping(args.classes) if args.classes else None
-    board = load_map(args.map, classes=classes).board
+    board = load_map(args.map, **map_options(args)).board
     origin = _check(board, origin_sq)
     here = board.figures_at(origin)
     viewer = resolve_viewer(board, args.viewer)
@@ -79,6 +81,13 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {mark} {i:2d}. {crossing.explain()}")
         if not result.crossings:
             print("  (no crossings)")
+        if origin == target:
+            others = len(here) - 1
+            print(
+                "  note: this is the square's verdict, for another figure in the same square; "
+                "a figure never has line of sight to itself (rules: A->A is no)"
+                + (f"; {here[0].label} is alone on {fmt_square(origin)}" if here and not others else "")
+            )
         return 0
 
     mask = los.visible_from(board, origin, viewer)

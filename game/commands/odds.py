@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import argparse
 import json
+from fractions import Fraction
 
 from game.commands.attack import add_attack_arguments, load_request
+from game.commands.wording import cli_reason
 from game.core.errors import IllegalAttackError
 from game.core.words import plural
 from game.rules.base import Odds
@@ -35,12 +37,21 @@ def bar_chart(odds: Odds, width: int = BAR_WIDTH) -> list[str]:
     top = max(odds.distribution.values(), default=0) or 1
     highest = max((v for v, p in odds.distribution.items() if p), default=0)
     rows = sorted((v, p) for v, p in odds.distribution.items() if v <= highest)
+    # a long tail that prints as 0.0% is folded into one "n or more" row
+    shown = max((i for i, (_, p) in enumerate(rows) if float(p) * 100 >= 0.05), default=0)
+    tail = rows[shown + 1:]
+    if len(tail) > 1:
+        rows = rows[: shown + 1]
     pad = max((len(label_for(odds.label, v)) for v, _ in rows), default=0)
     lines = []
     for value, p in rows:  # impossible outcomes above the most the attack can do are left out
         bar = "█" * round(float(p / top) * width) if p else ""
         label = label_for(odds.label, value).ljust(pad)
         lines.append(f"{value:>3} {label}  {float(p) * 100:5.1f}% {bar}".rstrip())
+    if len(tail) > 1:
+        rest = sum((p for _, p in tail), Fraction(0))
+        lines.append(f"{tail[0][0]:>3} or more{'':{max(0, pad - 8)}}  {float(rest) * 100:5.1f}% "
+                     f"({len(tail)} outcomes of less than 0.05% each)")
     return lines
 
 
@@ -64,14 +75,14 @@ def label_for(label: str, value: int) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Print the exact distribution (or why the attack is illegal)."""
-    request = load_request(args)
-    targets = list(request.targets)
-    verdict = request.ruleset.check(request.board, request.attacker, targets, request.attack, request.options)
+    asked = load_request(args)
+    ruleset, request = asked.ruleset, asked.request
+    verdict = ruleset.check(request)
     odds = None
-    reason = verdict.reason
+    reason = cli_reason(verdict.reason, verdict.problem)
     if verdict.legal:
         try:
-            odds = request.ruleset.odds(request.board, request.attacker, targets, request.attack, request.options)
+            odds = ruleset.odds(request)
         except IllegalAttackError as exc:
             reason = str(exc)
     if args.json:
@@ -80,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
             doc.update({"distribution": {}, "expected": None, "kill": None})
         else:
             doc.update(odds.as_json())
-        doc["ruleset"] = request.ruleset.name
+        doc["ruleset"] = ruleset.name
         print(json.dumps(doc, ensure_ascii=False))
         return 0
     if odds is None:
@@ -89,8 +100,20 @@ def run(args: argparse.Namespace) -> int:
     print(reason)
     for line in bar_chart(odds):
         print(line)
-    tail = f"expected {float(odds.expected):.3f} {odds.label}"
-    if odds.kill is not None:
-        tail += f"; kill {float(odds.kill) * 100:.1f}%"
-    print(tail)
+    print(summary_line(odds))
+    if odds.note:
+        print(f"note: {odds.note}")
     return 0
+
+
+def summary_line(odds: Odds) -> str:
+    """``expected 0.796 wounds; kill 1.9%`` with every chance the game's players ask for.
+
+    >>> from fractions import Fraction
+    >>> summary_line(Odds({0: Fraction(1)}, Fraction(0), None, "HP lost",
+    ...     chances=(("hit", Fraction(1, 2)), ("killed (death)", Fraction(1, 8)))))
+    'expected 0.000 HP lost; hit 50.0%; killed (death) 12.5%'
+    """
+    parts = [f"expected {float(odds.expected):.3f} {odds.label}"]
+    parts += [f"{label} {float(p) * 100:.1f}%" for label, p in odds.shown_chances()]
+    return "; ".join(parts)

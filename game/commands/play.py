@@ -46,6 +46,25 @@ def add_window_options(parser: argparse.ArgumentParser) -> None:
         help=f"save the screen after the frames (alone: after {SCREENSHOT_FRAMES}); the folder must exist",
     )
     parser.add_argument("--size", metavar="WxH", default="1280x800", help="window size (default 1280x800)")
+    parser.add_argument(
+        "--ui-scale", metavar="S", type=ui_scale_option, default=None,
+        help="size of the panel's type, the dice and the help (0.75 to 3; default: follows the window)",
+    )
+
+
+def ui_scale_option(text: str) -> float:
+    """``--ui-scale``: a number from 0.75 to 3 (argparse turns the error into one line, exit 2).
+
+    >>> ui_scale_option("1.5")
+    1.5
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r} (e.g. 1.5)") from None
+    if not 0.75 <= value <= 3.0:
+        raise argparse.ArgumentTypeError(f"{text} is outside 0.75 to 3")
+    return value
 
 
 def window_size(text: str) -> tuple[int, int]:
@@ -106,12 +125,13 @@ def run(args: argparse.Namespace) -> int:
         classes = parse_class_mapping(args.classes)
     from game.play.session import Session
 
-    session = Session.open(map_path, classes=classes, fresh=args.fresh)
+    session = Session.open(map_path, classes=classes, fresh=args.fresh, defer_lint=True)
     from game.commands._common import board_rule
 
-    session.los_rule = board_rule(session.board, args.rule)  # type: ignore[attr-defined]  # the rule panel's start
+    session.los_rule = board_rule(session.board, args.rule)  # type: ignore[attr-defined]  # checked; the window uses arcadia
     from game.ui.app import run_window
 
     return run_window(
-        session, frames=args.frames, screenshot=args.screenshot, size=size, map_hint=shown_path(map_path)
+        session, frames=args.frames, screenshot=args.screenshot, size=size, map_hint=shown_path(map_path),
+        ui_scale=getattr(args, "ui_scale", None),
     )

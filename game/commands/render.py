@@ -12,9 +12,16 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.commands._common import add_rule_option, board_rule, png_output, resolve_viewer
+from game.commands._common import (
+    add_map_options,
+    board_rule,
+    map_options,
+    png_output,
+    resolve_viewer,
+)
 from game.core.board import Board, Square, fmt_square, parse_square
 from game.core.errors import UsageError
+from game.core.words import plural
 
 if TYPE_CHECKING:
     from game.ui.painter import Overlay
@@ -28,6 +35,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="the viewer's square (selects the figure standing there)")
     parser.add_argument("--to", dest="target", metavar="X,Y",
                         help="draw the ray from --from to this square")
+    parser.add_argument("--step", type=int, metavar="N",
+                        help="highlight the ray's Nth crossing and explain it (a lesson's from/to serve "
+                        "when --from/--to are left out)")
     parser.add_argument("--fov", action="store_true",
                         help="shade every square the viewer on --from cannot see")
     parser.add_argument("--viewer", metavar="SIDE",
@@ -36,16 +46,19 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="pixels per square (8..200, default 48)")
     parser.add_argument("--classes", metavar="MAPPING",
                         help="map your class names onto ours, e.g. wall=collision-line,blocked=rock")
+    add_map_options(parser)
+    from game.commands._common import add_rule_option
+
+    add_rule_option(parser)
     parser.add_argument("--no-legend", action="store_true",
                         help="leave out the title and explanation strip under the board")
-    add_rule_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     """Load the map, compute the ray / field of view, draw and save the PNG."""
     _headless()
     from game.core import los
-    from game.tiled import load_map, parse_class_mapping
+    from game.tiled import load_map
     from game.ui.painter import Overlay
     from game.ui.render import render_png
 
@@ -56,9 +69,15 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--fov needs --from (the square whose view to shade)")
     if args.viewer is not None and not args.origin:
         raise UsageError("--viewer needs --from (the viewer's square)")
-    classes = parse_class_mapping(args.classes) if args.classes else None
-    loaded = load_map(args.map, classes=classes)
+    loaded = load_map(args.map, **map_options(args))
     board = loaded.board
+    if args.step is not None and not args.origin:  # a lesson board names its own ray
+        frm, to = board.properties.get("from"), board.properties.get("to")
+        if frm is None or to is None:
+            raise UsageError("--step needs a ray: give --from and --to (or a lesson map with from/to)")
+        args.origin, args.target = str(frm), str(to)
+    if args.step is not None and not args.target:
+        raise UsageError("--step needs --to (the ray whose crossing to show)")
     chosen = resolve_viewer(board, args.viewer)
     rule = board_rule(board, args.rule)
     overlay = Overlay()
@@ -79,15 +98,21 @@ def run(args: argparse.Namespace) -> int:
             there = board.figures_at(target)
             if there:
                 overlay.target = there[0].id
-            if rule.is_arcadia:
-                ray = los.line_of_sight(board, origin, target, viewer)
-                overlay.ray = ray
-                legend.append(f"Ray from {who}{side} to {fmt_square(target)}: {ray.explain()}")
-            else:
+            ray = los.line_of_sight(board, origin, target, viewer)
+            overlay.ray = ray
+            legend.append(f"Ray from {who}{side} to {fmt_square(target)}: {ray.explain()}")
+            if not rule.is_arcadia:
                 from game.core import profile_los
 
                 verdict = profile_los.line_of_sight(board, origin, target, rule, viewer)
-                legend.append(f"From {who}{side} to {fmt_square(target)}: {verdict.explain()}")
+                legend.append(f"Under {rule.spec()}: {verdict.explain()}")
+            if args.step is not None:
+                count = len(ray.crossings)
+                if not 1 <= args.step <= count:
+                    span = f"1..{count}" if count else "none: the ray crosses nothing"
+                    raise UsageError(f"--step {args.step}: this ray has {plural(count, 'crossing')} ({span})")
+                overlay.step = args.step - 1
+                legend.append(f"Step {args.step} of {count}: {ray.crossings[args.step - 1].explain()}")
         if args.fov:
             if rule.is_arcadia:
                 fov = los.visible_from(board, origin, viewer)

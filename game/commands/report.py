@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.commands._common import add_map_options, map_options
 from game.core.findings import Finding
 from game.core.words import plural
 from game.designer.coverage import Coverage, DoorEffect, coverage, door_effects, visibility_table
@@ -37,6 +38,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         "its parent folder must exist)")
     parser.add_argument("--classes", metavar="MAPPING", default=None,
                         help="map your class names onto ours, e.g. wall=collision-line")
+    add_map_options(parser)
     from game.commands._common import add_rule_option
 
     add_rule_option(parser)
@@ -44,10 +46,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Load the map, write the report, print where it is."""
-    from game.tiled import load_map, parse_class_mapping
+    from game.tiled import load_map
 
-    classes = parse_class_mapping(args.classes) if args.classes else None
-    loaded = load_map(args.map, classes=classes)
+    loaded = load_map(args.map, **map_options(args))
     from game.commands._common import board_rule
 
     args.rule_profile = board_rule(loaded.board, args.rule)  # checked here; coverage is arcadia's

@@ -2,7 +2,7 @@
 
 Pure: no pygame, no pytmx, no files. Coordinates follow Tiled: a square is ``(x, y)``, column and
 row from the top-left, 0-based. Grid corners are ``(x, y)`` too, at the top-left of square
-``(x, y)``. Edges use the notation of the rules file:
+``(x, y)``. Edges use the notation of docs/line-of-sight.md:
 
 * ``V(x,y)``: the vertical segment ``(x,y)-(x,y+1)`` between squares ``(x-1,y)`` and ``(x,y)``;
 * ``H(x,y)``: the horizontal segment ``(x,y)-(x+1,y)`` between squares ``(x,y-1)`` and ``(x,y)``.
@@ -22,6 +22,7 @@ change sight-blocking geometry (walls, doors, void, terrain) also bump
 from __future__ import annotations
 
 import copy
+import itertools
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
@@ -35,6 +36,8 @@ Corner = tuple[int, int]
 Stat = str | int | float | bool
 
 DEFAULT_CAPACITY = 2
+#: every Board gets the next number (copies too): caches key on (serial, version), never on id()
+_SERIALS = itertools.count(1)
 _EDGE_RE = re.compile(r"^\s*([VH])\s*\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)\s*$")
 
 
@@ -72,7 +75,7 @@ class Edge:
         match = _EDGE_RE.match(text)
         if not match:
             raise UsageError(f"not an edge: {text!r} (write V(x,y) or H(x,y))")
-        axis = "V" if match.group(1) == "V" else "H"
+        axis: Literal["V", "H"] = "V" if match.group(1) == "V" else "H"
         return Edge(axis, int(match.group(2)), int(match.group(3)))
 
     def squares(self) -> tuple[Square, Square]:
@@ -133,15 +136,75 @@ class Door:
     name: str = ""
 
 
+class FrozenMap(Mapping[str, Stat]):
+    """A read-only mapping (figure stats, board properties): nothing can change it in place, so a
+    snapshot that holds one (undo history, autosave baseline) never changes behind its back.
+    Change a figure's stats through :meth:`Board.update_figure`, which bumps the version.
+
+    >>> stats = FrozenMap({"life": 3})
+    >>> stats["life"], stats == {"life": 3}, dict(stats)
+    (3, True, {'life': 3})
+    >>> stats["life"] = 4
+    Traceback (most recent call last):
+    TypeError: 'FrozenMap' object does not support item assignment
+    """
+
+    __slots__ = ("_data",)
+    _data: dict[str, Stat]
+
+    def __init__(self, data: Mapping[str, Stat] | Iterable[tuple[str, Stat]] = ()) -> None:
+        object.__setattr__(self, "_data", dict(data))
+
+    def __getitem__(self, key: str) -> Stat:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a FrozenMap cannot be changed")
+
+    def __repr__(self) -> str:
+        return repr(self._data)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._data.items()))
+
+    def __deepcopy__(self, memo: dict[int, object]) -> FrozenMap:
+        return self  # immutable: a copy is the same value
+
+    def __copy__(self) -> FrozenMap:
+        return self
+
+    def __reduce__(self) -> tuple[type[FrozenMap], tuple[dict[str, Stat]]]:
+        return (FrozenMap, (dict(self._data),))
+
+
 @dataclass(frozen=True)
 class Figure:
-    """A figure on the board: its stats are the ruleset's (life, attacks, armor ...)."""
+    """A figure on the board: its stats are the ruleset's (life, attacks, armor ...).
+
+    ``stats`` is read-only (a :class:`FrozenMap`, whatever mapping it was built from): change
+    them with :meth:`Board.update_figure`.
+
+    >>> f = Figure(1, "Rook", "red", (0, 0), {"life": 3})
+    >>> f.stats["life"] = 2
+    Traceback (most recent call last):
+    TypeError: 'FrozenMap' object does not support item assignment
+    """
 
     id: int
     name: str
     side: str
     square: Square
-    stats: dict[str, Stat] = field(default_factory=dict, hash=False)
+    stats: Mapping[str, Stat] = field(default_factory=FrozenMap, hash=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.stats, FrozenMap):
+            object.__setattr__(self, "stats", FrozenMap(self.stats))
 
     @property
     def label(self) -> str:
@@ -155,6 +218,7 @@ class BoardState:
 
     figures: tuple[Figure, ...]
     doors: tuple[Door, ...]
+    door_squares: tuple[tuple[Square, DoorState], ...] = ()
 
 
 def is_enemy(figure: Figure, viewer: str | None) -> bool:
@@ -168,7 +232,19 @@ def is_enemy(figure: Figure, viewer: str | None) -> bool:
 
 
 class Board:
-    """A square-grid board with void and blocked squares, walls, windows, doors and figures."""
+    """A square-grid board with void and blocked squares, walls, windows, doors and figures.
+
+    Two more cell roles come from tiles: ``impassable`` squares (water, pits) block movement but
+    not sight; ``door_squares`` (a roguelike's door tiles) block movement and sight like blocked
+    terrain while closed or locked, and nothing while open. :attr:`blocked` holds the blocked
+    terrain and the shut door squares, so the sight rule needs nothing else.
+
+    >>> b = Board(3, 1, impassable=[(0, 0)], door_squares={(1, 0): DoorState.CLOSED})
+    >>> sorted(b.blocked), b.can_enter(None, (0, 0)), b.square_block_reason((0, 0), None)
+    ([(1, 0)], 'square (0,0) is impassable terrain', None)
+    >>> b.cycle_door_square((1, 0)), sorted(b.blocked), b.geometry_version
+    (<DoorState.OPEN: 'open'>, [], 1)
+    """
 
     def __init__(
         self,
@@ -185,6 +261,8 @@ class Board:
         ruleset: str = "arcadia",
         properties: Mapping[str, Stat] | None = None,
         name: str = "",
+        impassable: Iterable[Square] = (),
+        door_squares: Mapping[Square, DoorState] | None = None,
     ) -> None:
         if width < 1 or height < 1:
             raise ValueError(f"a board needs at least one square, not {width}x{height}")
@@ -194,10 +272,14 @@ class Board:
         self.height = height
         self.capacity = capacity
         self.ruleset = ruleset
-        self.properties: dict[str, Stat] = dict(properties or {})
+        self._properties = FrozenMap(properties or {})
         self.name = name
         self._void = {sq for sq in void if self.in_bounds(sq)}
         self._blocked = {sq for sq in blocked if self.in_bounds(sq)}
+        self._impassable = {sq for sq in impassable if self.in_bounds(sq)} - self._blocked
+        self._door_squares: dict[Square, DoorState] = {
+            sq: DoorState(state) for sq, state in (door_squares or {}).items() if self.in_bounds(sq)
+        }
         self._walls = set(walls)
         self._windows = set(windows)
         self._doors: dict[Edge, Door] = {door.edge: door for door in doors}
@@ -207,6 +289,13 @@ class Board:
             self._add(figure)
         self.version = 0
         self.geometry_version = 0
+        #: unique per board object, copies included; with :attr:`version` a safe cache key
+        self.serial = next(_SERIALS)
+
+    @property
+    def properties(self) -> Mapping[str, Stat]:
+        """The map's custom properties, read-only (a :class:`FrozenMap`)."""
+        return self._properties
 
     # --- construction helpers -------------------------------------------------------------
 
@@ -247,8 +336,16 @@ class Board:
         )
 
     def copy(self) -> Board:
-        """An independent copy (same versions)."""
+        """An independent copy (same versions, a new :attr:`serial`)."""
         return copy.deepcopy(self)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Board:
+        new = self.__class__.__new__(self.__class__)
+        memo[id(self)] = new
+        for key, value in self.__dict__.items():
+            setattr(new, key, copy.deepcopy(value, memo))
+        new.serial = next(_SERIALS)
+        return new
 
     # --- squares -------------------------------------------------------------------------
 
@@ -266,8 +363,15 @@ class Board:
         return not self.is_void(sq)
 
     def is_blocked_terrain(self, sq: Square) -> bool:
-        """A blocked terrain square: on-board, impassable, blocks sight like void."""
-        return sq in self._blocked
+        """A blocked terrain square (or a shut door square): on-board, impassable, blocks sight."""
+        if sq in self._blocked:
+            return True
+        state = self._door_squares.get(sq)
+        return state is not None and state.blocks
+
+    def is_impassable(self, sq: Square) -> bool:
+        """An impassable square: figures cannot enter it, sight crosses it."""
+        return sq in self._impassable
 
     def squares(self) -> Iterator[Square]:
         """Every on-board square, row by row."""
@@ -283,8 +387,19 @@ class Board:
 
     @property
     def blocked(self) -> frozenset[Square]:
-        """The blocked terrain squares."""
-        return frozenset(self._blocked)
+        """The squares that block sight like terrain: blocked terrain and shut door squares."""
+        shut = {sq for sq, state in self._door_squares.items() if state.blocks}
+        return frozenset(self._blocked | shut) if shut else frozenset(self._blocked)
+
+    @property
+    def impassable(self) -> frozenset[Square]:
+        """The impassable squares (movement only)."""
+        return frozenset(self._impassable)
+
+    @property
+    def door_squares(self) -> Mapping[Square, DoorState]:
+        """Door squares by square, with their states."""
+        return dict(self._door_squares)
 
     # --- edges ---------------------------------------------------------------------------
 
@@ -393,6 +508,9 @@ class Board:
             return "off the board"
         if sq in self._blocked:
             return "blocked terrain"
+        door = self._door_squares.get(sq)
+        if door is not None and door.blocks:
+            return f"{door.value} door square"
         enemies = [f for f in self.figures_at(sq) if is_enemy(f, viewer)]
         if len(enemies) >= self.capacity:
             who = " and ".join(f.label for f in enemies)
@@ -408,6 +526,11 @@ class Board:
             return f"square {fmt_square(sq)} is off the board (void)"
         if sq in self._blocked:
             return f"square {fmt_square(sq)} is blocked terrain"
+        if sq in self._impassable:
+            return f"square {fmt_square(sq)} is impassable terrain"
+        door = self._door_squares.get(sq)
+        if door is not None and door.blocks:
+            return f"square {fmt_square(sq)} is a {door.value} door square"
         others = [f for f in self.figures_at(sq) if f.id != figure_id]
         if len(others) >= self.capacity:
             names = ", ".join(f.label for f in others)
@@ -492,12 +615,28 @@ class Board:
         self.set_door(edge, state)
         return state
 
+    def set_door_square(self, sq: Square, state: DoorState) -> None:
+        """Set the state of the door square ``sq`` (KeyError if there is none)."""
+        if self._door_squares[sq] is not state:
+            self._door_squares[sq] = state
+            self._bump(geometry=True)
+
+    def cycle_door_square(self, sq: Square) -> DoorState:
+        """Advance a door square closed → open → locked → closed; returns the new state."""
+        state = self._door_squares[sq].next()
+        self.set_door_square(sq, state)
+        return state
+
     def close_all_doors(self) -> None:
-        """Close every door that is open (locked doors stay locked)."""
+        """Close every door and door square that is open (locked ones stay locked)."""
         changed = False
         for edge, door in self._doors.items():
             if door.state is DoorState.OPEN:
                 self._doors[edge] = replace(door, state=DoorState.CLOSED)
+                changed = True
+        for sq, state in self._door_squares.items():
+            if state is DoorState.OPEN:
+                self._door_squares[sq] = DoorState.CLOSED
                 changed = True
         if changed:
             self._bump(geometry=True)
@@ -512,7 +651,11 @@ class Board:
 
     def state(self) -> BoardState:
         """Figures and door states, as an immutable value."""
-        return BoardState(tuple(self._figures.values()), tuple(self._doors.values()))
+        return BoardState(
+            tuple(self._figures.values()),
+            tuple(self._doors.values()),
+            tuple(sorted(self._door_squares.items())),
+        )
 
     def restore(self, state: BoardState) -> None:
         """Put back figures and door states from :meth:`state` (doors not on this board are skipped)."""
@@ -523,6 +666,9 @@ class Board:
         for door in state.doors:
             if door.edge in self._doors:
                 self._doors[door.edge] = replace(self._doors[door.edge], state=door.state)
+        for sq, sq_state in state.door_squares:
+            if sq in self._door_squares:
+                self._door_squares[sq] = sq_state
         self._bump(geometry=True)
 
     def __repr__(self) -> str:

@@ -1,4 +1,4 @@
-"""Dice as data, seeded and scripted dice sources, the ``--faces`` grammar, exploding pools.
+"""Dice as data, seeded and scripted dice sources, the faces of a physical roll, exploding pools.
 
 Pure: no files, no clock. Randomness only comes from a :class:`SeededDice` built from an explicit
 seed, whose tiny state (seed + number of draws) is kept in the play state so a game replays exactly
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
 
-from game.core.errors import UsageError
+from game.core.errors import FacesError, UsageError
 from game.core.words import plural
 
 Face = str | int
@@ -150,13 +150,14 @@ class SeededDice:
         return f"SeededDice(seed={self.seed}, draws={self.draws})"
 
 
-class NotEnoughFaces(UsageError):
-    """A scripted pool ran out: ``pool`` is its name, ``given`` how many faces it had."""
+class NotEnoughFaces(FacesError):
+    """A scripted pool ran out: ``pool`` is its name, ``given`` how many faces it had; ``problem``
+    says how many more it needs, as far as is known."""
 
-    def __init__(self, pool: str, given: int, message: str | None = None) -> None:
-        self.pool = pool
+    def __init__(self, pool: str, given: int, problem: str | None = None) -> None:
         self.given = given
-        super().__init__(message or f"--faces: not enough faces for the {pool} pool: at least 1 more needed")
+        super().__init__(problem or f"not enough faces for the {pool} pool: at least 1 more needed",
+                         pool=pool)
 
 
 class ScriptedDice:
@@ -168,13 +169,13 @@ class ScriptedDice:
     >>> s.roll(Die("defence", ("shield", "blank")), 1)
     Traceback (most recent call last):
     ...
-    game.core.dice.NotEnoughFaces: --faces: not enough faces for the defence pool: at least 1 more needed
+    game.core.dice.NotEnoughFaces: not enough faces for the defence pool: at least 1 more needed
     """
 
     def __init__(self, pools: Sequence[Sequence[Face]], pool_names: Sequence[str]) -> None:
         if len(pools) > len(pool_names):
-            raise UsageError(
-                f"--faces: {len(pools)} pools given, but this ruleset rolls only "
+            raise FacesError(
+                f"{len(pools)} pools given, but this ruleset rolls only "
                 f"{len(pool_names)} ({' | '.join(pool_names)})"
             )
         self.pool_names = tuple(pool_names)
@@ -191,7 +192,7 @@ class ScriptedDice:
         self.used[pool] += 1
         if face not in die.faces:
             shown = ", ".join(str(f) for f in die.distinct())
-            raise UsageError(f"--faces: {face!r} is not a face of the {die.name} die (faces: {shown})")
+            raise FacesError(f"{face!r} is not a face of the {die.name} die (faces: {shown})", pool=name)
         return face
 
     def leftover(self) -> dict[str, list[Face]]:
@@ -203,7 +204,7 @@ class ScriptedDice:
         }
 
     def check_used(self) -> None:
-        """Raise UsageError if some pool has faces the rules never asked for."""
+        """Raise FacesError if some pool has faces the rules never asked for."""
         extra = self.leftover()
         if extra:
             parts = [
@@ -211,7 +212,7 @@ class ScriptedDice:
                 f"({' '.join(str(f) for f in faces)})"
                 for name, faces in extra.items()
             ]
-            raise UsageError("--faces: " + "; ".join(parts))
+            raise FacesError("; ".join(parts), pool=next(iter(extra)))
 
 
 def parse_faces(
@@ -221,7 +222,7 @@ def parse_faces(
     names: Collection[str] | None = None,
     numeric: bool = False,
 ) -> list[list[Face]]:
-    """Read the ``--faces`` grammar: pools separated by ``|``, faces by spaces or commas.
+    """Read the faces of a physical roll: pools separated by ``|``, faces by spaces or commas.
 
     Fewer pools than the ruleset rolls is fine (the rest are empty); names are case-insensitive.
 
@@ -233,12 +234,12 @@ def parse_faces(
     >>> parse_faces("sword | axe", pools=("attack", "defence"), names={"sword"})
     Traceback (most recent call last):
     ...
-    game.core.errors.UsageError: --faces: unknown face 'axe' in the defence pool (faces: sword)
+    game.core.errors.FacesError: unknown face 'axe' in the defence pool (faces: sword)
     """
     groups = text.split("|")
     if len(groups) > len(pools):
-        raise UsageError(
-            f"--faces: {len(groups)} pools given, but this ruleset rolls {len(pools)} "
+        raise FacesError(
+            f"{len(groups)} pools given, but this ruleset rolls {len(pools)} "
             f"({' | '.join(pools)})"
         )
     allowed = None if names is None else {n.lower() for n in names}
@@ -250,14 +251,15 @@ def parse_faces(
                 continue
             if numeric:
                 if not token.lstrip("-").isdigit():
-                    raise UsageError(f"--faces: {token!r} in the {pool} pool is not a number")
+                    raise FacesError(f"{token!r} in the {pool} pool is not a number", pool=pool)
                 faces.append(int(token))
                 continue
             word = token.lower()
             if allowed is not None and word not in allowed:
-                raise UsageError(
-                    f"--faces: unknown face {token!r} in the {pool} pool "
-                    f"(faces: {', '.join(sorted(allowed))})"
+                raise FacesError(
+                    f"unknown face {token!r} in the {pool} pool "
+                    f"(faces: {', '.join(sorted(allowed))})",
+                    pool=pool,
                 )
             faces.append(word)
         result.append(faces)
@@ -294,7 +296,7 @@ def roll_pool(
 
     Dice are numbered from 1 in the order rolled; an extra die says which die it explodes.
     With scripted dice that run out, the error says how many faces are missing at least:
-    ``--faces: the attack pool needs 2 more faces (3 dice + 1 explosion)``.
+    ``the attack pool needs 2 more faces (3 dice + 1 explosion)``.
 
     >>> atk = Die("attack", ("sword", "crit"))
     >>> s = ScriptedDice([["crit", "crit", "sword"]], ["attack"])
@@ -316,7 +318,7 @@ def roll_pool(
             raise NotEnoughFaces(
                 pool_name,
                 exc.given,
-                f"--faces: the {pool_name} pool needs {plural(missing, 'more face')} "
+                f"the {pool_name} pool needs {plural(missing, 'more face')} "
                 f"({plural(count, 'die', 'dice')}{expl})",
             ) from None
         rolls.append(DieRoll(pool_name, die.name, face, reason))

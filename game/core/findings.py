@@ -33,7 +33,7 @@ class Finding:
     hint: str | None = None
 
     def as_json(self) -> dict[str, object]:
-        """The JSON form of DESIGN.md §5: code, message, object_id, square, hint (plus severity)."""
+        """The JSON form of docs/commands.md: code, message, object_id, square, hint (plus severity)."""
         return {
             "code": self.code,
             "severity": self.severity.value,

@@ -1,7 +1,7 @@
 """Exact line of sight (LOS) on a square grid: the verdict, every crossing, and why.
 
 Pure: no pygame, no pytmx, no files, no clock. Verdicts use integers and
-:class:`fractions.Fraction` only, never floats. The rule (DESIGN.md §4, rules file §1.3): a segment
+:class:`fractions.Fraction` only, never floats. The rule (docs/line-of-sight.md): a segment
 runs from the centre of one square to the centre of another;
 
 * it is **blocked** by an edge it crosses at an interior point if that edge is a wall or a
@@ -17,7 +17,11 @@ Three entry points answer the same question:
 * :func:`line_of_sight_reference` — slow and obviously correct, straight from the rule (the oracle);
 * :func:`line_of_sight` — the same :class:`LosResult` from a cached per-offset ray template (an
   integer supercover walk);
-* :func:`visible_from` / :func:`all_pairs` — numpy masks, many rays at once.
+* :func:`verdict` / :func:`quick_ray` — the hover path: an integer walk (stopping at the first
+  blocker for :func:`verdict`), the Fraction explanation only when asked for;
+* :func:`visible_from` / :func:`pair_table` / :func:`all_pairs` — numpy masks from the octant
+  engine of :mod:`game.core.fov` (exact slopes, cost ~ the board area per origin, no per-size
+  ray table).
 
 >>> board = Board.from_ascii([".....", ".....", "....."], walls=["V(2,1)"])
 >>> line_of_sight(board, (0, 1), (4, 1)).explain()
@@ -45,19 +49,26 @@ import numpy as np
 
 from game.core.board import Board, Corner, Edge, Square, corner_edges, fmt_square, is_enemy
 from game.core.errors import PlacementError
+from game.core.fov import BlockerSet, batch_size, fov_rows
 
 __all__ = [
     "Crossing",
     "LosResult",
     "Ray",
+    "QuickRay",
     "Side",
+    "Verdict",
     "all_pairs",
     "clear_caches",
     "is_close",
     "line_of_sight",
     "line_of_sight_reference",
     "mask_to_ascii",
+    "pair_bits",
+    "pair_table",
+    "quick_ray",
     "ray_template",
+    "verdict",
     "visible_from",
 ]
 
@@ -223,28 +234,26 @@ class LosResult:
         >>> line_of_sight(b, (1, 1), (1, 1)).explain()
         'Clear: (1,1) is the same square.'
         """
-        first = self.first_blocker
-        if first is not None:
-            text = first.explain()
-            more = len(self.blockers) - 1
-            if more:
-                text += f" ({more} more blocker{'s' if more > 1 else ''} further on.)"
-            return text
-        if self.origin == self.target:
-            return f"Clear: {fmt_square(self.origin)} is the same square."
         skims = [c for c in self.crossings if c.kind == "corner" and c.sides and any(s.closed for s in c.sides)]
-        if skims:
-            corner = skims[0]
-            assert corner.corner is not None and corner.sides is not None
-            side = next(s for s in corner.sides if s.closed)
-            text = (
-                f"Clear: the ray skims the corner {fmt_square(corner.corner)} where only the "
-                f"{side.name} side is closed."
-            )
-            if len(skims) > 1:
-                text = text[:-1] + f" (and {len(skims) - 1} more corner{'s' if len(skims) > 2 else ''})."
-            return text
-        return f"Clear: nothing blocks the ray from {fmt_square(self.origin)} to {fmt_square(self.target)}."
+        first = self.first_blocker
+        skim = skims[0] if skims and first is None else None
+        return _explain_ray(self.origin, self.target, first, len(self.blockers), skim, len(skims))
+
+    def drawing(self) -> list[DrawStep]:
+        """Every crossing as a :data:`DrawStep` (as :meth:`QuickRay.drawing`; floats for drawing)."""
+        out: list[DrawStep] = []
+        for c in self.crossings:
+            where = c.edge if c.kind == "edge" else c.corner if c.kind == "corner" else c.square
+            assert where is not None
+            closed = tuple(side.square for side in c.sides or () if side.closed)
+            out.append((c.kind, where, (float(c.point[0]), float(c.point[1])), c.blocks, closed))
+        return out
+
+    @property
+    def block_t(self) -> float | None:
+        """Where the first blocker is along the ray (a float for drawing), None when clear."""
+        first = self.first_blocker
+        return None if first is None else float(first.t)
 
     def as_json(self) -> dict[str, object]:
         """``{"clear", "blockers", "crossings", "from", "to", "viewer", "explanation"}``."""
@@ -476,6 +485,267 @@ def line_of_sight(board: Board, a: Square, b: Square, viewer: str | None = None)
     return LosResult(a, b, viewer, tuple(crossings))
 
 
+# --- the hover path: integer walks, explanations on demand ----------------------------------
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """An integer verdict for one ray: clear or not, and the first blocker when blocked.
+
+    ``kind`` is ``"edge"``, ``"corner"`` or ``"square"`` (None when clear); ``edge``, ``corner``
+    or ``square`` says which; ``step`` is the blocker's index in :attr:`LosResult.crossings`.
+    """
+
+    clear: bool
+    kind: CrossingKind | None = None
+    edge: Edge | None = None
+    corner: Corner | None = None
+    square: Square | None = None
+    step: int = -1
+
+
+#: One step of an integer walk: kind, the edge / corner / square met, blocks, the closed corner
+#: sides (squares), and the ray parameter at that step as the integer pair (numerator, denominator).
+_WalkStep = tuple[CrossingKind, "Edge | Corner | Square", bool, tuple[Square, ...], int, int]
+
+
+def _corner_sides(board: Board, corner: Corner, going_se_or_nw: bool, viewer: str | None) -> tuple[Square, ...]:
+    """The closed sides (their squares) of a grid corner for a ray through it."""
+    x, y = corner
+    north, east, south, west = corner_edges(corner)
+    if going_se_or_nw:
+        specs = (((x, y - 1), north, east), ((x - 1, y), south, west))
+    else:
+        specs = (((x - 1, y - 1), north, west), ((x, y), east, south))
+    return tuple(
+        sq
+        for sq, arm1, arm2 in specs
+        if board.square_blocks_sight(sq, viewer) or board.edge_blocks_sight(arm1) or board.edge_blocks_sight(arm2)
+    )
+
+
+def _walk(board: Board, a: Square, b: Square, viewer: str | None, stop: bool) -> list[_WalkStep]:
+    """Every crossing of the ray from ``a`` to ``b`` in order, in integers (the order of
+    :attr:`LosResult.crossings`); with ``stop``, up to and including the first blocker."""
+    (ax, ay), (bx, by) = a, b
+    dx, dy = bx - ax, by - ay
+    nx, ny = abs(dx), abs(dy)
+    sx = 1 if dx > 0 else -1
+    sy = 1 if dy > 0 else -1
+    se_or_nw = dx * dy > 0
+    cx, cy, ix, iy = ax, ay, 0, 0
+    steps: list[_WalkStep] = []
+    while ix < nx or iy < ny:
+        if ix < nx and iy < ny:
+            order = (2 * ix + 1) * ny - (2 * iy + 1) * nx
+        else:
+            order = -1 if ix < nx else 1
+        line_x = cx + 1 if sx > 0 else cx
+        line_y = cy + 1 if sy > 0 else cy
+        num, den = (2 * ix + 1, 2 * nx) if order <= 0 else (2 * iy + 1, 2 * ny)
+        if order == 0:
+            corner = (line_x, line_y)
+            closed = _corner_sides(board, corner, se_or_nw, viewer)
+            steps.append(("corner", corner, len(closed) == 2, closed, num, den))
+            cx, cy, ix, iy = cx + sx, cy + sy, ix + 1, iy + 1
+        elif order < 0:
+            edge = Edge("V", line_x, cy)
+            steps.append(("edge", edge, board.edge_blocks_sight(edge), (), num, den))
+            cx, ix = cx + sx, ix + 1
+        else:
+            edge = Edge("H", cx, line_y)
+            steps.append(("edge", edge, board.edge_blocks_sight(edge), (), num, den))
+            cy, iy = cy + sy, iy + 1
+        if stop and steps[-1][2]:
+            return steps
+        if (cx, cy) != b:
+            steps.append(("square", (cx, cy), board.square_blocks_sight((cx, cy), viewer), (), num, den))
+            if stop and steps[-1][2]:
+                return steps
+    return steps
+
+
+def verdict(board: Board, a: Square, b: Square, viewer: str | None = None) -> Verdict:
+    """Whether the ray from ``a`` to ``b`` is clear for ``viewer``, and its first blocker, by an
+    integer walk that stops at the first blocker (no Fractions, no explanation).
+
+    Equal to ``line_of_sight(board, a, b, viewer)``'s ``clear`` and ``first_blocker``. Raises
+    :class:`PlacementError` for a square off the board.
+
+    >>> board = Board.from_ascii(["....."], walls=["V(3,0)"])
+    >>> verdict(board, (0, 0), (4, 0))
+    Verdict(clear=False, kind='edge', edge=Edge(axis='V', x=3, y=0), corner=None, square=None, step=4)
+    >>> verdict(board, (0, 0), (2, 0)).clear
+    True
+    """
+    _check_square(board, a)
+    _check_square(board, b)
+    if a == b:
+        return Verdict(True)
+    steps = _walk(board, a, b, viewer, stop=True)
+    kind, where, blocks, _closed, _num, _den = steps[-1]
+    if not blocks:
+        return Verdict(True)
+    step = len(steps) - 1
+    if kind == "edge":
+        assert isinstance(where, Edge)
+        return Verdict(False, kind, edge=where, step=step)
+    assert not isinstance(where, Edge)
+    if kind == "corner":
+        return Verdict(False, kind, corner=where, step=step)
+    return Verdict(False, kind, square=where, step=step)
+
+
+def _explain_ray(
+    origin: Square, target: Square, first: Crossing | None, blockers: int, skim: Crossing | None, skims: int
+) -> str:
+    """The status sentence of a ray (shared by :class:`LosResult` and :class:`QuickRay`)."""
+    if first is not None:
+        text = first.explain()
+        more = blockers - 1
+        if more:
+            text += f" ({more} more blocker{'s' if more > 1 else ''} further on.)"
+        return text
+    if origin == target:
+        return f"Clear: {fmt_square(origin)} is the same square."
+    if skim is not None:
+        assert skim.corner is not None and skim.sides is not None
+        side = next(s for s in skim.sides if s.closed)
+        text = (
+            f"Clear: the ray skims the corner {fmt_square(skim.corner)} where only the "
+            f"{side.name} side is closed."
+        )
+        if skims > 1:
+            text = text[:-1] + f" (and {skims - 1} more corner{'s' if skims > 2 else ''})."
+        return text
+    return f"Clear: nothing blocks the ray from {fmt_square(origin)} to {fmt_square(target)}."
+
+
+#: What the painter draws for one crossing: kind, the edge / corner / square, the point (floats,
+#: drawing only), whether it blocks, and the closed corner sides.
+DrawStep = tuple[CrossingKind, "Edge | Corner | Square", tuple[float, float], bool, tuple[Square, ...]]
+
+
+class QuickRay:
+    """A ray for the hover path: integer verdict and drawing steps now, explanation on demand.
+
+    Built by :func:`quick_ray` from one integer walk. :attr:`clear`, :meth:`drawing`,
+    :attr:`block_t` and :meth:`explain` cost no Fractions beyond the one or two crossings the
+    sentence names; :attr:`crossings`, :attr:`first_blocker` and :meth:`as_json` build the full
+    :class:`LosResult` (Fractions) the first time they are asked for (the panel's lesson mode and
+    the JSON output show it), equal to :func:`line_of_sight`.
+    """
+
+    def __init__(self, board: Board, origin: Square, target: Square, viewer: str | None) -> None:
+        self.origin, self.target, self.viewer = origin, target, viewer
+        self._board = board
+        self._version = (board.serial, board.version)
+        self._steps = _walk(board, origin, target, viewer, stop=False) if origin != target else []
+        self.clear = not any(step[2] for step in self._steps)
+        self._full: LosResult | None = None
+        self._text: str | None = None
+
+    def __repr__(self) -> str:
+        state = "clear" if self.clear else "blocked"
+        return f"QuickRay({self.origin} -> {self.target}, viewer={self.viewer!r}, {state})"
+
+    @property
+    def result(self) -> LosResult:
+        """The full :class:`LosResult` (built once, on first use)."""
+        if self._full is None:
+            board = self._board
+            if (board.serial, board.version) != self._version:
+                raise RuntimeError("the board changed since this ray was cast; cast it again")
+            self._full = line_of_sight(board, self.origin, self.target, self.viewer)
+        return self._full
+
+    @property
+    def crossings(self) -> tuple[Crossing, ...]:
+        """Every crossing with its Fractions (builds the full result)."""
+        return self.result.crossings
+
+    @property
+    def blockers(self) -> tuple[Crossing, ...]:
+        """The blocking crossings (builds the full result)."""
+        return self.result.blockers
+
+    @property
+    def first_blocker(self) -> Crossing | None:
+        """The first blocking crossing (builds the full result)."""
+        return self.result.first_blocker
+
+    @property
+    def block_t(self) -> float | None:
+        """Where the first blocker is along the ray (0..1, a float for drawing), None when clear."""
+        for _kind, _where, blocks, _closed, num, den in self._steps:
+            if blocks:
+                return num / den
+        return None
+
+    def drawing(self) -> list[DrawStep]:
+        """Every crossing as a :data:`DrawStep` (floats for the points; nothing exact is derived
+        from them)."""
+        x0, y0 = self.origin[0] + 0.5, self.origin[1] + 0.5
+        dx, dy = self.target[0] - self.origin[0], self.target[1] - self.origin[1]
+        return [
+            (kind, where, (x0 + dx * num / den, y0 + dy * num / den), blocks, closed)
+            for kind, where, blocks, closed, num, den in self._steps
+        ]
+
+    def _crossing(self, index: int) -> Crossing:
+        """The exact :class:`Crossing` of one step (a Fraction or two for its point)."""
+        board, (ax, ay), viewer = self._board, self.origin, self.viewer
+        kind, where, _blocks, _closed, num, den = self._steps[index]
+        t = Fraction(num, den)
+        dx, dy = self.target[0] - ax, self.target[1] - ay
+        point = (ax + HALF + t * dx, ay + HALF + t * dy)
+        before = self.origin
+        for k in range(index - 1, -1, -1):
+            if self._steps[k][0] == "square":
+                before = self._steps[k][1]  # type: ignore[assignment]
+                break
+        if kind == "square":
+            assert not isinstance(where, Edge)
+            return _square_crossing(board, where, t, point, viewer)
+        after = self.target
+        if index + 1 < len(self._steps) and self._steps[index + 1][0] == "square":
+            after = self._steps[index + 1][1]  # type: ignore[assignment]
+        if kind == "edge":
+            assert isinstance(where, Edge)
+            return _edge_crossing(board, where, t, point, before, after)
+        assert not isinstance(where, Edge)
+        return _corner_crossing(board, where, t, point, before, after, viewer)
+
+    def explain(self) -> str:
+        """The same sentence as :meth:`LosResult.explain`, from the integer walk."""
+        if self._text is None:
+            blocking = [i for i, step in enumerate(self._steps) if step[2]]
+            first = self._crossing(blocking[0]) if blocking else None
+            skims = [i for i, step in enumerate(self._steps) if step[0] == "corner" and step[3]]
+            skim = self._crossing(skims[0]) if skims and not blocking else None
+            self._text = _explain_ray(self.origin, self.target, first, len(blocking), skim, len(skims))
+        return self._text
+
+    def as_json(self) -> dict[str, object]:
+        """As :meth:`LosResult.as_json` (builds the full result)."""
+        return self.result.as_json()
+
+
+def quick_ray(board: Board, a: Square, b: Square, viewer: str | None = None) -> QuickRay:
+    """The hover path's ray from ``a`` to ``b``: integer verdict and drawing steps, the Fraction
+    explanation only when asked for (see :class:`QuickRay`). Raises :class:`PlacementError` for a
+    square off the board.
+
+    >>> board = Board.from_ascii(["....."], walls=["V(3,0)"])
+    >>> ray = quick_ray(board, (0, 0), (4, 0))
+    >>> ray.clear, ray.explain() == line_of_sight(board, (0, 0), (4, 0)).explain()
+    (False, True)
+    """
+    _check_square(board, a)
+    _check_square(board, b)
+    return QuickRay(board, a, b, viewer)
+
+
 def is_close(board: Board, a: Square, b: Square) -> bool:
     """Melee reach (rules §1.2): the same square, or orthogonal neighbours across an open edge.
 
@@ -500,98 +770,6 @@ def is_close(board: Board, a: Square, b: Square) -> bool:
 
 # --- many rays at once: numpy tables ---------------------------------------------------------
 
-# Kinds of lookup entries: an event (edge or corner) the ray meets, combined with the square it
-# enters next; the *_LAST kinds are for the last event, whose next square is the target.
-(_VP, _VM, _VL, _HP, _HM, _HL, _CPP, _CMM, _CPM, _CMP, _CL_POS, _CL_NEG) = range(12)
-_KINDS = 12
-
-
-@dataclass(frozen=True)
-class _RayTable:
-    """Every ray of a board size, as flat lookup indices relative to the origin square.
-
-    Rays are ordered by (dy, dx) for dy in -(H-1)..H-1, dx in -(W-1)..W-1, so for any origin the
-    rays whose targets lie on the board form one contiguous run of elements per dy row.
-    """
-
-    width: int
-    height: int
-    rel: np.ndarray  # int32: kind * plane + y * stride + x, relative to the origin
-    start: np.ndarray  # int64 (2H-1, 2W-1): first element of each ray
-    end: np.ndarray  # int64 (2H-1, 2W-1): one past the last element
-
-
-def _group_index(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """For groups of the given sizes: the group of each element and its index inside the group."""
-    total = int(counts.sum())
-    group = np.repeat(np.arange(counts.size), counts)
-    first = np.concatenate(([0], np.cumsum(counts)[:-1]))
-    return group, np.arange(total) - first[group]
-
-
-@lru_cache(maxsize=4)
-def _ray_table(width: int, height: int) -> _RayTable:
-    """Build (vectorised) and cache the ray table of a board size."""
-    stride, plane = width + 1, (width + 1) * (height + 1)
-    dys, dxs = np.meshgrid(
-        np.arange(-(height - 1), height, dtype=np.int64),
-        np.arange(-(width - 1), width, dtype=np.int64),
-        indexing="ij",
-    )
-    dx, dy = dxs.ravel(), dys.ravel()
-    nx, ny = np.abs(dx), np.abs(dy)
-    n_rays = dx.size
-
-    # crossings of vertical grid lines (corners included)
-    ray, k = _group_index(nx)
-    rdx, rdy, rnx = dx[ray], dy[ray], nx[ray]
-    east = rdx > 0
-    line_x = np.where(east, k + 1, -k)
-    num, den = rnx + (2 * k + 1) * rdy, 2 * rnx
-    corner = num % den == 0
-    row = num // den
-    enter_x = np.where(east, line_x, line_x - 1)
-    enter_y = np.where(corner & (rdy < 0), row - 1, row)
-    last = (enter_x == rdx) & (enter_y == rdy)
-    south = rdy > 0
-    corner_kind = np.where(
-        east, np.where(south, _CPP, _CPM), np.where(south, _CMP, _CMM)
-    )
-    corner_last = np.where(east == south, _CL_POS, _CL_NEG)
-    kind_v = np.where(
-        corner,
-        np.where(last, corner_last, corner_kind),
-        np.where(last, _VL, np.where(east, _VP, _VM)),
-    )
-    rel_v = kind_v * plane + row * stride + line_x
-    corners_per_ray = np.bincount(ray[corner], minlength=n_rays)
-    pos_v = k  # position inside the ray, before the horizontal crossings
-
-    # crossings of horizontal grid lines (corners already counted above)
-    ray_h, m = _group_index(ny)
-    hdx, hdy, hny = dx[ray_h], dy[ray_h], ny[ray_h]
-    south_h = hdy > 0
-    line_y = np.where(south_h, m + 1, -m)
-    num_h, den_h = hny + (2 * m + 1) * hdx, 2 * hny
-    keep = num_h % den_h != 0
-    ray_h, hdx, hdy, line_y, south_h = ray_h[keep], hdx[keep], hdy[keep], line_y[keep], south_h[keep]
-    col = num_h[keep] // den_h[keep]
-    enter_y_h = np.where(south_h, line_y, line_y - 1)
-    last_h = (col == hdx) & (enter_y_h == hdy)
-    kind_h = np.where(last_h, _HL, np.where(south_h, _HP, _HM))
-    rel_h = kind_h * plane + line_y * stride + col
-
-    counts = nx + ny - corners_per_ray
-    starts = np.concatenate(([0], np.cumsum(counts)))
-    rel = np.empty(int(starts[-1]), dtype=np.int32)
-    rel[starts[ray] + pos_v] = rel_v
-    h_counts = ny - corners_per_ray
-    _, h_index = _group_index(h_counts)
-    rel[starts[ray_h] + nx[ray_h] + h_index] = rel_h
-    shape = (2 * height - 1, 2 * width - 1)
-    return _RayTable(width, height, rel, starts[:-1].reshape(shape), starts[1:].reshape(shape))
-
-
 class _BoardCache:
     """Per-board caches: geometry arrays per geometry version, lookups and masks per version."""
 
@@ -601,7 +779,7 @@ class _BoardCache:
         self.edges: tuple[np.ndarray, np.ndarray] | None = None
         self.terrain: np.ndarray | None = None
         self.on_board: np.ndarray | None = None
-        self.lookups: dict[str | None, np.ndarray] = {}
+        self.blockers: dict[str | None, BlockerSet] = {}
         self.masks: OrderedDict[tuple[Square, str | None], np.ndarray] = OrderedDict()
 
     def refresh(self, board: Board) -> None:
@@ -612,7 +790,7 @@ class _BoardCache:
             self.on_board = None
         if board.version != self.version:
             self.version = board.version
-            self.lookups.clear()
+            self.blockers.clear()
             self.masks.clear()
 
 
@@ -621,7 +799,8 @@ _MASK_CACHE_SIZE = 1024
 
 
 def clear_caches() -> None:
-    """Forget every per-board lookup and mask (ray templates and tables stay: they are geometry)."""
+    """Forget every per-board blocker set and mask (ray templates and slope tables stay: they
+    depend on the board size only)."""
     _CACHES.clear()
 
 
@@ -673,77 +852,13 @@ def _cell_blocks(board: Board, cache: _BoardCache, viewer: str | None) -> np.nda
     return cells
 
 
-def _lookup(board: Board, cache: _BoardCache, viewer: str | None) -> np.ndarray:
-    """The flat lookup of every kind of event (see ``_RayTable``) for this board and viewer."""
-    found = cache.lookups.get(viewer)
-    if found is not None:
-        return found
-    w, h = board.width, board.height
-    cells = _cell_blocks(board, cache, viewer)
-    edge_v, edge_h = _edge_arrays(board, cache)
-    cellp = np.ones((h + 2, w + 2), dtype=bool)  # off the board all around
-    cellp[1:-1, 1:-1] = cells
-    evp = np.zeros((h + 2, w + 1), dtype=bool)
-    evp[1:-1] = edge_v
-    ehp = np.zeros((h + 1, w + 2), dtype=bool)
-    ehp[:, 1:-1] = edge_h
-
-    def cell(dy: int, dx: int) -> np.ndarray:  # C(y + dy, x + dx) over y in 0..H, x in 0..W
-        return cellp[1 + dy : h + 2 + dy, 1 + dx : w + 2 + dx]
-
-    v_here = evp[1:]  # V(x, y)
-    v_north = evp[:-1]  # V(x, y-1)
-    h_here = ehp[:, 1:]  # H(x, y)
-    h_west = ehp[:, :-1]  # H(x-1, y)
-    north_east = cell(-1, 0) | v_north | h_here
-    south_west = cell(0, -1) | v_here | h_west
-    north_west = cell(-1, -1) | v_north | h_west
-    south_east = cell(0, 0) | h_here | v_here
-    c_pos = north_east & south_west
-    c_neg = north_west & south_east
-    table = np.empty((_KINDS, h + 1, w + 1), dtype=bool)
-    table[_VP] = v_here | cell(0, 0)
-    table[_VM] = v_here | cell(0, -1)
-    table[_VL] = v_here
-    table[_HP] = h_here | cell(0, 0)
-    table[_HM] = h_here | cell(-1, 0)
-    table[_HL] = h_here
-    table[_CPP] = c_pos | cell(0, 0)
-    table[_CMM] = c_pos | cell(-1, -1)
-    table[_CPM] = c_neg | cell(-1, 0)
-    table[_CMP] = c_neg | cell(0, -1)
-    table[_CL_POS] = c_pos
-    table[_CL_NEG] = c_neg
-    flat = np.append(table.ravel(), False)  # the sentinel of _blocked_rays
-    cache.lookups[viewer] = flat
-    return flat
-
-
-def _blocked_rays(
-    table: _RayTable, lookup: np.ndarray, origin: Square, rows: slice, cols: slice
-) -> np.ndarray:
-    """Whether each ray from ``origin`` to the targets in ``rows`` × ``cols`` (board rows and
-    columns) is blocked, as a bool array; the ray to the origin itself comes out unspecified."""
-    ox, oy = origin
-    w, h = table.width, table.height
-    r0, r1 = rows.start + h - 1 - oy, rows.stop + h - 1 - oy
-    c0, c1 = cols.start + w - 1 - ox, cols.stop + w - 1 - ox
-    starts = table.start[r0:r1, c0:c1]
-    row_start = starts[:, 0]
-    row_end = table.end[r0:r1, c1 - 1]
-    pieces = [table.rel[s:e] for s, e in zip(row_start.tolist(), row_end.tolist(), strict=True)]
-    # one sentinel at the end (the lookup's last entry, always False), so that an empty last ray
-    # (the origin) still has a valid start
-    total = int((row_end - row_start).sum())
-    idx = np.empty(total + 1, dtype=np.int32)
-    np.concatenate(pieces, out=idx[:-1])
-    idx[:-1] += oy * (w + 1) + ox
-    idx[-1] = lookup.size - 1
-    values = lookup.take(idx)
-    lengths = row_end - row_start
-    row_offset = np.concatenate(([0], np.cumsum(lengths)[:-1]))
-    seg = (starts - row_start[:, None] + row_offset[:, None]).ravel()
-    return np.logical_or.reduceat(values, seg).reshape(starts.shape)
+def _blockers(board: Board, cache: _BoardCache, viewer: str | None) -> BlockerSet:
+    """What blocks sight on this board version for ``viewer``, as coordinate arrays (cached)."""
+    found = cache.blockers.get(viewer)
+    if found is None:
+        edge_v, edge_h = _edge_arrays(board, cache)
+        found = cache.blockers[viewer] = BlockerSet.from_arrays(_cell_blocks(board, cache, viewer), edge_v, edge_h)
+    return found
 
 
 def _on_board_mask(board: Board, cache: _BoardCache) -> np.ndarray:
@@ -779,11 +894,8 @@ def visible_from(board: Board, a: Square, viewer: str | None = None) -> np.ndarr
         return found
     mask = np.zeros((board.height, board.width), dtype=bool)
     if board.on_board(a):
-        table = _ray_table(board.width, board.height)
-        lookup = _lookup(board, cache, viewer)
-        blocked = _blocked_rays(table, lookup, a, slice(0, board.height), slice(0, board.width))
-        mask = ~blocked & _on_board_mask(board, cache)
-        mask[a[1], a[0]] = True
+        mask = fov_rows(_blockers(board, cache, viewer), [a])[0]
+        mask &= _on_board_mask(board, cache)
     mask.setflags(write=False)
     cache.masks[key] = mask
     if len(cache.masks) > _MASK_CACHE_SIZE:
@@ -794,9 +906,9 @@ def visible_from(board: Board, a: Square, viewer: str | None = None) -> np.ndarr
 def all_pairs(board: Board, viewer: str | None = None) -> np.ndarray:
     """Visibility between every pair of squares: bool array (H, W, H, W), ``[ay, ax, by, bx]``.
 
-    ``table[ay, ax]`` equals ``visible_from(board, (ax, ay), viewer)``. For one viewer, LOS is
-    symmetric (walls, corners and blocking squares do not depend on the direction), so only the
-    rays to squares later in row order are cast and mirrored. Memory: (W·H)² bytes.
+    ``table[ay, ax]`` equals ``visible_from(board, (ax, ay), viewer)``; rows of void squares are
+    empty. Memory: (W·H)² bytes for the answer and nothing of that size besides (no transposed
+    copy); see :func:`pair_table` for a table over chosen squares only.
 
     >>> b = Board.from_ascii(["..", ".."], walls=["V(1,0)", "H(0,1)"])
     >>> all_pairs(b)[0, 0].astype(int)
@@ -804,23 +916,64 @@ def all_pairs(board: Board, viewer: str | None = None) -> np.ndarray:
            [0, 0]])
     """
     w, h = board.width, board.height
-    cache = _cache(board)
-    out = np.zeros((h, w, h, w), dtype=bool)
-    on = _on_board_mask(board, cache)
-    table = _ray_table(w, h)
-    lookup = _lookup(board, cache, viewer)
-    for oy in range(h):
-        for ox in range(w):
-            if not on[oy, ox]:
-                continue
-            blocked = _blocked_rays(table, lookup, (ox, oy), slice(oy, h), slice(0, w))
-            seen = ~blocked & on[oy:]
-            seen[0, : ox + 1] = False
-            out[oy, ox, oy:] = seen
+    on = _on_board_mask(board, _cache(board))
+    origins = [(int(x), int(y)) for y, x in zip(*np.nonzero(on), strict=True)]
+    rows = pair_table(board, origins, on, viewer)
+    out = np.zeros((h * w, h, w), dtype=bool)
     flat = out.reshape(h * w, h * w)
-    flat |= flat.T.copy()
-    diagonal = np.arange(h * w)
-    flat[diagonal, diagonal] = on.ravel()
+    index = np.array([y * w + x for x, y in origins], dtype=np.int64)
+    if index.size:
+        flat[index] = rows.reshape(len(origins), h * w)
+    return out.reshape(h, w, h, w)
+
+
+
+
+def pair_bits(board: Board, viewer: str | None = None) -> np.ndarray:
+    """Visibility between every pair of squares as bits: uint8 ``(W·H, ceil(W·H / 8))``, row
+    ``ay * W + ax``, bit ``by * W + bx`` of that row (``np.unpackbits(..., count=W·H)`` gives it
+    back). Equal to :func:`all_pairs` at one bit per pair: a 128×128 board takes 33.5 MB.
+
+    >>> b = Board.from_ascii(["..", ".."], walls=["V(1,0)", "H(0,1)"])
+    >>> np.unpackbits(pair_bits(b)[0], count=4).tolist()
+    [1, 0, 0, 0]
+    """
+    w, h = board.width, board.height
+    n = w * h
+    on = _on_board_mask(board, _cache(board))
+    out = np.zeros((n, (n + 7) // 8), dtype=np.uint8)
+    ys, xs = np.nonzero(on)
+    origins = [(int(x), int(y)) for x, y in zip(xs, ys, strict=True)]
+    blockers = _blockers(board, _cache(board), viewer)
+    step = batch_size(w, h)
+    for start in range(0, len(origins), step):
+        chunk = origins[start : start + step]
+        rows = fov_rows(blockers, chunk)
+        rows &= on
+        index = ys[start : start + len(chunk)] * w + xs[start : start + len(chunk)]
+        out[index] = np.packbits(rows.reshape(len(chunk), n), axis=1)
+    return out
+
+
+def pair_table(
+    board: Board, origins: list[Square], targets: np.ndarray, viewer: str | None = None
+) -> np.ndarray:
+    """Visibility from each of ``origins`` to the squares of the bool mask ``targets`` ``[y, x]``:
+    bool ``(len(origins), H, W)``, False outside ``targets``.
+
+    Only the listed origins are cast (the designer lists squares that can hold a figure), in
+    batches, one byte per answer; void squares are never seen.
+    """
+    cache = _cache(board)
+    blockers = _blockers(board, cache, viewer)
+    keep = targets & _on_board_mask(board, cache)
+    out = np.zeros((len(origins), board.height, board.width), dtype=bool)
+    step = batch_size(board.width, board.height)
+    for start in range(0, len(origins), step):
+        chunk = origins[start : start + step]
+        rows = fov_rows(blockers, chunk)
+        rows &= keep
+        out[start : start + len(chunk)] = rows
     return out
 
 

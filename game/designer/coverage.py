@@ -46,16 +46,20 @@ def visibility_table(board: Board) -> np.ndarray:
     """Bool ``(N, N)`` with ``N = width * height``, index ``y * width + x``: who sees whom.
 
     Geometry only (figures removed), restricted to standable squares, never a square with itself.
-    Built from :func:`game.core.los.all_pairs`.
+    Built from :func:`game.core.los.pair_table`: only rays between standable squares are cast
+    (rays from and to blocked terrain or void are never computed), written straight into the one
+    ``N × N`` byte table (no 4-D copy, no transposed copy).
     """
-    from game.core.los import all_pairs
+    from game.core.los import pair_table
 
     bare = geometry_board(board) if board.figures else board
-    n = board.width * board.height
-    table = np.asarray(all_pairs(bare), dtype=bool).reshape(n, n).copy()
-    keep = standable_mask(board).reshape(n)
-    table &= keep[:, None]
-    table &= keep[None, :]
+    w, n = board.width, board.width * board.height
+    keep = standable_mask(board)
+    ys, xs = np.nonzero(keep)
+    origins = [(int(x), int(y)) for x, y in zip(xs, ys, strict=True)]
+    table = np.zeros((n, n), dtype=bool)
+    if origins:
+        table[ys * w + xs] = pair_table(bare, origins, keep).reshape(len(origins), n)
     np.fill_diagonal(table, False)
     return table
 

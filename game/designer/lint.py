@@ -1,7 +1,9 @@
 """The map linter: every problem a designer should fix before printing or sharing a map.
 
-Pure: it reads a :class:`~game.tiled.LoadedMap`'s ``board``, ``objects`` (raw, pre-snap geometry in
-grid units) and the loader's own ``findings``, and returns findings. No pytmx, no files, no clock.
+Pure: it reads a :class:`~game.tiled.LoadedMap`'s ``board``, ``objects`` and the loader's own
+``findings``, and returns findings. No pytmx, no files, no clock. Wall, window and door geometry is
+never derived here: the loader traced every object once (:mod:`game.tiled.geometry`) and recorded
+its raw segments, free ends, unit edges and door edge on the :class:`~game.tiled.ObjectInfo`.
 
 The loader (``game/tiled/reader.py``) already reports what it meets while building the board (off-grid
 and diagonal walls, doors not on an edge, unknown classes, objects outside the map, figures outside
@@ -24,6 +26,7 @@ region-sealed-by-doors      warning   squares cut off while the closed/locked do
 figure-no-target            warning   a figure sees no enemy and no enemy sees it (doors as drawn)
 property-unknown            warning   a figure property the ruleset does not read (nearest name)
 property-value              error     a figure property value the ruleset cannot use (format hint)
+property-nonsense           error     a stat that reads but makes no sense (life 0, C 0 ...)
 map-property-misspelt       warning   a map property one typo away from a known one
 ruleset-unknown             error     the map's ``ruleset`` names no ruleset
 ==========================  ========  ======================================================
@@ -39,29 +42,25 @@ A map silences codes it breaks on purpose with the map property ``lint_ignore`` 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import floor
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
-from game.core.board import Board, Corner, Edge, Figure, Square, Stat, fmt_square
+from game.core.board import Board, Edge, Figure, Square, fmt_square
 from game.core.errors import SightlineError
 from game.core.findings import Finding, Severity
 from game.core.words import plural
+from game.designer.stats import check_figure_stats
 from game.rules.registry import get_ruleset
+from game.tiled.geometry import Point, snap, unit_edges
 
 if TYPE_CHECKING:
-    from game.tiled import LoadedMap
+    from game.tiled import LoadedMap, ObjectInfo
 
-Point = tuple[Fraction, Fraction]
-
-#: vertices within this distance (per axis, in cells) of a grid corner are snapped (DESIGN §3)
-SNAP = Fraction(1, 8)
 #: a wall end closer than this (in cells) to another wall, without touching it, is a gap
 GAP = Fraction(1, 4)
-#: a door shape's centre must lie this close to an edge's midpoint (DESIGN §3)
-DOOR_REACH = Fraction(1, 4)
 
 #: figure properties Sightline itself reads, whatever the ruleset
 SIGHTLINE_FIGURE_PROPERTIES = frozenset({"side"})
@@ -72,21 +71,6 @@ SIGHTLINE_MAP_PROPERTIES = frozenset(
 
 _SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1}
 _FAR = 10**9
-
-
-class ObjectLike(Protocol):
-    """What the linter reads of the loader's ``ObjectInfo`` (grid units, raw pre-snap points)."""
-
-    id: int
-    name: str
-    role: str
-    shape: str
-    x: Fraction
-    y: Fraction
-    width: Fraction
-    height: Fraction
-    points: tuple[tuple[Fraction, Fraction], ...]
-    properties: Mapping[str, Stat]
 
 
 def lint(loaded: LoadedMap, *, strict: bool = False) -> list[Finding]:
@@ -101,7 +85,7 @@ def lint(loaded: LoadedMap, *, strict: bool = False) -> list[Finding]:
 
 def lint_board(
     board: Board,
-    objects: Iterable[ObjectLike] = (),
+    objects: Iterable[ObjectInfo] = (),
     loader_findings: Iterable[Finding] = (),
     *,
     strict: bool = False,
@@ -121,6 +105,7 @@ def lint_board(
     found += check_targets(board)
     found += check_properties(board, objs)
     found += check_figure_values(board)
+    found += check_figure_stats(board)  # nonsense stats (game/designer/stats.py)
     ignored = ignored_codes(board)
     return finish((f for f in found if f.code not in ignored), strict=strict)
 
@@ -188,10 +173,13 @@ def check_figures(board: Board) -> list[Finding]:
                 f"figure {figure.label} stands on {fmt_square(sq)}, a void (off-board) square",
                 figure.id, sq, "move it onto a painted square, or paint a tile under it",
             ))
-        elif board.is_blocked_terrain(sq):
+        elif board.is_blocked_terrain(sq) or board.is_impassable(sq):
+            what = "an impassable" if board.is_impassable(sq) else "a blocked terrain"
+            if sq in board.door_squares:
+                what = f"a {board.door_squares[sq].value} door"
             out.append(Finding(
                 "figure-on-blocked", Severity.ERROR,
-                f"figure {figure.label} stands on {fmt_square(sq)}, a blocked terrain square",
+                f"figure {figure.label} stands on {fmt_square(sq)}, {what} square",
                 figure.id, sq, "move it onto an open square, or paint a tile that is not blocked",
             ))
         crowded.setdefault(sq, []).append(figure)
@@ -237,56 +225,7 @@ def _in_line_arms(edge: Edge) -> tuple[Edge, Edge]:
     return Edge("H", edge.x - 1, edge.y), Edge("H", edge.x + 1, edge.y)
 
 
-def door_edge(obj: ObjectLike) -> Edge | None:
-    """The edge a door object sits on (DESIGN §3), or None when it sits on no single edge.
-
-    A two-point line along one cell edge (vertices snapped), or any shape whose centre lies within
-    1/4 cell of an edge's midpoint.
-
-    >>> class Line:
-    ...     shape = "polyline"; x = y = width = height = Fraction(0)
-    ...     points = ((Fraction(2), Fraction(1)), (Fraction(2), Fraction(2)))
-    >>> door_edge(Line())
-    Edge(axis='V', x=2, y=1)
-    """
-    points = tuple(obj.points)
-    if obj.shape in ("polyline", "polygon") and len(points) == 2:
-        a, b = (_snap(p) for p in points)
-        if a is None or b is None:
-            return None
-        if a[0] == b[0] and abs(a[1] - b[1]) == 1:
-            return Edge("V", a[0], min(a[1], b[1]))
-        if a[1] == b[1] and abs(a[0] - b[0]) == 1:
-            return Edge("H", min(a[0], b[0]), a[1])
-        return None
-    if points and obj.shape in ("polyline", "polygon"):
-        xs = [p[0] for p in points]
-        ys = [p[1] for p in points]
-        cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
-    elif obj.shape == "point":
-        cx, cy = Fraction(obj.x), Fraction(obj.y)
-    else:
-        cx, cy = Fraction(obj.x) + Fraction(obj.width) / 2, Fraction(obj.y) + Fraction(obj.height) / 2
-    candidates = [
-        Edge("V", round(cx), floor(cy)),
-        Edge("H", floor(cx), round(cy)),
-    ]
-    best: tuple[Fraction, Edge] | None = None
-    for edge in candidates:
-        mx, my = _midpoint(edge)
-        d2 = (mx - cx) ** 2 + (my - cy) ** 2
-        if d2 <= DOOR_REACH**2 and (best is None or d2 < best[0]):
-            best = (d2, edge)
-    return best[1] if best else None
-
-
-def _midpoint(edge: Edge) -> Point:
-    if edge.axis == "V":
-        return Fraction(edge.x), Fraction(edge.y) + Fraction(1, 2)
-    return Fraction(edge.x) + Fraction(1, 2), Fraction(edge.y)
-
-
-def check_doors(board: Board, objects: Sequence[ObjectLike] = ()) -> list[Finding]:
+def check_doors(board: Board, objects: Sequence[ObjectInfo] = ()) -> list[Finding]:
     """Doors not in a wall line, doors leading off the board, two doors on one edge.
 
     >>> b = Board.from_ascii(["..", "~~"], doors={"H(0,1)": "open"})
@@ -312,11 +251,8 @@ def check_doors(board: Board, objects: Sequence[ObjectLike] = ()) -> list[Findin
             ))
     by_edge: dict[Edge, list[int]] = {}
     for obj in objects:
-        if obj.role != "door":
-            continue
-        edge = door_edge(obj)
-        if edge is not None:
-            by_edge.setdefault(edge, []).append(obj.id)
+        if obj.role == "door" and obj.door_edge is not None:
+            by_edge.setdefault(obj.door_edge, []).append(obj.id)
     for edge, ids in sorted(by_edge.items()):
         if len(ids) < 2:
             continue
@@ -333,76 +269,6 @@ def check_doors(board: Board, objects: Sequence[ObjectLike] = ()) -> list[Findin
 
 
 # --- wall objects --------------------------------------------------------------------------
-
-
-def _snap(p: Point) -> Corner | None:
-    """The grid corner a vertex snaps to, or None when it is more than 1/8 cell off."""
-    x, y = round(p[0]), round(p[1])
-    if abs(p[0] - x) <= SNAP and abs(p[1] - y) <= SNAP:
-        return x, y
-    return None
-
-
-def _raw_segments(obj: ObjectLike) -> list[tuple[Point, Point]]:
-    """The wall segments an object draws, raw (pre-snap), as DESIGN §3 reads each shape."""
-    fx, fy = Fraction(obj.x), Fraction(obj.y)
-    w, h = Fraction(obj.width), Fraction(obj.height)
-    pts = [(Fraction(px), Fraction(py)) for px, py in obj.points]
-    if obj.shape in ("polyline", "polygon") and len(pts) >= 2:
-        segs = list(zip(pts, pts[1:], strict=False))
-        if obj.shape == "polygon" and pts[0] != pts[-1] and len(pts) > 2:
-            segs.append((pts[-1], pts[0]))
-        return segs
-    if obj.shape == "rectangle":
-        half = Fraction(1, 2)
-        if w < half or h < half:
-            if w >= h:
-                cy = fy + h / 2
-                return [((fx, cy), (fx + w, cy))]
-            cx = fx + w / 2
-            return [((cx, fy), (cx, fy + h))]
-        corners = [(fx, fy), (fx + w, fy), (fx + w, fy + h), (fx, fy + h)]
-        return [(corners[i], corners[(i + 1) % 4]) for i in range(4)]
-    return []
-
-
-def _open_ends(obj: ObjectLike) -> list[Point]:
-    """The free ends of a wall object: polyline and thin-rectangle ends (closed shapes have none)."""
-    segs = _raw_segments(obj)
-    if not segs or obj.shape == "polygon":
-        return []
-    if obj.shape == "rectangle" and len(segs) == 4:
-        return []
-    first, last = segs[0][0], segs[-1][1]
-    if first == last:
-        return []
-    return [first, last]
-
-
-def unit_edges(a: Point, b: Point) -> list[Edge]:
-    """The unit edges of one segment after snapping; [] when off-grid or diagonal.
-
-    >>> [str(e) for e in unit_edges((Fraction(0), Fraction(2)), (Fraction(3), Fraction(2)))]
-    ['H(0,2)', 'H(1,2)', 'H(2,2)']
-    """
-    sa, sb = _snap(a), _snap(b)
-    if sa is None or sb is None or sa == sb:
-        return []
-    if sa[0] == sb[0]:
-        lo, hi = sorted((sa[1], sb[1]))
-        return [Edge("V", sa[0], y) for y in range(lo, hi)]
-    if sa[1] == sb[1]:
-        lo, hi = sorted((sa[0], sb[0]))
-        return [Edge("H", x, sa[1]) for x in range(lo, hi)]
-    return []
-
-
-def object_edges(obj: ObjectLike) -> list[Edge]:
-    """Every unit edge a wall or window object puts on the board (with repeats, in drawing order)."""
-    edges: list[Edge] = []
-    for a, b in _raw_segments(obj):
-        edges += unit_edges(a, b)
-    return edges
 
 
 def _dist2_point_segment(p: Point, a: Point, b: Point) -> Fraction:
@@ -430,11 +296,11 @@ def _fmt_point(p: Point) -> str:
     return f"({one(p[0])},{one(p[1])})"
 
 
-def check_wall_objects(board: Board, objects: Sequence[ObjectLike]) -> list[Finding]:
+def check_wall_objects(board: Board, objects: Sequence[ObjectInfo]) -> list[Finding]:
     """Duplicate or overlapping wall/window objects, and wall ends that stop just short of a wall."""
     out: list[Finding] = []
     structural = [o for o in objects if o.role in ("wall", "window")]
-    edges_of = {o.id: object_edges(o) for o in structural}
+    edges_of = {o.id: list(o.edges) for o in structural}
     owners: dict[Edge, list[int]] = {}
     for obj in structural:
         mine = edges_of[obj.id]
@@ -483,18 +349,18 @@ def _list_edges(edges: Sequence[Edge], limit: int = 4) -> str:
     return f"{len(edges)} {noun} ({shown}{more})"
 
 
-def _check_gaps(board: Board, structural: Sequence[ObjectLike]) -> list[Finding]:
+def _check_gaps(board: Board, structural: Sequence[ObjectInfo]) -> list[Finding]:
     """Free wall ends more than 1/8 cell off the grid that stop under 1/4 cell short of a wall."""
     out: list[Finding] = []
-    raw = {o.id: _raw_segments(o) for o in structural}
-    object_edges_all = {e for o in structural for e in object_edges(o)}
+    raw = {o.id: o.segments for o in structural}
+    object_edges_all = {e for o in structural for e in o.edges}
     # walls, windows and doors not drawn by these objects (tile walls, doors) as unit segments
     board_edges = [
         e for e in (*board.walls, *board.windows, *board.doors) if e not in object_edges_all
     ]
     for obj in structural:
-        for end in _open_ends(obj):
-            if _snap(end) is not None:
+        for end in obj.ends:
+            if snap(end)[0] is not None:
                 continue  # on the grid: it meets whatever passes through its corner
             best: tuple[Fraction, str, int | None, Point, Point] | None = None
             for other in structural:
@@ -556,8 +422,18 @@ def walk_regions(board: Board, *, doors_open: bool) -> list[list[Square]]:
     seen: set[Square] = set()
     regions: list[list[Square]] = []
     doors = board.doors
+    door_squares = board.door_squares
+
+    def stops(sq: Square) -> bool:
+        """Blocked terrain, impassable squares, shut door squares unless ``doors_open``."""
+        if board.is_impassable(sq):
+            return True
+        if sq in door_squares:
+            return door_squares[sq].blocks and not doors_open
+        return board.is_blocked_terrain(sq)
+
     for start in board.squares():
-        if start in seen or board.is_blocked_terrain(start):
+        if start in seen or stops(start):
             continue
         region = [start]
         seen.add(start)
@@ -565,7 +441,7 @@ def walk_regions(board: Board, *, doors_open: bool) -> list[list[Square]]:
         while stack:
             x, y = stack.pop()
             for nxt in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                if nxt in seen or not board.on_board(nxt) or board.is_blocked_terrain(nxt):
+                if nxt in seen or not board.on_board(nxt) or stops(nxt):
                     continue
                 edge = Edge.between((x, y), nxt)
                 if edge in doors and doors_open:
@@ -709,7 +585,7 @@ def known_properties(ruleset: str) -> KnownProperties:
     return KnownProperties(frozenset(rules.known_properties))
 
 
-def check_properties(board: Board, objects: Sequence[ObjectLike] = ()) -> list[Finding]:
+def check_properties(board: Board, objects: Sequence[ObjectInfo] = ()) -> list[Finding]:
     """Figure properties the ruleset does not read (nearest known name suggested), map typos.
 
     >>> b = Board.from_ascii([".."], figures=[Figure(4, "Ann", "red", (0, 0), {"lfe": 3})])
@@ -789,13 +665,11 @@ __all__ = [
     "check_regions",
     "check_targets",
     "check_wall_objects",
-    "door_edge",
     "finish",
     "ignored_codes",
     "known_properties",
     "lint",
     "lint_board",
-    "object_edges",
     "sort_key",
     "unit_edges",
     "walk_regions",

@@ -20,10 +20,9 @@ from game.core.board import Board, fmt_square
 from game.core.findings import Finding, Severity
 from game.core.words import plural
 from game.designer.coverage import Coverage, DoorEffect
-from game.designer.lint import ObjectLike
 
 if TYPE_CHECKING:
-    from game.tiled import LoadedMap
+    from game.tiled import LoadedMap, ObjectInfo
 
 TOP = 10  #: how many most exposed / most hidden squares the report lists
 THUMB_LIMIT = 60  #: findings beyond this many get no thumbnail (keeps huge reports quick)
@@ -38,7 +37,7 @@ def cell_size(board: Board) -> int:
     return max(12, min(40, 960 // max(board.width, board.height)))
 
 
-def finding_area(finding: Finding, objects: Mapping[int, ObjectLike]) -> tuple[int, int, int, int] | None:
+def finding_area(finding: Finding, objects: Mapping[int, ObjectInfo]) -> tuple[int, int, int, int] | None:
     """The grid rectangle ``(x, y, w, h)`` a finding's thumbnail shows, or None if it has no place.
 
     >>> from game.core.findings import Severity

@@ -22,15 +22,23 @@ b'\\x00\\x01'
 from __future__ import annotations
 
 import contextlib
+import io
 import os
+import re
 import secrets
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
 from game.core.errors import SightlineError
 
-__all__ = ["OutputError", "atomic_file", "write_atomic", "cannot_write"]
+__all__ = ["OutputError", "atomic_file", "write_atomic", "cannot_write", "clean_leftovers"]
+
+#: a temporary file of ours: ``.NAME.<8 hex digits>.tmp`` beside NAME (see :func:`_open_temp`)
+_TEMP_RE = re.compile(r"^\.(?P<name>.+)\.[0-9a-f]{8}\.tmp$")
+#: a leftover younger than this may belong to a writer still at work: it is left alone
+STALE_AFTER_S = 60.0
 
 _HINT = "check the folder exists and is writable"
 
@@ -98,6 +106,37 @@ def _open_temp(target: Path) -> tuple[int, Path]:
     raise FileExistsError(f"no free temporary name beside {target}")
 
 
+def clean_leftovers(path: str | os.PathLike[str], *, older_than: float = STALE_AFTER_S) -> int:
+    """Remove our stale temporary files beside ``path`` (``.NAME.<8 hex>.tmp``, left by a
+    process killed mid-write), older than ``older_than`` seconds; returns how many went.
+
+    Only files of exactly our naming for this very target are touched; errors are ignored.
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> for name in (".a.json.0123abcd.tmp", ".a.json.zz.tmp", ".b.json.0123abcd.tmp", "a.json"):
+    ...     _ = (folder / name).write_text("x")
+    >>> clean_leftovers(folder / "a.json", older_than=0), sorted(p.name for p in folder.iterdir())
+    (1, ['.a.json.zz.tmp', '.b.json.0123abcd.tmp', 'a.json'])
+    """
+    target = Path(path)
+    removed = 0
+    now = time.time()
+    try:
+        entries = list(target.parent.iterdir())
+    except OSError:
+        return 0
+    for entry in entries:
+        match = _TEMP_RE.match(entry.name)
+        if match is None or match.group("name") != target.name:
+            continue
+        with contextlib.suppress(OSError):
+            if entry.is_file() and not entry.is_symlink() and now - entry.stat().st_mtime >= older_than:
+                entry.unlink()
+                removed += 1
+    return removed
+
+
 def _sync_folder(folder: Path) -> None:
     """Best effort: flush the folder entry of the renamed file (POSIX only)."""
     if os.name != "posix":
@@ -148,17 +187,19 @@ def atomic_file(
     except OSError as exc:
         raise cannot_write(target, exc) from exc
     try:
-        if mode == "w":
-            handle: IO[Any] = os.fdopen(fd, "w", encoding=encoding or "utf-8", newline="")
-        else:
-            handle = os.fdopen(fd, "wb")
+        handle = os.fdopen(fd, "wb")
     except BaseException:
         os.close(fd)
         tmp.unlink(missing_ok=True)
         raise
+    # the caller writes into memory: a writer that retries on every failed write (pygame's
+    # image.save prints each failed write) meets one failure at most, in the one real write below
+    buffer: io.StringIO | io.BytesIO = io.StringIO(newline="") if mode == "w" else io.BytesIO()
     try:
         with handle:
-            yield handle
+            yield buffer
+            data = buffer.getvalue()
+            handle.write(data.encode(encoding or "utf-8") if isinstance(data, str) else data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, target)

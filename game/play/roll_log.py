@@ -1,10 +1,11 @@
 """The roll log: one JSON-friendly entry per attack, with its seed, every face and the outcome.
 
-The window keeps the entries in the play state (``Session.roll_log``), so a reopened game shows
-them and the dice stream continues where it stopped. The dice stream itself is derived from the
-log: the session's master seed (``Session.dice_seed``) and the ``dice`` state stored in the last
-entry give the next attack's seed (:func:`next_attack_seed`). Undoing an attack drops its entry,
-which rewinds the stream too: the same attack rolled again gives the same dice.
+The session keeps the entries in the play state (``Session.roll_log``), so a reopened game shows
+them. The dice-seed stream is the session's too (``Session.dice``, saved with the play state as
+boardgame.io keeps its PRNG state in the game state): :func:`next_attack_seed` draws the next
+attack's seed from the stream's state, and each entry records the state after its attack
+(``entry["dice"]``). Undoing an attack rewinds the stream: the same attack rolled again gives the
+same dice, unless the player asks for fresh ones (``Session.fresh_dice``).
 
 Every attack rolls with its own :class:`~game.core.dice.SeededDice`, whose seed the log shows, so
 ``sightline attack MAP ATTACKER TARGET --attack NAME --seed N`` replays it on the same board, and
@@ -33,7 +34,8 @@ SEED_DIGITS = 9
 
 
 def dice_state(master_seed: int, roll_log: Sequence[Mapping[str, Any]]) -> dict[str, int]:
-    """The seed stream's state (``SeededDice.state()``) after the attacks in ``roll_log``.
+    """The seed stream's state (``SeededDice.state()``) after the attacks in ``roll_log`` (for
+    play states saved before the stream's state was: the last entry's ``dice``).
 
     >>> dice_state(7, [])
     {'seed': 7, 'draws': 0}
@@ -112,19 +114,11 @@ def make_entry(
         "replay_faces": faces_argument(resolution, pools),
         "steps": [step.text for step in resolution.steps],
         "outcome": data["outcome"],
-        "summary": summary(resolution),
+        "summary": resolution.sentence(),
     }
     if dice is not None:
         entry["dice"] = dict(dice)
     return entry
-
-
-def summary(resolution: Resolution) -> str:
-    """The result in one sentence: the compare, damage and status steps (else the last step)."""
-    parts = [s.text for s in resolution.steps if s.kind in ("compare", "damage", "status")]
-    if not parts and resolution.steps:
-        parts = [resolution.steps[-1].text]
-    return " ".join(parts)
 
 
 #: characters the bundled fonts lack, and what to show instead

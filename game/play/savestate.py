@@ -29,7 +29,10 @@ Writes are atomic (:mod:`game.play.atomic`: a temporary file in the same folder,
 from __future__ import annotations
 
 import json
+import math
 import os
+from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -47,6 +50,12 @@ from game.core.board import (
 )
 from game.core.errors import SightlineError
 from game.play.atomic import write_atomic
+
+#: what a play-state file may say at most: text per line, log lines, dice draws of the seed stream
+MAX_TEXT = 500
+MAX_LOG = 5000
+MAX_DRAWS = 10**6
+MAX_STAT_TEXT = 4096
 
 FORMAT = "sightline-play-state"
 FORMAT_VERSION = 1
@@ -95,6 +104,9 @@ class PlayState:
     roll_log: list[dict[str, Any]] = field(default_factory=list)
     dice_seed: int | None = None
     selected: int | None = None
+    #: the dice-seed stream's state (``SeededDice.state()``: master seed and draws so far), the
+    #: game's PRNG state; None: derived from the roll log (play states written before it)
+    dice: dict[str, int] | None = None
 
     # --- from boards ---------------------------------------------------------------------
 
@@ -108,6 +120,7 @@ class PlayState:
         roll_log: list[dict[str, Any]] | None = None,
         dice_seed: int | None = None,
         selected: int | None = None,
+        dice: Mapping[str, int] | None = None,
     ) -> PlayState:
         """The differences between the map as loaded (``original``) and the board now."""
         before = {f.id: f for f in original.figures}
@@ -135,7 +148,8 @@ class PlayState:
             for d in current.doors
             if d.edge not in old_doors or old_doors[d.edge].state is not d.state
         ]
-        return cls(figures, doors, list(log or []), list(roll_log or []), dice_seed, selected)
+        return cls(figures, doors, list(log or []), list(roll_log or []), dice_seed, selected,
+                   None if dice is None else dict(dice))
 
     @property
     def changes_board(self) -> bool:
@@ -150,6 +164,12 @@ class PlayState:
         """
         notes: list[str] = []
         figures: list[Figure] = []
+        moved = {fid for fid, c in self.figures.items() if c.square is not None and not c.removed}
+        # figures that stay where the map put them count first; moves are then checked like moves
+        occupied = Counter(
+            f.square for f in board.state().figures
+            if f.id not in moved and not (f.id in self.figures and self.figures[f.id].removed)
+        )
         for figure in board.state().figures:
             change = self.figures.get(figure.id)
             if change is None:
@@ -158,13 +178,22 @@ class PlayState:
             if change.removed:
                 continue
             if change.square is not None:
-                if board.on_board(change.square) and not board.is_blocked_terrain(change.square):
-                    figure = replace(figure, square=change.square)
-                else:
+                if not board.on_board(change.square) or board.is_blocked_terrain(change.square):
                     notes.append(
                         f"{figure.label} stays on {fmt_square(figure.square)}: "
                         f"{fmt_square(change.square)} is no longer on the board"
                     )
+                    occupied[figure.square] += 1
+                elif occupied[change.square] >= board.capacity:
+                    notes.append(
+                        f"{figure.label} stays on {fmt_square(figure.square)}: "
+                        f"{fmt_square(change.square)} already holds {occupied[change.square]} "
+                        f"figures (capacity {board.capacity})"
+                    )
+                    occupied[figure.square] += 1
+                else:
+                    figure = replace(figure, square=change.square)
+                    occupied[change.square] += 1
             if change.stats:
                 stats = dict(figure.stats)
                 for key, value in change.stats.items():
@@ -180,14 +209,14 @@ class PlayState:
                 notes.append(f"figure {fid} is no longer on the map")
         by_id = {d.object_id: d for d in board.doors.values() if d.object_id is not None}
         doors: list[Door] = []
-        for change in self.doors:
-            target = by_id.get(change.object_id) if change.object_id is not None else None
+        for door in self.doors:
+            target = by_id.get(door.object_id) if door.object_id is not None else None
             if target is None:
-                target = board.doors.get(change.edge)
+                target = board.doors.get(door.edge)
             if target is None:
-                notes.append(f"the door on {change.edge} is no longer on the map")
+                notes.append(f"the door on {door.edge} is no longer on the map")
                 continue
-            doors.append(replace(target, state=change.state))
+            doors.append(replace(target, state=door.state))
         if self.changes_board:
             board.restore(BoardState(tuple(figures), tuple(doors)))
         return notes
@@ -210,6 +239,7 @@ class PlayState:
             "log": self.log,
             "roll_log": self.roll_log,
             "dice_seed": self.dice_seed,
+            "dice": self.dice,
         }
 
     @classmethod
@@ -241,23 +271,86 @@ class PlayState:
                 )
                 for d in list(data.get("doors") or [])
             ]
-            log = [str(line) for line in list(data.get("log") or [])]
-            roll_log = [dict(entry) for entry in list(data.get("roll_log") or [])]
+            log = [_bounded(line) for line in list(data.get("log") or [])][-MAX_LOG:]
+            roll_log = [
+                _entry_from_json(n, entry)
+                for n, entry in enumerate(list(data.get("roll_log") or []), start=1)
+            ][-MAX_LOG:]
             seed = data.get("dice_seed")
             selected = data.get("selected")
+            stream = data.get("dice")
+            dice = None if stream is None else {
+                "seed": _whole(dict(stream)["seed"], "dice seed"),
+                "draws": _whole(dict(stream).get("draws", 0), "dice draws", 0, MAX_DRAWS)}
             return cls(
                 figures,
                 doors,
                 log,
                 roll_log,
-                None if seed is None else int(seed),
-                None if selected is None else int(selected),
+                None if seed is None else _whole(seed, "dice_seed"),
+                None if selected is None else _whole(selected, "selected"),
+                dice,
             )
-        except (KeyError, TypeError, ValueError, SightlineError) as exc:
+        except (KeyError, TypeError, ValueError, OverflowError, SightlineError) as exc:
             raise PlayStateError(f"malformed play state: {exc}") from exc
 
 
 _MISSING = object()
+
+
+def _whole(value: Any, what: str, low: int = -(2**63), high: int = 2**63) -> int:
+    """A whole number the file gives, within bounds (bools and text are not numbers here)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"{what} must be a whole number from {low} to {high}, not {_shown(value)}")
+    return value
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _bounded(value: Any, limit: int = MAX_TEXT) -> str:
+    """Text as the window may draw it: at most ``limit`` characters (cut with "…")."""
+    text = str(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _bounded_json(value: Any, depth: int = 0) -> Any:
+    """A roll-log value with every text bounded, nesting at most 6 deep."""
+    if depth > 6:
+        raise ValueError("nested too deep")
+    if isinstance(value, str):
+        return _bounded(value)
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ValueError("a number is not finite")
+    if isinstance(value, dict):
+        return {_bounded(k, 80): _bounded_json(v, depth + 1) for k, v in list(value.items())[:200]}
+    if isinstance(value, list):
+        return [_bounded_json(v, depth + 1) for v in value[:500]]
+    return value
+
+
+def _entry_from_json(n: int, entry: Any) -> dict[str, Any]:
+    """One roll-log entry, checked: an object; its ``dice`` state a seed and a bounded count of
+    draws (replaying them costs time); its texts bounded."""
+    if not isinstance(entry, dict):
+        raise ValueError(f"roll log entry {n} is not an object")
+    try:
+        out = _bounded_json(entry)
+        dice = entry.get("dice")
+        if dice is not None:
+            if not isinstance(dice, dict):
+                raise ValueError("dice must be {seed, draws}")
+            out["dice"] = {
+                "seed": _whole(dice.get("seed"), "seed"),
+                "draws": _whole(dice.get("draws", 0), "draws", 0, MAX_DRAWS),
+            }
+        if entry.get("seed") is not None:
+            _whole(entry["seed"], "seed")
+    except ValueError as exc:
+        raise ValueError(f"roll log entry {n}: {exc}") from None
+    return out
 
 
 def _figure_json(change: FigureChange) -> dict[str, Any]:
@@ -281,6 +374,10 @@ def _figure_from_json(value: Any) -> FigureChange:
     for key, stat in stats.items():
         if stat is not None and not isinstance(stat, str | int | float | bool):
             raise ValueError(f"stat {key!r} is not a number, text or true/false")
+        if isinstance(stat, float) and not math.isfinite(stat):
+            raise ValueError(f"stat {key!r} is {stat}, not a finite number")
+        if isinstance(stat, str) and len(stat) > MAX_STAT_TEXT:
+            raise ValueError(f"stat {key!r} is {len(stat)} characters long (at most {MAX_STAT_TEXT})")
     return FigureChange(square, stats, bool(value.get("removed", False)))
 
 
@@ -306,11 +403,21 @@ def load_state(path: str | Path) -> Loaded:
     except (OSError, UnicodeDecodeError) as exc:
         return Loaded(None, _set_aside(path, f"cannot read it: {exc}"))
     try:
-        return Loaded(PlayState.from_json(json.loads(text)))
+        return Loaded(PlayState.from_json(json.loads(text, parse_constant=_no_constant)))
+    except _NotANumber as exc:
+        return Loaded(None, _set_aside(path, f"not JSON: {exc} is not a number"))
     except json.JSONDecodeError as exc:
         return Loaded(None, _set_aside(path, f"not JSON: {exc.msg} at line {exc.lineno}"))
     except PlayStateError as exc:
         return Loaded(None, _set_aside(path, str(exc)))
+
+
+class _NotANumber(ValueError):
+    """JSON's ``NaN`` / ``Infinity`` / ``-Infinity``: Python reads them, JSON does not have them."""
+
+
+def _no_constant(name: str) -> Any:
+    raise _NotANumber(name)
 
 
 def _set_aside(path: Path, reason: str) -> str:

@@ -15,16 +15,21 @@ No pygame here: the session is plain Python over ``game.tiled``, ``game.core.boa
 
 from __future__ import annotations
 
-import importlib
+import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from game.core.board import Board, BoardState, DoorState, Edge, Square, fmt_square
-from game.core.errors import MapError, PlacementError
+from game.core.dice import SeededDice
+from game.core.errors import MapError, PlacementError, SightlineError
 from game.core.findings import Finding, Severity
+from game.designer import lint as lint_module
+from game.designer.lint import lint
+from game.play.atomic import clean_leftovers
 from game.play.history import History
+from game.play.roll_log import dice_state, next_attack_seed
 from game.play.savestate import PlayState, load_state, save_state, state_path
 
 
@@ -35,15 +40,10 @@ def _load_map(path: Path, classes: Mapping[str, Sequence[str]] | None) -> Any:
 
 
 def lint_findings(loaded: Any) -> list[Finding]:
-    """The linter's findings when ``game.designer.lint`` is available, else the loader's own."""
+    """The map check's findings (:func:`game.designer.lint.lint`); a linter bug becomes a warning
+    beside the loader's own findings instead of closing the window."""
     try:
-        lint = importlib.import_module("game.designer.lint")
-    except ModuleNotFoundError as exc:
-        if exc.name != "game.designer.lint":
-            raise
-        return list(getattr(loaded, "findings", []))
-    try:
-        return list(lint.lint(loaded))
+        return list(lint(loaded))
     except Exception as exc:  # noqa: BLE001 - a linter bug must not close the window
         return [
             *getattr(loaded, "findings", []),
@@ -54,6 +54,64 @@ def lint_findings(loaded: Any) -> list[Finding]:
                 hint="this is a Sightline bug; please report it",
             ),
         ]
+
+
+class LintRun:
+    """The map check one step at a time, so a window can draw its first frame before it ends.
+
+    The steps are the board-level checks of ``game.designer.lint.lint_board``, in its order;
+    :meth:`step` runs one and returns True once everything ran (then :attr:`findings` holds
+    exactly what :func:`lint_findings` returns). ``tests/test_window_lint.py`` checks that the
+    two agree on every bundled map.
+    """
+
+    def __init__(self, loaded: Any) -> None:
+        self.loaded = loaded
+        self.findings: list[Finding] | None = None
+        self._found: list[Finding] = list(getattr(loaded, "findings", []))
+        self._lint: Any = lint_module
+        board = loaded.board
+        objects = list(getattr(loaded, "objects", {}).values())
+        checks = self._lint
+        self._steps: list[Callable[[], list[Finding]]] = [
+            lambda: checks.check_figures(board),
+            lambda: checks.check_doors(board, objects),
+            lambda: checks.check_wall_objects(board, objects),
+            lambda: checks.check_regions(board),
+            lambda: checks.check_targets(board),
+            lambda: checks.check_properties(board, objects),
+            lambda: checks.check_figure_values(board),
+        ]
+        self.done = 0
+
+    @property
+    def total(self) -> int:
+        """How many steps the whole check has."""
+        return len(self._steps)
+
+    def step(self) -> bool:
+        """Run the next check; True when the map check is complete."""
+        if self.findings is not None:
+            return True
+        try:
+            self._found += self._steps[self.done]()
+        except Exception as exc:  # noqa: BLE001 - a linter bug must not close the window
+            self.findings = [
+                *getattr(self.loaded, "findings", []),
+                Finding(
+                    "lint-failed",
+                    Severity.WARNING,
+                    f"the map check failed: {type(exc).__name__}: {exc}",
+                    hint="this is a Sightline bug; please report it",
+                ),
+            ]
+            return True
+        self.done += 1
+        if self.done == len(self._steps):
+            ignored = self._lint.ignored_codes(self.loaded.board)
+            self.findings = self._lint.finish(f for f in self._found if f.code not in ignored)
+            return True
+        return False
 
 
 #: how many changes an undo/redo log line spells out before "…"
@@ -103,14 +161,15 @@ def outcome(left: BoardState, now: BoardState, how: str) -> str:
 
 @dataclass(frozen=True)
 class Snapshot:
-    """What undo and redo restore: the board and the roll log.
+    """What undo and redo restore: the board, the roll log and the dice-seed stream's state.
 
-    The roll log's last entry also holds the dice stream's state (``game/play/roll_log.py``), so
-    restoring the log rewinds the dice too: an attack undone and rolled again rolls the same.
+    Restoring the stream rewinds the dice too: an attack undone and rolled again rolls the same
+    (unless the player asks for fresh dice, :meth:`Session.fresh_dice`).
     """
 
     board: BoardState
     rolls: tuple[dict[str, Any], ...] = ()
+    dice: tuple[tuple[str, int], ...] | None = None
 
 
 class Session:
@@ -128,6 +187,7 @@ class Session:
         autosave: bool = True,
         fresh: bool = False,
         loader: Callable[[Path, Mapping[str, Sequence[str]] | None], Any] = _load_map,
+        defer_lint: bool = False,
     ) -> None:
         self.loaded = loaded
         self.path = Path(loaded.path)
@@ -139,15 +199,30 @@ class Session:
         self.original: BoardState = self.board.state()
         self.history: History[Snapshot] = History()
         self.roll_log: list[dict[str, Any]] = []
-        self.dice_seed: int | None = None
+        #: the dice-seed stream's state (``{"seed": master, "draws": n}``), saved with the play
+        #: state like a game's PRNG state; None until the first roll draws the master seed
+        self.dice: dict[str, int] | None = None
+        #: draws the master seed the first time this map rolls (tests pin it)
+        self.seed_source: Callable[[], int] = lambda: secrets.randbelow(2**31)
+        #: the seeds of attacks undone since the last roll: rolling again repeats them (the same
+        #: attack rolls the same dice) unless the player asks for fresh dice
+        self.undone_seeds: list[int] = []
+        self._peeked: tuple[object, int] | None = None
         self.selected: int | None = None
         #: lines for the person (status line / log): restore notes, save errors, reload errors
         self.messages: list[str] = []
         #: the last reload error (the board shown is the last good one), None when fine
         self.reload_error: str | None = None
         self.save_error: str | None = None
-        self.findings: list[Finding] = lint_findings(loaded)
+        #: ``defer_lint``: the map check runs step by step (:meth:`lint_step`, the window calls
+        #: it once a frame after the first); until it ends, ``findings`` holds the loader's own
+        self.defer_lint = defer_lint
+        self.lint_run: LintRun | None = None
+        self.findings: list[Finding] = []
+        self._start_lint(loaded)
         self.state_file = state_path(self.path)
+        if autosave:
+            clean_leftovers(self.state_file)  # temporary files of a process killed mid-save
         if autosave and not fresh:
             self._restore()
 
@@ -159,10 +234,37 @@ class Session:
         classes: Mapping[str, Sequence[str]] | None = None,
         autosave: bool = True,
         fresh: bool = False,
+        defer_lint: bool = False,
     ) -> Session:
         """Load a map (raises :class:`MapError`) and restore its play state unless ``fresh``."""
         loaded = _load_map(Path(map_path), classes)
-        return cls(loaded, classes=classes, autosave=autosave, fresh=fresh)
+        return cls(loaded, classes=classes, autosave=autosave, fresh=fresh, defer_lint=defer_lint)
+
+    def _start_lint(self, loaded: Any) -> None:
+        if self.defer_lint:
+            self.lint_run = LintRun(loaded)
+            self.findings = list(getattr(loaded, "findings", []))
+        else:
+            self.lint_run = None
+            self.findings = lint_findings(loaded)
+
+    def lint_step(self) -> bool:
+        """Advance a deferred map check by one check; True when nothing is left to run."""
+        run = self.lint_run
+        if run is None:
+            return True
+        if run.step():
+            assert run.findings is not None
+            self.findings = run.findings
+            self.lint_run = None
+            return True
+        return False
+
+    @property
+    def lint_progress(self) -> tuple[int, int] | None:
+        """``(checks done, checks in all)`` while a deferred map check runs, else None."""
+        run = self.lint_run
+        return None if run is None else (run.done, run.total)
 
     # --- the play state on disk -----------------------------------------------------------
 
@@ -177,7 +279,10 @@ class Session:
             self._say(note)
         self.history = History(log=play.log)
         self.roll_log = play.roll_log
-        self.dice_seed = play.dice_seed
+        if play.dice is not None:
+            self.dice = dict(play.dice)
+        elif play.dice_seed is not None:  # written before the stream was saved: the log has it
+            self.dice = dice_state(play.dice_seed, self.roll_log)
         if play.selected is not None and play.selected in self.board.figures:
             self.selected = play.selected
         if play.changes_board:
@@ -192,7 +297,48 @@ class Session:
             roll_log=self.roll_log,
             dice_seed=self.dice_seed,
             selected=self.selected,
+            dice=self.dice,
         )
+
+    # --- the dice-seed stream ------------------------------------------------------------------
+
+    @property
+    def dice_seed(self) -> int | None:
+        """The master seed of the dice stream (None until the first roll)."""
+        return None if self.dice is None else int(self.dice["seed"])
+
+    def next_dice(self) -> tuple[SeededDice, dict[str, int]]:
+        """The next attack's dice, seeded from the stream, and the stream's state after it.
+
+        The stream advances only when the attack is recorded (:meth:`record_attack` with that
+        state): an attack that is not made draws the same seed next time.
+        """
+        if self.dice is None:
+            self.dice = {"seed": int(self.seed_source()), "draws": 0}
+        seed, after = next_attack_seed(self.dice)
+        return SeededDice(seed), after
+
+    @property
+    def repeats_undone(self) -> bool:
+        """Whether the next roll repeats an undone attack's seed (the same dice again)."""
+        if self.dice is None or not self.undone_seeds:
+            return False
+        key = self._dice_key()
+        if self._peeked is None or self._peeked[0] != key:  # (the window asks every frame)
+            self._peeked = (key, next_attack_seed(self.dice)[0])
+        return self._peeked[1] in self.undone_seeds
+
+    def fresh_dice(self) -> int | None:
+        """Skip the stream's next seed so the next attack rolls new dice (logged, saved); returns
+        the seed set aside, None when the stream has not started."""
+        if self.dice is None:
+            return None
+        seed, after = next_attack_seed(self.dice)
+        self.dice = after
+        self.undone_seeds = [s for s in self.undone_seeds if s != seed]
+        self._say(f"fresh dice: seed {seed} set aside, the next attack rolls new dice")
+        self.save()
+        return seed
 
     def save(self) -> bool:
         """Write the play state now (atomically); False (and a message) if the disk refuses."""
@@ -237,7 +383,7 @@ class Session:
         attack); by default the log did not change.
         """
         rolls = tuple(self.roll_log if rolls_before is None else rolls_before)
-        self.history.record(label, Snapshot(before, rolls), self._snapshot())
+        self.history.record(label, Snapshot(before, rolls, self._dice_key()), self._snapshot())
         self.save()
 
     def record_attack(
@@ -250,21 +396,33 @@ class Session:
         """Apply an attack's changes and append its roll-log ``entry`` as ONE undoable action.
 
         Undo takes back the wounds, exhausted cards and kills, the log entry and with it the
-        dice stream's advance. ``note`` (the dice and the result) goes into the log with it.
+        dice stream's advance (``entry["dice"]``, the stream's state after the attack, from
+        :meth:`next_dice`). ``note`` (the dice and the result) goes into the log with it.
         """
         before, rolls_before = self.board.state(), tuple(self.roll_log)
+        dice_before = self._dice_key()
         mutate(self.board)
         self.roll_log.append(entry)
+        if isinstance(entry.get("dice"), Mapping):
+            self.dice = {"seed": int(entry["dice"]["seed"]), "draws": int(entry["dice"]["draws"])}
         if note:
             self.history.note(note)
-        self.record(label, before, rolls_before)
+        rolls = tuple(rolls_before)
+        self.history.record(label, Snapshot(before, rolls, dice_before), self._snapshot())
+        self.undone_seeds = []
+        self.save()
+
+    def _dice_key(self) -> tuple[tuple[str, int], ...] | None:
+        return None if self.dice is None else tuple(sorted(self.dice.items()))
 
     def _snapshot(self) -> Snapshot:
-        return Snapshot(self.board.state(), tuple(self.roll_log))
+        return Snapshot(self.board.state(), tuple(self.roll_log), self._dice_key())
 
     def _restore_snapshot(self, snapshot: Snapshot) -> None:
         self.board.restore(snapshot.board)
         self.roll_log = list(snapshot.rolls)
+        if snapshot.dice is not None:  # (a change made before the first roll keeps the master)
+            self.dice = dict(snapshot.dice)
 
     def move(self, figure_id: int, square: Square) -> str | None:
         """Move a figure (one undoable action); returns why the square refuses it, or None."""
@@ -296,7 +454,10 @@ class Session:
         action = self.history.undo(lambda left, now: outcome(left.board, now.board, "back to"))
         if action is None:
             return None
+        undone = {int(e["seed"]) for e in action.after.rolls if e.get("seed") is not None}
+        kept = {int(e["seed"]) for e in action.before.rolls if e.get("seed") is not None}
         self._restore_snapshot(action.before)
+        self.undone_seeds = sorted({*self.undone_seeds, *(undone - kept)})
         self.save()
         return action.label
 
@@ -330,6 +491,13 @@ class Session:
             self.reload_error = exc.one_line()
             self.history.note(f"reload failed: {self.reload_error}")
             return False
+        except (SightlineError, ValueError, ArithmeticError) as exc:
+            # a map the loader or linter cannot take (a stat it cannot read ...): keep the last
+            # good board, in the map's terms where the error has them
+            what = str(exc) if isinstance(exc, SightlineError) else "a value in it cannot be read"
+            self.reload_error = f"{self.path.name}: {what}; the last good board stays"
+            self.history.note(f"reload failed: {self.reload_error}")
+            return False
         play = self.play_state()
         self.loaded = loaded
         self.board = loaded.board
@@ -338,7 +506,7 @@ class Session:
             self._say(note)
         if self.selected is not None and self.selected not in self.board.figures:
             self.selected = None
-        self.findings = lint_findings(loaded)
+        self._start_lint(loaded)
         self.reload_error = None
         self.history.clear()
         self.history.note(f"reloaded {self.path.name} (undo history starts here)")

@@ -1,4 +1,4 @@
-"""The rules-engine contract every ruleset implements (DESIGN.md §6).
+"""The rules-engine contract every ruleset implements (docs/rules.md).
 
 A ruleset is a subclass of :class:`Ruleset` in ``game/rules/<name>.py``. The module exposes one
 instance as ``RULESET`` (the registry, :func:`game.rules.registry.get_ruleset`, imports the module
@@ -14,9 +14,9 @@ The flow for one attack, as the window and the ``attack`` / ``odds`` commands us
 
     options  = {"phase": "ranged", ...}                      # ruleset-specific inputs, may be {}
     menu     = ruleset.attacks(board, attacker_id)           # list[AttackOption] (usable + reason)
-    verdict  = ruleset.check(board, attacker_id, [target_id], "Short Bow", options)   # Legality
-    odds     = ruleset.odds(board, attacker_id, [target_id], "Short Bow", options)    # Odds (exact)
-    result   = ruleset.resolve(board, attacker_id, [target_id], "Short Bow", dice, options)
+    verdict  = ruleset.check(AttackRequest(board, attacker_id, [target_id], "Short Bow", options))   # Legality
+    odds     = ruleset.odds(AttackRequest(board, attacker_id, [target_id], "Short Bow", options))    # Odds (exact)
+    result   = ruleset.resolve(AttackRequest(board, attacker_id, [target_id], "Short Bow", options), dice)
     ruleset.apply(board, result)                             # wounds, exhausted cards, killed ...
 
 What a player interface needs beyond that is data too: :attr:`Ruleset.deterministic` (nothing is
@@ -28,8 +28,10 @@ stat that blocks, with labels), :meth:`Ruleset.comparison` (what a tally compare
 * ``attack`` is the name of an attack (card, weapon, play) as :meth:`Ruleset.attacks` lists it, or
   None for the first usable attack that is legal on the targets (:meth:`Ruleset.first_legal_attack`).
 * ``resolve`` of an illegal attack does not raise: it returns ``Resolution(legal=False, reason=...)``
-  with no steps and no changes. Bad *input* (unknown attack name, malformed ``--faces``, too few
-  scripted faces) raises :class:`~game.core.errors.UsageError`.
+  with no steps and no changes. Bad *input* (unknown attack name, malformed faces of a physical roll, too
+  few of them, a play that cannot be read) raises a :class:`~game.core.errors.UsageError`
+  subclass with fields (:class:`~game.core.errors.FacesError`, :class:`~game.core.errors.PlayError`
+  ...): the command line and the window each phrase it in their own words.
 * ``reason`` strings are full sentences a player reads ("no line of sight: wall V(3,2) between
   (2,2) and (3,2)", "Short Bow is exhausted").
 * A resolution is a tuple of :class:`Step` values (kinds in :data:`STEP_KINDS`), each one log
@@ -41,22 +43,22 @@ stat that blocks, with labels), :meth:`Ruleset.comparison` (what a tally compare
 from __future__ import annotations
 
 import functools
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
+from typing import TypeVar
 
-from game.core.board import Board, Figure, Stat
+from game.core.board import Board, Figure, Stat, is_enemy
 from game.core.dice import DiceSource, Die, DieRoll, Face, NotEnoughFaces, ScriptedDice
-from game.core.errors import UsageError
+from game.core.errors import SightlineError, UsageError
 from game.core.words import plural
 
+_R = TypeVar("_R", bound="Ruleset")
 #: the signature of :meth:`Ruleset.resolve`, for :func:`counts_faces`
-ResolveMethod = Callable[
-    ["Ruleset", Board, int, Sequence[int], "str | None", DiceSource, Mapping[str, object]],
-    "Resolution",
-]
+ResolveMethod = Callable[[_R, "AttackRequest", DiceSource], "Resolution"]
 
 #: the kinds a :class:`Step` may have
 STEP_KINDS = frozenset(
@@ -64,10 +66,58 @@ STEP_KINDS = frozenset(
 )
 
 _EMPTY: Mapping[str, object] = MappingProxyType({})
+_NO_STATS: Mapping[str, Stat | None] = MappingProxyType({})
 
 
 #: the options key of the text a player types for an attack that takes one (``AttackOption.entry``)
 PLAY_OPTION = "play"
+
+
+@dataclass(frozen=True)
+class AttackRequest:
+    """One attack as asked of the rules: the argument of :meth:`Ruleset.check`,
+    :meth:`Ruleset.resolve` and :meth:`Ruleset.odds`. The command line (``attack``, ``odds``) and
+    the window (:class:`game.play.attack.AttackController`) build it the same way.
+
+    ``attack`` is the name of an attack as :meth:`Ruleset.attacks` lists it, or None for the first
+    usable one legal on the targets; ``options`` are the rules' inputs (the typed play, the picks of
+    :meth:`Ruleset.choices`), keyed as the :class:`Choice` and :data:`PLAY_OPTION` say.
+
+    >>> from game.core.board import Board
+    >>> request = AttackRequest(Board(3, 3), 1, [2], "Short Bow")
+    >>> request.targets, dict(request.options)
+    ((2,), {})
+    >>> request.with_options(play="ranged 3").options["play"]
+    'ranged 3'
+    """
+
+    board: Board
+    attacker: int
+    targets: Sequence[int]
+    attack: str | None = None
+    options: Mapping[str, object] = field(default_factory=lambda: _EMPTY, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "targets", tuple(int(t) for t in self.targets))
+        object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
+
+    def parts(self) -> tuple[Board, int, tuple[int, ...], str | None, Mapping[str, object]]:
+        """``(board, attacker, targets, attack, options)``, for a ruleset to unpack."""
+        return self.board, self.attacker, tuple(self.targets), self.attack, self.options
+
+    def with_attack(self, attack: str | None) -> AttackRequest:
+        """The same request naming another attack."""
+        return AttackRequest(self.board, self.attacker, self.targets, attack, self.options)
+
+    def with_targets(self, targets: Sequence[int]) -> AttackRequest:
+        """The same request on other targets."""
+        return AttackRequest(self.board, self.attacker, targets, self.attack, self.options)
+
+    def with_options(self, **options: object) -> AttackRequest:
+        """The same request with these options added (a value of None removes one)."""
+        merged = {**self.options, **options}
+        return AttackRequest(self.board, self.attacker, self.targets, self.attack,
+                             {k: v for k, v in merged.items() if v is not None})
 
 
 @dataclass(frozen=True)
@@ -140,10 +190,13 @@ class Comparison:
 
 @dataclass(frozen=True)
 class Legality:
-    """Whether an attack is legal; ``reason`` is always a full sentence (also when legal)."""
+    """Whether an attack is legal; ``reason`` is always a full sentence (also when legal), in the
+    rules' words; ``problem`` the structured error behind a refusal, when there is one (a play
+    with too many blocks ...), for the command line and the window to phrase."""
 
     legal: bool
     reason: str
+    problem: SightlineError | None = field(default=None, compare=False)
 
     def __bool__(self) -> bool:
         return self.legal
@@ -181,7 +234,7 @@ class FigureChange:
     """New stat values for one figure; a value of None deletes the stat."""
 
     figure_id: int
-    stats: Mapping[str, Stat | None] = field(default_factory=lambda: _EMPTY, hash=False)
+    stats: Mapping[str, Stat | None] = field(default_factory=lambda: _NO_STATS, hash=False)
 
     def as_json(self) -> dict[str, object]:
         """``{"figure_id", "stats"}``."""
@@ -200,18 +253,47 @@ class Resolution:
     seed: int | None = None
     #: one sentence a person would write about the result ("Goblin takes 2 wounds and is killed.")
     summary: str = ""
+    #: the structured error behind an illegal attack (see :attr:`Legality.problem`)
+    problem: SightlineError | None = field(default=None, compare=False)
 
     @classmethod
-    def illegal(cls, reason: str, *, seed: int | None = None) -> Resolution:
+    def illegal(
+        cls, reason: str, *, seed: int | None = None, problem: SightlineError | None = None
+    ) -> Resolution:
         """An illegal attack: no steps, no changes."""
-        return cls(False, reason, (), _EMPTY, (), seed)
+        return cls(False, reason, (), _EMPTY, (), seed, problem=problem)
+
+    @classmethod
+    def refused(cls, verdict: Legality, *, seed: int | None = None) -> Resolution:
+        """The illegal resolution of a refused ``verdict`` (its reason and problem)."""
+        return cls.illegal(verdict.reason, seed=seed, problem=verdict.problem)
+
+    def sentence(self) -> str:
+        """The result in one sentence, the same in the command line, the window's status line and
+        the roll log: the ruleset's :attr:`summary`, else the compare, damage and status steps
+        (else the last step); an illegal attack's reason.
+
+        >>> Resolution(True, "ok", (Step("roll", "2 dice."), Step("damage", "Goblin takes 1 wound.")),
+        ...            ).sentence()
+        'Goblin takes 1 wound.'
+        >>> Resolution(True, "ok", (), summary="Goblin is killed.").sentence()
+        'Goblin is killed.'
+        """
+        if not self.legal:
+            return self.reason
+        if self.summary:
+            return self.summary
+        parts = [s.text for s in self.steps if s.kind in ("compare", "damage", "status")]
+        if not parts and self.steps:
+            parts = [self.steps[-1].text]
+        return " ".join(parts)
 
     def rolls(self) -> tuple[DieRoll, ...]:
         """Every die rolled, in order, across all steps."""
         return tuple(r for step in self.steps for r in step.rolls)
 
     def as_json(self) -> dict[str, object]:
-        """``{"legal", "reason", "steps", "outcome"}`` (DESIGN.md §5), plus ``seed`` when seeded."""
+        """``{"legal", "reason", "steps", "outcome"}`` (docs/commands.md), plus ``seed`` when seeded."""
         out: dict[str, object] = {
             "legal": self.legal,
             "reason": self.reason,
@@ -242,11 +324,28 @@ class Odds:
     label: str
     truncated: Fraction = Fraction(0)
     note: str = ""
+    #: the chances a player of this game asks for, in order, each (label, p): folklore
+    #: ``hit`` / ``incapacitated`` / ``killed (death)``, Conquest ``Broken! and Driven Back`` /
+    #: ``Slain``, Mage Knight ``knocked out`` ...; empty: ``kill`` alone (labelled ``kill_label``)
+    chances: tuple[tuple[str, Fraction], ...] = ()
+    #: what ``kill`` means in these rules' words ("kill", "knock-out", "down")
+    kill_label: str = "kill"
+
+    def shown_chances(self) -> tuple[tuple[str, Fraction], ...]:
+        """The chances to show: ``chances``, else ``kill`` under its label (none when None).
+
+        >>> Odds({0: Fraction(1)}, Fraction(0), Fraction(0), "wounds").shown_chances()
+        (('kill', Fraction(0, 1)),)
+        """
+        if self.chances:
+            return self.chances
+        return () if self.kill is None else ((self.kill_label, self.kill),)
 
     def as_json(self) -> dict[str, object]:
         """``{"distribution": {"0": p0, ...}, "expected": e, "kill": k, "label", ...}`` as floats,
-        plus ``exact`` with the same numbers as fraction strings."""
+        plus ``exact`` with the same numbers as fraction strings; ``chances`` as label → p."""
         return {
+            "chances": {label: float(p) for label, p in self.shown_chances()},
             "distribution": {str(k): float(v) for k, v in sorted(self.distribution.items())},
             "expected": float(self.expected),
             "kill": None if self.kill is None else float(self.kill),
@@ -257,6 +356,7 @@ class Odds:
                 "distribution": {str(k): str(v) for k, v in sorted(self.distribution.items())},
                 "expected": str(self.expected),
                 "kill": None if self.kill is None else str(self.kill),
+                "chances": {label: str(p) for label, p in self.shown_chances()},
             },
         }
 
@@ -288,9 +388,9 @@ class Ruleset(ABC):
     name: str = ""
     #: human title ("Arcadia Quest")
     title: str = ""
-    #: the ``--faces`` pool order, e.g. ``("attack", "defence")``; () for deterministic rules
+    #: the pools of a physical roll, in order, e.g. ``("attack", "defence")``; () for deterministic rules
     pools: tuple[str, ...] = ()
-    #: allowed face names for ``--faces`` (None = numbers)
+    #: allowed face names of a physical roll (None = numbers)
     face_names: frozenset[str] | None = None
     #: figure and map properties this ruleset reads (the map linter uses it)
     known_properties: frozenset[str] = frozenset()
@@ -304,38 +404,27 @@ class Ruleset(ABC):
         """Every attack the figure has, each marked usable or not (with the reason)."""
 
     @abstractmethod
-    def check(
-        self,
-        board: Board,
-        attacker: int,
-        targets: Sequence[int],
-        attack: str | None,
-        options: Mapping[str, object],
-    ) -> Legality:
-        """Whether ``attacker`` may make ``attack`` on ``targets`` now, and why (a full sentence)."""
+    def check(self, request: AttackRequest) -> Legality:
+        """Whether the request's attacker may make its attack on its targets now, and why (a full
+        sentence)."""
 
     @abstractmethod
-    def resolve(
-        self,
-        board: Board,
-        attacker: int,
-        targets: Sequence[int],
-        attack: str | None,
-        dice: DiceSource,
-        options: Mapping[str, object],
-    ) -> Resolution:
-        """Resolve the attack with ``dice``; pure (never mutates ``board``)."""
+    def resolve(self, request: AttackRequest, dice: DiceSource) -> Resolution:
+        """Resolve the requested attack with ``dice``; pure (never mutates the board)."""
 
     @abstractmethod
-    def odds(
-        self,
-        board: Board,
-        attacker: int,
-        targets: Sequence[int],
-        attack: str | None,
-        options: Mapping[str, object],
-    ) -> Odds:
-        """The exact outcome distribution of the attack (raises IllegalAttackError if illegal)."""
+    def odds(self, request: AttackRequest) -> Odds:
+        """The exact outcome distribution of the requested attack (raises IllegalAttackError if
+        illegal)."""
+
+    def targets(self, board: Board, attacker: int) -> list[int]:
+        """The figures ``attacker`` may pick as targets, by id: by default every enemy of its side
+        (:func:`~game.core.board.is_enemy`). Whether an attack on one is legal now is
+        :meth:`check`'s answer; this is who may be asked about at all."""
+        if attacker not in board.figures:
+            return []
+        side = board.figure(attacker).side
+        return sorted(f.id for f in board.figures.values() if f.id != attacker and is_enemy(f, side))
 
     def apply(self, board: Board, resolution: Resolution) -> None:
         """Apply a resolution's changes to the board (the default: ``update_figure`` per change)."""
@@ -384,7 +473,7 @@ class Ruleset(ABC):
         for option in self.attacks(board, attacker):
             if not option.usable:
                 continue
-            verdict = self.check(board, attacker, targets, option.name, options)
+            verdict = self.check(AttackRequest(board, attacker, targets, option.name, options))
             if verdict.legal:
                 return option.name, ""
             reasons.append((option.name, verdict.reason))
@@ -416,6 +505,27 @@ class Ruleset(ABC):
         ``property-value``): one sentence each, without the figure's name; default none."""
         return []
 
+    def nonsense(self, figure: Figure) -> list[str]:
+        """Stat values that read as numbers but make no sense for these rules (life 0, a Clash
+        that keeps no dice, more dice than the exact odds count ...): one sentence each, without
+        the figure's name; the linter reports them (``property-nonsense``) and :meth:`check`
+        refuses an attack by or on such a figure with the same sentence. Default none."""
+        return []
+
+    def nonsense_reason(self, board: Board, figures: Sequence[int]) -> str | None:
+        """The first :meth:`nonsense` of these figures as an illegal-attack reason, else None.
+
+        A stat that is not a number at all raises UsageError as before (bad input, not an answer).
+        """
+        for figure_id in figures:
+            if figure_id not in board.figures:
+                continue
+            figure = board.figure(figure_id)
+            problems = self.nonsense(figure)
+            if problems:
+                return f"{figure.label}: {problems[0].rstrip('.')} (fix the map)."
+        return None
+
     def choices(self, board: Board, attacker: int, targets: Sequence[int]) -> list[Choice]:
         """The choices these rules give for an attack of ``attacker`` on ``targets`` (each an
         ``options`` key with its values and their labels); default none."""
@@ -428,12 +538,12 @@ class Ruleset(ABC):
 
 
 class FaceCounter:
-    """Dice that count a ``--faces`` shortage over a whole resolution and report it once.
+    """Dice that count a shortage of physical faces over a whole resolution and report it once.
 
     Rulesets that roll die by die wrap their dice in it: when a scripted pool runs out, the roll
     goes on with the die's first face and :meth:`raise_shortage` then says, in the one form every
     ruleset uses, how many faces the first short pool needs
-    (``--faces: the dodge pool needs 2 more faces``).
+    (``the dodge pool needs 2 more faces``).
 
     >>> from game.core.dice import D6
     >>> dice = FaceCounter(ScriptedDice([[4]], ["hit"]))
@@ -442,7 +552,7 @@ class FaceCounter:
     >>> dice.raise_shortage()
     Traceback (most recent call last):
     ...
-    game.core.dice.NotEnoughFaces: --faces: the hit pool needs 2 more faces
+    game.core.dice.NotEnoughFaces: the hit pool needs 2 more faces
     """
 
     def __init__(self, dice: DiceSource) -> None:
@@ -457,7 +567,7 @@ class FaceCounter:
         except NotEnoughFaces as exc:
             if not isinstance(self.dice, ScriptedDice):
                 raise
-            counted = self.missing.setdefault(exc.pool, [exc.given, 0])
+            counted = self.missing.setdefault(str(exc.pool), [exc.given, 0])
             counted[1] += 1
             return die.faces[0]
 
@@ -465,28 +575,21 @@ class FaceCounter:
         """Raise NotEnoughFaces for the first pool that ran out (nothing when none did)."""
         for pool, (given, missing) in self.missing.items():
             raise NotEnoughFaces(
-                pool, given, f"--faces: the {pool} pool needs {plural(missing, 'more face')}"
+                pool, given, f"the {pool} pool needs {plural(missing, 'more face')}"
             )
 
 
-def counts_faces(resolve: ResolveMethod) -> ResolveMethod:
+def counts_faces(resolve: ResolveMethod[_R]) -> ResolveMethod[_R]:
     """Decorate a ruleset's ``resolve`` so its dice go through a :class:`FaceCounter`.
 
-    A ``--faces`` shortage is then reported once, after the whole resolution, in the common form.
+    A shortage of physical faces is then reported once, after the whole resolution, in the common
+    form.
     """
 
     @functools.wraps(resolve)
-    def counted(
-        self: Ruleset,
-        board: Board,
-        attacker: int,
-        targets: Sequence[int],
-        attack: str | None,
-        dice: DiceSource,
-        options: Mapping[str, object],
-    ) -> Resolution:
+    def counted(self: _R, request: AttackRequest, dice: DiceSource) -> Resolution:
         counter = FaceCounter(dice)
-        result = resolve(self, board, attacker, targets, attack, counter, options)
+        result = resolve(self, request, counter)
         counter.raise_shortage()
         return result
 
@@ -507,13 +610,30 @@ def stat_int(figure: Figure, key: str, default: int = 0) -> int:
         return default
     if isinstance(value, bool):
         return int(value)
+    if isinstance(value, int) and abs(value) <= STAT_LIMIT:
+        return value
     try:
         number = float(value)
-    except (TypeError, ValueError):
-        raise UsageError(f"{figure.label}: property {key!r} must be a number, not {value!r}") from None
+    except (TypeError, ValueError, OverflowError):
+        raise UsageError(f"{figure.label}: property {key!r} must be a number, not {_short(value)}") from None
+    if not math.isfinite(number) or abs(number) > STAT_LIMIT:
+        raise UsageError(
+            f"{figure.label}: property {key!r} must be a whole number between {-STAT_LIMIT} and "
+            f"{STAT_LIMIT}, not {_short(value)}"
+        )
     if number != int(number):
         raise UsageError(f"{figure.label}: property {key!r} must be a whole number, not {value!r}")
     return int(number)
+
+
+#: the largest magnitude a number stat may have (``1e999``, ``10**30`` are findings, not numbers)
+STAT_LIMIT = 10**6
+
+
+def _short(value: object, limit: int = 40) -> str:
+    """``repr(value)``, cut to ``limit`` characters (a stat may be a 40,000-character string)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def stat_bool(figure: Figure, key: str, default: bool = False) -> bool:

@@ -1,8 +1,8 @@
 """The ruleset registry: the map property ``ruleset`` → a :class:`~game.rules.base.Ruleset`.
 
-Each ruleset lives in ``game/rules/<module>.py`` and exposes ``RULESET`` (an instance). To add
-one, write the module and add a line to :data:`RULESETS`. Modules are imported lazily, so a
-broken or missing ruleset never stops the others from loading.
+Each ruleset lives in ``game/rules/<name>/`` and exposes ``RULESET`` (an instance). To add
+one, write the package and add a line to :data:`RULESETS`. Packages are imported lazily: a
+map is never slowed down by the rules of another game.
 
 >>> get_ruleset("arcadia").title
 'Arcadia Quest'
@@ -39,13 +39,7 @@ def get_ruleset(name: str) -> Ruleset:
         return _CACHE[key]
     if key not in RULESETS:
         raise UsageError(f"unknown ruleset {name!r} (known: {', '.join(RULESETS)})")
-    module_name = f"game.rules.{RULESETS[key]}"
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name == module_name:
-            raise UsageError(f"the {key} ruleset is not available in this version") from None
-        raise
+    module = importlib.import_module(f"game.rules.{RULESETS[key]}")
     ruleset = getattr(module, "RULESET", None)
     if not isinstance(ruleset, Ruleset):
         raise UsageError(f"the {key} ruleset module defines no RULESET")

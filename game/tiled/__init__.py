@@ -5,16 +5,20 @@ and the window need (:class:`LoadedMap`); no parser object leaves this package.
 """
 
 from game.tiled.reader import (
+    MAP_SUFFIXES,
     ArtLayer,
     LoadedMap,
     MapArt,
     ObjectInfo,
     TileImage,
+    is_map_file,
     load_map,
     parse_class_mapping,
 )
 
 __all__ = [
+    "MAP_SUFFIXES",
+    "is_map_file",
     "ArtLayer",
     "LoadedMap",
     "MapArt",

@@ -1,8 +1,8 @@
-"""Safe reading of Tiled XML files, before pytmx sees them (private to :mod:`game.tiled`).
+"""Safe reading of Tiled XML files, before the reader sees them (private to :mod:`game.tiled`).
 
 Everything here is bounded: file size, cell count, decompressed size, tileset size. It refuses
 XML entity declarations (the "billion laughs" bomb), decompresses layer data with a hard limit,
-inlines external tilesets (``.tsx``) and object templates (``.tx``) so pytmx gets one tree with
+inlines external tilesets (``.tsx``) and object templates (``.tx``) so the reader gets one tree with
 absolute image paths, and rewrites XML-encoded tile layers as CSV. Every problem becomes a
 :class:`~game.core.errors.MapError` with one line a map designer can act on.
 
@@ -41,11 +41,13 @@ MAX_FILE_BYTES = 64 * 1024 * 1024
 MAX_CELLS = 4_000_000
 MAX_TOTAL_LAYER_CELLS = 32_000_000
 MAX_TILESET_TILES = 1_000_000
+#: the most pixels a tileset image may have once decoded (game/ui/art.py refuses the same)
+MAX_IMAGE_PIXELS = 64 * 1024 * 1024
 GID_FLAGS = 0xE0000000  # Tiled's flip bits (horizontal, vertical, diagonal)
 GID_MASK = 0x1FFFFFFF
-#: property names are mangled with this prefix when pytmx cannot take them (see tiled.py)
-MANGLE = "sightline-reserved~"
 
+#: the root attribute holding an infinite map's origin (Tiled's cell at the board's (0,0))
+ORIGIN = "sightline-origin"
 CSV_HINT = "in Tiled: Map > Map Properties > Tile Layer Format = CSV, then save"
 JSON_HINT = "open it in Tiled and use File > Save As... with the TMX format (.tmx)"
 
@@ -63,7 +65,7 @@ class TileLayerData:
 
 @dataclass
 class PreparedMap:
-    """A map checked and flattened for pytmx: one tree, decoded layers, what it depends on."""
+    """A map checked and flattened for the reader: one tree, decoded layers, what it depends on."""
 
     path: Path
     root: ET.Element
@@ -84,6 +86,11 @@ def read_bytes(path: Path, what: str = "map") -> bytes:
         raise MapError(f"{what} file not found", path=shown, hint="check the path")
     if path.is_dir():
         raise MapError(f"is a directory, not a {what} file", path=shown, hint="name a .tmx file")
+    if not path.is_file():  # a FIFO would block the read forever; a device never ends
+        raise MapError(
+            f"is not a regular file (a pipe, device or socket), so it cannot be a {what} file",
+            path=shown, hint=f"name the {what} file itself",
+        )
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
@@ -110,8 +117,29 @@ def _declares_entities(data: bytes) -> bool:
     return b"<!ENTITY" in data
 
 
+def _utf16_without_bom(data: bytes) -> bool:
+    """UTF-16 (or UTF-32) text without a byte-order mark: a NUL byte among the first ones.
+
+    >>> _utf16_without_bom("<?xml".encode("utf-16-le")), _utf16_without_bom(b"<?xml")
+    (True, False)
+    """
+    return data[:2] in _UTF16_STARTS
+
+
+#: how an XML file starts in UTF-16/32 without a byte-order mark: "<" or white space and a NUL
+_UTF16_STARTS = frozenset(
+    pair for c in b"< \t\r\n" for pair in (bytes([c, 0]), bytes([0, c]))
+)
+
+
 def parse_xml_bytes(data: bytes, shown: str) -> ET.Element:
     """Parse XML bytes, refusing entity declarations and reporting errors in one line."""
+    if _utf16_without_bom(data):
+        raise MapError(
+            "the file is UTF-16 (or UTF-32) text without a byte-order mark, which Sightline refuses "
+            "(its entity check could not read it)",
+            path=shown, hint="save the map as UTF-8 from Tiled",
+        )
     head = data.lstrip()[:1]
     if head in (b"{", b"["):
         raise MapError(
@@ -140,8 +168,14 @@ def parse_xml_bytes(data: bytes, shown: str) -> ET.Element:
 
 
 def parse_xml_file(path: Path, what: str) -> ET.Element:
-    """Read and parse one XML file (map, tileset or template) safely."""
-    return parse_xml_bytes(read_bytes(path, what), _display(path))
+    """Read and parse one map, tileset or template file safely: TMX/TSX/TX (XML), or Tiled JSON
+    (``.tmj``, ``.tsj``, ``.tj``, ``.json``), which becomes the element tree of its XML twin."""
+    data = read_bytes(path, what)
+    if data.lstrip()[:1] in (b"{", b"[") or data[:4] in (b"\xef\xbb\xbf{", b"\xef\xbb\xbf["):
+        from game.tiled.tmj import parse_json_bytes
+
+        return parse_json_bytes(data, _display(path))
+    return parse_xml_bytes(data, _display(path))
 
 
 def int_attr(elem: ET.Element, name: str, default: int | None, shown: str) -> int:
@@ -170,7 +204,10 @@ def frac_attr(elem: ET.Element, name: str, default: Fraction = Fraction(0)) -> F
     text = elem.get(name)
     if text is None or not text.strip():
         return default
-    return parse_number(text)
+    try:
+        return parse_number(text)
+    except ValueError as exc:
+        raise ValueError(f"<{elem.tag}> {name}={text[:20]!r}: {exc}") from None
 
 
 @lru_cache(maxsize=1 << 16)
@@ -182,11 +219,15 @@ def parse_number(text: str) -> Fraction:
     """
     cleaned = text.strip()
     mantissa, _, exponent = cleaned.lower().partition("e")
-    if exponent and (len(exponent.lstrip("+-")) > 3 or abs(int(exponent)) > 64):
-        raise ValueError(f"number {cleaned[:20]!r} is out of range")
+    if exponent and (len(exponent.lstrip("+-")) > 3 or not exponent.lstrip("+-").isdigit()
+                     or abs(int(exponent)) > 64):
+        raise ValueError("not a number Tiled writes (out of range)")
     if len(mantissa) > 40:
-        raise ValueError(f"number {cleaned[:20]!r}... has too many digits")
-    return Fraction(cleaned)
+        raise ValueError("too many digits")
+    try:
+        return Fraction(cleaned)
+    except (ValueError, ZeroDivisionError):
+        raise ValueError("not a number") from None
 
 
 # --- properties -------------------------------------------------------------------------------
@@ -195,7 +236,8 @@ def parse_number(text: str) -> Fraction:
 def read_properties(elem: ET.Element) -> dict[str, Stat]:
     """The custom properties of an element, typed as in Tiled (int, float, bool, string).
 
-    ``color`` and ``file`` become strings, ``object`` an int; class-typed properties are skipped.
+    ``color`` and ``file`` become strings, ``object`` an int; the members of a class-typed
+    property ``stats`` become ``stats.life``, ``stats.armor`` ... (nested classes likewise).
 
     >>> e = ET.fromstring('<o><properties><property name="life" type="int" value="3"/>'
     ...                   '<property name="open" type="bool" value="true"/>'
@@ -209,13 +251,13 @@ def read_properties(elem: ET.Element) -> dict[str, Stat]:
             name = prop.get("name")
             if name is None:
                 continue
-            if name.startswith(MANGLE):
-                name = name[len(MANGLE) :]
             kind = prop.get("type", "string")
             raw = prop.get("value")
             if raw is None:
                 raw = prop.text or ""
-            if kind == "class":
+            if kind == "class":  # a class-typed property: its members, flattened as name.member
+                for member, value in read_properties(prop).items():
+                    out[f"{name}.{member}"] = value
                 continue
             out[name] = _typed(kind, raw)
     return out
@@ -312,12 +354,6 @@ class _Preparer:
 
     # -- entry point
     def run(self) -> PreparedMap:
-        if self.path.suffix.lower() in (".tmj", ".json"):
-            raise MapError(
-                "Tiled JSON maps are not read; Sightline reads TMX (XML) maps",
-                path=self.shown,
-                hint=JSON_HINT,
-            )
         root = parse_xml_file(self.path, "map")
         if root.tag != "map":
             raise MapError(
@@ -325,6 +361,8 @@ class _Preparer:
                 path=self.shown,
                 hint="open a .tmx map file",
             )
+        if root.get("infinite", "0").strip() not in ("0", "", "false"):
+            self.crop_infinite(root)
         self.check_header(root)
         self.inline_tilesets(root)
         self.apply_templates(root)
@@ -338,12 +376,6 @@ class _Preparer:
                 f"{orientation} maps are not supported; Sightline reads orthogonal (square-grid) maps",
                 path=self.shown,
                 hint="in Tiled, make a new map with File > New > Orientation: Orthogonal",
-            )
-        if root.get("infinite", "0").strip() not in ("0", "", "false"):
-            raise MapError(
-                "infinite maps are not supported",
-                path=self.shown,
-                hint="in Tiled: Map > Map Properties > untick Infinite, then save",
             )
         width = int_attr(root, "width", None, self.shown)
         height = int_attr(root, "height", None, self.shown)
@@ -372,11 +404,12 @@ class _Preparer:
     def load_tsx(self, path: Path, referrer: str) -> ET.Element:
         if path in self.tsx_cache:
             return self.tsx_cache[path]
-        if path.suffix.lower() in (".tsj", ".json"):
+        if path.exists() and not path.is_file():
             raise MapError(
-                f"tileset {path.name} is a JSON tileset; Sightline reads .tsx tilesets",
+                f"tileset {path} is not a regular file (a folder, pipe or device), so it cannot be "
+                "a .tsx tileset",
                 path=referrer,
-                hint="in Tiled, export the tileset as .tsx and point the map at it",
+                hint="point the map's <tileset source> at the .tsx file",
             )
         if not path.is_file():
             raise MapError(
@@ -442,12 +475,20 @@ class _Preparer:
         path = self.resolve(base, source)
         if path not in self.checked_images:
             size = image_size(path) if path.is_file() else None
+            reason = ""
+            if size is not None and size[0] * size[1] > MAX_IMAGE_PIXELS:
+                reason = (f"is {size[0]}×{size[1]} pixels, over the "
+                          f"{MAX_IMAGE_PIXELS // (1024 * 1024)}-megapixel budget")
+                size = None
             self.checked_images[path] = size
             if size is None:
                 self.unreadable.append(path)
-                reason = (
-                    "is missing" if not path.exists() else "is not an image Sightline recognises"
-                )
+                if not reason:
+                    reason = (
+                        "is missing" if not path.exists()
+                        else "is not a regular file (a pipe or device)" if not path.is_file()
+                        else "is not an image Sightline recognises"
+                    )
                 self.findings.append(
                     Finding(
                         "tileset-image-unreadable",
@@ -492,11 +533,6 @@ class _Preparer:
     def load_tx(self, path: Path) -> ET.Element:
         if path in self.tx_cache:
             return self.tx_cache[path]
-        if path.suffix.lower() in (".tj", ".json"):
-            raise MapError(
-                f"template {path.name} is a JSON template; Sightline reads .tx templates",
-                path=self.shown,
-            )
         if not path.is_file():
             raise MapError(
                 f"template file {path} not found",
@@ -526,7 +562,7 @@ class _Preparer:
             flat = self.flatten_tileset(
                 tsx, key.parent if key else tx_path.parent, firstgid, str(tx_path)
             )
-            # insert after the last tileset so pytmx sees it with the others
+            # insert after the last tileset, with the others
             position = max((i + 1 for i, e in enumerate(root) if e.tag == "tileset"), default=0)
             root.insert(position, flat)
             if key is not None:
@@ -630,14 +666,21 @@ class _Preparer:
             return np.zeros((h, w), dtype=np.uint32)
         if data.find("chunk") is not None:
             raise MapError(
-                f"{where} is stored in chunks (an infinite map)",
+                f"{where} is stored in chunks, but the map is not infinite",
                 path=self.shown,
-                hint="in Tiled: Map > Map Properties > untick Infinite, then save",
+                hint="save the map again from Tiled",
             )
+        return self.decode_block(data, data, w, h, where)
+
+    def decode_block(
+        self, data: ET.Element, block: ET.Element, w: int, h: int, where: str
+    ) -> np.ndarray:
+        """Decode a layer's ``<data>`` (or one ``<chunk>`` of it) into gids ``[y, x]``."""
+        cells = w * h
         encoding = (data.get("encoding") or "").strip().lower()
         compression = (data.get("compression") or "").strip().lower()
         if encoding == "":
-            tiles = data.findall("tile")
+            tiles = block.findall("tile")
             if len(tiles) != cells:
                 raise MapError(
                     f"{where} has {len(tiles)} XML tiles, expected {w}x{h}",
@@ -652,11 +695,12 @@ class _Preparer:
                 ) from None
             grid = self.check_gids(np.array(values, dtype=np.uint64), where)
             for t in tiles:
-                data.remove(t)
-            data.set("encoding", "csv")
-            data.text = ",".join(str(v) for v in values)
+                block.remove(t)
+            if block is data:
+                data.set("encoding", "csv")
+            block.text = ",".join(str(v) for v in values)
             return grid.reshape(h, w)
-        text = data.text or ""
+        text = block.text or ""
         if encoding == "csv":
             try:
                 values = [
@@ -691,11 +735,7 @@ class _Preparer:
         if compression in ("zlib", "gzip"):
             raw = self.inflate(raw, expected, where)
         elif compression == "zstd":
-            raise MapError(
-                f"{where} is compressed with zstd, which Sightline cannot read",
-                path=self.shown,
-                hint=CSV_HINT.replace("= CSV", "= CSV or Base64 zlib compressed"),
-            )
+            raw = self.inflate(raw, expected, where, "zstd")
         elif compression:
             raise MapError(
                 f"{where} uses the unknown compression {compression!r}",
@@ -708,23 +748,107 @@ class _Preparer:
             )
         return np.frombuffer(raw, dtype="<u4").astype(np.uint32).reshape(h, w)
 
-    def inflate(self, raw: bytes, expected: int, where: str) -> bytes:
-        """Decompress zlib or gzip data, refusing anything larger than the layer (a bomb)."""
+    def inflate(self, raw: bytes, expected: int, where: str, method: str = "zlib") -> bytes:
+        """Decompress zlib or gzip data (or zstd, with the ``zstandard`` wheel), refusing anything
+        larger than the layer (a bomb)."""
+        import io
+
+        import zstandard
+
         try:
-            inflater = zlib.decompressobj(wbits=47)  # zlib or gzip header, detected
-            out = inflater.decompress(raw, expected + 1)
-        except zlib.error as exc:
+            if method == "zstd":
+                with zstandard.ZstdDecompressor().stream_reader(io.BytesIO(raw)) as reader:
+                    out, tail = reader.read(expected + 1), b""
+            else:
+                inflater = zlib.decompressobj(wbits=47)  # zlib or gzip header, detected
+                out = inflater.decompress(raw, expected + 1)
+                tail = inflater.unconsumed_tail
+        except (zlib.error, zstandard.ZstdError) as exc:
             raise MapError(
                 f"{where} has corrupt compressed data ({exc})",
                 path=self.shown,
                 hint="save it again from Tiled",
             ) from None
-        if len(out) > expected or inflater.unconsumed_tail:
+        if len(out) > expected or tail:
             raise MapError(
                 f"{where} decompresses to more data than its {expected // 4:,} tiles (corrupt or hostile file)",
                 path=self.shown,
             )
         return out
+
+    def crop_infinite(self, root: ET.Element) -> None:
+        """An infinite map's chunks as one finite grid: cropped to the painted cells of every tile
+        layer (negative chunk coordinates included), its origin kept in ``sightline-origin``."""
+        tw = int_attr(root, "tilewidth", None, self.shown)
+        th = int_attr(root, "tileheight", None, self.shown)
+        if tw < 1 or th < 1:
+            return  # check_header refuses the tile size
+        pieces: list[tuple[ET.Element, list[tuple[int, int, np.ndarray]]]] = []
+        cells = 0
+        for layer in root.iter("layer"):
+            data = layer.find("data")
+            chunks: list[tuple[int, int, np.ndarray]] = []
+            if data is not None:
+                where = f"tile layer {layer.get('name', '')!r}"
+                for chunk in data.findall("chunk"):
+                    cx = int_attr(chunk, "x", 0, self.shown)
+                    cy = int_attr(chunk, "y", 0, self.shown)
+                    cw = int_attr(chunk, "width", None, self.shown)
+                    ch = int_attr(chunk, "height", None, self.shown)
+                    cells += max(cw, 0) * max(ch, 0)
+                    if cw < 1 or ch < 1 or cells > MAX_TOTAL_LAYER_CELLS:
+                        raise MapError(f"{where} has a chunk of {cw}x{ch} tiles", path=self.shown)
+                    chunks.append((cx, cy, self.decode_block(data, chunk, cw, ch, where)))
+            pieces.append((layer, chunks))
+        painted = [
+            (cx + int(xs.min()), cy + int(ys.min()), cx + int(xs.max()) + 1, cy + int(ys.max()) + 1)
+            for _, chunks in pieces
+            for cx, cy, grid in chunks
+            for ys, xs in [np.nonzero(grid & GID_MASK)]
+            if xs.size
+        ]
+        if not painted:
+            painted = [(cx, cy, cx + g.shape[1], cy + g.shape[0]) for _, c in pieces for cx, cy, g in c]
+        x0 = min((b[0] for b in painted), default=0)
+        y0 = min((b[1] for b in painted), default=0)
+        x1 = max((b[2] for b in painted), default=1)
+        y1 = max((b[3] for b in painted), default=1)
+        width, height = x1 - x0, y1 - y0
+        if width * height > MAX_CELLS:
+            raise MapError(
+                f"the painted part of the infinite map is {width}x{height} squares, over the {MAX_CELLS:,} limit",
+                path=self.shown,
+            )
+        for layer, chunks in pieces:
+            grid = np.zeros((height, width), dtype=np.uint32)
+            for cx, cy, part in chunks:
+                ph, pw = part.shape
+                gx0, gy0 = max(cx, x0), max(cy, y0)
+                gx1, gy1 = min(cx + pw, x1), min(cy + ph, y1)
+                if gx1 > gx0 and gy1 > gy0:
+                    grid[gy0 - y0 : gy1 - y0, gx0 - x0 : gx1 - x0] = part[
+                        gy0 - cy : gy1 - cy, gx0 - cx : gx1 - cx
+                    ]
+            for child in list(layer):
+                if child.tag == "data":
+                    layer.remove(child)
+            data = ET.SubElement(layer, "data", encoding="csv")
+            data.text = ",".join(str(v) for v in grid.ravel().tolist())
+            layer.set("width", str(width))
+            layer.set("height", str(height))
+        root.set("width", str(width))
+        root.set("height", str(height))
+        root.set("infinite", "0")
+        root.set(ORIGIN, f"{x0},{y0}")
+        self.findings.append(
+            Finding(
+                "map-infinite",
+                Severity.WARNING,
+                f"infinite map: the board is its painted part, {width}x{height} squares from "
+                f"Tiled's cell ({x0},{y0}); squares are counted from there",
+                hint="fine; or untick Map > Map Properties > Infinite to fix the board's extent",
+            )
+        )
 
     def check_gids(self, values: np.ndarray, where: str) -> np.ndarray:
         if values.size and int(values.max()) > 0xFFFFFFFF:
@@ -733,6 +857,72 @@ class _Preparer:
 
 
 def prepare(path: Path) -> PreparedMap:
-    """Read a .tmx file safely: one tree for pytmx, decoded tile layers, dependencies, findings."""
+    """Read a .tmx file safely: one tree for the reader, decoded tile layers, dependencies, findings."""
     preparer = _Preparer(path)
     return preparer.run()
+
+
+# --- saying what is wrong when a reader gives up ---------------------------------------------
+
+#: attributes Tiled writes as whole numbers / as numbers (what the readers convert)
+_INT_ATTRS = frozenset({"columns", "duration", "firstgid", "gid", "id", "margin", "nextobjectid",
+                        "spacing", "tile", "tilecount", "tileheight", "tileid", "tilewidth",
+                        "nextlayerid"})
+_FLOAT_ATTRS = frozenset({"height", "width", "x", "y", "opacity", "rotation", "probability",
+                          "offsetx", "offsety", "parallaxx", "parallaxy"})
+_NEEDS = {"tileset": ("firstgid",), "property": ("name",), "image": ("source",),
+          "layer": ("width", "height"), "map": ("width", "height", "tilewidth", "tileheight")}
+
+
+def explain_unreadable(root: ET.Element) -> str:
+    """What in the tree a reader could not take, in the map's terms (element, attribute, object
+    id) — never the reader's exception text; a general sentence when nothing stands out.
+
+    >>> explain_unreadable(ET.fromstring('<map width="2" height="2" tilewidth="8" tileheight="8">'
+    ...     '<objectgroup><object id="4" x="abc"/></objectgroup></map>'))
+    "<object id=4> x='abc' is not a number"
+    >>> explain_unreadable(ET.fromstring('<tileset><properties><property value="1"/></properties></tileset>'))
+    '<property value=1> has no name attribute'
+    """
+    parents = {child: parent for parent in root.iter() for child in parent}
+    for elem in root.iter():
+        where = _where(elem)
+        owner = parents.get(parents.get(elem, elem))
+        if elem.tag in ("polyline", "polygon") and elem.get("points") is None:
+            return f"{_where(parents.get(elem, elem))} has a <{elem.tag}> without points"
+        if elem.tag == "property" and elem.get("name") is not None:
+            kind, value = elem.get("type", "string"), elem.get("value", elem.text)
+            shown = f"{_where(owner) if owner is not None else '<map>'} property {elem.get('name')!r}"
+            if value is None:
+                return f"{shown} has no value"
+            try:
+                if kind in ("int", "object"):
+                    int(value.strip())
+                elif kind == "float" and not math.isfinite(float(value)):
+                    return f"{shown} = {value[:20]!r} is not a finite number"
+            except ValueError:
+                return f"{shown} = {value[:20]!r} is not {'a whole number' if kind != 'float' else 'a number'} (its type is {kind})"
+        for attr in _NEEDS.get(elem.tag, ()):
+            if elem.get(attr) is None and not (elem.tag == "tileset" and elem is root):
+                return f"{where} has no {attr} attribute"
+        for attr, text in elem.attrib.items():
+            if attr in _INT_ATTRS:
+                try:
+                    int(text.strip())
+                except ValueError:
+                    return f"{where} {attr}={text[:20]!r} is not a whole number"
+            elif attr in _FLOAT_ATTRS:
+                try:
+                    number = float(text)
+                except ValueError:
+                    return f"{where} {attr}={text[:20]!r} is not a number"
+                if not math.isfinite(number):
+                    return f"{where} {attr}={text[:20]!r} is not a finite number"
+    return "an element or attribute is not as Tiled writes it"
+
+
+def _where(elem: ET.Element) -> str:
+    for key in ("id", "name", "firstgid", "value"):
+        if elem.get(key) is not None:
+            return f"<{elem.tag} {key}={elem.get(key, '')[:20]}>"
+    return f"<{elem.tag}>"

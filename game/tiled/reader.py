@@ -1,12 +1,14 @@
-"""Load a Tiled ``.tmx`` map into a :class:`~game.core.board.Board` (the only module that uses pytmx).
+"""Load a Tiled ``.tmx`` map into a :class:`~game.core.board.Board`: the map is parsed once, here.
 
-The map conventions are DESIGN.md §3 and ``docs/maps.md``: orthogonal maps only; a cell empty in
+The map conventions are in ``docs/maps.md``: orthogonal maps only; a cell empty in
 every visible tile layer is void; tile properties ``void``, ``blocked`` and ``walls``; objects of
 class ``wall``, ``window``, ``door``, ``figure``, ``blocked`` and ``void`` (or any class mapped
 onto them by ``sightline.toml`` / ``--classes``); every object of a layer named or classed
 ``walls`` is a wall. Files are first checked and flattened by :mod:`game.tiled.guard` (size and
-decompression limits, no XML entities, external tilesets and templates inlined), then parsed by
-pytmx, which supplies the tileset image geometry for the renderer. No pytmx object leaves here.
+decompression limits, no XML entities, external tilesets and templates inlined), then read here
+into plain data: the board, every object with the geometry the loader derived for it
+(:mod:`game.tiled.geometry`), and the tile art (image file, source rectangle, offset and flip bits
+per tile) that the window hands to pytmx's image loader. This package never imports pytmx.
 
 >>> parse_class_mapping("wall=collision-line, blocked=collision")
 {'wall': ['collision-line'], 'blocked': ['collision']}
@@ -15,41 +17,86 @@ pytmx, which supplies the tileset image geometry for the renderer. No pytmx obje
 from __future__ import annotations
 
 import math
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import cache
 from pathlib import Path
+from typing import Any
 from xml.etree import ElementTree as ET
 
 import numpy as np
 
-from game.core.board import Board, Door, DoorState, Edge, Figure, Square, Stat, fmt_square
+from game.core.board import Board, Door, DoorState, Edge, Figure, Square, Stat
 from game.core.errors import MapError, SightlineError, UsageError
 from game.core.findings import Finding, Severity
 from game.core.words import a_or_an, plural
+from game.tiled.conventions import (
+    CELL_ROLES,
+    Conventions,
+    get_preset,
+    is_true,
+    load_toml,
+    read_config,
+    suggest_preset,
+    table_names,
+)
+from game.tiled.geometry import (
+    DOOR_HINT,
+    Point,
+    Segment,
+    centre_of,
+    edge_in_map,
+    fmt_point,
+    side_edge,
+    snap,
+    square_at,
+    trace_door,
+    trace_wall,
+    wall_paths,
+)
 from game.tiled.guard import (
     GID_FLAGS,
     GID_MASK,
-    MANGLE,
+    ORIGIN,
     PreparedMap,
+    TileLayerData,
+    explain_unreadable,
     frac_attr,
     parse_number,
+    parse_xml_file,
     prepare,
     read_properties,
 )
 
 #: the roles an object can play; anything else is "other"
 ROLES = ("wall", "window", "door", "figure", "blocked", "void")
-SNAP = Fraction(1, 8)  # vertices this close to a grid corner are snapped onto it
-DOOR_REACH = Fraction(1, 4)  # a door shape's centre must be this close to an edge midpoint
-DOOR_MAX_LENGTH = Fraction(3, 2)  # a door shape longer than this (in cells) is refused
 DEFAULT_RULESET = "arcadia"
 DEFAULT_SIDE = "neutral"
 CLASSES_FILE = "sightline.toml"
 WALL_LAYERS = ("walls",)  # object layers named or classed so: every object is a wall
 TILE_ONLY = ("void", "blocked", "walls")  # tile properties a tile object does not inherit
+#: a tile object's anchor for each tileset ``objectalignment``, as fractions of its width and height
+ALIGNMENT: dict[str, tuple[Fraction, Fraction]] = {
+    "topleft": (Fraction(0), Fraction(0)),
+    "top": (Fraction(1, 2), Fraction(0)),
+    "topright": (Fraction(1), Fraction(0)),
+    "left": (Fraction(0), Fraction(1, 2)),
+    "center": (Fraction(1, 2), Fraction(1, 2)),
+    "right": (Fraction(1), Fraction(1, 2)),
+    "bottomleft": (Fraction(0), Fraction(1)),
+    "bottom": (Fraction(1, 2), Fraction(1)),
+    "bottomright": (Fraction(1), Fraction(1)),
+}
+#: tile properties Sightline reads without a mapping (door tiles read their state too)
+TILE_READ = frozenset({"void", "blocked", "walls", "state", "open", "locked"})
+#: tile property names (or values) that say a game gives the tile a role: unread, they are reported
+ROLE_WORDS = frozenset(
+    {
+        "wall", "walls", "door", "doors", "collides", "collide", "collision", "solid", "obstacle",
+        "block", "blocks", "blocking", "passable", "walkable", "transparent", "opaque",
+        "impassable", "water", "pit", "hole", "void",
+    }
+)
 
 
 # --- the data handed to the rest of the program ------------------------------------------------
@@ -57,11 +104,15 @@ TILE_ONLY = ("void", "blocked", "walls")  # tile properties a tile object does n
 
 @dataclass(frozen=True)
 class TileImage:
-    """Where one tile's pixels are: an image file, a sub-rectangle (None = whole image), an offset."""
+    """Where one tile's pixels are: an image file, a sub-rectangle (None = whole image), an offset.
+
+    ``colorkey`` is the tileset image's transparent colour (Tiled's ``trans``, ``RRGGBB``), if any.
+    """
 
     image: Path
     rect: tuple[int, int, int, int] | None
     offset: tuple[int, int] = (0, 0)
+    colorkey: str | None = None
 
 
 @dataclass(frozen=True)
@@ -92,6 +143,10 @@ class ObjectInfo:
     ``x, y, width, height`` are the bounding box with a top-left origin (tile objects, which Tiled
     anchors bottom-left, are converted); ``points`` are absolute (polygons, polylines, rectangle
     corners, the point of a point object).
+
+    What the loader derived from the shape, once (:mod:`game.tiled.geometry`), for the linter and
+    the window: a wall's or window's raw ``segments``, free ``ends`` and unit ``edges`` (drawing
+    order, repeats kept); a door's ``door_edge``; a figure's ``square``.
     """
 
     id: int
@@ -106,13 +161,17 @@ class ObjectInfo:
     height: Fraction
     points: tuple[tuple[Fraction, Fraction], ...]
     properties: dict[str, Stat] = field(hash=False)
+    segments: tuple[Segment, ...] = ()
+    ends: tuple[Point, ...] = ()
+    edges: tuple[Edge, ...] = ()
+    door_edge: Edge | None = None
+    square: Square | None = None
+    hidden: bool = False  #: hidden in Tiled (the object or its layer); it counts all the same
 
     @property
     def centre(self) -> tuple[Fraction, Fraction]:
         """The centre used for figures and door shapes (the point itself for a point object)."""
-        if self.shape == "point" and self.points:
-            return self.points[0]
-        return self.x + self.width / 2, self.y + self.height / 2
+        return centre_of(self.shape, self.x, self.y, self.width, self.height, self.points)
 
 
 @dataclass
@@ -131,6 +190,31 @@ class LoadedMap:
     def errors(self) -> list[Finding]:
         """The findings of severity error."""
         return [f for f in self.findings if f.severity is Severity.ERROR]
+
+
+# --- which files are maps --------------------------------------------------------------------
+
+#: the file endings of Tiled maps (``.json`` only when the file is a Tiled map, see is_map_file)
+MAP_SUFFIXES = (".tmx", ".tmj", ".json")
+
+
+def is_map_file(path: Path) -> bool:
+    """Whether a file is a Tiled map by its name: ``.tmx``, ``.tmj``, or a ``.json`` file whose
+    top-level object is a Tiled map (``"type": "map"``; tilesets and templates are not maps)."""
+    suffix = path.suffix.lower()
+    if suffix in (".tmx", ".tmj"):
+        return path.is_file()
+    if suffix != ".json" or not path.is_file():
+        return False
+    import json
+
+    try:
+        if path.stat().st_size > 64 * 1024 * 1024:
+            return False
+        doc = json.loads(path.read_bytes().decode("utf-8-sig"))
+    except (OSError, ValueError, RecursionError):
+        return False
+    return isinstance(doc, dict) and (doc.get("type") == "map" or "layers" in doc)
 
 
 # --- class mapping --------------------------------------------------------------------------
@@ -202,12 +286,7 @@ def parse_class_mapping(text: str) -> dict[str, list[str]]:
 
 
 def _read_classes_file(path: Path) -> dict[str, list[str]]:
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise MapError(f"cannot read {path.name}: {exc}", path=str(path)) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise MapError(f"not valid TOML ({exc})", path=str(path)) from None
+    data = load_toml(path)
     table = data.get("classes", {})
     if not isinstance(table, dict):
         raise MapError(
@@ -215,18 +294,7 @@ def _read_classes_file(path: Path) -> dict[str, list[str]]:
         )
     out: dict[str, list[str]] = {}
     for ours, theirs in table.items():
-        if ours not in ROLES:
-            raise MapError(
-                f"unknown role {ours!r} in [classes]",
-                path=str(path),
-                hint=f"use {', '.join(ROLES)}",
-            )
-        names = [theirs] if isinstance(theirs, str) else theirs
-        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-            raise MapError(
-                f"[classes] {ours} must be a class name or a list of them", path=str(path)
-            )
-        out[ours] = [n for n in names if n.strip()]
+        out[ours] = table_names(path, "classes", ours, theirs, ROLES, "a class name")
     conflict = role_conflict(out)
     if conflict:
         raise MapError(
@@ -238,14 +306,28 @@ def _read_classes_file(path: Path) -> dict[str, list[str]]:
 # --- entry point ----------------------------------------------------------------------------
 
 
-def load_map(path: str | Path, *, classes: Mapping[str, Sequence[str]] | None = None) -> LoadedMap:
-    """Load a ``.tmx`` map; raises :class:`MapError` (one line: file, object, fix) for anything unusable.
+def load_map(
+    path: str | Path,
+    *,
+    classes: Mapping[str, Sequence[str]] | None = None,
+    tiles: Mapping[str, Sequence[str]] | None = None,
+    properties: Mapping[str, str] | None = None,
+    preset: str | None = None,
+    collision: bool | None = None,
+) -> LoadedMap:
+    """Load a Tiled map (``.tmx``, ``.tmj`` or ``.json``); raises :class:`MapError` (one line:
+    file, object, fix) for anything unusable.
 
-    ``classes`` maps our roles onto the map's own class names (added to ``sightline.toml``'s).
+    ``classes`` maps our object roles onto the map's own class names, ``tiles`` our cell roles
+    onto tile classes and properties, ``properties`` our figure property names onto theirs;
+    ``preset`` names a set of conventions (:data:`~game.tiled.conventions.PRESETS`) and
+    ``collision`` (default: read) turns the Tile Collision Editor shapes on or off. All of them
+    are added to (and win over) ``sightline.toml``'s.
     """
     path = Path(path)
     try:
-        return _Loader(path, classes).load()
+        options = _Options(classes or {}, tiles or {}, properties or {}, preset, collision)
+        return _Loader(path, options).load()
     except MapError:
         raise
     except SightlineError as exc:
@@ -254,15 +336,20 @@ def load_map(path: str | Path, *, classes: Mapping[str, Sequence[str]] | None = 
         raise MapError("the map is nested too deeply to read", path=str(path)) from None
     except MemoryError:
         raise MapError("the map is too large to read", path=str(path)) from None
-    except Exception as exc:  # noqa: BLE001 - a bad map must never become a traceback
+    except ImportError:
+        raise  # a missing module is our installation's fault, not the map's
+    except Exception:  # noqa: BLE001 - a bad map must never become a traceback
+        try:
+            why = explain_unreadable(parse_xml_file(path, "map"))
+        except MapError:
+            why = "an element or attribute is not as Tiled writes it"
         raise MapError(
-            f"cannot read this map ({type(exc).__name__}: {exc})", path=str(path)
+            f"cannot read this map: {why}", path=str(path),
+            hint="fix it, or open the map in Tiled and save it again",
         ) from None
 
 
-# --- geometry helpers -----------------------------------------------------------------------
-
-Point = tuple[Fraction, Fraction]
+# --- shape helpers ---------------------------------------------------------------------------
 
 
 def _rotation(degrees: Fraction) -> tuple[Fraction, Fraction]:
@@ -278,17 +365,6 @@ def _rotation(degrees: Fraction) -> tuple[Fraction, Fraction]:
     return Fraction(round(math.cos(rad), 12)), Fraction(round(math.sin(rad), 12))
 
 
-def _snap(point: Point) -> tuple[tuple[int, int] | None, bool]:
-    """The grid corner within 1/8 cell of a point (and whether it moved), or None."""
-    x, y = point
-    if x.denominator == 1 and y.denominator == 1:
-        return (x.numerator, y.numerator), False
-    rx, ry = round(x), round(y)
-    if abs(x - rx) <= SNAP and abs(y - ry) <= SNAP:
-        return (rx, ry), (x != rx or y != ry)
-    return None, False
-
-
 def _point_in_polygon(px: Fraction, py: Fraction, poly: Sequence[Point]) -> bool:
     inside = False
     n = len(poly)
@@ -301,22 +377,6 @@ def _point_in_polygon(px: Fraction, py: Fraction, poly: Sequence[Point]) -> bool
     return inside
 
 
-def _fmt(value: Fraction) -> str:
-    return str(value) if value.denominator == 1 else f"{float(value):g}"
-
-
-def _fmt_point(p: Point) -> str:
-    return f"({_fmt(p[0])},{_fmt(p[1])})"
-
-
-def _true(value: Stat | None) -> bool:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, int | float):
-        return value != 0
-    return isinstance(value, str) and value.strip().lower() in ("true", "1", "yes")
-
-
 # --- the loader -----------------------------------------------------------------------------
 
 
@@ -326,17 +386,70 @@ class _Tile:
     class_name: str
     rect: tuple[int, int, int, int] | None
     offset: tuple[int, int]
+    shapes: list[ET.Element] = field(default_factory=list)  # Tile Collision Editor objects
+    where: str = ""  # "tile 3 of tileset 'walls'"
+    size: tuple[int, int] = (1, 1)
+
+
+@dataclass(frozen=True)
+class _Collision:
+    """What a tile's collision shapes give every cell painted with it."""
+
+    role: str | None
+    sides: tuple[str, ...]
+
+
+@dataclass
+class _Sheet:
+    """A tileset's pictures: one image cut into tiles, and/or one image per tile (a collection)."""
+
+    tile_size: tuple[int, int]
+    spacing: int
+    margin: int
+    image: Path | None = None
+    size: tuple[int, int] = (0, 0)
+    colorkey: str | None = None
+    collection: dict[
+        int, tuple[Path, tuple[int, int], tuple[int, int, int, int] | None, str | None]
+    ] = field(default_factory=dict)
+
+
+def _image_size(image: ET.Element) -> tuple[int, int]:
+    """An ``<image>``'s width and height as the guard filled them in ((0, 0) when unknown)."""
+    try:
+        return int(image.get("width", "0") or 0), int(image.get("height", "0") or 0)
+    except ValueError:
+        return (0, 0)
+
+
+@dataclass(frozen=True)
+class _Options:
+    """What the caller (the command line) says about the map's conventions."""
+
+    classes: Mapping[str, Sequence[str]]
+    tiles: Mapping[str, Sequence[str]]
+    properties: Mapping[str, str]
+    preset: str | None
+    collision: bool | None
 
 
 class _Loader:
-    def __init__(self, path: Path, classes: Mapping[str, Sequence[str]] | None) -> None:
+    def __init__(self, path: Path, options: _Options) -> None:
         self.path = path
         self.shown = str(path)
         self.findings: list[Finding] = []
         self.extra_deps: list[Path] = []
-        self.classes = classes or {}
+        self.options = options
+        self.classes = options.classes
+        self.conv = Conventions()
         self.role_of: dict[str, str] = {}
         self.snapped = 0
+        self.collision_cells = 0
+        self.collision_edges = 0
+        self.role_cache: dict[int, str | None] = {}
+        self.collision_cache: dict[int, _Collision | None] = {}
+        self.hidden_layers: set[str] = set()
+        self.hidden_objects: set[int] = set()
         self.unknown: dict[str, list[int]] = {}
         self.skewed: set[int] = set()  # objects rotated by other than a multiple of 90 degrees
 
@@ -359,9 +472,34 @@ class _Loader:
         """
         toml = self.path.parent / CLASSES_FILE
         sources: list[Mapping[str, Sequence[str]]] = []
+        config: dict[str, Any] = {}
         if toml.is_file():
-            sources.append(_read_classes_file(toml))
+            config = read_config(toml)
+            file_classes = _read_classes_file(toml)
             self.extra_deps.append(toml.resolve())
+        preset = config.get("preset")
+        if self.options.preset:
+            preset = get_preset(self.options.preset)
+        if preset is not None:
+            preset_classes: dict[str, list[str]] = {}
+            self.conv.apply_preset(preset, preset_classes)
+            sources.append(preset_classes)
+        if toml.is_file():
+            sources.append(file_classes)
+            self.conv.add_tiles(config.get("tiles", {}))
+            self.conv.properties.update(config.get("properties", {}))
+            self.conv.collision = config.get("collision", True)
+        for role in self.options.tiles:
+            if role not in CELL_ROLES:
+                raise MapError(
+                    f"unknown cell role {role!r} in the tile mapping",
+                    path=self.shown,
+                    hint=f"use {', '.join(CELL_ROLES)}",
+                )
+        self.conv.add_tiles(self.options.tiles)
+        self.conv.properties.update(self.options.properties)
+        if self.options.collision is not None:
+            self.conv.collision = self.options.collision
         for ours in self.classes:
             if ours not in ROLES:
                 raise MapError(
@@ -390,36 +528,42 @@ class _Loader:
         self.read_class_mapping()
         self.findings.extend(prepared.findings)
         root = prepared.root
+        self.findings.extend(shadowing_properties(root))
         self.width = int(root.get("width", "0"))
         self.height = int(root.get("height", "0"))
         self.tw = int(root.get("tilewidth", "1"))
         self.th = int(root.get("tileheight", "1"))
+        origin = (root.get(ORIGIN) or "0,0").split(",")
+        self.origin = (int(origin[0]), int(origin[1]))
         self.tiles = self.read_tilesets(root)
         map_props = read_properties(root)
         objects, layer_count = self.read_objects(root)
-        tile_images = self.pytmx_images(root)
 
-        void, blocked, tile_walls = self.tile_layer_geometry(prepared)
+        void, blocked, tile_walls, impassable, door_squares = self.tile_layer_geometry(prepared)
         walls: set[Edge] = set(tile_walls)
         windows: set[Edge] = set()
         doors: dict[Edge, Door] = {}
         figures: list[Figure] = []
-        for obj in objects.values():
-            if obj.role == "wall":
-                walls.update(self.edges_of(obj, "wall"))
-            elif obj.role == "window":
-                windows.update(self.edges_of(obj, "window"))
+        for key, obj in list(objects.items()):
+            if obj.role in ("wall", "window"):
+                obj = objects[key] = self.edges_of(obj, obj.role)
+                inside = (e for e in obj.edges if edge_in_map(e, self.width, self.height))
+                (walls if obj.role == "wall" else windows).update(inside)
             elif obj.role == "door":
                 door = self.door_of(obj)
                 if door is not None:
                     doors[door.edge] = door
+                    objects[key] = replace(obj, door_edge=door.edge)
             elif obj.role == "figure":
                 figure = self.figure_of(obj)
                 if figure is not None:
                     figures.append(figure)
-            elif obj.role in ("blocked", "void"):
+                    objects[key] = replace(obj, square=figure.square)
+            elif obj.role in ("blocked", "void", "impassable"):
                 cells = self.cells_inside(obj)
-                (blocked if obj.role == "blocked" else void).update(cells)
+                {"blocked": blocked, "void": void, "impassable": impassable}[obj.role].update(cells)
+        self.report_hidden_objects(objects)
+        preset = None if self.conv.preset else suggest_preset(list(self.unknown))
         for class_name, ids in sorted(self.unknown.items()):
             shown_ids = ", ".join(str(i) for i in ids[:5]) + (" ..." if len(ids) > 5 else "")
             self.finding(
@@ -428,7 +572,8 @@ class _Loader:
                 f"class {class_name!r} is not a Sightline class ({plural(len(ids), 'object')}: {shown_ids}); ignored",
                 ids[0],
                 hint=f'map it in {CLASSES_FILE}, e.g. [classes] wall = ["{class_name}"], or with --classes, '
-                "or use wall, window, door, figure, blocked, void",
+                "or use wall, window, door, figure, blocked, void"
+                + (f", or try --preset {preset}" if preset else ""),
             )
 
         ruleset = str(map_props.pop("ruleset", DEFAULT_RULESET)).strip().lower() or DEFAULT_RULESET
@@ -438,6 +583,8 @@ class _Loader:
             self.height,
             void=void,
             blocked=blocked - void,
+            impassable=impassable - void - blocked,
+            door_squares={sq: st for sq, st in door_squares.items() if sq not in void | blocked},
             walls=walls,
             windows=windows - walls,
             doors=doors.values(),
@@ -447,7 +594,7 @@ class _Loader:
             properties=map_props,
             name=self.path.stem,
         )
-        art = self.art(prepared, tile_images, root.get("backgroundcolor"))
+        art = self.art(prepared, root.get("backgroundcolor"))
         stats = {
             "width": self.width,
             "height": self.height,
@@ -463,9 +610,42 @@ class _Loader:
             "void": len(board.void),
             "blocked": len(board.blocked),
             "tilesets": len(root.findall("tileset")),
+            "impassable": len(board.impassable),
+            "door_squares": len(board.door_squares),
+            "collision_cells": self.collision_cells,
+            "collision_edges": self.collision_edges,
         }
+        if self.origin != (0, 0):
+            stats["origin_x"], stats["origin_y"] = self.origin
         deps = tuple(dict.fromkeys([*prepared.dependencies, *self.extra_deps]))
         return LoadedMap(self.path, board, self.findings, objects, art, stats, deps)
+
+    def report_hidden_objects(self, objects: Mapping[int, ObjectInfo]) -> None:
+        """Hidden objects with a role count like visible ones; say so, per hidden layer or object."""
+        per_layer: dict[str, list[ObjectInfo]] = {}
+        for obj in objects.values():
+            if obj.hidden and obj.role not in ("other", "ignored"):
+                per_layer.setdefault(obj.layer, []).append(obj)
+        for layer, objs in sorted(per_layer.items()):
+            if layer in self.hidden_layers:
+                self.finding(
+                    "hidden-layer",
+                    Severity.WARNING,
+                    f"object layer {layer!r} is hidden but its {plural(len(objs), 'object')} "
+                    f"({', '.join(sorted({o.role for o in objs}))}) count",
+                    objs[0].id,
+                    hint="Sightline reads hidden layers like visible ones; show the layer, or delete "
+                    "it if it is not part of the board",
+                )
+                continue
+            for obj in objs:
+                self.finding(
+                    "hidden-object",
+                    Severity.WARNING,
+                    f"{obj.role} {obj.name or '#' + str(obj.id)} is hidden in Tiled but counts",
+                    obj.id,
+                    hint="Sightline reads hidden objects like visible ones; show it, or delete it",
+                )
 
     def capacity(self, value: Stat) -> int:
         try:
@@ -486,8 +666,20 @@ class _Loader:
     def read_tilesets(self, root: ET.Element) -> dict[int, _Tile]:
         tiles: dict[int, _Tile] = {}
         self.ts_offsets: dict[int, tuple[int, int]] = {}
+        self.sheets: dict[int, _Sheet] = {}
+        self.ts_alignment: dict[int, str] = {}
         for ts in root.findall("tileset"):
             first = int(ts.get("firstgid", "1"))
+            alignment = (ts.get("objectalignment") or "unspecified").strip().lower()
+            if alignment not in ALIGNMENT and alignment != "unspecified":
+                self.finding(
+                    "tileset-alignment",
+                    Severity.WARNING,
+                    f"tileset {ts.get('name', '?')!r} has objectalignment={alignment!r}, which Tiled "
+                    "does not define; tile objects are read bottom-left anchored",
+                    hint="pick an Object Alignment in the tileset properties",
+                )
+            self.ts_alignment[first] = alignment if alignment in ALIGNMENT else "bottomleft"
             offset_elem = ts.find("tileoffset")
             offset = (0, 0)
             if offset_elem is not None:
@@ -495,6 +687,15 @@ class _Loader:
                     int(float(offset_elem.get("x", "0"))),
                     int(float(offset_elem.get("y", "0"))),
                 )
+            sheet = _Sheet(
+                (int(ts.get("tilewidth", "0") or 0), int(ts.get("tileheight", "0") or 0)),
+                int(ts.get("spacing", "0") or 0),
+                int(ts.get("margin", "0") or 0),
+            )
+            image = ts.find("image")
+            if image is not None and image.get("source"):
+                sheet.image, sheet.size = Path(image.get("source", "")), _image_size(image)
+                sheet.colorkey = (image.get("trans") or "").strip().lstrip("#") or None
             for tile in ts.findall("tile"):
                 local = int(tile.get("id", "0"))
                 rect = None
@@ -505,21 +706,30 @@ class _Loader:
                         int(float(tile.get("width", "0"))),
                         int(float(tile.get("height", "0"))),
                     )
+                group = tile.find("objectgroup")
                 tiles[first + local] = _Tile(
                     read_properties(tile),
                     (tile.get("class") or tile.get("type") or "").strip(),
                     rect,
                     offset,
+                    group.findall("object") if group is not None else [],
+                    f"tile {local} of tileset {ts.get('name', '?')!r}",
+                    (max(1, sheet.tile_size[0]), max(1, sheet.tile_size[1])),
                 )
+                own = tile.find("image")
+                if own is not None and own.get("source"):
+                    key = (own.get("trans") or "").strip().lstrip("#") or None
+                    sheet.collection[local] = (Path(own.get("source", "")), _image_size(own), rect, key)
             self.ts_offsets[first] = offset
+            if sheet.image is not None or sheet.collection:
+                self.sheets[first] = sheet
         self.tileset_firsts = sorted(self.ts_offsets)
         return tiles
 
-    def tile_offset(self, gid: int) -> tuple[int, int]:
+    def alignment_of(self, gid: int) -> str:
+        """The ``objectalignment`` of the tileset holding ``gid`` (orthogonal default bottomleft)."""
         firsts = [f for f in self.tileset_firsts if f <= gid]
-        if not firsts:
-            return (0, 0)
-        return self.ts_offsets[firsts[-1]]
+        return self.ts_alignment.get(firsts[-1], "bottomleft") if firsts else "bottomleft"
 
     # -- objects
     def read_objects(self, root: ET.Element) -> tuple[dict[int, ObjectInfo], int]:
@@ -528,7 +738,7 @@ class _Loader:
         layer_count = 0
         pending: list[tuple[ET.Element, str, str | None, Point]] = []
 
-        def walk(parent: ET.Element, group_role: str | None, offset: Point) -> None:
+        def walk(parent: ET.Element, group_role: str | None, offset: Point, hidden: bool = False) -> None:
             nonlocal layer_count
             for elem in parent:
                 if elem.tag not in ("layer", "objectgroup", "group", "imagelayer"):
@@ -540,14 +750,20 @@ class _Loader:
                     offset[0] + frac_attr(elem, "offsetx"),
                     offset[1] + frac_attr(elem, "offsety"),
                 )
+                gone = hidden or elem.get("visible", "1").strip() in ("0", "false")
                 if elem.tag == "group":
-                    walk(elem, role, shifted)
+                    walk(elem, role, shifted, gone)
                 elif elem.tag == "objectgroup":
                     self.object_layers += 1
+                    if gone:
+                        self.hidden_layers.add(elem.get("name", ""))
                     for obj in elem.findall("object"):
                         pending.append((obj, elem.get("name", ""), role, shifted))
+                        if gone or obj.get("visible", "1").strip() in ("0", "false"):
+                            self.hidden_objects.add(id(obj))
 
-        walk(root, None, (Fraction(0), Fraction(0)))
+        ox, oy = self.origin
+        walk(root, None, (Fraction(-ox * self.tw), Fraction(-oy * self.th)))
         ids = [o.get("id", "").strip() for o, _, _, _ in pending]
         next_id = max((int(i) for i in ids if i.isdigit()), default=0) + 1
         for obj, layer_name, layer_role, offset in pending:
@@ -557,6 +773,8 @@ class _Loader:
             else:
                 object_id = int(raw_id)
             info = self.object_info(obj, object_id, layer_name, layer_role, offset)
+            if id(obj) in self.hidden_objects:
+                info = replace(info, hidden=True)
             if info.id in objects:
                 self.finding(
                     "object-id-duplicate",
@@ -586,10 +804,10 @@ class _Loader:
             return self._object_info(obj, object_id, layer, layer_role, offset)
         except (ValueError, ZeroDivisionError, OverflowError) as exc:
             raise MapError(
-                f"malformed object geometry ({exc})",
+                f"object {object_id} in layer {layer!r} has malformed geometry: {exc}",
                 path=self.shown,
                 object_id=object_id,
-                hint="fix or redraw the object in Tiled",
+                hint="fix the attribute, or redraw the object in Tiled",
             ) from None
 
     def _object_info(
@@ -612,11 +830,16 @@ class _Loader:
             local = []
             for pair in text.split():
                 px, _, py = pair.partition(",")
-                local.append((parse_number(px), parse_number(py)))
+                try:
+                    local.append((parse_number(px), parse_number(py)))
+                except ValueError:
+                    raise ValueError(f"<{shape}> points: {pair[:20]!r} is not an x,y pair of numbers") from None
         elif shape == "point":
             local = [(Fraction(0), Fraction(0))]
-        elif shape == "tile":
-            local = [(Fraction(0), -h), (w, -h), (w, Fraction(0)), (Fraction(0), Fraction(0))]
+        elif shape == "tile":  # the object's (x, y) is the tileset's alignment point of the tile
+            ax, ay = ALIGNMENT.get(self.alignment_of(gid), ALIGNMENT["bottomleft"])
+            left, top = -ax * w, -ay * h
+            local = [(left, top), (left + w, top), (left + w, top + h), (left, top + h)]
         else:
             local = [(Fraction(0), Fraction(0)), (w, Fraction(0)), (w, h), (Fraction(0), h)]
         rotation = frac_attr(obj, "rotation")
@@ -646,10 +869,18 @@ class _Loader:
             obj.get("class") or obj.get("type") or (tile.class_name if tile else "")
         ).strip()
         role = self.role_of.get(class_name.casefold()) if class_name else None
+        if role is None and class_name.casefold() in self.conv.ignore_classes:
+            role = "ignored"  # the preset says this game's class means nothing for the board
         if role is None:
             role = layer_role
             if class_name and layer_role is None:
                 self.unknown.setdefault(class_name, []).append(object_id)
+        if (
+            role == "blocked"
+            and class_name.casefold() in self.conv.ledge_classes
+            and any(p in properties for p in self.conv.ledge_properties)
+        ):
+            role = "impassable"  # a one-way ledge: figures cannot cross it, sight can
         name = obj.get("name") or ""
         if not name and isinstance(properties.get("name"), str):
             name = str(properties["name"])
@@ -673,43 +904,236 @@ class _Loader:
     # -- tile layers: void, blocked, tile walls
     def tile_layer_geometry(
         self, prepared: PreparedMap
-    ) -> tuple[set[Square], set[Square], set[Edge]]:
+    ) -> tuple[set[Square], set[Square], set[Edge], set[Square], dict[Square, DoorState]]:
+        """Void, blocked, walls, impassable and door squares from the tile layers.
+
+        Hidden layers count like visible ones (docs/maps.md "Hidden layers and objects"); a
+        layer's offset moves its cells by whole squares.
+        """
         void: set[Square] = set()
         blocked: set[Square] = set()
         walls: set[Edge] = set()
-        visible = [layer.gids for layer in prepared.tile_layers if layer.visible]
-        if visible and any(bool((g & GID_MASK).any()) for g in visible):
+        impassable: set[Square] = set()
+        doors: dict[Square, DoorState] = {}
+        layers = [(layer, self.shifted(layer)) for layer in prepared.tile_layers]
+        if any(bool((g & GID_MASK).any()) for _, g in layers):
             empty = np.ones((self.height, self.width), dtype=bool)
-            for gids in visible:
+            for _, gids in layers:
                 empty &= (gids & GID_MASK) == 0
             ys, xs = np.nonzero(empty)
             void.update(zip(xs.tolist(), ys.tolist(), strict=True))
-        special = {
-            gid
-            for gid, tile in self.tiles.items()
-            if gid > 0 and any(k in tile.properties for k in ("void", "blocked", "walls"))
-        }
-        if not special:
-            return void, blocked, walls
-        for layer in prepared.tile_layers:
-            raw_values = np.unique(layer.gids)
-            for raw in raw_values.tolist():
+            self.report_hidden_layers(layers)
+        unread: dict[tuple[str, str], int] = {}
+        for _, gids in layers:
+            for raw in np.unique(gids).tolist():
                 gid = raw & GID_MASK
-                if gid not in special:
+                tile = self.tiles.get(gid) if gid else None
+                if tile is None:
                     continue
-                props = self.tiles[gid].properties
-                ys, xs = np.nonzero(layer.gids == raw)
+                role = self.cell_role(gid, tile)
+                shapes = self.collision_of(gid, tile)
+                if not (role or shapes or "walls" in tile.properties):
+                    self.note_unread(tile, gids, raw, unread)
+                    continue
+                ys, xs = np.nonzero(gids == raw)
                 cells = list(zip(xs.tolist(), ys.tolist(), strict=True))
-                if _true(props.get("void")):
+                sides: list[str] = []
+                if "walls" in tile.properties:
+                    sides += self.tile_wall_sides(tile.properties["walls"], gid, raw & GID_FLAGS)
+                if shapes is not None:
+                    role = role or shapes.role
+                    sides += self.turn_sides(shapes.sides, raw & GID_FLAGS)
+                    self.collision_cells += len(cells) if shapes.role else 0
+                    self.collision_edges += len(cells) * len(shapes.sides)
+                if role == "void":
                     void.update(cells)
-                if _true(props.get("blocked")):
+                elif role == "blocked":
                     blocked.update(cells)
-                if "walls" in props:
-                    sides = self.tile_wall_sides(props["walls"], gid, raw & GID_FLAGS)
-                    for x, y in cells:
-                        for side in sides:
-                            walls.add(_side_edge(x, y, side))
-        return void, blocked, walls
+                elif role == "impassable":
+                    impassable.update(cells)
+                elif role == "door":
+                    state = self.state_of(tile.properties, None, f"door tile {gid}")
+                    doors.update(dict.fromkeys(cells, state))
+                for x, y in cells:
+                    for side in sides:
+                        walls.add(side_edge(x, y, side))
+        self.report_unread(unread)
+        return void, blocked, walls, impassable, doors
+
+    def shifted(self, layer: TileLayerData) -> np.ndarray:
+        """A tile layer's gids moved by its offset in whole squares (a finding if not whole)."""
+        ox, oy = layer.offset
+        dx, dy = round(ox / self.tw), round(oy / self.th)
+        if (dx * self.tw, dy * self.th) != (ox, oy):
+            self.finding(
+                "layer-offset",
+                Severity.WARNING,
+                f"tile layer {layer.name!r} is offset by {ox:g},{oy:g} px, not a whole number of "
+                f"squares; its cells are read {dx},{dy} squares over",
+                hint="set the layer offset to a multiple of the tile size (or 0)",
+            )
+        if not (dx or dy):
+            return layer.gids
+        out = np.zeros_like(layer.gids)
+        h, w = layer.gids.shape
+        sx0, sx1 = max(0, -dx), min(w, w - dx)
+        sy0, sy1 = max(0, -dy), min(h, h - dy)
+        if sx1 > sx0 and sy1 > sy0:
+            out[sy0 + dy : sy1 + dy, sx0 + dx : sx1 + dx] = layer.gids[sy0:sy1, sx0:sx1]
+        return out
+
+    def cell_role(self, gid: int, tile: _Tile) -> str | None:
+        """The cell role of a tile: bool ``void``/``blocked``, else the first mapped role."""
+        cached = self.role_cache.get(gid, "")
+        if cached != "":
+            return cached
+        role: str | None = None
+        if is_true(tile.properties.get("void")):
+            role = "void"
+        elif is_true(tile.properties.get("blocked")):
+            role = "blocked"
+        else:
+            found = self.conv.tile_role(tile.class_name, tile.properties)
+            role = found[0] if found else None
+        self.role_cache[gid] = role
+        return role
+
+    def note_unread(
+        self, tile: _Tile, gids: np.ndarray, raw: int, unread: dict[tuple[str, str], int]
+    ) -> None:
+        """Count the squares painted with a tile whose class or properties nothing reads."""
+        cls = tile.class_name
+        names = [("class", cls)] if cls and (cls.casefold() in ROLE_WORDS or suggest_preset([cls])) else []
+        for k, v in tile.properties.items():
+            if k in TILE_READ:
+                continue
+            if str(v).strip().casefold() in ROLE_WORDS and not isinstance(v, bool):
+                names.append(("property", f"{k}={str(v).strip()}"))
+            elif k.casefold() in ROLE_WORDS:
+                names.append(("property", k))
+        if not names:
+            return
+        count = int((gids == raw).sum())
+        for key in names:
+            unread[key] = unread.get(key, 0) + count
+
+    def report_unread(self, unread: dict[tuple[str, str], int]) -> None:
+        """One warning per tile class or property painted on the board that Sightline does not read."""
+        if not unread:
+            return
+        preset = None if self.conv.preset else suggest_preset([n.partition("=")[0] for _, n in unread])
+        also = f", or try --preset {preset}" if preset else ""
+        for (kind, name), count in sorted(unread.items()):
+            what = f"tile class {name!r}" if kind == "class" else f"tile property {name!r}"
+            spec = name if kind == "class" or "=" in name else f"{name}=VALUE"
+            self.finding(
+                "tile-unread",
+                Severity.WARNING,
+                f"{what} is painted on {plural(count, 'square')} but has no Sightline role; ignored",
+                hint=f'map it in {CLASSES_FILE}, e.g. [tiles] blocked = ["{spec}"], or with '
+                f"--tiles blocked={spec}{also}",
+            )
+
+    def report_hidden_layers(self, layers: list[tuple[TileLayerData, np.ndarray]]) -> None:
+        """A warning for each hidden tile layer that puts squares on the board."""
+        shown = np.zeros((self.height, self.width), dtype=bool)
+        for layer, gids in layers:
+            if layer.visible:
+                shown |= (gids & GID_MASK) != 0
+        for layer, gids in layers:
+            if layer.visible:
+                continue
+            only = int((((gids & GID_MASK) != 0) & ~shown).sum())
+            if only:
+                self.finding(
+                    "hidden-layer",
+                    Severity.WARNING,
+                    f"tile layer {layer.name!r} is hidden but counts: without it "
+                    f"{plural(only, 'square')} would be void",
+                    hint="Sightline reads hidden layers like visible ones; show the layer, or delete "
+                    "it if it is not part of the board",
+                )
+
+    def turn_sides(self, sides: Sequence[str], flags: int) -> list[str]:
+        """Tile sides N/E/S/W as a flipped tile shows them (diagonal flip first, then H, then V)."""
+        out = list(sides)
+        if flags & 0x20000000:
+            out = [{"N": "W", "W": "N", "E": "S", "S": "E"}[s] for s in out]
+        if flags & 0x80000000:
+            out = [{"E": "W", "W": "E"}.get(s, s) for s in out]
+        if flags & 0x40000000:
+            out = [{"N": "S", "S": "N"}.get(s, s) for s in out]
+        return out
+
+    def collision_of(self, gid: int, tile: _Tile) -> _Collision | None:
+        """The role and wall sides a tile's collision shapes give its cells (None: no shapes, or
+        ``collision = "ignore"``). A partial or diagonal shape is a finding naming the tile."""
+        if not tile.shapes or not self.conv.collision:
+            return None
+        if gid in self.collision_cache:
+            return self.collision_cache[gid]
+        role: str | None = None
+        sides: list[str] = []
+        for shape in tile.shapes:
+            got = self.collision_shape(shape, tile)
+            if got is None:
+                continue
+            shape_role, shape_sides = got
+            role = role or shape_role
+            sides += [s for s in shape_sides if s not in sides]
+        result = _Collision(role, tuple(sides)) if (role or sides) else None
+        self.collision_cache[gid] = result
+        return result
+
+    def collision_shape(self, shape: ET.Element, tile: _Tile) -> tuple[str | None, list[str]] | None:
+        """One collision shape: ``(cell role, wall sides)``, or None (with a finding) if unusable."""
+        tw, th = tile.size
+        sid = shape.get("id", "?")
+        cls = (shape.get("class") or shape.get("type") or "").strip()
+        mapped = self.conv.tile_role(cls, read_properties(shape)) if cls else None
+        cell_role = mapped[0] if mapped else None
+        object_role = self.role_of.get(cls.casefold()) if cls else None
+        if object_role in ("blocked", "void", "door") and cell_role is None:
+            cell_role = object_role
+        x, y = frac_attr(shape, "x") / tw, frac_attr(shape, "y") / th
+        w, h = frac_attr(shape, "width") / tw, frac_attr(shape, "height") / th
+        kind = next((k for k in ("ellipse", "point", "polygon", "polyline", "text")
+                     if shape.find(k) is not None), "rectangle")
+        problem = None
+        if frac_attr(shape, "rotation") % 360 != 0:
+            problem = "is rotated"
+        elif kind in ("point", "text"):
+            problem = f"is {a_or_an(kind)}"
+        points: list[Point] = []
+        if kind in ("polygon", "polyline") and problem is None:
+            for pair in (shape.find(kind).get("points", "") or "").split():  # type: ignore[union-attr]
+                px, _, py = pair.partition(",")
+                points.append((x + parse_number(px) / tw, y + parse_number(py) / th))
+        elif kind in ("rectangle", "ellipse"):
+            points = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+        area = Fraction(0)
+        if kind == "ellipse":
+            area = w * h * Fraction(355, 452)  # pi/4, close enough to decide "most of the tile"
+        elif len(points) > 2 and kind != "polyline":
+            ring = zip(points, points[1:] + points[:1], strict=True)
+            area = abs(sum((a[0] * b[1] - b[0] * a[1] for a, b in ring), Fraction(0))) / 2
+        if problem is None and area >= Fraction(3, 4):
+            return cell_role or "blocked", []  # most of the tile: the cell takes the role
+        if problem is None:
+            sides = _border_sides(kind, points, x, y, w, h)
+            if sides:  # along the tile's edges: walls
+                return None, sides
+            problem = (
+                "is diagonal" if kind in ("polyline", "polygon") and not _axis_aligned(points)
+                else f"covers part of the tile ({float(area) * 100:.0f} %)"
+            )
+        self.finding(
+            "collision-shape",
+            Severity.WARNING,
+            f"collision shape {sid} of {tile.where} {problem}; ignored",
+            hint="draw it over the whole tile (blocked), or as a thin shape along one tile edge (a wall)",
+        )
+        return None
 
     def tile_wall_sides(self, value: Stat, gid: int, flags: int) -> list[str]:
         letters = [
@@ -726,18 +1150,12 @@ class _Loader:
                 hint="write the sides as a list such as N,E",
             )
         sides = [p for p in letters if p in ("N", "E", "S", "W")]
-        # follow the tile's flips, as Tiled draws it: diagonal first, then horizontal, then vertical
-        if flags & 0x20000000:
-            sides = [{"N": "W", "W": "N", "E": "S", "S": "E"}[s] for s in sides]
-        if flags & 0x80000000:
-            sides = [{"E": "W", "W": "E"}.get(s, s) for s in sides]
-        if flags & 0x40000000:
-            sides = [{"N": "S", "S": "N"}.get(s, s) for s in sides]
-        return sides
+        return self.turn_sides(sides, flags)  # as Tiled draws the flipped tile
 
     # -- walls and windows
-    def edges_of(self, obj: ObjectInfo, kind: str) -> set[Edge]:
-        """The edges a wall (or window) object covers; errors for off-grid and diagonal parts."""
+    def edges_of(self, obj: ObjectInfo, kind: str) -> ObjectInfo:
+        """Trace a wall (or window) object onto grid edges, recorded on the object; errors for
+        off-grid and diagonal parts, warnings for parts beyond the map."""
         if obj.shape in ("ellipse", "point", "text"):
             self.finding(
                 "wall-shape",
@@ -747,61 +1165,12 @@ class _Loader:
                 obj.id,
                 hint=f"redraw the {kind} as a polyline along grid lines",
             )
-            return set()
-        paths: list[tuple[list[Point], bool]] = []
-        if obj.shape in ("rectangle", "tile") and obj.id not in self.skewed:
-            x, y, w, h = obj.x, obj.y, obj.width, obj.height
-            if min(w, h) < Fraction(1, 2):
-                if w >= h:
-                    paths.append(([(x, y + h / 2), (x + w, y + h / 2)], False))
-                else:
-                    paths.append(([(x + w / 2, y), (x + w / 2, y + h)], False))
-            else:
-                paths.append(([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], True))
-        else:
-            paths.append((list(obj.points), obj.shape != "polyline"))
-        edges: set[Edge] = set()
-        problems: dict[str, str] = {}
-        outside = 0
-        for points, closed in paths:
-            if len(points) < 2:
-                problems.setdefault("wall-off-grid", "has fewer than two points")
-                continue
-            snapped = []
-            for point in points:
-                corner, moved = _snap(point)
-                self.snapped += moved
-                if corner is None:
-                    problems.setdefault(
-                        "wall-off-grid",
-                        f"vertex {_fmt_point(point)} is not within 1/8 square of a grid corner",
-                    )
-                snapped.append(corner)
-            pairs = list(zip(snapped, snapped[1:], strict=False))
-            if closed and len(snapped) > 2:
-                pairs.append((snapped[-1], snapped[0]))
-            for a, b in pairs:
-                if a is None or b is None or a == b:
-                    continue
-                if a[0] != b[0] and a[1] != b[1]:
-                    problems.setdefault(
-                        "wall-diagonal", f"segment {fmt_square(a)}-{fmt_square(b)} is diagonal"
-                    )
-                    continue
-                axis = "V" if a[0] == b[0] else "H"
-                fixed, (lo, hi) = (
-                    (a[0], sorted((a[1], b[1]))) if axis == "V" else (a[1], sorted((a[0], b[0])))
-                )
-                fixed_limit, run_limit = (
-                    (self.width, self.height) if axis == "V" else (self.height, self.width)
-                )
-                inside = 0
-                if 0 <= fixed <= fixed_limit:
-                    for run in range(max(lo, 0), min(hi, run_limit)):
-                        edges.add(Edge("V", fixed, run) if axis == "V" else Edge("H", run, fixed))
-                        inside += 1
-                outside += (hi - lo) - inside
-        for code, detail in problems.items():
+            return obj
+        trace = trace_wall(
+            wall_paths(obj.shape, obj.x, obj.y, obj.width, obj.height, obj.points, obj.id in self.skewed)
+        )
+        self.snapped += trace.snapped
+        for code, detail in trace.problems:
             self.finding(
                 code,
                 Severity.ERROR,
@@ -809,7 +1178,9 @@ class _Loader:
                 obj.id,
                 hint="draw walls along grid lines with View > Snapping > Snap to Grid on",
             )
-        if outside and not edges:
+        inside = {e for e in trace.edges if edge_in_map(e, self.width, self.height)}
+        outside = sum(1 for e in trace.edges if not edge_in_map(e, self.width, self.height))
+        if outside and not inside:
             self.finding(
                 "object-outside-map",
                 Severity.WARNING,
@@ -825,68 +1196,20 @@ class _Loader:
                 obj.id,
                 hint="trim it to the map",
             )
-        return edges
+        return replace(obj, segments=trace.segments, ends=trace.ends, edges=trace.edges)
 
     # -- doors
     def door_of(self, obj: ObjectInfo) -> Door | None:
-        hint = "draw the door as a one-square line along a grid edge, or a small shape centred on the edge"
-        edge: Edge | None = None
-        if obj.shape in ("polyline", "polygon") and len(obj.points) == 2:
-            (a, moved_a), (b, moved_b) = _snap(obj.points[0]), _snap(obj.points[1])
-            self.snapped += moved_a + moved_b
-            if a is None or b is None or a == b or (a[0] != b[0] and a[1] != b[1]):
-                self.finding(
-                    "door-not-on-edge",
-                    Severity.ERROR,
-                    "door line does not run along a grid edge; ignored",
-                    obj.id,
-                    hint=hint,
-                )
-                return None
-            length = abs(a[0] - b[0]) + abs(a[1] - b[1])
-            if length > 1:
-                self.finding(
-                    "door-too-long",
-                    Severity.ERROR,
-                    f"door line covers {length} edges; a door is one edge long; ignored",
-                    obj.id,
-                    hint="draw one door per edge",
-                )
-                return None
-            edge = (
-                Edge("V", a[0], min(a[1], b[1]))
-                if a[0] == b[0]
-                else Edge("H", min(a[0], b[0]), a[1])
-            )
-        else:
-            cx, cy = obj.centre
-            vx, vy = Fraction(round(cx)), Fraction(math.floor(cy)) + Fraction(1, 2)
-            hx, hy = Fraction(math.floor(cx)) + Fraction(1, 2), Fraction(round(cy))
-            dv = (cx - vx) ** 2 + (cy - vy) ** 2
-            dh = (cx - hx) ** 2 + (cy - hy) ** 2
-            if min(dv, dh) > DOOR_REACH**2:
-                self.finding(
-                    "door-not-on-edge",
-                    Severity.ERROR,
-                    f"door centre {_fmt_point((cx, cy))} is not within 1/4 square of an edge's midpoint; ignored",
-                    obj.id,
-                    hint=hint,
-                )
-                return None
-            if max(obj.width, obj.height) > DOOR_MAX_LENGTH:
-                self.finding(
-                    "door-too-long",
-                    Severity.ERROR,
-                    f"door is {_fmt(max(obj.width, obj.height))} squares long; a door covers one edge; ignored",
-                    obj.id,
-                    hint="draw one door per edge",
-                )
-                return None
-            edge = (
-                Edge("V", int(vx), int(vy - Fraction(1, 2)))
-                if dv <= dh
-                else Edge("H", int(hx - Fraction(1, 2)), int(hy))
-            )
+        """The door an object puts on the board (its edge is recorded by the caller), or None."""
+        trace = trace_door(obj.shape, obj.x, obj.y, obj.width, obj.height, obj.points)
+        self.snapped += trace.snapped
+        if trace.problem is not None:
+            code, message = trace.problem
+            hint = "draw one door per edge" if code == "door-too-long" else DOOR_HINT
+            self.finding(code, Severity.ERROR, message, obj.id, hint=hint)
+            return None
+        assert trace.edge is not None
+        edge = trace.edge
         a_sq, b_sq = edge.squares()
         if not (self.in_bounds(a_sq) or self.in_bounds(b_sq)):
             self.finding(
@@ -899,7 +1222,21 @@ class _Loader:
         return Door(edge, self.door_state(obj), obj.id, obj.name)
 
     def door_state(self, obj: ObjectInfo) -> DoorState:
-        props = obj.properties
+        return self.state_of(obj.properties, obj.id, "door")
+
+    def state_of(self, props: Mapping[str, Stat], object_id: int | None, what: str) -> DoorState:
+        """A door's state from ``state`` (closed/open/locked), bool ``locked`` or ``open``."""
+        if "state" in props and isinstance(props["state"], int) and not isinstance(props["state"], bool):
+            self.finding(
+                "door-state-number",
+                Severity.WARNING,
+                f"{what} state is the number {props['state']} (an int-valued enum, whose names the map "
+                "does not hold); using closed",
+                object_id,
+                hint="in Tiled, make the enum store strings (Custom Types Editor: Save as string), "
+                "or set the string property state to closed, open or locked",
+            )
+            return DoorState.CLOSED
         if "state" in props:
             text = str(props["state"]).strip().lower()
             if isinstance(props["state"], str) and text in {s.value for s in DoorState}:
@@ -907,15 +1244,15 @@ class _Loader:
             self.finding(
                 "door-state-unknown",
                 Severity.WARNING,
-                f"door state {props['state']!r} is not closed, open or locked; using closed",
-                obj.id,
+                f"{what} state {props['state']!r} is not closed, open or locked; using closed",
+                object_id,
                 hint="set the string property state to closed, open or locked",
             )
             return DoorState.CLOSED
-        if "locked" in props and _true(props["locked"]):
+        if "locked" in props and is_true(props["locked"]):
             return DoorState.LOCKED
         if "open" in props:
-            return DoorState.OPEN if _true(props["open"]) else DoorState.CLOSED
+            return DoorState.OPEN if is_true(props["open"]) else DoorState.CLOSED
         return DoorState.CLOSED
 
     # -- figures
@@ -924,20 +1261,27 @@ class _Loader:
 
     def figure_of(self, obj: ObjectInfo) -> Figure | None:
         cx, cy = obj.centre
-        square = (math.floor(cx), math.floor(cy))
+        square = square_at((cx, cy))
         if not self.in_bounds(square):
             self.finding(
                 "figure-outside-board",
                 Severity.ERROR,
-                f"figure {obj.name or '#' + str(obj.id)} stands at {_fmt_point((cx, cy))}, outside the {self.width}x{self.height} map; not placed",
+                f"figure {obj.name or '#' + str(obj.id)} stands at {fmt_point((cx, cy))}, outside the {self.width}x{self.height} map; not placed",
                 obj.id,
                 square,
                 hint="move the figure onto the map",
             )
             return None
-        stats = {k: v for k, v in obj.properties.items() if k not in ("side", "name")}
-        side = str(obj.properties.get("side", "")).strip() or DEFAULT_SIDE
-        return Figure(obj.id, obj.name, side, square, stats)
+        props = dict(obj.properties)
+        name = obj.name
+        for ours, theirs in self.conv.properties.items():
+            if theirs in props and ours not in props:
+                props[ours] = props.pop(theirs)
+        if "name" in self.conv.properties and isinstance(props.get("name"), str):
+            name = str(props["name"]) or name
+        stats = {k: v for k, v in props.items() if k not in ("side", "name")}
+        side = str(props.get("side", "")).strip() or DEFAULT_SIDE
+        return Figure(obj.id, name, side, square, stats)
 
     # -- blocked / void areas
     def cells_inside(self, obj: ObjectInfo) -> set[Square]:
@@ -983,149 +1327,166 @@ class _Loader:
             )
         return cells
 
-    # -- art through pytmx
-    def pytmx_images(
-        self, root: ET.Element
-    ) -> dict[int, tuple[Path, tuple[int, int, int, int] | None]]:
-        """Tiled gid -> (image path, rect) as pytmx computes them (margin, spacing, collections)."""
-        import pytmx  # imported here, lazily: no other module of the program imports it
+    # -- art: where every tile's pixels are (plain data; the window loads them with pytmx)
+    def tile_image(self, gid: int) -> TileImage | None:
+        """The image file, source rectangle and offset of one tile, or None when it has none.
 
-        _protect_for_pytmx(root, self)
-        tiled_map = pytmx.TiledMap()
-        tiled_map.filename = str(self.path)
-        try:
-            tiled_map.parse_xml(root)
-        except Exception as exc:  # noqa: BLE001 - pytmx raises bare Exception, TypeError ...
-            raise MapError(
-                f"pytmx cannot read this map ({type(exc).__name__}: {exc})", path=self.shown
-            ) from None
-        out: dict[int, tuple[Path, tuple[int, int, int, int] | None]] = {}
-        for tiled_gid, entries in list(tiled_map.gidmap.items()):
-            for pytmx_gid, _flags in entries:
-                if pytmx_gid < len(tiled_map.images) and tiled_map.images[pytmx_gid]:
-                    image = tiled_map.images[pytmx_gid]
-                    source, rect = image[0], image[1]
-                    out[int(tiled_gid)] = (
-                        Path(source),
-                        tuple(int(v) for v in rect) if rect else None,
-                    )
-                    break
-        return out
+        A tileset image is cut as Tiled and pytmx cut it: tiles of ``tilewidth`` x ``tileheight``
+        from ``margin``, ``spacing`` apart, row by row; an image-collection tile is its own image
+        (or the sub-rectangle ``x, y, width, height`` Tiled 1.9+ stores). Rectangles are clipped to
+        the image.
+        """
+        firsts = [f for f in self.tileset_firsts if f <= gid]
+        if not firsts:
+            return None
+        sheet = self.sheets.get(firsts[-1])
+        if sheet is None:
+            return None
+        offset = self.ts_offsets[firsts[-1]]
+        local = gid - firsts[-1]
+        own = sheet.collection.get(local)
+        if own is not None:
+            path, size, rect, colorkey = own
+        elif sheet.image is not None:
+            path, size, colorkey = sheet.image, sheet.size, sheet.colorkey
+            tw, th, sp, mg = sheet.tile_size[0], sheet.tile_size[1], sheet.spacing, sheet.margin
+            columns = len(range(mg, size[0] + 1 - tw, tw + sp))
+            rows = len(range(mg, size[1] + 1 - th, th + sp))
+            if not 0 <= local < columns * rows:
+                return None
+            rect = (mg + (local % columns) * (tw + sp), mg + (local // columns) * (th + sp), tw, th)
+        else:
+            return None
+        if rect is not None and size != (0, 0):
+            x0, y0 = max(0, rect[0]), max(0, rect[1])
+            x1, y1 = min(size[0], rect[0] + rect[2]), min(size[1], rect[1] + rect[3])
+            if x1 <= x0 or y1 <= y0:
+                return None
+            rect = (x0, y0, x1 - x0, y1 - y0)
+        return TileImage(path, rect, offset, colorkey)
 
-    def art(
-        self,
-        prepared: PreparedMap,
-        images: dict[int, tuple[Path, tuple[int, int, int, int] | None]],
-        background: str | None,
-    ) -> MapArt | None:
+    def art(self, prepared: PreparedMap, background: str | None) -> MapArt | None:
         layers = tuple(
             ArtLayer(layer.name, layer.opacity, layer.offset, layer.gids)
             for layer in prepared.tile_layers
             if layer.visible
         )
-        if prepared.unreadable_images or not layers or not images:
+        if prepared.unreadable_images or not layers or not self.sheets:
             return None
         used: set[int] = set()
         for layer in layers:
             used.update((np.unique(layer.gids) & GID_MASK).tolist())
         used.discard(0)
         tiles: dict[int, TileImage] = {}
-        for gid in used:
-            if gid not in images:
-                continue
-            source, rect = images[gid]
-            tile = self.tiles.get(gid)
-            if tile is not None and tile.rect is not None and rect is None:
-                rect = tile.rect
-            tiles[gid] = TileImage(source, rect, self.tile_offset(gid))
+        for gid in sorted(used):
+            image = self.tile_image(gid)
+            if image is not None:
+                tiles[gid] = image
         if not tiles:
             return None
         return MapArt(self.tw, self.th, layers, tiles, background)
 
 
-def _side_edge(x: int, y: int, side: str) -> Edge:
-    return {
-        "N": Edge("H", x, y),
-        "S": Edge("H", x, y + 1),
-        "W": Edge("V", x, y),
-        "E": Edge("V", x + 1, y),
-    }[side]
+
+def _axis_aligned(points: Sequence[Point]) -> bool:
+    return all(a[0] == b[0] or a[1] == b[1] for a, b in zip(points, points[1:], strict=False))
 
 
-# --- pytmx's gaps -----------------------------------------------------------------------------
-
-
-@cache
-def _reserved_names() -> dict[str, frozenset[str]]:
-    """Names pytmx refuses as custom properties, per element tag (its own attributes and methods)."""
-    import pytmx
-
-    parent = pytmx.TiledMap()
-    parent.filename = "reserved.tmx"
-    samples = {
-        "map": (pytmx.pytmx.TiledMap, None),
-        "layer": (
-            pytmx.pytmx.TiledTileLayer,
-            '<layer width="1" height="1"><data encoding="csv">0</data></layer>',
-        ),
-        "objectgroup": (pytmx.pytmx.TiledObjectGroup, "<objectgroup/>"),
-        "group": (pytmx.pytmx.TiledGroupLayer, "<group/>"),
-        "object": (pytmx.pytmx.TiledObject, '<object id="1"/>'),
-        "tileset": (
-            pytmx.pytmx.TiledTileset,
-            '<tileset firstgid="1" tilewidth="1" tileheight="1"/>',
-        ),
-    }
-    out: dict[str, frozenset[str]] = {}
-    for tag, (cls, xml) in samples.items():
-        if xml is None:
-            instance = pytmx.TiledMap()
-        elif tag in ("objectgroup", "object"):
-            instance = cls(parent, ET.fromstring(xml), None)
+def _border_sides(
+    kind: str, points: Sequence[Point], x: Fraction, y: Fraction, w: Fraction, h: Fraction
+) -> list[str]:
+    """The tile edges (N/E/S/W) a thin shape or a line along the tile's border draws, or []."""
+    quarter, most = Fraction(1, 4), Fraction(3, 4)
+    if kind in ("rectangle", "ellipse"):
+        if w >= most and h <= quarter:
+            cy = y + h / 2
+            return ["N"] if cy <= quarter else ["S"] if cy >= most else []
+        if h >= most and w <= quarter:
+            cx = x + w / 2
+            return ["W"] if cx <= quarter else ["E"] if cx >= most else []
+        return []
+    if kind not in ("polyline", "polygon") or len(points) < 2:
+        return []
+    pairs = list(zip(points, points[1:], strict=False))
+    if kind == "polygon":
+        pairs.append((points[-1], points[0]))
+    sides: list[str] = []
+    for a, b in pairs:
+        ca, cb = snap(a)[0], snap(b)[0]
+        if ca is None or cb is None or ca == cb:
+            return []
+        if not all(0 <= c <= 1 for c in (*ca, *cb)):
+            return []
+        if ca[1] == cb[1] and ca[1] in (0, 1):
+            side = "N" if ca[1] == 0 else "S"
+        elif ca[0] == cb[0] and ca[0] in (0, 1):
+            side = "W" if ca[0] == 0 else "E"
         else:
-            instance = cls(parent, ET.fromstring(xml))
-        out[tag] = frozenset(vars(instance)) | frozenset(dir(cls))
-    return out
+            return []
+        if side not in sides:
+            sides.append(side)
+    return sides
 
 
-def _protect_for_pytmx(root: ET.Element, loader: _Loader) -> None:
-    """Rename custom properties pytmx would refuse, neutralise types it crashes on, drop image layers."""
-    import pytmx
+# --- custom properties that shadow Tiled's own attributes -----------------------------------
 
-    known_types = set(pytmx.pytmx.prop_type) - {"class"}
-    for prop in root.iter("property"):
-        if prop.get("type", "string") not in known_types:
-            prop.set("type", "string")
-            prop.attrib.pop("propertytype", None)
-            for child in list(prop):
-                prop.remove(child)
-    reserved = _reserved_names()
+#: the attributes Tiled writes on each element; a custom property of the same name is legal in
+#: Tiled, read by Sightline, and refused by pytmx-based tools (pytmx stores both on one object)
+def _names(text: str) -> frozenset[str]:
+    return frozenset(text.split())
 
-    def protect(elem: ET.Element, object_id: int | None) -> None:
-        names = reserved.get(elem.tag, frozenset()) | set(elem.attrib)
+
+TILED_ATTRIBUTES: dict[str, frozenset[str]] = {
+    "map": _names(
+        "version tiledversion class orientation renderorder width height tilewidth tileheight "
+        "hexsidelength staggeraxis staggerindex parallaxoriginx parallaxoriginy backgroundcolor "
+        "nextlayerid nextobjectid infinite compressionlevel properties"
+    ),
+    "layer": _names(
+        "id name class x y width height opacity visible tintcolor offsetx offsety parallaxx "
+        "parallaxy locked data properties"
+    ),
+    "objectgroup": _names(
+        "id name class x y width height opacity visible tintcolor offsetx offsety parallaxx "
+        "parallaxy locked color draworder properties"
+    ),
+    "group": _names(
+        "id name class opacity visible tintcolor offsetx offsety parallaxx parallaxy locked "
+        "properties"
+    ),
+    "object": _names(
+        "id name type class x y width height rotation gid visible template properties"
+    ),
+    "tileset": _names(
+        "firstgid source name class tilewidth tileheight spacing margin tilecount columns "
+        "objectalignment tilerendersize fillmode properties"
+    ),
+}
+
+
+def shadowing_properties(root: ET.Element) -> list[Finding]:
+    """A warning for each custom property named like an attribute of its element (``type`` on an
+    object, ``name`` on a layer ...): Sightline reads it, but pytmx-based tools refuse the map."""
+    out: list[Finding] = []
+    for elem in root.iter():
+        names = TILED_ATTRIBUTES.get(elem.tag)
+        if names is None:
+            continue
+        raw = elem.get("id", "") if elem.tag == "object" else ""
+        object_id = int(raw) if raw.strip().isdigit() else None
         for props in elem.findall("properties"):
             for prop in props.findall("property"):
                 name = prop.get("name", "")
-                if name in names:
-                    prop.set("name", MANGLE + name)
+                if name in names or name in elem.attrib:
                     what = f"{elem.tag} {elem.get('name', '')!r}".replace(" ''", "")
-                    loader.finding(
-                        "reserved-property",
-                        Severity.WARNING,
-                        f"custom property {name!r} on {what} is a name pytmx reserves; Sightline reads it, "
-                        "other pytmx-based tools will refuse the map",
-                        object_id,
-                        hint=f"rename the property {name!r}",
+                    out.append(
+                        Finding(
+                            "reserved-property",
+                            Severity.WARNING,
+                            f"custom property {name!r} on {what} is also a Tiled attribute name; "
+                            "Sightline reads it, pytmx-based tools will refuse the map",
+                            object_id,
+                            hint=f"rename the property {name!r}",
+                        )
                     )
-
-    protect(root, None)
-    for elem in root.iter():
-        if elem.tag in ("layer", "objectgroup", "group", "tileset"):
-            protect(elem, None)
-        elif elem.tag == "object":
-            raw = elem.get("id", "")
-            protect(elem, int(raw) if raw.isdigit() else None)
-    for parent in [root, *root.iter("group")]:
-        for child in list(parent):
-            if child.tag == "imagelayer":
-                parent.remove(child)
+    return out

@@ -13,11 +13,12 @@ is the method ``action_x`` here.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,19 +27,26 @@ import numpy as np
 import pygame
 import pygame_gui
 
-from game.core.board import Board, BoardState, Edge, Square, fmt_square
+from game.core.board import Board, BoardState, DoorState, Edge, Square, fmt_square
 from game.core.errors import SightlineError
 from game.core.words import plural
 from game.play.atomic import atomic_file, cannot_write
+from game.play.attack import AttackController
 from game.play.session import Session
-from game.ui import theme
-from game.ui.attack_panel import AttackController, AttackSection
+from game.ui import classroom, theme
+from game.ui.attack_panel import AttackSection
+from game.ui.board_labels import draw_card, draw_coordinates
+from game.ui.classroom import Classroom
+from game.ui.dice_tray import DiceTray
 from game.ui.help import HelpOverlay
 from game.ui.keys import action_for
 from game.ui.lessons import LessonTour
+from game.ui.measure_overlay import Measuring, draw_reach, draw_ruler
 from game.ui.odds_chart import chart_font_path
 from game.ui.painter import BoardPainter, Marker, Overlay
 from game.ui.panel import PANEL_WIDTH, CentreOn, FindingsSection, PanelInfo, SidePanel
+from game.ui.scale import logical_size, ui_scale_for
+from game.ui.sight import Sight, sees_only_itself, step_cursor
 from game.ui.view import View
 from game.ui.watch import FileWatcher
 
@@ -121,6 +129,8 @@ class _Press:
     figure: int | None
     before: BoardState | None = None
     dragging: bool = False
+    #: which end of the ray a press on an empty square drags: "start", "end" or None
+    end: str | None = None
 
 
 @dataclass
@@ -147,6 +157,7 @@ class App:
         start_in_lessons: bool = False,
         watch: bool = True,
         caches: bool = True,
+        ui_scale: float | None = None,
     ) -> None:
         if session is None and not lessons:
             raise ValueError("the window needs a map or lessons")
@@ -168,6 +179,24 @@ class App:
         self.help = HelpOverlay()
         self.hover: Square | None = None
         self.pinned: Square | None = None
+        #: the ray's start without a figure, and whose eyes (game/ui/sight.py)
+        self.sight = Sight()
+        #: classroom mode for the lessons (game/ui/classroom.py)
+        self.classroom = Classroom()
+        #: notices that stay on a banner until dismissed: a corrupt autosave set aside, ...
+        self.banners: list[str] = []
+        #: coordinate labels on the board's edges (G)
+        self.coordinates_on = True
+        self.last_card: pygame.Rect | None = None
+        self._marker_cache: tuple[tuple[Any, ...], list[Marker]] | None = None
+        self._banner_rect: pygame.Rect | None = None
+        #: the ruler and the movement reach (game/ui/measure_overlay.py)
+        self.measuring = Measuring()
+        self._reach_cache: tuple[tuple[Any, ...], dict[Square, int]] | None = None
+        self.last_ruler: str | None = None
+        self._last_key: int | None = None
+        #: the cell size the last fit chose: a resize refits while the user has not zoomed
+        self._fit_cell: float | None = None
         #: the finding clicked last in the panel: outlined on the board whatever its severity
         self.focused: Any = None
         self.mouse_pos: tuple[int, int] = (0, 0)
@@ -184,18 +213,17 @@ class App:
         self._banner_font_cache: pygame.font.Font | None = None
         self.last_ray: Any = None
         self.last_status: tuple[str, str] = ("", "info")
-        width, height = self.screen.get_size()
-        self.manager = pygame_gui.UIManager((width, height), GUI_THEME)
-        self.manager.preload_fonts(
-            [
-                {"name": "noto_sans", "point_size": 14, "style": "bold"},
-                {"name": "noto_sans", "point_size": 14, "style": "italic"},
-            ]
-        )
+        #: the UI scale asked for (``--ui-scale``; None follows the window, game/ui/scale.py)
+        self.ui_scale_setting = ui_scale
+        self.ui_scale = ui_scale_for(self.screen.get_size(), ui_scale)
+        self._gui_surface: pygame.Surface | None = None
+        self.manager = self._new_manager()
         self.view = View(viewport=self._board_viewport())
         self.panel = SidePanel(self.manager, self._panel_rect())
         #: the attack being built and the dice tray revealing the last one (game/ui/attack_panel.py)
-        self.attack = AttackController(lambda: self.session, on_message=self._notify)
+        self.dice_tray = DiceTray()
+        self.attack = AttackController(lambda: self.session, tray=self.dice_tray,
+                                       on_message=self._notify)
         self.attack_section = AttackSection(self.attack)
         self.panel.add_section(self.attack_section, 3)
         self.painter = BoardPainter(None)
@@ -242,14 +270,16 @@ class App:
         self.attack.dismiss()
         self.attack.targets = []
         self.pinned = None
+        self.sight.forget()
         self.painter = BoardPainter(getattr(session.loaded, "art", None) if session else None)
         for warning in self.painter.warnings:
             self._notify(warning, "error")
         if session is not None:
-            self.view.fit(session.board.width, session.board.height)
+            self._fit()
             self.watcher.watch(session.dependencies if self.watch_enabled else ())
             for message in session.messages:
                 self._notify(message, "error")
+                self.banners.append(message)  # stays until dismissed (click the banner, or Esc)
             session.messages.clear()
             pygame.display.set_caption(f"Sightline: {session.path.name}")
         self._los_cache.clear()
@@ -264,15 +294,47 @@ class App:
 
     # --- layout ---------------------------------------------------------------------------
 
+    def _new_manager(self) -> pygame_gui.UIManager:
+        """The GUI manager for the current UI scale: it lays out and draws at the *logical* size
+        (the window divided by the scale), and the panel is scaled up onto the screen."""
+        manager = pygame_gui.UIManager(self._logical_size(), GUI_THEME)
+        manager.mouse_pos_scale_factor = [1 / self.ui_scale, 1 / self.ui_scale]
+        manager.preload_fonts(
+            [
+                {"name": "noto_sans", "point_size": 14, "style": "bold"},
+                {"name": "noto_sans", "point_size": 14, "style": "italic"},
+            ]
+        )
+        self._gui_surface = None
+        return manager
+
+    def _logical_size(self) -> tuple[int, int]:
+        """The window's size in UI units (pixels at UI scale 1)."""
+        width, height = self.screen.get_size()
+        return logical_size((width, height), self.ui_scale)
+
     def _panel_width(self) -> int:
-        return min(PANEL_WIDTH, max(200, self.screen.get_width() // 3))
+        """The panel's width in UI units."""
+        return min(PANEL_WIDTH, max(200, self._logical_size()[0] // 3))
+
+    def _panel_screen_width(self) -> int:
+        """The panel's width on the screen, in pixels (classroom mode: the lesson text column)."""
+        if self.presenting:
+            return round(self.screen.get_width() * CLASSROOM_COLUMN)
+        return min(self.screen.get_width(), round(self._panel_width() * self.ui_scale))
+
+    @property
+    def presenting(self) -> bool:
+        """Classroom mode on a lesson board."""
+        return self.classroom.on and self.lesson_mode
 
     def _board_viewport(self) -> tuple[int, int, int, int]:
         width, height = self.screen.get_size()
-        return 0, 0, max(1, width - self._panel_width()), max(1, height)
+        return 0, 0, max(1, width - self._panel_screen_width()), max(1, height)
 
     def _panel_rect(self) -> pygame.Rect:
-        width, height = self.screen.get_size()
+        """The panel's rectangle in UI units (the GUI manager's coordinates)."""
+        width, height = self._logical_size()
         return pygame.Rect(width - self._panel_width(), 0, self._panel_width(), height)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -284,13 +346,24 @@ class App:
         display = pygame.display.get_surface()
         if display is not None and self.screen.get_size() != display.get_size():
             self.screen = display  # pygame-ce resizes the display surface itself
-        self.manager.set_window_resolution(self.screen.get_size())
+        scale = ui_scale_for(self.screen.get_size(), self.ui_scale_setting)
+        if scale != self.ui_scale:  # new type sizes: a new GUI manager, the panel built on it
+            self.ui_scale = scale
+            self.manager = self._new_manager()
+            self.panel.rebind(self.manager)
+            self._banner = None
+            self._banner_font_cache = None
+        self.manager.set_window_resolution(self._logical_size())
         x, y, w, h = self.view.viewport
         centre = self.view.to_grid(x + w / 2, y + h / 2)
+        fitted = self._fit_cell is not None and abs(self.view.cell - self._fit_cell) < 1e-9
         self.view.viewport = self._board_viewport()
-        x, y, w, h = self.view.viewport
-        cx, cy = self.view.to_screen(*centre)
-        self.view.pan(x + w / 2 - cx, y + h / 2 - cy)
+        if fitted:  # the user never zoomed since the last fit: the board follows the window
+            self._fit()
+        else:
+            x, y, w, h = self.view.viewport
+            cx, cy = self.view.to_screen(*centre)
+            self.view.pan(x + w / 2 - cx, y + h / 2 - cy)
         self.panel.layout(self._panel_rect())
 
     # --- one frame ------------------------------------------------------------------------
@@ -305,6 +378,15 @@ class App:
         self.update(dt)
         self.draw()
         pygame.display.flip()
+        self._lint_step()
+
+    def _lint_step(self) -> None:
+        """One step of a deferred map check, after the frame is on the screen (#11.3): the first
+        frame never waits for the whole-board checks; the panel shows how far they are."""
+        for session in {id(s): s for s in (self.main_session, self.session) if s is not None}.values():
+            if session.lint_run is not None:
+                session.lint_step()
+                return
 
     def run(self, frames: int | None = None, screenshot: Path | None = None) -> int:
         """The main loop: until quit, or ``frames`` frames; then save ``screenshot`` if asked
@@ -325,7 +407,8 @@ class App:
         self.manager.update(dt)
         self.attack.update(dt)
         now = self.time()
-        if self.refused is not None and now >= self.refused[1]:
+        held = self.press is not None and self.press.dragging  # a refusal under the cursor stays
+        if self.refused is not None and now >= self.refused[1] and not held:
             self.refused = None
         if self.notice is not None and now >= self.notice[2]:
             self.notice = None
@@ -345,7 +428,13 @@ class App:
             return
         if hasattr(event, "pos"):
             self.mouse_pos = tuple(int(v) for v in event.pos)  # type: ignore[assignment]
-        consumed = self.manager.process_events(event)
+        if self.classroom.menu and event.type == pygame.KEYDOWN:
+            self._menu_key(event.key)
+            return
+        if self.presenting and event.type != pygame.KEYDOWN:  # no side panel to talk to
+            consumed = False
+        else:
+            consumed = self.manager.process_events(event)
         request = self.panel.process_event(event)
         if isinstance(request, CentreOn):
             self.focus_finding(request.finding)
@@ -356,6 +445,7 @@ class App:
                     self.attack_section.play_entry.unfocus()
                 return
             action = action_for(event.key, event.mod)
+            self._last_key = event.key
             if action == "escape":
                 self.notice = None  # Esc answers the message too: the neutral hint comes back
             if action is not None:
@@ -379,6 +469,9 @@ class App:
         if self.help_on:
             self.help_on = False
             return
+        if button == 1 and self._banner_rect is not None and self._banner_rect.collidepoint(pos):
+            self.dismiss_banner()
+            return
         board = self.board
         if board is None:
             return
@@ -392,7 +485,13 @@ class App:
             door = self._door_at(pos)
             figures = board.figures_at(square) if square is not None and door is None else ()
             figure = self._pick(figures) if figures else None
-            self.press = _Press(pos, square, door, figure)
+            end = None
+            if figure is None and door is None and square is not None:
+                if square == self.pinned:
+                    end = "end"
+                elif self.selected is None and square == self.sight.start:
+                    end = "start"
+            self.press = _Press(pos, square, door, figure, end=end)
         elif button in (2, 3):
             self.pan_press = _Pan(button, pos, pos)
 
@@ -413,6 +512,7 @@ class App:
 
     def _mouse_motion(self, pos: tuple[int, int]) -> None:
         square = self.view.square_at(*pos)
+        self.sight.cursor = None  # the mouse takes over from the keyboard cursor
         self.hover = square if square is not None and self.board is not None else None
         pan = self.pan_press
         if pan is not None:
@@ -422,6 +522,15 @@ class App:
                 self.view.pan(pos[0] - pan.last[0], pos[1] - pan.last[1])
             pan.last = pos
         press = self.press
+        if press is not None and press.end is not None:
+            if not press.dragging and math.dist(pos, press.pos) >= DRAG_THRESHOLD:
+                press.dragging = True
+            if press.dragging and square is not None:  # drag an end of the ray
+                if press.end == "end":
+                    self.pinned = square
+                else:
+                    self.sight.start = square
+            return
         if press is None or press.figure is None or self.session is None:
             return
         if not press.dragging and math.dist(pos, press.pos) >= DRAG_THRESHOLD:
@@ -435,8 +544,18 @@ class App:
         board = self.board
         if board is None or square is None or figure_id not in board.figures:
             return
-        if board.figure(figure_id).square != square and board.can_enter(figure_id, square) is None:
+        if board.figure(figure_id).square == square:
+            return
+        reason = board.can_enter(figure_id, square)
+        if reason is None:
             board.move_figure(figure_id, square)
+            if self.refused is not None:
+                self.refused = None
+                self.notice = None
+            return
+        # show the refusal while dragging, not only on release: red square, the reason in the panel
+        self.refused = (square, self.time() + REFUSED_FLASH)
+        self._notify(f"Cannot stand here: {reason}.", "blocked")
 
     def _mouse_up(self, button: int, pos: tuple[int, int]) -> None:
         if button in (2, 3) and self.pan_press is not None and self.pan_press.button == button:
@@ -450,6 +569,8 @@ class App:
         if button != 1 or self.press is None:
             return
         press, self.press = self.press, None
+        if press.end is not None and press.dragging:
+            return  # an end of the ray was dragged: it stays where it was let go
         if press.dragging and press.figure is not None:
             self._drop(press, self.view.square_at(*pos))
         elif press.door is not None and self.session is not None:
@@ -457,6 +578,34 @@ class App:
             self._notify(f"door {press.door}: {state.value}", "info")
         elif press.figure is not None:
             self.select(press.figure)
+        elif press.square is not None and press.square in self.session_board_door_squares():
+            self._cycle_door_square(press.square)
+        elif press.square is not None and press.door is None and self.board is not None:
+            self.start_sight_at(press.square)
+
+    def start_sight_at(self, square: Square) -> None:
+        """Start the ray at a square without a figure (a click on an empty square, or ``S``).
+
+        The selected figure is let go (its square was the start); clicking the start again
+        takes the start away.
+        """
+        board = self.board
+        if board is None or not board.in_bounds(square):
+            return
+        self.select(None)
+        self.sight.start = None if square == self.sight.start else square
+
+    def session_board_door_squares(self) -> Mapping[Square, DoorState]:
+        """The door squares (roguelike door tiles) of the board in play."""
+        return self.session.board.door_squares if self.session is not None else {}
+
+    def _cycle_door_square(self, square: Square) -> None:
+        """A click on a door square cycles it closed → open → locked, as one undoable action."""
+        assert self.session is not None
+        new = self.session.board.door_squares[square].next()
+        where = f"door square {fmt_square(square)}"
+        self.session.change(f"{where}: {new.value}", lambda b: b.set_door_square(square, new))
+        self._notify(f"{where}: {new.value}", "info")
 
     def _drop(self, press: _Press, square: Square | None) -> None:
         session = self.session
@@ -578,8 +727,13 @@ class App:
 
     def action_fit(self) -> None:
         """Home."""
+        self._fit()
+
+    def _fit(self) -> None:
+        """Fit the whole board and remember the zoom that fit chose (see :meth:`resize`)."""
         if self.board is not None:
             self.view.fit(self.board.width, self.board.height)
+            self._fit_cell = self.view.cell
 
     def action_undo(self) -> None:
         """Ctrl+Z."""
@@ -587,7 +741,10 @@ class App:
             return
         self.attack.dismiss()  # a rolling attack lands first, so undo takes all of it back
         label = self.session.undo()
-        self._notify(self.session.history.log[-1] if label else "nothing to undo", "info")
+        line = self.session.history.log[-1] if label else "nothing to undo"
+        if label and self.attack.repeats_undone:
+            line += " — rolling again repeats its dice; D: new dice"
+        self._notify(line, "info")
 
     def action_redo(self) -> None:
         """Ctrl+Y, Ctrl+Shift+Z."""
@@ -602,7 +759,9 @@ class App:
         self.reload()
 
     def action_help(self) -> None:
-        """F1."""
+        """F1: open the help, turn its page, close it after the last page."""
+        if self.help_on and self.help.next_page():
+            return
         self.help_on = not self.help_on
 
     def action_escape(self) -> None:
@@ -615,10 +774,64 @@ class App:
             if self.session is not None:
                 self.session.board.restore(self.press.before)
             self.press = None
-        elif self.pinned is not None and not self.lesson_mode:
-            self.pinned = None
+        elif self.dismiss_banner():
+            pass
+        elif (self.pinned is not None or self.attack.targets) and not self.lesson_mode:
+            self.pinned = None  # the pin and the attack target go together
+            self.attack.set_target(None)
+        elif self.selected is None and self.sight.start is not None:
+            self.sight.start = None
         else:
             self.select(None)
+
+    def _cursor_square(self) -> Square | None:
+        """The square ``S`` and ``E`` act on: the keyboard cursor, else the one under the mouse."""
+        return self.sight.cursor if self.sight.cursor is not None else self.hover
+
+    def action_sight_start(self) -> None:
+        """S."""
+        square = self._cursor_square()
+        if square is None:
+            self._notify("Move the cursor onto a square first (Ctrl+arrows or the mouse).", "error")
+            return
+        self.start_sight_at(square)
+
+    def action_sight_end(self) -> None:
+        """E."""
+        square = self._cursor_square()
+        if square is not None:
+            self.pinned = None if square == self.pinned else square
+
+    def action_viewer_next(self) -> None:
+        """V."""
+        if self.board is not None:
+            self.sight.cycle_viewer(self.board)
+            self._los_cache.clear()
+            self._notify(f"viewer: {self.sight.viewer_label(self.board)}", "info")
+
+    def _move_cursor(self, dx: int, dy: int) -> None:
+        board = self.board
+        if board is None:
+            return
+        start = self.sight.cursor if self.sight.cursor is not None else self.hover
+        self.sight.cursor = step_cursor(board, start, dx, dy)
+        self.hover = self.sight.cursor
+
+    def action_cursor_left(self) -> None:
+        """Ctrl+Left."""
+        self._move_cursor(-1, 0)
+
+    def action_cursor_right(self) -> None:
+        """Ctrl+Right."""
+        self._move_cursor(1, 0)
+
+    def action_cursor_up(self) -> None:
+        """Ctrl+Up."""
+        self._move_cursor(0, -1)
+
+    def action_cursor_down(self) -> None:
+        """Ctrl+Down."""
+        self._move_cursor(0, 1)
 
     def action_target_next(self) -> None:
         """T."""
@@ -647,6 +860,18 @@ class App:
         """R."""
         if not self.lesson_mode and self.press is None:
             self.attack.roll()
+
+    def action_play_entry(self) -> None:
+        """Enter (classroom mode: reveal the answer)."""
+        if self.presenting:
+            self.action_reveal()
+        elif not self.lesson_mode:
+            self.attack_section.focus_play()
+
+    def action_fresh_dice(self) -> None:
+        """D."""
+        if not self.lesson_mode:
+            self.attack.fresh_dice()
 
     def action_skip_dice(self) -> None:
         """Space."""
@@ -687,6 +912,7 @@ class App:
     def _enter_lesson(self) -> None:
         tour = self.tour
         assert tour is not None
+        self.classroom.new_board()
         self._switch_to(tour.session)
         if tour.session is None or tour.lesson is None:
             return
@@ -698,12 +924,141 @@ class App:
     def action_step_next(self) -> None:
         """N."""
         if self.lesson_mode and self.tour is not None:
+            if self.presenting and not self.classroom.revealed:
+                self.action_reveal()  # the first N shows the answer, the next ones step
+                return
             self.tour.next_step(self._crossing_count())
 
     def action_step_prev(self) -> None:
         """P."""
         if self.lesson_mode and self.tour is not None:
+            if self.presenting and not self.classroom.revealed:
+                self.action_reveal()
+                return
             self.tour.prev_step(self._crossing_count())
+
+    # --- classroom mode (game/ui/classroom.py) ---------------------------------------------
+
+    def action_present(self) -> None:
+        """F2: classroom mode on or off (into the lessons first when a map is shown)."""
+        if not self.lesson_mode:
+            self.action_lessons()
+            if not self.lesson_mode:
+                return
+            self.classroom.on = False
+        self.classroom.on = not self.classroom.on
+        self.classroom.new_board()
+        self.classroom.menu = False
+        self._relayout()
+        self._fit()
+
+    def _relayout(self) -> None:
+        """The board area changed width (classroom mode on or off)."""
+        self.view.viewport = self._board_viewport()
+        self.panel.layout(self._panel_rect())
+
+    def action_predict_clear(self) -> None:
+        """Y."""
+        if self.presenting:
+            self.classroom.predict("clear")
+
+    def action_predict_blocked(self) -> None:
+        """B."""
+        if self.presenting:
+            self.classroom.predict("blocked")
+
+    def action_reveal(self) -> None:
+        """Enter in classroom mode: show the engine's answer and how the class did."""
+        if not self.presenting or self.tour is None:
+            return
+        ray = self.compute_ray()
+        if ray is None:
+            return
+        self.classroom.reveal(self.tour.index, self.tour.verdict(ray))
+
+    def action_lesson_menu(self) -> None:
+        """O."""
+        if self.presenting and self.tour is not None:
+            self.classroom.menu = not self.classroom.menu
+            self.classroom.menu_index = self.tour.index
+
+    def _menu_key(self, key: int) -> None:
+        """Keys while the lesson menu is open: Up/Down choose, Enter opens, Esc/O close."""
+        room, tour = self.classroom, self.tour
+        if tour is None:
+            room.menu = False
+            return
+        if key in (pygame.K_UP, pygame.K_LEFT):
+            room.menu_index = (room.menu_index - 1) % len(tour.paths)
+        elif key in (pygame.K_DOWN, pygame.K_RIGHT):
+            room.menu_index = (room.menu_index + 1) % len(tour.paths)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            room.menu = False
+            tour.wrapped = None
+            tour.open(room.menu_index)
+            self._enter_lesson()
+        elif key in (pygame.K_ESCAPE, pygame.K_o):
+            room.menu = False
+
+    def action_export_view(self) -> None:
+        """Ctrl+S: the window as it is now, as a PNG in the current folder."""
+        name = self._export_name()
+        path = Path.cwd() / f"{name}.png"
+        try:
+            save_screenshot(self.screen, path)
+        except SightlineError as exc:
+            self._notify(str(exc), "error")
+            return
+        self._notify(f"saved {path}", "info")
+
+    def action_export_steps(self) -> None:
+        """Ctrl+Shift+S: the lesson board with its whole ray, then one PNG per crossing."""
+        if not self.lesson_mode or self.tour is None or self.board is None:
+            self._notify("Ctrl+Shift+S saves a lesson's steps: open the lessons first (L).", "error")
+            return
+        from game.ui.render import render_surface, save_png
+
+        ray = self.compute_ray()
+        if ray is None:
+            self._notify("this lesson names no ray to step through", "error")
+            return
+        session = self.session
+        art = getattr(session.loaded, "art", None) if session is not None else None
+        name = self._export_name()
+        written = []
+        try:
+            for step in [None, *range(len(ray.crossings))]:
+                overlay = Overlay(selected=self.selected, ray=ray, step=step)
+                text = self.tour.explain(ray) if step is None else (
+                    f"Step {step + 1} of {len(ray.crossings)}: {ray.crossings[step].explain()}")
+                surface = render_surface(self.board, art, scale=48, overlay=overlay, legend=text.splitlines())
+                suffix = "" if step is None else f"-step{step + 1}"
+                written.append(save_png(surface, Path.cwd() / f"{name}{suffix}.png"))
+        except SightlineError as exc:
+            self._notify(str(exc), "error")
+            return
+        self._notify(f"saved {len(written)} pictures: {written[0].name} …", "info")
+
+    def action_export_log(self) -> None:
+        """Ctrl+L: the log, every entry whole, as ``sightline-MAP-log.txt`` in the current folder."""
+        session = self.session
+        if session is None:
+            return
+        path = Path.cwd() / f"{self._export_name()}-log.txt"
+        lines = list(session.history.log) or ["(the log is empty)"]
+        try:
+            with atomic_file(path, "w", encoding="utf-8") as handle:
+                handle.write("\n".join(lines) + "\n")
+        except SightlineError as exc:
+            self._notify(str(exc), "error")
+            return
+        self._notify(f"saved the log ({len(lines)} lines) to {path}", "info")
+
+    def _export_name(self) -> str:
+        if self.lesson_mode and self.tour is not None:
+            return f"sightline-{self.tour.paths[self.tour.index].stem}"
+        session = self.session
+        return f"sightline-{session.path.stem}" if session is not None else "sightline"
 
     def action_lesson_next(self) -> None:
         """PageDown, ]."""
@@ -745,32 +1100,58 @@ class App:
     def _notify(self, text: str, kind: str) -> None:
         self.notice = (text, kind, self.time() + NOTICE_TIME)
 
-    def ray_endpoints(self) -> tuple[Square, Square, str | None] | None:
-        """Origin, target and viewer of the ray to draw now, or None."""
+    def ray_start(self) -> tuple[Square, str | None] | None:
+        """Where the ray (and ``F``'s field of view) starts and the viewer side, or None.
+
+        The selected figure's square, else the square chosen with a click or ``S``; the viewer
+        is the ``V`` choice (``auto``: the starting figure's side, else no side).
+        """
         board, selected = self.board, self.selected
-        if board is None or selected is None:
+        if board is None:
             return None
-        figure = board.figure(selected)
+        if selected is not None:
+            figure = board.figure(selected)
+            return figure.square, self.sight.viewer(board, figure.side)
+        start = self.sight.start
+        if start is None or not board.in_bounds(start):
+            return None
+        return start, self.sight.viewer(board, None)
+
+    def ray_endpoints(self) -> tuple[Square, Square, str | None] | None:
+        """Origin, target and viewer of the ray to draw now, or None.
+
+        A pinned target on the start square is a ray too (the same square: a lesson's A→A); a
+        hovered one is not.
+        """
+        board, selected = self.board, self.selected
+        start = self.ray_start()
+        if board is None or start is None:
+            return None
+        origin, viewer = start
         target = self.pinned
         dragging_selected = self.press is not None and self.press.dragging and self.press.figure == selected
         if target is None and not dragging_selected:
             target = self.hover
-        if target is None or target == figure.square or not board.on_board(target):
+            if target == origin:
+                return None
+        if target is None or not board.on_board(target):
             return None
-        return figure.square, target, figure.side
+        return origin, target, viewer
 
     def compute_ray(self) -> Any:
-        """The LosResult of :meth:`ray_endpoints` (cached per board version), or None."""
+        """The :class:`~game.core.los.QuickRay` of :meth:`ray_endpoints` (cached per board serial and
+        version), or None: an integer verdict and drawing steps; the Fraction explanation is built
+        only when the lessons or the panel ask for the crossings."""
         ends = self.ray_endpoints()
         board = self.board
         if ends is None or board is None:
             return None
-        key = (id(board), board.version, *ends)
+        key = (board.serial, board.version, *ends)
         result = self._los_cache.get(key) if self.caches else None
         if result is None:
-            from game.core.los import line_of_sight
+            from game.core.los import quick_ray
 
-            result = line_of_sight(board, ends[0], ends[1], viewer=ends[2])
+            result = quick_ray(board, ends[0], ends[1], viewer=ends[2])
             if len(self._los_cache) > 256:
                 self._los_cache.clear()
             self._los_cache[key] = result
@@ -778,30 +1159,53 @@ class App:
 
     def compute_fov(self) -> np.ndarray | None:
         """The selected figure's field of view when ``F`` is on (cached per board version)."""
-        board, selected = self.board, self.selected
-        if not self.fov_on or board is None or selected is None:
+        board, start = self.board, self.ray_start()
+        if not self.fov_on or board is None or start is None:
             return None
-        figure = board.figure(selected)
-        key = (id(board), board.version, figure.square, figure.side)
+        origin, viewer = start
+        key = (board.serial, board.version, origin, viewer)
         mask = self._fov_cache.get(key) if self.caches else None
         if mask is None:
             from game.core.los import visible_from
 
-            mask = visible_from(board, figure.square, viewer=figure.side)
+            mask = visible_from(board, origin, viewer=viewer)
             if len(self._fov_cache) > 64:
                 self._fov_cache.clear()
             self._fov_cache[key] = mask
         return mask
+
+    def _markers(self, session: Session | None) -> list[Marker]:
+        """The findings outlined on the board (cached until the findings or the focus change)."""
+        key = (id(session), id(session.findings) if session else 0, len(session.findings) if session else 0,
+               self.focused, self.lesson_mode)
+        cached = self._marker_cache
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        markers: list[Marker] = []
+        if session is not None and not self.lesson_mode:
+            for finding in session.findings:
+                severity = str(getattr(finding.severity, "value", finding.severity))
+                if severity != "error" and finding != self.focused:
+                    continue  # warnings are outlined only when clicked in the panel
+                region = finding_region(session, finding)
+                if region:  # a region finding outlines the whole region, its label on the first square
+                    for n, square in enumerate(region):
+                        markers.append(Marker(square, None, severity, "" if n else finding.code))
+                elif finding.square is not None:
+                    markers.append(Marker(finding.square, None, severity, finding.code))
+                elif finding == self.focused:  # an object without a square: the squares under it
+                    found = finding_area(session, finding)
+                    for n, square in enumerate(found[1] if found is not None else ()):
+                        markers.append(Marker(square, None, severity, "" if n else finding.code))
+        self._marker_cache = (key, markers)
+        return markers
 
     def overlay(self) -> Overlay:
         """Everything over the board this frame."""
         board = self.board
         ray = self.compute_ray()
         self.last_ray = ray
-        target_figure = None
-        if ray is not None and board is not None:
-            on_target = board.figures_at(ray.target)
-            target_figure = on_target[0].id if on_target else None
+        target_figure = None  # a hovered figure is not a target: only the attack's get the ring
         attack_targets: tuple[int, ...] = ()
         if self.attack.targets and not self.lesson_mode and board is not None:
             attack_targets = tuple(t for t in self.attack.targets if t in board.figures)
@@ -813,18 +1217,9 @@ class App:
         if self.press is not None and self.press.dragging and self.press.figure is not None:
             dragging = (self.press.figure, (float(self.mouse_pos[0]), float(self.mouse_pos[1])))
         session = self.session
-        markers: list[Marker] = []
-        if session is not None and not self.lesson_mode:
-            for finding in session.findings:
-                severity = str(getattr(finding.severity, "value", finding.severity))
-                if severity != "error" and finding != self.focused:
-                    continue  # warnings are outlined only when clicked in the panel
-                if finding.square is not None:
-                    markers.append(Marker(finding.square, None, severity, finding.code))
-                elif finding == self.focused:  # an object without a square: the squares under it
-                    found = finding_area(session, finding)
-                    for n, square in enumerate(found[1] if found is not None else ()):
-                        markers.append(Marker(square, None, severity, "" if n else finding.code))
+        markers = self._markers(session)
+        if self.presenting and not self.classroom.revealed:
+            ray = None  # predict, then reveal: the ray is drawn neutral (draw_classroom)
         return Overlay(
             selected=self.selected,
             target=target_figure,
@@ -836,6 +1231,7 @@ class App:
             refused=refused,
             dragging=dragging,
             markers=markers,
+            start=self.sight.start if self.selected is None else None,
         )
 
     def status(self, ray: Any) -> tuple[str, str]:
@@ -847,13 +1243,33 @@ class App:
             return self.notice[0], self.notice[1]
         if self.lesson_mode and self.tour is not None:
             return self.tour.explain(ray), "lesson"
-        if ray is not None:
-            return ray.explain(), "clear" if ray.clear else "blocked"
+        board, selected = self.board, self.selected
+        if ray is not None and board is not None:
+            if sees_only_itself(board, ray.origin, ray.target, selected):
+                return SELF_SIGHT, "blocked"
+            text = ray.explain()
+            if selected is None or self.sight.choice != "auto":
+                text = f"{self.viewer_words()}: {text}"
+            if "V(" in text or "H(" in text:
+                text += f"\n{EDGE_LEGEND}"
+            return text, "clear" if ray.clear else "blocked"
         if self.notice is not None:
             return self.notice[0], self.notice[1]
-        board, selected = self.board, self.selected
         if board is None:
             return "", "info"
+        if selected is None and self.sight.start is not None:
+            return (
+                f"Hover a square to see the ray from {fmt_square(self.sight.start)} "
+                f"({self.viewer_words()}). Right-click pins the end; drag either end; "
+                "V changes the viewer side, F shades what it cannot see.",
+                "info",
+            )
+        if selected is None and not board.figures:
+            return (
+                "Click any square to start a ray there (or Ctrl+arrows and S), then hover or "
+                "right-click its end. F1 lists every key.",
+                "info",
+            )
         if selected is None:
             return "Click a figure or press Tab to select it. F1 lists every key.", "info"
         figure = board.figure(selected)
@@ -862,6 +1278,15 @@ class App:
             f"(as seen by {figure.side}). Right-click pins a target.",
             "info",
         )
+
+    def viewer_words(self) -> str:
+        """Where the ray starts and whose enemies block, in words: ``from (2,3), viewer red``."""
+        board, start = self.board, self.ray_start()
+        if board is None or start is None:
+            return ""
+        selected = self.selected
+        side = board.figure(selected).side if selected is not None else None
+        return f"From {fmt_square(start[0])}, viewer {self.sight.viewer_label(board, side)}"
 
     def panel_info(self, ray: Any) -> PanelInfo:
         """What the side panel shows this frame."""
@@ -892,7 +1317,7 @@ class App:
             findings=session.findings if not self.lesson_mode else (),
             log=session.history.log,
             log_serial=session.history.serial,
-            extra={"lessons": self.lesson_mode},
+            extra={"lessons": self.lesson_mode, "map_check": map_check_state(session)},
         )
 
     def draw(self) -> None:
@@ -905,11 +1330,18 @@ class App:
         overlay = self.overlay() if board is not None else Overlay()
         if board is not None:
             self.painter.draw(self.screen, board, self.view, overlay)
+            self._draw_measuring(board)
+            self._draw_labels(board)
             if not self.lesson_mode:
                 self._draw_attack(board)
         else:
             self.screen.fill(theme.BACKGROUND, self.view.viewport)
         self._draw_banner()
+        if self.presenting:
+            self._draw_classroom()
+            if self.help_on:
+                self.help.draw(self.screen)
+            return
         info = self.panel_info(overlay.ray)
         now = self.time()
         dragging = self.press is not None and self.press.dragging
@@ -918,9 +1350,165 @@ class App:
             # out their text every frame would cost more than drawing the board
             self._panel_refreshed = now
             self.panel.refresh(info, budget=1 if dragging else None)
-        self.manager.draw_ui(self.screen)
+        self._draw_gui()
         if self.help_on:
+            self._draw_help()
+
+    def compute_reach(self) -> dict[Square, int] | None:
+        """The movement reach from the ray's start when ``W`` is on (cached per board version)."""
+        board, start = self.board, self.ray_start()
+        if not self.measuring.reach or board is None or start is None:
+            return None
+        selected = self.selected
+        figure = board.figure(selected) if selected is not None else None
+        steps = self.measuring.steps_for(figure.stats if figure is not None else None)
+        side = figure.side if figure is not None else start[1]
+        key = (board.serial, board.version, start[0], steps, side, selected)
+        if self._reach_cache is None or self._reach_cache[0] != key:
+            from game.core.measure import reach
+
+            self._reach_cache = (key, reach(board, start[0], steps, side, selected))
+        return self._reach_cache[1]
+
+    def _draw_measuring(self, board: Board) -> None:
+        """The reach tint and the ruler over the board, clipped to the board area."""
+        found = self.compute_reach()
+        start = self.ray_start()
+        end = self.pinned or self.hover
+        self.last_ruler = None
+        if found is None and not (self.measuring.ruler and start is not None and end is not None):
+            return
+        old_clip = self.screen.get_clip()
+        self.screen.set_clip(pygame.Rect(self.view.viewport))
+        if found is not None:
+            draw_reach(self.screen, self.view, found, self.ui_scale)
+        if self.measuring.ruler and start is not None and end is not None and board.in_bounds(end):
+            self.last_ruler = draw_ruler(self.screen, self.view, board, start[0], end, self.ui_scale)
+        self.screen.set_clip(old_clip)
+
+    def _draw_labels(self, board: Board) -> None:
+        """Coordinates on the board's edges and the hover card of the figures under the mouse."""
+        old_clip = self.screen.get_clip()
+        self.screen.set_clip(pygame.Rect(self.view.viewport))
+        if self.coordinates_on:
+            draw_coordinates(self.screen, self.view, board, self.ui_scale)
+        self.last_card = None
+        hover = self.hover
+        if hover is not None and self.press is None and board.in_bounds(hover) and not self.presenting:
+            figures = board.figures_at(hover)
+            if figures:
+                self.last_card = draw_card(
+                    self.screen, figures, board, self.mouse_pos, pygame.Rect(self.view.viewport), self.ui_scale
+                )
+        self.screen.set_clip(old_clip)
+
+    def action_coordinates(self) -> None:
+        """G."""
+        self.coordinates_on = not self.coordinates_on
+
+    def action_ruler(self) -> None:
+        """M."""
+        self.measuring.ruler = not self.measuring.ruler
+        if self.measuring.ruler and self.ray_start() is None:
+            self._notify("The ruler measures from the selected figure or the start square: click one.", "info")
+
+    def action_reach(self) -> None:
+        """W."""
+        self.measuring.reach = not self.measuring.reach
+        if self.measuring.reach and self.ray_start() is None:
+            self._notify("The reach starts from the selected figure or the start square: click one.", "info")
+
+    def action_reach_steps(self) -> None:
+        """1 … 9: the reach's number of steps (and W on)."""
+        key = self._last_key
+        if key is not None and pygame.K_1 <= key <= pygame.K_9:
+            self.measuring.steps = key - pygame.K_0
+            self.measuring.reach = True
+
+    def _draw_classroom(self) -> None:
+        """Classroom mode: the neutral ray before the reveal, the verdict and the step on the
+        board beside the ray, the lesson text in large type on the right, the menu over all."""
+        tour, board = self.tour, self.board
+        if tour is None:
+            return
+        width, height = self.screen.get_size()
+        size = classroom.text_size(height)
+        ray = self.last_ray
+        column = pygame.Rect(width - self._panel_screen_width(), 0, self._panel_screen_width(), height)
+        room = self.classroom
+        blocks: list[tuple[str, tuple[int, int, int], int]] = [
+            (tour.heading(), classroom.PROMPT, size),
+            (room.progress(len(tour.paths)), classroom.MUTED, max(20, size * 2 // 3)),
+        ]
+        if tour.error:
+            blocks.append((tour.error, classroom.BLOCKED, size))
+        elif tour.lesson is not None:
+            blocks.append((tour.lesson.caption, classroom.TEXT, size))
+        area = pygame.Rect(self.view.viewport)
+        if ray is not None and board is not None:
+            verdict = tour.verdict(ray)
+            colour = classroom.CLEAR if verdict == "clear" else classroom.BLOCKED
+            start = self.view.square_centre(ray.origin)
+            end = self.view.square_centre(ray.target)
+            if not room.revealed:
+                pygame.draw.line(self.screen, classroom.NEUTRAL_RAY, start, end, max(3, round(self.view.cell * 0.06)))
+                said = f"The class says: {room.prediction}." if room.prediction else "Clear or blocked?"
+                blocks.append((said, classroom.PROMPT, size))
+                blocks.append(("Y clear · B blocked · Enter reveals", classroom.MUTED, max(20, size * 2 // 3)))
+                classroom.draw_callout(self.screen, end, [("Clear or blocked?", classroom.PROMPT, size + 6)], area)
+            else:
+                lines = [(f"{tour.ray_words(ray)}: {verdict.upper()}", colour, size + 8)]
+                if room.prediction:
+                    right = room.prediction == verdict
+                    lines.append((f"The class said {room.prediction}: {'right' if right else 'wrong'}.",
+                                  classroom.CLEAR if right else classroom.BLOCKED, size))
+                anchor = end
+                step = tour.step
+                if step is not None and 0 <= step < len(ray.crossings):
+                    crossing = ray.crossings[step]
+                    lines.append((f"Step {step + 1} of {len(ray.crossings)}: {crossing.explain()}",
+                                  classroom.TEXT, size))
+                    gx, gy = ray_point(ray, crossing)
+                    px, py = self.view.to_screen(gx, gy)
+                    anchor = (round(px), round(py))
+                else:
+                    lines.append((ray.explain() if ray.clear == (verdict == "clear") else
+                                  "A figure sees another figure in its own square, never itself.",
+                                  classroom.TEXT, size))
+                classroom.draw_callout(self.screen, anchor, lines, area)
+                blocks.append(("N / P: step along the ray · O: lessons · ] next board", classroom.MUTED,
+                               max(20, size * 2 // 3)))
+        classroom.draw_column(self.screen, column, blocks)
+        if self.notice is not None:
+            classroom.draw_callout(self.screen, (area.x, area.bottom), [(self.notice[0], classroom.TEXT, size)], area)
+        if room.menu:
+            classroom.draw_menu(self.screen, [p.stem for p in tour.paths], tour.index, room.menu_index, room)
+
+    def _draw_gui(self) -> None:
+        """The side panel: straight onto the screen at scale 1, else drawn at the logical size
+        and scaled up into the panel's place."""
+        if self.ui_scale == 1.0:
+            self.manager.draw_ui(self.screen)
+            return
+        size = self._logical_size()
+        if self._gui_surface is None or self._gui_surface.get_size() != size:
+            self._gui_surface = pygame.Surface(size)
+        self._gui_surface.fill(theme.BACKGROUND)
+        self.manager.draw_ui(self._gui_surface)
+        rect = self._panel_rect().clip(self._gui_surface.get_rect())
+        width, height = self.screen.get_size()
+        target = (self._panel_screen_width(), height)
+        scaled = pygame.transform.smoothscale(self._gui_surface.subsurface(rect), target)
+        self.screen.blit(scaled, (width - target[0], 0))
+
+    def _draw_help(self) -> None:
+        """The F1 card, laid out at the logical size and scaled like the panel."""
+        if self.ui_scale == 1.0:
             self.help.draw(self.screen)
+            return
+        small = pygame.transform.smoothscale(self.screen, self._logical_size())
+        self.help.draw(small)
+        self.screen.blit(pygame.transform.smoothscale(small, self.screen.get_size()), (0, 0))
 
     def _draw_attack(self, board: Board) -> None:
         """The dice tray over the board (the painter rings every target)."""
@@ -932,9 +1520,16 @@ class App:
                 self.view.square_centre(board.figure(hit).square)
                 if hit is not None and hit in board.figures else None
             )
+            scale = self.ui_scale
+            if scale != 1.0:  # the tray is laid out in UI units and scaled like the panel
+                x, y, w, h = self.view.viewport
+                layer = pygame.Surface((max(1, round(w / scale)), max(1, round(h / scale))), pygame.SRCALPHA)
+                self.dice_tray.draw(layer, layer.get_rect(), _shrink(landing, scale), _shrink(landing_at, scale))
+                self.screen.blit(pygame.transform.smoothscale(layer, (w, h)), (x, y))
+                return
             old_clip = self.screen.get_clip()
             self.screen.set_clip(pygame.Rect(self.view.viewport))
-            self.attack.tray.draw(self.screen, pygame.Rect(self.view.viewport), landing, landing_at)
+            self.dice_tray.draw(self.screen, pygame.Rect(self.view.viewport), landing, landing_at)
             self.screen.set_clip(old_clip)
 
     def _banner_font(self) -> pygame.font.Font:
@@ -942,33 +1537,78 @@ class App:
         font = self._banner_font_cache
         if font is None:
             path = chart_font_path()
-            font = pygame.font.Font(path, 13) if path is not None else self.painter.font(17)
+            size = round(13 * self.ui_scale)
+            font = pygame.font.Font(path, size) if path is not None else self.painter.font(round(17 * self.ui_scale))
             self._banner_font_cache = font
         return font
 
-    def _draw_banner(self) -> None:
+    def banner_text(self) -> str | None:
+        """What the red banner says now: the reload error (until the file is fixed), a broken
+        lesson, else the oldest notice not yet dismissed."""
         session = self.session
-        text = None
         if session is not None and session.reload_error:
-            text = f"Map error (showing the last good board): {session.reload_error}"
-        elif self.lesson_mode and self.tour is not None and self.tour.error:
-            text = self.tour.error
+            return f"Map error (showing the last good board): {session.reload_error}"
+        if self.lesson_mode and self.tour is not None and self.tour.error:
+            return self.tour.error
+        if self.banners and not self.lesson_mode:
+            more = f" (+{len(self.banners) - 1} more)" if len(self.banners) > 1 else ""
+            return f"{self.banners[0]}{more}   [click or Esc: dismiss]"
+        return None
+
+    def dismiss_banner(self) -> bool:
+        """Take the oldest notice off the banner; False when there was none."""
+        if self.banners and not self.lesson_mode:
+            self.banners.pop(0)
+            return True
+        return False
+
+    def _draw_banner(self) -> None:
+        """The banner over the top of the board, wrapped onto as many lines as it needs."""
+        text = self.banner_text()
+        self._banner_rect = None
         if text is None:
             return
         x, y, w, _ = self.view.viewport
         if self._banner is None or self._banner[:2] != (text, w):
             font = self._banner_font()
-            shown = text
-            while len(shown) > 8 and font.size(shown)[0] > w - 24:
-                shown = shown[:-2]
-            if shown != text:
-                shown = shown.rstrip() + "…"
-            label = font.render(shown, True, BANNER_TEXT)
-            band = pygame.Surface((w, label.get_height() + 14))
+            lines = classroom.wrap(font, text, max(40, w - 24))
+            line_h = font.get_linesize()
+            band = pygame.Surface((w, line_h * len(lines) + 14))
             band.fill(BANNER_BG)
-            band.blit(label, (12, 7))
+            for n, line in enumerate(lines):
+                band.blit(font.render(line, True, BANNER_TEXT), (12, 7 + n * line_h))
             self._banner = (text, w, band)
         self.screen.blit(self._banner[2], (x, y))
+        self._banner_rect = pygame.Rect(x, y, *self._banner[2].get_size())
+
+
+def _shrink(point: tuple[int, int] | None, scale: float) -> tuple[int, int] | None:
+    """A screen point in UI units (for parts drawn at the logical size)."""
+    return None if point is None else (round(point[0] / scale), round(point[1] / scale))
+
+
+#: what a same-square ray with nobody else there says (rules §1.3, FAQ; lesson L29b)
+SELF_SIGHT = (
+    "Blocked: a figure has no line of sight to itself (it can see another figure in its own "
+    "square, never itself)."
+)
+
+#: the one notation for edges, said wherever a sentence names one (squares are (x,y), G labels them)
+EDGE_LEGEND = "V(x,y) is the edge on the left of square (x,y), H(x,y) the edge above it."
+
+#: classroom mode: the share of the window's width the lesson text column takes
+CLASSROOM_COLUMN = 0.3
+
+
+def ray_point(ray: Any, crossing: Any) -> tuple[float, float]:
+    """Where on the board a crossing of the ray lies, in grid units."""
+    point = getattr(crossing, "point", None)
+    if point is not None:
+        return float(point[0]), float(point[1])
+    t = float(getattr(crossing, "t", 0.5))
+    ox, oy = ray.origin[0] + 0.5, ray.origin[1] + 0.5
+    tx, ty = ray.target[0] + 0.5, ray.target[1] + 0.5
+    return ox + (tx - ox) * t, oy + (ty - oy) * t
 
 
 #: the most squares outlined for one clicked finding's object
@@ -1001,7 +1641,39 @@ def finding_area(session: Session | None, finding: Any) -> tuple[tuple[float, fl
     return ((left + right) / 2, (top + bottom) / 2), squares[:FOCUS_SQUARES]
 
 
-def figure_stat_lines(stats: dict[str, Any]) -> list[str]:
+def map_check_state(session: Session) -> str | None:
+    """What the map check heading adds to its counts: the check still running, or the board it
+    describes when the saved file is broken (None: the check is complete and current)."""
+    progress = session.lint_progress
+    if session.reload_error:
+        return "· last good board (the new save does not load)"
+    if progress is not None:
+        return f"· checking, {progress[0]} of {progress[1]} done…"
+    return None
+
+
+#: the linter's region findings and whether their regions are walked with every door open
+REGION_CODES = {"region-unreachable": True, "region-sealed-by-doors": False}
+
+
+def finding_region(session: Session, finding: Any) -> list[Square]:
+    """Every square of the region a region finding is about (empty for other findings).
+
+    The linter names a region by its first square; the window outlines all of it, found again
+    with the linter's own walk (``game.designer.lint.walk_regions``).
+    """
+    doors_open = REGION_CODES.get(finding.code)
+    if doors_open is None or finding.square is None:
+        return []
+    from game.designer.lint import walk_regions
+
+    for region in walk_regions(session.board, doors_open=doors_open):
+        if finding.square in region:
+            return list(region)
+    return []
+
+
+def figure_stat_lines(stats: Mapping[str, Any]) -> list[str]:
     """A figure's stats for the panel: short ones on one line, long ones (attacks) one per line.
 
     Empty values (a blank ``rules`` property) are left out; the panel wraps long lines.
@@ -1060,6 +1732,7 @@ def open_window(size: tuple[int, int], *, headless_ok: bool, map_hint: str) -> p
             raise pygame.error(f"SDL chose the {driver} driver")
         pygame.font.init()
         screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        set_minimum_size()
     except pygame.error as exc:
         pygame.display.quit()
         if x11_only:
@@ -1074,6 +1747,19 @@ def open_window(size: tuple[int, int], *, headless_ok: bool, map_hint: str) -> p
     return screen
 
 
+#: the smallest window the panel's text fits whole in (a real window cannot be made smaller)
+MINIMUM_SIZE = (960, 600)
+
+
+def set_minimum_size() -> None:
+    """Ask the window system not to let the window shrink below :data:`MINIMUM_SIZE`."""
+    window_type = getattr(pygame, "Window", None)
+    if window_type is None or pygame.display.get_driver() in HEADLESS_DRIVERS:
+        return
+    with contextlib.suppress(pygame.error, AttributeError, ValueError):  # an old SDL: no minimum
+        window_type.from_display_module().minimum_size = MINIMUM_SIZE
+
+
 def run_window(
     session: Session | None,
     *,
@@ -1082,11 +1768,18 @@ def run_window(
     screenshot: Path | None = None,
     size: tuple[int, int] = DEFAULT_SIZE,
     map_hint: str = "MAP",
+    ui_scale: float | None = None,
+    present: bool = False,
 ) -> int:
-    """Open the window on a session (or the lessons) and run it; returns the exit code."""
+    """Open the window on a session (or the lessons) and run it; returns the exit code.
+
+    ``present``: start the lessons in classroom mode (large type, the verdict on the board).
+    """
     screen = open_window(size, headless_ok=frames is not None, map_hint=map_hint)
     try:
-        app = App(session, screen=screen, lessons=lessons, start_in_lessons=session is None)
+        app = App(session, screen=screen, lessons=lessons, start_in_lessons=session is None, ui_scale=ui_scale)
+        if present:
+            app.action_present()
         return app.run(frames=frames, screenshot=screenshot)
     finally:
         pygame.display.quit()

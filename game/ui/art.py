@@ -1,9 +1,13 @@
 """Tile art: the map's own tileset images, loaded once and cut, flipped and scaled per zoom.
 
 The loader (``game.tiled``) hands over a plain :class:`~game.tiled.MapArt` (paths, source
-rectangles, gids with Tiled's flip bits); this module turns it into pygame surfaces. Each image
-file is loaded once (``convert_alpha()`` when a display exists); a tile is cut from it, flipped
-and scaled on first use and cached per cell size (the last few zoom levels are kept).
+rectangles, colour keys, gids with Tiled's flip bits); this module turns it into pygame surfaces
+with pytmx's own image loader, :func:`pytmx.util_pygame.pygame_image_loader` (pytmx's one job in
+Sightline, see docs/architecture.md): it opens each image file once, cuts a tile's rectangle,
+applies Tiled's flip bits and the tileset's colour key and converts the surface for fast
+blitting. Here a tile is then scaled on first use and cached per cell size (the last few zoom
+levels are kept). pytmx's converter needs a pixel format: without a window (the PNG renderer) a
+hidden 1x1 :class:`pygame.Window` provides one.
 
 Any image that fails to load makes :attr:`TileArt.usable` false with a line in
 :attr:`TileArt.warnings`; the painter then draws the vector style instead.
@@ -19,6 +23,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pygame
+from pytmx.pytmx import TileFlags
+from pytmx.util_pygame import pygame_image_loader
+
+from game.tiled.guard import image_size
 
 if TYPE_CHECKING:
     from game.tiled import ArtLayer, MapArt
@@ -30,6 +38,29 @@ GID_MASK = 0x0FFFFFFF  #: the tile id without the flip bits and the hex rotation
 ZOOM_LEVELS_KEPT = 3
 
 Placed = tuple[pygame.Surface, int, int]
+#: pytmx's per-image loader: ``load(rect, flags) -> Surface``
+Loader = Any
+_FORMAT_WINDOW: list[pygame.Window] = []  # a hidden window that gives pytmx a pixel format
+
+
+#: the most pixels one decoded tileset image may have (4 bytes each once decoded: 256 MiB)
+MAX_IMAGE_PIXELS = 64 * 1024 * 1024
+
+
+def pixel_budget_refusal(path: Path, budget: int = MAX_IMAGE_PIXELS) -> str | None:
+    """Why an image is not decoded: its header says more than ``budget`` pixels (a small file
+    can hold a 30000×30000 image); None when it may be loaded.
+
+    (tests/test_files_robust.py builds such a PNG.)
+    """
+    size = image_size(path)
+    if size is None:
+        return None
+    width, height = size
+    if width * height <= budget:
+        return None
+    return (f"tileset image {path}: {width}×{height} pixels is over the {budget // (1024 * 1024)}-megapixel "
+            "budget; drawing the vector style (scale the image down or split the tileset)")
 
 
 def split_gid(raw: int) -> tuple[int, bool, bool, bool]:
@@ -41,14 +72,16 @@ def split_gid(raw: int) -> tuple[int, bool, bool, bool]:
     return raw & GID_MASK, bool(raw & FLIP_H), bool(raw & FLIP_V), bool(raw & FLIP_D)
 
 
-def flip_tile(image: pygame.Surface, flip_h: bool, flip_v: bool, flip_d: bool) -> pygame.Surface:
-    """Apply Tiled's flip bits: the diagonal flip (transpose) first, then horizontal, vertical."""
-    if flip_d:
-        # transpose = rotate 90° clockwise, then mirror left-right
-        image = pygame.transform.flip(pygame.transform.rotate(image, -90), True, False)
-    if flip_h or flip_v:
-        image = pygame.transform.flip(image, flip_h, flip_v)
-    return image
+def _ensure_pixel_format() -> None:
+    """Give pytmx's surface converter a pixel format: the window's, or a hidden 1x1 window's."""
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        return
+    if not pygame.display.get_init():
+        pygame.display.init()
+    if not _FORMAT_WINDOW:
+        window = pygame.Window(hidden=True, size=(1, 1))
+        window.get_surface()
+        _FORMAT_WINDOW.append(window)
 
 
 class TileArt:
@@ -57,27 +90,28 @@ class TileArt:
     def __init__(self, art: MapArt) -> None:
         self.art = art
         self.warnings: list[str] = []
-        self._images: dict[Path, pygame.Surface] = {}
+        self._images: dict[tuple[Path, str | None], Loader] = {}
         self._scaled: OrderedDict[float, dict[tuple[int, float], Placed | None]] = OrderedDict()
         self.usable = self._load_images()
 
     def _load_images(self) -> bool:
-        paths = {Path(tile.image) for tile in self.art.tiles.values()}
-        if not paths or not self.art.layers:
+        keys = {(Path(tile.image), tile.colorkey) for tile in self.art.tiles.values()}
+        if not keys or not self.art.layers:
             self.warnings.append("the map has no tile images; drawing the vector style")
             return False
-        has_display = pygame.display.get_init() and pygame.display.get_surface() is not None
-        for path in sorted(paths):
+        _ensure_pixel_format()
+        for path, colorkey in sorted(keys, key=lambda k: (str(k[0]), k[1] or "")):
+            refusal = pixel_budget_refusal(path)
+            if refusal:
+                self.warnings.append(refusal)
+                continue
             try:
-                image = pygame.image.load(str(path))
-                image = image.convert_alpha() if has_display else image
+                self._images[(path, colorkey)] = pygame_image_loader(str(path), colorkey)
             except (pygame.error, OSError, ValueError) as exc:
                 self.warnings.append(
                     f"tileset image {path} cannot be drawn ({exc}); drawing the vector style"
                 )
-                continue
-            self._images[path] = image
-        return len(self._images) == len(paths)
+        return len(self._images) == len(keys)
 
     @property
     def background(self) -> tuple[int, int, int] | None:
@@ -115,18 +149,13 @@ class TileArt:
         info = self.art.tiles.get(gid)
         if info is None:
             return None
-        image = self._images.get(Path(info.image))
-        if image is None:
+        load = self._images.get((Path(info.image), info.colorkey))
+        if load is None:
             return None
-        rect = info.rect
-        if rect is not None:
-            x, y, w, h = rect
-            bounds = image.get_rect()
-            clipped = pygame.Rect(x, y, w, h).clip(bounds)
-            if clipped.width == 0 or clipped.height == 0:
-                return None
-            image = image.subsurface(clipped)
-        image = flip_tile(image, flip_h, flip_v, flip_d)
+        try:  # the reader clipped the rectangle to the image; pytmx cuts, flips and converts
+            image = load(info.rect, TileFlags(flip_h, flip_v, flip_d))
+        except (pygame.error, ValueError):
+            return None
         sx = cell / max(1, self.art.tile_width)
         sy = cell / max(1, self.art.tile_height)
         size = (max(1, math.ceil(image.get_width() * sx)), max(1, math.ceil(image.get_height() * sy)))

@@ -6,7 +6,8 @@ result. The reveal, in order:
 1. **tumble**: every die rolled (pool by pool, a row each) tumbles and settles; a crit (a die
    that made the rules roll another) flashes and its extra die appears; a re-rolled die dims;
 2. **count**: once every die has settled, the result lines appear one by one and the headline
-   numbers (hits, saves, damage ...) count up from 0;
+   numbers (hits, saves, damage ...) count up from 0, beside the thresholds they are compared
+   with (:data:`THRESHOLDS`: the Armor to reach), which stand at their value;
 3. **land**: the wounds land on the target's token (the window applies the changes now, see
    :attr:`DiceTray.landed`), then the tray is :attr:`~DiceTray.done`.
 
@@ -68,8 +69,15 @@ LAND = 0.4  #: the wounds fly to the target
 LINE_H = 17
 LINE_FONT = 17
 #: the tray's top (title) and the room of the headline counters
-TITLE_H = 40
-HEAD_H = 30
+TITLE_H = 32
+HEAD_H = 26
+#: the tray's widest (it sits over the board: compact, the board stays visible around it)
+TRAY_W = 520
+#: the dice's sizes, pixels (smallest, largest), and the room of a row's pool label
+DIE_MIN, DIE_MAX = 20, 30
+LABEL_W = 78
+#: headline numbers that are thresholds, not counts: shown at once, never counted up from 0
+THRESHOLDS = frozenset({"armour", "needed"})
 
 #: outcome keys shown as headline counters, with their labels (first match wins per label)
 HEADLINE: tuple[tuple[str, str], ...] = (
@@ -207,7 +215,11 @@ def build_timeline(resolution: Resolution, factor: float) -> _Timeline:
             _ring_dice(tl, step.data, pools.get(id(step)), t)
     # the headline counters count up one after another from when the dice settle
     c = tl.settle
+    # (a threshold, such as the Armor to reach, stands at its value from the start)
     for label, value in headline_values(resolution.outcome):
+        if label in THRESHOLDS:
+            tl.counters.append(Counter(label, value, tl.settle, tl.settle))
+            continue
         duration = (0.15 + COUNT_STEP * min(abs(value), 12)) * factor
         tl.counters.append(Counter(label, value, c, c + duration))
         c += duration
@@ -265,7 +277,7 @@ def headline_values(outcome: Mapping[str, object]) -> list[tuple[str, int]]:
         if isinstance(value, list | tuple):
             if not all(isinstance(v, int) for v in value):
                 continue
-            number = len(value) if key == "hits" else sum(value)  # type: ignore[arg-type]
+            number = len(value) if key == "hits" else sum(value)
         elif isinstance(value, int):
             number = value
         else:
@@ -301,6 +313,8 @@ class DiceTray:
         self.target_figure: int | None = None
         #: the result rows the last :meth:`draw` showed, wrapped as drawn (tests read them)
         self.shown_rows: list[str] = []
+        #: the headline the last :meth:`draw` showed ("" before the dice settle)
+        self.headline = ""
         self.elapsed = 0.0
         self._timeline = _Timeline()
         self._landed_called = False
@@ -417,7 +431,7 @@ class DiceTray:
         shown = []
         for c in self._timeline.counters:
             if self.elapsed < c.start:
-                break
+                continue
             span = c.end - c.start
             part = 1.0 if span <= 0 else min(1.0, (self.elapsed - c.start) / span)
             shown.append((c.label, round(c.value * part) if part < 1 else c.value))
@@ -472,9 +486,9 @@ class DiceTray:
         """
         rows = len(self._timeline.rows)
         die = self._die_size(area)
-        width = min(area.w - 24, 640)
-        lines = max(3, len(self.wrapped_lines(width - 24)))
-        height = TITLE_H + rows * (die + 12) + HEAD_H + 2 + lines * LINE_H + 10
+        width = min(area.w - 24, TRAY_W)
+        lines = max(2, len(self.wrapped_lines(width - 24)))
+        height = TITLE_H + rows * (die + 8) + HEAD_H + lines * LINE_H + 8
         height = min(height, area.h - 24)
         top = area.bottom - height - 12
         if target_pos is not None and target_pos[1] > area.centery:
@@ -483,8 +497,8 @@ class DiceTray:
 
     def _die_size(self, area: pygame.Rect) -> int:
         most = max((sum(1 for d in self._timeline.dice if d.row == r) for r in range(len(self._timeline.rows))), default=1)
-        width = min(area.w - 24, 640) - 110
-        return int(max(22, min(44, width / max(1, most) - 8)))
+        width = min(area.w - 24, TRAY_W) - LABEL_W - 12
+        return int(max(DIE_MIN, min(DIE_MAX, width / max(1, most) - 6)))
 
     def draw(
         self,
@@ -507,27 +521,27 @@ class DiceTray:
         panel.fill(TRAY_BG)
         pygame.draw.rect(panel, TRAY_BORDER, panel.get_rect(), 2, border_radius=8)
         hint = "Space: skip" if not self.done else "Esc: close"
-        hint_label = self.font(16).render(hint, True, MUTED)
-        panel.blit(hint_label, hint_label.get_rect(topright=(rect.w - 12, 12)))
-        title = _fit(self.font(20), plain_text(self.title or "Attack"), rect.w - hint_label.get_width() - 36)
-        panel.blit(self.font(20).render(title, True, TEXT), (12, 10))
+        hint_label = self.font(14).render(hint, True, MUTED)
+        panel.blit(hint_label, hint_label.get_rect(topright=(rect.w - 10, 10)))
+        title = _fit(self.font(18), plain_text(self.title or "Attack"), rect.w - hint_label.get_width() - 32)
+        panel.blit(self.font(18).render(title, True, TEXT), (12, 8))
         die = self._die_size(pygame.Rect(area))
-        y = 40
+        y = TITLE_H
         for row, pool in enumerate(self._timeline.rows):
-            label = self.font(17).render(pool, True, MUTED)
-            panel.blit(label, (12, y + die // 2 - 7))
+            label = self.font(16).render(_fit(self.font(16), pool, LABEL_W - 4), True, MUTED)
+            panel.blit(label, label.get_rect(midleft=(12, y + die // 2 + 2)))
             for d in self._timeline.dice:
                 if d.row == row and self.elapsed >= d.appear:
-                    centre = (100 + d.column * (die + 8) + die // 2, y + die // 2 + 2)
+                    centre = (12 + LABEL_W + d.column * (die + 6) + die // 2, y + die // 2 + 2)
                     self._draw_die(panel, d, centre, die, row)
-            y += die + 12
-        if not self._timeline.rows:
-            y += 4
+            y += die + 8
         counters = self.counters()
         if counters:
-            text = "   ".join(f"{label.upper()} {value}" for label, value in counters)
-            head = self.font(28).render(text, True, HEADLINE_TEXT)
+            self.headline = headline_text(counters)
+            head = self.font(22).render(_fit(self.font(22), self.headline, rect.w - 24), True, HEADLINE_TEXT)
             panel.blit(head, (12, y))
+        else:
+            self.headline = ""
         y += HEAD_H
         rows = self.wrapped_lines(rect.w - 24, self.revealed_lines())
         room = max(1, (rect.h - y - 6) // LINE_H)
@@ -622,6 +636,17 @@ class DiceTray:
             surface.blit(label, label.get_rect(center=badge.center))
         if part >= 1.0:
             pygame.draw.circle(surface, WOUND if damage else MUTED, target_pos, 30, 3)
+
+
+def headline_text(counters: list[tuple[str, int]]) -> str:
+    """The headline numbers as drawn: each label capitalised once, then its number.
+
+    >>> headline_text([("attack", 7), ("armour", 6)])
+    'Attack 7 · Armour 6'
+    >>> headline_text([("HP lost", 2)])
+    'HP lost 2'
+    """
+    return " · ".join(f"{label[:1].upper()}{label[1:]} {value}" for label, value in counters)
 
 
 def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:

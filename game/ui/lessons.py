@@ -1,7 +1,7 @@
 """The line-of-sight lessons: the boards of ``maps/lessons/`` one at a time, stepped crossing by crossing.
 
 Each lesson map carries map properties ``caption`` (what it teaches), ``from`` and ``to``
-(squares, ``"1,1"``), ``expected`` (``clear`` or ``blocked``) and ``vector`` (the rules file's
+(squares, ``"1,1"``), ``expected`` (``clear`` or ``blocked``) and ``vector`` (the Arcadia Quest rule's
 test vector, ``L07``). The window selects the figure on ``from``, pins the ray to ``to`` and lets
 ``N`` / ``P`` walk the ray's crossings, each explained by ``Crossing.explain()``.
 
@@ -19,6 +19,7 @@ from game.core.board import Board, Square, fmt_square, parse_square
 from game.core.errors import SightlineError, UsageError
 from game.core.words import plural
 from game.resources import bundled_maps
+from game.ui.sight import sees_only_itself
 
 LESSONS_DIR = bundled_maps() / "lessons"
 
@@ -95,6 +96,8 @@ class LessonTour:
         self.session: Any = None
         self.lesson: Lesson | None = None
         self.error: str | None = None
+        #: set by next_board/prev_board when they went round the end of the list
+        self.wrapped: str | None = None
         self.open(0)
 
     def open(self, index: int) -> None:
@@ -113,11 +116,13 @@ class LessonTour:
         self.lesson = Lesson.from_board(path, self.session.board)
 
     def next_board(self) -> None:
-        """The next lesson (after the last comes the first)."""
+        """The next lesson (after the last comes the first: :attr:`wrapped` says so)."""
+        self.wrapped = "after the last lesson, back to the first" if self.index + 1 == len(self.paths) else None
         self.open(self.index + 1)
 
     def prev_board(self) -> None:
-        """The previous lesson."""
+        """The previous lesson (before the first comes the last: :attr:`wrapped` says so)."""
+        self.wrapped = "before the first lesson, on to the last" if self.index == 0 else None
         self.open(self.index - 1)
 
     def next_step(self, crossings: int) -> None:
@@ -147,6 +152,28 @@ class LessonTour:
         name = self.lesson.name if self.lesson else self.paths[self.index].stem
         return f"Lesson {self.index + 1} of {len(self.paths)}: {name}"
 
+    def _self_sight(self, result: Any) -> Any:
+        """The figure looking at itself when the ray is A -> A (rules §1.3, FAQ), else None."""
+        board = self.session.board if self.session is not None else None
+        here = board.figures_at(result.origin) if board is not None else ()
+        if board is not None and here and sees_only_itself(board, result.origin, result.target, here[0].id):
+            return here[0]
+        return None
+
+    def verdict(self, result: Any) -> str:
+        """``clear`` or ``blocked`` for this lesson's ray: the engine's, except that a figure
+        never has line of sight to itself (lesson L29b)."""
+        if self._self_sight(result) is not None:
+            return "blocked"
+        return "clear" if result.clear else "blocked"
+
+    def ray_words(self, result: Any) -> str:
+        """``(1,1) to (4,3)``, or ``Archer on (2,2) to itself``."""
+        figure = self._self_sight(result)
+        if figure is not None:
+            return f"{figure.label} on {fmt_square(result.origin)} to itself"
+        return f"{fmt_square(result.origin)} to {fmt_square(result.target)}"
+
     def explain(self, result: Any) -> str:
         """The panel text: caption, verdict against the expectation, then the current step."""
         if self.error is not None:
@@ -156,17 +183,21 @@ class LessonTour:
         if result is None:
             lines = [self.heading(), lesson.caption, "This lesson names no ray (map properties from/to)."]
             return "\n".join(line for line in lines if line)
-        verdict = "clear" if result.clear else "blocked"
-        ray = f"{fmt_square(result.origin)} to {fmt_square(result.target)}"
+        verdict = self.verdict(result)
+        ray = self.ray_words(result)
         if lesson.expected in ("clear", "blocked"):
             agree = "as expected" if lesson.expected == verdict else f"but the lesson expects {lesson.expected}!"
             lines = [f"{self.heading()}: {ray} is {verdict}, {agree}"]
         else:
             lines = [f"{self.heading()}: {ray} is {verdict}"]
+        if self.wrapped:
+            lines[0] += f" ({self.wrapped})"
         if lesson.caption:
             lines.append(lesson.caption)
         crossings = list(result.crossings)
-        if self.step is None:
+        if verdict == "blocked" and result.clear:  # the A -> A case above
+            lines.append("A figure has line of sight to another figure in its own square, never to itself.")
+        elif self.step is None:
             lines.append(result.explain())
             if crossings:
                 lines.append(f"N / P: step through its {plural(len(crossings), 'crossing')}.")

@@ -100,10 +100,9 @@ def percent(p: Fraction) -> str:
 
 
 def odds_caption(odds: Odds) -> str:
-    """``kill 12.3% · expected 1.42 wounds`` (kill left out where it does not apply)."""
-    parts = []
-    if odds.kill is not None:
-        parts.append(f"kill {percent(odds.kill)}")
+    """``kill 12.3% · expected 1.42 wounds``: the chances the rules name (``Odds.shown_chances``:
+    hit, incapacitated, killed (death); Broken! ..., Slain; knocked out), then the mean."""
+    parts = [f"{label} {percent(p)}" for label, p in odds.shown_chances()]
     parts.append(f"expected {float(odds.expected):.2f} {odds.label}")
     return " · ".join(parts)
 
@@ -164,8 +163,7 @@ class OddsChart:
             self._centred(surface, odds_caption(odds), TEXT)
             return surface
         bars = chart_bars(odds)
-        caption = self.font(17).render(odds_caption(odds), True, TEXT)
-        surface.blit(caption, (6, 4))
+        surface.blit(self._caption(odds, width - 12), (6, 4))
         top, bottom = 24, height - 18
         plot_h = max(10, bottom - top - 14)
         n = max(1, len(bars))
@@ -186,6 +184,16 @@ class OddsChart:
                 text = small.render(percent(bar.probability).replace("%", ""), True, TEXT)
                 surface.blit(text, text.get_rect(midbottom=(rect.centerx, rect.top - 1)))
         return surface
+
+    def _caption(self, odds: Odds, room: int) -> pygame.Surface:
+        """The caption in the largest size that fits ``room`` pixels; the expected value goes
+        first when even the smallest size is too wide (the chances are what players ask for)."""
+        text = odds_caption(odds)
+        for size in (17, 15, 13):
+            if self.font(size).size(text)[0] <= room:
+                return self.font(size).render(text, True, TEXT)
+        short = " · ".join(f"{label} {percent(p)}" for label, p in odds.shown_chances()) or text
+        return self.font(13).render(short, True, TEXT)
 
     def draw_comparison(
         self, value: int, needed: int, caption: str, size: tuple[int, int]

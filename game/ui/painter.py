@@ -35,7 +35,7 @@ import pygame
 
 from game.core.board import Board, DoorState, Edge, Figure, Square
 from game.core.errors import SightlineError
-from game.core.los import LosResult
+from game.core.los import LosResult, QuickRay
 from game.rules.registry import get_ruleset
 from game.ui import theme
 from game.ui.art import TileArt, layer_offset
@@ -74,12 +74,14 @@ class Overlay:
     target: int | None = None
     targets: Sequence[int] = ()
     hover: Square | None = None
-    ray: LosResult | None = None
+    ray: LosResult | QuickRay | None = None
     step: int | None = None
     fov: np.ndarray | None = None
     refused: Square | None = None
     dragging: tuple[int, tuple[float, float]] | None = None
     markers: Sequence[Marker] = field(default_factory=tuple)
+    #: the ray's start square when no figure is selected (sight from any square)
+    start: Square | None = None
 
     def target_ids(self) -> tuple[int, ...]:
         """Every figure to ring as a target: ``targets`` in order, then ``target`` if new.
@@ -128,10 +130,11 @@ class BoardPainter:
         self._static: _StaticCache | None = None
         self._fov: _FovCache | None = None
         self._sprites: dict[tuple[Any, ...], pygame.Surface] = {}
+        self._dimmed: dict[tuple[Any, ...], tuple[pygame.Surface, pygame.Surface]] = {}
         self._text: dict[tuple[Any, ...], pygame.Surface] = {}
         self._fonts: dict[int, pygame.font.Font] = {}
         self._patches: dict[tuple[Any, ...], pygame.Surface] = {}
-        self._last_ray: tuple[LosResult, Board, _RayShape] | None = None
+        self._last_ray: tuple[LosResult | QuickRay, Board, _RayShape] | None = None
         #: ray shapes by :func:`_ray_key`: a dragged figure brings back the same rays
         self._ray_shapes: dict[tuple[Any, ...], _RayShape] = {}
 
@@ -159,6 +162,8 @@ class BoardPainter:
             if ray is not None:
                 self._draw_ray_squares(surface, view, ray)
             self._draw_figures(surface, board, view, overlay)
+            if overlay.start is not None:
+                self._draw_start(surface, view, overlay.start)
             if ray is not None:
                 self._draw_ray(surface, board, view, ray, overlay.step)
             if overlay.dragging is not None:
@@ -166,7 +171,7 @@ class BoardPainter:
         finally:
             surface.set_clip(old_clip)
 
-    def _ray_shape(self, ray: LosResult, board: Board) -> _RayShape:
+    def _ray_shape(self, ray: LosResult | QuickRay, board: Board) -> _RayShape:
         """The ray as drawing instructions, cached per ``LosResult``.
 
         The same result object (the window caches them per board version) is recognised by
@@ -449,6 +454,7 @@ class BoardPainter:
     ) -> None:
         dragged = overlay.dragging[0] if overlay.dragging is not None else None
         targets = set(overlay.target_ids())
+        hidden = np.asarray(overlay.fov, dtype=bool) if overlay.fov is not None else None
         sides = board.sides()
         x0, y0, x1, y1 = view.visible_cells()
         squares: dict[Square, list[Figure]] = {}
@@ -463,6 +469,8 @@ class BoardPainter:
                 )
                 if figure.id == dragged:
                     sprite = self._ghost(sprite)
+                elif hidden is not None and _hidden(hidden, sq):
+                    sprite = self._dim(sprite)
                 surface.blit(sprite, sprite.get_rect(center=(cx, cy)))
                 ring = None
                 if figure.id == overlay.selected:
@@ -472,6 +480,16 @@ class BoardPainter:
                 if ring is not None:
                     width = max(2, round(view.cell * theme.RING_WIDTH))
                     pygame.draw.circle(surface, ring, (cx, cy), radius + width + 1, width)
+
+    @staticmethod
+    def _draw_start(surface: pygame.Surface, view: View, square: Square) -> None:
+        """The ray's start without a figure: a ringed eye-dot in the square's middle."""
+        cx, cy = view.square_centre(square)
+        radius = max(4, round(view.cell * 0.22))
+        width = max(2, round(view.cell * theme.RING_WIDTH))
+        pygame.draw.circle(surface, theme.TOKEN_OUTLINE, (cx, cy), radius + width)
+        pygame.draw.circle(surface, theme.SELECT_RING, (cx, cy), radius + width, width)
+        pygame.draw.circle(surface, theme.SELECT_RING, (cx, cy), max(2, radius // 3))
 
     @staticmethod
     def _token_places(
@@ -548,6 +566,17 @@ class BoardPainter:
             colour = theme.PIP_WOUND if i < shown_wounds else theme.PIP_LIFE
             pygame.draw.circle(sprite, colour, (x + i * spacing, y), pip)
             pygame.draw.circle(sprite, theme.TOKEN_OUTLINE, (x + i * spacing, y), pip, 1)
+
+    def _dim(self, sprite: pygame.Surface) -> pygame.Surface:
+        """A token standing where the field of view does not reach: darker, half see-through."""
+        key = ("dim", id(sprite))
+        dimmed = self._dimmed.get(key)
+        if dimmed is None or dimmed[0] is not sprite:
+            out = sprite.copy()
+            out.fill(theme.FOV_TOKEN_DIM, special_flags=pygame.BLEND_RGBA_MULT)
+            dimmed = (sprite, out)
+            _remember(self._dimmed, key, dimmed)
+        return dimmed[1]
 
     @staticmethod
     def _ghost(sprite: pygame.Surface) -> pygame.Surface:
@@ -758,49 +787,42 @@ class _RayShape:
         ]
 
     @classmethod
-    def of(cls, ray: LosResult, board: Board) -> _RayShape:
-        """The drawing instructions of a :class:`~game.core.los.LosResult`: every crossing's exact
-        point (as floats for drawing), the blocked part from the first blocker on."""
+    def of(cls, ray: LosResult | QuickRay, board: Board) -> _RayShape:
+        """The drawing instructions of a ray (:class:`~game.core.los.LosResult` or the hover
+        path's :class:`~game.core.los.QuickRay`): every crossing's point as floats from
+        ``ray.drawing()``, the blocked part from the first blocker on."""
         origin, target = ray.origin, ray.target
         start = (origin[0] + 0.5, origin[1] + 0.5)
         end = (target[0] + 0.5, target[1] + 0.5)
-        first = ray.first_blocker
-        block_t = None if first is None else float(first.t)
-        shape = cls(origin, target, start, end, block_t, [], [], [], [], [], [])
-        for crossing in ray.crossings:
-            point = (float(crossing.point[0]), float(crossing.point[1]))
-            if crossing.kind == "edge":
-                assert crossing.edge is not None
-                shape.edge_ticks.append((point, crossing.blocks, crossing.edge.axis))
-                shape.steps.append(("edge", crossing.edge))
-            elif crossing.kind == "corner":
-                assert crossing.corner is not None
-                closed_sides = [side for side in crossing.sides or () if side.closed]
+        shape = cls(origin, target, start, end, ray.block_t, [], [], [], [], [], [])
+        for kind, where, point, blocks, closed_sides in ray.drawing():
+            if kind == "edge":
+                assert isinstance(where, Edge)
+                shape.edge_ticks.append((point, blocks, where.axis))
+                shape.steps.append(("edge", where))
+            elif kind == "corner":
                 closed = len(closed_sides)
-                shape.corner_dots.append((crossing.corner, closed))
+                shape.corner_dots.append((where, closed))  # type: ignore[arg-type]
                 for side in closed_sides:
-                    if board.on_board(side.square):
-                        shape.corner_sides.append((side.square, closed))
-                shape.steps.append(("corner", crossing.corner))
+                    if board.on_board(side):
+                        shape.corner_sides.append((side, closed))
+                shape.steps.append(("corner", where))
             else:
-                assert crossing.square is not None
-                if crossing.blocks:
-                    shape.blocking_squares.append(crossing.square)
-                shape.steps.append(("square", crossing.square))
+                if blocks:
+                    shape.blocking_squares.append(where)  # type: ignore[arg-type]
+                shape.steps.append(("square", where))
             shape.step_points.append(point)
         return shape
 
 
-def _ray_key(ray: LosResult, board: Board) -> tuple[Any, ...]:
+def _ray_key(ray: LosResult | QuickRay, board: Board) -> tuple[Any, ...]:
     """What a ray's drawing depends on, cheap to compute.
 
     For one board geometry the crossings of a segment are fixed by its ends; only which of them
     block (figures come and go) and which corner sides are closed change.
     """
-    flags = tuple(
-        (c.blocks, tuple(side.closed for side in c.sides) if c.sides else ()) for c in ray.crossings
-    )
-    return (id(board), board.geometry_version, ray.origin, ray.target, flags)
+    flags = tuple((step[3], step[4]) for step in ray.drawing())
+    return (board.serial, board.geometry_version, ray.origin, ray.target, flags)
 
 
 def _remember(cache: dict[Any, Any], key: Any, value: Any, limit: int = 1000) -> None:
@@ -832,6 +854,12 @@ def _contains(outer: tuple[int, int, int, int], inner: tuple[int, int, int, int]
 def _edge_in(edge: Edge, region: tuple[int, int, int, int]) -> bool:
     x0, y0, x1, y1 = region
     return x0 - 1 <= edge.x <= x1 and y0 - 1 <= edge.y <= y1
+
+
+def _hidden(mask: np.ndarray, sq: Square) -> bool:
+    """Whether a square lies outside the field of view mask (``[y, x]``, True = seen)."""
+    x, y = sq
+    return 0 <= y < mask.shape[0] and 0 <= x < mask.shape[1] and not bool(mask[y, x])
 
 
 def _initials(figure: Figure) -> str:

@@ -110,15 +110,18 @@ class Section(Protocol):
     """
 
     title: str
-    #: preferred height in pixels, or None to share the remaining height by ``flex``
-    fixed_height: int | None
     flex: int
+
+    @property
+    def fixed_height(self) -> int | None:
+        """Preferred height in pixels, or None to share the remaining height by ``flex``."""
 
     def build(self, manager: pygame_gui.UIManager, container: UIPanel, rect: pygame.Rect) -> None:
         """Create the section's elements inside ``rect`` (container coordinates)."""
 
-    def refresh(self, info: PanelInfo) -> bool:
-        """Show ``info`` (only touch the elements when the text changed); True if it did."""
+    def refresh(self, info: PanelInfo) -> bool | None:
+        """Show ``info`` (only touch the elements when the text changed); True if it did (None
+        counts as not: a section that redraws itself cheaply)."""
 
     def process_event(self, event: pygame.event.Event) -> object | None:
         """A pygame_gui event: return a request for the window (e.g. :class:`CentreOn`) or None."""
@@ -151,7 +154,8 @@ class TextMeasure:
                             visible=0)
             self._boxes[width] = box
         box.set_text(markup)
-        rows = box.text_box_layout.layout_rows
+        layout = box.text_box_layout
+        rows = layout.layout_rows if layout is not None else []
         content = rows[-1].bottom if rows else 0
         chrome = box.rect.height - box.text_wrap_rect[3]
         height = min(MEASURE_LIMIT, content + chrome)
@@ -400,7 +404,7 @@ class FindingsSection:
         self.list: UISelectionList | None = None
         self._items: list[str] = []
         self._findings: list[Finding] = []
-        self._key: tuple[Finding, ...] | None = None
+        self._key: tuple[Any, ...] | None = None
 
     def build(self, manager: pygame_gui.UIManager, container: UIPanel, rect: pygame.Rect) -> None:
         """A heading and a selection list."""
@@ -452,18 +456,21 @@ class FindingsSection:
 
     def refresh(self, info: PanelInfo) -> bool:
         """Rebuild the rows when the findings changed; True when it did."""
-        key = tuple(info.findings)
+        state = info.extra.get("map_check")
+        key = (*info.findings, state)
         if key == self._key or self.list is None or self.label is None:
             return False
         self._key = key
         self._findings = list(info.findings)
         self._items = [self.item_text(i + 1, f) for i, f in enumerate(self._findings)]
+        suffix = f" {state}" if state else ""
         if self._findings:
-            self.label.set_text(f"{self.title}: {self.counts(self._findings)}")
-            self.list.set_item_list(self._items)
+            self.label.set_text(f"{self.title}: {self.counts(self._findings)}{suffix}")
+            items: list[str | tuple[str, str]] = list(self._items)
+            self.list.set_item_list(items)
             self._fit_rows()
         else:
-            self.label.set_text(f"{self.title}: clean")
+            self.label.set_text(f"{self.title}: {'clean' if not state else ''}{suffix.strip()}")
             self.list.set_item_list([])
         return True
 
@@ -540,6 +547,13 @@ class SidePanel:
         #: the height of each section as laid out now (tests read it)
         self.heights: list[int] = []
         self.layout(rect)
+
+    def rebind(self, manager: pygame_gui.UIManager) -> None:
+        """Move the panel onto another GUI manager (a new UI scale); lay it out on the next
+        :meth:`layout` call."""
+        self.manager = manager
+        self.measure = TextMeasure(manager)
+        self.panel = None
 
     def section(self, kind: type) -> Any:
         """The first section of this class (e.g. ``panel.section(StatusSection)``)."""

@@ -173,7 +173,7 @@ def _legend_strip(
         row: list[tuple[tuple[int, ...], pygame.Surface]] = []
         used = pad
         groups = {group for group, _, _ in LEGEND_KEY} if key is True else set(key or ())
-        for group, colour, words in LEGEND_KEY:
+        for group, swatch_colour, words in LEGEND_KEY:
             if group not in groups:
                 continue
             label = small.render(words, True, theme.LEGEND_MUTED)
@@ -181,7 +181,7 @@ def _legend_strip(
             if row and used + need > width - pad:
                 key_rows.append(row)
                 row, used = [], pad
-            row.append((colour, label))
+            row.append((swatch_colour, label))
             used += need
         if row:
             key_rows.append(row)
@@ -191,20 +191,20 @@ def _legend_strip(
     strip = pygame.Surface((width, height))
     strip.fill(theme.LEGEND_BACKGROUND)
     y = pad
-    for line in rendered:
-        strip.blit(line, (pad, y))
+    for surface in rendered:
+        strip.blit(surface, (pad, y))
         y += line_h
     for row in key_rows:
         x = pad
-        for colour, label in row:
+        for swatch_colour, label in row:
             swatch = pygame.Rect(x, y + (key_h - 14) // 2, 14, 14)
-            if len(colour) == 4:  # a translucent shade: show it over the floor colour
+            if len(swatch_colour) == 4:  # a translucent shade: show it over the floor colour
                 strip.fill(theme.FLOOR_LIGHT, swatch)
                 shade = pygame.Surface(swatch.size, pygame.SRCALPHA)
-                shade.fill(colour)
+                shade.fill(swatch_colour)
                 strip.blit(shade, swatch)
             else:
-                strip.fill(colour[:3], swatch)
+                strip.fill(swatch_colour[:3], swatch)
             strip.blit(label, (swatch.right + 6, y + (key_h - label.get_height()) // 2))
             x = swatch.right + 6 + label.get_width() + 16
         y += key_h

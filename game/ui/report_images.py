@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pygame
 
-from game.core.board import Board, DoorState, Edge, Square
+from game.core.board import Board, Edge, Square
 from game.ui.render import save_png
 
 if TYPE_CHECKING:
@@ -25,14 +25,6 @@ if TYPE_CHECKING:
 Colour = tuple[int, int, int]
 Rect = tuple[int, int, int, int]
 
-FLOOR_A: Colour = (226, 220, 204)
-FLOOR_B: Colour = (214, 207, 190)
-GRID: Colour = (190, 182, 165)
-VOID: Colour = (40, 42, 48)
-BLOCKED: Colour = (120, 112, 100)
-WALL: Colour = (45, 38, 34)
-WINDOW: Colour = (120, 180, 230)
-DOOR: Colour = (140, 90, 40)
 GAINED: Colour = (40, 170, 70)
 LOST: Colour = (210, 50, 50)
 BOTH: Colour = (230, 160, 30)
@@ -69,74 +61,18 @@ def ramp(t: float) -> Colour:
 def board_surface(board: Board, art: MapArt | None, cell: int) -> pygame.Surface:
     """The board drawn at ``cell`` pixels per square (the painter's style when available)."""
     surface = pygame.Surface((board.width * cell, board.height * cell))
-    try:
-        from game.ui.painter import BoardPainter, Overlay
-        from game.ui.view import View
-    except ImportError:
-        _draw_vector_board(surface, board, cell)
-        return surface
+    from game.ui.painter import BoardPainter, Overlay
+    from game.ui.view import View
+
     view = View(cell=float(cell), origin=(0.0, 0.0), viewport=(0, 0, *surface.get_size()),
                 board_size=(board.width, board.height))
     BoardPainter(art).draw(surface, board, view, Overlay())
     return surface
 
 
-def _draw_vector_board(surface: pygame.Surface, board: Board, cell: int) -> None:
-    """A plain board: checker floor, void, hatched blocked terrain, walls, windows, doors, tokens."""
-    surface.fill(VOID)
-    for y in range(board.height):
-        for x in range(board.width):
-            rect = pygame.Rect(x * cell, y * cell, cell, cell)
-            if board.is_void((x, y)):
-                continue
-            if board.is_blocked_terrain((x, y)):
-                surface.fill(BLOCKED, rect)
-                for k in range(0, 2 * cell, max(4, cell // 4)):
-                    pygame.draw.line(surface, WALL, (rect.x + max(0, k - cell), rect.bottom - 1 - min(k, cell - 1)),
-                                     (rect.x + min(k, cell - 1), rect.bottom - 1 - max(0, k - cell)), 1)
-            else:
-                surface.fill(FLOOR_A if (x + y) % 2 == 0 else FLOOR_B, rect)
-            pygame.draw.rect(surface, GRID, rect, 1)
-    width = max(3, cell // 8)
-    for edge in board.windows:
-        _draw_edge(surface, edge, cell, WINDOW, max(2, cell // 12))
-    for edge in board.walls:
-        if edge not in board.doors:
-            _draw_edge(surface, edge, cell, WALL, width)
-    for edge, door in board.doors.items():
-        _draw_edge(surface, edge, cell, DOOR, width + 2)
-        if door.state is DoorState.OPEN:
-            _draw_edge(surface, edge, cell, FLOOR_A, max(1, width - 2), inset=3)
-        elif door.state is DoorState.LOCKED:
-            (x0, y0), (x1, y1) = _edge_pixels(edge, cell)
-            pygame.draw.circle(surface, WALL, ((x0 + x1) // 2, (y0 + y1) // 2), max(2, cell // 10))
-    font = _font(max(10, cell // 2))
-    sides = sorted({f.side for f in board.figures.values()})
-    for figure in board.figures.values():
-        if not board.in_bounds(figure.square):
-            continue
-        x, y = figure.square
-        colour = ramp(sides.index(figure.side) / max(1, len(sides) - 1))
-        centre = (x * cell + cell // 2, y * cell + cell // 2)
-        pygame.draw.circle(surface, colour, centre, max(3, int(cell * 0.34)))
-        pygame.draw.circle(surface, WALL, centre, max(3, int(cell * 0.34)), 1)
-        label = font.render((figure.name or "?")[:1].upper(), True, (255, 255, 255))
-        surface.blit(label, label.get_rect(center=centre))
-
-
 def _edge_pixels(edge: Edge, cell: int) -> tuple[tuple[int, int], tuple[int, int]]:
     (x0, y0), (x1, y1) = edge.ends()
     return (x0 * cell, y0 * cell), (x1 * cell, y1 * cell)
-
-
-def _draw_edge(surface: pygame.Surface, edge: Edge, cell: int, colour: Colour, width: int,
-               inset: int = 0) -> None:
-    (x0, y0), (x1, y1) = _edge_pixels(edge, cell)
-    if edge.axis == "V":
-        y0, y1 = y0 + inset, y1 - inset
-    else:
-        x0, x1 = x0 + inset, x1 - inset
-    pygame.draw.line(surface, colour, (x0, y0), (x1, y1), width)
 
 
 def _tint(surface: pygame.Surface, sq: Square, cell: int, colour: Colour, alpha: int) -> None:

@@ -122,6 +122,7 @@ STEP_WIDTH = 0.06
 
 # --- field of view --------------------------------------------------------------------------
 FOV_HIDDEN_SHADE: ColourA = (10, 14, 32, 172)  #: over every square the viewer cannot see
+FOV_TOKEN_DIM: ColourA = (120, 120, 140, 150)  #: multiplies a token standing where the viewer cannot see
 
 # --- lint markers ---------------------------------------------------------------------------
 MARKER_ERROR: Colour = (235, 50, 50)

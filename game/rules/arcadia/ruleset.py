@@ -1,4 +1,4 @@
-"""Arcadia Quest combat (rules/arcadia-trpg.md §1.4–1.6): attack cards, Close, LOS, exploding dice.
+"""Arcadia Quest combat (docs/arcadia.md): attack cards, Close, LOS, exploding dice.
 
 Figure properties: ``side``, ``life``, ``defense`` (or ``defence``), ``attacks`` =
 ``"Dusty Blade:melee:3; Short Bow:ranged:2"``, optional ``wounds``, ``exhausted`` (comma list of
@@ -21,7 +21,7 @@ Map properties ``attack_die`` / ``defense_die`` override the face tables, e.g.
 >>> board.place_figure(Figure(1, "Mark", "red", (1, 0), {"attacks": "Dusty Blade:melee:3", "life": 5}))
 >>> board.place_figure(Figure(2, "Goblin", "monsters", (2, 0), {"life": 2}))
 >>> dice = ScriptedDice([["crit", "bow", "bow", "sword"]], RULESET.pools)
->>> result = RULESET.resolve(board, 1, [2], "Dusty Blade", dice, {})
+>>> result = RULESET.resolve(AttackRequest(board, 1, [2], "Dusty Blade", {}), dice)
 >>> dict(result.outcome)["hits"], dict(result.outcome)["damage"], dict(result.outcome)["killed"]
 (2, 2, True)
 """
@@ -40,6 +40,7 @@ from game.core.odds import DEFAULT_TAIL, wounds_distribution
 from game.core.words import plural
 from game.rules.base import (
     AttackOption,
+    AttackRequest,
     FigureChange,
     Legality,
     Odds,
@@ -54,7 +55,7 @@ from game.rules.base import (
     stat_list,
 )
 
-#: the fan face tables (rules file §1.5 [FAN]); a map property can override them
+#: the fan face tables (docs/arcadia.md, fan faces); a map property can override them
 DEFAULT_ATTACK_DIE = Die("attack", ("sword", "sword", "sword", "bow", "bow", "crit"))
 DEFAULT_DEFENCE_DIE = Die("defence", ("shield", "crit", "blank", "blank", "blank", "blank"))
 ATTACK_FACES = frozenset({"sword", "bow", "crit", "blank"})
@@ -65,7 +66,9 @@ CRIT = "crit"
 SHIELD = "shield"
 KINDS = ("melee", "ranged")
 
-_CARD_RE = re.compile(r"^\s*([^:]+?)\s*:\s*([A-Za-z]+)\s*:\s*(\d+)\s*$")
+_CARD_RE = re.compile(r"^\s*([^:]+?)\s*:\s*([A-Za-z]+)\s*:\s*(\d{1,7})\s*$")
+#: the most dice one pool may roll: the exact odds stay quick (and the table readable)
+MAX_DICE = 60
 
 
 @dataclass(frozen=True)
@@ -253,10 +256,17 @@ class ArcadiaRuleset(Ruleset):
         a = board.figure(attacker)
         if len(targets) != 1:
             return None, f"An Arcadia Quest attack has exactly one target ({len(targets)} given)."
+        nonsense = self.nonsense_reason(board, [attacker, *targets])
+        if nonsense:
+            return None, nonsense
         if attack is None:
             attack, why = self.first_legal_attack(board, attacker, targets, options)
             if attack is None and why:
                 return None, why
+            menu = self.attacks(board, attacker)
+            if attack is None and menu and not self.condition(a).down and not any(o.usable for o in menu):
+                each = "; ".join(dict.fromkeys(o.reason.rstrip(".") for o in menu))
+                return None, f"No attack card of {a.label} is usable: {each}."
         t = board.figure(targets[0])
         card = self._card(a, attack)
         if card is None:
@@ -277,9 +287,9 @@ class ArcadiaRuleset(Ruleset):
                 return None, f"not {why}."
             where = "in the same Space" if a.square == t.square else "Close"
         else:
-            why = _los_reason(board, a, t)
-            if why is not None:
-                return None, f"no line of sight: {why}."
+            blocked = _los_reason(board, a, t)
+            if blocked is not None:
+                return None, f"no line of sight: {blocked}."
             where = "in line of sight"
         n_att = card.dice + stat_int(a, "attack_bonus") + _int_option(options, "attack_bonus")
         defence = stat_int(t, "defense", stat_int(t, "defence"))
@@ -298,17 +308,36 @@ class ArcadiaRuleset(Ruleset):
         )
         return plan, reason
 
-    def check(
-        self,
-        board: Board,
-        attacker: int,
-        targets: Sequence[int],
-        attack: str | None,
-        options: Mapping[str, object],
-    ) -> Legality:
+    def check(self, request: AttackRequest) -> Legality:
         """Legal when the card is unexhausted, the target an enemy not killed, Close / in LOS."""
+        board, attacker, targets, attack, options = request.parts()
         plan, reason = self._plan(board, attacker, targets, attack, options)
         return Legality(plan is not None, reason)
+
+    def nonsense(self, figure: Figure) -> list[str]:
+        """A ``life`` of 0 or less (leave it out for no life track), more dice than the exact odds
+        count (:data:`MAX_DICE` per pool).
+
+        >>> RULESET.nonsense(Figure(1, "Goblin", "monsters", (0, 0), {"life": 0}))
+        ["property 'life' is 0: a figure with life 0 is killed before any attack (give it 1 or more, or leave life out for no life track)"]
+        """
+        out = []
+        if "life" in figure.stats and str(figure.stats["life"]).strip() != "":
+            life = stat_int(figure, "life")
+            if life <= 0:
+                out.append(f"property 'life' is {life}: a figure with life 0 is killed before any "
+                           "attack (give it 1 or more, or leave life out for no life track)")
+        bonus = stat_int(figure, "attack_bonus")
+        for card in parse_attacks(figure):
+            if card.dice + bonus > MAX_DICE:
+                out.append(f"attack {card.name!r} rolls {card.dice + bonus} dice: more than the "
+                           f"{MAX_DICE} the exact odds count (use {MAX_DICE} or fewer)")
+        defence = stat_int(figure, "defense", stat_int(figure, "defence"))
+        defence += stat_int(figure, "defense_bonus", stat_int(figure, "defence_bonus"))
+        if defence > MAX_DICE:
+            out.append(f"defence {defence} rolls more than the {MAX_DICE} dice the exact odds "
+                       f"count (use {MAX_DICE} or fewer)")
+        return out
 
     def figure_problems(self, figure: Figure) -> list[str]:
         """Unreadable ``attacks``, non-numeric or negative numbers, non-boolean flags.
@@ -327,16 +356,9 @@ class ArcadiaRuleset(Ruleset):
 
     # --- resolution -----------------------------------------------------------------------
 
-    def resolve(
-        self,
-        board: Board,
-        attacker: int,
-        targets: Sequence[int],
-        attack: str | None,
-        dice: DiceSource,
-        options: Mapping[str, object],
-    ) -> Resolution:
+    def resolve(self, request: AttackRequest, dice: DiceSource) -> Resolution:
         """Roll attack then defence (with explosions), compare, wound, maybe kill; exhaust the card."""
+        board, attacker, targets, attack, options = request.parts()
         seed = dice.seed if isinstance(dice, SeededDice) else None
         plan, reason = self._plan(board, attacker, targets, attack, options)
         if plan is None:
@@ -451,15 +473,9 @@ class ArcadiaRuleset(Ruleset):
 
     # --- exact odds -----------------------------------------------------------------------
 
-    def odds(
-        self,
-        board: Board,
-        attacker: int,
-        targets: Sequence[int],
-        attack: str | None,
-        options: Mapping[str, object],
-    ) -> Odds:
+    def odds(self, request: AttackRequest) -> Odds:
         """Exact distribution of the wounds this attack inflicts (0 … life left), kill chance, mean."""
+        board, attacker, targets, attack, options = request.parts()
         plan, reason = self._plan(board, attacker, targets, attack, options)
         if plan is None:
             raise IllegalAttackError(reason)

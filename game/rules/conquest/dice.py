@@ -1,6 +1,6 @@
 """Conquest: First Blood (3rd edition, warriors) dice arithmetic and exact odds (pure).
 
-The procedure (``rules/mage-knight-conquest.md`` §2.1-2.2, from the seed's rules wiki): roll A (Clash)
+The procedure (``docs/conquest.md``, from the seed's rules wiki): roll A (Clash)
 or X (Volley) dice; special rules may re-roll primary dice or add dice; keep the **lowest** C or V
 dice as Hits, a 6 is never a Hit; the defender rolls D or E Block dice; each Block die cancels one
 Hit of equal or higher value (matched optimally); each Hit left is a Wound; at the wound limit W a
@@ -20,7 +20,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from math import factorial
+from math import comb, factorial
 
 import numpy as np
 
@@ -298,21 +298,170 @@ def wounds_distribution(hits: Mapping[Counts, Fraction], block_dice: int) -> dic
     return dict(sorted(out.items()))
 
 
+def wounds_distribution_dp(
+    dice: int, keep: int, block_dice: int, effects: PrimaryEffects = PrimaryEffects()
+) -> dict[int, Fraction]:
+    """The die-by-die oracle of :func:`attack_wounds_distribution` (exponential in the worst
+    case: its states are every Hit multiset and every Block roll); tests compare the two."""
+    return wounds_distribution(hits_distribution(dice, keep, effects), block_dice)
+
+
+def _multinomial(counts: Sequence[int]) -> int:
+    ways = factorial(sum(counts))
+    for c in counts:
+        ways //= factorial(c)
+    return ways
+
+
+def _pool_start(
+    dice: int, effects: PrimaryEffects
+) -> tuple[tuple[int, ...], list[int], dict[tuple[tuple[int, ...], int], int], int]:
+    """How the final attack pool can look before any face is read: fixed counts on the faces a
+    special rule triggers on (``special``), and ``T`` dice uniform over the other faces.
+
+    Returns (special faces, plain faces, {(fixed counts, T): numerator}, denominator). The plain
+    dice are spread over the plain faces by the sweep itself, so their ``|plain|**T`` cancels.
+    """
+    special = tuple(f for f in range(1, SIDES + 1) if effects.reroll[f - 1] or effects.extra[f - 1])
+    plain = [f for f in range(1, SIDES + 1) if f not in special]
+    fresh = [int(effects.reroll[f - 1]) + effects.extra[f - 1] for f in special]
+    keep_face = [not effects.reroll[f - 1] for f in special]
+    most_fresh = dice * max(fresh, default=0)
+    out: dict[tuple[tuple[int, ...], int], int] = {}
+    for primary in _compositions(dice, len(special) + 1):
+        *on_special, on_plain = primary
+        fresh_dice = sum(c * n for c, n in zip(on_special, fresh, strict=True))
+        w_primary = _multinomial(primary)
+        for spread in _compositions(fresh_dice, len(special) + 1):
+            *landed, on_plain_fresh = spread
+            fixed = tuple(
+                c * int(k) + u for c, k, u in zip(on_special, keep_face, landed, strict=True)
+            )
+            key = (fixed, on_plain + on_plain_fresh)
+            weight = w_primary * _multinomial(spread) * SIDES ** (most_fresh - fresh_dice)
+            out[key] = out.get(key, 0) + weight
+    return special, plain, out, SIDES ** (dice + most_fresh)
+
+
+def _binomial_ways(n: int, k: int, others: int) -> int:
+    """Ways ``k`` of ``n`` unread dice show this face, the rest being read at the ``others``
+    faces still to come (with none to come, all of them show this face)."""
+    if not others:
+        return int(k == n)
+    return comb(n, k)
+
+
 def attack_wounds_distribution(
     dice: int, keep: int, block_dice: int, effects: PrimaryEffects = PrimaryEffects()
 ) -> dict[int, Fraction]:
     """Exact Wounds of one Clash or Volley: ``dice`` rolled, ``keep`` kept, ``block_dice`` blocking.
 
-    Results are cached by their inputs (a fresh dict is returned each time).
+    A sweep over the faces 1 → 5 instead of a walk over dice: at face v the attack dice showing
+    v (a binomial split of the plain dice still unread, or the fixed count a special rule left
+    on v) become Hits while fewer than ``keep`` are kept, the Block dice showing v join the
+    pending Block dice, and pending Block dice cancel Hits of v (a Block die cancels any Hit of
+    its value or more, so matching the smallest Hits first as they come is optimal). The state
+    is (plain attack dice unread, Hits kept, Block dice unread, Block dice pending): polynomial
+    in the numbers, where the die-by-die walk (:func:`wounds_distribution_dp`, the oracle) is
+    exponential. Results are cached by their inputs (a fresh dict is returned each time).
 
     >>> attack_wounds_distribution(1, 1, 0)
     {0: Fraction(1, 6), 1: Fraction(5, 6)}
+    >>> fx = PrimaryEffects((True,) + (False,) * 5, (1,) + (0,) * 5)
+    >>> attack_wounds_distribution(3, 2, 2, fx) == wounds_distribution_dp(3, 2, 2, fx)
+    True
     """
     return dict(_cached_wounds(dice, keep, block_dice, effects))
+
+
+def _sweep(
+    dice: int, keep: int, block_dice: int, effects: PrimaryEffects
+) -> tuple[tuple[int, Fraction], ...]:
+    dice, keep, m = max(dice, 0), max(keep, 0), max(block_dice, 0)
+    special, plain, start, den = _pool_start(dice, effects)
+    if keep == 0 or not start:
+        return ((0, Fraction(1)),)
+    r_dim = max(t for _, t in start) + 1
+    k_dim = keep + 1
+    b_dim = m + 1
+    groups: dict[tuple[int, ...], np.ndarray] = {}
+    for (fixed, t), w in start.items():
+        arr = groups.get(fixed)
+        if arr is None:
+            arr = groups[fixed] = np.zeros((r_dim, k_dim, b_dim, b_dim), dtype=object)
+            arr[...] = 0
+        arr[t, 0, m, 0] += w
+    done: dict[int, int] = {}
+
+    def collapse(arr: np.ndarray, face: int, full_only: bool) -> None:
+        """Move finished states (keep Hits kept, or the last face read) to ``done``: the dice
+        not read yet can still fall on any face after ``face``."""
+        later_plain = sum(1 for f in plain if f > face)
+        unread = np.array([later_plain**r for r in range(r_dim)], dtype=object)
+        ks = [keep] if full_only else range(k_dim)
+        for k in ks:
+            for b in range(b_dim):
+                for p in range(b_dim - b):
+                    total = (arr[:, k, b, p] * unread).sum()
+                    if total:
+                        wounds = k - (m - b - p)  # Hits kept minus Block dice matched
+                        done[wounds] = done.get(wounds, 0) + int(total) * (SIDES - face) ** b
+            arr[:, k] = 0
+
+    for face in range(1, SIDES):
+        c_block = SIDES + 1 - face
+        c_plain = sum(1 for f in plain if f >= face)
+        swept: dict[tuple[int, ...], np.ndarray] = {}
+        for fixed, arr in groups.items():
+            # Block dice showing this face join the pending ones
+            live = np.argwhere(np.any(arr != 0, axis=(0, 1)))
+            new = np.zeros_like(arr)
+            new[...] = 0
+            for b, p in live:
+                for beta in range(b + 1):
+                    w = _binomial_ways(b, beta, c_block - 1)
+                    if w:
+                        new[:, :, b - beta, p + beta] += arr[:, :, b, p] * w
+            arr = new
+            # attack dice showing this face: Hits while fewer than keep are kept
+            live = np.argwhere(np.any(arr != 0, axis=(0, 2)))
+            new = np.zeros_like(arr)
+            new[...] = 0
+            if face in special:
+                shown = fixed[special.index(face)]
+                for k, p in live:
+                    h = min(shown, keep - k)
+                    mt = min(h, p)
+                    new[:, k + h, :, p - mt] += arr[:, k, :, p]
+                rest = list(fixed)
+                rest[special.index(face)] = 0
+                key = tuple(rest)
+            else:
+                key = fixed
+                for shown in range(r_dim):
+                    ways = np.array(
+                        [_binomial_ways(r, shown, c_plain - 1) for r in range(shown, r_dim)],
+                        dtype=object,
+                    ).reshape(-1, 1)
+                    if not ways.any():
+                        continue
+                    for k, p in live:
+                        h = min(shown, keep - k)
+                        mt = min(h, p)
+                        piece = arr[shown:, k, :, p]
+                        if piece.any():
+                            new[: r_dim - shown, k + h, :, p - mt] += piece * ways
+            collapse(new, face, full_only=True)
+            swept[key] = swept[key] + new if key in swept else new
+        groups = swept
+    for arr in groups.values():
+        collapse(arr, SIDES - 1, full_only=False)
+    total = den * SIDES**m
+    return tuple((w, Fraction(n, total)) for w, n in sorted(done.items()) if n)
 
 
 @lru_cache(maxsize=256)
 def _cached_wounds(
     dice: int, keep: int, block_dice: int, effects: PrimaryEffects
 ) -> tuple[tuple[int, Fraction], ...]:
-    return tuple(wounds_distribution(hits_distribution(dice, keep, effects), block_dice).items())
+    return _sweep(dice, keep, block_dice, effects)

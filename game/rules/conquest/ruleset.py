@@ -7,7 +7,7 @@ list) are looked up in :data:`game.rules.conquest.special.HOOKS`; Relentless Blo
 implemented (as in the seed's worked example), every other rule is reported in a note step as not
 applied.
 
-``--faces`` pools: ``attack`` (the primary roll, then re-rolled and extra dice in order: for each
+Pools of a physical roll: ``attack`` (the primary roll, then re-rolled and extra dice in order: for each
 triggering die, its re-roll first, then its extra dice) | ``block`` | ``resolve``.
 """
 
@@ -19,10 +19,11 @@ from fractions import Fraction
 
 from game.core.board import Board, Figure, Stat
 from game.core.dice import D6, DiceSource, DieRoll
-from game.core.errors import IllegalAttackError, UsageError
+from game.core.errors import IllegalAttackError, OptionError, UsageError
 from game.core.words import plural
 from game.rules.base import (
     AttackOption,
+    AttackRequest,
     Choice,
     Condition,
     FigureChange,
@@ -42,6 +43,8 @@ from game.rules.conquest.special import ActiveRules, active_rules
 from game.rules.reach import chebyshev, close_reason, sight_reason
 
 POOLS = ("attack", "block", "resolve")
+#: the most dice one roll may have: the exact odds stay quick
+MAX_DICE = 30
 ATTACK, BLOCK, RESOLVE = range(3)
 
 
@@ -72,7 +75,7 @@ def block_stat(target: Figure, options: Mapping[str, object]) -> tuple[str, int]
         return "defence", defence
     if text in ("evasion", "e"):
         return "evasion", evasion
-    raise UsageError(f"--block-stat must be defence or evasion, not {choice!r}")
+    raise OptionError("block_stat", choice, ("defence", "evasion"))
 
 
 def _names(attack: str | None) -> str | None:
@@ -114,12 +117,15 @@ class Conquest(Ruleset):
     assumptions = (
         "Rules from the First Blood 3rd edition summary on the Japanese rules wiki (the seed); the "
         "official rulebook text was not available.",
-        "The defender rolls Defence or Evasion dice: the higher unless --block-stat chooses.",
+        "The defender rolls Defence or Evasion dice: the higher unless the Block stat is chosen.",
         "Block dice are matched to Hits optimally (as many Hits cancelled as possible).",
         "A Resolve test has no automatic success on 1 nor failure on 6; a modified Resolve of 0 or "
         "less fails without a roll.",
         "Relentless Blows and Parry apply to Clash primary dice only; re-rolled and extra dice "
         "trigger nothing more. A die both rules touch is re-rolled first, then its extra die rolled.",
+        "Parry limited to Clash has no source: the seed says Clash and Volley resolve the same way "
+        "and its example is a Clash; the old (v1) text of Relentless Blows says 'in a Clash', "
+        "Parry's does not.",
         "Other special rules are listed but not applied (their 3rd edition text is unknown).",
         "A Resolve test happens only when the attack adds Wounds.",
         "Volley range is counted in squares, a diagonal step counting as one (Chebyshev distance).",
@@ -196,6 +202,12 @@ class Conquest(Ruleset):
         action = self._choose(board, fig, target, attack)
         verb = action.capitalize()
         prof = _profile(fig, action)
+        nonsense = self.nonsense_reason(board, [attacker, *targets])
+        if nonsense:
+            return nonsense.rstrip("."), action
+        if prof.dice > 0 and prof.keep <= 0:
+            return (f"{fig.label} keeps no dice for a {verb} "
+                    f"({'C' if action == 'clash' else 'V'} = {prof.keep})"), action
         if target.id == fig.id:
             return f"{fig.label} cannot attack itself", action
         if self.condition(fig).down:
@@ -225,17 +237,11 @@ class Conquest(Ruleset):
                 return why, action
         return None, action
 
-    def check(
-        self,
-        board: Board,
-        attacker: int,
-        targets: Sequence[int],
-        attack: str | None,
-        options: Mapping[str, object],
-    ) -> Legality:
+    def check(self, request: AttackRequest) -> Legality:
         """Clash needs Close, Volley needs line of sight and range; both need a living enemy.
 
         No ``attack`` named: the first of Clash and Volley legal on the target."""
+        board, attacker, targets, attack, options = request.parts()
         if attack is None:
             attack, reason = self.first_legal_attack(board, attacker, targets, options)
             if attack is None and reason:
@@ -245,6 +251,28 @@ class Conquest(Ruleset):
             return Legality(False, why[0].upper() + why[1:] + ".")
         fig, target = board.figure(attacker), board.figure(targets[0])
         return Legality(True, f"{fig.label} can {action.capitalize()} {target.label}.")
+
+    def nonsense(self, figure: Figure) -> list[str]:
+        """A Clash or Volley that keeps no dice (C or V 0 with dice to roll), more dice than the
+        exact odds count (:data:`MAX_DICE`), a wound limit of 0.
+
+        >>> RULESET.nonsense(Figure(1, "K", "HK", (0, 0), {"attacks": 3, "clash": 0}))
+        ["property 'clash' is 0: a Clash of 3 dice keeps no dice (give clash 1 or more, or attacks 0 for no Clash)"]
+        """
+        out = []
+        for dice_key, keep_key, verb in (("attacks", "clash", "Clash"), ("barrage", "volley", "Volley")):
+            dice, keep = stat_int(figure, dice_key), stat_int(figure, keep_key)
+            if dice > 0 and keep <= 0 and keep_key in figure.stats:
+                out.append(f"property {keep_key!r} is {keep}: a {verb} of {dice} dice keeps no dice "
+                           f"(give {keep_key} 1 or more, or {dice_key} 0 for no {verb})")
+        for key in ("attacks", "barrage", "defence", "evasion"):
+            if stat_int(figure, key) > MAX_DICE:
+                out.append(f"property {key!r} is {stat_int(figure, key)}: more than the {MAX_DICE} "
+                           f"dice the exact odds count (use {MAX_DICE} or fewer)")
+        if str(figure.stats.get("wound_limit", "")).strip() != "" and stat_int(figure, "wound_limit") <= 0:
+            out.append("property 'wound_limit' is 0: the warrior would take a Resolve test "
+                       "before any Wound (give it 1 or more, or leave it out for 1)")
+        return out
 
     def figure_problems(self, figure: Figure) -> list[str]:
         """Non-numeric or negative profile values, non-boolean Broken / Slain.
@@ -262,20 +290,13 @@ class Conquest(Ruleset):
     # --- resolution ----------------------------------------------------------------------
 
     @counts_faces
-    def resolve(
-        self,
-        board: Board,
-        attacker: int,
-        targets: Sequence[int],
-        attack: str | None,
-        dice: DiceSource,
-        options: Mapping[str, object],
-    ) -> Resolution:
+    def resolve(self, request: AttackRequest, dice: DiceSource) -> Resolution:
         """Roll, re-roll and add dice, keep Hits, Block, Wounds, Resolve test."""
+        board, attacker, targets, attack, options = request.parts()
         attack = self.named_attack(board, attacker, targets, attack, options)
-        verdict = self.check(board, attacker, targets, attack, options)
+        verdict = self.check(AttackRequest(board, attacker, targets, attack, options))
         if not verdict.legal:
-            return Resolution.illegal(verdict.reason, seed=getattr(dice, "seed", None))
+            return Resolution.refused(verdict, seed=getattr(dice, "seed", None))
         fig, target = board.figure(attacker), board.figure(targets[0])
         action = self._choose(board, fig, target, attack)
         prof = _profile(fig, action)
@@ -422,17 +443,11 @@ class Conquest(Ruleset):
 
     # --- exact odds ----------------------------------------------------------------------
 
-    def odds(
-        self,
-        board: Board,
-        attacker: int,
-        targets: Sequence[int],
-        attack: str | None,
-        options: Mapping[str, object],
-    ) -> Odds:
+    def odds(self, request: AttackRequest) -> Odds:
         """Exact distribution of Wounds from this attack, and the chance the target is Slain."""
+        board, attacker, targets, attack, options = request.parts()
         attack = self.named_attack(board, attacker, targets, attack, options)
-        verdict = self.check(board, attacker, targets, attack, options)
+        verdict = self.check(AttackRequest(board, attacker, targets, attack, options))
         if not verdict.legal:
             raise IllegalAttackError(verdict.reason)
         fig, target = board.figure(attacker), board.figure(targets[0])
@@ -457,9 +472,23 @@ class Conquest(Ruleset):
             ),
             Fraction(0),
         )
+        tested = sum(
+            (p for w, p in dist.items() if w > 0 and cd.resolve_needed(before + w, limit)),
+            Fraction(0),
+        )
+        wounded = sum((p for w, p in dist.items() if w > 0), Fraction(0))
         expected = sum((w * p for w, p in dist.items()), Fraction(0))
-        note = "; ".join(active.skipped)
-        return Odds(dist, expected, kill, "wounds", note=note)
+        chances = (
+            ("wounded", wounded),
+            ("Broken! and Driven Back", tested - kill),
+            ("Slain", kill),
+        )
+        note = "; ".join(
+            [*active.skipped,
+             f"the chart counts Wounds before the Resolve test (taken at {limit} Wounds; "
+             f"{target.label} has {before})"]
+        )
+        return Odds(dist, expected, kill, "wounds", note=note, chances=chances, kill_label="Slain")
 
 
 def _secondary_roll(

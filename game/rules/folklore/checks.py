@@ -1,6 +1,6 @@
 """The 2D6 TRPG of seed 002 ("folklore" @wiki, Arianrhod lineage): checks, hits, damage, HP (pure).
 
-Where the source is silent this follows the Arianrhod-style defaults of ``rules/arcadia-trpg.md``
+Where the source is silent this follows the Arianrhod-style defaults of ``docs/folklore.md``
 §2.2, flagged as assumptions by the ruleset: a check is 2D6 + attribute; a critical is two or more
 6s, a fumble every die showing 1.
 
@@ -13,11 +13,12 @@ True
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from itertools import product
+from itertools import accumulate, product
 
 SIDES = 6
 
@@ -229,15 +230,11 @@ def sum_distribution(dice: int) -> dict[int, int]:
     return out
 
 
-def hit_chances(
+def hit_chances_brute(
     hit_mod: int, dodge_mod: int | None, *, hit_dice: int = 2, dodge_dice: int = 2
 ) -> dict[int, Fraction]:
-    """The exact chance of hitting, by the number of 6s on the hit dice when the hit is critical
-    (key = extra damage dice; 0 for a non-critical hit). ``dodge_mod`` None: no dodge roll.
-
-    >>> sum(hit_chances(4, 3).values()) < 1
-    True
-    """
+    """The test oracle of :func:`hit_chances`: every hit roll against every dodge roll
+    (``6**(hit_dice + dodge_dice)`` opposed checks)."""
     dodges = [check(r, dodge_mod) for r in _rolls(dodge_dice)] if dodge_mod is not None else [None]
     weight = Fraction(1, SIDES ** (hit_dice + (dodge_dice if dodge_mod is not None else 0)))
     out: dict[int, Fraction] = {}
@@ -248,6 +245,96 @@ def hit_chances(
             key = attack.sixes if attack.critical else 0
             out[key] = out.get(key, Fraction(0)) + wins * weight
     return out
+
+
+@lru_cache(maxsize=64)
+def sum_sixes_distribution(dice: int) -> dict[tuple[int, int], int]:
+    """Ways to roll each (sum, number of 6s) with ``dice`` d6, by convolution die by die
+    (``6**dice`` ways in all; at most ``5·dice+1`` sums × ``dice+1`` counts of 6s).
+
+    >>> sum_sixes_distribution(2)[(12, 2)], sum_sixes_distribution(2)[(7, 1)]
+    (1, 2)
+    """
+    out: dict[tuple[int, int], int] = {(0, 0): 1}
+    for _ in range(dice):
+        nxt: dict[tuple[int, int], int] = {}
+        for (s, k), w in out.items():
+            for f in range(1, SIDES + 1):
+                key = (s + f, k + (f == SIDES))
+                nxt[key] = nxt.get(key, 0) + w
+        out = nxt
+    return out
+
+
+@dataclass(frozen=True)
+class _CheckSpread:
+    """A check's dice as counts: critical ways, fumble ways and the other ways by sum."""
+
+    critical: int
+    fumble: int
+    plain: dict[int, int]
+    total: int
+
+
+@lru_cache(maxsize=64)
+def _spread(dice: int) -> _CheckSpread:
+    critical = fumble = 0
+    plain: dict[int, int] = {}
+    for (s, sixes), w in sum_sixes_distribution(dice).items():
+        if sixes >= 2:
+            critical += w
+        elif dice and s == dice:  # every die shows 1 (the least sum)
+            fumble += w
+        else:
+            plain[s] = plain.get(s, 0) + w
+    return _CheckSpread(critical, fumble, plain, SIDES**dice)
+
+
+def hit_chances(
+    hit_mod: int, dodge_mod: int | None, *, hit_dice: int = 2, dodge_dice: int = 2
+) -> dict[int, Fraction]:
+    """The exact chance of hitting, by the number of 6s on the hit dice when the hit is critical
+    (key = extra damage dice; 0 for a non-critical hit). ``dodge_mod`` None: no dodge roll.
+
+    By convolution of sums: the hit dice as (sum, 6s) counts, the dodge dice as critical, fumble
+    and plain sums with their cumulative counts, so the cost grows with the number of sums, not
+    with ``6**(hit_dice + dodge_dice)`` (:func:`hit_chances_brute` is the oracle).
+
+    >>> sum(hit_chances(4, 3).values()) < 1
+    True
+    >>> hit_chances(4, 3, hit_dice=3) == hit_chances_brute(4, 3, hit_dice=3)
+    True
+    """
+    hits = sum_sixes_distribution(hit_dice)
+    if dodge_mod is None:
+        dodge_total, dodge_crit, dodge_fumble = 1, 0, 0
+        below: dict[int, int] = {}
+    else:
+        spread = _spread(dodge_dice)
+        dodge_total, dodge_crit, dodge_fumble = spread.total, spread.critical, spread.fumble
+        below = {}  # plain dodge ways with total below t, for every attack total t met
+        totals = sorted(s + dodge_mod for s in spread.plain)
+        cum = list(accumulate(spread.plain[t - dodge_mod] for t in totals))
+        below_of = (totals, cum)
+    out: dict[int, int] = {}
+    for (s, sixes), w in hits.items():
+        if hit_dice and s == hit_dice:  # fumble: always misses
+            continue
+        if sixes >= 2:  # critical: hits unless the dodge is critical
+            wins = dodge_total - dodge_crit
+            key = sixes
+        elif dodge_mod is None:
+            wins, key = 1, 0
+        else:
+            total = s + hit_mod
+            if total not in below:
+                i = bisect_left(below_of[0], total)
+                below[total] = below_of[1][i - 1] if i else 0
+            wins, key = dodge_fumble + below[total], 0
+        if wins:
+            out[key] = out.get(key, 0) + w * wins
+    den = SIDES**hit_dice * dodge_total
+    return {k: Fraction(v, den) for k, v in out.items()}
 
 
 def damage_distribution(
@@ -270,15 +357,31 @@ def damage_distribution(
     return dict(_cached_damage(hit_mod, dodge_mod, bonus, armour, hit_dice, dodge_dice))
 
 
+def damage_on_hit(
+    hit_mod: int,
+    dodge_mod: int | None,
+    *,
+    bonus: int,
+    armour: int,
+    hit_dice: int = 2,
+    dodge_dice: int = 2,
+) -> dict[int, Fraction]:
+    """The exact chance of each real damage **and** a hit (a miss is not in it; its values sum
+    to the chance to hit). A hit whose damage armour soaks is the 0 here, not a miss.
+
+    >>> d = damage_on_hit(0, None, bonus=0, armour=100)
+    >>> d, sum(d.values()) == 1 - Fraction(1, 36)
+    ({0: Fraction(35, 36)}, True)
+    """
+    return dict(_cached_on_hit(hit_mod, dodge_mod, bonus, armour, hit_dice, dodge_dice))
+
+
 @lru_cache(maxsize=256)
-def _cached_damage(
+def _cached_on_hit(
     hit_mod: int, dodge_mod: int | None, bonus: int, armour: int, hit_dice: int, dodge_dice: int
 ) -> tuple[tuple[int, Fraction], ...]:
     out: dict[int, Fraction] = {}
     hits = hit_chances(hit_mod, dodge_mod, hit_dice=hit_dice, dodge_dice=dodge_dice)
-    missed = 1 - sum(hits.values(), Fraction(0))
-    if missed:
-        out[0] = missed
     for extra, p in hits.items():
         dice = 1 + extra
         ways = sum_distribution(dice)
@@ -286,4 +389,15 @@ def _cached_damage(
         for s, w in ways.items():
             dmg = real_damage(s + bonus, armour)
             out[dmg] = out.get(dmg, Fraction(0)) + p * Fraction(w, total)
+    return tuple(sorted(out.items()))
+
+
+@lru_cache(maxsize=256)
+def _cached_damage(
+    hit_mod: int, dodge_mod: int | None, bonus: int, armour: int, hit_dice: int, dodge_dice: int
+) -> tuple[tuple[int, Fraction], ...]:
+    out = dict(_cached_on_hit(hit_mod, dodge_mod, bonus, armour, hit_dice, dodge_dice))
+    missed = 1 - sum(out.values(), Fraction(0))
+    if missed:
+        out[0] = out.get(0, Fraction(0)) + missed
     return tuple(sorted(out.items()))

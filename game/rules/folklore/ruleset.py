@@ -7,13 +7,13 @@ Figures carry ``valour``, ``wits``, ``senses``, ``hp``, ``max_hp``, ``armour``, 
 Melee needs Close, ranged needs line of sight. The arithmetic is in
 :mod:`game.rules.folklore.checks`.
 
-``--faces`` pools: ``hit`` (hit-check dice) | ``dodge`` | ``damage`` (1D6, then one D6 per 6 of a
+Pools of a physical roll: ``hit`` (hit-check dice) | ``dodge`` | ``damage`` (1D6, then one D6 per 6 of a
 critical hit check) | ``death`` (the death check's 2D6).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -22,6 +22,7 @@ from game.core.dice import D6, DiceSource, DieRoll
 from game.core.errors import IllegalAttackError, UsageError
 from game.rules.base import (
     AttackOption,
+    AttackRequest,
     Condition,
     FigureChange,
     Legality,
@@ -41,6 +42,8 @@ from game.rules.folklore import checks as fc
 from game.rules.reach import close_reason, sight_reason
 
 POOLS = ("hit", "dodge", "damage", "death")
+#: the most hit-check dice: the exact odds stay quick
+MAX_HIT_DICE = 30
 HIT, DODGE, DAMAGE, DEATH = range(4)
 _ATTRIBUTES = {
     "valour": "valour",
@@ -88,7 +91,7 @@ def parse_weapons(text: str, owner: str = "figure") -> list[Weapon]:
             raise UsageError(
                 f"{owner}: weapon {item!r}: the hit check uses valour or wits, not {attribute!r}"
             )
-        if not bonus.lstrip("+-").isdigit():
+        if not bonus.lstrip("+-").isdigit() or len(bonus) > 7:
             raise UsageError(
                 f"{owner}: weapon {item!r}: the damage bonus must be a whole number, not {bonus!r}"
             )
@@ -158,6 +161,9 @@ class Folklore(Ruleset):
         "Incapacitated at HP 0 or less (the source also says 'below 0' once).",
         "An incapacitated figure cannot dodge; any hit on it calls for a death check.",
         "In a death check a critical always survives and a fumble always dies.",
+        "Armour reduces max-HP damage as it reduces damage to HP: the source defines real damage "
+        "as damage minus armour and max-HP damage as lowering max HP instead of HP, but does not "
+        "say whether armour applies to the latter.",
         "Bad statuses are free-form tags: the source lists none; all are cleared at the end of combat.",
     )
 
@@ -183,6 +189,23 @@ class Folklore(Ruleset):
             )
             + bool_problems(figure, ("incapacitated", "dead"))
         )
+
+    def nonsense(self, figure: Figure) -> list[str]:
+        """``hit_dice`` below 1 or above :data:`MAX_HIT_DICE`.
+
+        >>> RULESET.nonsense(Figure(1, "Aya", "red", (0, 0), {"hit_dice": 0}))
+        ["property 'hit_dice' is 0: a hit check rolls at least 1 die (give it 1 or more, or leave it out for 2D6)"]
+        """
+        if "hit_dice" not in figure.stats or str(figure.stats["hit_dice"]).strip() == "":
+            return []
+        dice = stat_int(figure, "hit_dice", 2)
+        if dice < 1:
+            return [f"property 'hit_dice' is {dice}: a hit check rolls at least 1 die (give it 1 or "
+                    "more, or leave it out for 2D6)"]
+        if dice > MAX_HIT_DICE:
+            return [f"property 'hit_dice' is {dice}: more than the {MAX_HIT_DICE} dice the exact "
+                    f"odds count (use {MAX_HIT_DICE} or fewer)"]
+        return []
 
     def attacks(self, board: Board, attacker: int) -> list[AttackOption]:
         """The figure's weapons; none is usable while it is incapacitated or dead."""
@@ -215,6 +238,9 @@ class Folklore(Ruleset):
         fig = board.figure(attacker)
         if len(targets) != 1:
             return "an attack targets exactly one figure"
+        nonsense = self.nonsense_reason(board, [attacker, *targets])
+        if nonsense:
+            return nonsense.rstrip(".")
         target = board.figure(targets[0])
         me, them = _health(fig), _health(target)
         if target.id == fig.id:
@@ -232,44 +258,31 @@ class Folklore(Ruleset):
             return f"{weapon.name} is a melee weapon: {why}" if why else None
         return sight_reason(board, fig, target)
 
-    def check(
-        self,
-        board: Board,
-        attacker: int,
-        targets: Sequence[int],
-        attack: str | None,
-        options: Mapping[str, object],
-    ) -> Legality:
+    def check(self, request: AttackRequest) -> Legality:
         """Melee needs Close, ranged needs line of sight; the attacker must be able to act.
 
         No ``attack`` named: the first usable weapon legal on the target."""
+        board, attacker, targets, attack, options = request.parts()
         if attack is None:
             attack, why = self.first_legal_attack(board, attacker, targets, options)
             if attack is None and why:
                 return Legality(False, why)
         weapon = self._weapon(board.figure(attacker), attack)
-        why = self._why_not(board, attacker, targets, weapon)
-        if why:
-            return Legality(False, why[0].upper() + why[1:] + ".")
+        refusal = self._why_not(board, attacker, targets, weapon)
+        if refusal:
+            return Legality(False, refusal[0].upper() + refusal[1:] + ".")
         fig, target = board.figure(attacker), board.figure(targets[0])
         return Legality(True, f"{fig.label} can attack {target.label} with {weapon.name}.")
 
     @counts_faces
-    def resolve(
-        self,
-        board: Board,
-        attacker: int,
-        targets: Sequence[int],
-        attack: str | None,
-        dice: DiceSource,
-        options: Mapping[str, object],
-    ) -> Resolution:
+    def resolve(self, request: AttackRequest, dice: DiceSource) -> Resolution:
         """Hit check, dodge check, damage roll, HP, incapacitation and death check."""
+        board, attacker, targets, attack, options = request.parts()
         seed = getattr(dice, "seed", None)
         attack = self.named_attack(board, attacker, targets, attack, options)
-        verdict = self.check(board, attacker, targets, attack, options)
+        verdict = self.check(AttackRequest(board, attacker, targets, attack, options))
         if not verdict.legal:
-            return Resolution.illegal(verdict.reason, seed=seed)
+            return Resolution.refused(verdict, seed=seed)
         fig, target = board.figure(attacker), board.figure(targets[0])
         weapon = self._weapon(fig, attack)
         steps: list[Step] = []
@@ -416,49 +429,63 @@ class Folklore(Ruleset):
             summary,
         )
 
-    def odds(
-        self,
-        board: Board,
-        attacker: int,
-        targets: Sequence[int],
-        attack: str | None,
-        options: Mapping[str, object],
-    ) -> Odds:
-        """Exact distribution of HP lost (max HP lost for a max-HP weapon); ``kill`` = the chance
-        the target ends incapacitated or dead (dead, if it was already incapacitated)."""
+    def odds(self, request: AttackRequest) -> Odds:
+        """Exact distribution of HP lost (max HP lost for a max-HP weapon), and the chances a
+        player asks for: to hit, to be incapacitated, to die.
+
+        ``kill`` is the chance the target ends down: incapacitated or dead (dead, if it was already
+        incapacitated). Death comes from max HP falling to 0, or from the death check that falling
+        to 0 HP, or any hit on an incapacitated figure (whatever the real damage), calls for.
+        """
+        board, attacker, targets, attack, options = request.parts()
         attack = self.named_attack(board, attacker, targets, attack, options)
-        verdict = self.check(board, attacker, targets, attack, options)
+        verdict = self.check(AttackRequest(board, attacker, targets, attack, options))
         if not verdict.legal:
             raise IllegalAttackError(verdict.reason)
         fig, target = board.figure(attacker), board.figure(targets[0])
         weapon = self._weapon(fig, attack)
         before = _health(target)
-        dist = fc.damage_distribution(
+        args = (
             stat_int(fig, weapon.attribute),
             None if before.incapacitated else stat_int(target, "senses"),
-            bonus=weapon.bonus,
-            armour=stat_int(target, "armour"),
-            hit_dice=stat_int(fig, "hit_dice", 2),
         )
+        kw = {"bonus": weapon.bonus, "armour": stat_int(target, "armour"),
+              "hit_dice": stat_int(fig, "hit_dice", 2)}
+        dist = fc.damage_distribution(*args, **kw)
+        on_hit = fc.damage_on_hit(*args, **kw)
+        p_hit = sum(on_hit.values(), Fraction(0))
         expected = sum((d * p for d, p in dist.items()), Fraction(0))
-        p_death_check = fc.death_chance(stat_int(target, "valour"))
+        p_check_dies = fc.death_chance(stat_int(target, "valour"))
+        zeroed = Fraction(0)  # hit and max HP (max-HP weapon) or HP falls to 0
+        for d, p in on_hit.items():
+            left = (before.max_hp if weapon.max_hp_damage else before.hp) - d
+            if left <= 0:
+                zeroed += p
         if weapon.max_hp_damage:
-            down = sum((p for d, p in dist.items() if before.max_hp - d <= 0), Fraction(0))
-            dies = down
+            # max HP 0 is death; an incapacitated target hit otherwise makes the death check
+            dies = zeroed + ((p_hit - zeroed) * p_check_dies if before.incapacitated else 0)
+            incapacitated = Fraction(0)
         elif before.incapacitated:
-            hits = sum(
-                fc.hit_chances(
-                    stat_int(fig, weapon.attribute), None, hit_dice=stat_int(fig, "hit_dice", 2)
-                ).values(),
-                Fraction(0),
-            )
-            dies = hits * p_death_check
-            down = dies
+            dies = p_hit * p_check_dies
+            incapacitated = Fraction(0)
         else:
-            down = sum((p for d, p in dist.items() if before.hp - d <= 0), Fraction(0))
-            dies = down * p_death_check
-        note = f"chance of death {float(dies):.4f}"
-        return Odds(dist, expected, down, "HP lost", note=note)
+            incapacitated = zeroed
+            dies = zeroed * p_check_dies
+        down = dies if before.incapacitated or weapon.max_hp_damage else incapacitated
+        chances: list[tuple[str, Fraction]] = [("hit", p_hit)]
+        if not before.incapacitated and not weapon.max_hp_damage:
+            chances.append(("incapacitated", incapacitated))
+        chances.append(("killed (death)", dies))
+        parts = []
+        if before.incapacitated:
+            parts.append(f"{target.label} is incapacitated: no dodge, and any hit calls for a death check")
+        if weapon.max_hp_damage:
+            parts.append(f"{weapon.name} lowers max HP; max HP 0 is death; armour reduces it too (an "
+                         "assumption: the source does not say)")
+        parts.append(f"the 0 bucket holds misses and hits armour soaks (hit {float(p_hit) * 100:.1f}%)")
+        parts.append(f"chance of death {float(dies):.4f}")
+        return Odds(dist, expected, down, "HP lost", note="; ".join(parts),
+                    chances=tuple(chances), kill_label="down")
 
     # --- actions -------------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 """Mage Knight combat arithmetic: attacks, blocks, damage assignment, PvP (pure functions).
 
-Everything here follows the rulebook transcription summarised in ``rules/mage-knight-conquest.md``
-Part 1 (MK-RB). The ruleset (``game.rules.mage_knight.ruleset``) reads figures and the ``--play`` text and
+Everything here follows the rulebook transcription summarised in ``docs/mage-knight.md``
+Part 1 (MK-RB). The ruleset (``game.rules.mage_knight.ruleset``) reads figures and the typed play and
 calls these functions; they know nothing about boards.
 
 >>> prowlers = Enemy("Prowlers", armor=3, attack=4, fame=2)

@@ -11,7 +11,7 @@ from game.rules.base import stat_bool, stat_int, stat_list
 from game.rules.mage_knight import combat as mk
 from game.rules.mage_knight.plays import norm_name, parse_element
 
-#: hero level → (Armor, hand limit), MK-DATA levels (rules file §1.8)
+#: hero level → (Armor, hand limit), MK-DATA levels (docs/mage-knight.md)
 LEVELS: dict[int, tuple[int, int]] = {
     1: (2, 5),
     2: (2, 5),
@@ -30,7 +30,7 @@ def attack_values(fig: Figure) -> tuple[int, tuple[int, ...]]:
     """The ``attack`` property: ``4`` or ``5+3`` (several attacks) → (first, the others)."""
     raw = str(fig.stats.get("attack", 0)).strip() or "0"
     parts = [p.strip() for p in raw.split("+")]
-    if not all(p.isdigit() for p in parts):
+    if not all(p.isdigit() and len(p) <= 7 for p in parts):
         raise UsageError(f"{fig.label}: property 'attack' must be a number or N+M, not {raw!r}")
     values = [int(p) for p in parts]
     return values[0], tuple(values[1:])

@@ -213,8 +213,8 @@ def resolve_assign(
         "paralyzed": paralyzed,
         "units": {board.figure(fid).label: stats for fid, stats in unit_stats.items()},
     }
-    taken = wounds - hero_before
-    parts = [f"{hero.label} takes {plural(taken, 'Wound') if taken else 'no Wound'} into the hand"]
+    hero_taken = wounds - hero_before
+    parts = [f"{hero.label} takes {plural(hero_taken, 'Wound') if hero_taken else 'no Wound'} into the hand"]
     for fid, stats in unit_stats.items():
         name = board.figure(fid).label
         if stats.get("destroyed"):

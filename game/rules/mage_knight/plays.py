@@ -1,15 +1,15 @@
-"""The ``--play`` grammar of the Mage Knight ruleset: what a player plays, as text.
+"""The typed-play grammar of the Mage Knight ruleset: what a player plays, as text.
 
 Comma-separated items ``[TYPE] VALUE [ELEMENT]``: TYPE ranged|siege|attack|block (default: block in
 the block phase, attack otherwise), ELEMENT physical|fire|ice|coldfire (default physical). A
-malformed item is one :class:`~game.core.errors.UsageError` line starting with ``--play:``.
+malformed item is one :class:`~game.core.errors.PlayError` (the item and what is wrong with it).
 """
 
 from __future__ import annotations
 
 import re
 
-from game.core.errors import UsageError
+from game.core.errors import PlayError, UsageError
 from game.rules.mage_knight import combat as mk
 
 _ELEMENT_ALIASES = {
@@ -45,7 +45,7 @@ def parse_element(text: str) -> str:
 
 
 def parse_play(text: str, phase: str) -> list[mk.Play]:
-    """Read ``--play``: comma-separated items ``[TYPE] VALUE [ELEMENT]``.
+    """Read a typed play: comma-separated items ``[TYPE] VALUE [ELEMENT]``.
 
     TYPE is ranged, siege, attack or block (default: block in the block phase, else attack),
     ELEMENT physical, fire, ice or coldfire (default physical).
@@ -57,11 +57,11 @@ def parse_play(text: str, phase: str) -> list[mk.Play]:
     >>> parse_play("ranged fire", "ranged")
     Traceback (most recent call last):
     ...
-    game.core.errors.UsageError: --play: 'ranged fire' is not [TYPE] VALUE [ELEMENT] (e.g. "ranged 3 fire, siege 2")
+    game.core.errors.PlayError: the play 'ranged fire' is not [TYPE] VALUE [ELEMENT] (e.g. "ranged 3 fire, siege 2")
     >>> parse_play("ranged -3", "ranged")
     Traceback (most recent call last):
     ...
-    game.core.errors.UsageError: --play: 'ranged -3': values are whole numbers of 0 or more, not negative
+    game.core.errors.PlayError: the play 'ranged -3': values are whole numbers of 0 or more, not negative
     """
     default = "block" if phase == "block" else "attack"
     plays = []
@@ -71,22 +71,16 @@ def parse_play(text: str, phase: str) -> list[mk.Play]:
         if not item:
             continue
         if re.search(r"-\s*\d", item):
-            raise UsageError(
-                f"--play: {raw.strip()!r}: values are whole numbers of 0 or more, not negative"
-            )
+            raise PlayError(raw.strip(), "values are whole numbers of 0 or more, not negative")
         match = _ITEM_RE.match(item)
         if not match:
-            raise UsageError(
-                f'--play: {raw.strip()!r} is not [TYPE] VALUE [ELEMENT] (e.g. "ranged 3 fire, siege 2")'
-            )
+            raise PlayError(raw.strip())
         kind = match.group("kind") or default
         if kind not in mk.PLAY_TYPES:
-            raise UsageError(
-                f"--play: {raw.strip()!r}: unknown type {kind!r} (ranged, siege, attack or block)"
-            )
+            raise PlayError(raw.strip(), f"unknown type {kind!r} (ranged, siege, attack or block)")
         try:
             element = parse_element(match.group("element") or "physical")
         except UsageError as exc:
-            raise UsageError(f"--play: {raw.strip()!r}: {exc}") from None
+            raise PlayError(raw.strip(), str(exc)) from None
         plays.append(mk.Play(kind, int(match.group("value")), element))
     return plays

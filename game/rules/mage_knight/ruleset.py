@@ -2,7 +2,7 @@
 
 The attacker is the Hero; the targets are enemy figures; ``options["phase"]`` is ``ranged``,
 ``block``, ``assign`` or ``attack`` (default ``attack``) and ``options["play"]`` what the player
-plays, in the ``--play`` grammar (:func:`parse_play`). Nothing is rolled: the resolution's steps are
+plays, in the typed-play grammar (:func:`parse_play`). Nothing is rolled: the resolution's steps are
 a tally. Combat is abstract: positions, line of sight and Close do not matter.
 
 Figure properties: enemies ``armor``, ``attack`` (``5`` or ``5+3`` for several attacks),
@@ -16,15 +16,24 @@ Figure properties: enemies ``armor``, ``attack`` (``5`` or ``5+3`` for several a
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from game.core.board import Board, Figure
 from game.core.dice import DiceSource
-from game.core.errors import IllegalAttackError, UsageError
+from game.core.errors import (
+    AttackNameError,
+    IllegalAttackError,
+    OptionError,
+    PlayBlocksError,
+    SightlineError,
+    UsageError,
+)
 from game.core.words import plural
 from game.rules.base import (
     AttackOption,
+    AttackRequest,
     Comparison,
     Condition,
     FigureChange,
@@ -59,7 +68,7 @@ ABILITIES = frozenset(
 #: abilities that exist in the game but are not modelled (accepted, do nothing)
 UNMODELLED_ABILITIES = frozenset({"summon", "cumbersome", "vampiric", "arcaneimmunity"})
 
-#: the Hero's menu: attack name → phase (``attack`` may name one instead of ``--phase``)
+#: the Hero's menu: attack name → phase (``attack`` may name one instead of the ``phase`` option)
 _PHASE_NAMES: dict[str, str] = {
     "Ranged/Siege": "ranged",
     "Block": "block",
@@ -122,7 +131,7 @@ class MageKnight(Ruleset):
         "Rules from a transcription of the Mage Knight rulebook (the WizKids PDF was not read).",
         "Combat is abstract: figure positions, line of sight and Close do not matter.",
         "An enemy with several attacks (attack = 5+3) is blocked attack by attack: separate the "
-        "blocks for each attack with ';' in --play.",
+        "blocks for each attack with ';' in the play.",
         "Summon, Cumbersome, Vampiric, Arcane Immunity and city bonuses are not modelled.",
         "Armor, not Elusive, is used in the attack phase only once the enemy's block was recorded "
         "(its 'blocked' property).",
@@ -141,7 +150,7 @@ class MageKnight(Ruleset):
         }
         phase = aliases.get(phase, phase)
         if phase not in mk.PHASES:
-            raise UsageError(f"--phase must be one of {', '.join(mk.PHASES)}, not {phase!r}")
+            raise OptionError("phase", phase, tuple(mk.PHASES))
         return phase
 
     @staticmethod
@@ -154,9 +163,7 @@ class MageKnight(Ruleset):
         for name, phase in _PHASE_NAMES.items():
             if key in (name.lower(), phase):
                 return {**options, "phase": phase}
-        raise UsageError(
-            f"unknown Mage Knight attack {attack!r} (use {', '.join(_PHASE_NAMES)} or --phase)"
-        )
+        raise AttackNameError("Mage Knight", attack, tuple(_PHASE_NAMES), or_option="phase")
 
     def _default_phase(
         self, board: Board, attacker: int, targets: Sequence[int], options: Mapping[str, object]
@@ -193,7 +200,7 @@ class MageKnight(Ruleset):
             out += [f"element: {p}" for p in parse_problem(figure, lambda: parse_element(element))]
         for name in stat_list(figure, "resistances"):
             out += [
-                f"resistances: {p}" for p in parse_problem(figure, lambda n=name: parse_element(n))
+                f"resistances: {p}" for p in parse_problem(figure, functools.partial(parse_element, name))
             ]
         for name in stat_list(figure, "abilities"):
             key = norm_name(name).replace(" ", "")
@@ -217,7 +224,7 @@ class MageKnight(Ruleset):
         return Condition(0, 0, down, note)
 
     def attacks(self, board: Board, attacker: int) -> list[AttackOption]:
-        """The plays a Hero builds, by phase (values come from ``--play``); enemies have none."""
+        """The plays a Hero builds, by phase (values come from the typed play, ``options["play"]``); enemies have none."""
         fig = board.figure(attacker)
         if is_enemy_token(fig):  # an enemy token attacks only in the block phase
             return []
@@ -260,9 +267,24 @@ class MageKnight(Ruleset):
             return Comparison(wounds, 0, f"{plural(wounds, 'Wound')} to the hero")
         return None
 
+    def nonsense(self, figure: Figure) -> list[str]:
+        """An Elusive enemy without ``elusive_armor`` (it would silently not be elusive).
+
+        >>> RULESET.nonsense(Figure(1, "Shocktroops", "enemies", (0, 0), {"armor": 3, "abilities": "Elusive"}))
+        ['abilities lists Elusive but elusive_armor is missing: an Elusive enemy has two Armor values (add elusive_armor, the higher one)']
+        """
+        abilities = {norm_name(a).replace(" ", "") for a in stat_list(figure, "abilities")}
+        if "elusive" in abilities and "elusive_armor" not in figure.stats:
+            return ["abilities lists Elusive but elusive_armor is missing: an Elusive enemy has two "
+                    "Armor values (add elusive_armor, the higher one)"]
+        return []
+
     def _illegal(
         self, board: Board, attacker: int, targets: Sequence[int], options: Mapping[str, object]
-    ) -> str | None:
+    ) -> str | PlayBlocksError | None:
+        nonsense = self.nonsense_reason(board, [attacker, *targets])
+        if nonsense:
+            return nonsense.rstrip(".")
         phase = self._phase(options)
         hero = board.figure(attacker)
         if is_enemy_token(hero) or stat_bool(hero, "unit"):
@@ -282,14 +304,11 @@ class MageKnight(Ruleset):
         if phase == "block":
             plays = self._block_plays(options)
             flat = [p for group in plays for p in group]
-            why = mk.block_legality(flat, enemies)
+            why: str | PlayBlocksError | None = mk.block_legality(flat, enemies)
             if why is None and stat_bool(figs[0], "blocked"):
                 why = f"{figs[0].label} is already blocked"
             if why is None and len(plays) > len(enemies[0].attacks):
-                why = (
-                    f"{figs[0].label} has {plural(len(enemies[0].attacks), 'attack')} but --play "
-                    f"has {len(plays)} ';'-separated blocks"
-                )
+                why = PlayBlocksError(figs[0].label, len(enemies[0].attacks), len(plays))
             return why
         if phase == "assign":
             plays_text = str(options.get("play") or "")
@@ -308,21 +327,17 @@ class MageKnight(Ruleset):
         text = str(options.get("play") or "")
         return [parse_play(group, "block") for group in text.split(";")] if text.strip() else [[]]
 
-    def check(
-        self,
-        board: Board,
-        attacker: int,
-        targets: Sequence[int],
-        attack: str | None,
-        options: Mapping[str, object],
-    ) -> Legality:
+    def check(self, request: AttackRequest) -> Legality:
         """Fortification, phase and play-type rules; a block is against one enemy.
 
         No phase and no attack named: the attack phase if legal, else the first legal phase."""
+        board, attacker, targets, attack, options = request.parts()
         options = self._default_phase(board, attacker, targets, self._with_phase(options, attack))
         why = self._illegal(board, attacker, targets, options)
         if why:
-            return Legality(False, why[0].upper() + why[1:] + ".")
+            text = str(why)
+            problem = why if isinstance(why, SightlineError) else None
+            return Legality(False, text[0].upper() + text[1:] + ".", problem)
         hero = board.figure(attacker).label
         names = and_names([board.figure(t).label for t in targets])
         phase = self._phase(options)
@@ -336,20 +351,13 @@ class MageKnight(Ruleset):
 
     # --- resolution ----------------------------------------------------------------------
 
-    def resolve(
-        self,
-        board: Board,
-        attacker: int,
-        targets: Sequence[int],
-        attack: str | None,
-        dice: DiceSource,
-        options: Mapping[str, object],
-    ) -> Resolution:
+    def resolve(self, request: AttackRequest, dice: DiceSource) -> Resolution:
         """The phase's tally: attack against summed Armor, block against Attack, or damage."""
+        board, attacker, targets, attack, options = request.parts()
         options = self._default_phase(board, attacker, targets, self._with_phase(options, attack))
-        verdict = self.check(board, attacker, targets, attack, options)
+        verdict = self.check(AttackRequest(board, attacker, targets, attack, options))
         if not verdict.legal:
-            return Resolution.illegal(verdict.reason)
+            return Resolution.refused(verdict)
         phase = self._phase(options)
         hero = board.figure(attacker)
         figs = [board.figure(t) for t in targets]
@@ -365,15 +373,16 @@ class MageKnight(Ruleset):
         plays = parse_play(str(options.get("play") or ""), phase)
         result = mk.attack_result(plays, enemies, phase=phase)
         steps = list(tally_steps(result.tally, result.halved_elements, "attack"))
+        # "Armor 7 (Prowlers 3 + Diggers 4)": the total the attack must reach, then whose it is
         armor_parts = " + ".join(
-            f"{e.name} {a}" + (" (elusive)" if e.elusive and a != e.armor else "")
+            (f"{e.name} {a}" if len(enemies) > 1 else e.name)
+            + (", elusive" if e.elusive and a != e.armor else "")
             for e, a in zip(enemies, result.armors, strict=True)
         )
         steps.append(
             Step(
                 "compare",
-                f"Attack {result.effective} against Armor {armor_parts}"
-                + (f" = {result.armor}: " if len(enemies) > 1 else ": ")
+                f"Attack {result.effective} against Armor {result.armor} ({armor_parts}): "
                 + ("every target is defeated." if result.defeated else "not enough, no effect."),
                 data={"effective": result.effective, "armor": result.armor},
             )
@@ -405,35 +414,35 @@ class MageKnight(Ruleset):
 
     # --- odds: deterministic -------------------------------------------------------------
 
-    def odds(
-        self,
-        board: Board,
-        attacker: int,
-        targets: Sequence[int],
-        attack: str | None,
-        options: Mapping[str, object],
-    ) -> Odds:
+    def odds(self, request: AttackRequest) -> Odds:
         """Probability 1 on the tally's outcome: enemies defeated (ranged/attack), damage getting
         through (block) or Hero Wounds (assign)."""
-        res = self.resolve(board, attacker, targets, attack, _NoDice(), options)
+        board, attacker, targets, attack, options = request.parts()
+        res = self.resolve(AttackRequest(board, attacker, targets, attack, options), _NoDice())
         if not res.legal:
             raise IllegalAttackError(res.reason)
         out = res.outcome
         phase = out["phase"]
+        chances: tuple[tuple[str, Fraction], ...]
         if phase == "block":
             value, label, kill = int(out["damage"]), "damage through", None  # type: ignore[call-overload]
+            kill_label, chances = "kill", (("blocked", Fraction(int(value == 0))),)
         elif phase == "assign":
             value, label = int(out["hero_wounds"]), "hero wounds"  # type: ignore[call-overload]
             kill = Fraction(int(bool(out["knocked_out"])))
+            kill_label, chances = "knock-out", (("knocked out", kill),)
         else:
             value, label = len(out["defeated"]), "enemies defeated"  # type: ignore[arg-type]
             kill = Fraction(int(value == len(targets)))
+            kill_label, chances = "all defeated", (("all defeated", kill),)
         return Odds(
             {value: Fraction(1)},
             Fraction(value),
             kill,
             label,
             note="Mage Knight is deterministic: the tally decides.",
+            chances=chances,
+            kill_label=kill_label,
         )
 
 

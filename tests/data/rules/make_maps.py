@@ -62,7 +62,7 @@ def tmx(
 
 
 def mage_knight() -> str:
-    """Heroes, Units, and the sample tokens of the rules file (MK-DATA stats)."""
+    """Heroes, Units, and the sample tokens of docs/mage-knight.md (MK-DATA stats)."""
     heroes: list[tuple[str, Stats]] = [
         ("Tovak", {"armor": 2, "hand_limit": 5, "fame": 0}),
         ("Arythea", {"armor": 3, "hand_limit": 5}),

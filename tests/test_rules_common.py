@@ -1,4 +1,5 @@
-"""The rules-side defects of the 15:44 QA report (items 2-5, 9-12), one test or more each.
+"""What every ruleset does alike, across the four games: typed plays, naming targets, who is down,
+the default attack, summaries, wording, odds charts, and what the window asks of a ruleset.
 
 Real rulesets on small boards built in the test, and the real command line on the bundled maps
 (maps/demo.tmx, maps/folklore.tmx, maps/mage_knight.tmx, maps/conquest.tmx).
@@ -7,7 +8,6 @@ Real rulesets on small boards built in the test, and the real command line on th
 from __future__ import annotations
 
 import json
-import shutil
 from fractions import Fraction
 from pathlib import Path
 
@@ -15,11 +15,11 @@ import pytest
 
 from game.cli import main
 from game.commands.odds import bar_chart
+from game.commands.wording import cli_reason
 from game.core.board import Board, Figure
 from game.core.dice import NotEnoughFaces, ScriptedDice, SeededDice
 from game.core.errors import IllegalAttackError
-from game.designer.lint import check_figure_values, lint_board
-from game.rules.base import Odds
+from game.rules.base import AttackRequest, Odds
 from game.rules.registry import get_ruleset
 
 MAPS = Path(__file__).resolve().parent.parent / "maps"
@@ -40,7 +40,7 @@ def arcadia_board(target_stats: dict[str, object], attacker_attacks: str = "Blad
     return board
 
 
-# --- item 2: a negative --play value is a grammar error --------------------------------------
+# --- typed plays: grammar ----------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("play", ["ranged -3", "-3", "attack - 3 fire", "7, block -2"])
@@ -55,7 +55,7 @@ def test_hyphenated_element_still_reads(capsys: pytest.CaptureFixture[str]) -> N
     assert doc["outcome"]["plays"] == ["Attack 7 coldfire"]
 
 
-# --- item 3: a target named twice ------------------------------------------------------------
+# --- naming targets ---------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("command", ["attack", "odds"])
@@ -65,18 +65,18 @@ def test_repeated_target_is_refused(capsys: pytest.CaptureFixture[str], command:
     assert err.strip().endswith("target Prowlers is named twice (name each target once)")
 
 
-# --- item 4: wounds reaching life without a killed flag is down ------------------------------
+# --- who is down -------------------------------------------------------------------------------
 
 
 def test_arcadia_wounds_equal_to_life_is_killed_without_the_flag() -> None:
     rules = get_ruleset("arcadia")
     board = arcadia_board({"life": 3, "wounds": 3})
     assert rules.condition(board.figure(2)).down
-    verdict = rules.check(board, 1, [2], None, {})
+    verdict = rules.check(AttackRequest(board, 1, [2], None, {}))
     assert not verdict.legal and verdict.reason == "Goblin is already killed."
     with pytest.raises(IllegalAttackError, match="already killed"):
-        rules.odds(board, 1, [2], None, {})
-    assert not rules.resolve(board, 1, [2], None, SeededDice(1), {}).legal
+        rules.odds(AttackRequest(board, 1, [2], None, {}))
+    assert not rules.resolve(AttackRequest(board, 1, [2], None, {}), SeededDice(1)).legal
 
 
 def test_arcadia_down_attacker_cannot_attack() -> None:
@@ -84,11 +84,11 @@ def test_arcadia_down_attacker_cannot_attack() -> None:
     board = arcadia_board({"life": 3})
     board.update_figure(1, wounds=5)
     assert [o.usable for o in rules.attacks(board, 1)] == [False]
-    verdict = rules.check(board, 1, [2], "Blade", {})
+    verdict = rules.check(AttackRequest(board, 1, [2], "Blade", {}))
     assert not verdict.legal and verdict.reason == "Mark is killed and cannot attack."
 
 
-# --- item 5: the default attack is the first one legal on the target -------------------------
+# --- the default attack: the first one legal on the target -------------------------------------
 
 
 def test_arcadia_default_attack_is_first_legal(capsys: pytest.CaptureFixture[str]) -> None:
@@ -103,10 +103,10 @@ def test_arcadia_no_legal_attack_lists_the_reasons() -> None:
     board = Board.from_ascii(["......"], ruleset="arcadia", walls=["V(2,0)"])
     board.place_figure(Figure(1, "Mark", "red", (1, 0), {"attacks": "Blade:melee:3; Knife:melee:1"}))
     board.place_figure(Figure(2, "Goblin", "monsters", (2, 0), {"life": 2}))
-    verdict = rules.check(board, 1, [2], None, {})
+    verdict = rules.check(AttackRequest(board, 1, [2], None, {}))
     assert verdict.reason == "not Close: wall V(2,0) between (1,0) and (2,0)."  # same reason once
     board.place_figure(Figure(3, "Kisha", "red", (0, 0), {"attacks": "Blade:melee:3; Bow:ranged:2"}))
-    verdict = rules.check(board, 3, [2], None, {})
+    verdict = rules.check(AttackRequest(board, 3, [2], None, {}))
     assert verdict.reason.startswith("No attack is legal: Blade: not Close: Goblin is 2 squares")
     assert "; Bow: no line of sight: " in verdict.reason
 
@@ -118,11 +118,11 @@ def test_folklore_default_weapon_is_first_legal() -> None:
              "weapons": "Knife:valour:1:melee; Bow:wits:1:ranged"}
     board.place_figure(Figure(1, "Kiku", "party", (0, 0), stats))
     board.place_figure(Figure(2, "Oni", "foes", (4, 0), {"hp": 30, "max_hp": 30, "senses": 1}))
-    verdict = rules.check(board, 1, [2], None, {})
+    verdict = rules.check(AttackRequest(board, 1, [2], None, {}))
     assert verdict.legal and verdict.reason == "Kiku can attack Oni with Bow."
-    result = rules.resolve(board, 1, [2], None, SeededDice(3), {})
+    result = rules.resolve(AttackRequest(board, 1, [2], None, {}), SeededDice(3))
     assert result.outcome["weapon"] == "Bow"
-    assert rules.odds(board, 1, [2], None, {}).expected > 0
+    assert rules.odds(AttackRequest(board, 1, [2], None, {})).expected > 0
 
 
 def test_conquest_default_is_first_legal_of_clash_and_volley() -> None:
@@ -132,10 +132,10 @@ def test_conquest_default_is_first_legal_of_clash_and_volley() -> None:
     board.place_figure(Figure(1, "Archer", "A", (0, 0), profile))
     board.place_figure(Figure(2, "Drone", "B", (1, 0), dict(profile)))
     board.place_figure(Figure(3, "Far", "B", (5, 0), dict(profile)))
-    assert rules.check(board, 1, [2], None, {}).reason == "Archer can Clash Drone."
-    assert rules.check(board, 1, [3], None, {}).reason == "Archer can Volley Far."
+    assert rules.check(AttackRequest(board, 1, [2], None, {})).reason == "Archer can Clash Drone."
+    assert rules.check(AttackRequest(board, 1, [3], None, {})).reason == "Archer can Volley Far."
     board.update_figure(1, range=2)
-    reason = rules.check(board, 1, [3], None, {}).reason
+    reason = rules.check(AttackRequest(board, 1, [3], None, {})).reason
     assert reason.startswith("No attack is legal: Clash: Archer cannot Clash with Far")
     assert "Volley: Far is out of range" in reason
 
@@ -147,68 +147,7 @@ def test_mage_knight_default_phase_is_the_first_legal_one(capsys: pytest.Capture
     assert doc["outcome"]["phase"] == "attack"  # the attack phase stays the default when legal
 
 
-# --- item 9: check reports figure property values the ruleset cannot use ---------------------
-
-
-def test_lint_reports_bad_arcadia_values() -> None:
-    board = Board.from_ascii(["..."], ruleset="arcadia")
-    board.place_figure(Figure(7, "Ann", "red", (1, 0),
-                              {"attacks": "Sword-melee-3", "life": "lots", "defense": "-2"}))
-    found = [f for f in lint_board(board) if f.code == "property-value"]
-    assert [(f.object_id, f.square, f.severity.value) for f in found] == [(7, (1, 0), "error")] * 3
-    assert found[0].message == (
-        "figure Ann: attack 'Sword-melee-3' is not NAME:melee|ranged:DICE (e.g. \"Dusty Blade:melee:3\")"
-    )
-    assert {f.message for f in found[1:]} == {
-        "figure Ann: property 'life' must be a number, not 'lots'",
-        "figure Ann: property 'defense' must be 0 or more, not -2",
-    }
-    assert all("docs/arcadia.md" in f.hint for f in found)
-
-
-@pytest.mark.parametrize(
-    ("ruleset", "stats", "expected"),
-    [
-        ("folklore", {"weapons": "Sword:strength:2:melee", "armour": -1},
-         ["weapon 'Sword:strength:2:melee': the hit check uses valour or wits, not 'strength'",
-          "property 'armour' must be 0 or more, not -1"]),
-        ("conquest", {"clash": "two", "slain": "perhaps"},
-         ["property 'clash' must be a number, not 'two'",
-          "property 'slain' must be true or false, not 'perhaps'"]),
-        ("mage_knight", {"attack": "4", "armor": 3, "element": "lava", "resistances": "fire, mud",
-                         "abilities": "swift, swfit, summon"},
-         ["element: unknown element 'lava' (physical, fire, ice or coldfire)",
-          "resistances: unknown element 'mud' (physical, fire, ice or coldfire)"]),
-    ],
-)
-def test_figure_problems_per_ruleset(ruleset: str, stats: dict[str, object], expected: list[str]) -> None:
-    problems = get_ruleset(ruleset).figure_problems(Figure(1, "F", "s", (0, 0), stats))
-    assert problems[: len(expected)] == expected
-    if ruleset == "mage_knight":
-        assert len(problems) == 3 and problems[2].startswith("abilities: unknown ability 'swfit'")
-
-
-def test_good_figures_have_no_problems() -> None:
-    for name in ("demo.tmx", "folklore.tmx", "mage_knight.tmx", "conquest.tmx"):
-        from game.tiled import load_map
-
-        assert check_figure_values(load_map(MAPS / name).board) == [], name
-
-
-def test_check_command_reports_property_value(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    text = (MAPS / "demo.tmx").read_text(encoding="utf-8")
-    bad = text.replace('value="Hex Bolt:ranged:3; Claws:melee:1"', 'value="Hex Bolt-ranged-3"', 1)
-    assert bad != text
-    path = tmp_path / "bad.tmx"
-    path.write_text(bad, encoding="utf-8")
-    shutil.copytree(MAPS / "tiles", tmp_path / "tiles")
-    code, out, _ = cli(capsys, "check", str(path), "--json")
-    doc = json.loads(out)
-    codes = [e["code"] for e in doc["maps"][0]["errors"]]
-    assert "property-value" in codes and code != 0
-
-
-# --- item 10: the summary line reads like a sentence and matches the steps -------------------
+# --- summaries: one sentence that matches the steps -------------------------------------------
 
 
 def test_folklore_summary_matches_the_steps(capsys: pytest.CaptureFixture[str]) -> None:
@@ -232,7 +171,7 @@ def test_conquest_summary_counts_wounds_not_hit_faces() -> None:
     board = Board.from_ascii(["..."], ruleset="conquest")
     board.place_figure(Figure(1, "A", "a", (0, 0), {"attacks": 3, "clash": 2}))
     board.place_figure(Figure(2, "B", "b", (1, 0), {"defence": 1, "wound_limit": 3, "resolve": 2}))
-    result = rules.resolve(board, 1, [2], "Clash", ScriptedDice([[1, 2, 5], [1]], rules.pools), {})
+    result = rules.resolve(AttackRequest(board, 1, [2], "Clash", {}), ScriptedDice([[1, 2, 5], [1]], rules.pools))
     assert result.summary == "2 Hits, 1 blocked: B takes 1 Wound (1 of 3)."
 
 
@@ -243,7 +182,7 @@ def test_mage_knight_summaries(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.splitlines()[-1].startswith("Block 1 against ") and "is not blocked" in out
 
 
-# --- item 11: singular and plural; one --faces shortage form ---------------------------------
+# --- wording: singular and plural; one form for too few faces ---------------------------------
 
 
 def test_bar_chart_says_1_wound(capsys: pytest.CaptureFixture[str]) -> None:
@@ -272,7 +211,7 @@ def test_face_counter_raises_not_enough_faces() -> None:
     board.place_figure(Figure(1, "K", "a", (0, 0), {"hp": 5, "weapons": "Knife:valour:1:melee"}))
     board.place_figure(Figure(2, "O", "b", (1, 0), {"hp": 5}))
     with pytest.raises(NotEnoughFaces, match="the hit pool needs 1 more face$"):
-        rules.resolve(board, 1, [2], None, ScriptedDice([[3]], rules.pools), {})
+        rules.resolve(AttackRequest(board, 1, [2], None, {}), ScriptedDice([[3]], rules.pools))
 
 
 def test_mage_knight_block_count_message_is_pluralised() -> None:
@@ -280,17 +219,19 @@ def test_mage_knight_block_count_message_is_pluralised() -> None:
     board = Board.from_ascii(["..."], ruleset="mage_knight")
     board.place_figure(Figure(1, "Tovak", "hero", (0, 0), {"level": 1}))
     board.place_figure(Figure(2, "Orcs", "enemies", (1, 0), {"attack": 3, "armor": 3}))
-    verdict = rules.check(board, 1, [2], None, {"phase": "block", "play": "3; 2"})
-    assert verdict.reason == "Orcs has 1 attack but --play has 2 ';'-separated blocks."
+    verdict = rules.check(AttackRequest(board, 1, [2], None, {"phase": "block", "play": "3; 2"}))
+    assert verdict.reason == "Orcs has 1 attack but the play has 2 ';'-separated blocks."
+    assert cli_reason(verdict.reason, verdict.problem) == \
+        "Orcs has 1 attack but --play has 2 ';'-separated blocks."
 
 
-# --- item 12: impossible outcomes are left out of the chart -----------------------------------
+# --- odds charts: impossible outcomes left out -------------------------------------------------
 
 
 def test_zero_dice_attack_prints_one_row() -> None:
     rules = get_ruleset("arcadia")
     board = arcadia_board({"life": 50}, "Nothing:melee:0")
-    odds = rules.odds(board, 1, [2], None, {})
+    odds = rules.odds(AttackRequest(board, 1, [2], None, {}))
     assert odds.distribution[0] == 1
     assert bar_chart(odds) == ["  0 wounds  100.0% " + "█" * 40]
 
@@ -308,22 +249,22 @@ def test_conquest_says_1_die_and_1_square() -> None:
     board.place_figure(Figure(1, "A", "a", (0, 0), {"attacks": 1, "clash": 1, "barrage": 1,
                                                     "volley": 1, "range": 0}))
     board.place_figure(Figure(2, "B", "b", (1, 0), {"defence": 1, "wound_limit": 3}))
-    result = rules.resolve(board, 1, [2], "Clash", ScriptedDice([[1], [6]], rules.pools), {})
+    result = rules.resolve(AttackRequest(board, 1, [2], "Clash", {}), ScriptedDice([[1], [6]], rules.pools))
     assert result.steps[0].text == "A rolls 1 die for a Clash: 1."
     assert "B rolls 1 Block die (defence): 6." in [s.text for s in result.steps]
-    assert rules.check(board, 1, [2], "Volley", {}).reason.startswith(
+    assert rules.check(AttackRequest(board, 1, [2], "Volley", {})).reason.startswith(
         "B is out of range: 1 square away")
 
 
 def test_arcadia_odds_leave_out_impossible_outcomes(capsys: pytest.CaptureFixture[str]) -> None:
     rules = get_ruleset("arcadia")
-    odds = rules.odds(arcadia_board({"life": 50}, "Nothing:melee:0"), 1, [2], None, {})
+    odds = rules.odds(AttackRequest(arcadia_board({"life": 50}, "Nothing:melee:0"), 1, [2], None, {}))
     assert odds.distribution == {0: 1} and odds.kill == 0
-    odds = rules.odds(arcadia_board({"life": 2}, "Blade:melee:3"), 1, [2], None, {})
+    odds = rules.odds(AttackRequest(arcadia_board({"life": 2}, "Blade:melee:3"), 1, [2], None, {}))
     assert sorted(odds.distribution) == [0, 1, 2] and sum(odds.distribution.values()) == 1
 
 
-# --- review 16:20, items 3 and 16: what the window needs is the ruleset's; sentences -----------
+# --- what the window asks of a ruleset: determinism, menus, choices, comparisons ----------------
 
 
 def test_only_mage_knight_is_deterministic() -> None:
@@ -354,13 +295,13 @@ def test_mage_knight_menu_says_targets_and_typed_play() -> None:
 
 def test_mage_knight_comparison_of_a_tally() -> None:
     rules, board = get_ruleset("mage_knight"), mk_board()
-    attack = rules.comparison(rules.resolve(board, 1, [2, 3], "Attack", None, {"play": "5"}))
+    attack = rules.comparison(rules.resolve(AttackRequest(board, 1, [2, 3], "Attack", {"play": "5"}), None))
     assert attack is not None and (attack.value, attack.needed) == (5, 7)
     assert attack.caption == "attack 5 vs armour 7: not enough"
-    block = rules.comparison(rules.resolve(board, 1, [2], "Block", None, {"play": "3"}))
+    block = rules.comparison(rules.resolve(AttackRequest(board, 1, [2], "Block", {"play": "3"}), None))
     assert block is not None and (block.value, block.needed) == (3, 3) and "blocked" in block.caption
     assert get_ruleset("arcadia").comparison(
-        get_ruleset("arcadia").resolve(arcadia_board({"life": 3}), 1, [2], None, SeededDice(1), {})
+        get_ruleset("arcadia").resolve(AttackRequest(arcadia_board({"life": 3}), 1, [2], None, {}), SeededDice(1))
     ) is None
 
 
@@ -381,10 +322,11 @@ def test_conquest_block_stat_is_a_choice_with_the_targets_numbers() -> None:
 
 def test_mage_knight_one_target_names_no_sum() -> None:
     rules, board = get_ruleset("mage_knight"), mk_board()
-    one = [s.text for s in rules.resolve(board, 1, [2], "Attack", None, {"play": "5"}).steps]
-    assert "Attack 5 against Armor Orcs 3: every target is defeated." in one
-    two = [s.text for s in rules.resolve(board, 1, [2, 3], "Attack", None, {"play": "5"}).steps]
-    assert "Attack 5 against Armor Orcs 3 + Wolves 4 = 7: not enough, no effect." in two
+    one = [s.text for s in rules.resolve(AttackRequest(board, 1, [2], "Attack", {"play": "5"}), None).steps]
+    # (issue #12: "Armor Orcs 3" read like a stat called "Armor Orcs": the total comes first)
+    assert "Attack 5 against Armor 3 (Orcs): every target is defeated." in one
+    two = [s.text for s in rules.resolve(AttackRequest(board, 1, [2, 3], "Attack", {"play": "5"}), None).steps]
+    assert "Attack 5 against Armor 7 (Orcs 3 + Wolves 4): not enough, no effect." in two
 
 
 def test_no_line_of_sight_reason_has_one_full_stop() -> None:
@@ -392,6 +334,6 @@ def test_no_line_of_sight_reason_has_one_full_stop() -> None:
     board = Board.from_ascii(["...."], walls=["V(1,0)", "V(2,0)"], ruleset="folklore")
     board.place_figure(Figure(1, "K", "a", (0, 0), {"hp": 5, "weapons": "Bow:wits:1:ranged"}))
     board.place_figure(Figure(2, "O", "b", (3, 0), {"hp": 5}))
-    reason = rules.check(board, 1, [2], None, {}).reason
+    reason = rules.check(AttackRequest(board, 1, [2], None, {})).reason
     assert reason.endswith("between (0,0) and (1,0) (1 more blocker further on).")
     assert ".)" not in reason and ". (" not in reason

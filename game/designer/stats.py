@@ -1,0 +1,44 @@
+"""Figure stats that read as numbers but make no sense for the map's rules (issue #15).
+
+Life 0 in Arcadia Quest, an Elusive Mage Knight enemy without its higher Armor, a Conquest Clash
+that keeps no dice, a folklore hit check of 0 dice, more dice than the exact odds count: each
+ruleset says which in :meth:`game.rules.base.Ruleset.nonsense` (the rules stay the one source:
+the same sentence refuses the attack in ``attack``, ``odds`` and the window). This module turns
+them into linter findings, code ``property-nonsense`` (error). Values that are not numbers at all
+(``"lots"``, ``NaN``, ``1e999``) are ``property-value`` findings already and are skipped here.
+
+Pure: no files, no clock.
+
+>>> from game.core.board import Board, Figure
+>>> b = Board.from_ascii([".."], ruleset="arcadia", figures=[Figure(3, "Goblin", "monsters", (0, 0), {"life": 0})])
+>>> [(f.code, f.object_id) for f in check_figure_stats(b)]
+[('property-nonsense', 3)]
+"""
+
+from __future__ import annotations
+
+from game.core.board import Board
+from game.core.errors import SightlineError
+from game.core.findings import Finding, Severity
+from game.rules.registry import get_ruleset
+
+
+def check_figure_stats(board: Board) -> list[Finding]:
+    """One ``property-nonsense`` error per nonsense stat of each figure, in figure id order."""
+    try:
+        rules = get_ruleset(board.ruleset)
+    except SightlineError:
+        return []  # an unknown ruleset is reported elsewhere
+    doc = f"docs/{board.ruleset.replace('_', '-')}.md"
+    out: list[Finding] = []
+    for figure in sorted(board.figures.values(), key=lambda f: f.id):
+        try:
+            problems = rules.nonsense(figure)
+        except SightlineError:
+            continue  # not a number at all: a property-value finding says so
+        for problem in problems:
+            out.append(Finding(
+                "property-nonsense", Severity.ERROR, f"figure {figure.label}: {problem}",
+                figure.id, figure.square, f"attacks by or on this figure are refused until then; see {doc}",
+            ))
+    return out

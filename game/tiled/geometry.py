@@ -1,0 +1,309 @@
+"""Map geometry: the one place that turns drawn shapes into grid edges and squares (docs/maps.md).
+
+The loader (:mod:`game.tiled.reader`) traces every wall, window and door object once with these
+functions and records the result on the object's :class:`~game.tiled.reader.ObjectInfo`
+(``segments``, ``ends``, ``edges``, ``door_edge``, ``square``); the linter reads those records and
+never re-derives them. Everything is exact (``Fraction``); coordinates are in grid units.
+
+* :data:`SNAP`: a vertex within 1/8 cell (per axis) of a grid corner is snapped onto it;
+* :data:`DOOR_REACH`: a door shape's centre must lie within 1/4 cell of an edge's midpoint;
+* a rectangle thinner than half a cell is a wall along its long centre line, a larger one walls
+  its outline; polylines are open paths, polygons (and skewed rectangles) closed ones.
+
+>>> F = Fraction
+>>> trace = trace_wall(wall_paths("polyline", F(0), F(2), F(2), F(0), ((F(0), F(2)), (F(2), F(2)))))
+>>> [str(e) for e in trace.edges], trace.ends
+(['H(0,2)', 'H(1,2)'], ((Fraction(0, 1), Fraction(2, 1)), (Fraction(2, 1), Fraction(2, 1))))
+>>> trace_door("point", F(2), F(1, 2), F(0), F(0), ((F(2), F(1, 2)),)).edge
+Edge(axis='V', x=2, y=0)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from game.core.board import Corner, Edge, Square, fmt_square
+
+Point = tuple[Fraction, Fraction]
+Segment = tuple[Point, Point]
+
+SNAP = Fraction(1, 8)  #: vertices this close (per axis) to a grid corner are snapped onto it
+DOOR_REACH = Fraction(1, 4)  #: a door shape's centre must be this close to an edge midpoint
+DOOR_MAX_LENGTH = Fraction(3, 2)  #: a door shape longer than this (in cells) is refused
+THIN = Fraction(1, 2)  #: a rectangle thinner than this is a wall along its centre line
+DOOR_HINT = "draw the door as a one-square line along a grid edge, or a small shape centred on the edge"
+
+
+def fmt_number(value: Fraction) -> str:
+    """A coordinate for a message: exact when whole, else a short decimal.
+
+    >>> fmt_number(Fraction(3)), fmt_number(Fraction(1, 8))
+    ('3', '0.125')
+    """
+    return str(value) if value.denominator == 1 else f"{float(value):g}"
+
+
+def fmt_point(p: Point) -> str:
+    """A point for a message, ``(x,y)``."""
+    return f"({fmt_number(p[0])},{fmt_number(p[1])})"
+
+
+def snap(point: Point) -> tuple[Corner | None, bool]:
+    """The grid corner within :data:`SNAP` of a point and whether it moved; ``(None, False)`` if none.
+
+    >>> snap((Fraction(1, 16), Fraction(2))), snap((Fraction(1, 2), Fraction(0)))
+    (((0, 2), True), (None, False))
+    """
+    x, y = point
+    if x.denominator == 1 and y.denominator == 1:
+        return (x.numerator, y.numerator), False
+    rx, ry = round(x), round(y)
+    if abs(x - rx) <= SNAP and abs(y - ry) <= SNAP:
+        return (rx, ry), (x != rx or y != ry)
+    return None, False
+
+
+def unit_edges(a: Point, b: Point) -> list[Edge]:
+    """The unit edges of one segment after snapping; [] when off-grid or diagonal.
+
+    >>> [str(e) for e in unit_edges((Fraction(0), Fraction(2)), (Fraction(3), Fraction(2)))]
+    ['H(0,2)', 'H(1,2)', 'H(2,2)']
+    """
+    sa, sb = snap(a)[0], snap(b)[0]
+    if sa is None or sb is None or sa == sb:
+        return []
+    return _corner_run(sa, sb) or []
+
+
+def _corner_run(a: Corner, b: Corner) -> list[Edge] | None:
+    """The unit edges between two grid corners on one line; None when diagonal."""
+    if a[0] == b[0]:
+        lo, hi = sorted((a[1], b[1]))
+        return [Edge("V", a[0], y) for y in range(lo, hi)]
+    if a[1] == b[1]:
+        lo, hi = sorted((a[0], b[0]))
+        return [Edge("H", x, a[1]) for x in range(lo, hi)]
+    return None
+
+
+def edge_in_map(edge: Edge, width: int, height: int) -> bool:
+    """Whether an edge lies on a ``width`` x ``height`` map (its border included).
+
+    >>> edge_in_map(Edge("V", 3, 0), 3, 2), edge_in_map(Edge("H", 3, 0), 3, 2)
+    (True, False)
+    """
+    if edge.axis == "V":
+        return 0 <= edge.x <= width and 0 <= edge.y < height
+    return 0 <= edge.y <= height and 0 <= edge.x < width
+
+
+def wall_paths(
+    shape: str,
+    x: Fraction,
+    y: Fraction,
+    width: Fraction,
+    height: Fraction,
+    points: Sequence[Point],
+    skewed: bool = False,
+) -> list[tuple[list[Point], bool]]:
+    """The paths a wall or window shape draws, raw (pre-snap), each with whether it is closed.
+
+    A rectangle (or tile object) thinner than half a cell is its long centre line; a larger one
+    its outline; a rectangle rotated by other than a multiple of 90° (``skewed``) and polygons are
+    their closed point lists; a polyline is open. Points, ellipses and text draw nothing.
+    """
+    if shape in ("ellipse", "point", "text"):
+        return []
+    if shape in ("rectangle", "tile") and not skewed:
+        if min(width, height) < THIN:
+            if width >= height:
+                return [([(x, y + height / 2), (x + width, y + height / 2)], False)]
+            return [([(x + width / 2, y), (x + width / 2, y + height)], False)]
+        return [([(x, y), (x + width, y), (x + width, y + height), (x, y + height)], True)]
+    return [(list(points), shape != "polyline")]
+
+
+@dataclass(frozen=True)
+class WallTrace:
+    """What a wall or window shape puts on the grid.
+
+    ``segments`` are the raw drawn segments, ``ends`` the free ends of open paths, ``edges`` every
+    unit edge in drawing order (repeats kept, off-map ones too), ``problems`` ``(code, detail)``
+    pairs (one per code), ``snapped`` how many vertices moved onto a corner.
+    """
+
+    segments: tuple[Segment, ...]
+    ends: tuple[Point, ...]
+    edges: tuple[Edge, ...]
+    problems: tuple[tuple[str, str], ...]
+    snapped: int
+
+
+def trace_wall(paths: Sequence[tuple[Sequence[Point], bool]]) -> WallTrace:
+    """Trace the paths of a wall or window shape (:func:`wall_paths`) onto grid edges."""
+    segments: list[Segment] = []
+    ends: list[Point] = []
+    edges: list[Edge] = []
+    problems: dict[str, str] = {}
+    moved = 0
+    for path, closed in paths:
+        if len(path) < 2:
+            problems.setdefault("wall-off-grid", "has fewer than two points")
+            continue
+        path = list(path)
+        raw = list(zip(path, path[1:], strict=False))
+        if closed and len(path) > 2:
+            raw.append((path[-1], path[0]))
+        segments += raw
+        if not closed and path[0] != path[-1]:
+            ends += [path[0], path[-1]]
+        corners: list[Corner | None] = []
+        for point in path:
+            corner, shifted = snap(point)
+            moved += shifted
+            if corner is None:
+                problems.setdefault(
+                    "wall-off-grid",
+                    f"vertex {fmt_point(point)} is not within 1/8 square of a grid corner",
+                )
+            corners.append(corner)
+        pairs = list(zip(corners, corners[1:], strict=False))
+        if closed and len(corners) > 2:
+            pairs.append((corners[-1], corners[0]))
+        for a, b in pairs:
+            if a is None or b is None or a == b:
+                continue
+            run = _corner_run(a, b)
+            if run is None:
+                problems.setdefault(
+                    "wall-diagonal", f"segment {fmt_square(a)}-{fmt_square(b)} is diagonal"
+                )
+                continue
+            edges += run
+    return WallTrace(tuple(segments), tuple(ends), tuple(edges), tuple(problems.items()), moved)
+
+
+@dataclass(frozen=True)
+class DoorTrace:
+    """The edge a door shape sits on, or the problem ``(code, message)`` that keeps it off."""
+
+    edge: Edge | None
+    problem: tuple[str, str] | None
+    snapped: int = 0
+
+
+def centre_of(
+    shape: str, x: Fraction, y: Fraction, width: Fraction, height: Fraction, points: Sequence[Point]
+) -> Point:
+    """The centre used for figures and door shapes: the point of a point object, else the box's."""
+    if shape == "point" and points:
+        return points[0]
+    return x + width / 2, y + height / 2
+
+
+def trace_door(
+    shape: str,
+    x: Fraction,
+    y: Fraction,
+    width: Fraction,
+    height: Fraction,
+    points: Sequence[Point],
+) -> DoorTrace:
+    """The edge a door object sits on (docs/maps.md "Doors").
+
+    A two-point line along exactly one cell edge (vertices snapped), or any shape whose centre lies
+    within :data:`DOOR_REACH` of an edge's midpoint and that is at most 1½ cells long.
+
+    >>> F = Fraction
+    >>> trace_door("polyline", F(2), F(1), F(0), F(2), ((F(2), F(1)), (F(2), F(3)))).problem[0]
+    'door-too-long'
+    """
+    if shape in ("polyline", "polygon") and len(points) == 2:
+        (a, moved_a), (b, moved_b) = snap(points[0]), snap(points[1])
+        moved = moved_a + moved_b
+        if a is None or b is None or a == b or (a[0] != b[0] and a[1] != b[1]):
+            return DoorTrace(
+                None, ("door-not-on-edge", "door line does not run along a grid edge; ignored"), moved
+            )
+        length = abs(a[0] - b[0]) + abs(a[1] - b[1])
+        if length > 1:
+            return DoorTrace(
+                None,
+                ("door-too-long", f"door line covers {length} edges; a door is one edge long; ignored"),
+                moved,
+            )
+        edge = Edge("V", a[0], min(a[1], b[1])) if a[0] == b[0] else Edge("H", min(a[0], b[0]), a[1])
+        return DoorTrace(edge, None, moved)
+    cx, cy = centre_of(shape, x, y, width, height, points)
+    vx, vy = Fraction(round(cx)), Fraction(math.floor(cy)) + Fraction(1, 2)
+    hx, hy = Fraction(math.floor(cx)) + Fraction(1, 2), Fraction(round(cy))
+    dv = (cx - vx) ** 2 + (cy - vy) ** 2
+    dh = (cx - hx) ** 2 + (cy - hy) ** 2
+    if min(dv, dh) > DOOR_REACH**2:
+        return DoorTrace(
+            None,
+            (
+                "door-not-on-edge",
+                f"door centre {fmt_point((cx, cy))} is not within 1/4 square of an edge's midpoint; ignored",
+            ),
+        )
+    if max(width, height) > DOOR_MAX_LENGTH:
+        return DoorTrace(
+            None,
+            (
+                "door-too-long",
+                f"door is {fmt_number(max(width, height))} squares long; a door covers one edge; ignored",
+            ),
+        )
+    if dv <= dh:
+        return DoorTrace(Edge("V", int(vx), int(vy - Fraction(1, 2))), None)
+    return DoorTrace(Edge("H", int(hx - Fraction(1, 2)), int(hy)), None)
+
+
+def square_at(point: Point) -> Square:
+    """The square holding a point (a figure stands on the square holding its centre).
+
+    >>> square_at((Fraction(5, 2), Fraction(1, 2)))
+    (2, 0)
+    """
+    return math.floor(point[0]), math.floor(point[1])
+
+
+def side_edge(x: int, y: int, side: str) -> Edge:
+    """The edge on side ``N``, ``E``, ``S`` or ``W`` of square ``(x, y)``.
+
+    >>> str(side_edge(2, 3, "E"))
+    'V(3,3)'
+    """
+    return {
+        "N": Edge("H", x, y),
+        "S": Edge("H", x, y + 1),
+        "W": Edge("V", x, y),
+        "E": Edge("V", x + 1, y),
+    }[side]
+
+
+__all__ = [
+    "DOOR_HINT",
+    "DOOR_MAX_LENGTH",
+    "DOOR_REACH",
+    "SNAP",
+    "DoorTrace",
+    "Point",
+    "Segment",
+    "WallTrace",
+    "centre_of",
+    "edge_in_map",
+    "fmt_number",
+    "fmt_point",
+    "side_edge",
+    "snap",
+    "square_at",
+    "trace_door",
+    "trace_wall",
+    "unit_edges",
+    "wall_paths",
+]

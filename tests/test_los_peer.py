@@ -1,0 +1,33 @@
+"""The benchmark's peer (benchmarks/peer_walk.py, a plain-Python integer walk) agrees with the
+engine, so the speed ratios in benchmarks/run.py compare answers to the same question."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from game.core.board import Board, Door, DoorState, Edge, Figure
+from game.core.los import visible_from
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+from peer_walk import peer_fov  # noqa: E402
+
+
+def test_peer_walk_agrees_with_the_engine() -> None:
+    rng = random.Random(5)
+    for _ in range(12):
+        w, h = rng.randint(3, 14), rng.randint(3, 14)
+        walls = {Edge("V", rng.randint(0, w), rng.randrange(h)) for _ in range(w * h // 4)}
+        walls |= {Edge("H", rng.randrange(w), rng.randint(0, h)) for _ in range(w * h // 4)}
+        doors = [Door(e, rng.choice(list(DoorState))) for e in sorted(walls)[:3]]
+        cells = [(x, y) for x in range(w) for y in range(h)]
+        board = Board(w, h, walls=walls, doors=doors, void=rng.sample(cells, 3), blocked=rng.sample(cells, 3))
+        for i, sq in enumerate(rng.sample(cells, 6)):
+            if board.can_enter(None, sq) is None:
+                board.place_figure(Figure(i, f"f{i}", rng.choice(("red", "blue")), sq))
+        for origin in rng.sample(list(board.squares()), 4):
+            for viewer in (None, "red"):
+                assert np.array_equal(np.array(peer_fov(board, origin, viewer)), visible_from(board, origin, viewer))

@@ -1,0 +1,136 @@
+"""Play-state robustness (issue #15 items 7, 9, 10, 11): what a state file may say is checked and
+bounded, restored positions are checked like moves, our stale temporary files are cleaned, a
+folder check reports every map, live reload keeps the last good board."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.core.board import Board, Figure
+from game.play.atomic import clean_leftovers
+from game.play.savestate import FORMAT, MAX_TEXT, PlayState, load_state, state_path
+from game.play.session import Session
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def state_doc(**extra: object) -> dict[str, object]:
+    return {"format": FORMAT, "version": 1, "figures": {}, "doors": [], "log": [], "roll_log": [],
+            "dice_seed": 7, **extra}
+
+
+def copy_map(tmp_path: Path, name: str = "folklore") -> Path:
+    (tmp_path / "maps").mkdir(exist_ok=True)
+    shutil.copytree(REPO / "maps" / "tiles", tmp_path / "maps" / "tiles", dirs_exist_ok=True)
+    shutil.copytree(REPO / "assets" / "tiles", tmp_path / "assets" / "tiles", dirs_exist_ok=True)
+    target = tmp_path / "maps" / f"{name}.tmx"
+    shutil.copy(REPO / "maps" / f"{name}.tmx", target)
+    return target
+
+
+@pytest.mark.parametrize("text", [
+    '{"format": "sightline-play-state", "version": 1, "dice_seed": Infinity}',
+    '{"format": "sightline-play-state", "version": 1, "figures": {"15": {"stats": {"hp": NaN}}}}',
+    '{"format": "sightline-play-state", "version": 1, "figures": {"15": {"square": [1e999, 0]}}}',
+])
+def test_a_state_file_with_non_finite_numbers_is_set_aside(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "m.sightline.json"
+    path.write_text(text)
+    found = load_state(path)
+    assert found.state is None and "kept as m.sightline.json.corrupt-1" in (found.message or "")
+    assert not path.exists() and (tmp_path / "m.sightline.json.corrupt-1").exists()
+
+
+@pytest.mark.parametrize(("entry", "words"), [
+    ({"dice": {"seed": 7, "draws": "x"}}, "draws must be a whole number"),
+    ({"dice": {"seed": 7, "draws": 20_000_000}}, "draws must be a whole number from 0 to 1000000"),
+    ("just text", "is not an object"),
+])
+def test_roll_log_entries_are_validated(tmp_path: Path, entry: object, words: str) -> None:
+    path = tmp_path / "m.sightline.json"
+    path.write_text(json.dumps(state_doc(roll_log=[entry])))
+    found = load_state(path)
+    assert found.state is None and words in (found.message or ""), found.message
+
+
+def test_long_log_lines_are_cut_to_what_the_window_draws(tmp_path: Path) -> None:
+    path = tmp_path / "m.sightline.json"
+    path.write_text(json.dumps(state_doc(log=["x" * 40_000],
+                                         roll_log=[{"summary": "y" * 40_000, "faces": {"hit": [1, 2]}}])))
+    state = load_state(path).state
+    assert state is not None
+    assert len(state.log[0]) == MAX_TEXT and state.log[0].endswith("…")
+    assert len(state.roll_log[0]["summary"]) == MAX_TEXT
+
+
+def test_restored_positions_respect_capacity_and_say_what_was_not_restored() -> None:
+    board = Board.from_ascii(["....", "...."], capacity=2)
+    for fid in range(1, 5):
+        board.place_figure(Figure(fid, f"F{fid}", "red", (fid - 1, 1)))
+    play = PlayState.from_json(state_doc(figures={str(f): {"square": [0, 0]} for f in range(1, 5)}))
+    notes = play.apply(board)
+    on_target = [f.id for f in board.figures.values() if f.square == (0, 0)]
+    assert len(on_target) == 2
+    assert sum("already holds 2 figures (capacity 2)" in n for n in notes) == 2
+
+
+def test_stale_temporary_files_of_our_naming_are_cleaned_at_start_up(tmp_path: Path) -> None:
+    path = copy_map(tmp_path)
+    folder = path.parent
+    state = state_path(path)
+    stale = [folder / f".{state.name}.{n:08x}.tmp" for n in range(5)]
+    fresh = folder / f".{state.name}.deadbeef.tmp"
+    other = folder / f".{state.name}.not-ours.tmp"
+    for p in [*stale, fresh, other]:
+        p.write_text("{")
+    old = time.time() - 3600
+    for p in [*stale, other]:
+        os.utime(p, (old, old))
+    Session.open(path)
+    assert not any(p.exists() for p in stale)
+    assert fresh.exists() and other.exists()  # a writer may still be at work; not our name
+    assert clean_leftovers(state, older_than=0) == 1 and not fresh.exists()
+
+
+def test_a_folder_check_reports_every_map(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = copy_map(tmp_path).parent
+    (folder / "folklore.tmx").unlink()
+    text = (REPO / "maps" / "folklore.tmx").read_text()
+    bad = text.replace('name="valour" type="int" value="4"', 'name="valour" type="float" value="nan"', 1)
+    assert bad != text
+    (folder / "a_nan.tmx").write_text(bad)
+    (folder / "b_good.tmx").write_text(text)
+    code = main(["check", str(folder), "--json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert [Path(m["path"]).name for m in doc["maps"]] == ["a_nan.tmx", "b_good.tmx"]
+    assert all("error" not in m for m in doc["maps"])
+    assert code == 1
+    assert any(e["code"] == "property-value" and "valour" in e["message"] for e in doc["maps"][0]["errors"])
+
+
+def test_live_reload_of_a_non_finite_stat_keeps_the_window_going(tmp_path: Path) -> None:
+    path = copy_map(tmp_path)
+    session = Session.open(path)
+    text = path.read_text()
+    path.write_text(text.replace('name="valour" type="int" value="4"', 'name="valour" type="float" value="inf"', 1))
+    assert session.reload()
+    assert any(f.code == "property-value" for f in session.findings)
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads every folder: the refusal cannot be staged")
+def test_an_unreadable_subfolder_is_reported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "locked").mkdir()
+    shutil.copy(REPO / "maps" / "folklore.tmx", tmp_path / "ok.tmx")
+    os.chmod(tmp_path / "locked", 0)
+    try:
+        assert main(["check", str(tmp_path)]) == 2
+        assert "cannot read this folder" in capsys.readouterr().err
+    finally:
+        os.chmod(tmp_path / "locked", 0o755)
