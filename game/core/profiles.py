@@ -2,7 +2,7 @@
 
 Pure: no pygame, no files. A :class:`Profile` is a frozen set of parameter values (see
 docs/line-of-sight.md, "Rule profiles"); :func:`parse_rule` reads the text of the map property
-``los_rule`` and of ``--rule`` (``corners``, ``corners,figures=none``). The deciding engine is
+``los_rule`` and of the command line's rule option (``corners``, ``corners,figures=none``). The deciding engine is
 :mod:`game.core.profile_los`.
 
 >>> parse_rule("corners,figures=none").spec()
@@ -43,7 +43,7 @@ PARAMETERS: dict[str, tuple[str, ...]] = {
     "cover": ("none", "dnd5e", "pf1e", "pf2e"),
 }
 
-#: what each parameter means, one line (the window's panel and ``--help`` use it)
+#: what each parameter means, one line (the window's panel and the help use it)
 MEANING: dict[str, str] = {
     "from": "points of the viewer's square a line may start at",
     "to": "points of the target's square a line may end at",
@@ -96,7 +96,7 @@ class Profile:
         return {p: v for p, v in self.values().items() if base.get(p) != v}
 
     def spec(self) -> str:
-        """The rule as ``--rule`` takes it: ``corners`` or ``corners,figures=none``."""
+        """The rule as the command line takes it: ``corners`` or ``corners,figures=none``."""
         return ",".join([self.name, *(f"{p}={v}" for p, v in self.overrides().items())])
 
     @property
