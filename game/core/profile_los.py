@@ -164,13 +164,15 @@ class _Geo:
         self._squares[sq] = reason
         return reason
 
-    def vertex(self, g: tuple[int, int], p1: int, p2: int, ends: tuple[Square, Square]) -> str | None:
+    def vertex(
+        self, g: tuple[int, int], p1: int, p2: int, ends: tuple[Square, Square], same: bool = False
+    ) -> str | None:
         """:func:`_vertex` without a side push, memoised (the end squares matter only near ``g``)."""
         near = tuple(sq for sq in ends if abs(sq[0] * 2 + 1 - g[0] * 2) == 1 and abs(sq[1] * 2 + 1 - g[1] * 2) == 1)
-        key = (g, p1, p2, near)
+        key = (g, p1, p2, near, same)
         found = self._vertices.get(key, "?")
         if found == "?":
-            found = self._vertices[key] = _vertex(self, g, p1, p2, ends, None)
+            found = self._vertices[key] = _vertex(self, g, p1, p2, ends, None, same)
         return found
 
     def obstacle_vertex(self, g: tuple[int, int], ends: tuple[Square, Square]) -> bool:
@@ -250,9 +252,16 @@ def _push(position: int, side: tuple[int, int]) -> int:
 
 
 def _vertex(
-    geo: _Geo, g: tuple[int, int], p1: int, p2: int, ends: tuple[Square, Square], side: tuple[int, int] | None
+    geo: _Geo, g: tuple[int, int], p1: int, p2: int, ends: tuple[Square, Square], side: tuple[int, int] | None,
+    same: bool = False,
 ) -> str | None:
-    """The sector rule and corner_touch at grid point ``g``; ``side`` pushes along-wall directions."""
+    """The sector rule and corner_touch at grid point ``g``; ``side`` pushes along-wall directions.
+
+    ``same``: at a corner endpoint, the line's direction is exactly its own square's diagonal (it
+    runs straight through the square's centre), so it touches nothing there. When it only heads
+    into its own quadrant at another angle, one angular side is empty (both-sides never blocks)
+    and everything else at the point is touched (``blocks`` blocks on any of it).
+    """
     walls = {p for p in (0, 2, 4, 6) if geo.wall(_arm(g, p))}
     q1, q2 = (p1, p2) if side is None else (_push(p1, side), _push(p2, side))
     where = fmt_square(g)
@@ -260,7 +269,7 @@ def _vertex(
         names = " and ".join(str(_arm(g, p)) for p in sorted(walls))
         return f"the walls meeting at {where} ({names}) separate the line's two sides"
     touch_rule = geo.profile.corner_touch
-    if touch_rule == "clear" or p1 == p2:
+    if touch_rule == "clear" or (p1 == p2 and (same or touch_rule == "both-sides")):
         return None
     excluded = {p1, p2}
     for p in (p1, p2):
@@ -323,6 +332,7 @@ def _segment_blocker(
         return _along_blocker(geo, a, b, p, (dx, dy), sorted(ts), on_v, forward, (forward + 4) % 8)
     ix, iy = math.floor(px), math.floor(py)
     steps = _template(px - ix, py - iy, dx, dy, p_kind == "corner", q_kind == "corner")
+    diagonal = abs(dx) == abs(dy)
     for kind, x, y, extra in steps:
         x += ix
         y += iy
@@ -330,7 +340,7 @@ def _segment_blocker(
             g = (x, y)
             p1 = _quadrant_of(a, g) if extra[0] < 0 else extra[0]
             p2 = _quadrant_of(b, g) if extra[1] < 0 else extra[1]
-            reason = geo.vertex(g, p1, p2, ends)
+            reason = geo.vertex(g, p1, p2, ends, diagonal)
             if reason:
                 return reason
         elif kind == 1:  # edge crossed: extra = axis
