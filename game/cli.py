@@ -36,6 +36,7 @@ COMMANDS: dict[str, str] = {
     "attack": "resolve an attack once, seeded or with the faces of a physical roll",
     "report": "write an HTML line-of-sight coverage report for a map",
     "diff": "what changed in visibility between two versions of a map",
+    "compare": "where two line-of-sight rules disagree on a map (pairs, or from one square), with a PNG",
     "tiled": "install the Tiled extension: checks on every save, Sightline actions in the Map menu",
 }
 

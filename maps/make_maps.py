@@ -511,6 +511,10 @@ class Lesson:
     no_target: bool = False
     #: linter codes this board breaks on purpose (every lesson: figures without a target in sight)
     lint_ignore: tuple[str, ...] = ()
+    #: blocked terrain (crates) squares
+    terrain: list[Square] = field(default_factory=list)
+    #: the line-of-sight rule the lesson teaches (map property los_rule; empty: arcadia)
+    los_rule: str = ""
 
 
 S = "Two goblins (enemies of the archer) fill"
@@ -631,9 +635,10 @@ LESSONS: tuple[Lesson, ...] = (
 
 def _lesson_board(lesson: Lesson) -> Board:
     width, height = lesson.size
-    rows = ["".join(" " if (x, y) in lesson.off else "." for x in range(width))
+    rows = ["".join(" " if (x, y) in lesson.off else "X" if (x, y) in lesson.terrain else "."
+                    for x in range(width))
             for y in range(height)]
-    ground, _ = paint(rows, f"lesson-{lesson.file}")
+    ground, blocks = paint(rows, f"lesson-{lesson.file}")
     monsters_attack = lesson.attacker_side == "monsters"
     figures: list[Figure] = []
     if monsters_attack:
@@ -670,9 +675,93 @@ def _lesson_board(lesson: Lesson) -> Board:
         "capacity": 2,
         "lint_ignore": ",".join(("figure-no-target", *lesson.lint_ignore)),
     }
+    if lesson.los_rule:
+        props["los_rule"] = lesson.los_rule
     walls = [edge_points(w) for w in lesson.walls]
-    return _check(Board(lesson.file, width, height, ground, None, walls, [], list(lesson.doors),
-                        figures, props))
+    return _check(Board(lesson.file, width, height, ground, blocks if lesson.terrain else None, walls, [],
+                        list(lesson.doors), figures, props))
+
+
+# Lessons of the other rules (docs/line-of-sight.md, "Rule profiles"): vectors P1-P9 under the rule
+# whose verdict they teach, then one pair of boards per parameter where flipping it flips the verdict.
+# They live in maps/lessons/rules/ (R01...), each with the map property los_rule.
+P4_TERRAIN = [(1, 0), (0, 1)]
+#: boards whose wall or crates cut a square off on purpose
+CUT = ("region-unreachable",)
+RULE_LESSONS: tuple[Lesson, ...] = (
+    Lesson("R01", "P1", (0, 0), (2, 0), "clear",
+           "Rule corners (corner of one square to corner of the other): the free middle square lets "
+           "a line from corner (1,0) to corner (2,1) through.", size=(3, 1), los_rule="corners"),
+    Lesson("R02", "P2", (0, 0), (2, 0), "blocked",
+           "Rule corners: any figure blocks its square, so one goblin in the middle blocks every "
+           "corner line (through it, along its edge, or along the board's edge). Arcadia needs two.",
+           size=(3, 1), enemies=[(1, 0)], los_rule="corners"),
+    Lesson("R03", "P3", (0, 0), (2, 0), "blocked",
+           "Rule corners: the wall splits the board; at its ends (1,0) and (1,1) the walls separate "
+           "the two sides (the sector rule).", size=(3, 1), walls=["V(1,0)"], lint_ignore=CUT, los_rule="corners"),
+    Lesson("R04", "P4", (0, 0), (2, 2), "clear",
+           "Rule corners: the line from corner (1,1) only touches the two crates at its start; "
+           "touching a corner does not block (Arcadia: both sides closed, blocked).",
+           size=(3, 3), terrain=P4_TERRAIN, lint_ignore=CUT, los_rule="corners"),
+    Lesson("R05", "P5", (0, 0), (2, 2), "clear",
+           "Rule dnd5e: from corner (1,0) the line to (3,2) only touches the crates' corner, so the "
+           "target is in sight, with three-quarters cover (3 of 4 lines cross the crates).",
+           size=(3, 3), terrain=[(1, 1)], los_rule="dnd5e"),
+    Lesson("R06", "P6", (0, 0), (1, 1), "blocked",
+           "Rule corners: walls on the archer's east and south sides close every corner line "
+           "(the walls meeting at (1,1) separate the squares).",
+           size=(2, 2), walls=["V(1,0)", "H(0,1)"], lint_ignore=CUT, los_rule="corners"),
+    Lesson("R07", "P7", (0, 0), (1, 1), "clear",
+           "Rule corners: the wall only ends at (1,1); it separates nothing, so the corner line "
+           "(1,1) to (2,2) is clear.", size=(2, 2), walls=["V(1,0)"], los_rule="corners"),
+    Lesson("R08", "P8", (0, 0), (1, 0), "clear",
+           "Rule corners [INTERP]: the two squares share the corner (1,1) at the wall's free end; "
+           "peeking round the end of the wall is allowed.", size=(2, 2), walls=["V(1,0)"],
+           los_rule="corners"),
+    Lesson("R09", "P9", (0, 0), (2, 0), "clear",
+           "Rule dnd5e: a line may run along the crates' lower edge (along_square=clear), so the "
+           "target is in sight with half cover. Under corners it is blocked.",
+           size=(3, 2), terrain=[(1, 0)], los_rule="dnd5e"),
+    Lesson("R10a", "from/to", (0, 0), (2, 2), "clear",
+           "Parameter from/to = corners: a corner line passes the crate in the middle.",
+           size=(3, 3), terrain=[(1, 1)], los_rule="corners"),
+    Lesson("R10b", "from/to", (0, 0), (2, 2), "blocked",
+           "Parameter from/to = centre: the only line, centre to centre, crosses the crate.",
+           size=(3, 3), terrain=[(1, 1)], los_rule="corners,from=centre,to=centre"),
+    Lesson("R11a", "figures", (0, 0), (2, 0), "blocked",
+           "Parameter figures = any: the single goblin in the middle blocks.",
+           size=(3, 1), enemies=[(1, 0)], los_rule="corners"),
+    Lesson("R11b", "figures", (0, 0), (2, 0), "clear",
+           "Parameter figures = none: figures never block, so the middle square is free.",
+           size=(3, 1), enemies=[(1, 0)], los_rule="corners,figures=none"),
+    Lesson("R12a", "corner_touch", (0, 0), (2, 2), "clear",
+           "Parameter corner_touch = clear: the line from corner (1,1) touches both crates and "
+           "passes.", size=(3, 3), terrain=P4_TERRAIN, lint_ignore=CUT, los_rule="corners"),
+    Lesson("R12b", "corner_touch", (0, 0), (2, 2), "blocked",
+           "Parameter corner_touch = both-sides: touching crates on both sides of the line blocks.",
+           size=(3, 3), terrain=P4_TERRAIN, lint_ignore=CUT, los_rule="corners,corner_touch=both-sides"),
+    Lesson("R13a", "along_wall", (0, 0), (2, 0), "clear",
+           "Parameter along_wall = clear: the line runs along the board's edge past the crate.",
+           size=(3, 1), terrain=[(1, 0)], lint_ignore=CUT, los_rule="dnd5e"),
+    Lesson("R13b", "along_wall", (0, 0), (2, 0), "blocked",
+           "Parameter along_wall = blocks: running along the board's edge (a wall) blocks.",
+           size=(3, 1), terrain=[(1, 0)], lint_ignore=CUT, los_rule="dnd5e,along_wall=blocks"),
+    Lesson("R14a", "along_square", (0, 0), (2, 0), "clear",
+           "Parameter along_square = clear: the line along the crate's lower edge passes.",
+           size=(3, 2), terrain=[(1, 0)], los_rule="dnd5e"),
+    Lesson("R14b", "along_square", (0, 0), (2, 0), "blocked",
+           "Parameter along_square = blocks: running along the crate's edge blocks.",
+           size=(3, 2), terrain=[(1, 0)], los_rule="dnd5e,along_square=blocks"),
+    Lesson("R15a", "boundary", (0, 0), (2, 0), "blocked",
+           "Parameter boundary = closed: the board's edge is a wall, and running along walls "
+           "blocks here.", size=(3, 1), terrain=[(1, 0)], lint_ignore=CUT, los_rule="dnd5e,along_wall=blocks"),
+    Lesson("R15b", "boundary", (0, 0), (2, 0), "clear",
+           "Parameter boundary = open: the board's edge is no wall, so the line along it passes.",
+           size=(3, 1), terrain=[(1, 0)], lint_ignore=CUT, los_rule="dnd5e,along_wall=blocks,boundary=open"),
+    Lesson("R16", "any", (0, 0), (2, 2), "blocked",
+           "Rule any-point: every line from the archer's square passes the corner (1,1), touching "
+           "both crates; any touch blocks.", size=(3, 3), terrain=P4_TERRAIN, lint_ignore=CUT, los_rule="any-point"),
+)
 
 
 # --- one sample map per other ruleset --------------------------------------------------------
@@ -882,13 +971,16 @@ def main(out_dir: Path = HERE, docs: Path = REPO / "docs" / "lessons.md") -> Non
         write_map(board, out_dir / f"{board.name}.tmx", tileset)
     for lesson in LESSONS:
         write_map(_lesson_board(lesson), out_dir / "lessons" / f"{lesson.file}.tmx", tileset)
+    (out_dir / "lessons" / "rules").mkdir(parents=True, exist_ok=True)
+    for lesson in RULE_LESSONS:
+        write_map(_lesson_board(lesson), out_dir / "lessons" / "rules" / f"{lesson.file}.tmx", tileset)
     docs.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(suffix=".md", dir=docs.parent)
     with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
         handle.write(lessons_doc())
     os.chmod(tmp, 0o644)
     os.replace(tmp, docs)
-    print(f"wrote {tileset}, 4 maps, {len(LESSONS)} lessons and {docs}")
+    print(f"wrote {tileset}, 4 maps, {len(LESSONS)} lessons, {len(RULE_LESSONS)} rule lessons and {docs}")
 
 
 if __name__ == "__main__":

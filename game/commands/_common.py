@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.core.board import Board
 from game.core.errors import UsageError
 from game.play.atomic import cannot_write
 
-__all__ = ["add_map_options", "map_options", "png_output", "resolve_viewer"]
+if TYPE_CHECKING:
+    from game.core.profiles import Profile
+
+__all__ = ["add_map_options", "add_rule_option", "board_rule", "map_options", "png_output", "resolve_viewer"]
 
 
 def add_map_options(parser: argparse.ArgumentParser) -> None:
@@ -101,3 +104,30 @@ def png_output(text: str, option: str = "-o") -> Path:
     if not path.parent.is_dir():
         raise cannot_write(path, FileNotFoundError(2, "No such file or directory"))
     return path
+
+
+RULE_HELP = ("line-of-sight rule: a preset (arcadia, corners, dnd5e, pf2e, any-point) with optional "
+             "overrides, e.g. corners,figures=none (default: the map's los_rule property, else arcadia)")
+
+
+def add_rule_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--rule RULE`` (the line-of-sight rule profile) to a command's parser."""
+    parser.add_argument("--rule", metavar="RULE", default=None, help=RULE_HELP)
+
+
+def board_rule(board: Board, text: str | None) -> Profile:
+    """The rule a command uses: ``--rule`` if given, else the map's ``los_rule``, else arcadia.
+
+    >>> board_rule(Board(2, 2, properties={"los_rule": "corners,figures=none"}), None).spec()
+    'corners,figures=none'
+    >>> board_rule(Board(2, 2), "dnd5e").name
+    'dnd5e'
+    """
+    from game.core.profiles import parse_rule, rule_of_board_property
+
+    if text is not None:
+        try:
+            return parse_rule(text)
+        except UsageError as error:
+            raise UsageError(f"--rule: {error}") from None
+    return rule_of_board_property(board.properties.get("los_rule"))

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from game.commands._common import add_map_options, map_options
+from game.core.board import Board
 from game.core.errors import SightlineError, UsageError
 from game.core.findings import Finding, Severity
 from game.core.words import plural
@@ -34,6 +35,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--classes", metavar="MAPPING", default=None,
                         help="map your class names onto ours, e.g. wall=collision-line,blocked=collision")
     add_map_options(parser)
+    from game.commands._common import add_rule_option
+
+    add_rule_option(parser)
 
 
 @dataclass
@@ -107,6 +111,18 @@ def _walk(folder: Path) -> tuple[list[Path], list[tuple[Path, str]]]:
     return sorted(found), sorted(unreadable)
 
 
+def _rule_findings(board: Board) -> list[Finding]:
+    """An error for a map property ``los_rule`` that names no rule (docs/line-of-sight.md)."""
+    from game.core.profiles import rule_of_board_property
+
+    try:
+        rule_of_board_property(board.properties.get("los_rule"))
+    except SightlineError as exc:
+        return [Finding("los-rule", Severity.ERROR, str(exc),
+                        hint="write a preset (arcadia, corners, dnd5e, pf2e, any-point), e.g. corners,figures=none")]
+    return []
+
+
 def check_one(path: Path, *, strict: bool, options: dict[str, Any] | None = None) -> MapResult:
     """Load and lint one map; an unreadable map becomes a result with ``error`` set."""
     from game.designer.lint import lint
@@ -125,6 +141,7 @@ def check_one(path: Path, *, strict: bool, options: dict[str, Any] | None = None
         return MapResult(path, error=f"{path}: this map could not be checked ({type(exc).__name__} in "
                                      "a check: please report it with the map)")
     board = loaded.board
+    findings = [*findings, *_rule_findings(board)]
     stats: dict[str, object] = dict(loaded.stats)
     stats.update(width=board.width, height=board.height)
     return MapResult(path, findings, stats)
@@ -239,6 +256,13 @@ def run(args: argparse.Namespace) -> int:
     if args.json and fmt != "json":
         raise UsageError(f"--json and --format {fmt} contradict each other: pick one")
     options = map_options(args)
+    if args.rule is not None:
+        from game.core.profiles import parse_rule
+
+        try:
+            parse_rule(args.rule)
+        except UsageError as exc:
+            raise UsageError(f"--rule: {exc}") from None
     targets = expand(args.maps)
     progress = Progress(len(targets))
     results: list[MapResult] = []

@@ -25,6 +25,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--classes", metavar="MAPPING", default=None,
                         help="map your class names onto ours, e.g. wall=collision-line")
     add_map_options(parser)
+    from game.commands._common import add_rule_option
+
+    add_rule_option(parser)
 
 
 def _squares(squares: tuple[tuple[int, int], ...], limit: int = 8) -> str:
@@ -42,6 +45,9 @@ def run(args: argparse.Namespace) -> int:
     options = map_options(args)
     old = load_map(args.old, **options)
     new = load_map(args.new, **options)
+    from game.commands._common import board_rule
+
+    args.rule_profile = board_rule(new.board, args.rule)  # checked here; the diff is arcadia's
     diff = diff_boards(old.board, new.board)
     image = None
     if args.output:

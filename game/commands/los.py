@@ -13,9 +13,10 @@ from __future__ import annotations
 import argparse
 import json
 
-from game.commands._common import add_map_options, map_options, resolve_viewer
+from game.commands._common import add_map_options, board_rule, map_options, resolve_viewer
 from game.core.board import Board, Square, fmt_square, parse_square
 from game.core.errors import UsageError
+from game.core.profiles import Profile
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -30,6 +31,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--classes", metavar="MAPPING",
                         help="map your class names onto ours, e.g. wall=collision-line,blocked=rock")
     add_map_options(parser)
+    from game.commands._common import add_rule_option
+
+    add_rule_option(parser)
 
 
 def _check(board: Board, sq: Square) -> Square:
@@ -56,12 +60,19 @@ def run(args: argparse.Namespace) -> int:
     viewer = resolve_viewer(board, args.viewer)
     if viewer is None and here:
         viewer = here[0].side
+    rule = board_rule(board, args.rule)
+    named = args.rule is not None or "los_rule" in board.properties
+    if not rule.is_arcadia:
+        return _run_profile(args, board, origin, target_sq, viewer, rule)
 
     if target_sq is not None:
         target = _check(board, target_sq)
         result = los.line_of_sight(board, origin, target, viewer)
         if args.json:
-            print(json.dumps(result.as_json(), indent=2))
+            out = result.as_json()
+            if named:
+                out["rule"] = rule.as_json()
+            print(json.dumps(out, indent=2))
             return 0
         who = f" (viewer: {viewer})" if viewer else " (no viewer: every figure blocks)"
         print(f"{fmt_square(origin)} -> {fmt_square(target)}{who}: {result.explain()}")
@@ -82,10 +93,48 @@ def run(args: argparse.Namespace) -> int:
     mask = los.visible_from(board, origin, viewer)
     visible = [[x, y] for y in range(board.height) for x in range(board.width) if mask[y, x]]
     if args.json:
-        print(json.dumps({"from": list(origin), "visible": visible, "viewer": viewer}))
+        doc: dict[str, object] = {"from": list(origin), "visible": visible, "viewer": viewer}
+        if named:
+            doc["rule"] = rule.as_json()
+        print(json.dumps(doc))
         return 0
     who = f" (viewer: {viewer})" if viewer else ""
     print(f"{len(visible)} squares visible from {fmt_square(origin)}{who}:")
+    for row in los.mask_to_ascii(board, mask, origin):
+        print(row)
+    print("@ origin  o visible  . hidden  ~ void")
+    return 0
+
+
+def _run_profile(
+    args: argparse.Namespace, board: Board, origin: Square, target_sq: Square | None, viewer: str | None,
+    rule: Profile,
+) -> int:
+    """``los`` under a rule other than arcadia (game/core/profile_los.py)."""
+    from game.core import los, profile_los
+
+    if target_sq is not None:
+        target = _check(board, target_sq)
+        result = profile_los.line_of_sight(board, origin, target, rule, viewer)
+        if args.json:
+            print(json.dumps(result.as_json(), indent=2))
+            return 0
+        who = f" (viewer: {viewer})" if viewer else ""
+        print(f"{fmt_square(origin)} -> {fmt_square(target)}{who}: {result.explain()}")
+        for line in result.deciding:
+            mark = " " if line.clear else "x"
+            print(f"  {mark} {line.describe()}: {line.blocker or 'clear'}")
+        if result.cover is not None:
+            for line in result.cover.lines:
+                mark = " " if line.clear else "x"
+                print(f"  cover {mark} {line.describe()}: {line.blocker or 'clear'}")
+        return 0
+    mask = profile_los.visible_from(board, origin, rule, viewer)
+    visible = [[x, y] for y in range(board.height) for x in range(board.width) if mask[y, x]]
+    if args.json:
+        print(json.dumps({"from": list(origin), "visible": visible, "viewer": viewer, "rule": rule.as_json()}))
+        return 0
+    print(f"{len(visible)} squares visible from {fmt_square(origin)} under {rule.spec()}:")
     for row in los.mask_to_ascii(board, mask, origin):
         print(row)
     print("@ origin  o visible  . hidden  ~ void")

@@ -31,6 +31,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="MAPPING",
         help="your class names onto ours, e.g. wall=collision-line,blocked=collision",
     )
+    from game.commands._common import add_rule_option
+
+    add_rule_option(parser)
 
 
 def add_window_options(parser: argparse.ArgumentParser) -> None:
@@ -123,6 +126,9 @@ def run(args: argparse.Namespace) -> int:
     from game.play.session import Session
 
     session = Session.open(map_path, classes=classes, fresh=args.fresh, defer_lint=True)
+    from game.commands._common import board_rule
+
+    session.los_rule = board_rule(session.board, args.rule)  # type: ignore[attr-defined]  # checked; the window uses arcadia
     from game.ui.app import run_window
 
     return run_window(

@@ -12,7 +12,13 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.commands._common import add_map_options, map_options, png_output, resolve_viewer
+from game.commands._common import (
+    add_map_options,
+    board_rule,
+    map_options,
+    png_output,
+    resolve_viewer,
+)
 from game.core.board import Board, Square, fmt_square, parse_square
 from game.core.errors import UsageError
 from game.core.words import plural
@@ -41,6 +47,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--classes", metavar="MAPPING",
                         help="map your class names onto ours, e.g. wall=collision-line,blocked=rock")
     add_map_options(parser)
+    from game.commands._common import add_rule_option
+
+    add_rule_option(parser)
     parser.add_argument("--no-legend", action="store_true",
                         help="leave out the title and explanation strip under the board")
 
@@ -70,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
     if args.step is not None and not args.target:
         raise UsageError("--step needs --to (the ray whose crossing to show)")
     chosen = resolve_viewer(board, args.viewer)
+    rule = board_rule(board, args.rule)
     overlay = Overlay()
     title = _title(board, Path(args.map))
     legend = [title]
@@ -91,6 +101,11 @@ def run(args: argparse.Namespace) -> int:
             ray = los.line_of_sight(board, origin, target, viewer)
             overlay.ray = ray
             legend.append(f"Ray from {who}{side} to {fmt_square(target)}: {ray.explain()}")
+            if not rule.is_arcadia:
+                from game.core import profile_los
+
+                verdict = profile_los.line_of_sight(board, origin, target, rule, viewer)
+                legend.append(f"Under {rule.spec()}: {verdict.explain()}")
             if args.step is not None:
                 count = len(ray.crossings)
                 if not 1 <= args.step <= count:
@@ -99,7 +114,13 @@ def run(args: argparse.Namespace) -> int:
                 overlay.step = args.step - 1
                 legend.append(f"Step {args.step} of {count}: {ray.crossings[args.step - 1].explain()}")
         if args.fov:
-            fov = los.visible_from(board, origin, viewer)
+            if rule.is_arcadia:
+                fov = los.visible_from(board, origin, viewer)
+            else:
+                from game.core import profile_los
+
+                fov = profile_los.visible_from(board, origin, rule, viewer)
+                legend.append(f"Rule: {rule.spec()}.")
             overlay.fov = fov
             seen = int(fov.sum())
             legend.append(f"Field of view of {who}{side}: {seen} squares visible; the rest is shaded.")

@@ -39,6 +39,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--classes", metavar="MAPPING", default=None,
                         help="map your class names onto ours, e.g. wall=collision-line")
     add_map_options(parser)
+    from game.commands._common import add_rule_option
+
+    add_rule_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -46,6 +49,9 @@ def run(args: argparse.Namespace) -> int:
     from game.tiled import load_map
 
     loaded = load_map(args.map, **map_options(args))
+    from game.commands._common import board_rule
+
+    args.rule_profile = board_rule(loaded.board, args.rule)  # checked here; coverage is arcadia's
     out = Path(args.output)
     if out.exists() and not out.is_dir():
         from game.core.errors import UsageError

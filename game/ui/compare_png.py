@@ -1,0 +1,73 @@
+"""The picture of ``sightline compare``: where two line-of-sight rules disagree.
+
+Squares that only the first rule sees (from one square), or that are in more disagreeing pairs as
+seen by the first rule, are tinted blue; the second rule's, orange; squares with both kinds,
+purple. Counts are written on the squares in the all-pairs picture.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pygame
+
+from game.core.board import Board, Square
+from game.ui.render import save_png
+from game.ui.report_images import HIGHLIGHT, TEXT, BoardPictures, _font, _tint, _with_legend
+
+if TYPE_CHECKING:
+    from game.tiled import MapArt
+
+FIRST = (40, 110, 220)
+SECOND = (235, 130, 20)
+BOTH_RULES = (150, 60, 200)
+
+
+def compare_png(
+    board: Board,
+    art: MapArt | None,
+    first_only: np.ndarray,
+    second_only: np.ndarray,
+    out: str | Path,
+    *,
+    names: tuple[str, str],
+    origin: Square | None = None,
+    cell: int = 32,
+) -> Path:
+    """Draw the board with per-square disagreement counts (``[y, x]`` int arrays) and a legend.
+
+    ``first_only[y, x]``: how many pairs through that square only the first rule sees (from one
+    square: 1 when only the first rule sees it); ``second_only`` the same for the second rule.
+    """
+    img = BoardPictures(board, art, cell).base()
+    font = _font(max(10, int(cell * 0.4)))
+    for y in range(board.height):
+        for x in range(board.width):
+            f, s = int(first_only[y, x]), int(second_only[y, x])
+            if not f and not s:
+                continue
+            colour = BOTH_RULES if f and s else FIRST if f else SECOND
+            _tint(img, (x, y), cell, colour, 170)
+            if origin is None and cell >= 24:
+                text = f"{f}" if f and not s else f"{s}" if s and not f else f"{f}/{s}"
+                label = font.render(text, True, (255, 255, 255))
+                img.blit(label, label.get_rect(center=(x * cell + cell // 2, y * cell + cell // 2)))
+    if origin is not None:
+        pygame.draw.rect(img, HIGHLIGHT, (origin[0] * cell, origin[1] * cell, cell, cell), 3)
+    out_img = _with_legend(img)
+    if out_img.get_width() < 520:
+        wider = pygame.Surface((520, out_img.get_height()))
+        wider.fill(out_img.get_at((0, out_img.get_height() - 1)))
+        wider.blit(out_img, (0, 0))
+        out_img = wider
+    small = _font(18)
+    x = 10
+    base = img.get_height() + 12
+    for colour, text in ((FIRST, f"only {names[0]}"), (SECOND, f"only {names[1]}"), (BOTH_RULES, "both kinds")):
+        pygame.draw.rect(out_img, colour, (x, base, 16, 16))
+        label = small.render(text, True, TEXT)
+        out_img.blit(label, (x + 22, base + 2))
+        x += 22 + label.get_width() + 16
+    return save_png(out_img, out)
