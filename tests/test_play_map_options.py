@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 
 from game.cli import main
 from game.core.board import DoorState
+from game.play.savestate import PlayState
 from game.play.session import Session
 
 TILED = Path(__file__).resolve().parent / "data" / "tiled"
@@ -77,3 +79,59 @@ def test_bad_map_options_of_play_are_one_line(
     err = capsys.readouterr().err
     assert words in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
     assert not out.exists()
+
+
+# --- the autosave keeps door squares ------------------------------------------------------------
+
+PRESET = {"preset": "roguelike"}
+
+
+def test_an_opened_door_square_survives_a_restart(tmp_path: Path) -> None:
+    path = roguelike(tmp_path)
+    session = Session.open(path, options=PRESET)
+    assert session.change("door square (3,1): open", lambda b: b.set_door_square((3, 1), DoorState.OPEN))
+    assert session.move(1, (3, 1)) is None  # the Rogue steps into the opened doorway
+    doc = json.loads(session.state_file.read_text(encoding="utf-8"))
+    assert doc["door_squares"] == [{"square": [3, 1], "state": "open"}]
+    again = Session.open(path, options=PRESET)
+    assert again.board.door_squares == {(3, 1): DoorState.OPEN, (3, 2): DoorState.OPEN}
+    assert again.board.figure(1).square == (3, 1) and again.messages == []
+    assert (3, 1) not in again.board.blocked
+    assert Session.open(path, options=PRESET, fresh=True).board.door_squares == DOORS
+
+
+def test_a_state_file_without_door_squares_still_loads(tmp_path: Path) -> None:
+    path = roguelike(tmp_path)
+    old = {"format": "sightline-play-state", "version": 1, "figures": {"1": {"square": [2, 2]}},
+           "doors": [], "log": ["Rogue to (2,2)"], "roll_log": [], "dice_seed": None}
+    (tmp_path / "cases" / "roguelike.sightline.json").write_text(json.dumps(old), encoding="utf-8")
+    session = Session.open(path, options=PRESET)
+    assert session.board.figure(1).square == (2, 2) and session.messages == []
+    assert session.board.door_squares == DOORS
+    assert PlayState.from_json(old).door_squares == []
+
+
+def test_a_saved_door_square_that_is_gone_is_a_note(tmp_path: Path) -> None:
+    path = roguelike(tmp_path)
+    session = Session.open(path, options=PRESET)
+    session.change("door square (3,1): locked", lambda b: b.set_door_square((3, 1), DoorState.LOCKED))
+    # read again without door tiles: (3,1) is floor now, and the saved state is not dropped silently
+    walls_only = Session.open(path, options={"tiles": {"blocked": ["wall"]}})
+    assert "the door square (3,1) is no longer on the map" in walls_only.messages
+    assert walls_only.board.door_squares == {}
+
+
+@pytest.mark.parametrize("entry", [
+    {"square": [3], "state": "open"},
+    {"square": [3, 1], "state": "ajar"},
+    {"square": ["3", 1], "state": "open"},
+    {"state": "open"},
+])
+def test_a_malformed_door_square_sets_the_file_aside(tmp_path: Path, entry: dict[str, object]) -> None:
+    path = roguelike(tmp_path)
+    state = tmp_path / "cases" / "roguelike.sightline.json"
+    state.write_text(json.dumps({"format": "sightline-play-state", "version": 1, "door_squares": [entry]}))
+    session = Session.open(path, options=PRESET)
+    assert session.board.door_squares == DOORS
+    assert any("unusable" in m and "corrupt-1" in m for m in session.messages)
+    assert not state.exists() and (tmp_path / "cases" / "roguelike.sightline.json.corrupt-1").exists()
