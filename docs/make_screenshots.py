@@ -75,11 +75,14 @@ def _empty_map(folder: Path) -> Path:
     if 'name="figures"' in text and start >= 0:
         end = text.find("</objectgroup>", start) + len("</objectgroup>")
         text = text[:start] + text[end:]
-    out = folder / "demo-no-figures.tmx"
+    maps = folder / "maps"  # the same layout as the repository, so the tileset finds its image
+    maps.mkdir(exist_ok=True)
+    out = maps / "demo-no-figures.tmx"
     out.write_text(text, encoding="utf-8")
-    for item in ("tiles",):
-        if (MAPS / item).exists() and not (folder / item).exists():
-            shutil.copytree(MAPS / item, folder / item)
+    if not (maps / "tiles").exists():
+        shutil.copytree(MAPS / "tiles", maps / "tiles")
+    if not (folder / "assets").exists():
+        shutil.copytree(MAPS.parent / "assets", folder / "assets")
     return out
 
 

@@ -15,7 +15,6 @@ import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from types import ModuleType
 from typing import NoReturn
 
 # the drawing commands import pygame, whose banner would spoil --json output on stdout.
@@ -66,7 +65,7 @@ class Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> Parser:
-    """The full argument parser; subcommands whose module is missing are left out."""
+    """The full argument parser: one subparser per entry of :data:`COMMANDS`."""
     parser = Parser(
         prog="sightline",
         description="Tactical boards from Tiled maps: exact line of sight, attacks, dice.",
@@ -74,23 +73,12 @@ def build_parser() -> Parser:
     parser.add_argument("--version", action="version", version=f"sightline {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for name, help_text in COMMANDS.items():
-        module = _command_module(name)
-        if module is None:
-            continue
+        module = importlib.import_module(f"game.commands.{name}")
         sub = subparsers.add_parser(name, help=help_text, description=help_text)
         module.configure(sub)
         sub.set_defaults(_run=module.run)
         parser.commands[name] = sub
     return parser
-
-
-def _command_module(name: str) -> ModuleType | None:
-    try:
-        return importlib.import_module(f"game.commands.{name}")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"game.commands.{name}":
-            return None
-        raise
 
 
 class UnknownCommand(Exception):

@@ -255,12 +255,22 @@ class BoardPainter:
             for sq in board.void:
                 if rx0 <= sq[0] < rx1 and ry0 <= sq[1] < ry1:
                     out.fill(theme.VOID, local.square_rect(sq))
+        door_squares = board.door_squares
         for sq in board.blocked:
-            if rx0 <= sq[0] < rx1 and ry0 <= sq[1] < ry1:
+            if rx0 <= sq[0] < rx1 and ry0 <= sq[1] < ry1 and sq not in door_squares:
                 rect = pygame.Rect(local.square_rect(sq))
                 if self.tiles is None:
                     out.fill(theme.BLOCKED_FILL, rect)
                 out.blit(self._hatch(rect.size, theme.BLOCKED_HATCH + (255,)), rect)
+        for sq in board.impassable:
+            if rx0 <= sq[0] < rx1 and ry0 <= sq[1] < ry1:
+                rect = pygame.Rect(local.square_rect(sq))
+                if self.tiles is None:
+                    out.fill(theme.IMPASSABLE_FILL, rect)
+                out.blit(self._waves(rect.size), rect)
+        for sq, state in door_squares.items():
+            if rx0 <= sq[0] < rx1 and ry0 <= sq[1] < ry1:
+                self._draw_door_square(out, pygame.Rect(local.square_rect(sq)), state)
         if cell >= 12:
             self._draw_grid(out, board, local, region)
         for edge in board.windows:
@@ -721,6 +731,48 @@ class BoardPainter:
             patch.fill(colour)
             _remember(self._patches, key, patch)
         surface.blit(patch, rect)
+
+    def _waves(self, size: tuple[int, int]) -> pygame.Surface:
+        """Three rows of waves: an impassable square (figures cannot enter, sight crosses)."""
+        key = ("waves", size)
+        patch = self._patches.get(key)
+        if patch is None:
+            w, h = size
+            patch = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+            thick = max(1, round(h / 20))
+            amp, period = max(1, h / 16), max(4, w / 3)
+            for row in (0.3, 0.55, 0.8):
+                points = [(x, h * row + amp * (1 if (x // (period / 2)) % 2 else -1) * 0.5)
+                          for x in range(0, w + 1, max(1, int(period / 4)))]
+                if len(points) > 1:
+                    pygame.draw.lines(patch, theme.IMPASSABLE_WAVE + (230,), False, points, thick)
+            _remember(self._patches, key, patch)
+        return patch
+
+    def _draw_door_square(self, out: pygame.Surface, rect: pygame.Rect, state: DoorState) -> None:
+        """A door drawn as a square (a roguelike's door tile): a leaf in a frame, shut (solid),
+        open (the empty frame, the leaf folded against its side) or locked (dark, with a plate)."""
+        cell = rect.width
+        outline = max(1, round(cell * 0.04))
+        frame = rect.inflate(-round(cell * 0.3), -round(cell * 0.16))
+        if state is DoorState.OPEN:
+            pygame.draw.rect(out, theme.DOOR_OUTLINE, frame, outline)
+            leaf = pygame.Rect(frame.left, frame.top, max(2, round(frame.width * 0.2)), frame.height)
+            out.fill(theme.DOOR_OPEN, leaf)
+            pygame.draw.rect(out, theme.DOOR_OUTLINE, leaf, 1)
+            return
+        colour = theme.DOOR_LOCKED if state is DoorState.LOCKED else theme.DOOR_CLOSED
+        out.fill(colour, frame)
+        pygame.draw.rect(out, theme.DOOR_OUTLINE, frame, outline)
+        if state is DoorState.LOCKED:
+            plate = pygame.Rect(0, 0, max(3, round(cell * 0.2)), max(3, round(cell * 0.2)))
+            plate.center = frame.center
+            out.fill(theme.LOCK_MARK, plate)
+            pygame.draw.rect(out, theme.DOOR_OUTLINE, plate, 1)
+        else:  # the handle
+            pygame.draw.circle(out, theme.DOOR_OUTLINE,
+                               (frame.right - max(2, round(frame.width * 0.2)), frame.centery),
+                               max(1, round(cell * 0.05)))
 
     def _hatch(self, size: tuple[int, int], colour: tuple[int, ...]) -> pygame.Surface:
         key = ("hatch", size, colour)

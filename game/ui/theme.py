@@ -36,6 +36,8 @@ FLOOR_DARK: Colour = (194, 187, 172)  #: checker, dark tone (close to the light 
 GRID_LINE: ColourA = (120, 112, 98, 70)  #: faint grid over the floor and over tile art
 BLOCKED_FILL: Colour = (124, 117, 106)  #: blocked terrain square
 BLOCKED_HATCH: Colour = (92, 86, 78)  #: hatching over blocked terrain
+IMPASSABLE_FILL: Colour = (96, 140, 178)  #: an impassable square (water, pit) in the vector style
+IMPASSABLE_WAVE: Colour = (40, 92, 150)  #: the waves over an impassable square: movement only
 ART_WASH: ColourA = (232, 228, 218, 84)  #: translucent wash that mutes tile art under overlays
 
 # --- edges ----------------------------------------------------------------------------------
