@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from game.commands._common import png_output
+from game.commands._common import add_map_options, map_options, png_output
 from game.core.errors import UsageError
 from game.resources import bundled_maps
 
@@ -31,6 +31,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="MAPPING",
         help="your class names onto ours, e.g. wall=collision-line,blocked=collision",
     )
+    add_map_options(parser)
     from game.commands._common import add_rule_option
 
     add_rule_option(parser)
@@ -118,17 +119,15 @@ def run(args: argparse.Namespace) -> int:
     map_path = Path(args.map) if args.map else bundled_maps() / "demo.tmx"
     if not map_path.exists():
         raise UsageError(f"no such map: {map_path}")
-    classes = None
-    if args.classes:
-        from game.tiled import parse_class_mapping
-
-        classes = parse_class_mapping(args.classes)
+    options = map_options(args)  # --classes, --tiles, --property, --preset (checked before reading)
     from game.play.session import Session
 
-    session = Session.open(map_path, classes=classes, fresh=args.fresh, defer_lint=True)
+    session = Session.open(map_path, options=options, fresh=args.fresh, defer_lint=True)
     from game.commands._common import board_rule
 
-    session.los_rule = board_rule(session.board, args.rule)  # type: ignore[attr-defined]  # checked; the window uses arcadia
+    # --rule and the map's los_rule are checked here (one line, exit 2 when wrong); the window
+    # itself still draws the Arcadia Quest rule
+    board_rule(session.board, args.rule)
     from game.ui.app import run_window
 
     return run_window(

@@ -2,7 +2,7 @@
 
 ``maps/demo.tmx`` keeps its play state in ``maps/demo.sightline.json``. The file records only
 what play changed relative to the map as loaded: figures moved, stats changed (wounds,
-exhausted cards, ...), figures taken off the board, door states, plus the action log, the roll
+exhausted cards, ...), figures taken off the board, door states (edge doors and door squares), plus the action log, the roll
 log and the dice seed. Storing changes rather than a snapshot means a map edited in Tiled between
 two sessions still opens with its new figures and doors, with play's changes laid over it where
 the objects (ids) still exist.
@@ -94,6 +94,14 @@ class DoorChange:
     object_id: int | None = None
 
 
+@dataclass(frozen=True)
+class DoorSquareChange:
+    """A door square (a door tile, docs/maps.md) whose state play changed; found again by square."""
+
+    square: Square
+    state: DoorState
+
+
 @dataclass
 class PlayState:
     """Everything play changed on a map, ready to save, load and lay over a freshly loaded board."""
@@ -107,6 +115,8 @@ class PlayState:
     #: the dice-seed stream's state (``SeededDice.state()``: master seed and draws so far), the
     #: game's PRNG state; None: derived from the roll log (play states written before it)
     dice: dict[str, int] | None = None
+    #: door squares whose state play changed (files written before them have none)
+    door_squares: list[DoorSquareChange] = field(default_factory=list)
 
     # --- from boards ---------------------------------------------------------------------
 
@@ -148,13 +158,19 @@ class PlayState:
             for d in current.doors
             if d.edge not in old_doors or old_doors[d.edge].state is not d.state
         ]
+        old_squares = dict(original.door_squares)
+        door_squares = [
+            DoorSquareChange(sq, state)
+            for sq, state in current.door_squares
+            if old_squares.get(sq) is not state
+        ]
         return cls(figures, doors, list(log or []), list(roll_log or []), dice_seed, selected,
-                   None if dice is None else dict(dice))
+                   None if dice is None else dict(dice), door_squares)
 
     @property
     def changes_board(self) -> bool:
         """Whether laying this state over a board would change any figure or door."""
-        return bool(self.figures or self.doors)
+        return bool(self.figures or self.doors or self.door_squares)
 
     def apply(self, board: Board) -> list[str]:
         """Lay the changes over ``board`` (freshly loaded); returns what could not be applied.
@@ -163,6 +179,15 @@ class PlayState:
         is no longer on the board; every skip is one line in the returned list.
         """
         notes: list[str] = []
+        # door squares first: a figure moved through an opened door square stands on it
+        squares: list[tuple[Square, DoorState]] = []
+        for square_change in self.door_squares:
+            sq = square_change.square
+            if sq not in board.door_squares:
+                notes.append(f"the door square {fmt_square(sq)} is no longer on the map")
+                continue
+            board.set_door_square(sq, square_change.state)
+            squares.append((sq, square_change.state))
         figures: list[Figure] = []
         moved = {fid for fid, c in self.figures.items() if c.square is not None and not c.removed}
         # figures that stay where the map put them count first; moves are then checked like moves
@@ -218,7 +243,7 @@ class PlayState:
                 continue
             doors.append(replace(target, state=door.state))
         if self.changes_board:
-            board.restore(BoardState(tuple(figures), tuple(doors)))
+            board.restore(BoardState(tuple(figures), tuple(doors), tuple(squares)))
         return notes
 
     # --- JSON ------------------------------------------------------------------------------
@@ -234,6 +259,9 @@ class PlayState:
             "doors": [
                 {"edge": str(d.edge), "object_id": d.object_id, "state": d.state.value}
                 for d in self.doors
+            ],
+            "door_squares": [
+                {"square": list(d.square), "state": d.state.value} for d in self.door_squares
             ],
             "selected": self.selected,
             "log": self.log,
@@ -271,6 +299,7 @@ class PlayState:
                 )
                 for d in list(data.get("doors") or [])
             ]
+            door_squares = [_door_square_from_json(d) for d in list(data.get("door_squares") or [])]
             log = [_bounded(line) for line in list(data.get("log") or [])][-MAX_LOG:]
             roll_log = [
                 _entry_from_json(n, entry)
@@ -290,6 +319,7 @@ class PlayState:
                 None if seed is None else _whole(seed, "dice_seed"),
                 None if selected is None else _whole(selected, "selected"),
                 dice,
+                door_squares,
             )
         except (KeyError, TypeError, ValueError, OverflowError, SightlineError) as exc:
             raise PlayStateError(f"malformed play state: {exc}") from exc
@@ -351,6 +381,16 @@ def _entry_from_json(n: int, entry: Any) -> dict[str, Any]:
     except ValueError as exc:
         raise ValueError(f"roll log entry {n}: {exc}") from None
     return out
+
+
+def _door_square_from_json(value: Any) -> DoorSquareChange:
+    """One saved door square: ``{"square": [x, y], "state": "open"}``, checked."""
+    value = dict(value)
+    square = list(value["square"])
+    if len(square) != 2:
+        raise ValueError(f"a door square must be [x, y], not {_shown(square)}")
+    x, y = (_whole(v, "door square coordinate", 0, 10**6) for v in square)
+    return DoorSquareChange((x, y), DoorState(value["state"]))
 
 
 def _figure_json(change: FigureChange) -> dict[str, Any]:

@@ -32,11 +32,23 @@ from game.play.history import History
 from game.play.roll_log import dice_state, next_attack_seed
 from game.play.savestate import PlayState, load_state, save_state, state_path
 
+#: how a map is read: ``load_map`` keyword arguments (``classes``, ``tiles``, ``properties``,
+#: ``preset``; :func:`game.commands._common.map_options` builds them from the command line)
+MapOptions = Mapping[str, Any]
 
-def _load_map(path: Path, classes: Mapping[str, Sequence[str]] | None) -> Any:
+
+def _load_map(path: Path, options: MapOptions | None = None) -> Any:
     from game.tiled import load_map  # helper B's loader
 
-    return load_map(path, classes=classes)
+    return load_map(path, **dict(options or {}))
+
+
+def _merged(classes: Mapping[str, Sequence[str]] | None, options: MapOptions | None) -> dict[str, Any]:
+    """The map options with ``classes`` given on its own laid over them."""
+    out = dict(options or {})
+    if classes is not None:
+        out["classes"] = classes
+    return out
 
 
 def lint_findings(loaded: Any) -> list[Finding]:
@@ -184,14 +196,17 @@ class Session:
         loaded: Any,
         *,
         classes: Mapping[str, Sequence[str]] | None = None,
+        options: MapOptions | None = None,
         autosave: bool = True,
         fresh: bool = False,
-        loader: Callable[[Path, Mapping[str, Sequence[str]] | None], Any] = _load_map,
+        loader: Callable[[Path, MapOptions], Any] = _load_map,
         defer_lint: bool = False,
     ) -> None:
         self.loaded = loaded
         self.path = Path(loaded.path)
-        self.classes = classes
+        #: how the map is read (``load_map`` keyword arguments), kept for live reload
+        self.options: dict[str, Any] = _merged(classes, options)
+        self.classes = self.options.get("classes")
         self.autosave = autosave
         self._loader = loader
         self.board: Board = loaded.board
@@ -232,13 +247,20 @@ class Session:
         map_path: str | Path,
         *,
         classes: Mapping[str, Sequence[str]] | None = None,
+        options: MapOptions | None = None,
         autosave: bool = True,
         fresh: bool = False,
         defer_lint: bool = False,
     ) -> Session:
-        """Load a map (raises :class:`MapError`) and restore its play state unless ``fresh``."""
-        loaded = _load_map(Path(map_path), classes)
-        return cls(loaded, classes=classes, autosave=autosave, fresh=fresh, defer_lint=defer_lint)
+        """Load a map (raises :class:`MapError`) and restore its play state unless ``fresh``.
+
+        ``options`` are ``load_map`` keyword arguments (``classes``, ``tiles``, ``properties``,
+        ``preset``); a ``classes`` given on its own wins over the one in ``options``. Live reload
+        reads the map with the same options.
+        """
+        merged = _merged(classes, options)
+        loaded = _load_map(Path(map_path), merged)
+        return cls(loaded, options=merged, autosave=autosave, fresh=fresh, defer_lint=defer_lint)
 
     def _start_lint(self, loaded: Any) -> None:
         if self.defer_lint:
@@ -486,7 +508,7 @@ class Session:
         states belong to the old map); the log says so.
         """
         try:
-            loaded = self._loader(self.path, self.classes)
+            loaded = self._loader(self.path, self.options)
         except MapError as exc:
             self.reload_error = exc.one_line()
             self.history.note(f"reload failed: {self.reload_error}")
