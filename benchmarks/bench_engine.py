@@ -29,29 +29,15 @@ import sys
 import tracemalloc
 from pathlib import Path
 
+from bench_los import random_board  # the one board generator, also the subprocess's
 from harness import Benchmark
 from peer_walk import peer_fov
 
 from game.core import los
-from game.core.board import Board, Edge
 
 REPO = Path(__file__).resolve().parent.parent
 HERE = Path(__file__).resolve().parent
 FIRST_RUNS = 7
-
-
-def random_board(size: int, walls: int, blocked: int, seed: int) -> Board:
-    """A size×size board with ``walls`` distinct interior wall edges and ``blocked`` squares."""
-    rng = random.Random(seed)
-    edges: set[Edge] = set()
-    while len(edges) < walls:
-        if rng.random() < 0.5:
-            edges.add(Edge("V", rng.randint(1, size - 1), rng.randrange(size)))
-        else:
-            edges.add(Edge("H", rng.randrange(size), rng.randint(1, size - 1)))
-    centre = (size // 2, size // 2)
-    squares = {(rng.randrange(size), rng.randrange(size)) for _ in range(blocked)} - {centre}
-    return Board(size, size, walls=edges, blocked=squares)
 
 
 BOARDS = {
