@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from harness import Benchmark
 
@@ -70,21 +71,26 @@ def write_map(folder: Path, seed: int = 11, size: int = SIZE) -> Path:
     return path
 
 
+
+def open_window(path: Path, *, caches: bool = True) -> tuple[Any, Any]:
+    """pygame and the real window (1280x800, dummy driver) on ``path``, without autosave."""
+    import pygame
+
+    from game.play.session import Session
+    from game.ui.app import App
+
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((1280, 800))
+    return pygame, App(Session.open(path, autosave=False), screen=screen, watch=False, caches=caches)
+
 class _HoverRun:
     """The window on a 150x150 map with a figure selected, the mouse sweeping across the board
     (hover only: each frame casts a new ray through the real app and painter)."""
 
     def __init__(self, path: Path, size: int) -> None:
-        import pygame
-
-        from game.play.session import Session
-        from game.ui.app import App
-
-        pygame.display.init()
-        pygame.font.init()
-        screen = pygame.display.set_mode((1280, 800))
+        pygame, self.app = open_window(path)
         self.pygame = pygame
-        self.app = App(Session.open(path, autosave=False), screen=screen, watch=False)
         app = self.app
         board = app.board
         assert board is not None
@@ -108,16 +114,8 @@ class _DragRun:
     """The window on the 40x40 map with a figure picked up, ready to be dragged frame by frame."""
 
     def __init__(self, path: Path, caches: bool) -> None:
-        import pygame
-
-        from game.play.session import Session
-        from game.ui.app import App
-
-        pygame.display.init()
-        pygame.font.init()
-        screen = pygame.display.set_mode((1280, 800))
+        pygame, self.app = open_window(path, caches=caches)
         self.pygame = pygame
-        self.app = App(Session.open(path, autosave=False), screen=screen, watch=False, caches=caches)
         app = self.app
         board = app.board
         assert board is not None
@@ -181,16 +179,8 @@ class _SightRun:
     a new square every frame (a new ray each frame; the field of view stays cached)."""
 
     def __init__(self, path: Path, caches: bool) -> None:
-        import pygame
-
-        from game.play.session import Session
-        from game.ui.app import App
-
-        pygame.display.init()
-        pygame.font.init()
-        screen = pygame.display.set_mode((1280, 800))
+        pygame, self.app = open_window(path, caches=caches)
         self.pygame = pygame
-        self.app = App(Session.open(path, autosave=False), screen=screen, watch=False, caches=caches)
         app = self.app
         pygame.event.clear()
         app.frame()
