@@ -5,10 +5,13 @@ every state, 16 figures of two sides, some blocked terrain) into a temporary fol
 is what ``sightline report`` does: load the map, lint it, build the all-pairs table, the per-door
 effects, every PNG and the HTML page. Target: under 10 s (issue 6).
 
+``report_150x150``: the same on a generated 150x150 map (rooms of 10, ~4,200 wall segments, 40
+doors). Target: under 60 s (issue 11).
+
 Reference: the same numbers the plain way, without images: the all-pairs table and one more
 all-pairs table per door, toggled (``game.designer.coverage.door_effects_reference``). The ratio says how
-much the door-effects shortcut (two extra tables in total, then only rays that touch each door)
-saves on top of the pictures.
+much the shortcuts (each region of the board cast on its own crop, each door's pairs recomputed
+only among the squares it can reach) save on top of the pictures.
 """
 
 from __future__ import annotations

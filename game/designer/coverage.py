@@ -18,6 +18,7 @@ as targets. A square does not count itself.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -42,26 +43,168 @@ def standable_mask(board: Board) -> np.ndarray:
     return mask
 
 
+def _sight_arrays(board: Board, doors: str = "drawn") -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Sight geometry as bool arrays: squares a ray may cross ``[y, x]`` (on the board, not blocked
+    terrain), blocking V edges ``[y, x]`` (H, W+1) and blocking H edges (H+1, W).
+
+    ``doors``: ``"drawn"`` (as the board says), ``"open"`` (every door open) or ``"shut"``.
+    """
+    w, h = board.width, board.height
+    v = np.zeros((h, w + 1), dtype=bool)
+    hh = np.zeros((h + 1, w), dtype=bool)
+    door_edges = board.doors
+    for edge in board.walls | frozenset(door_edges):
+        door = door_edges.get(edge)
+        if door is None:
+            blocks = True
+        elif doors == "drawn":
+            blocks = door.state.blocks
+        else:
+            blocks = doors == "shut"
+        if not blocks:
+            continue
+        if edge.axis == "V" and 0 <= edge.x <= w and 0 <= edge.y < h:
+            v[edge.y, edge.x] = True
+        elif edge.axis == "H" and 0 <= edge.x < w and 0 <= edge.y <= h:
+            hh[edge.y, edge.x] = True
+    return standable_mask(board), v, hh
+
+
+def _links(cells: np.ndarray, v: np.ndarray, hh: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Pairs of flat square indices a ray can pass between: orthogonal neighbours a figure could
+    stand on across an edge that does not block sight. Every clear ray's squares are joined by
+    these links: where it crosses an edge, the edge does not block; where it passes through a
+    corner, one side of the corner is open (else the corner blocks), and an open side is a square
+    linked to both squares the ray passes between (its two arms at the corner are the edges to
+    them, and neither blocks)."""
+    h, w = cells.shape
+    flat = np.arange(h * w, dtype=np.int64).reshape(h, w)
+    across = cells[:, :-1] & cells[:, 1:] & ~v[:, 1:w]  # (x, y) - (x+1, y)
+    down = cells[:-1, :] & cells[1:, :] & ~hh[1:h, :]  # (x, y) - (x, y+1)
+    return (np.concatenate((flat[:, :-1][across], flat[:-1, :][down])),
+            np.concatenate((flat[:, 1:][across], flat[1:, :][down])))
+
+
+def _components(n: int, us: np.ndarray, vs: np.ndarray) -> np.ndarray:
+    """Connected components of ``n`` nodes with links ``us[i] - vs[i]``: each node's label is the
+    smallest node of its component (hooking and pointer jumping, all in numpy)."""
+    parent = np.arange(n, dtype=np.int64)
+    while True:
+        pu, pv = parent[us], parent[vs]
+        moved = pu != pv
+        if not moved.any():
+            return parent
+        lo, hi = np.minimum(pu[moved], pv[moved]), np.maximum(pu[moved], pv[moved])
+        np.minimum.at(parent, hi, lo)
+        while True:
+            jumped = parent[parent]
+            if (jumped == parent).all():
+                break
+            parent = jumped
+
+
+@dataclass(frozen=True)
+class _Geometry:
+    """A board's sight geometry as arrays, for cropping sub-boards and walking regions."""
+
+    width: int
+    height: int
+    cells: np.ndarray  # bool [y, x]: a ray may cross it (on the board, not blocked terrain)
+    on: np.ndarray  # bool [y, x]: on the board (not void)
+    v: np.ndarray
+    hh: np.ndarray
+
+    @classmethod
+    def of(cls, board: Board, doors: str = "drawn") -> _Geometry:
+        cells, v, hh = _sight_arrays(board, doors)
+        on = np.ones((board.height, board.width), dtype=bool)
+        for x, y in board.void:
+            on[y, x] = False
+        return cls(board.width, board.height, cells, on, v, hh)
+
+    def with_edge(self, edge: Edge, blocks: bool) -> _Geometry:
+        """A copy with one edge made sight-blocking (``blocks``) or not."""
+        v, hh = self.v.copy(), self.hh.copy()
+        if edge.axis == "V" and 0 <= edge.x <= self.width and 0 <= edge.y < self.height:
+            v[edge.y, edge.x] = blocks
+        elif edge.axis == "H" and 0 <= edge.x < self.width and 0 <= edge.y <= self.height:
+            hh[edge.y, edge.x] = blocks
+        return _Geometry(self.width, self.height, self.cells, self.on, v, hh)
+
+    def regions(self) -> np.ndarray:
+        """Flat labels of the squares rays can join (:func:`_links`); -1 for squares a figure
+        cannot stand on. A clear ray's two ends always share a label."""
+        w, h = self.width, self.height
+        labels = _components(w * h, *_links(self.cells, self.v, self.hh))
+        return np.where(self.cells.reshape(-1), labels, -1)
+
+    def crop(self, x0: int, y0: int, x1: int, y1: int) -> Board:
+        """The board of squares ``x0..x1`` × ``y0..y1`` with the same sight geometry (sight-blocking
+        edges as walls, void, blocked terrain; no figures, no doors): a ray between two of its
+        squares never leaves it, so every verdict there is the full board's."""
+        on = self.on[y0 : y1 + 1, x0 : x1 + 1]
+        blocked = ~self.cells[y0 : y1 + 1, x0 : x1 + 1] & on
+        vy, vx = np.nonzero(self.v[y0 : y1 + 1, x0 : x1 + 2])
+        hy, hx = np.nonzero(self.hh[y0 : y1 + 2, x0 : x1 + 1])
+        walls = [Edge("V", int(x), int(y)) for x, y in zip(vx, vy, strict=True)]
+        walls += [Edge("H", int(x), int(y)) for x, y in zip(hx, hy, strict=True)]
+        void_y, void_x = np.nonzero(~on)
+        blocked_y, blocked_x = np.nonzero(blocked)
+        return Board(
+            x1 - x0 + 1, y1 - y0 + 1, walls=walls,
+            void=[(int(x), int(y)) for x, y in zip(void_x, void_y, strict=True)],
+            blocked=[(int(x), int(y)) for x, y in zip(blocked_x, blocked_y, strict=True)],
+        )
+
+    def sub_table(self, squares: np.ndarray, chunk: int = 1024) -> Iterator[tuple[slice, np.ndarray]]:
+        """Visibility among the flat squares ``squares`` (sorted), cast on the smallest crop holding
+        them: ``(rows, block)`` pairs, ``block[i, j]`` for ``squares[rows][i]`` seeing ``squares[j]``."""
+        from game.core.los import pair_table
+
+        w = self.width
+        xs, ys = squares % w, squares // w
+        x0, y0, x1, y1 = int(xs.min()), int(ys.min()), int(xs.max()), int(ys.max())
+        sub = self.crop(x0, y0, x1, y1)
+        lx, ly = xs - x0, ys - y0
+        keep = np.zeros((sub.height, sub.width), dtype=bool)
+        keep[ly, lx] = True
+        origins = [(int(x), int(y)) for x, y in zip(lx, ly, strict=True)]
+        for start in range(0, len(origins), chunk):
+            rows = pair_table(sub, origins[start : start + chunk], keep)
+            yield slice(start, start + len(rows)), rows[:, ly, lx]
+
+
 def visibility_table(board: Board) -> np.ndarray:
     """Bool ``(N, N)`` with ``N = width * height``, index ``y * width + x``: who sees whom.
 
     Geometry only (figures removed), restricted to standable squares, never a square with itself.
-    Built from :func:`game.core.los.pair_table`: only rays between standable squares are cast
-    (rays from and to blocked terrain or void are never computed), written straight into the one
-    ``N × N`` byte table (no 4-D copy, no transposed copy).
+    The board is split into the regions rays can join (squares linked across open edges and open
+    corners, :func:`_links`): a square sees nothing outside its region, so each region's pairs are
+    cast by :func:`game.core.los.pair_table` on the smallest crop of the board holding it (a
+    sealed 10×10 room costs a 10×10 board per origin, not the whole map). Only rays between
+    standable squares are cast (never from or to blocked terrain or void), written straight into
+    the one ``N × N`` byte table (no transposed copy).
     """
-    from game.core.los import pair_table
-
     bare = geometry_board(board) if board.figures else board
-    w, n = board.width, board.width * board.height
-    keep = standable_mask(board)
-    ys, xs = np.nonzero(keep)
-    origins = [(int(x), int(y)) for x, y in zip(xs, ys, strict=True)]
+    n = board.width * board.height
     table = np.zeros((n, n), dtype=bool)
-    if origins:
-        table[ys * w + xs] = pair_table(bare, origins, keep).reshape(len(origins), n)
+    geometry = _Geometry.of(bare)
+    for squares in _groups(geometry.regions()):
+        if squares.size > 1:
+            for rows, block in geometry.sub_table(squares):
+                table[np.ix_(squares[rows], squares)] = block
     np.fill_diagonal(table, False)
     return table
+
+
+def _groups(labels: np.ndarray) -> list[np.ndarray]:
+    """The flat indices of each label ``>= 0``, each group sorted ascending."""
+    order = np.argsort(labels, kind="stable")
+    order = order[labels[order] >= 0]
+    if not order.size:
+        return []
+    cuts = np.nonzero(np.diff(labels[order]))[0] + 1
+    return np.split(order, cuts)
 
 
 @dataclass(frozen=True)
@@ -114,29 +257,141 @@ class DoorEffect:
     examples: tuple[tuple[Square, Square], ...]  # a few of those pairs, for the report
 
 
-def door_effects(board: Board, table: np.ndarray | None = None, *, examples: int = 5) -> list[DoorEffect]:
+def door_effects(
+    board: Board, table: np.ndarray | None = None, *, examples: int = 5, method: str | None = None
+) -> list[DoorEffect]:
     """For each door, the pairs whose visibility changes when it opens (other doors as drawn).
 
     ``table`` is :func:`visibility_table` of ``board`` as drawn, if already computed. Equal to
-    :func:`door_effects_reference`, but with two extra all-pairs tables in total instead of one
-    per door: a pair can only change if it is visible with every door open and hidden with every
-    door shut, and only through a door its ray touches (crossing the door's edge or passing
-    through one of its end corners, where the door is one of the corner's arms). When that is
-    the only door the ray touches, the pair changes; otherwise its row is recomputed exactly.
+    :func:`door_effects_reference` (one all-pairs table per door, toggled), but only the rays that
+    can cross a door are cast again. A ray whose verdict a door decides passes through one of the
+    two squares beside it (it crosses the door, or passes through an end corner whose side on the
+    door opens or shuts with it), and its squares are joined by links that do not block
+    (:func:`_links`). So with every door shut the board falls into regions, each door joins two
+    regions when it opens, and the pairs door ``D`` can change lie among the squares of the
+    regions joined to ``D``'s squares by ``D`` and the doors drawn open: only those squares are
+    cast again, ``D`` toggled, on the smallest crop of the board that holds them.
+
+    When those squares cover most of the board for many doors (a cave where every door leads
+    into the same open space), casting them door by door would cost more than two all-pairs
+    tables, and the pairs are found the other way (``method="candidates"``: every door open
+    against every door shut, then only the rays that touch each door). ``method`` forces one
+    way (``"regions"`` or ``"candidates"``; tests use it), None picks the cheaper.
 
     >>> b = Board.from_ascii(["..", ".."], walls=["V(1,1)"], doors={"V(1,0)": "closed"})
     >>> [(str(e.door.edge), e.pairs, e.examples[0]) for e in door_effects(b)]
     [('V(1,0)', 3, ((0, 0), (1, 0)))]
     """
-    from game.core.los import visible_from
-
     bare = geometry_board(board) if board.figures else board.copy()
     if table is None:
         table = visibility_table(bare)
     doors = sorted(bare.doors.items())
     if not doors:
         return []
-    w, h = board.width, board.height
+    drawn = _Geometry.of(bare)
+    reach = _door_reach(bare, drawn, doors)
+    if method is None:
+        method = _cheaper_method(bare, reach)
+    if method == "candidates":
+        return _door_effects_by_candidates(bare, table, examples)
+    if method != "regions":
+        raise ValueError(f"unknown door-effects method {method!r}")
+    w, h = bare.width, bare.height
+    out: list[DoorEffect] = []
+    for (edge, door), squares in zip(doors, reach, strict=True):
+        per_square = np.zeros(w * h, dtype=np.int64)
+        shown: tuple[tuple[Square, Square], ...] = ()
+        pairs = 0
+        if squares.size > 1:
+            toggled = drawn.with_edge(edge, not door.state.blocks)
+            changed = np.zeros((squares.size, squares.size), dtype=bool)
+            for rows, block in toggled.sub_table(squares):
+                changed[rows] = block ^ table[np.ix_(squares[rows], squares)]
+            np.fill_diagonal(changed, False)
+            changed |= changed.T
+            upper = np.triu(changed, 1)
+            pairs = int(upper.sum())
+            per_square[squares] = changed.sum(axis=0)
+            idx = np.argwhere(upper)[:examples]
+            shown = tuple(
+                ((int(squares[a] % w), int(squares[a] // w)), (int(squares[b] % w), int(squares[b] // w)))
+                for a, b in idx
+            )
+        out.append(DoorEffect(door, pairs, per_square.reshape(h, w), shown))
+    return out
+
+
+def _cheaper_method(bare: Board, reach: list[np.ndarray]) -> str:
+    """``"regions"`` or ``"candidates"``, whichever costs less on this board: casts (origins × crop
+    area) plus the passes over each result (squares²)."""
+    per_door = sum(_cast_cost(squares, bare.width) + squares.size**2 for squares in reach)
+    tables = 4 * (bare.width * bare.height) ** 2 + sum(
+        _cast_cost(squares, bare.width) for doors_as in ("open", "shut")
+        for squares in _groups(_Geometry.of(bare, doors_as).regions())
+    )
+    return "regions" if per_door <= tables else "candidates"
+
+
+def _cast_cost(squares: np.ndarray, width: int) -> int:
+    """About what casting every ray among ``squares`` costs: origins × the area of their crop."""
+    xs, ys = squares % width, squares // width
+    side = max(int(xs.max() - xs.min()), int(ys.max() - ys.min())) + 1 if squares.size else 0
+    return int(squares.size) * side * side
+
+
+def _door_reach(bare: Board, drawn: _Geometry, doors: list[tuple[Edge, Door]]) -> list[np.ndarray]:
+    """For each door, the sorted flat squares among which toggling it can change a verdict."""
+    w, h = bare.width, bare.height
+    shut = _Geometry.of(bare, "shut")
+    regions = shut.regions()
+    opened = _Geometry.of(bare, "open")
+    us, vs = _links(opened.cells, opened.v, opened.hh)
+    cross = regions[us] != regions[vs]  # links only some open door makes
+    index = {edge: k for k, (edge, _door) in enumerate(doors)}
+    joins: list[tuple[int, int, int]] = []
+    for u, v in zip(us[cross].tolist(), vs[cross].tolist(), strict=True):  # across a door
+        edge = Edge.between((u % w, u // w), (v % w, v // w))
+        joins.append((int(regions[u]), int(regions[v]), index[edge]))
+    drawn_open = {k for k, (_edge, door) in enumerate(doors) if not door.state.blocks}
+    labels = np.unique(regions[regions >= 0])
+    out = []
+    for k, (edge, _door) in enumerate(doors):
+        parent: dict[int, int] = {}
+        for a, b, door_index in joins:
+            if door_index == k or door_index in drawn_open:
+                ra, rb = _find(parent, a), _find(parent, b)
+                if ra != rb:
+                    parent[max(ra, rb)] = min(ra, rb)
+        seeds = {_find(parent, int(regions[y * w + x])) for x, y in edge.squares()
+                 if 0 <= x < w and 0 <= y < h and regions[y * w + x] >= 0}
+        roots = np.array([_find(parent, int(r)) for r in labels], dtype=np.int64)
+        wanted = labels[np.isin(roots, list(seeds))]
+        out.append(np.nonzero(np.isin(regions, wanted))[0])
+    return out
+
+
+def _find(parent: dict[int, int], x: int) -> int:
+    """The root of ``x`` in a union-find forest kept as a dict (absent: its own root)."""
+    root = x
+    while parent.get(root, root) != root:
+        root = parent[root]
+    while x != root:
+        parent[x], x = root, parent[x]
+    return root
+
+
+def _door_effects_by_candidates(bare: Board, table: np.ndarray, examples: int) -> list[DoorEffect]:
+    """:func:`door_effects` with two extra all-pairs tables in total: a pair can only change if it
+    is visible with every door open and hidden with every door shut, and only through a door its
+    ray touches (crossing the door's edge or passing through one of its end corners, where the
+    door is one of the corner's arms). When that is the only door the ray touches, the pair
+    changes; otherwise its row is recomputed exactly. (The fallback when the doors' regions
+    cover most of the board: see :func:`door_effects`.)
+    """
+    from game.core.los import visible_from
+
+    doors = sorted(bare.doors.items())
+    w, h = bare.width, bare.height
     every_open = _with_doors(bare, DoorState.OPEN)
     every_shut = _with_doors(bare, DoorState.CLOSED)
     candidates = np.triu(visibility_table(every_open) & ~visibility_table(every_shut), 1)
@@ -167,6 +422,8 @@ def door_effects(board: Board, table: np.ndarray | None = None, *, examples: int
         )
         out.append(DoorEffect(door, int(changed.sum()), per_square.reshape(h, w).astype(np.int64), shown))
     return out
+
+
 
 
 def _with_doors(board: Board, state: DoorState) -> Board:
