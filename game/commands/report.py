@@ -8,14 +8,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.commands._common import add_map_options, map_options
-from game.core.findings import Finding
-from game.core.words import plural
-from game.designer.coverage import Coverage, DoorEffect, coverage, door_effects, visibility_table
-from game.designer.lint import lint
-from game.designer.report import THUMB_LIMIT, cell_size, finding_area, render_html
-from game.play.atomic import cannot_write, write_atomic
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the numbers, the linter and the pictures load when a report is written
+    from game.core.findings import Finding
+    from game.designer.coverage import Coverage, DoorEffect
     from game.tiled import LoadedMap
 
 
@@ -58,6 +54,8 @@ def run(args: argparse.Namespace) -> int:
 
         raise UsageError(f"{out} exists and is not a folder: give -o a folder for the report")
     report = write_report(loaded, out)
+    from game.core.words import plural
+
     print(f"wrote {report.index} ({plural(len(report.images), 'image')}; "
           f"{plural(len(report.doors), 'door')}, {plural(len(report.findings), 'finding')})")
     return 0
@@ -70,6 +68,10 @@ def write_report(loaded: LoadedMap, out_dir: str | Path) -> Report:
     written atomically (:mod:`game.play.atomic`); a folder that cannot be made or written is one
     :class:`~game.play.atomic.OutputError` line.
     """
+    from game.designer.coverage import coverage, door_effects, visibility_table
+    from game.designer.lint import lint
+    from game.designer.report import THUMB_LIMIT, cell_size, finding_area, render_html
+    from game.play.atomic import cannot_write, write_atomic
     from game.ui import report_images as images
 
     out = Path(out_dir)

@@ -78,14 +78,29 @@ def unit_edges(a: Point, b: Point) -> list[Edge]:
     return _corner_run(sa, sb) or []
 
 
+_EDGES: dict[tuple[str, int, int], Edge] = {}
+
+
+def _edge(axis: str, x: int, y: int) -> Edge:
+    """The unit edge ``axis(x,y)``, one shared object per edge (a map names the same edges again
+    and again, and a frozen dataclass is slow to build)."""
+    key = (axis, x, y)
+    found = _EDGES.get(key)
+    if found is None:
+        if len(_EDGES) > 1 << 20:
+            _EDGES.clear()
+        found = _EDGES[key] = Edge("V" if axis == "V" else "H", x, y)
+    return found
+
+
 def _corner_run(a: Corner, b: Corner) -> list[Edge] | None:
     """The unit edges between two grid corners on one line; None when diagonal."""
     if a[0] == b[0]:
-        lo, hi = sorted((a[1], b[1]))
-        return [Edge("V", a[0], y) for y in range(lo, hi)]
+        x, (lo, hi) = a[0], sorted((a[1], b[1]))
+        return [_edge("V", x, y) for y in range(lo, hi)]
     if a[1] == b[1]:
-        lo, hi = sorted((a[0], b[0]))
-        return [Edge("H", x, a[1]) for x in range(lo, hi)]
+        y, (lo, hi) = a[1], sorted((a[0], b[0]))
+        return [_edge("H", x, y) for x in range(lo, hi)]
     return None
 
 

@@ -20,6 +20,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree as ET
@@ -533,6 +534,9 @@ class _Loader:
         self.height = int(root.get("height", "0"))
         self.tw = int(root.get("tilewidth", "1"))
         self.th = int(root.get("tileheight", "1"))
+        # pixels -> grid units, one shared Fraction per value (maps repeat their coordinates)
+        self._grid_x = lru_cache(maxsize=1 << 16)(partial(Fraction, denominator=self.tw))
+        self._grid_y = lru_cache(maxsize=1 << 16)(partial(Fraction, denominator=self.th))
         origin = (root.get(ORIGIN) or "0,0").split(",")
         self.origin = (int(origin[0]), int(origin[1]))
         self.tiles = self.read_tilesets(root)
@@ -823,7 +827,9 @@ class _Loader:
                 if obj.find(child) is not None:
                     shape = child
                     break
-        x0, y0 = frac_attr(obj, "x") + offset[0], frac_attr(obj, "y") + offset[1]
+        x0, y0 = frac_attr(obj, "x"), frac_attr(obj, "y")
+        if offset[0] or offset[1]:
+            x0, y0 = x0 + offset[0], y0 + offset[1]
         w, h = frac_attr(obj, "width"), frac_attr(obj, "height")
         if shape in ("polygon", "polyline"):
             text = obj.find(shape).get("points", "")  # type: ignore[union-attr]
@@ -846,20 +852,28 @@ class _Loader:
         if rotation:
             cos, sin = _rotation(rotation)
             local = [(px * cos - py * sin, px * sin + py * cos) for px, py in local]
-        if all(v.denominator == 1 for v in (x0, y0, *(c for p in local for c in p))):
-            ix, iy = x0.numerator, y0.numerator  # the usual case: whole pixels, cheap Fractions
-            absolute = tuple(
-                (Fraction(ix + px.numerator, self.tw), Fraction(iy + py.numerator, self.th))
-                for px, py in local
-            )
+        if x0.denominator == 1 and y0.denominator == 1 and all(
+            px.denominator == 1 and py.denominator == 1 for px, py in local
+        ):  # the usual case: whole pixels, so integers until one shared Fraction per coordinate
+            ix, iy = x0.numerator, y0.numerator
+            pxs = [ix + px.numerator for px, _ in local]
+            pys = [iy + py.numerator for _, py in local]
+            gx, gy = self._grid_x, self._grid_y
+            absolute = tuple((gx(px), gy(py)) for px, py in zip(pxs, pys, strict=True))
+            if absolute:
+                low_x, low_y = min(pxs), min(pys)
+                bx, by = gx(low_x), gy(low_y)
+                bw, bh = gx(max(pxs) - low_x), gy(max(pys) - low_y)
+            else:
+                bx, by, bw, bh = gx(ix), gy(iy), Fraction(0), Fraction(0)
         else:
             absolute = tuple(((x0 + px) / self.tw, (y0 + py) / self.th) for px, py in local)
-        if absolute:
-            xs = [p[0] for p in absolute]
-            ys = [p[1] for p in absolute]
-            bx, by, bw, bh = min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
-        else:
-            bx, by, bw, bh = x0 / self.tw, y0 / self.th, Fraction(0), Fraction(0)
+            if absolute:
+                xs = [p[0] for p in absolute]
+                ys = [p[1] for p in absolute]
+                bx, by, bw, bh = min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+            else:
+                bx, by, bw, bh = x0 / self.tw, y0 / self.th, Fraction(0), Fraction(0)
         points = () if shape in ("ellipse", "text") else absolute
         properties = (
             {k: v for k, v in tile.properties.items() if k not in TILE_ONLY} if tile else {}
@@ -884,7 +898,7 @@ class _Loader:
         name = obj.get("name") or ""
         if not name and isinstance(properties.get("name"), str):
             name = str(properties["name"])
-        if rotation % 90 != 0:
+        if rotation and rotation % 90 != 0:
             self.skewed.add(object_id)
         return ObjectInfo(
             object_id,
@@ -1178,8 +1192,14 @@ class _Loader:
                 obj.id,
                 hint="draw walls along grid lines with View > Snapping > Snap to Grid on",
             )
-        inside = {e for e in trace.edges if edge_in_map(e, self.width, self.height)}
-        outside = sum(1 for e in trace.edges if not edge_in_map(e, self.width, self.height))
+        width, height = self.width, self.height
+        inside: set[Edge] = set()
+        outside = 0
+        for e in trace.edges:
+            if edge_in_map(e, width, height):
+                inside.add(e)
+            else:
+                outside += 1
         if outside and not inside:
             self.finding(
                 "object-outside-map",
