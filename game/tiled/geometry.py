@@ -95,12 +95,14 @@ def _edge(axis: str, x: int, y: int) -> Edge:
 
 def _corner_run(a: Corner, b: Corner) -> list[Edge] | None:
     """The unit edges between two grid corners on one line; None when diagonal."""
-    if a[0] == b[0]:
-        x, (lo, hi) = a[0], sorted((a[1], b[1]))
-        return [_edge("V", x, y) for y in range(lo, hi)]
-    if a[1] == b[1]:
-        y, (lo, hi) = a[1], sorted((a[0], b[0]))
-        return [_edge("H", x, y) for x in range(lo, hi)]
+    (ax, ay), (bx, by) = a, b
+    known = _EDGES.get
+    if ax == bx:
+        lo, hi = (ay, by) if ay < by else (by, ay)
+        return [known(("V", ax, y)) or _edge("V", ax, y) for y in range(lo, hi)]
+    if ay == by:
+        lo, hi = (ax, bx) if ax < bx else (bx, ax)
+        return [known(("H", x, ay)) or _edge("H", x, ay) for x in range(lo, hi)]
     return None
 
 
@@ -177,6 +179,10 @@ def trace_wall(paths: Sequence[tuple[Sequence[Point], bool]]) -> WallTrace:
             ends += [path[0], path[-1]]
         corners: list[Corner | None] = []
         for point in path:
+            px, py = point
+            if px.denominator == 1 and py.denominator == 1:  # on a corner already (snap's fast path)
+                corners.append((px.numerator, py.numerator))
+                continue
             corner, shifted = snap(point)
             moved += shifted
             if corner is None:

@@ -545,14 +545,14 @@ class _Loader:
 
         void, blocked, tile_walls, impassable, door_squares = self.tile_layer_geometry(prepared)
         walls: set[Edge] = set(tile_walls)
+        drawn_walls: set[Edge] = set()  # every edge the wall objects draw, off-map ones too
         windows: set[Edge] = set()
         doors: dict[Edge, Door] = {}
         figures: list[Figure] = []
         for key, obj in list(objects.items()):
             if obj.role in ("wall", "window"):
                 obj = objects[key] = self.edges_of(obj, obj.role)
-                inside = (e for e in obj.edges if edge_in_map(e, self.width, self.height))
-                (walls if obj.role == "wall" else windows).update(inside)
+                (drawn_walls if obj.role == "wall" else windows).update(obj.edges)
             elif obj.role == "door":
                 door = self.door_of(obj)
                 if door is not None:
@@ -566,6 +566,8 @@ class _Loader:
             elif obj.role in ("blocked", "void", "impassable"):
                 cells = self.cells_inside(obj)
                 {"blocked": blocked, "void": void, "impassable": impassable}[obj.role].update(cells)
+        walls.update(e for e in drawn_walls if edge_in_map(e, self.width, self.height))
+        windows = {e for e in windows if edge_in_map(e, self.width, self.height)}
         self.report_hidden_objects(objects)
         preset = None if self.conv.preset else suggest_preset(list(self.unknown))
         for class_name, ids in sorted(self.unknown.items()):
