@@ -16,8 +16,10 @@ per tile) that the window hands to pytmx's image loader. This package never impo
 
 from __future__ import annotations
 
+import gc
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache, partial
@@ -328,7 +330,8 @@ def load_map(
     path = Path(path)
     try:
         options = _Options(classes or {}, tiles or {}, properties or {}, preset, collision)
-        return _Loader(path, options).load()
+        with _collector_paused():
+            return _Loader(path, options).load()
     except MapError:
         raise
     except SightlineError as exc:
@@ -348,6 +351,24 @@ def load_map(
             f"cannot read this map: {why}", path=str(path),
             hint="fix it, or open the map in Tiled and save it again",
         ) from None
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cycle collector while a map loads (restored after, as it was).
+
+    A big map makes tens of thousands of small objects that all stay alive; the collector would
+    walk all of them again and again as they pile up (about a third of the load of a 400×400
+    map with 15,000 wall objects). Loading makes no reference cycles worth collecting, and
+    plain reference counting still frees everything it drops.
+    """
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 # --- shape helpers ---------------------------------------------------------------------------
