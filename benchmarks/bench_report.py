@@ -106,11 +106,11 @@ def benchmarks() -> list[Benchmark]:
 
     return [
         Benchmark(
-            "report_150x150", run_big, repeat=1, warmup=0, target_ms=60_000,
-            note="generated 150x150 map, rooms of 10 (14+14 wall polylines = 4,200 wall segments, 40 doors); one run",
+            "report_150x150", run_big, repeat=7, warmup=0, target_ms=60_000,
+            note="generated 150x150 map, rooms of 10 (14+14 wall polylines = 4,200 wall segments, 40 doors); 7 runs",
         ),
         Benchmark(
-            "report_40x40", run, reference, repeat=3, reference_repeat=1, target_ms=10_000,
+            "report_40x40", run, reference, repeat=7, reference_repeat=1, target_ms=10_000,
             note="reference: all-pairs table + one all-pairs table per door (40 doors), no images",
         )
     ]

@@ -388,10 +388,11 @@ def _door_effects_by_candidates(bare: Board, table: np.ndarray, examples: int) -
     changes; otherwise its row is recomputed exactly. (The fallback when the doors' regions
     cover most of the board: see :func:`door_effects`.)
     """
-    from game.core.los import visible_from
+    from game.core.los import pair_table
 
     doors = sorted(bare.doors.items())
     w, h = bare.width, bare.height
+    every_square = np.ones((h, w), dtype=bool)
     every_open = _with_doors(bare, DoorState.OPEN)
     every_shut = _with_doors(bare, DoorState.CLOSED)
     candidates = np.triu(visibility_table(every_open) & ~visibility_table(every_shut), 1)
@@ -405,13 +406,12 @@ def _door_effects_by_candidates(bare: Board, table: np.ndarray, examples: int) -
         shared = np.nonzero(touches[k] & (how_many > 1))[0]
         if shared.size:
             bare.set_door(edge, DoorState.CLOSED if door.state is DoorState.OPEN else DoorState.OPEN)
-            try:
-                rows: dict[int, np.ndarray] = {}
-                for idx in shared:
-                    a, b = int(first[idx]), int(second[idx])
-                    if a not in rows:
-                        rows[a] = visible_from(bare, (a % w, a // w)).reshape(-1)
-                    changed[idx] = bool(rows[a][b]) != bool(table[a, b])
+            try:  # the rows of those origins, door toggled, cast in one batch
+                a_all, b_all = first[shared], second[shared]
+                origins, which = np.unique(a_all, return_inverse=True)
+                rows = pair_table(bare, [(int(a % w), int(a // w)) for a in origins], every_square)
+                seen = rows.reshape(origins.size, w * h)[which.reshape(-1), b_all]
+                changed[shared] = seen != table[a_all, b_all]
             finally:
                 bare.set_door(edge, door.state)
         a_idx, b_idx = first[changed], second[changed]
