@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import Any
 
 from game.commands._common import add_map_options, board_rule, map_options, resolve_viewer
 from game.core.board import Board, Square, fmt_square, parse_square
@@ -34,6 +35,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     from game.commands._common import add_rule_option
 
     add_rule_option(parser)
+
+
+def _squares(mask: Any) -> list[list[int]]:
+    """The ``[x, y]`` of every true cell of a ``[y, x]`` mask, row by row."""
+    ys, xs = mask.nonzero()
+    return [[x, y] for y, x in zip(ys.tolist(), xs.tolist(), strict=True)]
 
 
 def _check(board: Board, sq: Square) -> Square:
@@ -91,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
 
     mask = los.visible_from(board, origin, viewer)
-    visible = [[x, y] for y in range(board.height) for x in range(board.width) if mask[y, x]]
+    visible = _squares(mask)
     if args.json:
         doc: dict[str, object] = {"from": list(origin), "visible": visible, "viewer": viewer}
         if named:
@@ -130,7 +137,7 @@ def _run_profile(
                 print(f"  cover {mark} {line.describe()}: {line.blocker or 'clear'}")
         return 0
     mask = profile_los.visible_from(board, origin, rule, viewer)
-    visible = [[x, y] for y in range(board.height) for x in range(board.width) if mask[y, x]]
+    visible = _squares(mask)
     if args.json:
         print(json.dumps({"from": list(origin), "visible": visible, "viewer": viewer, "rule": rule.as_json()}))
         return 0
