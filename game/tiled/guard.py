@@ -703,9 +703,7 @@ class _Preparer:
         text = block.text or ""
         if encoding == "csv":
             try:
-                values = [
-                    int(v) for v in text.replace("\n", "").replace("\r", "").split(",") if v.strip()
-                ]
+                values = list(map(int, filter(str.strip, text.replace("\n", "").replace("\r", "").split(","))))
             except ValueError:
                 raise MapError(
                     f"{where} has malformed CSV data",
