@@ -16,8 +16,10 @@ from game.core.board import Board, Door, DoorState, Edge
 from game.core.los import line_of_sight_reference, pair_table
 from game.designer import coverage as cov
 from game.designer.coverage import (
+    coverage,
     door_effects,
     door_effects_reference,
+    region_table,
     standable_mask,
     visibility_table,
 )
@@ -65,11 +67,14 @@ def plain_table(board: Board) -> np.ndarray:
 
 
 def assert_same_effects(board: Board, method: str | None) -> None:
-    fast, slow = door_effects(board, method=method), door_effects_reference(board)
-    assert [e.door for e in fast] == [e.door for e in slow]
-    for a, b in zip(fast, slow, strict=True):
-        assert (a.pairs, a.examples) == (b.pairs, b.examples), a.door
-        assert (a.per_square == b.per_square).all(), a.door
+    slow = door_effects_reference(board)
+    # the drawn board's table given both ways: as regions (the report's) and as one dense table
+    for table in (None, region_table(board), visibility_table(board)):
+        fast = door_effects(board, table, method=method)
+        assert [e.door for e in fast] == [e.door for e in slow]
+        for a, b in zip(fast, slow, strict=True):
+            assert (a.pairs, a.examples) == (b.pairs, b.examples), a.door
+            assert (a.per_square == b.per_square).all(), a.door
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -89,7 +94,16 @@ def test_the_region_table_follows_the_rule_on_tiny_boards(seed: int) -> None:
 @given(st.integers(0, 10**6), st.sampled_from([(5, 4), (8, 6), (12, 9)]))
 def test_the_region_table_equals_the_uncropped_table(seed: int, size: tuple[int, int]) -> None:
     board = rooms_board(seed, *size)
-    assert (visibility_table(board) == plain_table(board)).all()
+    plain = plain_table(board)
+    regions = region_table(board)
+    assert (regions.dense() == plain).all() and (visibility_table(board) == plain).all()
+    assert (coverage(board, regions).seen_by == coverage(board, plain).seen_by).all()
+    rng = np.random.default_rng(seed)
+    n = board.width * board.height
+    rows, columns = np.sort(rng.choice(n, n // 2, replace=False)), np.sort(rng.choice(n, n // 3, replace=False))
+    assert (regions.among(rows, columns) == plain[np.ix_(rows, columns)]).all()
+    first, second = rng.integers(0, n, 200), rng.integers(0, n, 200)
+    assert (regions.pairs(first, second) == plain[first, second]).all()
 
 
 @pytest.mark.parametrize("method", ["regions", "candidates", None])

@@ -68,7 +68,7 @@ def write_report(loaded: LoadedMap, out_dir: str | Path) -> Report:
     written atomically (:mod:`game.play.atomic`); a folder that cannot be made or written is one
     :class:`~game.play.atomic.OutputError` line.
     """
-    from game.designer.coverage import coverage, door_effects, visibility_table
+    from game.designer.coverage import coverage, door_effects, region_table
     from game.designer.lint import lint
     from game.designer.report import THUMB_LIMIT, cell_size, finding_area, render_html
     from game.play.atomic import cannot_write, write_atomic
@@ -83,7 +83,7 @@ def write_report(loaded: LoadedMap, out_dir: str | Path) -> Report:
         raise cannot_write(out, NotADirectoryError(20, "it exists and is not a folder"))
     board = loaded.board
     cell = cell_size(board)
-    table = visibility_table(board)
+    table = region_table(board)
     cov = coverage(board, table)
     doors = door_effects(board, table)
     findings = lint(loaded)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TypeAlias
 
 import numpy as np
 
@@ -174,27 +175,107 @@ class _Geometry:
             yield slice(start, start + len(rows)), rows[:, ly, lx]
 
 
-def visibility_table(board: Board) -> np.ndarray:
-    """Bool ``(N, N)`` with ``N = width * height``, index ``y * width + x``: who sees whom.
+@dataclass(frozen=True)
+class RegionTable:
+    """Who sees whom, one block per region of the board (the squares rays can join): a square
+    sees nothing outside its region, so the pairs between regions are not stored.
 
-    Geometry only (figures removed), restricted to standable squares, never a square with itself.
-    The board is split into the regions rays can join (squares linked across open edges and open
-    corners, :func:`_links`): a square sees nothing outside its region, so each region's pairs are
-    cast by :func:`game.core.los.pair_table` on the smallest crop of the board holding it (a
-    sealed 10×10 room costs a 10×10 board per origin, not the whole map). Only rays between
-    standable squares are cast (never from or to blocked terrain or void), written straight into
-    the one ``N × N`` byte table (no transposed copy).
+    ``blocks[g]`` is ``(squares, seen)``: the region's flat squares ``y * width + x`` (sorted)
+    and ``seen[i, j]``, square ``i`` of the region seeing square ``j`` (never itself).
+    ``region[n]`` is the block of square ``n`` (-1: none, it cannot hold a figure) and
+    ``position[n]`` its index in that block. A map of sealed 10×10 rooms takes 10⁴ bytes a room
+    instead of the ``N × N`` of the whole board.
+    """
+
+    width: int
+    height: int
+    region: np.ndarray
+    position: np.ndarray
+    blocks: tuple[tuple[np.ndarray, np.ndarray], ...]
+
+    def dense(self) -> np.ndarray:
+        """The whole ``N × N`` bool table (as :func:`visibility_table`)."""
+        n = self.width * self.height
+        table = np.zeros((n, n), dtype=bool)
+        for squares, seen in self.blocks:
+            table[np.ix_(squares, squares)] = seen
+        return table
+
+    def seen_by(self) -> np.ndarray:
+        """How many squares see each square, int ``[y, x]``."""
+        counts = np.zeros(self.width * self.height, dtype=np.int64)
+        for squares, seen in self.blocks:
+            counts[squares] = seen.sum(axis=0)
+        return counts.reshape(self.height, self.width)
+
+    def among(self, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+        """Bool ``(len(rows), len(columns))``: flat square ``rows[i]`` sees ``columns[j]``."""
+        out = np.zeros((rows.size, columns.size), dtype=bool)
+        row_region, column_region = self.region[rows], self.region[columns]
+        for g in np.intersect1d(row_region[row_region >= 0], column_region):
+            ri, ci = np.nonzero(row_region == g)[0], np.nonzero(column_region == g)[0]
+            seen = self.blocks[int(g)][1]
+            out[np.ix_(ri, ci)] = seen[np.ix_(self.position[rows[ri]], self.position[columns[ci]])]
+        return out
+
+    def pairs(self, first: np.ndarray, second: np.ndarray) -> np.ndarray:
+        """Bool per pair: flat square ``first[i]`` sees ``second[i]``."""
+        out = np.zeros(first.size, dtype=bool)
+        region = self.region[first]
+        same = np.nonzero((region >= 0) & (region == self.region[second]))[0]
+        for g in np.unique(region[same]):
+            idx = same[region[same] == g]
+            seen = self.blocks[int(g)][1]
+            out[idx] = seen[self.position[first[idx]], self.position[second[idx]]]
+        return out
+
+
+def region_table(board: Board) -> RegionTable:
+    """The :class:`RegionTable` of a board: geometry only (figures removed), standable squares
+    only, never a square with itself.
+
+    The board is split into the regions rays can join (squares linked across edges that do not
+    block, :func:`_links`); each region's pairs are cast by :func:`game.core.los.pair_table` on
+    the smallest crop of the board holding it (a sealed 10×10 room costs a 10×10 board per
+    origin, not the whole map). Only rays between standable squares are cast (never from or to
+    blocked terrain or void), one byte per pair, no transposed copy.
     """
     bare = geometry_board(board) if board.figures else board
     n = board.width * board.height
-    table = np.zeros((n, n), dtype=bool)
     geometry = _Geometry.of(bare)
+    region = np.full(n, -1, dtype=np.int64)
+    position = np.zeros(n, dtype=np.int64)
+    blocks: list[tuple[np.ndarray, np.ndarray]] = []
     for squares in _groups(geometry.regions()):
+        seen = np.zeros((squares.size, squares.size), dtype=bool)
         if squares.size > 1:
             for rows, block in geometry.sub_table(squares):
-                table[np.ix_(squares[rows], squares)] = block
-    np.fill_diagonal(table, False)
-    return table
+                seen[rows] = block
+            np.fill_diagonal(seen, False)
+        region[squares] = len(blocks)
+        position[squares] = np.arange(squares.size)
+        blocks.append((squares, seen))
+    return RegionTable(board.width, board.height, region, position, tuple(blocks))
+
+
+def visibility_table(board: Board) -> np.ndarray:
+    """Bool ``(N, N)`` with ``N = width * height``, index ``y * width + x``: who sees whom.
+
+    Geometry only (figures removed), restricted to standable squares, never a square with itself:
+    :func:`region_table` written out whole (one ``N × N`` byte table, no transposed copy).
+    """
+    return region_table(board).dense()
+
+
+Table: TypeAlias = np.ndarray | RegionTable  #: a dense :func:`visibility_table` or a :class:`RegionTable`
+
+
+def _among(table: Table, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+    return table.among(rows, columns) if isinstance(table, RegionTable) else table[np.ix_(rows, columns)]
+
+
+def _pairs(table: Table, first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    return table.pairs(first, second) if isinstance(table, RegionTable) else table[first, second]
 
 
 def _groups(labels: np.ndarray) -> list[np.ndarray]:
@@ -239,11 +320,15 @@ class Coverage:
         return int(self.seen_by.max()) if self.seen_by.size else 0
 
 
-def coverage(board: Board, table: np.ndarray | None = None) -> Coverage:
-    """The coverage of a board (pass ``table`` from :func:`visibility_table` to reuse it)."""
+def coverage(board: Board, table: Table | None = None) -> Coverage:
+    """The coverage of a board (pass ``table`` from :func:`region_table` or
+    :func:`visibility_table` to reuse it)."""
     if table is None:
-        table = visibility_table(board)
-    counts = table.sum(axis=0).reshape(board.height, board.width).astype(np.int64)
+        table = region_table(board)
+    if isinstance(table, RegionTable):
+        counts = table.seen_by()
+    else:
+        counts = table.sum(axis=0).reshape(board.height, board.width).astype(np.int64)
     return Coverage(board.width, board.height, counts, standable_mask(board))
 
 
@@ -258,11 +343,12 @@ class DoorEffect:
 
 
 def door_effects(
-    board: Board, table: np.ndarray | None = None, *, examples: int = 5, method: str | None = None
+    board: Board, table: Table | None = None, *, examples: int = 5, method: str | None = None
 ) -> list[DoorEffect]:
     """For each door, the pairs whose visibility changes when it opens (other doors as drawn).
 
-    ``table`` is :func:`visibility_table` of ``board`` as drawn, if already computed. Equal to
+    ``table`` is :func:`region_table` (or :func:`visibility_table`) of ``board`` as drawn, if
+    already computed. Equal to
     :func:`door_effects_reference` (one all-pairs table per door, toggled), but only the rays that
     can cross a door are cast again. A ray whose verdict a door decides passes through one of the
     two squares beside it (it crosses the door, or passes through an end corner whose side on the
@@ -284,7 +370,7 @@ def door_effects(
     """
     bare = geometry_board(board) if board.figures else board.copy()
     if table is None:
-        table = visibility_table(bare)
+        table = region_table(bare)
     doors = sorted(bare.doors.items())
     if not doors:
         return []
@@ -306,7 +392,7 @@ def door_effects(
             toggled = drawn.with_edge(edge, not door.state.blocks)
             changed = np.zeros((squares.size, squares.size), dtype=bool)
             for rows, block in toggled.sub_table(squares):
-                changed[rows] = block ^ table[np.ix_(squares[rows], squares)]
+                changed[rows] = block ^ _among(table, squares[rows], squares)
             np.fill_diagonal(changed, False)
             changed |= changed.T
             upper = np.triu(changed, 1)
@@ -380,7 +466,7 @@ def _find(parent: dict[int, int], x: int) -> int:
     return root
 
 
-def _door_effects_by_candidates(bare: Board, table: np.ndarray, examples: int) -> list[DoorEffect]:
+def _door_effects_by_candidates(bare: Board, table: Table, examples: int) -> list[DoorEffect]:
     """:func:`door_effects` with two extra all-pairs tables in total: a pair can only change if it
     is visible with every door open and hidden with every door shut, and only through a door its
     ray touches (crossing the door's edge or passing through one of its end corners, where the
@@ -411,7 +497,7 @@ def _door_effects_by_candidates(bare: Board, table: np.ndarray, examples: int) -
                 origins, which = np.unique(a_all, return_inverse=True)
                 rows = pair_table(bare, [(int(a % w), int(a // w)) for a in origins], every_square)
                 seen = rows.reshape(origins.size, w * h)[which.reshape(-1), b_all]
-                changed[shared] = seen != table[a_all, b_all]
+                changed[shared] = seen != _pairs(table, a_all, b_all)
             finally:
                 bare.set_door(edge, door.state)
         a_idx, b_idx = first[changed], second[changed]
