@@ -353,6 +353,14 @@ def load_map(
         ) from None
 
 
+def _evolve(obj: ObjectInfo, **changes: Any) -> ObjectInfo:
+    """``dataclasses.replace`` for the loader's hot path: a copy of ``obj`` with ``changes``
+    (field names only; ObjectInfo has no ``__post_init__``), without the frozen ``__init__``."""
+    new = object.__new__(ObjectInfo)
+    new.__dict__.update(obj.__dict__, **changes)
+    return new
+
+
 @contextmanager
 def _collector_paused() -> Iterator[None]:
     """Pause Python's cycle collector while a map loads (restored after, as it was).
@@ -1216,13 +1224,8 @@ class _Loader:
                 hint="draw walls along grid lines with View > Snapping > Snap to Grid on",
             )
         width, height = self.width, self.height
-        inside: set[Edge] = set()
-        outside = 0
-        for e in trace.edges:
-            if edge_in_map(e, width, height):
-                inside.add(e)
-            else:
-                outside += 1
+        outside = sum(1 for e in trace.edges if not edge_in_map(e, width, height))
+        inside = len(trace.edges) - outside  # with repeats: only "none at all" matters below
         if outside and not inside:
             self.finding(
                 "object-outside-map",
@@ -1239,7 +1242,7 @@ class _Loader:
                 obj.id,
                 hint="trim it to the map",
             )
-        return replace(obj, segments=trace.segments, ends=trace.ends, edges=trace.edges)
+        return _evolve(obj, segments=trace.segments, ends=trace.ends, edges=trace.edges)
 
     # -- doors
     def door_of(self, obj: ObjectInfo) -> Door | None:
