@@ -56,6 +56,13 @@ def _check(board: Board, sq: Square) -> Square:
 
 def run(args: argparse.Namespace) -> int:
     """Load the map and print the verdict or the visible squares."""
+    from game.tiled.reader import collector_paused
+
+    with collector_paused():  # the loaded map is dropped before the cycle collector runs again
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     from game.core import los
     from game.tiled import load_map
 
