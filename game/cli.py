@@ -65,8 +65,13 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
-def build_parser() -> Parser:
-    """The full argument parser: one subparser per entry of :data:`COMMANDS`."""
+def build_parser(only: str | None = None) -> Parser:
+    """The argument parser: one subparser per entry of :data:`COMMANDS`.
+
+    With ``only`` (a command name), only that command's module is imported and its options
+    configured; the other subparsers exist for the listing but take no options. A command run
+    therefore imports what it uses and nothing of the other commands.
+    """
     parser = Parser(
         prog="sightline",
         description="Tactical boards from Tiled maps: exact line of sight, attacks, dice.",
@@ -74,11 +79,12 @@ def build_parser() -> Parser:
     parser.add_argument("--version", action="version", version=f"sightline {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for name, help_text in COMMANDS.items():
-        module = importlib.import_module(f"game.commands.{name}")
         sub = subparsers.add_parser(name, help=help_text, description=help_text)
-        module.configure(sub)
-        sub.set_defaults(_run=module.run)
         parser.commands[name] = sub
+        if only is None or name == only:
+            module = importlib.import_module(f"game.commands.{name}")
+            module.configure(sub)
+            sub.set_defaults(_run=module.run)
     return parser
 
 
@@ -167,7 +173,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UnknownCommand as exc:
         print(f"sightline: error: {exc}", file=sys.stderr)
         return 2
-    parser = build_parser()
+    parser = build_parser(args_list[0] if args_list[0] in COMMANDS else None)
     try:
         args = parse(parser, args_list)
     except SystemExit as exc:  # argparse already printed its one-line error (or the help)

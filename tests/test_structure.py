@@ -260,3 +260,27 @@ def test_windowless_commands_do_not_import_pygame_while_running(argv: list[str],
     last = out.stderr.strip().splitlines()[-1]
     assert last.startswith("RC 0 ") or last.startswith("RC 1 "), out.stderr
     assert last.endswith("LOADED"), last
+
+
+@pytest.mark.parametrize(("argv", "uses"), [
+    (["los", "maps/demo.tmx", "4,3", "8,5"], {"los"}),
+    (["check", "maps/demo.tmx"], {"check"}),
+    (["odds", "maps/demo.tmx", "Rook", "Grub"], {"odds", "attack"}),  # odds shares attack's request builder
+], ids=["los", "check", "odds"])
+def test_a_command_imports_no_other_command(argv: list[str], uses: set[str]) -> None:
+    """``sightline los`` imports game.commands.los (and the shared helpers), no other command's module."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from game.cli import main\n"
+        f"rc = main({argv!r})\n"
+        "mods = sorted(m for m in sys.modules if m.startswith('game.commands.'))\n"
+        "print('RC', rc, 'MODS', ','.join(mods), file=sys.stderr)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, check=False)
+    last = out.stderr.strip().splitlines()[-1]
+    assert last.startswith(("RC 0 ", "RC 1 ")), out.stderr
+    mods = set(last.split("MODS ", 1)[1].split(","))
+    assert mods - {"game.commands._common", "game.commands.wording"} == {f"game.commands.{u}" for u in uses}, mods
