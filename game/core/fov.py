@@ -93,7 +93,9 @@ def slope_table(n: int) -> SlopeTable:
     column_start = np.concatenate(([0, 0], np.cumsum(np.arange(2, n + 1)))).astype(np.int64)
     tri_j = np.arange(tri_c.size, dtype=np.int64) - column_start[tri_c]
     keys = _key(tri_j, tri_c)
-    sorted_keys = np.unique(keys)
+    sorted_keys = np.sort(keys)  # np.unique would import numpy.ma (tens of ms) on a first call
+    if sorted_keys.size:
+        sorted_keys = sorted_keys[np.concatenate(([True], sorted_keys[1:] != sorted_keys[:-1]))]
     count = int(sorted_keys.size)
     leaves = count + 1
     tri_leaf = np.searchsorted(sorted_keys, keys).astype(np.int32)

@@ -50,6 +50,7 @@ import numpy as np
 from game.core.board import Board, Corner, Edge, Square, corner_edges, fmt_square, is_enemy
 from game.core.errors import PlacementError
 from game.core.fov import BlockerSet, batch_size, fov_rows
+from game.core.fov_cast import cast, flag_grid
 
 __all__ = [
     "Crossing",
@@ -59,6 +60,7 @@ __all__ = [
     "Side",
     "Verdict",
     "all_pairs",
+    "cast_budget",
     "clear_caches",
     "is_close",
     "line_of_sight",
@@ -780,6 +782,7 @@ class _BoardCache:
         self.terrain: np.ndarray | None = None
         self.on_board: np.ndarray | None = None
         self.blockers: dict[str | None, BlockerSet] = {}
+        self.flags: dict[str | None, bytes] = {}
         self.masks: OrderedDict[tuple[Square, str | None], np.ndarray] = OrderedDict()
 
     def refresh(self, board: Board) -> None:
@@ -791,6 +794,7 @@ class _BoardCache:
         if board.version != self.version:
             self.version = board.version
             self.blockers.clear()
+            self.flags.clear()
             self.masks.clear()
 
 
@@ -813,18 +817,22 @@ def _cache(board: Board) -> _BoardCache:
 
 
 def _edge_arrays(board: Board, cache: _BoardCache) -> tuple[np.ndarray, np.ndarray]:
-    """Sight-blocking edges: V as [y, x] (H, W+1) and H as [y, x] (H+1, W)."""
+    """Sight-blocking edges: V as [y, x] (H, W+1) and H as [y, x] (H+1, W), cached per geometry
+    version (one pass over the walls in plain Python, then one numpy scatter per axis)."""
     if cache.edges is None:
         w, h = board.width, board.height
+        doors = board.doors
+        walls = board.walls.difference(doors) if doors else board.walls
+        shut = [edge for edge, door in doors.items() if door.state.blocks]
         v = np.zeros((h, w + 1), dtype=bool)
         hh = np.zeros((h + 1, w), dtype=bool)
-        for edge in set(board.walls) | set(board.doors):
-            if not board.edge_blocks_sight(edge):
-                continue
-            if edge.axis == "V" and 0 <= edge.x <= w and 0 <= edge.y < h:
-                v[edge.y, edge.x] = True
-            elif edge.axis == "H" and 0 <= edge.x < w and 0 <= edge.y <= h:
-                hh[edge.y, edge.x] = True
+        for edges in (walls, shut):
+            v_at = [e.y * (w + 1) + e.x for e in edges if e.axis == "V" and 0 <= e.x <= w and 0 <= e.y < h]
+            h_at = [e.y * w + e.x for e in edges if e.axis == "H" and 0 <= e.x < w and 0 <= e.y <= h]
+            if v_at:
+                v.reshape(-1)[np.array(v_at, dtype=np.intp)] = True
+            if h_at:
+                hh.reshape(-1)[np.array(h_at, dtype=np.intp)] = True
         cache.edges = (v, hh)
     return cache.edges
 
@@ -861,6 +869,21 @@ def _blockers(board: Board, cache: _BoardCache, viewer: str | None) -> BlockerSe
     return found
 
 
+def _flags(board: Board, cache: _BoardCache, viewer: str | None) -> bytes:
+    """The caster's padded byte grid (:func:`game.core.fov_cast.flag_grid`) for ``viewer`` (cached)."""
+    found = cache.flags.get(viewer)
+    if found is None:
+        edge_v, edge_h = _edge_arrays(board, cache)
+        found = cache.flags[viewer] = flag_grid(_cell_blocks(board, cache, viewer), edge_v, edge_h)
+    return found
+
+
+def cast_budget(width: int, height: int) -> int:
+    """How many squares the shadow caster may visit before :func:`visible_from` hands the origin to
+    the octant engine: about what the octant engine costs on this board size, in caster steps."""
+    return 512 + (width * height) // 4
+
+
 def _on_board_mask(board: Board, cache: _BoardCache) -> np.ndarray:
     """Squares on the board (not void) as a bool [y, x] array, cached per geometry version."""
     if cache.on_board is None:
@@ -871,7 +894,10 @@ def _on_board_mask(board: Board, cache: _BoardCache) -> np.ndarray:
     return cache.on_board
 
 
-def visible_from(board: Board, a: Square, viewer: str | None = None) -> np.ndarray:
+Engine = Literal["auto", "cast", "octant"]
+
+
+def visible_from(board: Board, a: Square, viewer: str | None = None, *, engine: Engine = "auto") -> np.ndarray:
     """Every square visible from square ``a`` for ``viewer``: bool array (height, width), ``[y, x]``.
 
     Void squares are never visible. The origin square itself is marked visible when it is on the
@@ -880,26 +906,40 @@ def visible_from(board: Board, a: Square, viewer: str | None = None) -> np.ndarr
     ``line_of_sight(board, a, b, viewer).clear`` for every on-board ``b``. The returned array is
     cached per (board version, square, viewer) and read-only; copy it to change it.
 
+    ``engine``: ``"auto"`` runs the shadow caster of :mod:`game.core.fov_cast` (cost follows what
+    the origin sees) and hands the origin to the octant engine of :mod:`game.core.fov` (cost ~ the
+    board area) when the caster passes :func:`cast_budget`; ``"cast"`` / ``"octant"`` run one of
+    them only, uncached (the tests and benchmarks compare them).
+
     >>> b = Board.from_ascii(["...", ".#.", "..."])
     >>> visible_from(b, (0, 0)).astype(int)
     array([[1, 1, 1],
            [1, 1, 0],
            [1, 0, 0]])
+    >>> bool((visible_from(b, (0, 0), engine="cast") == visible_from(b, (0, 0), engine="octant")).all())
+    True
     """
     cache = _cache(board)
     key = (a, viewer)
-    found = cache.masks.get(key)
-    if found is not None:
-        cache.masks.move_to_end(key)
-        return found
+    if engine == "auto":
+        found = cache.masks.get(key)
+        if found is not None:
+            cache.masks.move_to_end(key)
+            return found
     mask = np.zeros((board.height, board.width), dtype=bool)
     if board.on_board(a):
-        mask = fov_rows(_blockers(board, cache, viewer), [a])[0]
+        w, h = board.width, board.height
+        cast_mask = None
+        if engine != "octant":
+            budget = cast_budget(w, h) if engine == "auto" else 1 << 62
+            cast_mask = cast(_flags(board, cache, viewer), w, h, a, budget)
+        mask = fov_rows(_blockers(board, cache, viewer), [a])[0] if cast_mask is None else cast_mask
         mask &= _on_board_mask(board, cache)
     mask.setflags(write=False)
-    cache.masks[key] = mask
-    if len(cache.masks) > _MASK_CACHE_SIZE:
-        cache.masks.popitem(last=False)
+    if engine == "auto":
+        cache.masks[key] = mask
+        if len(cache.masks) > _MASK_CACHE_SIZE:
+            cache.masks.popitem(last=False)
     return mask
 
 
