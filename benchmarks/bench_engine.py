@@ -4,7 +4,7 @@
   per sample (python, numpy and the engine imported, numpy warmed on a 9×5 board), then the board
   is built (not timed) and the first ``visible_from`` on that board size is timed: the slope
   table of the size, the blocker arrays, the mask — nothing precomputed. Peak: tracemalloc
-  around that call. Reference: the peer below on the same board, same origin (so ``ratio`` is how
+  around that call in one more fresh process (untimed: tracing slows Python objects). Reference: the peer below on the same board, same origin (so ``ratio`` is how
   many times faster the engine's *first* call is than the peer).
 * ``fov_400x400``: a new origin on the 400×400 board each sample, per-board caches cleared (the
   slope table of the size stays warm). Reference: the peer from the same origin.
@@ -54,7 +54,8 @@ from game.core import los
 los.visible_from(random_board(9, 5, 3, seed=1).copy(), (2, 2))  # numpy and the engine warm
 size, walls, blocked, seed = BOARDS[{name!r}]
 board = random_board(size, walls, blocked, seed)
-tracemalloc.start()
+if {peak!r}:
+    tracemalloc.start()
 start = time.perf_counter()
 los.visible_from(board, (size // 2, size // 2))
 ms = (time.perf_counter() - start) * 1000.0
@@ -63,15 +64,17 @@ print(json.dumps([ms, tracemalloc.get_traced_memory()[1] / 1e6]))
 
 
 def first_call(name: str) -> tuple[list[float], list[float]]:
-    """Times and peaks (MB) of the first ``visible_from`` on board ``name``, fresh processes."""
+    """Times (fresh processes, untraced) and peak (MB, one more fresh process under tracemalloc)
+    of the first ``visible_from`` on board ``name``. Tracing every allocation slows small Python
+    objects far more than numpy calls, so the timed runs do not trace."""
     times, peaks = [], []
-    code = _CHILD.format(here=str(HERE), repo=str(REPO), name=name)
     env = dict(os.environ, PYTHONHASHSEED="0")
-    for _ in range(FIRST_RUNS):
+    for run in range(FIRST_RUNS + 1):
+        traced = run == FIRST_RUNS
+        code = _CHILD.format(here=str(HERE), repo=str(REPO), name=name, peak=traced)
         out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, env=env)
         ms, peak = json.loads(out.stdout.strip().splitlines()[-1])
-        times.append(ms)
-        peaks.append(peak)
+        (peaks if traced else times).append(peak if traced else ms)
     return times, peaks
 
 

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import weakref
 from collections import OrderedDict
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -49,7 +50,7 @@ import numpy as np
 
 from game.core.board import Board, Corner, Edge, Square, corner_edges, fmt_square, is_enemy
 from game.core.errors import PlacementError
-from game.core.fov import BlockerSet, batch_size, fov_rows
+from game.core.fov import BlockerSet, batch_size, fov_half_rows, fov_rows
 from game.core.fov_cast import cast, flag_grid
 
 __all__ = [
@@ -948,7 +949,8 @@ def all_pairs(board: Board, viewer: str | None = None) -> np.ndarray:
 
     ``table[ay, ax]`` equals ``visible_from(board, (ax, ay), viewer)``; rows of void squares are
     empty. Memory: (W·H)² bytes for the answer and nothing of that size besides (no transposed
-    copy); see :func:`pair_table` for a table over chosen squares only.
+    copy); see :func:`pair_table` for a table over chosen squares only. Built like
+    :func:`pair_bits`: the upper half-plane of every origin, then mirrored block by block.
 
     >>> b = Board.from_ascii(["..", ".."], walls=["V(1,0)", "H(0,1)"])
     >>> all_pairs(b)[0, 0].astype(int)
@@ -956,17 +958,62 @@ def all_pairs(board: Board, viewer: str | None = None) -> np.ndarray:
            [0, 0]])
     """
     w, h = board.width, board.height
-    on = _on_board_mask(board, _cache(board))
-    origins = [(int(x), int(y)) for y, x in zip(*np.nonzero(on), strict=True)]
-    rows = pair_table(board, origins, on, viewer)
-    out = np.zeros((h * w, h, w), dtype=bool)
-    flat = out.reshape(h * w, h * w)
-    index = np.array([y * w + x for x, y in origins], dtype=np.int64)
-    if index.size:
-        flat[index] = rows.reshape(len(origins), h * w)
-    return out.reshape(h, w, h, w)
+    n = w * h
+    flat = np.zeros((n, n), dtype=bool)
+    for index, first, rows in _upper_rows(board, viewer):
+        flat[index, first:] = rows
+    _mirror_bool(flat)
+    index = np.flatnonzero(_on_board_mask(board, _cache(board)))
+    flat[index, index] = True
+    return flat.reshape(h, w, h, w)
 
 
+def _upper_rows(board: Board, viewer: str | None) -> Iterator[tuple[np.ndarray, int, np.ndarray]]:
+    """For batches of on-board origins (row-major order): their flat indices, the first flat target
+    index ``first`` of the rows, and bool ``(len, W·H - first)``: visibility of every target after
+    its origin in row-major order (False at and before it, and on void squares)."""
+    w, h = board.width, board.height
+    n = w * h
+    cache = _cache(board)
+    on = _on_board_mask(board, cache)
+    ys, xs = np.nonzero(on)
+    blockers = _blockers(board, cache, viewer)
+    step = batch_size(w, h, 4)
+    flat_on = on.reshape(-1)
+    for start in range(0, ys.size, step):
+        cy, cx = ys[start : start + step], xs[start : start + step]
+        first_row, rows = fov_half_rows(blockers, [(int(x), int(y)) for x, y in zip(cx, cy, strict=True)])
+        first = first_row * w
+        index = cy * w + cx
+        flat_rows = rows.reshape(len(index), n - first)
+        flat_rows &= flat_on[first:]
+        flat_rows &= np.arange(first, n)[None, :] > index[:, None]
+        yield index, first, flat_rows
+
+
+_BLOCK = 1024  # rows and columns of one mirrored block (a multiple of 8)
+
+
+def _mirror_bool(flat: np.ndarray) -> None:
+    """``flat |= flat.T`` for a square bool table whose lower triangle is empty, block by block
+    (no transposed copy of the whole table)."""
+    n = flat.shape[0]
+    for i0 in range(0, n, _BLOCK):
+        i1 = min(n, i0 + _BLOCK)
+        for j0 in range(i0, n, _BLOCK):
+            j1 = min(n, j0 + _BLOCK)
+            flat[j0:j1, i0:i1] |= flat[i0:i1, j0:j1].T.copy()
+
+
+def _mirror_bits(bits: np.ndarray, n: int) -> None:
+    """As :func:`_mirror_bool` for the bit table of :func:`pair_bits` (rows of ``n`` bits)."""
+    for i0 in range(0, n, _BLOCK):
+        i1 = min(n, i0 + _BLOCK)
+        for j0 in range(i0, n, _BLOCK):
+            j1 = min(n, j0 + _BLOCK)
+            part = np.unpackbits(bits[i0:i1, j0 // 8 : (j1 + 7) // 8], axis=1, count=j1 - j0)
+            packed = np.packbits(np.ascontiguousarray(part.T), axis=1)
+            bits[j0:j1, i0 // 8 : i0 // 8 + packed.shape[1]] |= packed
 
 
 def pair_bits(board: Board, viewer: str | None = None) -> np.ndarray:
@@ -974,24 +1021,25 @@ def pair_bits(board: Board, viewer: str | None = None) -> np.ndarray:
     ``ay * W + ax``, bit ``by * W + bx`` of that row (``np.unpackbits(..., count=W·H)`` gives it
     back). Equal to :func:`all_pairs` at one bit per pair: a 128×128 board takes 33.5 MB.
 
+    The rule is symmetric for a fixed viewer (the same segment both ways), so each origin casts
+    only its upper half-plane (the targets after it in row-major order) and the table is mirrored
+    block by block: half the casting, no transposed copy.
+
     >>> b = Board.from_ascii(["..", ".."], walls=["V(1,0)", "H(0,1)"])
     >>> np.unpackbits(pair_bits(b)[0], count=4).tolist()
     [1, 0, 0, 0]
     """
     w, h = board.width, board.height
     n = w * h
-    on = _on_board_mask(board, _cache(board))
     out = np.zeros((n, (n + 7) // 8), dtype=np.uint8)
-    ys, xs = np.nonzero(on)
-    origins = [(int(x), int(y)) for x, y in zip(xs, ys, strict=True)]
-    blockers = _blockers(board, _cache(board), viewer)
-    step = batch_size(w, h)
-    for start in range(0, len(origins), step):
-        chunk = origins[start : start + step]
-        rows = fov_rows(blockers, chunk)
-        rows &= on
-        index = ys[start : start + len(chunk)] * w + xs[start : start + len(chunk)]
-        out[index] = np.packbits(rows.reshape(len(chunk), n), axis=1)
+    for index, first, rows in _upper_rows(board, viewer):
+        start = first // 8 * 8  # pack from a byte boundary: the bits before ``first`` stay 0
+        if start < first:
+            rows = np.concatenate([np.zeros((len(index), first - start), dtype=bool), rows], axis=1)
+        out[index, start // 8 :] = np.packbits(rows, axis=1)
+    _mirror_bits(out, n)
+    index = np.flatnonzero(_on_board_mask(board, _cache(board)))
+    out[index, index // 8] |= (128 >> (index % 8)).astype(np.uint8)
     return out
 
 
