@@ -186,3 +186,38 @@ def test_cast_equals_octant_on_big_boards(seed: int) -> None:
         assert np.array_equal(
             visible_from(board, origin, engine="cast"), visible_from(board, origin, engine="octant")
         ), origin
+
+
+def test_sight_edge_codes_follow_every_update() -> None:
+    """The board's integer sight edges equal edge_blocks_sight on every edge after each update."""
+    w, h = 4, 3
+    edges = every_edge(w, h)
+    rng = random.Random(44)
+    board = Board(w, h, walls=rng.sample(edges, 8) + [Edge("V", 7, 7)], doors=[Door(e, DoorState.OPEN) for e in edges[:5]])
+
+    def expected() -> frozenset[int]:
+        codes = set()
+        for e in edges:
+            if board.edge_blocks_sight(e):
+                codes.add(e.y * (w + 1) + e.x if e.axis == "V" else h * (w + 1) + e.y * w + e.x)
+        return frozenset(codes)
+
+    saved = board.state()
+    for step in range(200):
+        action = rng.randrange(5)
+        if action == 0:
+            board.set_wall(rng.choice(edges), rng.random() < 0.5)
+        elif action == 1:
+            board.set_door(rng.choice(edges[:5]), rng.choice(list(DoorState)))
+        elif action == 2:
+            board.close_all_doors()
+        elif action == 3:
+            board.restore(saved)
+        else:
+            saved = board.state()
+            board = board.copy()
+        assert board.sight_edge_codes == expected(), step
+        mask = visible_from(board, (1, 1))
+        assert np.array_equal(mask, visible_from(board, (1, 1), engine="octant"))
+        for b in squares(w, h):
+            assert bool(mask[b[1], b[0]]) is line_of_sight_reference(board, (1, 1), b).clear

@@ -61,26 +61,25 @@ def flag_grid(cells: np.ndarray, vertical: np.ndarray, horizontal: np.ndarray) -
     h, w = cells.shape
     grid = np.full((h + 2, w + 2), SQUARE, dtype=np.uint8)
     grid[1:-1, 1:-1] = cells
-    grid[1:-1, : w + 1] |= vertical.astype(np.uint8) * EAST  # V(x, y) is the east edge of (x-1, y)
-    grid[: h + 1, 1:-1] |= horizontal.astype(np.uint8) * SOUTH  # H(x, y): the south edge of (x, y-1)
+    grid[1:-1, : w + 1] |= vertical.view(np.uint8) << 1  # V(x, y) is the east edge of (x-1, y): EAST
+    grid[: h + 1, 1:-1] |= horizontal.view(np.uint8) << 2  # H(x, y): the south edge of (x, y-1): SOUTH
     # the south-east corner of square s: its four squares s, e (east), so (south), se, and the
     # four edges meeting there: s's east and south edges, e's south edge, so's east edge
-    sq = (grid & SQUARE).astype(bool)
-    east_edge = (grid & EAST).astype(bool)
-    south_edge = (grid & SOUTH).astype(bool)
-    inner = (slice(0, h + 1), slice(0, w + 1))
-    here = (slice(0, h + 1), slice(0, w + 1))
-    east = (slice(0, h + 1), slice(1, w + 2))
-    south = (slice(1, h + 2), slice(0, w + 1))
-    south_east = (slice(1, h + 2), slice(1, w + 2))
-    # a ray going south-east passes between the east (north-east of the corner) and south squares
-    ne_side = sq[east] | east_edge[here] | south_edge[east]
-    sw_side = sq[south] | south_edge[here] | east_edge[south]
-    # a ray going south-west passes between this square (north-west) and the south-east one
-    nw_side = sq[here] | east_edge[here] | south_edge[here]
-    se_side = sq[south_east] | south_edge[east] | east_edge[south]
-    grid[inner] |= (ne_side & sw_side).astype(np.uint8) * CORNER_SE
-    grid[inner] |= (nw_side & se_side).astype(np.uint8) * CORNER_SW
+    here = grid[: h + 1, : w + 1]
+    east = grid[: h + 1, 1:]
+    south = grid[1:, : w + 1]
+    south_east = grid[1:, 1:]
+    # a ray going south-east passes between e (north-east of the corner) and so (south-west):
+    # e is closed by itself (bit 1), s's east edge (bit 2 of s) or its own south edge (bit 4)
+    ne_side = (east & (SQUARE | SOUTH)) | (here & EAST)
+    sw_side = (south & (SQUARE | EAST)) | (here & SOUTH)
+    # a ray going south-west passes between s (north-west) and se (south-east)
+    nw_side = here & (SQUARE | EAST | SOUTH)
+    se_side = (south_east & SQUARE) | (east & SOUTH) | (south & EAST)
+    corner_se = (ne_side != 0) & (sw_side != 0)
+    corner_sw = (nw_side != 0) & (se_side != 0)
+    here |= corner_se.view(np.uint8) << 3  # CORNER_SE
+    here |= corner_sw.view(np.uint8) << 4  # CORNER_SW
     return grid.tobytes()
 
 

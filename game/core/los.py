@@ -38,6 +38,7 @@ array([[1, 1, 1, 1, 0],
 
 from __future__ import annotations
 
+import itertools
 import weakref
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -819,22 +820,14 @@ def _cache(board: Board) -> _BoardCache:
 
 def _edge_arrays(board: Board, cache: _BoardCache) -> tuple[np.ndarray, np.ndarray]:
     """Sight-blocking edges: V as [y, x] (H, W+1) and H as [y, x] (H+1, W), cached per geometry
-    version (one pass over the walls in plain Python, then one numpy scatter per axis)."""
+    version (from :attr:`Board.sight_edge_codes`: one numpy scatter, no pass over Edge objects)."""
     if cache.edges is None:
         w, h = board.width, board.height
-        doors = board.doors
-        walls = board.walls.difference(doors) if doors else board.walls
-        shut = [edge for edge, door in doors.items() if door.state.blocks]
-        v = np.zeros((h, w + 1), dtype=bool)
-        hh = np.zeros((h + 1, w), dtype=bool)
-        for edges in (walls, shut):
-            v_at = [e.y * (w + 1) + e.x for e in edges if e.axis == "V" and 0 <= e.x <= w and 0 <= e.y < h]
-            h_at = [e.y * w + e.x for e in edges if e.axis == "H" and 0 <= e.x < w and 0 <= e.y <= h]
-            if v_at:
-                v.reshape(-1)[np.array(v_at, dtype=np.intp)] = True
-            if h_at:
-                hh.reshape(-1)[np.array(h_at, dtype=np.intp)] = True
-        cache.edges = (v, hh)
+        codes = board.sight_edge_codes
+        flat = np.zeros(h * (w + 1) + (h + 1) * w, dtype=bool)
+        if codes:
+            flat[np.fromiter(codes, dtype=np.intp, count=len(codes))] = True
+        cache.edges = (flat[: h * (w + 1)].reshape(h, w + 1), flat[h * (w + 1) :].reshape(h + 1, w))
     return cache.edges
 
 
@@ -842,8 +835,10 @@ def _terrain_array(board: Board, cache: _BoardCache) -> np.ndarray:
     """Void or blocked terrain as a bool [y, x] array."""
     if cache.terrain is None:
         terrain = np.zeros((board.height, board.width), dtype=bool)
-        for x, y in board.void | board.blocked:
-            terrain[y, x] = True
+        squares = board.void | board.blocked
+        if squares:
+            xy = np.fromiter(itertools.chain.from_iterable(squares), dtype=np.intp, count=2 * len(squares))
+            terrain[xy[1::2], xy[0::2]] = True
         cache.terrain = terrain
     return cache.terrain
 
