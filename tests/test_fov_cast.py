@@ -149,9 +149,9 @@ def open_board(size: int) -> Board:
 def test_the_budget_hands_over_to_the_octant_engine() -> None:
     board = open_board(60)
     cache = los._cache(board)
-    flags = los._flags(board, cache, None)
-    assert cast(flags, 60, 60, (30, 30), 100) is None  # an open board: far past a small budget
-    assert cast(flags, 60, 60, (30, 30), 1 << 62) is not None
+    flags, near = los._flags(board, cache, None)
+    assert cast(flags, near, 60, 60, (30, 30), 100) is None  # an open board: far past a small budget
+    assert cast(flags, near, 60, 60, (30, 30), 1 << 62) is not None
     auto = visible_from(board, (30, 30))
     assert np.array_equal(auto, visible_from(board, (30, 30), engine="octant"))
     assert np.array_equal(auto, visible_from(board, (30, 30), engine="cast"))
@@ -163,7 +163,9 @@ def test_flag_grid_marks_the_rim_and_the_corners() -> None:
     horizontal = np.zeros((3, 2), dtype=bool)
     vertical[0, 1] = horizontal[1, 0] = True  # V(1,0) and H(0,1): two arms of the corner (1,1)...
     cells[1, 0] = True  # ...and the square (0,1) on the other side closes it for a ray going SE
-    grid = np.frombuffer(flag_grid(cells, vertical, horizontal), dtype=np.uint8).reshape(4, 4)
+    flags, near = flag_grid(cells, vertical, horizontal)
+    grid = np.frombuffer(flags, dtype=np.uint8).reshape(4, 4)
+    assert np.frombuffer(near, dtype=np.uint8).reshape(4, 4)[1:3, 1:3].tolist() == [[1, 1], [1, 1]]
     assert (grid[0] & 1).all() and (grid[-1] & 1).all() and (grid[:, 0] & 1).all() and (grid[:, -1] & 1).all()
     assert grid[1, 1] & 8 and not grid[1, 1] & 16  # corner (1,1) is the south-east one of (0,0)
 

@@ -784,7 +784,7 @@ class _BoardCache:
         self.terrain: np.ndarray | None = None
         self.on_board: np.ndarray | None = None
         self.blockers: dict[str | None, BlockerSet] = {}
-        self.flags: dict[str | None, bytes] = {}
+        self.flags: dict[str | None, tuple[bytes, bytes]] = {}
         self.masks: OrderedDict[tuple[Square, str | None], np.ndarray] = OrderedDict()
 
     def refresh(self, board: Board) -> None:
@@ -865,7 +865,7 @@ def _blockers(board: Board, cache: _BoardCache, viewer: str | None) -> BlockerSe
     return found
 
 
-def _flags(board: Board, cache: _BoardCache, viewer: str | None) -> bytes:
+def _flags(board: Board, cache: _BoardCache, viewer: str | None) -> tuple[bytes, bytes]:
     """The caster's padded byte grid (:func:`game.core.fov_cast.flag_grid`) for ``viewer`` (cached)."""
     found = cache.flags.get(viewer)
     if found is None:
@@ -928,7 +928,7 @@ def visible_from(board: Board, a: Square, viewer: str | None = None, *, engine: 
         cast_mask = None
         if engine != "octant":
             budget = cast_budget(w, h) if engine == "auto" else 1 << 62
-            cast_mask = cast(_flags(board, cache, viewer), w, h, a, budget)
+            cast_mask = cast(*_flags(board, cache, viewer), w, h, a, budget)
         mask = fov_rows(_blockers(board, cache, viewer), [a])[0] if cast_mask is None else cast_mask
         mask &= _on_board_mask(board, cache)
     mask.setflags(write=False)
