@@ -232,7 +232,7 @@ class BlockerSet:
 
 def _where(array: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     ys, xs = np.nonzero(array)
-    return ys.astype(np.int64), xs.astype(np.int64)
+    return ys.astype(np.int32), xs.astype(np.int32)  # board coordinates < 2**15
 
 
 def _line(g: np.ndarray, o: np.ndarray, s: int) -> np.ndarray:
@@ -300,31 +300,37 @@ def _octant_blockers(
     return who, los, his, keys
 
 
+_PAINT_CHUNK = 1 << 15  # intervals painted together: their arrays stay in the CPU cache
+
+
 def _paint(tree: np.ndarray, size: int, lo: np.ndarray, hi: np.ndarray, key: np.ndarray) -> None:
     """Segment tree over ``size`` leaves: every leaf in ``[lo, hi)`` keeps the minimum of its key.
 
     Level by level from the leaves up, every interval paints at most one node on each side
-    (``np.minimum.at``: intervals may share a node), in int32 (node numbers stay below 2**31)."""
-    left = lo.astype(np.int32)
-    left += size
-    right = hi.astype(np.int32)
-    right += size
-    key = key.astype(_KEY)
-    while left.size:
-        live = left < right
-        alive = int(np.count_nonzero(live))
-        if alive < left.size:
-            if not alive:
-                break
-            left, right, key = left[live], right[live], key[live]
-        odd = (left & 1).astype(bool)
-        np.minimum.at(tree, left[odd], key[odd])
-        left += odd
-        odd = (right & 1).astype(bool)
-        right -= odd
-        np.minimum.at(tree, right[odd], key[odd])
-        left >>= 1
-        right >>= 1
+    (``np.minimum.at``: intervals may share a node), in int32 (node numbers stay below 2**31),
+    a cache-sized chunk of intervals at a time."""
+    for start in range(0, lo.size, _PAINT_CHUNK):
+        end = start + _PAINT_CHUNK
+        left = lo[start:end].astype(np.int32)
+        left += size
+        right = hi[start:end].astype(np.int32)
+        right += size
+        keys = key[start:end].astype(_KEY)
+        while left.size:
+            live = left < right
+            alive = int(np.count_nonzero(live))
+            if alive < left.size:
+                if not alive:
+                    break
+                left, right, keys = left[live], right[live], keys[live]
+            odd = (left & 1).astype(bool)
+            np.minimum.at(tree, left[odd], keys[odd])
+            left += odd
+            odd = (right & 1).astype(bool)
+            right -= odd
+            np.minimum.at(tree, right[odd], keys[odd])
+            left >>= 1
+            right >>= 1
 
 
 def _push_down(tree: np.ndarray, size: int) -> np.ndarray:
@@ -382,8 +388,8 @@ def _cast_rows(
     regions = len(octants)
     total = 1 << max(0, (regions * leaves * count - 1).bit_length())
     tree = np.full(2 * total, _FAR, dtype=_KEY)
-    ox = np.array([o[0] for o in origins], dtype=np.int64)[:, None]
-    oy = np.array([o[1] for o in origins], dtype=np.int64)[:, None]
+    ox = np.array([o[0] for o in origins], dtype=np.int32)[:, None]
+    oy = np.array([o[1] for o in origins], dtype=np.int32)[:, None]
     parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
     for slot, octant in enumerate(octants):
         who, los, his, keys = _octant_blockers(blockers, table, ox, oy, octant)
