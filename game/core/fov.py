@@ -370,7 +370,23 @@ def fov_half_rows(blockers: BlockerSet, origins: list[tuple[int, int]]) -> tuple
     ``dy == 0`` and ``dx > 0``) and unspecified before it. The rule is symmetric for a fixed viewer,
     so these answers with their mirror images are the whole pair table at half the cost."""
     first = min(o[1] for o in origins) if origins else 0
-    return first, _cast_rows(blockers, origins, HALF, first)
+    return first, _cast_rows(_rows_from(blockers, first), origins, HALF, first)
+
+
+def _rows_from(blockers: BlockerSet, row: int) -> BlockerSet:
+    """The blockers at board rows ``>= row``: every blocker the upper half-plane of an origin on a
+    row ``>= row`` can meet (its squares, edges and corners all lie at or below the origin's row)."""
+
+    def keep(pair: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+        ys, xs = pair
+        chosen = ys >= row
+        return ys[chosen], xs[chosen]
+
+    return BlockerSet(
+        blockers.width, blockers.height,
+        keep(blockers.cells), keep(blockers.vertical), keep(blockers.horizontal),
+        keep(blockers.corner_pos), keep(blockers.corner_neg),
+    )
 
 
 def _cast_rows(
