@@ -4,12 +4,12 @@
   per sample (python, numpy and the engine imported, numpy warmed on a 9×5 board), then the board
   is built (not timed) and the first ``visible_from`` on that board size is timed: the slope
   table of the size, the blocker arrays, the mask — nothing precomputed. Peak: tracemalloc
-  around that call. Reference: the peer below on the same board, same origin (so ``ratio`` is how
+  around that call in one more fresh process (untimed: tracing slows Python objects). Reference: the peer below on the same board, same origin (so ``ratio`` is how
   many times faster the engine's *first* call is than the peer).
 * ``fov_400x400``: a new origin on the 400×400 board each sample, per-board caches cleared (the
   slope table of the size stays warm). Reference: the peer from the same origin.
 * ``all_pairs_128x128``: ``pair_bits`` (one bit per pair) on a 128×128 board with 1,600 walls,
-  cold; peak by tracemalloc. Reference: the Fraction reference on 1,024 sampled pairs, scaled.
+  cold; peak by tracemalloc in one more (untimed) run. Reference: the Fraction reference on 1,024 sampled pairs, scaled.
 * ``peer_python_walk``: the plain-Python integer walk with early exit (benchmarks/peer_walk.py;
   tests/test_los_peer.py checks it agrees) on the dense 100×100 board; reference: the engine's
   warm ``visible_from`` there (ratio < 1: the peer is that much slower).
@@ -54,7 +54,8 @@ from game.core import los
 los.visible_from(random_board(9, 5, 3, seed=1).copy(), (2, 2))  # numpy and the engine warm
 size, walls, blocked, seed = BOARDS[{name!r}]
 board = random_board(size, walls, blocked, seed)
-tracemalloc.start()
+if {peak!r}:
+    tracemalloc.start()
 start = time.perf_counter()
 los.visible_from(board, (size // 2, size // 2))
 ms = (time.perf_counter() - start) * 1000.0
@@ -63,15 +64,17 @@ print(json.dumps([ms, tracemalloc.get_traced_memory()[1] / 1e6]))
 
 
 def first_call(name: str) -> tuple[list[float], list[float]]:
-    """Times and peaks (MB) of the first ``visible_from`` on board ``name``, fresh processes."""
+    """Times (fresh processes, untraced) and peak (MB, one more fresh process under tracemalloc)
+    of the first ``visible_from`` on board ``name``. Tracing every allocation slows small Python
+    objects far more than numpy calls, so the timed runs do not trace."""
     times, peaks = [], []
-    code = _CHILD.format(here=str(HERE), repo=str(REPO), name=name)
     env = dict(os.environ, PYTHONHASHSEED="0")
-    for _ in range(FIRST_RUNS):
+    for run in range(FIRST_RUNS + 1):
+        traced = run == FIRST_RUNS
+        code = _CHILD.format(here=str(HERE), repo=str(REPO), name=name, peak=traced)
         out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, env=env)
         ms, peak = json.loads(out.stdout.strip().splitlines()[-1])
-        times.append(ms)
-        peaks.append(peak)
+        (peaks if traced else times).append(peak if traced else ms)
     return times, peaks
 
 
@@ -112,15 +115,18 @@ def benchmarks() -> list[Benchmark]:
     sample_rng = random.Random(1024)
     pair_cells = list(pairs_board.squares())
     sample = [(sample_rng.choice(pair_cells), sample_rng.choice(pair_cells)) for _ in range(1024)]
-    pair_peak: dict[str, float] = {}
-
     def pairs() -> object:
+        los.clear_caches()
+        return los.pair_bits(pairs_board)
+
+    def pairs_peak() -> float:
+        """One more cold run under tracemalloc (untimed: tracing slows the timed run)."""
         los.clear_caches()
         tracemalloc.start()
         try:
-            return los.pair_bits(pairs_board)
+            los.pair_bits(pairs_board)
+            return tracemalloc.get_traced_memory()[1] / 1e6
         finally:
-            pair_peak["mb"] = tracemalloc.get_traced_memory()[1] / 1e6
             tracemalloc.stop()
 
     dense = boards["dense100"]
@@ -141,8 +147,9 @@ def benchmarks() -> list[Benchmark]:
             "all_pairs_128x128", pairs,
             lambda: [los.line_of_sight_reference(pairs_board, a, b).clear for a, b in sample],
             repeat=1, warmup=0, reference_repeat=1, target_ms=10_000.0,
-            reference_scale=(128 * 128) ** 2 / len(sample), peak=lambda: pair_peak["mb"],
-            note="pair_bits, cold, one run (each takes seconds); reference: Fraction reference on 1,024 pairs, scaled",
+            reference_scale=(128 * 128) ** 2 / len(sample), peak=pairs_peak,
+            note="pair_bits, cold, one untraced run (each takes seconds), peak from one more traced run; "
+            "reference: Fraction reference on 1,024 pairs, scaled",
         ),
         Benchmark(
             "peer_python_walk", lambda: peer_fov(dense, (50, 50)), warm_fov, repeat=3, reference_repeat=9,

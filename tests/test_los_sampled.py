@@ -1,8 +1,10 @@
 """The field-of-view engine against the rule on big boards: 200 sampled origins on random 400×400
 boards (walls, doors in every state, void, blocked terrain, figures of three sides).
 
-For each origin the whole mask comes from :func:`game.core.los.visible_from` (the octant engine of
-:mod:`game.core.fov`); targets are checked with :func:`game.core.los.verdict` (the integer walk,
+For each origin the whole mask comes from :func:`game.core.los.visible_from`, from each engine
+alone (the shadow caster of :mod:`game.core.fov_cast`, no budget, and the octant engine of
+:mod:`game.core.fov`) and from the default (the caster with its budget, handing over to the octant
+engine): the three masks must be equal; targets are checked with :func:`game.core.los.verdict` (the integer walk,
 itself equal to the Fraction reference on every exhaustive small board) — random targets and,
 above all, the squares on the rim of a shadow, where a wrong slope would show — and a few of them
 with the Fraction reference :func:`game.core.los.line_of_sight_reference` itself.
@@ -72,6 +74,8 @@ def test_sampled_origins_on_400x400(seed: int, walls: int, cells: int) -> None:
         origin = rng.choice(squares)
         viewer = rng.choice((None, *SIDES))
         mask = visible_from(board, origin, viewer)
+        for engine in ("cast", "octant"):
+            assert np.array_equal(mask, visible_from(board, origin, viewer, engine=engine)), (engine, origin, viewer)
         assert not (mask & ~on).any()
         rims = shadow_rims(mask, on)
         targets = rng.sample(rims, min(60, len(rims))) + rng.sample(squares, 30)

@@ -283,6 +283,7 @@ class Board:
         self._walls = set(walls)
         self._windows = set(windows)
         self._doors: dict[Edge, Door] = {door.edge: door for door in doors}
+        self._sight_edges = self._encode_sight_edges()
         self._figures: dict[int, Figure] = {}
         self._at: dict[Square, list[int]] = {}
         for figure in figures:
@@ -424,6 +425,44 @@ class Board:
         if door is not None:
             return door.state.blocks
         return edge in self._walls
+
+    @property
+    def sight_edge_codes(self) -> frozenset[int]:
+        """The sight-blocking edges on or inside the board's rim as integers, kept up to date by
+        every update (the LOS engine reads them into arrays without a pass over Edge objects):
+        ``V(x, y)`` is ``y * (W + 1) + x``, ``H(x, y)`` is ``H * (W + 1) + y * W + x``.
+
+        >>> Board(2, 1, walls=[Edge("V", 1, 0), Edge("H", 0, 1), Edge("V", 9, 9)]).sight_edge_codes
+        frozenset({1, 5})
+        """
+        return frozenset(self._sight_edges)
+
+    def _encode_sight_edges(self) -> set[int]:
+        w, h = self.width, self.height
+        w1, off = w + 1, h * (w + 1)
+        codes = {
+            (e.y * w1 + e.x if 0 <= e.x <= w and 0 <= e.y < h else -1)
+            if e.axis == "V"
+            else (off + e.y * w + e.x if 0 <= e.x < w and 0 <= e.y <= h else -1)
+            for e in self._walls
+        }
+        codes.discard(-1)
+        for edge, door in self._doors.items():
+            code = self._edge_code(edge)
+            if code is not None:
+                (codes.add if door.state.blocks else codes.discard)(code)
+        return codes
+
+    def _edge_code(self, edge: Edge) -> int | None:
+        w, h = self.width, self.height
+        if edge.axis == "V":
+            return edge.y * (w + 1) + edge.x if 0 <= edge.x <= w and 0 <= edge.y < h else None
+        return h * (w + 1) + edge.y * w + edge.x if 0 <= edge.x < w and 0 <= edge.y <= h else None
+
+    def _sync_sight_edge(self, edge: Edge) -> None:
+        code = self._edge_code(edge)
+        if code is not None:
+            (self._sight_edges.add if self.edge_blocks_sight(edge) else self._sight_edges.discard)(code)
 
     def edge_blocks_movement(self, edge: Edge) -> bool:
         """Sight-blocking edges plus windows; an open door lets figures through."""
@@ -607,6 +646,7 @@ class Board:
         door = self._doors[edge]
         if door.state is not state:
             self._doors[edge] = replace(door, state=state)
+            self._sync_sight_edge(edge)
             self._bump(geometry=True)
 
     def cycle_door(self, edge: Edge) -> DoorState:
@@ -633,6 +673,7 @@ class Board:
         for edge, door in self._doors.items():
             if door.state is DoorState.OPEN:
                 self._doors[edge] = replace(door, state=DoorState.CLOSED)
+                self._sync_sight_edge(edge)
                 changed = True
         for sq, state in self._door_squares.items():
             if state is DoorState.OPEN:
@@ -645,6 +686,7 @@ class Board:
         """Add or remove a wall on an edge."""
         if present != (edge in self._walls):
             (self._walls.add if present else self._walls.discard)(edge)
+            self._sync_sight_edge(edge)
             self._bump(geometry=True)
 
     # --- state for undo, autosave and reload ---------------------------------------------
@@ -666,6 +708,7 @@ class Board:
         for door in state.doors:
             if door.edge in self._doors:
                 self._doors[door.edge] = replace(self._doors[door.edge], state=door.state)
+                self._sync_sight_edge(door.edge)
         for sq, sq_state in state.door_squares:
             if sq in self._door_squares:
                 self._door_squares[sq] = sq_state

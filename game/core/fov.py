@@ -37,7 +37,7 @@ from functools import lru_cache
 
 import numpy as np
 
-__all__ = ["BlockerSet", "batch_size", "fov_mask", "fov_rows", "slope_table"]
+__all__ = ["HALF", "BlockerSet", "batch_size", "fov_half_rows", "fov_mask", "fov_rows", "slope_table"]
 
 _SHIFT = 42
 _MAX_SIZE = 32_000  # keys (columns) fit int16; (2n+1) << 42 stays inside int64 and the key order exact
@@ -93,7 +93,9 @@ def slope_table(n: int) -> SlopeTable:
     column_start = np.concatenate(([0, 0], np.cumsum(np.arange(2, n + 1)))).astype(np.int64)
     tri_j = np.arange(tri_c.size, dtype=np.int64) - column_start[tri_c]
     keys = _key(tri_j, tri_c)
-    sorted_keys = np.unique(keys)
+    sorted_keys = np.sort(keys)  # np.unique would import numpy.ma (tens of ms) on a first call
+    if sorted_keys.size:
+        sorted_keys = sorted_keys[np.concatenate(([True], sorted_keys[1:] != sorted_keys[:-1]))]
     count = int(sorted_keys.size)
     leaves = count + 1
     tri_leaf = np.searchsorted(sorted_keys, keys).astype(np.int32)
@@ -129,8 +131,10 @@ def slope_table(n: int) -> SlopeTable:
 @dataclass(frozen=True)
 class OffsetTable:
     """For every offset ``(dx, dy)`` of a ``width`` × ``height`` board, indexed
-    ``[dy + height - 1, dx + width - 1]``: the leaf its target reads (octant region included) and
-    its column in that octant. O(W·H) memory, cached for two sizes."""
+    ``[dy + height - 1, dx + width - 1]``: the leaf its target reads (region included) and its
+    column in that octant. O(W·H) memory, cached for two sizes per layout. In the ``half`` layout
+    (octants 0, 1, 4, 5 only: ``dy >= 0``, regions 0..3) offsets with ``dy < 0`` read leaf 0 (their
+    answers are not used)."""
 
     width: int
     height: int
@@ -138,7 +142,13 @@ class OffsetTable:
     column: np.ndarray  # int16
 
 
-def _leaves_of(table: SlopeTable, dx: np.ndarray, dy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+#: the octants of the upper half-plane ``dy >= 0`` (targets after the origin in row-major order)
+HALF = (0, 1, 4, 5)
+
+
+def _leaves_of(
+    table: SlopeTable, dx: np.ndarray, dy: np.ndarray, half: bool = False
+) -> tuple[np.ndarray, np.ndarray]:
     """The leaf (octant region included) and the column of targets at offsets ``(dx, dy)``."""
     ax, ay = np.abs(dx), np.abs(dy)
     swap = ay > ax
@@ -146,12 +156,16 @@ def _leaves_of(table: SlopeTable, dx: np.ndarray, dy: np.ndarray) -> tuple[np.nd
     j = np.minimum(ax, ay)
     # _OCTANTS order; a target on an axis (j == 0) takes the positive sign of the other axis
     octant = swap * 4 + (dy < 0) * 2 + (dx < 0)
+    if half:  # octant 0, 1, 4, 5 -> region 0, 1, 2, 3
+        octant = (octant & 1) | ((octant >> 1) & 2)
     flat = c * (c + 1) // 2 - 1 + j  # index in tri_* (by column, then row); -1 for the origin
     if table.tri_leaf.size:
         leaf = table.tri_leaf[np.maximum(flat, 0)].astype(np.int32)
     else:  # a one-square board
         leaf = np.zeros(flat.shape, dtype=np.int32)
     leaf += (octant * table.leaves).astype(np.int32)
+    if half:
+        leaf[np.broadcast_to(dy < 0, leaf.shape)] = 0
     return leaf, c.astype(_KEY)
 
 
@@ -162,13 +176,13 @@ def _window(table: SlopeTable, origin: tuple[int, int], width: int, height: int)
     return _leaves_of(table, dx, dy)
 
 
-@lru_cache(maxsize=2)
-def offset_table(width: int, height: int) -> OffsetTable:
+@lru_cache(maxsize=4)
+def offset_table(width: int, height: int, half: bool = False) -> OffsetTable:
     """The :class:`OffsetTable` of a board size (built from :func:`slope_table`)."""
     table = slope_table(max(width, height))
     dy = np.arange(-(height - 1), height, dtype=np.int32)[:, None]
     dx = np.arange(-(width - 1), width, dtype=np.int32)[None, :]
-    leaf, column = _leaves_of(table, dx, dy)
+    leaf, column = _leaves_of(table, dx, dy, half)
     return OffsetTable(width, height, leaf, column)
 
 
@@ -218,7 +232,7 @@ class BlockerSet:
 
 def _where(array: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     ys, xs = np.nonzero(array)
-    return ys.astype(np.int64), xs.astype(np.int64)
+    return ys.astype(np.int32), xs.astype(np.int32)  # board coordinates < 2**15
 
 
 def _line(g: np.ndarray, o: np.ndarray, s: int) -> np.ndarray:
@@ -286,27 +300,37 @@ def _octant_blockers(
     return who, los, his, keys
 
 
+_PAINT_CHUNK = 1 << 15  # intervals painted together: their arrays stay in the CPU cache
+
+
 def _paint(tree: np.ndarray, size: int, lo: np.ndarray, hi: np.ndarray, key: np.ndarray) -> None:
-    """Segment tree over ``size`` leaves: every leaf in ``[lo, hi)`` keeps the minimum of its key."""
-    left = lo.astype(np.int64) + size
-    right = hi.astype(np.int64) + size
-    key = key.astype(_KEY)
-    while left.size:
-        live = left < right
-        if not live.all():
-            left, right, key = left[live], right[live], key[live]
-            if not left.size:
-                break
-        odd = (left & 1).astype(bool)
-        if odd.any():
-            np.minimum.at(tree, left[odd], key[odd])
-            left = left + odd
-        odd = (right & 1).astype(bool)
-        if odd.any():
-            right = right - odd
-            np.minimum.at(tree, right[odd], key[odd])
-        left >>= 1
-        right >>= 1
+    """Segment tree over ``size`` leaves: every leaf in ``[lo, hi)`` keeps the minimum of its key.
+
+    Level by level from the leaves up, every interval paints at most one node on each side
+    (``np.minimum.at``: intervals may share a node), in int32 (node numbers stay below 2**31),
+    a cache-sized chunk of intervals at a time."""
+    for start in range(0, lo.size, _PAINT_CHUNK):
+        end = start + _PAINT_CHUNK
+        left = lo[start:end].astype(np.int32)
+        left += size
+        right = hi[start:end].astype(np.int32)
+        right += size
+        keys = key[start:end].astype(_KEY)
+        while left.size:
+            live = left < right
+            alive = int(np.count_nonzero(live))
+            if alive < left.size:
+                if not alive:
+                    break
+                left, right, keys = left[live], right[live], keys[live]
+            odd = (left & 1).astype(bool)
+            np.minimum.at(tree, left[odd], keys[odd])
+            left += odd
+            odd = (right & 1).astype(bool)
+            right -= odd
+            np.minimum.at(tree, right[odd], keys[odd])
+            left >>= 1
+            right >>= 1
 
 
 def _push_down(tree: np.ndarray, size: int) -> np.ndarray:
@@ -321,11 +345,11 @@ def _push_down(tree: np.ndarray, size: int) -> np.ndarray:
     return tree[size : 2 * size]
 
 
-def batch_size(width: int, height: int) -> int:
-    """How many origins :func:`fov_rows` should take at once on this board size: enough to share
-    numpy's per-call cost, few enough that the tree (8 regions per origin) fills about 2**21
-    leaves, just under a power of two."""
-    per_origin = 8 * slope_table(max(width, height)).leaves
+def batch_size(width: int, height: int, regions: int = 8) -> int:
+    """How many origins :func:`fov_rows` (``regions=8``) or :func:`fov_half_rows` (``4``) should
+    take at once on this board size: enough to share numpy's per-call cost, few enough that the
+    tree (``regions`` per origin) fills about 2**21 leaves, just under a power of two."""
+    per_origin = regions * slope_table(max(width, height)).leaves
     return max(1, (1 << 21) // per_origin)
 
 
@@ -336,22 +360,57 @@ def fov_rows(blockers: BlockerSet, origins: list[tuple[int, int]]) -> np.ndarray
     blocker, the origin included; void and blocked squares come out as seen or not by the same
     rule (callers mask them out). All origins and octants share each numpy call.
     """
+    return _cast_rows(blockers, origins, tuple(range(8)), 0)
+
+
+def fov_half_rows(blockers: BlockerSet, origins: list[tuple[int, int]]) -> tuple[int, np.ndarray]:
+    """Like :func:`fov_rows` for the upper half-plane only (octants :data:`HALF`): returns the
+    first row ``y0`` (the smallest origin row) and bool ``(len(origins), H - y0, W)`` for the rows
+    ``y0..H-1``, right for every target after its origin in row-major order (``dy > 0``, or
+    ``dy == 0`` and ``dx > 0``) and unspecified before it. The rule is symmetric for a fixed viewer,
+    so these answers with their mirror images are the whole pair table at half the cost."""
+    first = min(o[1] for o in origins) if origins else 0
+    return first, _cast_rows(_rows_from(blockers, first), origins, HALF, first)
+
+
+def _rows_from(blockers: BlockerSet, row: int) -> BlockerSet:
+    """The blockers at board rows ``>= row``: every blocker the upper half-plane of an origin on a
+    row ``>= row`` can meet (its squares, edges and corners all lie at or below the origin's row)."""
+
+    def keep(pair: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+        ys, xs = pair
+        chosen = ys >= row
+        return ys[chosen], xs[chosen]
+
+    return BlockerSet(
+        blockers.width, blockers.height,
+        keep(blockers.cells), keep(blockers.vertical), keep(blockers.horizontal),
+        keep(blockers.corner_pos), keep(blockers.corner_neg),
+    )
+
+
+def _cast_rows(
+    blockers: BlockerSet, origins: list[tuple[int, int]], octants: tuple[int, ...], first_row: int
+) -> np.ndarray:
+    """Paint the blockers of ``octants`` for every origin, read the targets of rows
+    ``first_row..H-1``: bool ``(len(origins), H - first_row, W)``."""
     w, h = blockers.width, blockers.height
     count = len(origins)
-    out = np.zeros((count, h, w), dtype=bool)
+    out = np.zeros((count, h - first_row, w), dtype=bool)
     if not count:
         return out
     table = slope_table(max(w, h))
     leaves = table.leaves
-    total = 1 << max(0, (8 * leaves * count - 1).bit_length())
+    regions = len(octants)
+    total = 1 << max(0, (regions * leaves * count - 1).bit_length())
     tree = np.full(2 * total, _FAR, dtype=_KEY)
-    ox = np.array([o[0] for o in origins], dtype=np.int64)[:, None]
-    oy = np.array([o[1] for o in origins], dtype=np.int64)[:, None]
+    ox = np.array([o[0] for o in origins], dtype=np.int32)[:, None]
+    oy = np.array([o[1] for o in origins], dtype=np.int32)[:, None]
     parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
-    for octant in range(8):
+    for slot, octant in enumerate(octants):
         who, los, his, keys = _octant_blockers(blockers, table, ox, oy, octant)
         for i, lo, hi, key in zip(who, los, his, keys, strict=True):
-            base = (i * 8 + octant) * leaves
+            base = (i * regions + slot) * leaves
             parts.append((lo + base, hi + base, key))
     if parts:
         _paint(
@@ -361,16 +420,17 @@ def fov_rows(blockers: BlockerSet, origins: list[tuple[int, int]]) -> np.ndarray
             np.concatenate([p[2] for p in parts]),
         )
     first = _push_down(tree, total)
-    if count == 1:  # one origin: its own window, not the table of every offset
+    if count == 1 and regions == 8:  # one origin: its own window, not the table of every offset
         leaf, column = _window(table, origins[0], w, h)
         np.greater(first[leaf], column, out=out[0])
         return out
-    offsets = offset_table(w, h)
-    rows = (h - 1 - oy)[:, :, None] + np.arange(h)[None, :, None]
-    cols = (w - 1 - ox)[:, :, None] + np.arange(w)[None, None, :]
-    leaf = offsets.leaf[rows, cols]
-    leaf += (np.arange(count, dtype=np.int32) * (8 * leaves))[:, None, None]
-    np.greater(first[leaf], offsets.column[rows, cols], out=out)
+    # each origin reads a window of the offset table (a view), its own tree regions
+    offsets = offset_table(w, h, regions == 4)
+    height = h - first_row
+    for number, (x, y) in enumerate(origins):
+        r, c = h - 1 - y + first_row, w - 1 - x
+        leaf = offsets.leaf[r : r + height, c : c + w] + np.int32(number * regions * leaves)
+        np.greater(first.take(leaf), offsets.column[r : r + height, c : c + w], out=out[number])
     return out
 
 

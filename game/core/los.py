@@ -38,8 +38,10 @@ array([[1, 1, 1, 1, 0],
 
 from __future__ import annotations
 
+import itertools
 import weakref
 from collections import OrderedDict
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -49,7 +51,8 @@ import numpy as np
 
 from game.core.board import Board, Corner, Edge, Square, corner_edges, fmt_square, is_enemy
 from game.core.errors import PlacementError
-from game.core.fov import BlockerSet, batch_size, fov_rows
+from game.core.fov import BlockerSet, batch_size, fov_half_rows, fov_rows
+from game.core.fov_cast import cast, flag_grid
 
 __all__ = [
     "Crossing",
@@ -59,6 +62,7 @@ __all__ = [
     "Side",
     "Verdict",
     "all_pairs",
+    "cast_budget",
     "clear_caches",
     "is_close",
     "line_of_sight",
@@ -780,6 +784,7 @@ class _BoardCache:
         self.terrain: np.ndarray | None = None
         self.on_board: np.ndarray | None = None
         self.blockers: dict[str | None, BlockerSet] = {}
+        self.flags: dict[str | None, tuple[bytes, bytes]] = {}
         self.masks: OrderedDict[tuple[Square, str | None], np.ndarray] = OrderedDict()
 
     def refresh(self, board: Board) -> None:
@@ -791,6 +796,7 @@ class _BoardCache:
         if board.version != self.version:
             self.version = board.version
             self.blockers.clear()
+            self.flags.clear()
             self.masks.clear()
 
 
@@ -813,19 +819,15 @@ def _cache(board: Board) -> _BoardCache:
 
 
 def _edge_arrays(board: Board, cache: _BoardCache) -> tuple[np.ndarray, np.ndarray]:
-    """Sight-blocking edges: V as [y, x] (H, W+1) and H as [y, x] (H+1, W)."""
+    """Sight-blocking edges: V as [y, x] (H, W+1) and H as [y, x] (H+1, W), cached per geometry
+    version (from :attr:`Board.sight_edge_codes`: one numpy scatter, no pass over Edge objects)."""
     if cache.edges is None:
         w, h = board.width, board.height
-        v = np.zeros((h, w + 1), dtype=bool)
-        hh = np.zeros((h + 1, w), dtype=bool)
-        for edge in set(board.walls) | set(board.doors):
-            if not board.edge_blocks_sight(edge):
-                continue
-            if edge.axis == "V" and 0 <= edge.x <= w and 0 <= edge.y < h:
-                v[edge.y, edge.x] = True
-            elif edge.axis == "H" and 0 <= edge.x < w and 0 <= edge.y <= h:
-                hh[edge.y, edge.x] = True
-        cache.edges = (v, hh)
+        codes = board.sight_edge_codes
+        flat = np.zeros(h * (w + 1) + (h + 1) * w, dtype=bool)
+        if codes:
+            flat[np.fromiter(codes, dtype=np.intp, count=len(codes))] = True
+        cache.edges = (flat[: h * (w + 1)].reshape(h, w + 1), flat[h * (w + 1) :].reshape(h + 1, w))
     return cache.edges
 
 
@@ -833,8 +835,10 @@ def _terrain_array(board: Board, cache: _BoardCache) -> np.ndarray:
     """Void or blocked terrain as a bool [y, x] array."""
     if cache.terrain is None:
         terrain = np.zeros((board.height, board.width), dtype=bool)
-        for x, y in board.void | board.blocked:
-            terrain[y, x] = True
+        squares = board.void | board.blocked
+        if squares:
+            xy = np.fromiter(itertools.chain.from_iterable(squares), dtype=np.intp, count=2 * len(squares))
+            terrain[xy[1::2], xy[0::2]] = True
         cache.terrain = terrain
     return cache.terrain
 
@@ -861,6 +865,21 @@ def _blockers(board: Board, cache: _BoardCache, viewer: str | None) -> BlockerSe
     return found
 
 
+def _flags(board: Board, cache: _BoardCache, viewer: str | None) -> tuple[bytes, bytes]:
+    """The caster's padded byte grid (:func:`game.core.fov_cast.flag_grid`) for ``viewer`` (cached)."""
+    found = cache.flags.get(viewer)
+    if found is None:
+        edge_v, edge_h = _edge_arrays(board, cache)
+        found = cache.flags[viewer] = flag_grid(_cell_blocks(board, cache, viewer), edge_v, edge_h)
+    return found
+
+
+def cast_budget(width: int, height: int) -> int:
+    """How many squares the shadow caster may visit before :func:`visible_from` hands the origin to
+    the octant engine: about what the octant engine costs on this board size, in caster steps."""
+    return 512 + (width * height) // 4
+
+
 def _on_board_mask(board: Board, cache: _BoardCache) -> np.ndarray:
     """Squares on the board (not void) as a bool [y, x] array, cached per geometry version."""
     if cache.on_board is None:
@@ -871,7 +890,10 @@ def _on_board_mask(board: Board, cache: _BoardCache) -> np.ndarray:
     return cache.on_board
 
 
-def visible_from(board: Board, a: Square, viewer: str | None = None) -> np.ndarray:
+Engine = Literal["auto", "cast", "octant"]
+
+
+def visible_from(board: Board, a: Square, viewer: str | None = None, *, engine: Engine = "auto") -> np.ndarray:
     """Every square visible from square ``a`` for ``viewer``: bool array (height, width), ``[y, x]``.
 
     Void squares are never visible. The origin square itself is marked visible when it is on the
@@ -880,26 +902,40 @@ def visible_from(board: Board, a: Square, viewer: str | None = None) -> np.ndarr
     ``line_of_sight(board, a, b, viewer).clear`` for every on-board ``b``. The returned array is
     cached per (board version, square, viewer) and read-only; copy it to change it.
 
+    ``engine``: ``"auto"`` runs the shadow caster of :mod:`game.core.fov_cast` (cost follows what
+    the origin sees) and hands the origin to the octant engine of :mod:`game.core.fov` (cost ~ the
+    board area) when the caster passes :func:`cast_budget`; ``"cast"`` / ``"octant"`` run one of
+    them only, uncached (the tests and benchmarks compare them).
+
     >>> b = Board.from_ascii(["...", ".#.", "..."])
     >>> visible_from(b, (0, 0)).astype(int)
     array([[1, 1, 1],
            [1, 1, 0],
            [1, 0, 0]])
+    >>> bool((visible_from(b, (0, 0), engine="cast") == visible_from(b, (0, 0), engine="octant")).all())
+    True
     """
     cache = _cache(board)
     key = (a, viewer)
-    found = cache.masks.get(key)
-    if found is not None:
-        cache.masks.move_to_end(key)
-        return found
+    if engine == "auto":
+        found = cache.masks.get(key)
+        if found is not None:
+            cache.masks.move_to_end(key)
+            return found
     mask = np.zeros((board.height, board.width), dtype=bool)
     if board.on_board(a):
-        mask = fov_rows(_blockers(board, cache, viewer), [a])[0]
+        w, h = board.width, board.height
+        cast_mask = None
+        if engine != "octant":
+            budget = cast_budget(w, h) if engine == "auto" else 1 << 62
+            cast_mask = cast(*_flags(board, cache, viewer), w, h, a, budget)
+        mask = fov_rows(_blockers(board, cache, viewer), [a])[0] if cast_mask is None else cast_mask
         mask &= _on_board_mask(board, cache)
     mask.setflags(write=False)
-    cache.masks[key] = mask
-    if len(cache.masks) > _MASK_CACHE_SIZE:
-        cache.masks.popitem(last=False)
+    if engine == "auto":
+        cache.masks[key] = mask
+        if len(cache.masks) > _MASK_CACHE_SIZE:
+            cache.masks.popitem(last=False)
     return mask
 
 
@@ -908,7 +944,8 @@ def all_pairs(board: Board, viewer: str | None = None) -> np.ndarray:
 
     ``table[ay, ax]`` equals ``visible_from(board, (ax, ay), viewer)``; rows of void squares are
     empty. Memory: (W·H)² bytes for the answer and nothing of that size besides (no transposed
-    copy); see :func:`pair_table` for a table over chosen squares only.
+    copy); see :func:`pair_table` for a table over chosen squares only. Built like
+    :func:`pair_bits`: the upper half-plane of every origin, then mirrored block by block.
 
     >>> b = Board.from_ascii(["..", ".."], walls=["V(1,0)", "H(0,1)"])
     >>> all_pairs(b)[0, 0].astype(int)
@@ -916,17 +953,62 @@ def all_pairs(board: Board, viewer: str | None = None) -> np.ndarray:
            [0, 0]])
     """
     w, h = board.width, board.height
-    on = _on_board_mask(board, _cache(board))
-    origins = [(int(x), int(y)) for y, x in zip(*np.nonzero(on), strict=True)]
-    rows = pair_table(board, origins, on, viewer)
-    out = np.zeros((h * w, h, w), dtype=bool)
-    flat = out.reshape(h * w, h * w)
-    index = np.array([y * w + x for x, y in origins], dtype=np.int64)
-    if index.size:
-        flat[index] = rows.reshape(len(origins), h * w)
-    return out.reshape(h, w, h, w)
+    n = w * h
+    flat = np.zeros((n, n), dtype=bool)
+    for index, first, rows in _upper_rows(board, viewer):
+        flat[index, first:] = rows
+    _mirror_bool(flat)
+    index = np.flatnonzero(_on_board_mask(board, _cache(board)))
+    flat[index, index] = True
+    return flat.reshape(h, w, h, w)
 
 
+def _upper_rows(board: Board, viewer: str | None) -> Iterator[tuple[np.ndarray, int, np.ndarray]]:
+    """For batches of on-board origins (row-major order): their flat indices, the first flat target
+    index ``first`` of the rows, and bool ``(len, W·H - first)``: visibility of every target after
+    its origin in row-major order (False at and before it, and on void squares)."""
+    w, h = board.width, board.height
+    n = w * h
+    cache = _cache(board)
+    on = _on_board_mask(board, cache)
+    ys, xs = np.nonzero(on)
+    blockers = _blockers(board, cache, viewer)
+    step = batch_size(w, h, 4)
+    flat_on = on.reshape(-1)
+    for start in range(0, ys.size, step):
+        cy, cx = ys[start : start + step], xs[start : start + step]
+        first_row, rows = fov_half_rows(blockers, [(int(x), int(y)) for x, y in zip(cx, cy, strict=True)])
+        first = first_row * w
+        index = cy * w + cx
+        flat_rows = rows.reshape(len(index), n - first)
+        flat_rows &= flat_on[first:]
+        flat_rows &= np.arange(first, n)[None, :] > index[:, None]
+        yield index, first, flat_rows
+
+
+_BLOCK = 1024  # rows and columns of one mirrored block (a multiple of 8)
+
+
+def _mirror_bool(flat: np.ndarray) -> None:
+    """``flat |= flat.T`` for a square bool table whose lower triangle is empty, block by block
+    (no transposed copy of the whole table)."""
+    n = flat.shape[0]
+    for i0 in range(0, n, _BLOCK):
+        i1 = min(n, i0 + _BLOCK)
+        for j0 in range(i0, n, _BLOCK):
+            j1 = min(n, j0 + _BLOCK)
+            flat[j0:j1, i0:i1] |= flat[i0:i1, j0:j1].T.copy()
+
+
+def _mirror_bits(bits: np.ndarray, n: int) -> None:
+    """As :func:`_mirror_bool` for the bit table of :func:`pair_bits` (rows of ``n`` bits)."""
+    for i0 in range(0, n, _BLOCK):
+        i1 = min(n, i0 + _BLOCK)
+        for j0 in range(i0, n, _BLOCK):
+            j1 = min(n, j0 + _BLOCK)
+            part = np.unpackbits(bits[i0:i1, j0 // 8 : (j1 + 7) // 8], axis=1, count=j1 - j0)
+            packed = np.packbits(np.ascontiguousarray(part.T), axis=1)
+            bits[j0:j1, i0 // 8 : i0 // 8 + packed.shape[1]] |= packed
 
 
 def pair_bits(board: Board, viewer: str | None = None) -> np.ndarray:
@@ -934,24 +1016,25 @@ def pair_bits(board: Board, viewer: str | None = None) -> np.ndarray:
     ``ay * W + ax``, bit ``by * W + bx`` of that row (``np.unpackbits(..., count=W·H)`` gives it
     back). Equal to :func:`all_pairs` at one bit per pair: a 128×128 board takes 33.5 MB.
 
+    The rule is symmetric for a fixed viewer (the same segment both ways), so each origin casts
+    only its upper half-plane (the targets after it in row-major order) and the table is mirrored
+    block by block: half the casting, no transposed copy.
+
     >>> b = Board.from_ascii(["..", ".."], walls=["V(1,0)", "H(0,1)"])
     >>> np.unpackbits(pair_bits(b)[0], count=4).tolist()
     [1, 0, 0, 0]
     """
     w, h = board.width, board.height
     n = w * h
-    on = _on_board_mask(board, _cache(board))
     out = np.zeros((n, (n + 7) // 8), dtype=np.uint8)
-    ys, xs = np.nonzero(on)
-    origins = [(int(x), int(y)) for x, y in zip(xs, ys, strict=True)]
-    blockers = _blockers(board, _cache(board), viewer)
-    step = batch_size(w, h)
-    for start in range(0, len(origins), step):
-        chunk = origins[start : start + step]
-        rows = fov_rows(blockers, chunk)
-        rows &= on
-        index = ys[start : start + len(chunk)] * w + xs[start : start + len(chunk)]
-        out[index] = np.packbits(rows.reshape(len(chunk), n), axis=1)
+    for index, first, rows in _upper_rows(board, viewer):
+        start = first // 8 * 8  # pack from a byte boundary: the bits before ``first`` stay 0
+        if start < first:
+            rows = np.concatenate([np.zeros((len(index), first - start), dtype=bool), rows], axis=1)
+        out[index, start // 8 :] = np.packbits(rows, axis=1)
+    _mirror_bits(out, n)
+    index = np.flatnonzero(_on_board_mask(board, _cache(board)))
+    out[index, index // 8] |= (128 >> (index % 8)).astype(np.uint8)
     return out
 
 
