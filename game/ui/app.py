@@ -38,6 +38,7 @@ from game.ui.attack_panel import AttackSection
 from game.ui.board_labels import draw_card, draw_coordinates
 from game.ui.classroom import Classroom
 from game.ui.dice_tray import DiceTray
+from game.ui.heat import CoverageOverlay
 from game.ui.help import HelpOverlay
 from game.ui.keys import action_for
 from game.ui.lessons import LessonTour
@@ -45,10 +46,12 @@ from game.ui.measure_overlay import Measuring, draw_reach, draw_ruler
 from game.ui.odds_chart import chart_font_path
 from game.ui.painter import BoardPainter, Marker, Overlay
 from game.ui.panel import PANEL_WIDTH, CentreOn, FindingsSection, PanelInfo, SidePanel
+from game.ui.reader import SEVERITY_COLOURS, Entry, Reader, filtered, severity_of
 from game.ui.scale import logical_size, ui_scale_for
 from game.ui.sight import Sight, sees_only_itself, step_cursor
 from game.ui.view import View
 from game.ui.watch import FileWatcher
+from game.ui.wording import WINDOW_PROMPTS, plain
 
 DEFAULT_SIZE = (1280, 800)
 #: how long a refused drop flashes red, seconds
@@ -187,6 +190,10 @@ class App:
         self.banners: list[str] = []
         #: coordinate labels on the board's edges (G)
         self.coordinates_on = True
+        #: the large log / findings reader over the board (Shift+L, I; game/ui/reader.py)
+        self.reader = Reader()
+        #: the coverage heat map (H; computed off the frame loop, game/ui/heat.py)
+        self.heat = CoverageOverlay()
         self.last_card: pygame.Rect | None = None
         self._marker_cache: tuple[tuple[Any, ...], list[Marker]] | None = None
         self._banner_rect: pygame.Rect | None = None
@@ -223,7 +230,7 @@ class App:
         #: the attack being built and the dice tray revealing the last one (game/ui/attack_panel.py)
         self.dice_tray = DiceTray()
         self.attack = AttackController(lambda: self.session, tray=self.dice_tray,
-                                       on_message=self._notify)
+                                       on_message=self._notify, prompts=WINDOW_PROMPTS)
         self.attack_section = AttackSection(self.attack)
         self.panel.add_section(self.attack_section, 3)
         self.painter = BoardPainter(None)
@@ -431,6 +438,8 @@ class App:
         if self.classroom.menu and event.type == pygame.KEYDOWN:
             self._menu_key(event.key)
             return
+        if self.reader.open and self._reader_event(event):
+            return
         if self.presenting and event.type != pygame.KEYDOWN:  # no side panel to talk to
             consumed = False
         else:
@@ -464,6 +473,119 @@ class App:
             self._mouse_motion(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP:
             self._mouse_up(event.button, event.pos)
+
+    def _reader_event(self, event: pygame.event.Event) -> bool:
+        """The reader's share of the events (scroll keys, wheel, clicks, resizing): True when
+        it took the event."""
+        reader = self.reader
+        area = pygame.Rect(self.view.viewport)
+        if event.type == pygame.KEYDOWN:
+            return not (event.mod & (pygame.KMOD_CTRL | pygame.KMOD_SHIFT)) and reader.key(event.key)
+        if event.type == pygame.MOUSEWHEEL:
+            if reader.rect is not None and reader.rect.collidepoint(self.mouse_pos):
+                reader.scroll_by(-3 * event.y)
+                return True
+            return False
+        if event.type == pygame.MOUSEMOTION and reader.resizing:
+            reader.drag_to(event.pos[1], area)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and reader.resizing:
+            reader.resizing = False
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if reader.handle_at(event.pos):
+                reader.resizing = True
+                return True
+            hit = reader.click(event.pos)
+            if hit is None:
+                return False
+            what, value = hit
+            if what == "button" and value == "close":
+                reader.close()
+            elif what == "button" and value == "save":
+                self.action_export_log()
+            elif what == "button":
+                reader.severity = value
+                reader.scroll = 0
+            elif what == "entry" and reader.kind == "findings":
+                shown = self._filtered_findings()
+                if 0 <= value < len(shown):
+                    self.focus_finding(shown[value][1])
+            return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return reader.rect is not None and reader.rect.collidepoint(event.pos)
+        return False
+
+    def _filtered_findings(self) -> list[tuple[int, Any]]:
+        """The map check's findings the severity filter keeps, with their numbers."""
+        session = self.session
+        if session is None or self.lesson_mode:
+            return []
+        return filtered(session.findings, self.reader.severity)
+
+    def action_reader_log(self) -> None:
+        """Shift+L: the whole log in the large reader (again: close it)."""
+        self.reader.toggle("log")
+
+    def action_reader_findings(self) -> None:
+        """I: the map check's findings in the large reader (again: close it)."""
+        self.reader.toggle("findings")
+
+    def action_finding_filter(self) -> None:
+        """F4: which findings the panel and the reader list: all, errors, warnings."""
+        severity = self.reader.next_filter()
+        self._notify(f"Map check: showing {'every finding' if severity == 'all' else severity + 's only'}", "info")
+
+    def action_finding_next(self) -> None:
+        """F3: the next finding (of the filter): centred on the board, outlined, explained."""
+        self._step_finding(1)
+
+    def action_finding_prev(self) -> None:
+        """Shift+F3: the previous finding."""
+        self._step_finding(-1)
+
+    def _step_finding(self, step: int) -> None:
+        shown = [f for _, f in self._filtered_findings()]
+        if not shown:
+            self._notify("Map check: no finding to go to", "info")
+            return
+        index = shown.index(self.focused) if self.focused in shown else (-1 if step > 0 else 0)
+        self.focus_finding(shown[(index + step) % len(shown)])
+        if self.reader.kind == "findings":
+            self.reader.show_entry(shown.index(self.focused))
+
+    def action_coverage(self) -> None:
+        """H: the coverage heat map (how many squares see each square), on or off."""
+        self.heat.on = not self.heat.on
+
+    def _draw_reader(self) -> None:
+        """The large log or findings reader over the bottom of the board area."""
+        reader, session = self.reader, self.session
+        if not reader.open or self.presenting:
+            return
+        area = pygame.Rect(self.view.viewport)
+        if reader.kind == "log":
+            log = list(session.history.log)[::-1] if session is not None else []
+            entries = [Entry(f"{len(log) - n}. {plain(line)}") for n, line in enumerate(log)]
+            title = f"Log: {plural(len(log), 'entry')}, newest first"
+            buttons = [("save", "Save to file (Ctrl+L)", False), ("close", "Close (Esc)", False)]
+            reader.draw(self.screen, area, self.ui_scale, title, entries, buttons)
+            return
+        findings = list(session.findings) if session is not None and not self.lesson_mode else []
+        shown = self._filtered_findings()
+        entries = [Entry(plain(FindingsSection.full_text(f, n)), SEVERITY_COLOURS.get(severity_of(f), (230, 232, 240)))
+                   for n, f in shown]
+        counts = {sev: sum(1 for f in findings if severity_of(f) == sev) for sev in ("error", "warning")}
+        state = map_check_state(session) if session is not None else None
+        title = f"Map check: {FindingsSection.counts(findings)}{' ' + state if state else ''}"
+        buttons = [
+            ("all", f"All ({len(findings)})", reader.severity == "all"),
+            ("error", f"Errors ({counts['error']})", reader.severity == "error"),
+            ("warning", f"Warnings ({counts['warning']})", reader.severity == "warning"),
+            ("close", "Close (Esc)", False),
+        ]
+        selected = next((i for i, (_, f) in enumerate(shown) if f == self.focused), None)
+        reader.draw(self.screen, area, self.ui_scale, title, entries, buttons, selected)
 
     def _mouse_down(self, button: int, pos: tuple[int, int]) -> None:
         if self.help_on:
@@ -655,7 +777,7 @@ class App:
         squares under it.
         """
         self.focused = finding
-        self._notify(FindingsSection.full_text(finding), "finding")  # the row may be cut short
+        self._notify(plain(FindingsSection.full_text(finding)), "finding")  # the row may be cut short
         if finding.square is not None:
             self.centre_on(finding.square)
             return
@@ -768,6 +890,8 @@ class App:
         """Esc: the innermost thing first."""
         if self.help_on:
             self.help_on = False
+        elif self.reader.open:
+            self.reader.close()
         elif self.attack_section.close_rules() or self.attack.dismiss():  # the `?` list first
             pass
         elif self.press is not None and self.press.dragging and self.press.before is not None:
@@ -1031,7 +1155,7 @@ class App:
                 overlay = Overlay(selected=self.selected, ray=ray, step=step)
                 text = self.tour.explain(ray) if step is None else (
                     f"Step {step + 1} of {len(ray.crossings)}: {ray.crossings[step].explain()}")
-                surface = render_surface(self.board, art, scale=48, overlay=overlay, legend=text.splitlines())
+                surface = render_surface(self.board, art, scale=48, overlay=overlay, legend=plain(text).splitlines())
                 suffix = "" if step is None else f"-step{step + 1}"
                 written.append(save_png(surface, Path.cwd() / f"{name}{suffix}.png"))
         except SightlineError as exc:
@@ -1235,7 +1359,12 @@ class App:
         )
 
     def status(self, ray: Any) -> tuple[str, str]:
-        """The status line and its kind (info, clear, blocked, error, lesson)."""
+        """The status line and its kind (info, clear, blocked, error, lesson), in the window's
+        words (places named by squares only, plain blocking reasons: game/ui/wording.py)."""
+        text, kind = self._status(ray)
+        return plain(text), kind
+
+    def _status(self, ray: Any) -> tuple[str, str]:
         session = self.session
         if session is not None and session.reload_error:
             return f"Map error, showing the last good board:\n{session.reload_error}", "error"
@@ -1250,8 +1379,6 @@ class App:
             text = ray.explain()
             if selected is None or self.sight.choice != "auto":
                 text = f"{self.viewer_words()}: {text}"
-            if "V(" in text or "H(" in text:
-                text += f"\n{EDGE_LEGEND}"
             return text, "clear" if ray.clear else "blocked"
         if self.notice is not None:
             return self.notice[0], self.notice[1]
@@ -1259,8 +1386,8 @@ class App:
             return "", "info"
         if selected is None and self.sight.start is not None:
             return (
-                f"Hover a square to see the ray from {fmt_square(self.sight.start)} "
-                f"({self.viewer_words()}). Right-click pins the end; drag either end; "
+                f"Hover a square to see the ray {self.viewer_words()[:1].lower()}{self.viewer_words()[1:]}. "
+                "Right-click pins the end; drag either end; "
                 "V changes the viewer side, F shades what it cannot see.",
                 "info",
             )
@@ -1317,7 +1444,8 @@ class App:
             findings=session.findings if not self.lesson_mode else (),
             log=session.history.log,
             log_serial=session.history.serial,
-            extra={"lessons": self.lesson_mode, "map_check": map_check_state(session)},
+            extra={"lessons": self.lesson_mode, "map_check": map_check_state(session),
+                   "finding_filter": self.reader.severity},
         )
 
     def draw(self) -> None:
@@ -1330,12 +1458,15 @@ class App:
         overlay = self.overlay() if board is not None else Overlay()
         if board is not None:
             self.painter.draw(self.screen, board, self.view, overlay)
+            if self.heat.on and not self.presenting:
+                self.heat.draw(self.screen, self.view, board, self.hover, self.ui_scale)
             self._draw_measuring(board)
             self._draw_labels(board)
             if not self.lesson_mode:
                 self._draw_attack(board)
         else:
             self.screen.fill(theme.BACKGROUND, self.view.viewport)
+        self._draw_reader()
         self._draw_banner()
         if self.presenting:
             self._draw_classroom()
@@ -1466,13 +1597,13 @@ class App:
                 step = tour.step
                 if step is not None and 0 <= step < len(ray.crossings):
                     crossing = ray.crossings[step]
-                    lines.append((f"Step {step + 1} of {len(ray.crossings)}: {crossing.explain()}",
+                    lines.append((plain(f"Step {step + 1} of {len(ray.crossings)}: {crossing.explain()}"),
                                   classroom.TEXT, size))
                     gx, gy = ray_point(ray, crossing)
                     px, py = self.view.to_screen(gx, gy)
                     anchor = (round(px), round(py))
                 else:
-                    lines.append((ray.explain() if ray.clear == (verdict == "clear") else
+                    lines.append((plain(ray.explain()) if ray.clear == (verdict == "clear") else
                                   "A figure sees another figure in its own square, never itself.",
                                   classroom.TEXT, size))
                 classroom.draw_callout(self.screen, anchor, lines, area)
@@ -1593,8 +1724,6 @@ SELF_SIGHT = (
     "square, never itself)."
 )
 
-#: the one notation for edges, said wherever a sentence names one (squares are (x,y), G labels them)
-EDGE_LEGEND = "V(x,y) is the edge on the left of square (x,y), H(x,y) the edge above it."
 
 #: classroom mode: the share of the window's width the lesson text column takes
 CLASSROOM_COLUMN = 0.3
@@ -1646,7 +1775,7 @@ def map_check_state(session: Session) -> str | None:
     describes when the saved file is broken (None: the check is complete and current)."""
     progress = session.lint_progress
     if session.reload_error:
-        return "· last good board (the new save does not load)"
+        return "· last good board"
     if progress is not None:
         return f"· checking, {progress[0]} of {progress[1]} done…"
     return None

@@ -46,7 +46,6 @@ if TYPE_CHECKING:
 
 #: a static layer bigger than this many pixels is cached for the visible region only
 STATIC_BUDGET_PX = 3_000_000
-MAX_PIPS = 8
 
 
 @dataclass
@@ -561,21 +560,24 @@ class BoardPainter:
         _remember(self._sprites, key, sprite)
         return sprite
 
-    @staticmethod
     def _draw_pips(
-        sprite: pygame.Surface, centre: tuple[int, int], radius: int, life: int, wounds: int
+        self, sprite: pygame.Surface, centre: tuple[int, int], radius: int, life: int, wounds: int
     ) -> None:
-        count = min(life, MAX_PIPS)
-        shown_wounds = min(count, round(wounds * count / life)) if life > MAX_PIPS else min(wounds, count)
-        pip = max(2, round(radius * 0.11))
-        spacing = pip * 2 + 1
-        total = count * spacing - 1
-        y = centre[1] + round(radius * 0.6)
-        x = centre[0] - total // 2 + pip
-        for i in range(count):
-            colour = theme.PIP_WOUND if i < shown_wounds else theme.PIP_LIFE
-            pygame.draw.circle(sprite, colour, (x + i * spacing, y), pip)
-            pygame.draw.circle(sprite, theme.TOKEN_OUTLINE, (x + i * spacing, y), pip, 1)
+        """Health as a bar under the label (white: life left, red: lost), with ``left/life``
+        written on it when the token is big enough to read it (never a row of tiny dots)."""
+        left = max(0, life - wounds)
+        width = round(radius * 1.3)
+        height = max(4, round(radius * 0.3))
+        bar = pygame.Rect(0, 0, width, height)
+        bar.center = (centre[0], centre[1] + round(radius * 0.55))
+        pygame.draw.rect(sprite, theme.PIP_WOUND, bar, border_radius=2)
+        if left:
+            filled = pygame.Rect(bar.x, bar.y, max(2, round(width * left / life)), height)
+            pygame.draw.rect(sprite, theme.PIP_LIFE, filled, border_radius=2)
+        pygame.draw.rect(sprite, theme.TOKEN_OUTLINE, bar, 1, border_radius=2)
+        if height >= 9:
+            text = self._label(f"{left}/{life}", height + 1, theme.TOKEN_OUTLINE, max_width=width)
+            sprite.blit(text, text.get_rect(center=bar.center))
 
     def _dim(self, sprite: pygame.Surface) -> pygame.Surface:
         """A token standing where the field of view does not reach: darker, half see-through."""

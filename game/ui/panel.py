@@ -30,6 +30,7 @@ from pygame_gui.elements import UILabel, UIPanel, UISelectionList, UITextBox
 
 from game.core.findings import Finding
 from game.core.words import plural
+from game.ui.wording import plain
 
 PANEL_WIDTH = 320
 HEADING_HEIGHT = 22
@@ -71,6 +72,28 @@ def fit_text(font: Any, text: str, width: int) -> str:
         else:
             high = middle - 1
     return text[:low].rstrip() + "…"
+
+
+def wrap_words(font: Any, text: str, width: int, indent: str = "") -> list[str]:
+    """``text`` broken at spaces into lines of at most ``width`` pixels in ``font`` (a word
+    longer than the width stands alone); lines after the first start with ``indent``.
+
+    >>> class Mono:
+    ...     def size(self, text): return (len(text) * 10, 20)
+    >>> wrap_words(Mono(), "1. error (3,1): wall is diagonal", 160, indent="  ")
+    ['1. error (3,1):', '  wall is', '  diagonal']
+    """
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        trial = f"{line} {word}" if line else (indent + word if lines else word)
+        if line and font.size(trial)[0] > width:
+            lines.append(line)
+            line = indent + word
+        else:
+            line = trial
+    lines.append(line)
+    return lines
 
 
 def label_room(label: UILabel) -> int:
@@ -374,7 +397,7 @@ class LogSection(_TextSection):
     def heading(self, info: PanelInfo) -> str:
         """``Log``, or folded: ``Log: the newest line``."""
         if self.folded and info.log:
-            return f"{self.title}: {info.log[-1]}"
+            return f"{self.title}: {plain(info.log[-1])}"
         return self.title
 
     def refresh(self, info: PanelInfo) -> bool:
@@ -387,7 +410,7 @@ class LogSection(_TextSection):
             self._heading = heading
             self.label.set_text(fit_text(self.label.font, heading, label_room(self.label)))
         recent = list(info.log)[-self.lines :][::-1]
-        return self.show("<br>".join(escape(line) for line in recent) or "<i>nothing yet</i>")
+        return self.show("<br>".join(escape(plain(line)) for line in recent) or "<i>nothing yet</i>")
 
 
 class FindingsSection:
@@ -404,6 +427,9 @@ class FindingsSection:
         self.list: UISelectionList | None = None
         self._items: list[str] = []
         self._findings: list[Finding] = []
+        #: the findings the filter keeps, each with its number, and the finding of each row
+        self._shown: list[tuple[int, Finding]] = []
+        self._row_finding: list[int] = []
         self._key: tuple[Any, ...] | None = None
 
     def build(self, manager: pygame_gui.UIManager, container: UIPanel, rect: pygame.Rect) -> None:
@@ -449,55 +475,91 @@ class FindingsSection:
 
         >>> from game.core.findings import Severity
         >>> FindingsSection.counts([Finding("x", Severity.WARNING, "odd", None, None)])
-        '0 errors, 1 warning'
+        '1 warning'
+        >>> FindingsSection.counts([])
+        '0 errors, 0 warnings'
         """
         errors = sum(1 for f in findings if getattr(f.severity, "value", f.severity) == "error")
-        return f"{plural(errors, 'error')}, {plural(len(findings) - errors, 'warning')}"
+        warnings = len(findings) - errors
+        parts = [plural(n, noun) for n, noun in ((errors, "error"), (warnings, "warning")) if n]
+        return ", ".join(parts) or "0 errors, 0 warnings"
 
     def refresh(self, info: PanelInfo) -> bool:
-        """Rebuild the rows when the findings changed; True when it did."""
+        """Rebuild the rows when the findings (or the severity filter) changed; True when it did."""
         state = info.extra.get("map_check")
-        key = (*info.findings, state)
+        severity = info.extra.get("finding_filter", "all")
+        key = (*info.findings, state, severity)
         if key == self._key or self.list is None or self.label is None:
             return False
         self._key = key
         self._findings = list(info.findings)
-        self._items = [self.item_text(i + 1, f) for i, f in enumerate(self._findings)]
+        shown = [(n, f) for n, f in enumerate(self._findings, 1)
+                 if severity == "all" or getattr(f.severity, "value", f.severity) == severity]
+        self._shown = shown
+        self._items = [self.item_text(n, f) for n, f in shown]
+        self._row_finding = list(range(len(shown)))
         suffix = f" {state}" if state else ""
+        only = f" · {severity}s only (F4)" if severity != "all" else ""
         if self._findings:
-            self.label.set_text(f"{self.title}: {self.counts(self._findings)}{suffix}")
+            self.label.set_text(
+                fit_text(self.label.font, f"{self.title}: {self.counts(self._findings)}{only}{suffix}",
+                         label_room(self.label)))
             items: list[str | tuple[str, str]] = list(self._items)
             self.list.set_item_list(items)
-            self._fit_rows()
+            self._wrap_rows()
         else:
-            self.label.set_text(f"{self.title}: {'clean' if not state else ''}{suffix.strip()}")
+            words = "clean" if not state else state.lstrip("· ")
+            self.label.set_text(fit_text(self.label.font, f"{self.title}: {words}", label_room(self.label)))
             self.list.set_item_list([])
         return True
 
-    def _fit_rows(self) -> None:
-        """Rows too long for the list end in "…" (a click shows the whole finding in the
-        Line of sight box); the numbers keep the rows unique."""
+    def _wrap_rows(self) -> None:
+        """A finding too long for one row goes on as many rows as it needs (never cut with
+        "…"); a click on any of its rows picks it. Rows are told apart by trailing spaces.
+        (More rows can bring a scroll bar and narrower rows: then they are wrapped again.)"""
         assert self.list is not None
-        fitted = []
-        for item in self.list.item_list:
-            button = item.get("button_element")
-            text = item["text"]
-            if button is not None:
-                room = button.rect.w - 2 * button.text_horiz_alignment_padding - 8
-                text = fit_text(button.font, text, room)
-            fitted.append(text)
-        if fitted != self._items:
-            self._items = fitted
-            self.list.set_item_list(fitted)
+        texts = list(self._items)
+        room_done = None
+        for _ in range(3):
+            items = self.list.item_list
+            button = next((item.get("button_element") for item in items if item.get("button_element")), None)
+            if button is None:
+                return
+            room = button.rect.w - 2 * button.text_horiz_alignment_padding - 8
+            if room == room_done:
+                return
+            room_done = room
+            rows: list[str] = []
+            owners: list[int] = []
+            seen: set[str] = set()
+            for index, text in enumerate(texts):
+                for line in wrap_words(button.font, text, room, indent="   "):
+                    while line in seen:
+                        line += " "
+                    seen.add(line)
+                    rows.append(line)
+                    owners.append(index)
+            self._row_finding = owners
+            if rows != self._items:
+                self._items = rows
+                self.list.set_item_list(list(rows))
+
+    def rows_of(self, number: int) -> list[Any]:
+        """The list's row buttons of the finding numbered ``number`` (from 1) (tests click them)."""
+        assert self.list is not None
+        wanted = [i for i, owner in enumerate(self._row_finding) if self._shown[owner][0] == number]
+        return [self.list.item_list[i].get("button_element") for i in wanted]
 
     @staticmethod
-    def full_text(finding: Finding) -> str:
-        """The whole finding for the Line of sight box, hint included.
+    def full_text(finding: Finding, number: int | None = None) -> str:
+        """The whole finding for the Line of sight box (or, numbered, for the reader), hint included.
 
         >>> from game.core.findings import Severity
         >>> print(FindingsSection.full_text(Finding("x", Severity.ERROR, "diagonal", 4, None, "redraw")))
         Map check, error at object 4: diagonal
         Hint: redraw
+        >>> print(FindingsSection.full_text(Finding("x", Severity.WARNING, "odd", None, (3, 1)), 2))
+        2. warning at (3,1): odd
         """
         severity = getattr(finding.severity, "value", finding.severity)
         where = ""
@@ -506,7 +568,8 @@ class FindingsSection:
         elif finding.object_id is not None:
             where = f" at object {finding.object_id}"
         hint = f"\nHint: {finding.hint}" if finding.hint else ""
-        return f"Map check, {severity}{where}: {finding.message}{hint}"
+        lead = f"{number}." if number is not None else "Map check,"
+        return f"{lead} {severity}{where}: {finding.message}{hint}"
 
     def process_event(self, event: pygame.event.Event) -> object | None:
         """A click on a row → :class:`CentreOn` that finding."""
@@ -519,7 +582,7 @@ class FindingsSection:
             return None
         text = getattr(event, "text", None)
         if text in self._items:
-            return CentreOn(self._findings[self._items.index(text)])
+            return CentreOn(self._shown[self._row_finding[self._items.index(text)]][1])
         return None
 
 
