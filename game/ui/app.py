@@ -195,6 +195,8 @@ class App:
         #: the coverage heat map (H; computed off the frame loop, game/ui/heat.py)
         self.heat = CoverageOverlay()
         self.last_card: pygame.Rect | None = None
+        #: classroom mode: where the verdict's card was drawn last (tests read it)
+        self.last_callout: pygame.Rect | None = None
         self._marker_cache: tuple[tuple[Any, ...], list[Marker]] | None = None
         self._banner_rect: pygame.Rect | None = None
         #: the ruler and the movement reach (game/ui/measure_overlay.py)
@@ -1586,7 +1588,8 @@ class App:
                 said = f"The class says: {room.prediction}." if room.prediction else "Clear or blocked?"
                 blocks.append((said, classroom.PROMPT, size))
                 blocks.append(("Y clear · B blocked · Enter reveals", classroom.MUTED, max(20, size * 2 // 3)))
-                classroom.draw_callout(self.screen, end, [("Clear or blocked?", classroom.PROMPT, size + 6)], area)
+                self.last_callout = classroom.draw_callout(
+                    self.screen, end, [("Clear or blocked?", classroom.PROMPT, size + 6)], area, self._ray_squares(ray))
             else:
                 lines = [(f"{tour.ray_words(ray)}: {verdict.upper()}", colour, size + 8)]
                 if room.prediction:
@@ -1606,7 +1609,8 @@ class App:
                     lines.append((plain(ray.explain()) if ray.clear == (verdict == "clear") else
                                   "A figure sees another figure in its own square, never itself.",
                                   classroom.TEXT, size))
-                classroom.draw_callout(self.screen, anchor, lines, area)
+                avoid = [*self._ray_squares(ray), pygame.Rect(anchor[0] - 12, anchor[1] - 12, 24, 24)]
+                self.last_callout = classroom.draw_callout(self.screen, anchor, lines, area, avoid)
                 blocks.append(("N / P: step along the ray · O: lessons · ] next board", classroom.MUTED,
                                max(20, size * 2 // 3)))
         classroom.draw_column(self.screen, column, blocks)
@@ -1614,6 +1618,10 @@ class App:
             classroom.draw_callout(self.screen, (area.x, area.bottom), [(self.notice[0], classroom.TEXT, size)], area)
         if room.menu:
             classroom.draw_menu(self.screen, [p.stem for p in tour.paths], tour.index, room.menu_index, room)
+
+    def _ray_squares(self, ray: Any) -> list[pygame.Rect]:
+        """The screen rectangles of the ray's two end squares (a callout never covers them)."""
+        return [pygame.Rect(self.view.square_rect(square)) for square in (ray.origin, ray.target)]
 
     def _draw_gui(self) -> None:
         """The side panel: straight onto the screen at scale 1, else drawn at the logical size
