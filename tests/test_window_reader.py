@@ -279,3 +279,24 @@ def test_the_map_check_heading_is_never_cut_while_a_broken_save_is_shown(tmp_pat
     heading = window.panel.section(FindingsSection).label.text
     assert window.session.reload_error is not None
     assert heading.endswith("last good board") and "clean" not in heading
+
+
+def test_the_lessons_give_the_map_check_and_log_room_to_the_lesson_text(app: App) -> None:
+    from game.ui.panel import LESSON_TEXT_PX, LogSection, StatusSection
+
+    panel = app.panel
+    sections = panel.sections
+    findings_at, log_at = sections.index(panel.section(FindingsSection)), sections.index(panel.section(LogSection))
+    status_at = sections.index(panel.section(StatusSection))
+    before = panel.heights[status_at]
+    key(app, pygame.K_l)
+    assert app.lesson_mode
+    app.frame()
+    assert panel.heights[findings_at] == 0 and panel.heights[log_at] == 0
+    assert panel.heights[status_at] > before
+    assert panel.section(FindingsSection).label is None and panel.section(LogSection).label is None
+    assert f"pixel_size={LESSON_TEXT_PX}" in panel.section(StatusSection).text and LESSON_TEXT_PX >= 17
+    key(app, pygame.K_l)  # back to the map: both come back
+    app.frame()
+    assert not app.lesson_mode and panel.heights[findings_at] > 0 and panel.heights[log_at] > 0
+    assert panel.section(FindingsSection).label is not None and panel.section(LogSection).label is not None

@@ -45,7 +45,14 @@ from game.ui.lessons import LessonTour
 from game.ui.measure_overlay import Measuring, draw_reach, draw_ruler
 from game.ui.odds_chart import chart_font_path
 from game.ui.painter import BoardPainter, Marker, Overlay
-from game.ui.panel import PANEL_WIDTH, CentreOn, FindingsSection, PanelInfo, SidePanel
+from game.ui.panel import (
+    LESSON_TEXT_PX,
+    PANEL_WIDTH,
+    CentreOn,
+    FindingsSection,
+    PanelInfo,
+    SidePanel,
+)
 from game.ui.reader import SEVERITY_COLOURS, Entry, Reader, filtered, severity_of
 from game.ui.scale import logical_size, ui_scale_for
 from game.ui.sight import Sight, sees_only_itself, step_cursor
@@ -312,6 +319,7 @@ class App:
             [
                 {"name": "noto_sans", "point_size": 14, "style": "bold"},
                 {"name": "noto_sans", "point_size": 14, "style": "italic"},
+                {"name": "noto_sans", "point_size": LESSON_TEXT_PX, "style": "regular", "antialiased": "1"},
             ]
         )
         self._gui_surface = None

@@ -40,13 +40,16 @@ MIN_SECTION_HEIGHT = HEADING_HEIGHT + 30
 #: the tallest a text box measured by :class:`TextMeasure` can be
 MEASURE_LIMIT = 1000
 
+#: the lesson text's size (the lessons give the status box the whole panel's spare room)
+LESSON_TEXT_PX = 17
+
 #: status kinds → colour of the status text
 STATUS_COLOURS = {
     "info": "#E6E6EA",
     "clear": "#7BE39A",
     "blocked": "#FF8A80",
     "error": "#FF6E6E",
-    "lesson": "#8FE3FF",
+    "lesson": "#E8F6FF",
     "finding": "#FFD666",
 }
 
@@ -372,12 +375,16 @@ class StatusSection(_TextSection):
         """The status text in the colour of its kind."""
         colour = STATUS_COLOURS.get(info.status_kind, STATUS_COLOURS["info"])
         lines = escape(info.status).split("\n")
-        return f"<font color='{colour}'>" + "<br>".join(lines) + "</font>"
+        size = f" pixel_size={LESSON_TEXT_PX}" if info.status_kind == "lesson" else ""
+        return f"<font color='{colour}'{size}>" + "<br>".join(lines) + "</font>"
 
 
 class LogSection(_TextSection):
     """The action log, newest first. In a short window it folds into its heading, which then
-    shows the newest line (``Log: move Rook (1,1) -> (2,2)``)."""
+    shows the newest line (``Log: move Rook (1,1) -> (2,2)``). The lessons log nothing: there
+    it takes no room."""
+
+    lesson_hidden = True
 
     def __init__(self, lines: int = 60) -> None:
         super().__init__("Log", None, flex=2, min_height=HEADING_HEIGHT, keep=0)
@@ -417,6 +424,8 @@ class FindingsSection:
     """The linter's findings; clicking one asks the window to centre the board on it."""
 
     title = "Map check"
+    #: the lessons check no map: no room there
+    lesson_hidden = True
     fixed_height: int | None = None
     flex = 1
     min_height = HEADING_HEIGHT + 30
@@ -647,10 +656,15 @@ class SidePanel:
             if want is None:
                 want = section.fixed_height
             wants.append(want)
+        minimums = [getattr(s, "min_height", MIN_SECTION_HEIGHT) for s in self.sections]
+        hidden = {index for index, section in enumerate(self.sections)
+                  if info is not None and info.extra.get("lessons") and getattr(section, "lesson_hidden", False)}
+        for index in hidden:  # the lessons have no map check and no log: no room for them
+            wants[index], minimums[index] = 0, 0
         available = self.rect.h - 6 - PADDING * (len(self.sections) + 1)
         heights = plan_heights(
             wants,
-            [getattr(s, "min_height", MIN_SECTION_HEIGHT) for s in self.sections],
+            minimums,
             [s.flex for s in self.sections],
             [getattr(s, "keep", 1) for s in self.sections],
             available,
@@ -660,7 +674,7 @@ class SidePanel:
         metrics = (first, max(1, self.measure.box_height("X<br>X", width) - first))
         spare = 0
         for index, section in enumerate(self.sections):
-            if isinstance(section, _TextSection):
+            if isinstance(section, _TextSection) and index not in hidden:
                 section.line_metrics = metrics
                 if not section.fits_content:
                     height = heights[index] + spare
@@ -678,6 +692,11 @@ class SidePanel:
         self.heights = self.plan(self._last_info)
         y = PADDING
         for section, height in zip(self.sections, self.heights, strict=True):
+            if height <= 0 and getattr(section, "lesson_hidden", False):  # the lessons' map check, log
+                for part in ("label", "box", "list"):
+                    if hasattr(section, part):
+                        setattr(section, part, None)
+                continue
             section.build(self.manager, self.panel, pygame.Rect(PADDING, y, self.inner_width, height))
             y += height + PADDING
         if self._last_info is not None:
