@@ -297,3 +297,17 @@ def test_a_long_finding_wraps_onto_rows_of_its_own_and_the_folded_log_heading_is
     assert len(findings.rows_of(1)) == len(rows)
     full = FindingsSection.full_text(finding)
     assert full.endswith("diagonal; that part is ignored")
+
+
+@pytest.mark.parametrize("size", [(800, 500), (960, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_window_smaller_than_the_reference_cuts_no_panel_text(size: tuple[int, int]) -> None:
+    window = open_app("demo", size)
+    window.frame()
+    assert window.ui_scale == (0.75 if size == (800, 500) else 1.0)
+    map_section, status = window.panel.section(MapSection), window.panel.section(StatusSection)
+    attack = window.panel.section(AttackSection)
+    for box in (map_section.box, window.panel.section(FigureSection).box, status.box, attack.verdict_box):
+        assert text_fits(box), box.html_text
+    select(window, "Ember")
+    window.frame()
+    assert text_fits(window.panel.section(FigureSection).box)
