@@ -300,3 +300,23 @@ def test_the_lessons_give_the_map_check_and_log_room_to_the_lesson_text(app: App
     app.frame()
     assert not app.lesson_mode and panel.heights[findings_at] > 0 and panel.heights[log_at] > 0
     assert panel.section(FindingsSection).label is not None and panel.section(LogSection).label is not None
+
+
+def test_the_board_under_the_reader_is_not_hovered_and_a_finding_centres_above_it(
+    tmp_path: Path, screen: pygame.Surface
+) -> None:
+    path = tmp_path / "crowd.tmx"
+    path.write_text(tmx([BOX, ODD_DOOR, *CROWD]), encoding="utf-8")
+    window = open_map(path, screen)
+    key(window, pygame.K_i)
+    reader = window.reader
+    assert reader.rect is not None
+    move(window, (reader.rect.x + 40, reader.rect.bottom - 20))
+    assert window.hover is None and window.last_card is None
+    key(window, pygame.K_F3)
+    finding = window.focused
+    assert finding is not None and finding.square is not None
+    x, y, w, h = window.view.viewport
+    cx, cy = window.view.square_centre(finding.square)
+    assert abs(cy - (y + (h - reader.rect.h) / 2)) <= 1  # the middle of the board left free
+    assert window.last_card is None  # the finding's square is not under the mouse: no card

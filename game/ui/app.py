@@ -644,6 +644,8 @@ class App:
 
     def _mouse_motion(self, pos: tuple[int, int]) -> None:
         square = self.view.square_at(*pos)
+        if self.reader.rect is not None and self.reader.rect.collidepoint(pos):
+            square = None  # over the reader: no square of the board under it is hovered
         self.sight.cursor = None  # the mouse takes over from the keyboard cursor
         self.hover = square if square is not None and self.board is not None else None
         pan = self.pan_press
@@ -776,6 +778,8 @@ class App:
 
     def _centre_point(self, gx: float, gy: float) -> None:
         x, y, w, h = self.view.viewport
+        if self.reader.open and not self.presenting:  # the middle of what the reader leaves free
+            h -= self.reader.area(pygame.Rect(self.view.viewport)).h
         cx, cy = self.view.to_screen(gx, gy)
         self.view.pan(x + w / 2 - cx, y + h / 2 - cy)
 
@@ -1535,7 +1539,9 @@ class App:
             draw_coordinates(self.screen, self.view, board, self.ui_scale)
         self.last_card = None
         hover = self.hover
-        if hover is not None and self.press is None and board.in_bounds(hover) and not self.presenting:
+        under_mouse = self.view.in_viewport(*self.mouse_pos) and self.view.square_at(*self.mouse_pos) == hover
+        if (hover is not None and under_mouse and self.press is None and board.in_bounds(hover)
+                and not self.presenting):
             figures = board.figures_at(hover)
             if figures:
                 self.last_card = draw_card(

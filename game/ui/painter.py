@@ -109,6 +109,11 @@ class _FovCache:
     surface: pygame.Surface
 
 
+#: the finding code over an outlined square, in pixels of pygame's default face (its capitals
+#: stand about half as tall: 22 px gives 11-px capitals, as tall as the panel's 14-px text)
+MARKER_LABEL_PX = 22
+
+
 class BoardPainter:
     """Draws boards; holds the caches (static layer, FOV shade, token sprites, text labels).
 
@@ -709,9 +714,11 @@ class BoardPainter:
         if rect is None:
             return
         pygame.draw.rect(surface, colour, rect, width, border_radius=max(2, width))
-        if marker.label and view.cell >= 40:
-            label = self._label(marker.label, 14, colour, max_width=round(view.cell * 3))
-            surface.blit(label, (rect.left + 2, rect.top - label.get_height()))
+        if marker.label and view.cell >= 40:  # never tiny: on a dark plate, or no label
+            label = self._label(marker.label, MARKER_LABEL_PX, colour, max_width=round(view.cell * 4))
+            plate = label.get_rect(topleft=(rect.left, rect.top - label.get_height() - 2)).inflate(6, 2)
+            self._blend_rect(surface, (16, 18, 24, 210), plate)
+            surface.blit(label, (plate.x + 3, plate.y + 1))
 
     def _outline_square(
         self, surface: pygame.Surface, view: View, sq: Square, colour: tuple[int, ...]
