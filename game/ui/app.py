@@ -568,6 +568,11 @@ class App:
         """H: the coverage heat map (how many squares see each square), on or off."""
         self.heat.on = not self.heat.on
 
+    def _draw_heat(self, surface: pygame.Surface) -> None:
+        """The coverage tint, under the figures (the painter calls it)."""
+        if self.board is not None:
+            self.heat.draw(surface, self.view, self.board, self.ui_scale)
+
     def _draw_reader(self) -> None:
         """The large log or findings reader over the bottom of the board area."""
         reader, session = self.reader, self.session
@@ -1370,6 +1375,7 @@ class App:
             dragging=dragging,
             markers=markers,
             start=self.sight.start if self.selected is None else None,
+            under_figures=self._draw_heat if self.heat.on and not self.presenting and board is not None else None,
         )
 
     def status(self, ray: Any) -> tuple[str, str]:
@@ -1473,7 +1479,7 @@ class App:
         if board is not None:
             self.painter.draw(self.screen, board, self.view, overlay)
             if self.heat.on and not self.presenting:
-                self.heat.draw(self.screen, self.view, board, self.hover, self.ui_scale)
+                self.heat.draw_legend(self.screen, self.view, board, self.hover, self.ui_scale)
             self._draw_measuring(board)
             self._draw_labels(board)
             if not self.lesson_mode:

@@ -82,8 +82,10 @@ class CoverageOverlay:
             self._fonts[size] = font
         return font
 
-    def draw(self, surface: pygame.Surface, view: View, board: Board, hover: Square | None, scale: float) -> None:
-        """Tint every standable square by its count, and a legend in the board area's corner."""
+    def draw_legend(self, surface: pygame.Surface, view: View, board: Board, hover: Square | None,
+                    scale: float) -> None:
+        """The legend in the board area's bottom left corner: the range, the hovered square's
+        count, or why there is no heat map (yet)."""
         area = pygame.Rect(view.viewport)
         if board.width * board.height > MAX_SQUARES:
             self._draw_legend(surface, area, scale, f"Coverage heat map: the board has more than {MAX_SQUARES} "
@@ -92,6 +94,19 @@ class CoverageOverlay:
         found = self.result(board)
         if found is None:
             self._draw_legend(surface, area, scale, "Coverage heat map: working out how many squares see each square…")
+            return
+        words = f"Coverage: squares seen from 0 (blue) to {found.maximum} (red) squares"
+        if hover is not None and board.in_bounds(hover) and found.standable[hover[1], hover[0]]:
+            words += f" · {fmt_square(hover)} is seen from {int(found.seen_by[hover[1], hover[0]])}"
+        self._draw_legend(surface, area, scale, words + " · H hides it")
+
+    def draw(self, surface: pygame.Surface, view: View, board: Board, scale: float) -> None:
+        """Tint every standable square by its count (the painter calls it under the figures)."""
+        area = pygame.Rect(view.viewport)
+        if board.width * board.height > MAX_SQUARES:
+            return
+        found = self.result(board)
+        if found is None:
             return
         top = max(1, found.maximum)
         key = (id(found), top)
@@ -127,10 +142,6 @@ class CoverageOverlay:
             if view.cell >= 28 * scale:
                 self._draw_counts(surface, view, found, (left, top_row, right, bottom), scale)
             surface.set_clip(old_clip)
-        words = f"Coverage: squares seen from 0 (blue) to {found.maximum} (red) squares"
-        if hover is not None and board.in_bounds(hover) and found.standable[hover[1], hover[0]]:
-            words += f" · {fmt_square(hover)} is seen from {int(found.seen_by[hover[1], hover[0]])}"
-        self._draw_legend(surface, area, scale, words + " · H hides it")
 
     def _draw_counts(self, surface: pygame.Surface, view: View, found: Coverage,
                      box: tuple[int, int, int, int], scale: float) -> None:

@@ -26,7 +26,7 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -81,6 +81,8 @@ class Overlay:
     markers: Sequence[Marker] = field(default_factory=tuple)
     #: the ray's start square when no figure is selected (sight from any square)
     start: Square | None = None
+    #: drawn over the board, under everything else (the window's coverage heat map)
+    under_figures: Callable[[pygame.Surface], None] | None = None
 
     def target_ids(self) -> tuple[int, ...]:
         """Every figure to ring as a target: ``targets`` in order, then ``target`` if new.
@@ -152,6 +154,8 @@ class BoardPainter:
         try:
             surface.fill(theme.BACKGROUND, viewport)
             region = self._blit_static(surface, board, view)
+            if overlay.under_figures is not None:
+                overlay.under_figures(surface)
             for marker in overlay.markers:
                 self._draw_marker(surface, view, marker)
             if overlay.fov is not None and region is not None:
@@ -546,7 +550,7 @@ class BoardPainter:
         pygame.draw.aacircle(sprite, colour, centre, radius)
         outline = max(1, radius // 12)
         pygame.draw.aacircle(sprite, theme.TOKEN_OUTLINE, centre, radius, outline)
-        font_px = max(8, round(radius * (0.62 if show_name else 0.95)))
+        font_px = max(8 if show_name else 11, round(radius * (0.62 if show_name else 1.15)))  # codes: big
         while show_name and font_px > 11 and self.font(font_px).size(text)[0] > 2 * radius - 8:
             font_px -= 1  # a long name: smaller letters before any are cut
         label = self._label(text, font_px, theme.readable_text(colour), max_width=2 * radius - 4)
