@@ -105,6 +105,10 @@ def test_shift_l_shows_every_log_entry_whole_scrolls_resizes_and_saves(
     click(app, save.center)
     text = (tmp_path / "sightline-board-log.txt").read_text(encoding="utf-8")
     assert long in text and "note number 29" in text
+    copy = next(rect for rect, name in reader.buttons if name == "copy")
+    click(app, copy.center)
+    pasted = pygame.scrap.get_text()
+    assert long in pasted and pasted.count("\n") == len(app.session.history.log)
     # a click inside the reader never reaches the board under it
     before = app.sight.start
     click(app, (reader.rect.x + 30, reader.rect.bottom - 10))
@@ -134,6 +138,7 @@ def test_i_lists_every_finding_whole_f4_filters_and_a_click_goes_to_it(tmp_path:
     reader = window.reader
     assert reader.kind == "findings"
     assert len(reader.entry_lines()) == len(findings)
+    assert reader.title.startswith("Map check: ") and "0 warnings" not in reader.title
     for number, (finding, lines) in enumerate(zip(findings, reader.entry_lines(), strict=True), 1):
         assert " ".join(line.strip() for line in lines).startswith(f"{number}. {finding.severity.value}")
         assert finding.message.split()[-1] in lines[-1] or (finding.hint or "").split()[-1] in lines[-1]

@@ -514,6 +514,8 @@ class App:
                 reader.close()
             elif what == "button" and value == "save":
                 self.action_export_log()
+            elif what == "button" and value == "copy":
+                self.action_copy_log()
             elif what == "button":
                 reader.severity = value
                 reader.scroll = 0
@@ -583,8 +585,9 @@ class App:
             log = list(session.history.log)[::-1] if session is not None else []
             entries = [Entry(f"{len(log) - n}. {plain(line)}") for n, line in enumerate(log)]
             title = f"Log: {plural(len(log), 'entry')}, newest first"
-            buttons = [("save", "Save to file (Ctrl+L)", False), ("close", "Close (Esc)", False)]
-            reader.draw(self.screen, area, self.ui_scale, title, entries, buttons)
+            buttons = [("copy", "Copy (Ctrl+C)", False), ("save", "Save to file (Ctrl+L)", False),
+                       ("close", "Close (Esc)", False)]
+            reader.draw(self.screen, area, self.ui_scale, title, entries, buttons, empty="Nothing has happened yet.")
             return
         findings = list(session.findings) if session is not None and not self.lesson_mode else []
         shown = self._filtered_findings()
@@ -592,7 +595,8 @@ class App:
                    for n, f in shown]
         counts = {sev: sum(1 for f in findings if severity_of(f) == sev) for sev in ("error", "warning")}
         state = map_check_state(session) if session is not None else None
-        title = f"Map check: {FindingsSection.counts(findings)}{' ' + state if state else ''}"
+        words = FindingsSection.counts(findings) if findings else ("clean" if not state else "")
+        title = f"Map check: {words}{' ' + state if state else ''}".replace(": ·", ":")
         buttons = [
             ("all", f"All ({len(findings)})", reader.severity == "all"),
             ("error", f"Errors ({counts['error']})", reader.severity == "error"),
@@ -600,7 +604,8 @@ class App:
             ("close", "Close (Esc)", False),
         ]
         selected = next((i for i, (_, f) in enumerate(shown) if f == self.focused), None)
-        reader.draw(self.screen, area, self.ui_scale, title, entries, buttons, selected)
+        empty = "No findings." if reader.severity == "all" else f"No {reader.severity}s (F4: the others)."
+        reader.draw(self.screen, area, self.ui_scale, title, entries, buttons, selected, empty=empty)
 
     def _mouse_down(self, button: int, pos: tuple[int, int]) -> None:
         if self.help_on:
@@ -1196,6 +1201,19 @@ class App:
             self._notify(str(exc), "error")
             return
         self._notify(f"saved the log ({len(lines)} lines) to {path}", "info")
+
+    def action_copy_log(self) -> None:
+        """Ctrl+C: the whole log, every entry whole, onto the clipboard (paste it anywhere)."""
+        session = self.session
+        if session is None:
+            return
+        lines = list(session.history.log)
+        try:
+            pygame.scrap.put_text("\n".join(lines) + "\n")
+        except pygame.error as exc:  # no clipboard on this system
+            self._notify(f"cannot copy the log: {exc}; Ctrl+L saves it as a file", "error")
+            return
+        self._notify(f"copied the log ({plural(len(lines), 'line')}) to the clipboard", "info")
 
     def _export_name(self) -> str:
         if self.lesson_mode and self.tour is not None:

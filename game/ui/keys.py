@@ -114,6 +114,7 @@ KEY_BINDINGS: tuple[Binding, ...] = (
     Binding("export_steps", ("Ctrl+Shift+S",), "lessons: save the board and each step of the ray as PNGs",
             "Lessons"),
     Binding("export_log", ("Ctrl+L",), "save the whole log, every entry in full, as a text file", "History"),
+    Binding("copy_log", ("Ctrl+C",), "copy the whole log, every entry in full, to the clipboard", "History"),
     Binding("help", ("F1",), "show or hide this help", "Window"),
     Binding(
         "escape",

@@ -70,6 +70,8 @@ class Reader:
     rows: list[tuple[pygame.Rect, int]] = field(default_factory=list)
     buttons: list[tuple[pygame.Rect, str]] = field(default_factory=list)
     resizing: bool = False
+    #: the title drawn last (tests read it)
+    title: str = ""
     #: how many lines the last drawing had, and how many fit
     total_lines: int = 0
     page_lines: int = 1
@@ -179,11 +181,14 @@ class Reader:
         entries: Sequence[Entry],
         buttons: Sequence[tuple[str, str, bool]],
         selected: int | None = None,
+        empty: str = "nothing to show",
     ) -> pygame.Rect:
         """Draw the reader over the bottom of ``board_area``: a title row with ``buttons``
-        (name, caption, on), then every entry wrapped whole, scrolled. Returns its rectangle."""
+        (name, caption, on), then every entry wrapped whole, scrolled (``empty`` when there is
+        none). Returns its rectangle."""
         rect = self.area(board_area)
         self.rect = rect
+        self.title = title
         size = max(12, round(15 * scale))
         font, small = self.font(size), self.font(max(11, round(13 * scale)))
         pad = max(8, round(10 * scale))
@@ -238,7 +243,7 @@ class Reader:
                 self.rows.append((row.move(rect.x, rect.y), index))
                 y += pitch
         if not entries:
-            layer.blit(font.render("nothing to show", True, MUTED), (body.x, body.y))
+            layer.blit(font.render(empty, True, MUTED), (body.x, body.y))
         if self.total_lines > self.page_lines:  # a scroll bar: where the page is in the text
             track = pygame.Rect(rect.w - max(4, round(5 * scale)) - 2, body.y, max(4, round(5 * scale)), body.h)
             thumb_h = max(12, track.h * self.page_lines // self.total_lines)
