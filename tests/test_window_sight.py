@@ -448,5 +448,13 @@ def test_a_region_finding_outlines_its_whole_region(tmp_path: Path, screen: pyga
     window = App(Session.open(path), screen=screen)
     window.frame()
     finding = next(f for f in window.session.findings if f.code == "region-unreachable")
-    squares = {m.square for m in window.overlay().markers if m.label in ("", "region-unreachable")}
-    assert {(5, 0), (6, 0), (5, 1), (6, 1)} <= squares and finding.square in squares
+    marker = next(m for m in window.overlay().markers if m.label == "region-unreachable")
+    assert marker.region == {(5, 0), (6, 0), (5, 1), (6, 1)} and finding.square in marker.region
+    # drawn as one outline around the 2x2 block: its corners, not four boxes
+    from game.ui.painter import region_boundary
+
+    assert len(region_boundary(marker.region)) == 4
+    colour = theme.marker_colour("error")
+    x, y, w, h = window.view.square_rect((5, 1))
+    assert near(window.screen.get_at((x + w // 2, y + h - 1)), colour, 60)  # the outline's bottom
+    assert not near(window.screen.get_at((x + w - 2, y + h // 2)), colour, 60)  # no line between squares

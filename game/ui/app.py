@@ -1350,8 +1350,7 @@ class App:
                     continue  # warnings are outlined only when clicked in the panel
                 region = finding_region(session, finding)
                 if region:  # a region finding outlines the whole region, its label on the first square
-                    for n, square in enumerate(region):
-                        markers.append(Marker(square, None, severity, "" if n else finding.code))
+                    markers.append(Marker(finding.square, None, severity, finding.code, region=frozenset(region)))
                 elif finding.square is not None:
                     markers.append(Marker(finding.square, None, severity, finding.code))
                 elif finding == self.focused:  # an object without a square: the squares under it

@@ -56,6 +56,8 @@ class Marker:
     edge: Edge | None
     severity: str
     label: str = ""
+    #: a region finding: every square of the region, outlined as one shape (its boundary)
+    region: frozenset[Square] | None = None
 
 
 @dataclass
@@ -140,6 +142,8 @@ class BoardPainter:
         self._text: dict[tuple[Any, ...], pygame.Surface] = {}
         self._fonts: dict[int, pygame.font.Font] = {}
         self._patches: dict[tuple[Any, ...], pygame.Surface] = {}
+        #: region findings' outlines (grid-line runs), per region
+        self._regions: dict[frozenset[Square], list[tuple[tuple[int, int], tuple[int, int]]]] = {}
         self._last_ray: tuple[LosResult | QuickRay, Board, _RayShape] | None = None
         #: ray shapes by :func:`_ray_key`: a dragged figure brings back the same rays
         self._ray_shapes: dict[tuple[Any, ...], _RayShape] = {}
@@ -708,6 +712,13 @@ class BoardPainter:
         colour = theme.marker_colour(marker.severity)
         width = max(3, round(view.cell * theme.MARKER_WIDTH))
         rect: pygame.Rect | None = None
+        if marker.region:
+            self._draw_region(surface, view, marker.region, colour, max(2, width - 1))
+            if marker.square is None:
+                return
+            rect = pygame.Rect(view.square_rect(marker.square)).inflate(-2, -2)
+            self._draw_marker_label(surface, view, marker, colour, rect)
+            return
         if marker.edge is not None:
             a, b = self._edge_pixels(view, marker.edge)
             pad = max(4, round(view.cell * 0.15))
@@ -718,6 +729,25 @@ class BoardPainter:
         if rect is None:
             return
         pygame.draw.rect(surface, colour, rect, width, border_radius=max(2, width))
+        self._draw_marker_label(surface, view, marker, colour, rect)
+
+    def _draw_region(
+        self, surface: pygame.Surface, view: View, region: frozenset[Square], colour: tuple[int, ...], width: int
+    ) -> None:
+        """A region's outline: the edges between its squares and the others, merged into runs
+        (a 1,000-square region is a few hundred lines, not 1,000 boxes)."""
+        runs = self._regions.get(region)
+        if runs is None:
+            runs = region_boundary(region)
+            _remember(self._regions, region, runs, limit=64)
+        for (x0, y0), (x1, y1) in runs:
+            a = _round(view.to_screen(x0, y0))
+            b = _round(view.to_screen(x1, y1))
+            pygame.draw.line(surface, colour, a, b, width)
+
+    def _draw_marker_label(
+        self, surface: pygame.Surface, view: View, marker: Marker, colour: tuple[int, ...], rect: pygame.Rect
+    ) -> None:
         if marker.label and view.cell >= 40:  # never tiny: on a dark plate, or no label
             label = self._label(marker.label, MARKER_LABEL_PX, colour, max_width=round(view.cell * 4))
             plate = label.get_rect(topleft=(rect.left, rect.top - label.get_height() - 2)).inflate(6, 2)
@@ -888,6 +918,45 @@ def _ray_key(ray: LosResult | QuickRay, board: Board) -> tuple[Any, ...]:
     """
     flags = tuple((step[3], step[4]) for step in ray.drawing())
     return (board.serial, board.geometry_version, ray.origin, ray.target, flags)
+
+
+def region_boundary(region: frozenset[Square]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """The outline of a set of squares as grid-line runs ``((x0, y0), (x1, y1))``: every edge
+    between a square of the region and one outside it, neighbours on one line merged.
+
+    >>> sorted(region_boundary(frozenset({(0, 0), (1, 0)})))
+    [((0, 0), (0, 1)), ((0, 0), (2, 0)), ((0, 1), (2, 1)), ((2, 0), (2, 1))]
+    """
+    horizontal: dict[int, list[int]] = {}
+    vertical: dict[int, list[int]] = {}
+    for x, y in region:
+        if (x, y - 1) not in region:
+            horizontal.setdefault(y, []).append(x)
+        if (x, y + 1) not in region:
+            horizontal.setdefault(y + 1, []).append(x)
+        if (x - 1, y) not in region:
+            vertical.setdefault(x, []).append(y)
+        if (x + 1, y) not in region:
+            vertical.setdefault(x + 1, []).append(y)
+    runs: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    for line, starts in horizontal.items():
+        for first, last in _runs(starts):
+            runs.append(((first, line), (last + 1, line)))
+    for line, starts in vertical.items():
+        for first, last in _runs(starts):
+            runs.append(((line, first), (line, last + 1)))
+    return runs
+
+
+def _runs(values: list[int]) -> list[tuple[int, int]]:
+    """Consecutive integers grouped: [1, 2, 3, 7] → [(1, 3), (7, 7)]."""
+    out: list[tuple[int, int]] = []
+    for value in sorted(set(values)):
+        if out and value == out[-1][1] + 1:
+            out[-1] = (out[-1][0], value)
+        else:
+            out.append((value, value))
+    return out
 
 
 def _remember(cache: dict[Any, Any], key: Any, value: Any, limit: int = 1000) -> None:
