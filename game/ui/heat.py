@@ -11,7 +11,7 @@ refused in one line (``sightline report`` draws its heat map as a picture instea
 
 from __future__ import annotations
 
-from concurrent.futures import Future, ThreadPoolExecutor
+import threading
 from typing import Any
 
 import numpy as np
@@ -38,13 +38,40 @@ def geometry_key(board: Board) -> tuple[Any, ...]:
     return board.serial, doors, squares
 
 
+class _Job:
+    """The coverage of one board worked out on a daemon thread (quitting never waits for it)."""
+
+    def __init__(self, board: Board) -> None:
+        self.done = threading.Event()
+        self.value: Coverage | None = None
+        self.error: BaseException | None = None
+        self.thread = threading.Thread(target=self._run, args=(board,), name="coverage", daemon=True)
+        self.thread.start()
+
+    def _run(self, board: Board) -> None:
+        try:
+            self.value = coverage(board)
+        except BaseException as exc:  # noqa: BLE001 - handed to the window's thread
+            self.error = exc
+        finally:
+            self.done.set()
+
+    def result(self, timeout: float | None = None) -> Coverage:
+        """The coverage (waits up to ``timeout`` seconds); re-raises the worker's error."""
+        if not self.done.wait(timeout):
+            raise TimeoutError("the coverage is still being worked out")
+        if self.error is not None:
+            raise self.error
+        assert self.value is not None
+        return self.value
+
+
 class CoverageOverlay:
     """The heat map's state: on or off, the coverage worked out (or being worked out)."""
 
     def __init__(self) -> None:
         self.on = False
-        self._pool: ThreadPoolExecutor | None = None
-        self._job: tuple[tuple[Any, ...], Future[Coverage]] | None = None
+        self._job: tuple[tuple[Any, ...], _Job] | None = None
         self._done: tuple[tuple[Any, ...], Coverage] | None = None
         self._tint: tuple[Any, pygame.Surface] | None = None
         self._fonts: dict[int, pygame.font.Font] = {}
@@ -58,15 +85,15 @@ class CoverageOverlay:
         if self._done is not None and self._done[0] == key:
             return self._done[1]
         if self._job is not None and self._job[0] == key:
-            if not self._job[1].done():
+            if not self._job[1].done.is_set():
                 return None
             self._done = (key, self._job[1].result())
             self._job = None
             return self._done[1]
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="coverage")
+        if self._job is not None and not self._job[1].done.is_set():
+            return None  # one count at a time: the new doors' count starts when the old one ends
         bare = geometry_board(board)  # a copy: the worker never sees the board change under it
-        self._job = (key, self._pool.submit(coverage, bare))
+        self._job = (key, _Job(bare))
         return None
 
     def wait(self, timeout: float | None = None) -> None:
