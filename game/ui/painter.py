@@ -554,7 +554,7 @@ class BoardPainter:
         pygame.draw.aacircle(sprite, colour, centre, radius)
         outline = max(1, radius // 12)
         pygame.draw.aacircle(sprite, theme.TOKEN_OUTLINE, centre, radius, outline)
-        font_px = max(8 if show_name else 11, round(radius * (0.62 if show_name else 1.15)))  # codes: big
+        font_px = max(8 if show_name else 11, round(radius * (0.8 if show_name else 1.15)))  # codes: big
         while show_name and font_px > 11 and self.font(font_px).size(text)[0] > 2 * radius - 8:
             font_px -= 1  # a long name: smaller letters before any are cut
         label = self._label(text, font_px, theme.readable_text(colour), max_width=2 * radius - 4)
@@ -580,7 +580,7 @@ class BoardPainter:
         written on it when the token is big enough to read it (never a row of tiny dots)."""
         left = max(0, life - wounds)
         width = round(radius * 1.3)
-        height = max(4, round(radius * 0.3))
+        height = max(4, round(radius * 0.36))
         bar = pygame.Rect(0, 0, width, height)
         bar.center = (centre[0], centre[1] + round(radius * 0.55))
         pygame.draw.rect(sprite, theme.PIP_WOUND, bar, border_radius=2)
@@ -589,7 +589,7 @@ class BoardPainter:
             pygame.draw.rect(sprite, theme.PIP_LIFE, filled, border_radius=2)
         pygame.draw.rect(sprite, theme.TOKEN_OUTLINE, bar, 1, border_radius=2)
         if height >= 9:
-            text = self._label(f"{left}/{life}", height + 1, theme.TOKEN_OUTLINE, max_width=width)
+            text = self._label(f"{left}/{life}", height + 4, theme.TOKEN_OUTLINE, max_width=width)
             sprite.blit(text, text.get_rect(center=bar.center))
 
     def _dim(self, sprite: pygame.Surface) -> pygame.Surface:
