@@ -89,6 +89,8 @@ GUI_THEME: dict[str, Any] = {
         "misc": {"line_spacing": "1.1"},
     },
     "selection_list": {"colours": {"dark_bg": "#25282F"}},
+    # the map check's rows: a long finding goes on over several rows, read from the left
+    "@selection_list_item": {"misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "6"}},
 }
 
 
