@@ -76,6 +76,7 @@ class Reader:
     total_lines: int = 0
     page_lines: int = 1
     _fonts: dict[int, pygame.font.Font] = field(default_factory=dict)
+    _lines: dict[tuple[int, str, tuple[int, int, int]], pygame.Surface] = field(default_factory=dict)
     _layout: tuple[Any, list[tuple[int, list[str]]]] | None = None
 
     @property
@@ -239,7 +240,7 @@ class Reader:
                 row = pygame.Rect(body.x, y, body.w, pitch)
                 if index == selected:
                     pygame.draw.rect(layer, SELECTED_BG, row)
-                layer.blit(font.render(text, True, entries[index].colour), (body.x, y))
+                layer.blit(self._line(font, size, text, entries[index].colour), (body.x, y))
                 self.rows.append((row.move(rect.x, rect.y), index))
                 y += pitch
         if not entries:
@@ -252,6 +253,16 @@ class Reader:
             pygame.draw.rect(layer, MUTED, (track.x, thumb_y, track.w, thumb_h), border_radius=2)
         surface.blit(layer, rect.topleft)
         return rect
+
+    def _line(self, font: pygame.font.Font, size: int, text: str, colour: tuple[int, int, int]) -> pygame.Surface:
+        """One rendered line (cached: scrolling and redrawing never render a line twice)."""
+        key = (size, text, colour)
+        line = self._lines.get(key)
+        if line is None:
+            if len(self._lines) > 2000:
+                self._lines.clear()
+            line = self._lines[key] = font.render(text, True, colour)
+        return line
 
     def visible_text(self) -> list[str]:
         """The lines shown by the last drawing, top to bottom (tests read it)."""
