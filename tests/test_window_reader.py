@@ -147,7 +147,7 @@ def test_i_lists_every_finding_whole_f4_filters_and_a_click_goes_to_it(tmp_path:
     assert reader.severity == "error"
     assert all(" error " in lines[0] for lines in reader.entry_lines())
     section = window.panel.section(FindingsSection)
-    assert "errors only" in section.label.text
+    assert section.label.text.endswith("(errors)") and " of " in section.label.text
     # the "warnings" button
     warnings_button = next(rect for rect, name in reader.buttons if name == "warning")
     click(window, warnings_button.center)
@@ -325,3 +325,19 @@ def test_the_board_under_the_reader_is_not_hovered_and_a_finding_centres_above_i
     cx, cy = window.view.square_centre(finding.square)
     assert abs(cy - (y + (h - reader.rect.h) / 2)) <= 1  # the middle of the board left free
     assert window.last_card is None  # the finding's square is not under the mouse: no card
+
+
+def test_the_panels_enlarge_buttons_open_the_log_and_the_findings_large(app: App) -> None:
+    from game.ui.panel import LogSection
+
+    log_button = app.panel.section(LogSection).enlarge
+    assert log_button is not None
+    click(app, log_button.rect.center)
+    app.frame()  # the button's press event reaches the window
+    assert app.reader.kind == "log"
+    findings_button = app.panel.section(FindingsSection).enlarge
+    click(app, findings_button.rect.center)
+    app.frame()
+    assert app.reader.kind == "findings"
+    heading = app.panel.section(LogSection).label
+    assert heading.rect.right <= log_button.rect.left  # the heading gives the button its room

@@ -50,6 +50,7 @@ from game.ui.panel import (
     PANEL_WIDTH,
     CentreOn,
     FindingsSection,
+    OpenReader,
     PanelInfo,
     SidePanel,
 )
@@ -459,6 +460,10 @@ class App:
         request = self.panel.process_event(event)
         if isinstance(request, CentreOn):
             self.focus_finding(request.finding)
+            return
+        if isinstance(request, OpenReader):
+            if self.reader.kind != request.kind:
+                self.reader.toggle(request.kind)
             return
         if event.type == pygame.KEYDOWN:
             if self.attack_section.typing:  # the play entry has the keyboard

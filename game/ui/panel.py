@@ -26,7 +26,7 @@ from typing import Any, Protocol
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UILabel, UIPanel, UISelectionList, UITextBox
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UISelectionList, UITextBox
 
 from game.core.findings import Finding
 from game.core.words import plural
@@ -124,6 +124,33 @@ class CentreOn:
     """A panel request: centre the board on this finding's square."""
 
     finding: Finding
+
+
+@dataclass(frozen=True)
+class OpenReader:
+    """A panel request: show this list ("log" or "findings") large, in the reader."""
+
+    kind: str
+
+
+#: the width of a heading's "enlarge" button, in UI units
+ENLARGE_WIDTH = 30
+
+
+def enlarge_button(
+    manager: pygame_gui.UIManager, container: UIPanel, rect: pygame.Rect, label: UILabel, key: str
+) -> UIButton:
+    """A small "all" button at the right end of a section's heading that opens its list large
+    (the heading's label gives up that width)."""
+    label.set_dimensions((max(10, rect.w - ENLARGE_WIDTH - 4), HEADING_HEIGHT))
+    return UIButton(
+        pygame.Rect(rect.right - ENLARGE_WIDTH, rect.y + 1, ENLARGE_WIDTH, HEADING_HEIGHT - 2),
+        "all",
+        manager,
+        container=container,
+        tool_tip_text=f"the whole list, large ({key})",
+        object_id="#enlarge",
+    )
 
 
 class Section(Protocol):
@@ -391,6 +418,8 @@ class LogSection(_TextSection):
         self.lines = lines
         self._serial: int | None = None
         self.folded = False
+        #: the heading's button that opens the whole log in the reader (Shift+L)
+        self.enlarge: UIButton | None = None
 
     def build(self, manager: pygame_gui.UIManager, container: UIPanel, rect: pygame.Rect) -> None:
         """As every text section (the box hidden when there is no room for one whole line)."""
@@ -399,7 +428,16 @@ class LogSection(_TextSection):
         super().build(manager, container, room)
         if self.folded and self.box is not None:
             self.box.hide()
+        assert self.label is not None
+        self.enlarge = enlarge_button(manager, container, rect, self.label, "Shift+L")
         self._serial = None
+
+    def process_event(self, event: pygame.event.Event) -> object | None:
+        """Its "enlarge" button → :class:`OpenReader` the log."""
+        pressed = event.type == pygame_gui.UI_BUTTON_PRESSED
+        if pressed and self.enlarge is not None and getattr(event, "ui_element", None) is self.enlarge:
+            return OpenReader("log")
+        return None
 
     def heading(self, info: PanelInfo) -> str:
         """``Log``, or folded: ``Log: the newest line``."""
@@ -434,6 +472,8 @@ class FindingsSection:
     def __init__(self) -> None:
         self.label: UILabel | None = None
         self.list: UISelectionList | None = None
+        #: the heading's button that opens every finding in the reader (I)
+        self.enlarge: UIButton | None = None
         self._items: list[str] = []
         self._findings: list[Finding] = []
         #: the findings the filter keeps, each with its number, and the finding of each row
@@ -458,6 +498,7 @@ class FindingsSection:
         )
         if rect.h <= HEADING_HEIGHT:  # a clean map: the heading says it all
             self.list.hide()
+        self.enlarge = enlarge_button(manager, container, rect, self.label, "I")
         self._key = None
 
     def wanted_height(self, info: PanelInfo, width: int, measure: TextMeasure) -> int | None:
@@ -508,11 +549,11 @@ class FindingsSection:
         self._items = [self.item_text(n, f) for n, f in shown]
         self._row_finding = list(range(len(shown)))
         suffix = f" {state}" if state else ""
-        only = f" · {severity}s only (F4)" if severity != "all" else ""
         if self._findings:
-            self.label.set_text(
-                fit_text(self.label.font, f"{self.title}: {self.counts(self._findings)}{only}{suffix}",
-                         label_room(self.label)))
+            counts = self.counts(self._findings)
+            if severity != "all":  # F4: say how many of them the list shows
+                counts = f"{len(shown)} of {len(self._findings)} ({severity}s)"
+            self.label.set_text(fit_text(self.label.font, f"{self.title}: {counts}{suffix}", label_room(self.label)))
             items: list[str | tuple[str, str]] = list(self._items)
             self.list.set_item_list(items)
             self._wrap_rows()
@@ -581,7 +622,10 @@ class FindingsSection:
         return f"{lead} {severity}{where}: {finding.message}{hint}"
 
     def process_event(self, event: pygame.event.Event) -> object | None:
-        """A click on a row → :class:`CentreOn` that finding."""
+        """A click on a row → :class:`CentreOn` that finding; "enlarge" → :class:`OpenReader`."""
+        pressed = event.type == pygame_gui.UI_BUTTON_PRESSED
+        if pressed and self.enlarge is not None and getattr(event, "ui_element", None) is self.enlarge:
+            return OpenReader("findings")
         if event.type not in (
             pygame_gui.UI_SELECTION_LIST_NEW_SELECTION,
             pygame_gui.UI_SELECTION_LIST_DROPPED_SELECTION,
@@ -693,7 +737,7 @@ class SidePanel:
         y = PADDING
         for section, height in zip(self.sections, self.heights, strict=True):
             if height <= 0 and getattr(section, "lesson_hidden", False):  # the lessons' map check, log
-                for part in ("label", "box", "list"):
+                for part in ("label", "box", "list", "enlarge"):
                     if hasattr(section, part):
                         setattr(section, part, None)
                 continue
