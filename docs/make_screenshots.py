@@ -13,6 +13,7 @@ import os
 import shutil
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -210,7 +211,9 @@ def window_refused(out: Path) -> None:
     for i in range(1, 7):
         pos = (a[0] + (b[0] - a[0]) * i // 6, a[1] + (b[1] - a[1]) * i // 6)
         _post(app, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)), frames=1)
-    _post(app, frames=8)  # the panel's text catches up while the figure is held there
+    for _ in range(4):  # the panel's text catches up (a few times a second) while the figure is held
+        time.sleep(0.15)
+        _post(app, frames=2)
     save_screenshot(app.screen, out)
 
 
