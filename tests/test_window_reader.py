@@ -341,3 +341,15 @@ def test_the_panels_enlarge_buttons_open_the_log_and_the_findings_large(app: App
     assert app.reader.kind == "findings"
     heading = app.panel.section(LogSection).label
     assert heading.rect.right <= log_button.rect.left  # the heading gives the button its room
+
+
+def test_a_board_too_big_for_the_heat_map_says_so_in_one_line(tmp_path: Path, screen: pygame.Surface) -> None:
+    from game.ui.heat import MAX_SQUARES
+
+    path = tmp_path / "big.tmx"
+    path.write_text(tmx([], width=100, height=100), encoding="utf-8")
+    assert MAX_SQUARES < 100 * 100
+    window = open_map(path, screen)
+    key(window, pygame.K_h)
+    assert "more than" in window.heat.legend and "sightline report" in window.heat.legend
+    assert window.heat._job is None  # never started: no count on a board that big
