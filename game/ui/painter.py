@@ -113,6 +113,9 @@ class _FovCache:
     surface: pygame.Surface
 
 
+#: the transparent colour of the regions' layer (never a marker colour)
+_LAYER_KEY = (255, 0, 255)
+
 #: the finding code over an outlined square, in pixels of pygame's default face (its capitals
 #: stand about half as tall: 22 px gives 11-px capitals, as tall as the panel's 14-px text)
 MARKER_LABEL_PX = 22
@@ -142,8 +145,13 @@ class BoardPainter:
         self._text: dict[tuple[Any, ...], pygame.Surface] = {}
         self._fonts: dict[int, pygame.font.Font] = {}
         self._patches: dict[tuple[Any, ...], pygame.Surface] = {}
-        #: region findings' outlines (grid-line runs), per region
-        self._regions: dict[frozenset[Square], list[tuple[tuple[int, int], tuple[int, int]]]] = {}
+        #: region findings' outlines (grid-line runs) and bounding boxes, per region
+        self._regions: dict[
+            frozenset[Square],
+            tuple[list[tuple[tuple[int, int], tuple[int, int]]], tuple[int, int, int, int]],
+        ] = {}
+        #: the regions' outlines drawn for one view (see _blit_regions)
+        self._region_layer: tuple[Any, pygame.Surface] | None = None
         self._last_ray: tuple[LosResult | QuickRay, Board, _RayShape] | None = None
         #: ray shapes by :func:`_ray_key`: a dragged figure brings back the same rays
         self._ray_shapes: dict[tuple[Any, ...], _RayShape] = {}
@@ -160,6 +168,7 @@ class BoardPainter:
             region = self._blit_static(surface, board, view)
             if overlay.under_figures is not None:
                 overlay.under_figures(surface)
+            self._blit_regions(surface, view, overlay.markers)
             for marker in overlay.markers:
                 self._draw_marker(surface, view, marker)
             if overlay.fov is not None and region is not None:
@@ -206,6 +215,7 @@ class BoardPainter:
         """Drop the cached board pictures (the next draw rebuilds them)."""
         self._static = None
         self._fov = None
+        self._region_layer = None
 
     # --- static layer -------------------------------------------------------------------
 
@@ -712,8 +722,7 @@ class BoardPainter:
         colour = theme.marker_colour(marker.severity)
         width = max(3, round(view.cell * theme.MARKER_WIDTH))
         rect: pygame.Rect | None = None
-        if marker.region:
-            self._draw_region(surface, view, marker.region, colour, max(2, width - 1))
+        if marker.region:  # the outline is on the regions' layer (_blit_regions): the label here
             if marker.square is None:
                 return
             rect = pygame.Rect(view.square_rect(marker.square)).inflate(-2, -2)
@@ -731,19 +740,47 @@ class BoardPainter:
         pygame.draw.rect(surface, colour, rect, width, border_radius=max(2, width))
         self._draw_marker_label(surface, view, marker, colour, rect)
 
-    def _draw_region(
-        self, surface: pygame.Surface, view: View, region: frozenset[Square], colour: tuple[int, ...], width: int
-    ) -> None:
-        """A region's outline: the edges between its squares and the others, merged into runs
-        (a 1,000-square region is a few hundred lines, not 1,000 boxes)."""
-        runs = self._regions.get(region)
-        if runs is None:
-            runs = region_boundary(region)
-            _remember(self._regions, region, runs, limit=64)
-        for (x0, y0), (x1, y1) in runs:
-            a = _round(view.to_screen(x0, y0))
-            b = _round(view.to_screen(x1, y1))
-            pygame.draw.line(surface, colour, a, b, width)
+    def _blit_regions(self, surface: pygame.Surface, view: View, markers: Sequence[Marker]) -> None:
+        """Every region finding's outline (the edges between its squares and the others, merged
+        into runs: a 1,000-square region is a few hundred lines, not 1,000 boxes), drawn once
+        per view onto a colour-keyed layer and blitted each frame (hovering never redraws them)."""
+        regions = tuple((m.region, m.severity) for m in markers if m.region)
+        if not regions:
+            return
+        viewport = pygame.Rect(view.viewport)
+        key = (regions, view.cell, view.origin, viewport.size)
+        cached = self._region_layer
+        if cached is None or cached[0] != key:
+            layer = pygame.Surface(viewport.size)
+            layer.fill(_LAYER_KEY)
+            layer.set_colorkey(_LAYER_KEY, pygame.RLEACCEL)
+            width = max(2, round(view.cell * theme.MARKER_WIDTH))
+            left, top = view.to_grid(viewport.x, viewport.y)
+            right, bottom = view.to_grid(viewport.right, viewport.bottom)
+            for region, severity in regions:
+                runs, (x0, y0, x1, y1) = self._region_runs(region)
+                if x1 < left or x0 > right or y1 < top or y0 > bottom:
+                    continue  # off the view
+                colour = theme.marker_colour(severity)
+                for (ax, ay), (bx, by) in runs:
+                    a = _round(view.to_screen(ax, ay))
+                    b = _round(view.to_screen(bx, by))
+                    pygame.draw.line(layer, colour, (a[0] - viewport.x, a[1] - viewport.y),
+                                     (b[0] - viewport.x, b[1] - viewport.y), width)
+            cached = self._region_layer = (key, layer)
+        surface.blit(cached[1], viewport.topleft)
+
+    def _region_runs(
+        self, region: frozenset[Square]
+    ) -> tuple[list[tuple[tuple[int, int], tuple[int, int]]], tuple[int, int, int, int]]:
+        """A region's outline runs and its bounding box in grid lines (cached per region)."""
+        found = self._regions.get(region)
+        if found is None:
+            xs = [x for x, _ in region]
+            ys = [y for _, y in region]
+            found = (region_boundary(region), (min(xs), min(ys), max(xs) + 1, max(ys) + 1))
+            _remember(self._regions, region, found, limit=4096)
+        return found
 
     def _draw_marker_label(
         self, surface: pygame.Surface, view: View, marker: Marker, colour: tuple[int, ...], rect: pygame.Rect
