@@ -13,6 +13,7 @@ import os
 import shutil
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -109,7 +110,7 @@ def window_measure(out: Path) -> None:
 def window_hover_card(out: Path) -> None:
     """The hover card of an enemy, nothing selected."""
     app = _window(MAPS / "demo.tmx", (1280, 800))
-    _move(app, (11, 7))
+    _move(app, (12, 7))  # Hex, of the monsters
     save_screenshot(app.screen, out)
 
 
@@ -162,7 +163,140 @@ def window_help(out: Path) -> None:
     save_screenshot(app.screen, out)
 
 
+def _drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
+    a, b = app.view.square_centre(start), app.view.square_centre(end)
+    _post(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1), frames=1)
+    for i in range(1, 7):
+        pos = (a[0] + (b[0] - a[0]) * i // 6, a[1] + (b[1] - a[1]) * i // 6)
+        _post(app, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)), frames=1)
+    _post(app, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+
+
+def _played(app: App) -> None:
+    """A few moves and door changes, so that the log has something to show."""
+    _drag(app, (4, 3), (5, 4))
+    _drag(app, (4, 5), (4, 6))
+    _click(app, (11, 9))
+    _drag(app, (11, 9), (10, 9))
+    _drag(app, (10, 9), (10, 8))
+    app.session.history.note("Thistle attacks Cinder (Throwing Knife, ranged 2): hit on 5 and 6 against "
+                             "defence 2, Cinder loses 2 life and is down; dice seed set aside for undo")
+    _post(app, frames=2)
+
+
+def _copy_demo(tmp: str) -> Path:
+    """The bundled maps and their art in a scratch folder (the window may autosave there)."""
+    folder = Path(tmp) / "maps"
+    shutil.copytree(MAPS, folder)
+    if (MAPS.parent / "assets").is_dir():
+        shutil.copytree(MAPS.parent / "assets", Path(tmp) / "assets")
+    return folder / "demo.tmx"
+
+
+def window_ray_fov(out: Path) -> None:
+    """Ember selected, F on, the ray to Hex blocked by a wall."""
+    app = _window(MAPS / "demo.tmx", (1280, 800))
+    _click(app, (4, 3))
+    _key(app, pygame.K_f)
+    _move(app, (12, 7))
+    _move(app, (11, 6))
+    save_screenshot(app.screen, out)
+
+
+def window_refused(out: Path) -> None:
+    """Ember dragged onto the goblins' square (already full): red, the reason said at once."""
+    app = _window(MAPS / "demo.tmx", (1280, 800))
+    a, b = app.view.square_centre((4, 3)), app.view.square_centre((7, 4))
+    _post(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1), frames=1)
+    for i in range(1, 7):
+        pos = (a[0] + (b[0] - a[0]) * i // 6, a[1] + (b[1] - a[1]) * i // 6)
+        _post(app, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)), frames=1)
+    for _ in range(4):  # the panel's text catches up (a few times a second) while the figure is held
+        time.sleep(0.15)
+        _post(app, frames=2)
+    save_screenshot(app.screen, out)
+
+
+def window_reload_error(out: Path) -> None:
+    """The map saved broken while the window is open: the last good board stays, the error shows."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = _copy_demo(tmp)
+        app = _window(path, (1280, 800))
+        for _ in range(10):
+            app.frame()
+        text = path.read_text(encoding="utf-8")
+        path.write_text(text.replace("</map>", "<objectgroup"), encoding="utf-8")
+        _key(app, pygame.K_F5)
+        _post(app, frames=3)
+        save_screenshot(app.screen, out)
+
+
+def window_log(out: Path) -> None:
+    """Shift+L: the whole log, every entry whole, in the large reader."""
+    with tempfile.TemporaryDirectory() as tmp:
+        app = _window(_copy_demo(tmp), (1280, 800))
+        _played(app)
+        _key(app, pygame.K_l, pygame.KMOD_LSHIFT)
+        save_screenshot(app.screen, out)
+
+
+def _findings_map(folder: Path) -> Path:
+    """The demo map with a few mistakes a designer makes: an over-full square, a door off the
+    grid, a walled-off corner (so the map check has errors and warnings to list)."""
+    text = (MAPS / "demo.tmx").read_text(encoding="utf-8")
+    extra = "".join(
+        f"<object id='{900 + i}' name='Extra{i}' type='figure' x='{6 * 32 + 16}' y='{7 * 32 + 16}'>"
+        "<properties><property name='side' value='Red Guild'/></properties><point/></object>"
+        for i in range(3)
+    ) + "<object id='950' type='door' x='40' y='300'><polyline points='0,0 20,0'/></object>"
+    cut = text.rfind("</objectgroup>")
+    out = _copy_demo(str(folder)).with_name("demo-mistakes.tmx")
+    out.write_text(text[:cut] + extra + text[cut:], encoding="utf-8")
+    return out
+
+
+def window_findings(out: Path) -> None:
+    """I: the map check's findings in the large list, filters on top, one chosen (F3)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        app = _window(_findings_map(Path(tmp)), (1280, 800))
+        for _ in range(10):
+            app.frame()  # the deferred map check finishes
+        _key(app, pygame.K_i)
+        _key(app, pygame.K_F3)
+        save_screenshot(app.screen, out)
+
+
+def window_heat(out: Path) -> None:
+    """H: the coverage heat map, a square hovered."""
+    app = _window(MAPS / "demo.tmx", (1280, 800))
+    _key(app, pygame.K_h)
+    app.heat.wait(120)
+    _move(app, (7, 10))
+    save_screenshot(app.screen, out)
+
+
+def window_small(out: Path) -> None:
+    """--size 800x500: the panel at UI scale 0.75, nothing cut."""
+    app = _window(MAPS / "demo.tmx", (800, 500))
+    _click(app, (4, 3))
+    _move(app, (8, 8))
+    save_screenshot(app.screen, out)
+
+
+def window_lessons(out: Path) -> None:
+    """The lessons at 1280×800: the lesson text has the panel's room."""
+    app = _window(None, (1280, 800), lessons=lesson_paths(LESSONS_DIR), start_in_lessons=True)
+    assert app.tour is not None
+    app.tour.open([p.stem for p in app.tour.paths].index("L06"))
+    app._enter_lesson()
+    _key(app, pygame.K_n)
+    save_screenshot(app.screen, out)
+
+
 PICTURES: dict[str, Callable[[Path], None]] = {
+    "window-ray-fov.png": window_ray_fov,
+    "window-refused.png": window_refused,
+    "window-reload-error.png": window_reload_error,
     "window-sight-anywhere.png": window_sight_anywhere,
     "window-measure.png": window_measure,
     "window-hover-card.png": window_hover_card,
@@ -171,6 +305,11 @@ PICTURES: dict[str, Callable[[Path], None]] = {
     "window-classroom-predict.png": window_classroom_predict,
     "window-lesson-l29b.png": window_lesson_l29b,
     "window-help.png": window_help,
+    "window-log.png": window_log,
+    "window-findings.png": window_findings,
+    "window-heat.png": window_heat,
+    "window-800x500.png": window_small,
+    "window-lesson.png": window_lessons,
 }
 
 

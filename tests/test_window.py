@@ -184,7 +184,7 @@ def test_hover_draws_the_ray_green_then_red_past_the_wall_and_explains_it(app: A
     assert app.hover == (5, 1)
     assert app.last_ray is not None and not app.last_ray.clear
     status, kind = app.last_status
-    assert kind == "blocked" and "V(3,1)" in status
+    assert kind == "blocked" and "wall between (2,1) and (3,1)" in status and "V(" not in status
     # the ray runs along y = 1.5: green before the wall at x = 3, red after it
     assert near(app.screen.get_at(grid_px(app, 2.4, 1.5)), theme.RAY_CLEAR)
     assert near(app.screen.get_at(grid_px(app, 3.6, 1.5)), theme.RAY_BLOCKED)
@@ -300,7 +300,8 @@ def test_undo_and_redo_lines_say_what_happened_not_the_old_state(app: App) -> No
     key(app, pygame.K_z, pygame.KMOD_LCTRL)
     assert app.board.doors[DOOR].state is DoorState.LOCKED
     line = "undid: door H(5,2): closed; door H(5,2) back to locked"
-    assert app.session.history.log[-1] == line and app.last_status == (line, "info")
+    shown = "undid: door between (5,1) and (5,2): closed; door between (5,1) and (5,2) back to locked"
+    assert app.session.history.log[-1] == line and app.last_status == (shown, "info")
     key(app, pygame.K_y, pygame.KMOD_LCTRL)
     assert app.session.history.log[-1] == "redid: door H(5,2): closed; door H(5,2) now closed"
 
@@ -312,7 +313,7 @@ def test_esc_takes_the_last_message_with_it(app: App) -> None:
     move(app, (app.view.viewport[2] + 50, 10))  # over the panel: no ray, the message shows
     key(app, pygame.K_z, pygame.KMOD_LCTRL)
     key(app, pygame.K_y, pygame.KMOD_LCTRL)
-    assert app.last_status[0].startswith("redid: door H(5,2): open")
+    assert app.last_status[0].startswith("redid: door between (5,1) and (5,2): open")
     key(app, pygame.K_ESCAPE)  # deselects: the neutral hint, not the stale "redid"
     assert app.selected is None and app.last_status == (hint, "info")
     click(app, centre(app, (1, 1)))

@@ -119,3 +119,21 @@ def test_lessons_present_from_the_command_line(tmp_path: Path) -> None:
     assert picture.get_size() == (1920, 1080)
     # the lesson column's background on the right, not the pygame_gui side panel
     assert near(picture.get_at((1900, 1000)), classroom.COLUMN_BG, 6)
+
+
+def test_the_callout_never_covers_the_rays_squares(room: App) -> None:
+    key(room, pygame.K_F2)
+    assert room.tour is not None
+    for name in ("L06", "L01", "L12"):
+        names = [p.stem for p in room.tour.paths]
+        if name not in names:
+            continue
+        while room.tour.index != names.index(name):
+            key(room, pygame.K_RIGHTBRACKET)
+        ray = room.compute_ray()
+        assert ray is not None
+        ends = [pygame.Rect(room.view.square_rect(sq)) for sq in (ray.origin, ray.target)]
+        assert room.last_callout is not None and not any(room.last_callout.colliderect(e) for e in ends)  # the question
+        key(room, pygame.K_RETURN)
+        key(room, pygame.K_n)  # revealed, stepped: the verdict's card
+        assert room.last_callout is not None and not any(room.last_callout.colliderect(e) for e in ends), name

@@ -150,7 +150,7 @@ def test_the_map_check_heading_agrees_in_number() -> None:
     warning = Finding("odd", Severity.WARNING, "something odd", None, (1, 1))
     error = Finding("bad", Severity.ERROR, "something wrong", None, (2, 2))
     panel.refresh(PanelInfo(findings=[warning]))
-    assert findings.label.text == "Map check: 0 errors, 1 warning"
+    assert findings.label.text == "Map check: 1 warning"
     panel.refresh(PanelInfo(findings=[warning, error, error]))
     assert findings.label.text == "Map check: 2 errors, 1 warning"
     panel.refresh(PanelInfo(findings=[]))
@@ -273,7 +273,7 @@ def post_key(window: App, code: int) -> None:
     window.frame()
 
 
-def test_a_long_folded_log_heading_and_finding_row_end_in_an_ellipsis() -> None:
+def test_a_long_finding_wraps_onto_rows_of_its_own_and_the_folded_log_heading_is_a_preview() -> None:
     pygame.display.init()
     pygame.display.set_mode((400, 300))
     manager = pygame_gui.UIManager((400, 300))
@@ -284,10 +284,30 @@ def test_a_long_folded_log_heading_and_finding_row_end_in_an_ellipsis() -> None:
                       "that part is ignored", 16, None)
     panel.refresh(PanelInfo(log=[long_line], log_serial=1, findings=[finding]))
     assert log.folded and log.label.text.startswith("Log: attack Ember") and log.label.text.endswith("…")
-    assert log.label.font.size(log.label.text)[0] <= log.label.rect.w
-    row = findings.list.item_list[0]
-    assert row["text"].startswith("1. error object 16: wall segment") and row["text"].endswith("…")
-    button = row["button_element"]
-    assert button.font.size(row["text"])[0] <= button.rect.w
+    assert log.label.font.size(log.label.text)[0] <= log.label.rect.w  # Shift+L shows it whole
+    rows = [item["text"] for item in findings.list.item_list]
+    assert len(rows) >= 2 and rows[0].startswith("1. error object 16: wall")
+    assert not any(row.rstrip().endswith("…") for row in rows)  # never cut: wrapped
+    assert " ".join(row.strip() for row in rows) == FindingsSection.item_text(1, finding)
+    shown = [item for item in findings.list.item_list if item["button_element"] is not None]
+    assert shown  # the rows on view (a scrolled list makes buttons for those only)
+    for item in shown:
+        button = item["button_element"]
+        assert button.font.size(item["text"].rstrip())[0] <= button.rect.w
+    assert len(findings.rows_of(1)) == len(rows)
     full = FindingsSection.full_text(finding)
     assert full.endswith("diagonal; that part is ignored")
+
+
+@pytest.mark.parametrize("size", [(800, 500), (960, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_window_smaller_than_the_reference_cuts_no_panel_text(size: tuple[int, int]) -> None:
+    window = open_app("demo", size)
+    window.frame()
+    assert window.ui_scale == (0.75 if size == (800, 500) else 1.0)
+    map_section, status = window.panel.section(MapSection), window.panel.section(StatusSection)
+    attack = window.panel.section(AttackSection)
+    for box in (map_section.box, window.panel.section(FigureSection).box, status.box, attack.verdict_box):
+        assert text_fits(box), box.html_text
+    select(window, "Ember")
+    window.frame()
+    assert text_fits(window.panel.section(FigureSection).box)

@@ -198,13 +198,23 @@ class Pending:
     repeated: bool = False
 
 
+#: the flow's prompts, keyed; a window passes its own wording (its gestures: game/ui/wording.py)
+PROMPTS: dict[str, str] = {
+    "no_attacker": "Select the attacker first.",
+    "no_target": "Choose a target first.",
+    "no_play": "Type what you play first ({hint}).",
+    "no_actor": "Select a figure of the side that should {action}.",
+}
+
+
 class AttackController:
     """The attack being built in the window, and the one being revealed by the tray.
 
     ``session`` returns the session shown now (it changes in lesson mode); ``tray`` reveals each
     resolution (:class:`Reveal`); ``seed_source`` draws the master seed the first time a map
     rolls (tests pin it); ``on_message`` receives notices for the status line (text, kind);
-    ``phrase`` words a structured error for the person.
+    ``phrase`` words a structured error for the person; ``prompts`` words what is missing
+    (:data:`PROMPTS` keys; the window's wording names its clicks and keys).
     """
 
     def __init__(
@@ -215,6 +225,7 @@ class AttackController:
         seed_source: Callable[[], int] | None = None,
         on_message: Callable[[str, str], None] | None = None,
         phrase: Callable[[SightlineError], str] = default_phrase,
+        prompts: dict[str, str] | None = None,
     ) -> None:
         self._session = session
         self.tray: Reveal = tray if tray is not None else InstantReveal()
@@ -223,6 +234,7 @@ class AttackController:
         self.seed_source = seed_source
         self.on_message = on_message
         self.phrase = phrase
+        self.prompts = {**PROMPTS, **(prompts or {})}
         self.targets: list[int] = []
         self.attack: str | None = None
         self.play = ""
@@ -583,14 +595,14 @@ class AttackController:
         if session is None or ruleset is None or board is None:
             return None
         if attacker is None:
-            self._say("Select the attacker first (click a figure or Tab).", "error")
+            self._say(self.prompts["no_attacker"], "error")
             return None
         verdict = self.verdict()
         if verdict is None:
-            self._say("Choose a target: right-click a figure or press T.", "error")
+            self._say(self.prompts["no_target"], "error")
             return None
         if self.play_required and not self.play.strip():
-            self._say(f"Type what you play first ({self.play_hint}).", "error")
+            self._say(self.prompts["no_play"].format(hint=self.play_hint), "error")
             return None
         if not verdict.legal:
             self._say(self.reason_of(verdict), "blocked")
@@ -702,7 +714,7 @@ class AttackController:
             return False
         action = action or actions[0]
         if attacker is None:
-            self._say(f"Select a figure of the side that should {action}.", "error")
+            self._say(self.prompts["no_actor"].format(action=action), "error")
             return False
         side = board.figure(attacker).side
         try:

@@ -38,17 +38,28 @@ from game.ui.attack_panel import AttackSection
 from game.ui.board_labels import draw_card, draw_coordinates
 from game.ui.classroom import Classroom
 from game.ui.dice_tray import DiceTray
+from game.ui.heat import CoverageOverlay
 from game.ui.help import HelpOverlay
 from game.ui.keys import action_for
 from game.ui.lessons import LessonTour
 from game.ui.measure_overlay import Measuring, draw_reach, draw_ruler
 from game.ui.odds_chart import chart_font_path
 from game.ui.painter import BoardPainter, Marker, Overlay
-from game.ui.panel import PANEL_WIDTH, CentreOn, FindingsSection, PanelInfo, SidePanel
+from game.ui.panel import (
+    LESSON_TEXT_PX,
+    PANEL_WIDTH,
+    CentreOn,
+    FindingsSection,
+    OpenReader,
+    PanelInfo,
+    SidePanel,
+)
+from game.ui.reader import SEVERITY_COLOURS, Entry, Reader, filtered, severity_of
 from game.ui.scale import logical_size, ui_scale_for
 from game.ui.sight import Sight, sees_only_itself, step_cursor
 from game.ui.view import View
 from game.ui.watch import FileWatcher
+from game.ui.wording import WINDOW_PROMPTS, plain
 
 DEFAULT_SIZE = (1280, 800)
 #: how long a refused drop flashes red, seconds
@@ -79,6 +90,8 @@ GUI_THEME: dict[str, Any] = {
         "misc": {"line_spacing": "1.1"},
     },
     "selection_list": {"colours": {"dark_bg": "#25282F"}},
+    # the map check's rows: a long finding goes on over several rows, read from the left
+    "@selection_list_item": {"misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "6"}},
 }
 
 
@@ -187,7 +200,13 @@ class App:
         self.banners: list[str] = []
         #: coordinate labels on the board's edges (G)
         self.coordinates_on = True
+        #: the large log / findings reader over the board (Shift+L, I; game/ui/reader.py)
+        self.reader = Reader()
+        #: the coverage heat map (H; computed off the frame loop, game/ui/heat.py)
+        self.heat = CoverageOverlay()
         self.last_card: pygame.Rect | None = None
+        #: classroom mode: where the verdict's card was drawn last (tests read it)
+        self.last_callout: pygame.Rect | None = None
         self._marker_cache: tuple[tuple[Any, ...], list[Marker]] | None = None
         self._banner_rect: pygame.Rect | None = None
         #: the ruler and the movement reach (game/ui/measure_overlay.py)
@@ -223,7 +242,7 @@ class App:
         #: the attack being built and the dice tray revealing the last one (game/ui/attack_panel.py)
         self.dice_tray = DiceTray()
         self.attack = AttackController(lambda: self.session, tray=self.dice_tray,
-                                       on_message=self._notify)
+                                       on_message=self._notify, prompts=WINDOW_PROMPTS)
         self.attack_section = AttackSection(self.attack)
         self.panel.add_section(self.attack_section, 3)
         self.painter = BoardPainter(None)
@@ -303,6 +322,7 @@ class App:
             [
                 {"name": "noto_sans", "point_size": 14, "style": "bold"},
                 {"name": "noto_sans", "point_size": 14, "style": "italic"},
+                {"name": "noto_sans", "point_size": LESSON_TEXT_PX, "style": "regular", "antialiased": "1"},
             ]
         )
         self._gui_surface = None
@@ -431,6 +451,8 @@ class App:
         if self.classroom.menu and event.type == pygame.KEYDOWN:
             self._menu_key(event.key)
             return
+        if self.reader.open and self._reader_event(event):
+            return
         if self.presenting and event.type != pygame.KEYDOWN:  # no side panel to talk to
             consumed = False
         else:
@@ -438,6 +460,10 @@ class App:
         request = self.panel.process_event(event)
         if isinstance(request, CentreOn):
             self.focus_finding(request.finding)
+            return
+        if isinstance(request, OpenReader):
+            if self.reader.kind != request.kind:
+                self.reader.toggle(request.kind)
             return
         if event.type == pygame.KEYDOWN:
             if self.attack_section.typing:  # the play entry has the keyboard
@@ -464,6 +490,129 @@ class App:
             self._mouse_motion(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP:
             self._mouse_up(event.button, event.pos)
+
+    def _reader_event(self, event: pygame.event.Event) -> bool:
+        """The reader's share of the events (scroll keys, wheel, clicks, resizing): True when
+        it took the event."""
+        reader = self.reader
+        area = pygame.Rect(self.view.viewport)
+        if event.type == pygame.KEYDOWN:
+            return not (event.mod & (pygame.KMOD_CTRL | pygame.KMOD_SHIFT)) and reader.key(event.key)
+        if event.type == pygame.MOUSEWHEEL:
+            if reader.rect is not None and reader.rect.collidepoint(self.mouse_pos):
+                reader.scroll_by(-3 * event.y)
+                return True
+            return False
+        if event.type == pygame.MOUSEMOTION and reader.resizing:
+            reader.drag_to(event.pos[1], area)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and reader.resizing:
+            reader.resizing = False
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if reader.handle_at(event.pos):
+                reader.resizing = True
+                return True
+            hit = reader.click(event.pos)
+            if hit is None:
+                return False
+            what, value = hit
+            if what == "button" and value == "close":
+                reader.close()
+            elif what == "button" and value == "save":
+                self.action_export_log()
+            elif what == "button" and value == "copy":
+                self.action_copy_log()
+            elif what == "button":
+                reader.severity = value
+                reader.scroll = 0
+            elif what == "entry" and reader.kind == "findings":
+                shown = self._filtered_findings()
+                if 0 <= value < len(shown):
+                    self.focus_finding(shown[value][1])
+            return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return reader.rect is not None and reader.rect.collidepoint(event.pos)
+        return False
+
+    def _filtered_findings(self) -> list[tuple[int, Any]]:
+        """The map check's findings the severity filter keeps, with their numbers."""
+        session = self.session
+        if session is None or self.lesson_mode:
+            return []
+        return filtered(session.findings, self.reader.severity)
+
+    def action_reader_log(self) -> None:
+        """Shift+L: the whole log in the large reader (again: close it)."""
+        self.reader.toggle("log")
+
+    def action_reader_findings(self) -> None:
+        """I: the map check's findings in the large reader (again: close it)."""
+        self.reader.toggle("findings")
+
+    def action_finding_filter(self) -> None:
+        """F4: which findings the panel and the reader list: all, errors, warnings."""
+        severity = self.reader.next_filter()
+        self._notify(f"Map check: showing {'every finding' if severity == 'all' else severity + 's only'}", "info")
+
+    def action_finding_next(self) -> None:
+        """F3: the next finding (of the filter): centred on the board, outlined, explained."""
+        self._step_finding(1)
+
+    def action_finding_prev(self) -> None:
+        """Shift+F3: the previous finding."""
+        self._step_finding(-1)
+
+    def _step_finding(self, step: int) -> None:
+        shown = [f for _, f in self._filtered_findings()]
+        if not shown:
+            self._notify("Map check: no finding to go to", "info")
+            return
+        index = shown.index(self.focused) if self.focused in shown else (-1 if step > 0 else 0)
+        self.focus_finding(shown[(index + step) % len(shown)])
+        if self.reader.kind == "findings":
+            self.reader.show_entry(shown.index(self.focused))
+
+    def action_coverage(self) -> None:
+        """H: the coverage heat map (how many squares see each square), on or off."""
+        self.heat.on = not self.heat.on
+
+    def _draw_heat(self, surface: pygame.Surface) -> None:
+        """The coverage tint, under the figures (the painter calls it)."""
+        if self.board is not None:
+            self.heat.draw(surface, self.view, self.board, self.ui_scale)
+
+    def _draw_reader(self) -> None:
+        """The large log or findings reader over the bottom of the board area."""
+        reader, session = self.reader, self.session
+        if not reader.open or self.presenting:
+            return
+        area = pygame.Rect(self.view.viewport)
+        if reader.kind == "log":
+            log = list(session.history.log)[::-1] if session is not None else []
+            entries = [Entry(f"{len(log) - n}. {plain(line)}") for n, line in enumerate(log)]
+            title = f"Log: {plural(len(log), 'entry')}, newest first"
+            buttons = [("copy", "Copy (Ctrl+C)", False), ("save", "Save to file (Ctrl+L)", False),
+                       ("close", "Close (Esc)", False)]
+            reader.draw(self.screen, area, self.ui_scale, title, entries, buttons, empty="Nothing has happened yet.")
+            return
+        findings = list(session.findings) if session is not None and not self.lesson_mode else []
+        shown = self._filtered_findings()
+        entries = [Entry(plain(FindingsSection.full_text(f, n)), SEVERITY_COLOURS.get(severity_of(f), (230, 232, 240)))
+                   for n, f in shown]
+        counts = {sev: sum(1 for f in findings if severity_of(f) == sev) for sev in ("error", "warning")}
+        state = map_check_state(session) if session is not None else None
+        words = FindingsSection.counts(findings) if findings else ("clean" if not state else "")
+        title = f"Map check: {words}{' ' + state if state else ''}".replace(": ·", ":")
+        buttons = [
+            ("all", f"All ({len(findings)})", reader.severity == "all"),
+            ("error", f"Errors ({counts['error']})", reader.severity == "error"),
+            ("warning", f"Warnings ({counts['warning']})", reader.severity == "warning"),
+            ("close", "Close (Esc)", False),
+        ]
+        selected = next((i for i, (_, f) in enumerate(shown) if f == self.focused), None)
+        empty = "No findings." if reader.severity == "all" else f"No {reader.severity}s (F4: the others)."
+        reader.draw(self.screen, area, self.ui_scale, title, entries, buttons, selected, empty=empty)
 
     def _mouse_down(self, button: int, pos: tuple[int, int]) -> None:
         if self.help_on:
@@ -512,6 +661,8 @@ class App:
 
     def _mouse_motion(self, pos: tuple[int, int]) -> None:
         square = self.view.square_at(*pos)
+        if self.reader.rect is not None and self.reader.rect.collidepoint(pos):
+            square = None  # over the reader: no square of the board under it is hovered
         self.sight.cursor = None  # the mouse takes over from the keyboard cursor
         self.hover = square if square is not None and self.board is not None else None
         pan = self.pan_press
@@ -644,6 +795,8 @@ class App:
 
     def _centre_point(self, gx: float, gy: float) -> None:
         x, y, w, h = self.view.viewport
+        if self.reader.open and not self.presenting:  # the middle of what the reader leaves free
+            h -= self.reader.area(pygame.Rect(self.view.viewport)).h
         cx, cy = self.view.to_screen(gx, gy)
         self.view.pan(x + w / 2 - cx, y + h / 2 - cy)
 
@@ -655,7 +808,7 @@ class App:
         squares under it.
         """
         self.focused = finding
-        self._notify(FindingsSection.full_text(finding), "finding")  # the row may be cut short
+        self._notify(plain(FindingsSection.full_text(finding)), "finding")  # the row may be cut short
         if finding.square is not None:
             self.centre_on(finding.square)
             return
@@ -768,6 +921,8 @@ class App:
         """Esc: the innermost thing first."""
         if self.help_on:
             self.help_on = False
+        elif self.reader.open:
+            self.reader.close()
         elif self.attack_section.close_rules() or self.attack.dismiss():  # the `?` list first
             pass
         elif self.press is not None and self.press.dragging and self.press.before is not None:
@@ -1031,7 +1186,7 @@ class App:
                 overlay = Overlay(selected=self.selected, ray=ray, step=step)
                 text = self.tour.explain(ray) if step is None else (
                     f"Step {step + 1} of {len(ray.crossings)}: {ray.crossings[step].explain()}")
-                surface = render_surface(self.board, art, scale=48, overlay=overlay, legend=text.splitlines())
+                surface = render_surface(self.board, art, scale=48, overlay=overlay, legend=plain(text).splitlines())
                 suffix = "" if step is None else f"-step{step + 1}"
                 written.append(save_png(surface, Path.cwd() / f"{name}{suffix}.png"))
         except SightlineError as exc:
@@ -1053,6 +1208,19 @@ class App:
             self._notify(str(exc), "error")
             return
         self._notify(f"saved the log ({len(lines)} lines) to {path}", "info")
+
+    def action_copy_log(self) -> None:
+        """Ctrl+C: the whole log, every entry whole, onto the clipboard (paste it anywhere)."""
+        session = self.session
+        if session is None:
+            return
+        lines = list(session.history.log)
+        try:
+            pygame.scrap.put_text("\n".join(lines) + "\n")
+        except pygame.error as exc:  # no clipboard on this system
+            self._notify(f"cannot copy the log: {exc}; Ctrl+L saves it as a file", "error")
+            return
+        self._notify(f"copied the log ({plural(len(lines), 'line')}) to the clipboard", "info")
 
     def _export_name(self) -> str:
         if self.lesson_mode and self.tour is not None:
@@ -1189,8 +1357,7 @@ class App:
                     continue  # warnings are outlined only when clicked in the panel
                 region = finding_region(session, finding)
                 if region:  # a region finding outlines the whole region, its label on the first square
-                    for n, square in enumerate(region):
-                        markers.append(Marker(square, None, severity, "" if n else finding.code))
+                    markers.append(Marker(finding.square, None, severity, finding.code, region=frozenset(region)))
                 elif finding.square is not None:
                     markers.append(Marker(finding.square, None, severity, finding.code))
                 elif finding == self.focused:  # an object without a square: the squares under it
@@ -1232,10 +1399,16 @@ class App:
             dragging=dragging,
             markers=markers,
             start=self.sight.start if self.selected is None else None,
+            under_figures=self._draw_heat if self.heat.on and not self.presenting and board is not None else None,
         )
 
     def status(self, ray: Any) -> tuple[str, str]:
-        """The status line and its kind (info, clear, blocked, error, lesson)."""
+        """The status line and its kind (info, clear, blocked, error, lesson), in the window's
+        words (places named by squares only, plain blocking reasons: game/ui/wording.py)."""
+        text, kind = self._status(ray)
+        return plain(text), kind
+
+    def _status(self, ray: Any) -> tuple[str, str]:
         session = self.session
         if session is not None and session.reload_error:
             return f"Map error, showing the last good board:\n{session.reload_error}", "error"
@@ -1250,8 +1423,6 @@ class App:
             text = ray.explain()
             if selected is None or self.sight.choice != "auto":
                 text = f"{self.viewer_words()}: {text}"
-            if "V(" in text or "H(" in text:
-                text += f"\n{EDGE_LEGEND}"
             return text, "clear" if ray.clear else "blocked"
         if self.notice is not None:
             return self.notice[0], self.notice[1]
@@ -1259,8 +1430,8 @@ class App:
             return "", "info"
         if selected is None and self.sight.start is not None:
             return (
-                f"Hover a square to see the ray from {fmt_square(self.sight.start)} "
-                f"({self.viewer_words()}). Right-click pins the end; drag either end; "
+                f"Hover a square to see the ray {self.viewer_words()[:1].lower()}{self.viewer_words()[1:]}. "
+                "Right-click pins the end; drag either end; "
                 "V changes the viewer side, F shades what it cannot see.",
                 "info",
             )
@@ -1317,7 +1488,8 @@ class App:
             findings=session.findings if not self.lesson_mode else (),
             log=session.history.log,
             log_serial=session.history.serial,
-            extra={"lessons": self.lesson_mode, "map_check": map_check_state(session)},
+            extra={"lessons": self.lesson_mode, "map_check": map_check_state(session),
+                   "finding_filter": self.reader.severity},
         )
 
     def draw(self) -> None:
@@ -1330,12 +1502,15 @@ class App:
         overlay = self.overlay() if board is not None else Overlay()
         if board is not None:
             self.painter.draw(self.screen, board, self.view, overlay)
+            if self.heat.on and not self.presenting:
+                self.heat.draw_legend(self.screen, self.view, board, self.hover, self.ui_scale)
             self._draw_measuring(board)
             self._draw_labels(board)
             if not self.lesson_mode:
                 self._draw_attack(board)
         else:
             self.screen.fill(theme.BACKGROUND, self.view.viewport)
+        self._draw_reader()
         self._draw_banner()
         if self.presenting:
             self._draw_classroom()
@@ -1394,7 +1569,9 @@ class App:
             draw_coordinates(self.screen, self.view, board, self.ui_scale)
         self.last_card = None
         hover = self.hover
-        if hover is not None and self.press is None and board.in_bounds(hover) and not self.presenting:
+        under_mouse = self.view.in_viewport(*self.mouse_pos) and self.view.square_at(*self.mouse_pos) == hover
+        if (hover is not None and under_mouse and self.press is None and board.in_bounds(hover)
+                and not self.presenting):
             figures = board.figures_at(hover)
             if figures:
                 self.last_card = draw_card(
@@ -1455,7 +1632,8 @@ class App:
                 said = f"The class says: {room.prediction}." if room.prediction else "Clear or blocked?"
                 blocks.append((said, classroom.PROMPT, size))
                 blocks.append(("Y clear · B blocked · Enter reveals", classroom.MUTED, max(20, size * 2 // 3)))
-                classroom.draw_callout(self.screen, end, [("Clear or blocked?", classroom.PROMPT, size + 6)], area)
+                self.last_callout = classroom.draw_callout(
+                    self.screen, end, [("Clear or blocked?", classroom.PROMPT, size + 6)], area, self._ray_squares(ray))
             else:
                 lines = [(f"{tour.ray_words(ray)}: {verdict.upper()}", colour, size + 8)]
                 if room.prediction:
@@ -1466,16 +1644,17 @@ class App:
                 step = tour.step
                 if step is not None and 0 <= step < len(ray.crossings):
                     crossing = ray.crossings[step]
-                    lines.append((f"Step {step + 1} of {len(ray.crossings)}: {crossing.explain()}",
+                    lines.append((plain(f"Step {step + 1} of {len(ray.crossings)}: {crossing.explain()}"),
                                   classroom.TEXT, size))
                     gx, gy = ray_point(ray, crossing)
                     px, py = self.view.to_screen(gx, gy)
                     anchor = (round(px), round(py))
                 else:
-                    lines.append((ray.explain() if ray.clear == (verdict == "clear") else
+                    lines.append((plain(ray.explain()) if ray.clear == (verdict == "clear") else
                                   "A figure sees another figure in its own square, never itself.",
                                   classroom.TEXT, size))
-                classroom.draw_callout(self.screen, anchor, lines, area)
+                avoid = [*self._ray_squares(ray), pygame.Rect(anchor[0] - 12, anchor[1] - 12, 24, 24)]
+                self.last_callout = classroom.draw_callout(self.screen, anchor, lines, area, avoid)
                 blocks.append(("N / P: step along the ray · O: lessons · ] next board", classroom.MUTED,
                                max(20, size * 2 // 3)))
         classroom.draw_column(self.screen, column, blocks)
@@ -1483,6 +1662,10 @@ class App:
             classroom.draw_callout(self.screen, (area.x, area.bottom), [(self.notice[0], classroom.TEXT, size)], area)
         if room.menu:
             classroom.draw_menu(self.screen, [p.stem for p in tour.paths], tour.index, room.menu_index, room)
+
+    def _ray_squares(self, ray: Any) -> list[pygame.Rect]:
+        """The screen rectangles of the ray's two end squares (a callout never covers them)."""
+        return [pygame.Rect(self.view.square_rect(square)) for square in (ray.origin, ray.target)]
 
     def _draw_gui(self) -> None:
         """The side panel: straight onto the screen at scale 1, else drawn at the logical size
@@ -1593,8 +1776,6 @@ SELF_SIGHT = (
     "square, never itself)."
 )
 
-#: the one notation for edges, said wherever a sentence names one (squares are (x,y), G labels them)
-EDGE_LEGEND = "V(x,y) is the edge on the left of square (x,y), H(x,y) the edge above it."
 
 #: classroom mode: the share of the window's width the lesson text column takes
 CLASSROOM_COLUMN = 0.3
@@ -1646,7 +1827,7 @@ def map_check_state(session: Session) -> str | None:
     describes when the saved file is broken (None: the check is complete and current)."""
     progress = session.lint_progress
     if session.reload_error:
-        return "· last good board (the new save does not load)"
+        return "· last good board"
     if progress is not None:
         return f"· checking, {progress[0]} of {progress[1]} done…"
     return None

@@ -3,8 +3,8 @@ hover card of a figure (name, side, stats, condition) shown without selecting it
 
 Coordinates are written the one way the window writes them everywhere: a square is ``(x,y)``
 (column, row, from 0 at the top left), the labels along the top give ``x`` and those down the
-left give ``y``. An edge is ``V(x,y)`` (the vertical edge on the left of square ``(x,y)``) or
-``H(x,y)`` (the horizontal edge above it); :data:`LEGEND` says so in the panel.
+left give ``y``. An edge or a corner is named by the squares it lies between ("the wall between
+(6,4) and (7,4)"): ``game/ui/wording.py`` turns the engine's ``V(x,y)`` / ``H(x,y)`` into that.
 """
 
 from __future__ import annotations
@@ -18,12 +18,6 @@ from game.rules.registry import get_ruleset
 from game.ui import classroom
 from game.ui.view import View
 
-#: the notation legend shown under the line of sight (one notation, used everywhere)
-LEGEND = (
-    "Squares are (x,y): x = column from the left, y = row from the top, both from 0 (G shows "
-    "them on the board's edges). V(x,y) is the edge on the left of square (x,y), H(x,y) the "
-    "edge above it."
-)
 LABEL_BG = (16, 18, 24, 200)
 LABEL_TEXT = (230, 232, 240)
 CARD_BG = (20, 22, 28, 235)

@@ -139,10 +139,13 @@ def draw_callout(
     anchor: tuple[int, int],
     lines: Sequence[tuple[str, tuple[int, int, int], int]],
     area: pygame.Rect,
+    avoid: Sequence[pygame.Rect] = (),
 ) -> pygame.Rect:
     """A dark card with ``lines`` beside ``anchor`` (a point on the board), kept inside ``area``.
 
-    The card sits to the right of and below the anchor when there is room, else it flips.
+    The card sits to the right of and below the anchor when there is room, else it flips; it
+    never covers a rectangle of ``avoid`` (the ray's squares) when any place beside the anchor,
+    or any corner of the area, leaves them free (else it covers them the least).
     """
     max_width = max(200, area.w * 2 // 5)
     rendered: list[pygame.Surface] = []
@@ -153,14 +156,25 @@ def draw_callout(
     pad = 12
     width = max((r.get_width() for r in rendered), default=0) + 2 * pad
     height = sum(r.get_height() for r in rendered) + 2 * pad
-    x, y = anchor[0] + 24, anchor[1] + 24
-    if x + width > area.right:
-        x = anchor[0] - 24 - width
-    if y + height > area.bottom:
-        y = anchor[1] - 24 - height
-    x = max(area.x, min(x, area.right - width))
-    y = max(area.y, min(y, area.bottom - height))
-    card = pygame.Rect(x, y, width, height)
+    ax, ay = anchor
+    places = [
+        (ax + 24, ay + 24), (ax - 24 - width, ay + 24), (ax + 24, ay - 24 - height),
+        (ax - 24 - width, ay - 24 - height),
+        (area.x, area.y), (area.right - width, area.y), (area.x, area.bottom - height),
+        (area.right - width, area.bottom - height),
+    ]
+
+    def placed(point: tuple[int, int]) -> pygame.Rect:
+        x = max(area.x, min(point[0], area.right - width))
+        y = max(area.y, min(point[1], area.bottom - height))
+        return pygame.Rect(x, y, width, height)
+
+    def covered(rect: pygame.Rect) -> int:
+        return sum(rect.clip(other).w * rect.clip(other).h for other in avoid)
+
+    candidates = [placed(point) for point in places]
+    card = next((c for c in candidates if covered(c) == 0), min(candidates, key=covered))
+    x, y = card.topleft
     shade = pygame.Surface(card.size, pygame.SRCALPHA)
     shade.fill((12, 14, 20, 225))
     surface.blit(shade, card.topleft)

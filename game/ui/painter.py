@@ -26,7 +26,7 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -46,7 +46,6 @@ if TYPE_CHECKING:
 
 #: a static layer bigger than this many pixels is cached for the visible region only
 STATIC_BUDGET_PX = 3_000_000
-MAX_PIPS = 8
 
 
 @dataclass
@@ -57,6 +56,8 @@ class Marker:
     edge: Edge | None
     severity: str
     label: str = ""
+    #: a region finding: every square of the region, outlined as one shape (its boundary)
+    region: frozenset[Square] | None = None
 
 
 @dataclass
@@ -82,6 +83,8 @@ class Overlay:
     markers: Sequence[Marker] = field(default_factory=tuple)
     #: the ray's start square when no figure is selected (sight from any square)
     start: Square | None = None
+    #: drawn over the board, under everything else (the window's coverage heat map)
+    under_figures: Callable[[pygame.Surface], None] | None = None
 
     def target_ids(self) -> tuple[int, ...]:
         """Every figure to ring as a target: ``targets`` in order, then ``target`` if new.
@@ -110,6 +113,14 @@ class _FovCache:
     surface: pygame.Surface
 
 
+#: the transparent colour of the regions' layer (never a marker colour)
+_LAYER_KEY = (255, 0, 255)
+
+#: the finding code over an outlined square, in pixels of pygame's default face (its capitals
+#: stand about half as tall: 22 px gives 11-px capitals, as tall as the panel's 14-px text)
+MARKER_LABEL_PX = 22
+
+
 class BoardPainter:
     """Draws boards; holds the caches (static layer, FOV shade, token sprites, text labels).
 
@@ -134,6 +145,13 @@ class BoardPainter:
         self._text: dict[tuple[Any, ...], pygame.Surface] = {}
         self._fonts: dict[int, pygame.font.Font] = {}
         self._patches: dict[tuple[Any, ...], pygame.Surface] = {}
+        #: region findings' outlines (grid-line runs) and bounding boxes, per region
+        self._regions: dict[
+            frozenset[Square],
+            tuple[list[tuple[tuple[int, int], tuple[int, int]]], tuple[int, int, int, int]],
+        ] = {}
+        #: the regions' outlines drawn for one view (see _blit_regions)
+        self._region_layer: tuple[Any, pygame.Surface] | None = None
         self._last_ray: tuple[LosResult | QuickRay, Board, _RayShape] | None = None
         #: ray shapes by :func:`_ray_key`: a dragged figure brings back the same rays
         self._ray_shapes: dict[tuple[Any, ...], _RayShape] = {}
@@ -148,6 +166,9 @@ class BoardPainter:
         try:
             surface.fill(theme.BACKGROUND, viewport)
             region = self._blit_static(surface, board, view)
+            if overlay.under_figures is not None:
+                overlay.under_figures(surface)
+            self._blit_regions(surface, view, overlay.markers)
             for marker in overlay.markers:
                 self._draw_marker(surface, view, marker)
             if overlay.fov is not None and region is not None:
@@ -194,6 +215,7 @@ class BoardPainter:
         """Drop the cached board pictures (the next draw rebuilds them)."""
         self._static = None
         self._fov = None
+        self._region_layer = None
 
     # --- static layer -------------------------------------------------------------------
 
@@ -542,7 +564,7 @@ class BoardPainter:
         pygame.draw.aacircle(sprite, colour, centre, radius)
         outline = max(1, radius // 12)
         pygame.draw.aacircle(sprite, theme.TOKEN_OUTLINE, centre, radius, outline)
-        font_px = max(8, round(radius * (0.62 if show_name else 0.95)))
+        font_px = max(8 if show_name else 11, round(radius * (0.8 if show_name else 1.15)))  # codes: big
         while show_name and font_px > 11 and self.font(font_px).size(text)[0] > 2 * radius - 8:
             font_px -= 1  # a long name: smaller letters before any are cut
         label = self._label(text, font_px, theme.readable_text(colour), max_width=2 * radius - 4)
@@ -561,21 +583,24 @@ class BoardPainter:
         _remember(self._sprites, key, sprite)
         return sprite
 
-    @staticmethod
     def _draw_pips(
-        sprite: pygame.Surface, centre: tuple[int, int], radius: int, life: int, wounds: int
+        self, sprite: pygame.Surface, centre: tuple[int, int], radius: int, life: int, wounds: int
     ) -> None:
-        count = min(life, MAX_PIPS)
-        shown_wounds = min(count, round(wounds * count / life)) if life > MAX_PIPS else min(wounds, count)
-        pip = max(2, round(radius * 0.11))
-        spacing = pip * 2 + 1
-        total = count * spacing - 1
-        y = centre[1] + round(radius * 0.6)
-        x = centre[0] - total // 2 + pip
-        for i in range(count):
-            colour = theme.PIP_WOUND if i < shown_wounds else theme.PIP_LIFE
-            pygame.draw.circle(sprite, colour, (x + i * spacing, y), pip)
-            pygame.draw.circle(sprite, theme.TOKEN_OUTLINE, (x + i * spacing, y), pip, 1)
+        """Health as a bar under the label (white: life left, red: lost), with ``left/life``
+        written on it when the token is big enough to read it (never a row of tiny dots)."""
+        left = max(0, life - wounds)
+        width = round(radius * 1.3)
+        height = max(4, round(radius * 0.36))
+        bar = pygame.Rect(0, 0, width, height)
+        bar.center = (centre[0], centre[1] + round(radius * 0.55))
+        pygame.draw.rect(sprite, theme.PIP_WOUND, bar, border_radius=2)
+        if left:
+            filled = pygame.Rect(bar.x, bar.y, max(2, round(width * left / life)), height)
+            pygame.draw.rect(sprite, theme.PIP_LIFE, filled, border_radius=2)
+        pygame.draw.rect(sprite, theme.TOKEN_OUTLINE, bar, 1, border_radius=2)
+        if height >= 9:
+            text = self._label(f"{left}/{life}", height + 4, theme.TOKEN_OUTLINE, max_width=width)
+            sprite.blit(text, text.get_rect(center=bar.center))
 
     def _dim(self, sprite: pygame.Surface) -> pygame.Surface:
         """A token standing where the field of view does not reach: darker, half see-through."""
@@ -697,6 +722,12 @@ class BoardPainter:
         colour = theme.marker_colour(marker.severity)
         width = max(3, round(view.cell * theme.MARKER_WIDTH))
         rect: pygame.Rect | None = None
+        if marker.region:  # the outline is on the regions' layer (_blit_regions): the label here
+            if marker.square is None:
+                return
+            rect = pygame.Rect(view.square_rect(marker.square)).inflate(-2, -2)
+            self._draw_marker_label(surface, view, marker, colour, rect)
+            return
         if marker.edge is not None:
             a, b = self._edge_pixels(view, marker.edge)
             pad = max(4, round(view.cell * 0.15))
@@ -707,9 +738,58 @@ class BoardPainter:
         if rect is None:
             return
         pygame.draw.rect(surface, colour, rect, width, border_radius=max(2, width))
-        if marker.label and view.cell >= 40:
-            label = self._label(marker.label, 14, colour, max_width=round(view.cell * 3))
-            surface.blit(label, (rect.left + 2, rect.top - label.get_height()))
+        self._draw_marker_label(surface, view, marker, colour, rect)
+
+    def _blit_regions(self, surface: pygame.Surface, view: View, markers: Sequence[Marker]) -> None:
+        """Every region finding's outline (the edges between its squares and the others, merged
+        into runs: a 1,000-square region is a few hundred lines, not 1,000 boxes), drawn once
+        per view onto a colour-keyed layer and blitted each frame (hovering never redraws them)."""
+        regions = tuple((m.region, m.severity) for m in markers if m.region)
+        if not regions:
+            return
+        viewport = pygame.Rect(view.viewport)
+        key = (regions, view.cell, view.origin, viewport.size)
+        cached = self._region_layer
+        if cached is None or cached[0] != key:
+            layer = pygame.Surface(viewport.size)
+            layer.fill(_LAYER_KEY)
+            layer.set_colorkey(_LAYER_KEY, pygame.RLEACCEL)
+            width = max(2, round(view.cell * theme.MARKER_WIDTH))
+            left, top = view.to_grid(viewport.x, viewport.y)
+            right, bottom = view.to_grid(viewport.right, viewport.bottom)
+            for region, severity in regions:
+                runs, (x0, y0, x1, y1) = self._region_runs(region)
+                if x1 < left or x0 > right or y1 < top or y0 > bottom:
+                    continue  # off the view
+                colour = theme.marker_colour(severity)
+                for (ax, ay), (bx, by) in runs:
+                    a = _round(view.to_screen(ax, ay))
+                    b = _round(view.to_screen(bx, by))
+                    pygame.draw.line(layer, colour, (a[0] - viewport.x, a[1] - viewport.y),
+                                     (b[0] - viewport.x, b[1] - viewport.y), width)
+            cached = self._region_layer = (key, layer)
+        surface.blit(cached[1], viewport.topleft)
+
+    def _region_runs(
+        self, region: frozenset[Square]
+    ) -> tuple[list[tuple[tuple[int, int], tuple[int, int]]], tuple[int, int, int, int]]:
+        """A region's outline runs and its bounding box in grid lines (cached per region)."""
+        found = self._regions.get(region)
+        if found is None:
+            xs = [x for x, _ in region]
+            ys = [y for _, y in region]
+            found = (region_boundary(region), (min(xs), min(ys), max(xs) + 1, max(ys) + 1))
+            _remember(self._regions, region, found, limit=4096)
+        return found
+
+    def _draw_marker_label(
+        self, surface: pygame.Surface, view: View, marker: Marker, colour: tuple[int, ...], rect: pygame.Rect
+    ) -> None:
+        if marker.label and view.cell >= 40:  # never tiny: on a dark plate, or no label
+            label = self._label(marker.label, MARKER_LABEL_PX, colour, max_width=round(view.cell * 4))
+            plate = label.get_rect(topleft=(rect.left, rect.top - label.get_height() - 2)).inflate(6, 2)
+            self._blend_rect(surface, (16, 18, 24, 210), plate)
+            surface.blit(label, (plate.x + 3, plate.y + 1))
 
     def _outline_square(
         self, surface: pygame.Surface, view: View, sq: Square, colour: tuple[int, ...]
@@ -875,6 +955,45 @@ def _ray_key(ray: LosResult | QuickRay, board: Board) -> tuple[Any, ...]:
     """
     flags = tuple((step[3], step[4]) for step in ray.drawing())
     return (board.serial, board.geometry_version, ray.origin, ray.target, flags)
+
+
+def region_boundary(region: frozenset[Square]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """The outline of a set of squares as grid-line runs ``((x0, y0), (x1, y1))``: every edge
+    between a square of the region and one outside it, neighbours on one line merged.
+
+    >>> sorted(region_boundary(frozenset({(0, 0), (1, 0)})))
+    [((0, 0), (0, 1)), ((0, 0), (2, 0)), ((0, 1), (2, 1)), ((2, 0), (2, 1))]
+    """
+    horizontal: dict[int, list[int]] = {}
+    vertical: dict[int, list[int]] = {}
+    for x, y in region:
+        if (x, y - 1) not in region:
+            horizontal.setdefault(y, []).append(x)
+        if (x, y + 1) not in region:
+            horizontal.setdefault(y + 1, []).append(x)
+        if (x - 1, y) not in region:
+            vertical.setdefault(x, []).append(y)
+        if (x + 1, y) not in region:
+            vertical.setdefault(x + 1, []).append(y)
+    runs: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    for line, starts in horizontal.items():
+        for first, last in _runs(starts):
+            runs.append(((first, line), (last + 1, line)))
+    for line, starts in vertical.items():
+        for first, last in _runs(starts):
+            runs.append(((line, first), (line, last + 1)))
+    return runs
+
+
+def _runs(values: list[int]) -> list[tuple[int, int]]:
+    """Consecutive integers grouped: [1, 2, 3, 7] → [(1, 3), (7, 7)]."""
+    out: list[tuple[int, int]] = []
+    for value in sorted(set(values)):
+        if out and value == out[-1][1] + 1:
+            out[-1] = (out[-1][0], value)
+        else:
+            out.append((value, value))
+    return out
 
 
 def _remember(cache: dict[Any, Any], key: Any, value: Any, limit: int = 1000) -> None:

@@ -26,10 +26,11 @@ from typing import Any, Protocol
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UILabel, UIPanel, UISelectionList, UITextBox
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UISelectionList, UITextBox
 
 from game.core.findings import Finding
 from game.core.words import plural
+from game.ui.wording import plain
 
 PANEL_WIDTH = 320
 HEADING_HEIGHT = 22
@@ -39,13 +40,16 @@ MIN_SECTION_HEIGHT = HEADING_HEIGHT + 30
 #: the tallest a text box measured by :class:`TextMeasure` can be
 MEASURE_LIMIT = 1000
 
+#: the lesson text's size (the lessons give the status box the whole panel's spare room)
+LESSON_TEXT_PX = 17
+
 #: status kinds → colour of the status text
 STATUS_COLOURS = {
     "info": "#E6E6EA",
     "clear": "#7BE39A",
     "blocked": "#FF8A80",
     "error": "#FF6E6E",
-    "lesson": "#8FE3FF",
+    "lesson": "#E8F6FF",
     "finding": "#FFD666",
 }
 
@@ -73,6 +77,28 @@ def fit_text(font: Any, text: str, width: int) -> str:
     return text[:low].rstrip() + "…"
 
 
+def wrap_words(font: Any, text: str, width: int, indent: str = "") -> list[str]:
+    """``text`` broken at spaces into lines of at most ``width`` pixels in ``font`` (a word
+    longer than the width stands alone); lines after the first start with ``indent``.
+
+    >>> class Mono:
+    ...     def size(self, text): return (len(text) * 10, 20)
+    >>> wrap_words(Mono(), "1. error (3,1): wall is diagonal", 160, indent="  ")
+    ['1. error (3,1):', '  wall is', '  diagonal']
+    """
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        trial = f"{line} {word}" if line else (indent + word if lines else word)
+        if line and font.size(trial)[0] > width:
+            lines.append(line)
+            line = indent + word
+        else:
+            line = trial
+    lines.append(line)
+    return lines
+
+
 def label_room(label: UILabel) -> int:
     """The pixels a label has for its text (its width less a little padding)."""
     return label.rect.w - 8
@@ -98,6 +124,33 @@ class CentreOn:
     """A panel request: centre the board on this finding's square."""
 
     finding: Finding
+
+
+@dataclass(frozen=True)
+class OpenReader:
+    """A panel request: show this list ("log" or "findings") large, in the reader."""
+
+    kind: str
+
+
+#: the width of a heading's "enlarge" button, in UI units
+ENLARGE_WIDTH = 30
+
+
+def enlarge_button(
+    manager: pygame_gui.UIManager, container: UIPanel, rect: pygame.Rect, label: UILabel, key: str
+) -> UIButton:
+    """A small "all" button at the right end of a section's heading that opens its list large
+    (the heading's label gives up that width)."""
+    label.set_dimensions((max(10, rect.w - ENLARGE_WIDTH - 4), HEADING_HEIGHT))
+    return UIButton(
+        pygame.Rect(rect.right - ENLARGE_WIDTH, rect.y + 1, ENLARGE_WIDTH, HEADING_HEIGHT - 2),
+        "all",
+        manager,
+        container=container,
+        tool_tip_text=f"the whole list, large ({key})",
+        object_id="#enlarge",
+    )
 
 
 class Section(Protocol):
@@ -349,18 +402,24 @@ class StatusSection(_TextSection):
         """The status text in the colour of its kind."""
         colour = STATUS_COLOURS.get(info.status_kind, STATUS_COLOURS["info"])
         lines = escape(info.status).split("\n")
-        return f"<font color='{colour}'>" + "<br>".join(lines) + "</font>"
+        size = f" pixel_size={LESSON_TEXT_PX}" if info.status_kind == "lesson" else ""
+        return f"<font color='{colour}'{size}>" + "<br>".join(lines) + "</font>"
 
 
 class LogSection(_TextSection):
     """The action log, newest first. In a short window it folds into its heading, which then
-    shows the newest line (``Log: move Rook (1,1) -> (2,2)``)."""
+    shows the newest line (``Log: move Rook (1,1) -> (2,2)``). The lessons log nothing: there
+    it takes no room."""
+
+    lesson_hidden = True
 
     def __init__(self, lines: int = 60) -> None:
         super().__init__("Log", None, flex=2, min_height=HEADING_HEIGHT, keep=0)
         self.lines = lines
         self._serial: int | None = None
         self.folded = False
+        #: the heading's button that opens the whole log in the reader (Shift+L)
+        self.enlarge: UIButton | None = None
 
     def build(self, manager: pygame_gui.UIManager, container: UIPanel, rect: pygame.Rect) -> None:
         """As every text section (the box hidden when there is no room for one whole line)."""
@@ -369,12 +428,21 @@ class LogSection(_TextSection):
         super().build(manager, container, room)
         if self.folded and self.box is not None:
             self.box.hide()
+        assert self.label is not None
+        self.enlarge = enlarge_button(manager, container, rect, self.label, "Shift+L")
         self._serial = None
+
+    def process_event(self, event: pygame.event.Event) -> object | None:
+        """Its "enlarge" button → :class:`OpenReader` the log."""
+        pressed = event.type == pygame_gui.UI_BUTTON_PRESSED
+        if pressed and self.enlarge is not None and getattr(event, "ui_element", None) is self.enlarge:
+            return OpenReader("log")
+        return None
 
     def heading(self, info: PanelInfo) -> str:
         """``Log``, or folded: ``Log: the newest line``."""
         if self.folded and info.log:
-            return f"{self.title}: {info.log[-1]}"
+            return f"{self.title}: {plain(info.log[-1])}"
         return self.title
 
     def refresh(self, info: PanelInfo) -> bool:
@@ -387,13 +455,15 @@ class LogSection(_TextSection):
             self._heading = heading
             self.label.set_text(fit_text(self.label.font, heading, label_room(self.label)))
         recent = list(info.log)[-self.lines :][::-1]
-        return self.show("<br>".join(escape(line) for line in recent) or "<i>nothing yet</i>")
+        return self.show("<br>".join(escape(plain(line)) for line in recent) or "<i>nothing yet</i>")
 
 
 class FindingsSection:
     """The linter's findings; clicking one asks the window to centre the board on it."""
 
     title = "Map check"
+    #: the lessons check no map: no room there
+    lesson_hidden = True
     fixed_height: int | None = None
     flex = 1
     min_height = HEADING_HEIGHT + 30
@@ -402,8 +472,13 @@ class FindingsSection:
     def __init__(self) -> None:
         self.label: UILabel | None = None
         self.list: UISelectionList | None = None
+        #: the heading's button that opens every finding in the reader (I)
+        self.enlarge: UIButton | None = None
         self._items: list[str] = []
         self._findings: list[Finding] = []
+        #: the findings the filter keeps, each with its number, and the finding of each row
+        self._shown: list[tuple[int, Finding]] = []
+        self._row_finding: list[int] = []
         self._key: tuple[Any, ...] | None = None
 
     def build(self, manager: pygame_gui.UIManager, container: UIPanel, rect: pygame.Rect) -> None:
@@ -423,6 +498,7 @@ class FindingsSection:
         )
         if rect.h <= HEADING_HEIGHT:  # a clean map: the heading says it all
             self.list.hide()
+        self.enlarge = enlarge_button(manager, container, rect, self.label, "I")
         self._key = None
 
     def wanted_height(self, info: PanelInfo, width: int, measure: TextMeasure) -> int | None:
@@ -449,55 +525,91 @@ class FindingsSection:
 
         >>> from game.core.findings import Severity
         >>> FindingsSection.counts([Finding("x", Severity.WARNING, "odd", None, None)])
-        '0 errors, 1 warning'
+        '1 warning'
+        >>> FindingsSection.counts([])
+        '0 errors, 0 warnings'
         """
         errors = sum(1 for f in findings if getattr(f.severity, "value", f.severity) == "error")
-        return f"{plural(errors, 'error')}, {plural(len(findings) - errors, 'warning')}"
+        warnings = len(findings) - errors
+        parts = [plural(n, noun) for n, noun in ((errors, "error"), (warnings, "warning")) if n]
+        return ", ".join(parts) or "0 errors, 0 warnings"
 
     def refresh(self, info: PanelInfo) -> bool:
-        """Rebuild the rows when the findings changed; True when it did."""
+        """Rebuild the rows when the findings (or the severity filter) changed; True when it did."""
         state = info.extra.get("map_check")
-        key = (*info.findings, state)
+        severity = info.extra.get("finding_filter", "all")
+        key = (*info.findings, state, severity)
         if key == self._key or self.list is None or self.label is None:
             return False
         self._key = key
         self._findings = list(info.findings)
-        self._items = [self.item_text(i + 1, f) for i, f in enumerate(self._findings)]
+        shown = [(n, f) for n, f in enumerate(self._findings, 1)
+                 if severity == "all" or getattr(f.severity, "value", f.severity) == severity]
+        self._shown = shown
+        self._items = [self.item_text(n, f) for n, f in shown]
+        self._row_finding = list(range(len(shown)))
         suffix = f" {state}" if state else ""
         if self._findings:
-            self.label.set_text(f"{self.title}: {self.counts(self._findings)}{suffix}")
+            counts = self.counts(self._findings)
+            if severity != "all":  # F4: say how many of them the list shows
+                counts = f"{len(shown)} of {len(self._findings)} ({severity}s)"
+            self.label.set_text(fit_text(self.label.font, f"{self.title}: {counts}{suffix}", label_room(self.label)))
             items: list[str | tuple[str, str]] = list(self._items)
             self.list.set_item_list(items)
-            self._fit_rows()
+            self._wrap_rows()
         else:
-            self.label.set_text(f"{self.title}: {'clean' if not state else ''}{suffix.strip()}")
+            words = "clean" if not state else state.lstrip("· ")
+            self.label.set_text(fit_text(self.label.font, f"{self.title}: {words}", label_room(self.label)))
             self.list.set_item_list([])
         return True
 
-    def _fit_rows(self) -> None:
-        """Rows too long for the list end in "…" (a click shows the whole finding in the
-        Line of sight box); the numbers keep the rows unique."""
+    def _wrap_rows(self) -> None:
+        """A finding too long for one row goes on as many rows as it needs (never cut with
+        "…"); a click on any of its rows picks it. Rows are told apart by trailing spaces.
+        (More rows can bring a scroll bar and narrower rows: then they are wrapped again.)"""
         assert self.list is not None
-        fitted = []
-        for item in self.list.item_list:
-            button = item.get("button_element")
-            text = item["text"]
-            if button is not None:
-                room = button.rect.w - 2 * button.text_horiz_alignment_padding - 8
-                text = fit_text(button.font, text, room)
-            fitted.append(text)
-        if fitted != self._items:
-            self._items = fitted
-            self.list.set_item_list(fitted)
+        texts = list(self._items)
+        room_done = None
+        for _ in range(3):
+            items = self.list.item_list
+            button = next((item.get("button_element") for item in items if item.get("button_element")), None)
+            if button is None:
+                return
+            room = button.rect.w - 2 * button.text_horiz_alignment_padding - 8
+            if room == room_done:
+                return
+            room_done = room
+            rows: list[str] = []
+            owners: list[int] = []
+            seen: set[str] = set()
+            for index, text in enumerate(texts):
+                for line in wrap_words(button.font, text, room, indent="   "):
+                    while line in seen:
+                        line += " "
+                    seen.add(line)
+                    rows.append(line)
+                    owners.append(index)
+            self._row_finding = owners
+            if rows != self._items:
+                self._items = rows
+                self.list.set_item_list(list(rows))
+
+    def rows_of(self, number: int) -> list[Any]:
+        """The list's row buttons of the finding numbered ``number`` (from 1) (tests click them)."""
+        assert self.list is not None
+        wanted = [i for i, owner in enumerate(self._row_finding) if self._shown[owner][0] == number]
+        return [self.list.item_list[i].get("button_element") for i in wanted]
 
     @staticmethod
-    def full_text(finding: Finding) -> str:
-        """The whole finding for the Line of sight box, hint included.
+    def full_text(finding: Finding, number: int | None = None) -> str:
+        """The whole finding for the Line of sight box (or, numbered, for the reader), hint included.
 
         >>> from game.core.findings import Severity
         >>> print(FindingsSection.full_text(Finding("x", Severity.ERROR, "diagonal", 4, None, "redraw")))
         Map check, error at object 4: diagonal
         Hint: redraw
+        >>> print(FindingsSection.full_text(Finding("x", Severity.WARNING, "odd", None, (3, 1)), 2))
+        2. warning at (3,1): odd
         """
         severity = getattr(finding.severity, "value", finding.severity)
         where = ""
@@ -506,10 +618,14 @@ class FindingsSection:
         elif finding.object_id is not None:
             where = f" at object {finding.object_id}"
         hint = f"\nHint: {finding.hint}" if finding.hint else ""
-        return f"Map check, {severity}{where}: {finding.message}{hint}"
+        lead = f"{number}." if number is not None else "Map check,"
+        return f"{lead} {severity}{where}: {finding.message}{hint}"
 
     def process_event(self, event: pygame.event.Event) -> object | None:
-        """A click on a row → :class:`CentreOn` that finding."""
+        """A click on a row → :class:`CentreOn` that finding; "enlarge" → :class:`OpenReader`."""
+        pressed = event.type == pygame_gui.UI_BUTTON_PRESSED
+        if pressed and self.enlarge is not None and getattr(event, "ui_element", None) is self.enlarge:
+            return OpenReader("findings")
         if event.type not in (
             pygame_gui.UI_SELECTION_LIST_NEW_SELECTION,
             pygame_gui.UI_SELECTION_LIST_DROPPED_SELECTION,
@@ -519,7 +635,7 @@ class FindingsSection:
             return None
         text = getattr(event, "text", None)
         if text in self._items:
-            return CentreOn(self._findings[self._items.index(text)])
+            return CentreOn(self._shown[self._row_finding[self._items.index(text)]][1])
         return None
 
 
@@ -584,10 +700,15 @@ class SidePanel:
             if want is None:
                 want = section.fixed_height
             wants.append(want)
+        minimums = [getattr(s, "min_height", MIN_SECTION_HEIGHT) for s in self.sections]
+        hidden = {index for index, section in enumerate(self.sections)
+                  if info is not None and info.extra.get("lessons") and getattr(section, "lesson_hidden", False)}
+        for index in hidden:  # the lessons have no map check and no log: no room for them
+            wants[index], minimums[index] = 0, 0
         available = self.rect.h - 6 - PADDING * (len(self.sections) + 1)
         heights = plan_heights(
             wants,
-            [getattr(s, "min_height", MIN_SECTION_HEIGHT) for s in self.sections],
+            minimums,
             [s.flex for s in self.sections],
             [getattr(s, "keep", 1) for s in self.sections],
             available,
@@ -597,7 +718,7 @@ class SidePanel:
         metrics = (first, max(1, self.measure.box_height("X<br>X", width) - first))
         spare = 0
         for index, section in enumerate(self.sections):
-            if isinstance(section, _TextSection):
+            if isinstance(section, _TextSection) and index not in hidden:
                 section.line_metrics = metrics
                 if not section.fits_content:
                     height = heights[index] + spare
@@ -615,6 +736,11 @@ class SidePanel:
         self.heights = self.plan(self._last_info)
         y = PADDING
         for section, height in zip(self.sections, self.heights, strict=True):
+            if height <= 0 and getattr(section, "lesson_hidden", False):  # the lessons' map check, log
+                for part in ("label", "box", "list", "enlarge"):
+                    if hasattr(section, part):
+                        setattr(section, part, None)
+                continue
             section.build(self.manager, self.panel, pygame.Rect(PADDING, y, self.inner_width, height))
             y += height + PADDING
         if self._last_info is not None:

@@ -1,0 +1,198 @@
+"""The coverage heat map over the board (``H``): how many squares see each square.
+
+The counts are :func:`game.designer.coverage.coverage` (geometry only: walls, windows, doors in
+their current state, void and blocked terrain; figures never block here), the colours the
+report's ramp (:func:`game.ui.report_images.ramp`, few → many). The count is worked out on a
+worker thread, off the frame loop: the window keeps answering while it runs, and the legend
+says "working out…" meanwhile. It is worked out again when a door changes or the map reloads
+(figures moving do not change it). A board of more than :data:`MAX_SQUARES` squares is
+refused in one line (``sightline report`` draws its heat map as a picture instead).
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import numpy as np
+import pygame
+
+from game.core.board import Board, Square, fmt_square
+from game.designer.coverage import Coverage, coverage, geometry_board
+from game.ui import classroom
+from game.ui.odds_chart import chart_font_path
+from game.ui.report_images import ramp
+from game.ui.view import View
+
+#: the largest board the window works the coverage out for (its table is squares² bytes)
+MAX_SQUARES = 90 * 90
+ALPHA = 150
+LEGEND_BG = (16, 18, 24, 225)
+LEGEND_TEXT = (230, 232, 240)
+
+
+def geometry_key(board: Board) -> tuple[Any, ...]:
+    """What the coverage depends on: the board (its serial) and its doors' states."""
+    doors = tuple(sorted((str(edge), door.state.value) for edge, door in board.doors.items()))
+    squares = tuple(sorted((sq, state.value) for sq, state in board.door_squares.items()))
+    return board.serial, doors, squares
+
+
+class _Job:
+    """The coverage of one board worked out on a daemon thread (quitting never waits for it)."""
+
+    def __init__(self, board: Board) -> None:
+        self.done = threading.Event()
+        self.value: Coverage | None = None
+        self.error: BaseException | None = None
+        self.thread = threading.Thread(target=self._run, args=(board,), name="coverage", daemon=True)
+        self.thread.start()
+
+    def _run(self, board: Board) -> None:
+        try:
+            self.value = coverage(board)
+        except BaseException as exc:  # noqa: BLE001 - handed to the window's thread
+            self.error = exc
+        finally:
+            self.done.set()
+
+    def result(self, timeout: float | None = None) -> Coverage:
+        """The coverage (waits up to ``timeout`` seconds); re-raises the worker's error."""
+        if not self.done.wait(timeout):
+            raise TimeoutError("the coverage is still being worked out")
+        if self.error is not None:
+            raise self.error
+        assert self.value is not None
+        return self.value
+
+
+class CoverageOverlay:
+    """The heat map's state: on or off, the coverage worked out (or being worked out)."""
+
+    def __init__(self) -> None:
+        self.on = False
+        self._job: tuple[tuple[Any, ...], _Job] | None = None
+        self._done: tuple[tuple[Any, ...], Coverage] | None = None
+        self._tint: tuple[Any, pygame.Surface] | None = None
+        self._fonts: dict[int, pygame.font.Font] = {}
+        #: the legend's text as drawn last (tests read it)
+        self.legend = ""
+
+    def result(self, board: Board) -> Coverage | None:
+        """The coverage of ``board`` as it is now, or None while it is worked out (started on
+        the worker thread at the first call for a new board or door state)."""
+        key = geometry_key(board)
+        if self._done is not None and self._done[0] == key:
+            return self._done[1]
+        if self._job is not None and self._job[0] == key:
+            if not self._job[1].done.is_set():
+                return None
+            self._done = (key, self._job[1].result())
+            self._job = None
+            return self._done[1]
+        if self._job is not None and not self._job[1].done.is_set():
+            return None  # one count at a time: the new doors' count starts when the old one ends
+        bare = geometry_board(board)  # a copy: the worker never sees the board change under it
+        self._job = (key, _Job(bare))
+        return None
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Block until the coverage being worked out is ready (tests, screenshots)."""
+        if self._job is not None:
+            self._job[1].result(timeout)
+
+    def _font(self, size: int) -> pygame.font.Font:
+        font = self._fonts.get(size)
+        if font is None:
+            path = chart_font_path()
+            font = pygame.font.Font(path, size) if path is not None else pygame.font.Font(None, size + 4)
+            self._fonts[size] = font
+        return font
+
+    def draw_legend(self, surface: pygame.Surface, view: View, board: Board, hover: Square | None,
+                    scale: float) -> None:
+        """The legend in the board area's bottom left corner: the range, the hovered square's
+        count, or why there is no heat map (yet)."""
+        area = pygame.Rect(view.viewport)
+        if board.width * board.height > MAX_SQUARES:
+            self._draw_legend(surface, area, scale, f"Coverage heat map: the board has more than {MAX_SQUARES} "
+                              "squares; sightline report MAP draws it as a picture")
+            return
+        found = self.result(board)
+        if found is None:
+            self._draw_legend(surface, area, scale, "Coverage heat map: working out how many squares see each square…")
+            return
+        words = f"Coverage: squares seen from 0 (blue) to {found.maximum} (red) squares"
+        if hover is not None and board.in_bounds(hover) and found.standable[hover[1], hover[0]]:
+            words += f" · {fmt_square(hover)} is seen from {int(found.seen_by[hover[1], hover[0]])}"
+        self._draw_legend(surface, area, scale, words + " · H hides it")
+
+    def draw(self, surface: pygame.Surface, view: View, board: Board, scale: float) -> None:
+        """Tint every standable square by its count (the painter calls it under the figures)."""
+        area = pygame.Rect(view.viewport)
+        if board.width * board.height > MAX_SQUARES:
+            return
+        found = self.result(board)
+        if found is None:
+            return
+        top = max(1, found.maximum)
+        key = (id(found), top)
+        if self._tint is None or self._tint[0] != key:
+            t = np.where(found.standable, found.seen_by / top, 0.0)
+            rgb = np.zeros((board.width, board.height, 3), dtype=np.uint8)
+            for y in range(board.height):
+                for x in range(board.width):
+                    if found.standable[y, x]:
+                        rgb[x, y] = ramp(float(t[y, x]))
+            small = pygame.Surface((board.width, board.height), pygame.SRCALPHA)
+            pixels = pygame.surfarray.pixels3d(small)
+            pixels[:] = rgb
+            del pixels
+            alpha = pygame.surfarray.pixels_alpha(small)
+            alpha[:] = np.where(found.standable.T, ALPHA, 0).astype(np.uint8)
+            del alpha
+            self._tint = (key, small)
+        small = self._tint[1]
+        # only the squares in view, scaled to the screen (never the whole board at a big zoom)
+        x0, y0 = view.to_grid(area.x, area.y)
+        x1, y1 = view.to_grid(area.right, area.bottom)
+        left, top_row = max(0, int(x0)), max(0, int(y0))
+        right, bottom = min(board.width, int(x1) + 1), min(board.height, int(y1) + 1)
+        if right > left and bottom > top_row:
+            part = small.subsurface(pygame.Rect(left, top_row, right - left, bottom - top_row))
+            sx, sy = view.to_screen(left, top_row)
+            ex, ey = view.to_screen(right, bottom)
+            size = (max(1, round(ex) - round(sx)), max(1, round(ey) - round(sy)))
+            old_clip = surface.get_clip()
+            surface.set_clip(area)
+            surface.blit(pygame.transform.scale(part, size), (round(sx), round(sy)))
+            if view.cell >= 28 * scale:
+                self._draw_counts(surface, view, found, (left, top_row, right, bottom), scale)
+            surface.set_clip(old_clip)
+
+    def _draw_counts(self, surface: pygame.Surface, view: View, found: Coverage,
+                     box: tuple[int, int, int, int], scale: float) -> None:
+        font = self._font(max(11, min(round(view.cell * 0.32), round(18 * scale))))
+        left, top, right, bottom = box
+        for y in range(top, bottom):
+            for x in range(left, right):
+                if found.standable[y, x]:
+                    label = font.render(str(int(found.seen_by[y, x])), True, (255, 255, 255))
+                    shadow = font.render(str(int(found.seen_by[y, x])), True, (0, 0, 0))
+                    centre = view.square_centre((x, y))
+                    rect = label.get_rect(center=centre)
+                    surface.blit(shadow, rect.move(1, 1))
+                    surface.blit(label, rect)
+
+    def _draw_legend(self, surface: pygame.Surface, area: pygame.Rect, scale: float, words: str) -> None:
+        self.legend = words
+        font = self._font(max(12, round(14 * scale)))
+        pad = max(6, round(6 * scale))
+        lines = classroom.wrap(font, words, max(40, area.w - 2 * pad))
+        pitch = font.get_linesize()
+        width = min(area.w, max(font.size(line)[0] for line in lines) + 2 * pad)
+        plate = pygame.Surface((width, pitch * len(lines) + 2 * pad), pygame.SRCALPHA)
+        plate.fill(LEGEND_BG)
+        for n, line in enumerate(lines):
+            plate.blit(font.render(line, True, LEGEND_TEXT), (pad, pad + n * pitch))
+        surface.blit(plate, (area.x, area.bottom - plate.get_height()))
