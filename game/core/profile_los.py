@@ -49,6 +49,7 @@ import numpy as np
 from game.core import los
 from game.core.board import Board, Edge, Square, fmt_square
 from game.core.errors import PlacementError
+from game.core.profile_fov import corner_candidates, fast_corner_rule
 from game.core.profiles import Profile
 
 __all__ = [
@@ -120,6 +121,7 @@ class _Geo:
         self._walls: dict[Edge, str | None] = {}
         self._squares: dict[Square, str | None] = {}
         self._vertices: dict[tuple[object, ...], str | None] = {}
+        self.fast: object | None = None  # game.core.profile_fov's arrays, built on first use
 
     def wall(self, edge: Edge) -> str | None:
         """Why an edge is a wall for sight, or None."""
@@ -249,6 +251,47 @@ def _push(position: int, side: tuple[int, int]) -> int:
         return position
     vx, vy = ((1, 0), (0, 1), (-1, 0), (0, -1))[position // 2]
     return _pos(vx if vx else side[0], vy if vy else side[1])
+
+
+class _Signature:
+    """The 8 things around grid point (0, 0) as one 8-bit number (bit p for direction p): what
+    :func:`_vertex` reads, so that :func:`vertex_table` runs the very same rule on every pattern."""
+
+    def __init__(self, bits: int, corner_touch: str) -> None:
+        self.bits = bits
+        self.profile = _TouchOnly(corner_touch)
+
+    def wall(self, edge: Edge) -> str | None:
+        """A wall arm of the pattern, or None."""
+        return "wall" if self.bits >> _ARM_BIT[edge] & 1 else None
+
+    def square(self, sq: Square) -> str | None:
+        """A blocking square of the pattern, or None."""
+        return "square" if self.bits >> _QUADRANT_BIT[sq] & 1 else None
+
+
+@dataclass(frozen=True)
+class _TouchOnly:
+    corner_touch: str
+
+
+_ARM_BIT = {_arm((0, 0), p): p for p in (0, 2, 4, 6)}
+_QUADRANT_BIT = {_quadrant_square((0, 0), p): p for p in (1, 3, 5, 7)}
+
+
+@lru_cache(maxsize=1024)
+def vertex_table(
+    corner_touch: str, p1: int, p2: int, same: bool, side: tuple[int, int] | None = None
+) -> np.ndarray:
+    """Bool (256,): whether :func:`_vertex` blocks a line arriving from direction ``p1`` and leaving
+    in direction ``p2`` at a grid point whose wall arms and blocking squares are the bits of the
+    index (no end square around it; ``side`` pushes along-wall directions). The fast FOV
+    (:mod:`game.core.profile_fov`) looks grid points up in it."""
+    return np.array(
+        [_vertex(_Signature(bits, corner_touch), (0, 0), p1, p2, (), side, same) is not None  # type: ignore[arg-type]
+         for bits in range(256)],
+        dtype=bool,
+    )
 
 
 def _vertex(
@@ -860,8 +903,34 @@ def visible_from(board: Board, a: Square, profile: Profile, viewer: str | None =
     mask = np.zeros((board.height, board.width), dtype=bool)
     if not board.on_board(a):
         return mask
+    geo = _geo(board, profile, viewer)
+    if fast_corner_rule(profile) and not geo.square(a):
+        return _corner_fov(board, geo, a, profile, viewer)
     for b in board.squares():
         mask[b[1], b[0]] = _verdict(board, a, b, profile, viewer, complete=False)
+    return mask
+
+
+def _corner_fov(board: Board, geo: _Geo, a: Square, profile: Profile, viewer: str | None) -> np.ndarray:
+    """Corners to corners: the shadow-cast segments (:mod:`game.core.profile_fov`, exact positives),
+    then the exact walk for what it leaves out — the segments along a grid line through a corner of
+    A, every line to a square sharing a corner with A or blocking itself."""
+    onb = on_board_mask(board)
+    mask = corner_candidates(geo, a) & onb
+    ax, ay = a
+    h, w = mask.shape
+    ys, xs = np.nonzero(~mask[max(ay - 1, 0) : ay + 2, max(ax - 1, 0) : ax + 2])
+    for y, x in zip((ys + max(ay - 1, 0)).tolist(), (xs + max(ax - 1, 0)).tolist(), strict=True):
+        if onb[y, x]:
+            mask[y, x] = _verdict(board, a, (x, y), profile, viewer, complete=False)
+    return mask
+
+
+def on_board_mask(board: Board) -> np.ndarray:
+    """Bool ``[y, x]``: the on-board squares (in bounds, not void)."""
+    mask = np.ones((board.height, board.width), dtype=bool)
+    for x, y in board.void:
+        mask[y, x] = False
     return mask
 
 
