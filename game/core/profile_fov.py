@@ -212,7 +212,7 @@ def _cell(coord: np.ndarray, origin: int, sign: int) -> np.ndarray:
 
 
 def _octant(
-    fast: _Fast, p: tuple[int, int], sx: int, sy: int, swap: bool, start: tuple[bool, bool],
+    fast: _Fast, a: Square, p: tuple[int, int], sx: int, sy: int, swap: bool, start: tuple[bool, bool],
     keys: np.ndarray, rank: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """World grid points ``(qx, qy)`` of one octant (world direction signs ``sx, sy``; ``swap``: y is
@@ -233,8 +233,11 @@ def _octant(
         return None
     count = keys.size
     los, his, ks = [], [], []
-    # blocking squares
+    # blocking squares (A never blocks: it is one end of every segment)
     bx, by = fast.squares
+    if fast.blocking[a[1], a[0]]:
+        other = (bx != a[0]) | (by != a[1])
+        bx, by = bx[other], by[other]
     sp, ss = (bx, by) if not swap else (by, bx)
     c = _cell(sp, pu, su)
     r = _cell(ss, pv, sv)
@@ -296,8 +299,10 @@ def corner_candidates(geo: _Geo, a: Square) -> np.ndarray:
     """Bool ``[y, x]``: the squares B that some segment from a corner of ``a`` to a corner of B,
     not running along a grid line, reaches clear — exact positives (see the module docstring).
 
-    ``a`` must be on the board and not block (the caller checks). Squares sharing a corner with
-    ``a``, and target squares that block, may be missed (never wrongly shown).
+    ``a`` must be on the board. Squares sharing a corner with ``a`` may be missed (never wrongly
+    shown): the caller walks them. (A's own square never blocks, so its bit in the grid-point
+    patterns is never read: at a corner of A a segment leaves from A's quadrant or, passing
+    straight through, arrives from it — either way the rule leaves that quadrant out.)
     """
     from game.core.profile_los import _quadrant_of, vertex_table
 
@@ -318,7 +323,7 @@ def corner_candidates(geo: _Geo, a: Square) -> np.ndarray:
                 continue
             parts = [
                 found for swap in (False, True)
-                if (found := _octant(fast, p, sx, sy, swap, start, keys, rank)) is not None
+                if (found := _octant(fast, a, p, sx, sy, swap, start, keys, rank)) is not None
             ]
             if not parts:
                 continue
@@ -378,8 +383,8 @@ def _axis_lines(geo: _Geo, fast: _Fast, a: Square, out: np.ndarray) -> None:
             sig = fast.sig[gys, gxs]
             walls = fast.wall_along(p, e, n).tolist()
             x1, y1, x2, y2 = fast.beside(p, e, n)
-            side1 = padded[y1 + 1, x1 + 1].tolist()
-            side2 = padded[y2 + 1, x2 + 1].tolist()
+            side1 = (padded[y1 + 1, x1 + 1] & ((x1 != ax) | (y1 != ay))).tolist()  # A never blocks
+            side2 = (padded[y2 + 1, x2 + 1] & ((x2 != ax) | (y2 != ay))).tolist()
             sides: tuple[tuple[int, int] | None, ...] = (None, *normals)
             good = [(~vertex_table(touch, back, fwd, False, s)[sig]).tolist() for s in sides]
             start = [not vertex_table(touch, qa, fwd, False, s)[sig[0]] for s in sides]
