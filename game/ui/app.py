@@ -29,6 +29,7 @@ import pygame_gui
 
 from game.core.board import Board, BoardState, DoorState, Edge, Square, fmt_square
 from game.core.errors import SightlineError
+from game.core.profiles import Profile
 from game.core.words import plural
 from game.play.atomic import atomic_file, cannot_write
 from game.play.attack import AttackController
@@ -45,6 +46,7 @@ from game.ui.measure_overlay import Measuring, draw_reach, draw_ruler
 from game.ui.odds_chart import chart_font_path
 from game.ui.painter import BoardPainter, Marker, Overlay
 from game.ui.panel import PANEL_WIDTH, CentreOn, FindingsSection, PanelInfo, SidePanel
+from game.ui.rule_panel import RulePanel
 from game.ui.scale import logical_size, ui_scale_for
 from game.ui.sight import Sight, sees_only_itself, step_cursor
 from game.ui.view import View
@@ -158,6 +160,7 @@ class App:
         watch: bool = True,
         caches: bool = True,
         ui_scale: float | None = None,
+        rule: Profile | None = None,
     ) -> None:
         if session is None and not lessons:
             raise ValueError("the window needs a map or lessons")
@@ -192,6 +195,8 @@ class App:
         self._banner_rect: pygame.Rect | None = None
         #: the ruler and the movement reach (game/ui/measure_overlay.py)
         self.measuring = Measuring()
+        #: the line-of-sight rule: switcher, parameter panel, compare mode (game/ui/rule_panel.py)
+        self.rules = RulePanel(default=rule)
         self._reach_cache: tuple[tuple[Any, ...], dict[Square, int]] | None = None
         self.last_ruler: str | None = None
         self._last_key: int | None = None
@@ -430,6 +435,9 @@ class App:
             self.mouse_pos = tuple(int(v) for v in event.pos)  # type: ignore[assignment]
         if self.classroom.menu and event.type == pygame.KEYDOWN:
             self._menu_key(event.key)
+            return
+        if not self.attack_section.typing and (said := self.rules.handle_event(event, self.board, self.lesson_mode)):
+            self._notify(said, "info")  # the rule panel's keys and clicks (game/ui/rule_panel.py)
             return
         if self.presenting and event.type != pygame.KEYDOWN:  # no side panel to talk to
             consumed = False
@@ -1146,6 +1154,8 @@ class App:
         board = self.board
         if ends is None or board is None:
             return None
+        if not self.rules.rule(board, self.lesson_mode).is_arcadia:
+            return None  # another rule's lines are drawn by the rule panel
         key = (board.serial, board.version, *ends)
         result = self._los_cache.get(key) if self.caches else None
         if result is None:
@@ -1163,12 +1173,14 @@ class App:
         if not self.fov_on or board is None or start is None:
             return None
         origin, viewer = start
-        key = (board.serial, board.version, origin, viewer)
+        rule = self.rules.rule(board, self.lesson_mode)
+        key = (board.serial, board.version, origin, viewer, rule)
         mask = self._fov_cache.get(key) if self.caches else None
         if mask is None:
             from game.core.los import visible_from
 
-            mask = visible_from(board, origin, viewer=viewer)
+            mask = (visible_from(board, origin, viewer=viewer) if rule.is_arcadia
+                    else self.rules.visible_from(board, origin, viewer, rule))
             if len(self._fov_cache) > 64:
                 self._fov_cache.clear()
             self._fov_cache[key] = mask
@@ -1332,6 +1344,8 @@ class App:
             self.painter.draw(self.screen, board, self.view, overlay)
             self._draw_measuring(board)
             self._draw_labels(board)
+            self.rules.draw(self.screen, self.view, board, self.ray_start(), self.ray_endpoints(),
+                            self.ui_scale, self.lesson_mode)
             if not self.lesson_mode:
                 self._draw_attack(board)
         else:
@@ -1770,6 +1784,7 @@ def run_window(
     map_hint: str = "MAP",
     ui_scale: float | None = None,
     present: bool = False,
+    rule: Profile | None = None,
 ) -> int:
     """Open the window on a session (or the lessons) and run it; returns the exit code.
 
@@ -1777,7 +1792,8 @@ def run_window(
     """
     screen = open_window(size, headless_ok=frames is not None, map_hint=map_hint)
     try:
-        app = App(session, screen=screen, lessons=lessons, start_in_lessons=session is None, ui_scale=ui_scale)
+        app = App(session, screen=screen, lessons=lessons, start_in_lessons=session is None, ui_scale=ui_scale,
+                  rule=rule)
         if present:
             app.action_present()
         return app.run(frames=frames, screenshot=screenshot)
