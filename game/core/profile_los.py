@@ -891,11 +891,16 @@ def visible_from(board: Board, a: Square, profile: Profile, viewer: str | None =
     if not board.on_board(a):
         return mask
     geo = _geo(board, profile, viewer)
-    if fast_corner_rule(profile):
+    if fast_corner_rule(profile) and board.width * board.height >= FAST_FOV_SQUARES:
         return _corner_fov(board, geo, a, profile, viewer)
     for b in board.squares():
         mask[b[1], b[0]] = _verdict(board, a, b, profile, viewer, complete=False)
     return mask
+
+
+#: from this many squares on, corner rules' FOV is shadow cast; on smaller boards (every square near
+#: the origin) the walk is quicker than the arrays' set-up
+FAST_FOV_SQUARES = 36
 
 
 def _corner_fov(board: Board, geo: _Geo, a: Square, profile: Profile, viewer: str | None) -> np.ndarray:
@@ -928,7 +933,7 @@ def all_pairs(board: Board, profile: Profile, viewer: str | None = None) -> np.n
     out = np.zeros((board.height, board.width, board.height, board.width), dtype=bool)
     # symmetric when from == to and no viewer-dependent figure rule (see tests/test_profile_los.py)
     symmetric = profile.from_ == profile.to and (profile.figures != "enemies-at-capacity" or viewer is None)
-    if not symmetric or fast_corner_rule(profile):  # the corner FOV is faster than half the pairs
+    if not symmetric or (fast_corner_rule(profile) and board.width * board.height >= FAST_FOV_SQUARES):
         for a in board.squares():
             out[a[1], a[0]] = visible_from(board, a, profile, viewer)
         return out
