@@ -1,6 +1,6 @@
 """The rule-profile engine: vectors P1–P9, the arcadia preset is los.py, cover grades, the engine
 against the independent oracle (tests/test_profile_oracle.py) on every pattern of 2×2 boards and on
-random 3×3 boards, and relations (hypothesis).
+random 3×3 boards (every 2×2 pattern: tests/test_profile_exhaustive.py), and relations (hypothesis).
 
 Relations proved before they are tested:
 
@@ -157,12 +157,7 @@ def test_2x2_sample_every_preset(profile: Profile) -> None:
         agree_with_oracle(board, profile)
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("profile", NON_ANY, ids=[p.spec() for p in NON_ANY])
-def test_2x2_patterns_every_override(profile: Profile) -> None:
-    # a different sample of the 1,296 patterns for each profile, to keep CI time reasonable
-    for board in random.Random(profile.spec()).sample(BOARDS_2X2, 6):
-        agree_with_oracle(board, profile)
+# every 2×2 pattern for every rule without ``any`` endpoints: tests/test_profile_exhaustive.py
 
 
 @pytest.mark.slow

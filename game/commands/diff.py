@@ -47,8 +47,10 @@ def run(args: argparse.Namespace) -> int:
     new = load_map(args.new, **options)
     from game.commands._common import board_rule
 
-    args.rule_profile = board_rule(new.board, args.rule)  # checked here; the diff is arcadia's
-    diff = diff_boards(old.board, new.board)
+    rule = board_rule(new.board, args.rule)  # --rule, else the new map's los_rule, else arcadia
+    from game.designer.rule_coverage import visibility_table_under
+
+    diff = diff_boards(old.board, new.board, lambda board: visibility_table_under(board, rule))
     image = None
     if args.output:
         from game.ui.report_images import diff_png
@@ -56,11 +58,12 @@ def run(args: argparse.Namespace) -> int:
         note = "common area only: the boards differ in size" if diff.sizes_differ else ""
         image = diff_png(new.board, new.art, diff.gained, diff.lost, args.output, note=note)
     if args.json:
-        doc = {"old": str(old.path), "new": str(new.path), **diff.as_json(),
+        doc = {"old": str(old.path), "new": str(new.path), "rule": rule.as_json(), **diff.as_json(),
                "image": None if image is None else str(image)}
         print(json.dumps(doc, indent=2))
         return 0
-    print(f"{args.old} -> {args.new}: {diff.summary()}")
+    under = "" if rule.is_arcadia else f" (rule {rule.spec()})"
+    print(f"{args.old} -> {args.new}{under}: {diff.summary()}")
     for change in diff.changes:
         line = (f"{fmt_square(change.square)}: sees {change.sees_before} -> {change.sees_after}")
         if change.gained:

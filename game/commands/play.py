@@ -125,12 +125,12 @@ def run(args: argparse.Namespace) -> int:
     session = Session.open(map_path, options=options, fresh=args.fresh, defer_lint=True)
     from game.commands._common import board_rule
 
-    # --rule and the map's los_rule are checked here (one line, exit 2 when wrong); the window
-    # itself still draws the Arcadia Quest rule
-    board_rule(session.board, args.rule)
+    # --rule and the map's los_rule are checked here (one line, exit 2 when wrong); the window's
+    # sight (rays, F) follows the rule, the attack rules keep the map's rule for legality
+    rule = board_rule(session.board, args.rule)
     from game.ui.app import run_window
 
     return run_window(
         session, frames=args.frames, screenshot=args.screenshot, size=size, map_hint=shown_path(map_path),
-        ui_scale=getattr(args, "ui_scale", None),
+        ui_scale=getattr(args, "ui_scale", None), rule=rule if args.rule is not None else None,
     )

@@ -11,6 +11,7 @@ from game.commands._common import add_map_options, map_options
 
 if TYPE_CHECKING:  # the numbers, the linter and the pictures load when a report is written
     from game.core.findings import Finding
+    from game.core.profiles import Profile
     from game.designer.coverage import Coverage, DoorEffect
     from game.tiled import LoadedMap
 
@@ -47,26 +48,28 @@ def run(args: argparse.Namespace) -> int:
     loaded = load_map(args.map, **map_options(args))
     from game.commands._common import board_rule
 
-    args.rule_profile = board_rule(loaded.board, args.rule)  # checked here; coverage is arcadia's
+    rule = board_rule(loaded.board, args.rule)  # --rule, else the map's los_rule, else arcadia
     out = Path(args.output)
     if out.exists() and not out.is_dir():
         from game.core.errors import UsageError
 
         raise UsageError(f"{out} exists and is not a folder: give -o a folder for the report")
-    report = write_report(loaded, out)
+    report = write_report(loaded, out, rule=rule)
     from game.core.words import plural
 
-    print(f"wrote {report.index} ({plural(len(report.images), 'image')}; "
+    under = "" if rule.is_arcadia else f"; rule {rule.spec()}"
+    print(f"wrote {report.index}{under} ({plural(len(report.images), 'image')}; "
           f"{plural(len(report.doors), 'door')}, {plural(len(report.findings), 'finding')})")
     return 0
 
 
-def write_report(loaded: LoadedMap, out_dir: str | Path) -> Report:
+def write_report(loaded: LoadedMap, out_dir: str | Path, rule: Profile | None = None) -> Report:
     """Write the coverage report of a loaded map into ``out_dir``; returns what was written.
 
     ``out_dir`` is created if it is missing, but its parent folder must exist. Every file is
     written atomically (:mod:`game.play.atomic`); a folder that cannot be made or written is one
-    :class:`~game.play.atomic.OutputError` line.
+    :class:`~game.play.atomic.OutputError` line. ``rule``: the line-of-sight rule of the coverage
+    and door effects (default: arcadia).
     """
     from game.designer.coverage import coverage, door_effects, region_table
     from game.designer.lint import lint
@@ -83,9 +86,16 @@ def write_report(loaded: LoadedMap, out_dir: str | Path) -> Report:
         raise cannot_write(out, NotADirectoryError(20, "it exists and is not a folder"))
     board = loaded.board
     cell = cell_size(board)
-    table = region_table(board)
-    cov = coverage(board, table)
-    doors = door_effects(board, table)
+    if rule is None or rule.is_arcadia:
+        regions = region_table(board)
+        cov = coverage(board, regions)
+        doors = door_effects(board, regions)
+    else:
+        from game.designer.rule_coverage import door_effects_under, visibility_table_under
+
+        table = visibility_table_under(board, rule)
+        cov = coverage(board, table)
+        doors = door_effects_under(board, rule, table)
     findings = lint(loaded)
     report = Report(out / "index.html", coverage=cov, doors=doors, findings=findings)
     pictures = images.BoardPictures(board, loaded.art, cell)

@@ -49,6 +49,7 @@ import numpy as np
 from game.core import los
 from game.core.board import Board, Edge, Square, fmt_square
 from game.core.errors import PlacementError
+from game.core.profile_fov import corner_candidates, fast_corner_rule
 from game.core.profiles import Profile
 
 __all__ = [
@@ -120,6 +121,7 @@ class _Geo:
         self._walls: dict[Edge, str | None] = {}
         self._squares: dict[Square, str | None] = {}
         self._vertices: dict[tuple[object, ...], str | None] = {}
+        self.fast: object | None = None  # game.core.profile_fov's arrays, built on first use
 
     def wall(self, edge: Edge) -> str | None:
         """Why an edge is a wall for sight, or None."""
@@ -251,11 +253,55 @@ def _push(position: int, side: tuple[int, int]) -> int:
     return _pos(vx if vx else side[0], vy if vy else side[1])
 
 
+def _vertex_rule(
+    walls: set[int], squares: set[int], p1: int, p2: int, side: tuple[int, int] | None, same: bool, touch_rule: str
+) -> tuple[str, list[int], list[int]] | None:
+    """The sector rule and corner_touch at one grid point, on positions only: ``walls`` the wall arms,
+    ``squares`` the blocking quadrants (end squares left out). None when the line passes, else
+    ``("sector", [], [])``, ``("touch", [p], [])`` or ``("both", side1, side2)`` (what was touched)."""
+    q1, q2 = (p1, p2) if side is None else (_push(p1, side), _push(p2, side))
+    if _separated(q1, q2, walls):
+        return ("sector", [], [])
+    if touch_rule == "clear" or (p1 == p2 and (same or touch_rule == "both-sides")):
+        return None
+    excluded = {p1, p2}
+    for p in (p1, p2):
+        if p % 2 == 0:
+            excluded |= {(p + 1) % 8, (p - 1) % 8}
+    touched = (walls | squares) - excluded
+    if not touched:
+        return None
+    if touch_rule == "blocks":
+        return ("touch", [min(touched)], [])
+    t1 = [q for k in range(1, (p2 - p1) % 8) if (q := (p1 + k) % 8) in touched]
+    t2 = [q for k in range(1, (p1 - p2) % 8) if (q := (p2 + k) % 8) in touched]
+    if t1 and t2:
+        return ("both", t1, t2)
+    return None
+
+
+@lru_cache(maxsize=1024)
+def vertex_table(
+    corner_touch: str, p1: int, p2: int, same: bool, side: tuple[int, int] | None = None
+) -> np.ndarray:
+    """Bool (256,): whether :func:`_vertex_rule` blocks a line arriving from direction ``p1`` and
+    leaving in direction ``p2`` at a grid point whose wall arms and blocking squares are the bits
+    of the index (bit p for direction p; ``side`` pushes along-wall directions). The fast FOV
+    (:mod:`game.core.profile_fov`) looks grid points up in it."""
+    return np.array(
+        [_vertex_rule({p for p in (0, 2, 4, 6) if bits >> p & 1}, {p for p in (1, 3, 5, 7) if bits >> p & 1},
+                      p1, p2, side, same, corner_touch) is not None
+         for bits in range(256)],
+        dtype=bool,
+    )
+
+
 def _vertex(
     geo: _Geo, g: tuple[int, int], p1: int, p2: int, ends: tuple[Square, Square], side: tuple[int, int] | None,
     same: bool = False,
 ) -> str | None:
-    """The sector rule and corner_touch at grid point ``g``; ``side`` pushes along-wall directions.
+    """The sector rule and corner_touch at grid point ``g`` (:func:`_vertex_rule`), in words;
+    ``side`` pushes along-wall directions.
 
     ``same``: at a corner endpoint, the line's direction is exactly its own square's diagonal (it
     runs straight through the square's centre), so it touches nothing there. When it only heads
@@ -263,42 +309,26 @@ def _vertex(
     and everything else at the point is touched (``blocks`` blocks on any of it).
     """
     walls = {p for p in (0, 2, 4, 6) if geo.wall(_arm(g, p))}
-    q1, q2 = (p1, p2) if side is None else (_push(p1, side), _push(p2, side))
+    reasons: dict[int, str] = {}
+    for p in (1, 3, 5, 7):
+        sq = _quadrant_square(g, p)
+        if sq not in ends and (reason := geo.square(sq)):
+            reasons[p] = f"{reason} at {fmt_square(sq)}"
+    found = _vertex_rule(walls, set(reasons), p1, p2, side, same, geo.profile.corner_touch)
+    if found is None:
+        return None
     where = fmt_square(g)
-    if _separated(q1, q2, walls):
+    kind, t1, t2 = found
+    if kind == "sector":
         names = " and ".join(str(_arm(g, p)) for p in sorted(walls))
         return f"the walls meeting at {where} ({names}) separate the line's two sides"
-    touch_rule = geo.profile.corner_touch
-    if touch_rule == "clear" or (p1 == p2 and (same or touch_rule == "both-sides")):
-        return None
-    excluded = {p1, p2}
-    for p in (p1, p2):
-        if p % 2 == 0:
-            excluded |= {(p + 1) % 8, (p - 1) % 8}
-    touched: dict[int, str] = {}
-    for p in walls - excluded:
-        touched[p] = f"wall end {_arm(g, p)}"
-    for p in (1, 3, 5, 7):
-        if p in excluded:
-            continue
-        sq = _quadrant_square(g, p)
-        if sq in ends:
-            continue
-        reason = geo.square(sq)
-        if reason:
-            touched[p] = f"{reason} at {fmt_square(sq)}"
-    if not touched:
-        return None
-    if touch_rule == "blocks":
-        first = touched[min(touched)]
-        return f"touches {first} at {where} (corner_touch=blocks)"
-    arc1 = [(p1 + k) % 8 for k in range(1, (p2 - p1) % 8)]
-    arc2 = [(p2 + k) % 8 for k in range(1, (p1 - p2) % 8)]
-    t1 = [touched[p] for p in arc1 if p in touched]
-    t2 = [touched[p] for p in arc2 if p in touched]
-    if t1 and t2:
-        return f"both sides closed at {where}: {', '.join(t1)}; {', '.join(t2)}"
-    return None
+
+    def what(p: int) -> str:
+        return reasons[p] if p % 2 else f"wall end {_arm(g, p)}"
+
+    if kind == "touch":
+        return f"touches {what(t1[0])} at {where} (corner_touch=blocks)"
+    return f"both sides closed at {where}: {', '.join(map(what, t1))}; {', '.join(map(what, t2))}"
 
 
 def check_segment(
@@ -860,8 +890,39 @@ def visible_from(board: Board, a: Square, profile: Profile, viewer: str | None =
     mask = np.zeros((board.height, board.width), dtype=bool)
     if not board.on_board(a):
         return mask
+    geo = _geo(board, profile, viewer)
+    if fast_corner_rule(profile) and board.width * board.height >= FAST_FOV_SQUARES:
+        return _corner_fov(board, geo, a, profile, viewer)
     for b in board.squares():
         mask[b[1], b[0]] = _verdict(board, a, b, profile, viewer, complete=False)
+    return mask
+
+
+#: from this many squares on, corner rules' FOV is shadow cast; on smaller boards (every square near
+#: the origin) the walk is quicker than the arrays' set-up
+FAST_FOV_SQUARES = 36
+
+
+def _corner_fov(board: Board, geo: _Geo, a: Square, profile: Profile, viewer: str | None) -> np.ndarray:
+    """Corners to corners: the shadow-cast segments (:mod:`game.core.profile_fov`, exact positives),
+    then the exact walk for what it leaves out — the segments along a grid line through a corner of
+    A, every line to a square sharing a corner with A or blocking itself."""
+    onb = on_board_mask(board)
+    mask = corner_candidates(geo, a) & onb
+    ax, ay = a
+    h, w = mask.shape
+    ys, xs = np.nonzero(~mask[max(ay - 1, 0) : ay + 2, max(ax - 1, 0) : ax + 2])
+    for y, x in zip((ys + max(ay - 1, 0)).tolist(), (xs + max(ax - 1, 0)).tolist(), strict=True):
+        if onb[y, x]:
+            mask[y, x] = _verdict(board, a, (x, y), profile, viewer, complete=False)
+    return mask
+
+
+def on_board_mask(board: Board) -> np.ndarray:
+    """Bool ``[y, x]``: the on-board squares (in bounds, not void)."""
+    mask = np.ones((board.height, board.width), dtype=bool)
+    for x, y in board.void:
+        mask[y, x] = False
     return mask
 
 
@@ -872,7 +933,7 @@ def all_pairs(board: Board, profile: Profile, viewer: str | None = None) -> np.n
     out = np.zeros((board.height, board.width, board.height, board.width), dtype=bool)
     # symmetric when from == to and no viewer-dependent figure rule (see tests/test_profile_los.py)
     symmetric = profile.from_ == profile.to and (profile.figures != "enemies-at-capacity" or viewer is None)
-    if not symmetric:
+    if not symmetric or (fast_corner_rule(profile) and board.width * board.height >= FAST_FOV_SQUARES):
         for a in board.squares():
             out[a[1], a[0]] = visible_from(board, a, profile, viewer)
         return out

@@ -14,6 +14,7 @@ squares) is compared, and :attr:`MapDiff.sizes_differ` says so.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -88,9 +89,11 @@ class MapDiff:
         }
 
 
-def _common_table(board: Board, width: int, height: int) -> np.ndarray:
+def _common_table(
+    board: Board, width: int, height: int, table_of: Callable[[Board], np.ndarray] = visibility_table
+) -> np.ndarray:
     """The visibility table of ``board`` restricted to the top-left ``width x height`` squares."""
-    full = visibility_table(board)
+    full = table_of(board)
     w, h = board.width, board.height
     idx = (np.arange(height)[:, None] * w + np.arange(width)[None, :]).reshape(-1)
     if width == w and height == h:
@@ -98,11 +101,12 @@ def _common_table(board: Board, width: int, height: int) -> np.ndarray:
     return full[np.ix_(idx, idx)]
 
 
-def diff_boards(old: Board, new: Board) -> MapDiff:
-    """Compare the visibility of two boards square by square."""
+def diff_boards(old: Board, new: Board, table_of: Callable[[Board], np.ndarray] = visibility_table) -> MapDiff:
+    """Compare the visibility of two boards square by square (``table_of``: the visibility table
+    under another line-of-sight rule, see :mod:`game.designer.rule_coverage`)."""
     width, height = min(old.width, new.width), min(old.height, new.height)
-    before = _common_table(old, width, height)
-    after = _common_table(new, width, height)
+    before = _common_table(old, width, height, table_of)
+    after = _common_table(new, width, height, table_of)
     gained = after & ~before
     lost = before & ~after
     sees_before = before.sum(axis=1)

@@ -29,6 +29,7 @@ import pygame_gui
 
 from game.core.board import Board, BoardState, DoorState, Edge, Square, fmt_square
 from game.core.errors import SightlineError
+from game.core.profiles import Profile
 from game.core.words import plural
 from game.play.atomic import atomic_file, cannot_write
 from game.play.attack import AttackController
@@ -55,6 +56,7 @@ from game.ui.panel import (
     SidePanel,
 )
 from game.ui.reader import SEVERITY_COLOURS, Entry, Reader, filtered, severity_of
+from game.ui.rule_panel import RulePanel
 from game.ui.scale import logical_size, ui_scale_for
 from game.ui.sight import Sight, sees_only_itself, step_cursor
 from game.ui.view import View
@@ -171,6 +173,7 @@ class App:
         watch: bool = True,
         caches: bool = True,
         ui_scale: float | None = None,
+        rule: Profile | None = None,
     ) -> None:
         if session is None and not lessons:
             raise ValueError("the window needs a map or lessons")
@@ -211,6 +214,8 @@ class App:
         self._banner_rect: pygame.Rect | None = None
         #: the ruler and the movement reach (game/ui/measure_overlay.py)
         self.measuring = Measuring()
+        #: the line-of-sight rule: switcher, parameter panel, compare mode (game/ui/rule_panel.py)
+        self.rules = RulePanel(default=rule)
         self._reach_cache: tuple[tuple[Any, ...], dict[Square, int]] | None = None
         self.last_ruler: str | None = None
         self._last_key: int | None = None
@@ -452,6 +457,9 @@ class App:
             self._menu_key(event.key)
             return
         if self.reader.open and self._reader_event(event):
+            return
+        if not self.attack_section.typing and (said := self.rules.handle_event(event, self.board, self.lesson_mode)):
+            self._notify(said, "info")  # the rule panel's keys and clicks (game/ui/rule_panel.py)
             return
         if self.presenting and event.type != pygame.KEYDOWN:  # no side panel to talk to
             consumed = False
@@ -1314,6 +1322,8 @@ class App:
         board = self.board
         if ends is None or board is None:
             return None
+        if not self.rules.rule(board, self.lesson_mode).is_arcadia:
+            return None  # another rule's lines are drawn by the rule panel
         key = (board.serial, board.version, *ends)
         result = self._los_cache.get(key) if self.caches else None
         if result is None:
@@ -1331,12 +1341,14 @@ class App:
         if not self.fov_on or board is None or start is None:
             return None
         origin, viewer = start
-        key = (board.serial, board.version, origin, viewer)
+        rule = self.rules.rule(board, self.lesson_mode)
+        key = (board.serial, board.version, origin, viewer, rule)
         mask = self._fov_cache.get(key) if self.caches else None
         if mask is None:
             from game.core.los import visible_from
 
-            mask = visible_from(board, origin, viewer=viewer)
+            mask = (visible_from(board, origin, viewer=viewer) if rule.is_arcadia
+                    else self.rules.visible_from(board, origin, viewer, rule))
             if len(self._fov_cache) > 64:
                 self._fov_cache.clear()
             self._fov_cache[key] = mask
@@ -1506,6 +1518,8 @@ class App:
                 self.heat.draw_legend(self.screen, self.view, board, self.hover, self.ui_scale)
             self._draw_measuring(board)
             self._draw_labels(board)
+            self.rules.draw(self.screen, self.view, board, self.ray_start(), self.ray_endpoints(),
+                            self.ui_scale, self.lesson_mode)
             if not self.lesson_mode:
                 self._draw_attack(board)
         else:
@@ -1951,6 +1965,7 @@ def run_window(
     map_hint: str = "MAP",
     ui_scale: float | None = None,
     present: bool = False,
+    rule: Profile | None = None,
 ) -> int:
     """Open the window on a session (or the lessons) and run it; returns the exit code.
 
@@ -1958,7 +1973,8 @@ def run_window(
     """
     screen = open_window(size, headless_ok=frames is not None, map_hint=map_hint)
     try:
-        app = App(session, screen=screen, lessons=lessons, start_in_lessons=session is None, ui_scale=ui_scale)
+        app = App(session, screen=screen, lessons=lessons, start_in_lessons=session is None, ui_scale=ui_scale,
+                  rule=rule)
         if present:
             app.action_present()
         return app.run(frames=frames, screenshot=screenshot)

@@ -1,0 +1,124 @@
+"""The window's line-of-sight rule (game/ui/rule_panel.py): the lesson window reads a lesson
+map's ``los_rule``, ``K`` switches the rule, ``J`` shows the parameters (flipped by key and by
+click, [INTERP] marked), ``X`` shades where two rules disagree from the ray's start, and ``F``
+follows the rule. Real window (SDL dummy driver), real posted events, real lesson maps."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pygame
+import pytest
+from test_window import Clock, centre, click, key
+
+from game.core import los, profile_los
+from game.core.profiles import PRESETS, parse_rule
+from game.play.session import Session
+from game.ui.app import App
+
+RULES = Path(__file__).resolve().parent.parent / "maps" / "lessons" / "rules"
+P5 = RULES / "R05.tmx"  # 3×3, crates on (1,1), (0,0) -> (2,2): dnd5e clear, arcadia blocked
+
+
+@pytest.fixture
+def screen() -> pygame.Surface:
+    pygame.display.init()
+    pygame.font.init()
+    return pygame.display.set_mode((1280, 800))
+
+
+def lesson_window(screen: pygame.Surface, path: Path = P5) -> App:
+    app = App(None, screen=screen, lessons=[path], start_in_lessons=True, time_source=Clock())
+    pygame.event.clear()
+    app.frame()
+    return app
+
+
+def test_the_lesson_window_uses_the_lesson_maps_los_rule(screen: pygame.Surface) -> None:
+    app = lesson_window(screen)
+    assert app.lesson_mode and app.board is not None
+    assert app.rules.rule(app.board, app.lesson_mode).spec() == "dnd5e"
+    click(app, centre(app, (0, 0)))  # the hero on (0,0): the ray's start
+    app.fov_on = True
+    mask = app.compute_fov()
+    assert mask is not None and mask[2, 2]  # dnd5e sees round the crates' corner
+    assert not los.visible_from(app.board, (0, 0))[2, 2]  # arcadia does not
+
+
+def test_k_switches_the_rule_and_shift_k_returns_to_the_maps(screen: pygame.Surface) -> None:
+    app = lesson_window(screen)
+    board = app.board
+    assert board is not None
+    click(app, centre(app, (0, 0)))
+    app.fov_on = True
+    seen = []
+    for _ in range(len(PRESETS)):
+        key(app, pygame.K_k)
+        rule = app.rules.rule(board, True)
+        mask = app.compute_fov()
+        assert mask is not None
+        assert np.array_equal(mask, profile_los.visible_from(board, (0, 0), rule, app.ray_start()[1]))  # type: ignore[index]
+        seen.append(rule.name)
+    assert sorted(seen) == sorted(PRESETS)  # K cycles through every preset
+    assert app.notice is not None and "Line-of-sight rule" in app.notice[0]
+    key(app, pygame.K_k, pygame.KMOD_LSHIFT)
+    assert app.rules.rule(board, True).spec() == "dnd5e"
+
+
+def test_the_panel_lists_every_parameter_and_flips_by_key_and_click(screen: pygame.Surface) -> None:
+    app = lesson_window(screen)
+    board = app.board
+    assert board is not None
+    key(app, pygame.K_j)
+    assert app.rules.shown
+    rows = dict((parameter, rect) for rect, parameter in app.rules.rows)
+    assert list(rows) == ["from", "to", "sight", "figures", "corner_touch", "along_wall", "along_square",
+                          "boundary", "cover"]
+    # dnd5e's along_wall is our reading of the DMG: the panel marks it
+    assert app.rules.rule(board, True).interp("along_wall")
+    before = app.screen.copy()
+    click(app, rows["along_wall"].center)
+    assert app.rules.rule(board, True).spec() == "dnd5e,along_wall=blocks"
+    assert app.rules.rule(board, True).interp("along_wall") is None  # changed: no longer the preset's reading
+    # keys: U moves down to along_square, H flips it
+    key(app, pygame.K_u)
+    key(app, pygame.K_h)
+    assert app.rules.rule(board, True).spec() == "dnd5e,along_wall=blocks,along_square=blocks"
+    assert not np.array_equal(pygame.surfarray.array3d(before), pygame.surfarray.array3d(app.screen))
+    key(app, pygame.K_j, pygame.KMOD_LSHIFT)
+    assert not app.rules.shown and app.rules.rows == []
+
+
+def test_compare_mode_shades_the_squares_where_two_rules_disagree(screen: pygame.Surface) -> None:
+    app = lesson_window(screen)
+    board = app.board
+    assert board is not None
+    click(app, centre(app, (0, 0)))
+    app.frame()
+    plain = app.screen.get_at(centre(app, (2, 2)))
+    key(app, pygame.K_x)
+    assert app.rules.comparing
+    first, second = app.rules.disagreement(board, (0, 0), app.ray_start()[1], True)  # type: ignore[index]
+    assert first[2, 2] and not second.any()  # dnd5e sees (2,2), arcadia does not
+    want = profile_los.visible_from(board, (0, 0), parse_rule("dnd5e"), None) & ~los.visible_from(board, (0, 0))
+    assert np.array_equal(first, want)
+    app.frame()
+    shaded = app.screen.get_at(centre(app, (2, 2)))
+    assert shaded != plain and shaded.b > plain.b  # the blue tint of "only under the rule"
+    same = app.screen.get_at(centre(app, (1, 0)))  # seen under both: not shaded
+    key(app, pygame.K_x)
+    app.frame()
+    assert app.screen.get_at(centre(app, (1, 0))) == same
+    assert app.screen.get_at(centre(app, (2, 2))) == plain
+
+
+def test_play_rule_option_reaches_the_window(tmp_path: Path, screen: pygame.Surface) -> None:
+    session = Session.open(P5, fresh=True)
+    app = App(session, screen=screen, rule=parse_rule("any-point"), time_source=Clock())
+    pygame.event.clear()
+    app.frame()
+    assert app.board is not None
+    assert app.rules.rule(app.board).spec() == "any-point"
+    # the attack rules keep the map's ruleset: the session is untouched by the sight rule
+    assert app.board.ruleset == "arcadia"
