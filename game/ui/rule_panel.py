@@ -26,6 +26,7 @@ import pygame
 from game.core.board import Board, Square
 from game.core.errors import UsageError
 from game.core.profiles import MEANING, PARAMETERS, PRESETS, Profile, rule_of_board_property
+from game.ui.wording import plain
 
 __all__ = ["RulePanel"]
 
@@ -213,8 +214,11 @@ class RulePanel:
             p = view.to_screen(float(line.start[0]), float(line.start[1]))  # type: ignore[attr-defined]
             q = view.to_screen(float(line.end[0]), float(line.end[1]))  # type: ignore[attr-defined]
             pygame.draw.line(screen, _CLEAR if line.clear else _BLOCKED, p, q, width)
-        text = result.explain()
-        return (text if len(text) <= 220 else text[:217] + "...", _CLEAR if result.clear else _BLOCKED)
+        text = plain(result.explain())  # places named by squares, as everywhere in the window
+        if len(text) > 420:  # the board stays visible; the whole sentence is one `sightline los --rule` away
+            cut = text.rfind(";", 0, 400)
+            text = text[: cut + 1 if cut > 0 else text.rfind(" ", 0, 400)] + " (more: sightline los --rule)"
+        return (text, _CLEAR if result.clear else _BLOCKED)
 
     def _draw_panel(
         self, screen: pygame.Surface, font: pygame.font.Font, rule: Profile, x: int, top: int, bottom: int
