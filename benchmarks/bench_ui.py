@@ -169,7 +169,7 @@ def write_big_map(folder: Path, seed: int = 5) -> Path:
         f'height="{BIG}" tilewidth="{CELL}" tileheight="{CELL}" infinite="0" nextobjectid="9999">'
         f'<objectgroup id="1" name="things">{"".join(objects)}</objectgroup></map>\n'
     )
-    path = folder / "bench150.tmx"
+    path = folder / "bench150-empty.tmx"  # not bench150.tmx: write_map(size=150) writes that one
     path.write_text(text, encoding="utf-8")
     return path
 
