@@ -20,7 +20,7 @@ import pygame
 from game.core.board import Board, Square, fmt_square
 from game.designer.coverage import Coverage, coverage, geometry_board
 from game.ui import classroom
-from game.ui.odds_chart import chart_font_path
+from game.ui.odds_chart import PanelFonts
 from game.ui.report_images import ramp
 from game.ui.view import View
 
@@ -74,7 +74,7 @@ class CoverageOverlay:
         self._job: tuple[tuple[Any, ...], _Job] | None = None
         self._done: tuple[tuple[Any, ...], Coverage] | None = None
         self._tint: tuple[Any, pygame.Surface] | None = None
-        self._fonts: dict[int, pygame.font.Font] = {}
+        self._font = PanelFonts()
         #: the legend's text as drawn last (tests read it)
         self.legend = ""
 
@@ -100,14 +100,6 @@ class CoverageOverlay:
         """Block until the coverage being worked out is ready (tests, screenshots)."""
         if self._job is not None:
             self._job[1].result(timeout)
-
-    def _font(self, size: int) -> pygame.font.Font:
-        font = self._fonts.get(size)
-        if font is None:
-            path = chart_font_path()
-            font = pygame.font.Font(path, size) if path is not None else pygame.font.Font(None, size + 4)
-            self._fonts[size] = font
-        return font
 
     def draw_legend(self, surface: pygame.Surface, view: View, board: Board, hover: Square | None,
                     scale: float) -> None:

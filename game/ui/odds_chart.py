@@ -123,6 +123,23 @@ def chart_font_path() -> str | None:
     return str(path) if path.is_file() else None
 
 
+class PanelFonts:
+    """The panel's typeface (pygame_gui's Noto Sans) by pixel size, cached by its owner; where Noto
+    Sans is missing, pygame's default font 4 px larger (about as tall). Call it with the size."""
+
+    def __init__(self) -> None:
+        self._fonts: dict[int, pygame.font.Font] = {}
+
+    def __call__(self, size: int) -> pygame.font.Font:
+        """The font at ``size`` pixels (made once)."""
+        font = self._fonts.get(size)
+        if font is None:
+            path = chart_font_path()
+            font = pygame.font.Font(path, size) if path is not None else pygame.font.Font(None, size + 4)
+            self._fonts[size] = font
+        return font
+
+
 class OddsChart:
     """Draws :class:`Odds` as a bar chart on a surface of a given size (fonts cached)."""
 

@@ -22,7 +22,7 @@ from typing import Any
 import pygame
 
 from game.ui import classroom
-from game.ui.odds_chart import chart_font_path
+from game.ui.odds_chart import PanelFonts
 
 BG = (20, 22, 28, 242)
 BORDER = (120, 126, 140)
@@ -75,7 +75,7 @@ class Reader:
     #: how many lines the last drawing had, and how many fit
     total_lines: int = 0
     page_lines: int = 1
-    _fonts: dict[int, pygame.font.Font] = field(default_factory=dict)
+    _fonts: PanelFonts = field(default_factory=PanelFonts)
     _lines: dict[tuple[int, str, tuple[int, int, int]], pygame.Surface] = field(default_factory=dict)
     _layout: tuple[Any, list[tuple[int, list[str]]]] | None = None
 
@@ -166,12 +166,7 @@ class Reader:
 
     def font(self, size: int) -> pygame.font.Font:
         """The panel's typeface at ``size`` pixels (cached)."""
-        font = self._fonts.get(size)
-        if font is None:
-            path = chart_font_path()
-            font = pygame.font.Font(path, size) if path is not None else pygame.font.Font(None, size + 4)
-            self._fonts[size] = font
-        return font
+        return self._fonts(size)
 
     def draw(
         self,
