@@ -459,7 +459,7 @@ class App:
         if self.reader.open and self._reader_event(event):
             return
         if not self.attack_section.typing and (said := self.rules.handle_event(event, self.board, self.lesson_mode)):
-            self._notify(said, "info")  # the rule panel's keys and clicks (game/ui/rule_panel.py)
+            self._notify(said, "info")  # a click on the rule panel's rows (game/ui/rule_panel.py)
             return
         if self.presenting and event.type != pygame.KEYDOWN:  # no side panel to talk to
             consumed = False
@@ -478,7 +478,7 @@ class App:
                 if event.key == pygame.K_ESCAPE and self.attack_section.play_entry is not None:
                     self.attack_section.play_entry.unfocus()
                 return
-            action = action_for(event.key, event.mod)
+            action = action_for(event.key, event.mod, self.key_states())
             self._last_key = event.key
             if action == "escape":
                 self.notice = None  # Esc answers the message too: the neutral hint comes back
@@ -498,6 +498,52 @@ class App:
             self._mouse_motion(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP:
             self._mouse_up(event.button, event.pos)
+
+    def key_states(self) -> frozenset[str]:
+        """The states of :data:`game.ui.keys.CONTEXTS` that hold now (their keys win)."""
+        shown = self.rules.shown and self.board is not None
+        return frozenset({"rule_parameters"}) if shown else frozenset()
+
+    def _rule_action(self, action: str) -> None:
+        """A key of the line-of-sight rule (game/ui/rule_panel.py): run it, say what it did."""
+        if self.board is not None:
+            self._notify(self.rules.act(action, self.board, self.lesson_mode), "info")
+
+    def action_rule_next(self) -> None:
+        """K."""
+        self._rule_action("rule_next")
+
+    def action_rule_of_map(self) -> None:
+        """Shift+K."""
+        self._rule_action("rule_of_map")
+
+    def action_rule_parameters(self) -> None:
+        """J."""
+        self._rule_action("rule_parameters")
+
+    def action_rule_parameters_hide(self) -> None:
+        """Shift+J."""
+        self._rule_action("rule_parameters_hide")
+
+    def action_rule_row_up(self) -> None:
+        """I while the rule's parameters are shown."""
+        self._rule_action("rule_row_up")
+
+    def action_rule_row_down(self) -> None:
+        """U while the rule's parameters are shown."""
+        self._rule_action("rule_row_down")
+
+    def action_rule_flip(self) -> None:
+        """H while the rule's parameters are shown."""
+        self._rule_action("rule_flip")
+
+    def action_rule_compare(self) -> None:
+        """X."""
+        self._rule_action("rule_compare")
+
+    def action_rule_compare_with(self) -> None:
+        """Shift+X."""
+        self._rule_action("rule_compare_with")
 
     def _reader_event(self, event: pygame.event.Event) -> bool:
         """The reader's share of the events (scroll keys, wheel, clicks, resizing): True when

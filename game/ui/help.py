@@ -7,6 +7,12 @@ nothing or miss one that does something.
 >>> rows = help_rows()
 >>> ("Ctrl+Y / Ctrl+Shift+Z", "redo what was undone") in rows["History"]
 True
+
+A key that means something else in a state of the window (:data:`game.ui.keys.CONTEXTS`) is
+listed twice: its contextual row says when, the plain one says when not.
+
+>>> ("I", "while J shows the rule's parameters: select the parameter above") in rows["Line-of-sight rule"]
+True
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ from typing import Any
 import pygame
 
 from game.ui import theme
-from game.ui.keys import GROUPS, KEY_BINDINGS, MOUSE_ACTIONS
+from game.ui.keys import CONTEXTS, GROUPS, KEY_BINDINGS, MOUSE_ACTIONS, Binding, shadowed_by
 from game.ui.odds_chart import chart_font_path
 
 TITLE = "Sightline: keys and mouse"
@@ -36,8 +42,18 @@ def help_rows() -> dict[str, list[tuple[str, str]]]:
     for mouse in MOUSE_ACTIONS:
         rows.setdefault(mouse.group, []).append((mouse.gesture, mouse.text))
     for binding in KEY_BINDINGS:
-        rows.setdefault(binding.group, []).append((" / ".join(binding.keys), binding.text))
+        rows.setdefault(binding.group, []).append((" / ".join(binding.keys), row_text(binding)))
     return {group: entries for group, entries in rows.items() if entries}
+
+
+def row_text(binding: Binding) -> str:
+    """What the help says a binding does, with the state it needs or the states it yields in."""
+    if binding.when:
+        return f"while {CONTEXTS[binding.when]}: {binding.text}"
+    states = shadowed_by(binding)
+    if states:
+        return f"{binding.text} (not while {' or '.join(CONTEXTS[s] for s in states)})"
+    return binding.text
 
 
 def help_text() -> str:

@@ -9,6 +9,11 @@ Key chords are written as people read them: ``Ctrl+Z``, ``Shift+Tab``, ``F1``, `
 ``]``. Modifiers must match exactly (Caps Lock and Num Lock are ignored), so ``Tab`` and
 ``Shift+Tab`` are different chords.
 
+A few keys mean something else while part of the window is shown: a binding with ``when`` set
+(a name in :data:`CONTEXTS`) applies only in that state and then wins over the binding of the same
+chord without ``when``. The window says which states hold (``App.key_states``); the help lists
+the contextual rows with the state's words, and the plain rows they shadow say so.
+
 >>> import pygame
 >>> action_for(pygame.K_z, pygame.KMOD_LCTRL)
 'undo'
@@ -16,10 +21,13 @@ Key chords are written as people read them: ``Ctrl+Z``, ``Shift+Tab``, ``F1``, `
 ('redo', 'select_next')
 >>> action_for(pygame.K_z, 0) is None
 True
+>>> action_for(pygame.K_i, 0), action_for(pygame.K_i, 0, {"rule_parameters"})
+('reader_findings', 'rule_row_up')
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 import pygame
@@ -33,6 +41,8 @@ class Binding:
     keys: tuple[str, ...]
     text: str
     group: str
+    #: the state in which the binding applies (a key of :data:`CONTEXTS`); "" for always
+    when: str = ""
 
 
 @dataclass(frozen=True)
@@ -46,8 +56,15 @@ class MouseAction:
 
 #: the groups, in the order the help overlay shows them
 GROUPS: tuple[str, ...] = (
-    "Figures and sight", "Measuring", "Attacks", "Doors", "Board view", "History", "Lessons", "Window",
+    "Figures and sight", "Measuring", "Attacks", "Doors", "Board view", "Line-of-sight rule", "History",
+    "Lessons", "Window",
 )
+
+#: states in which some keys mean something else → the words the help says them with
+#: ("while …: does this" on the contextual row, "(not while …)" on the row it shadows)
+CONTEXTS: dict[str, str] = {
+    "rule_parameters": "J shows the rule's parameters",
+}
 
 KEY_BINDINGS: tuple[Binding, ...] = (
     Binding("select_next", ("Tab",), "select the next figure", "Figures and sight"),
@@ -95,6 +112,21 @@ KEY_BINDINGS: tuple[Binding, ...] = (
     Binding("finding_next", ("F3",), "the next finding: centred on the board, outlined, explained", "Board view"),
     Binding("finding_prev", ("Shift+F3",), "the previous finding", "Board view"),
     Binding("finding_filter", ("F4",), "which findings are listed: all, errors only, warnings only", "Board view"),
+    Binding("rule_next", ("K",), "the next line-of-sight rule: arcadia, corners, dnd5e, pf2e, any-point"
+            " (sight, FOV and the drawn line follow it; attacks keep the map's rule)", "Line-of-sight rule"),
+    Binding("rule_of_map", ("Shift+K",), "back to the map's own rule (its los_rule; a lesson board's in the lessons)",
+            "Line-of-sight rule"),
+    Binding("rule_parameters", ("J",), "show the rule's parameters, [INTERP] marking our readings of a game's rules",
+            "Line-of-sight rule"),
+    Binding("rule_parameters_hide", ("Shift+J",), "hide the rule's parameters", "Line-of-sight rule"),
+    Binding("rule_row_up", ("I",), "select the parameter above", "Line-of-sight rule", when="rule_parameters"),
+    Binding("rule_row_down", ("U",), "select the parameter below", "Line-of-sight rule", when="rule_parameters"),
+    Binding("rule_flip", ("H",), "flip the selected parameter to its next value", "Line-of-sight rule",
+            when="rule_parameters"),
+    Binding("rule_compare", ("X",), "compare mode: shade where the rule and the compared rule disagree from the"
+            " ray's start (again: off)", "Line-of-sight rule"),
+    Binding("rule_compare_with", ("Shift+X",), "compare with the next rule (compare mode on)",
+            "Line-of-sight rule"),
     Binding("reader_log", ("Shift+L",), "the whole log in a large, scrollable reader (drag its top edge)",
             "History"),
     Binding("undo", ("Ctrl+Z",), "undo the last move, door change or whole attack", "History"),
@@ -141,6 +173,7 @@ MOUSE_ACTIONS: tuple[MouseAction, ...] = (
     MouseAction("Wheel", "zoom around the cursor", "Board view"),
     MouseAction("Right-drag or middle-drag", "pan the board", "Board view"),
     MouseAction("Click a finding", "centre the board on it (panel, right)", "Board view"),
+    MouseAction("Click a rule parameter", "flip it to its next value (J shows them)", "Line-of-sight rule"),
 )
 
 _NAMED_KEYS: dict[str, int] = {
@@ -200,27 +233,52 @@ def _held(mod: int) -> frozenset[str]:
     return frozenset(name for name, bits in _MODS.items() if mod & bits)
 
 
-_TABLE: dict[tuple[int, frozenset[str]], str] = {}
+_TABLE: dict[tuple[int, frozenset[str], str], str] = {}
 for _binding in KEY_BINDINGS:
+    if _binding.when and _binding.when not in CONTEXTS:
+        raise ValueError(f"binding {_binding.action} names an unknown state {_binding.when!r}")
     for _chord in _binding.keys:
-        _key = parse_chord(_chord)
+        _key = (*parse_chord(_chord), _binding.when)
         if _key in _TABLE:
             raise ValueError(f"key chord {_chord} is bound twice")
         _TABLE[_key] = _binding.action
 
 
-def action_for(key: int, mod: int) -> str | None:
+def action_for(key: int, mod: int, states: Collection[str] = ()) -> str | None:
     """The action bound to a key press (``event.key``, ``event.mod``), or None.
 
-    ``+`` also matches Shift+= (where ``+`` is typed with Shift) and the keypad's plus.
+    ``states`` are the :data:`CONTEXTS` that hold now; a binding of one of them wins over the
+    plain binding of the same chord. ``+`` also matches Shift+= (where ``+`` is typed with
+    Shift) and the keypad's plus.
     """
     key = _KEYPAD.get(key, key)
     held = _held(mod)
-    action = _TABLE.get((key, held))
-    if action is None and "shift" in held and key < 128 and not chr(key).isalnum() and key != pygame.K_TAB:
-        # punctuation typed with Shift ("+" is Shift+= on many layouts)
-        action = _TABLE.get((key, held - {"shift"}))
-    return action
+    candidates = [held]
+    if "shift" in held and key < 128 and not chr(key).isalnum() and key != pygame.K_TAB:
+        candidates.append(held - {"shift"})  # punctuation typed with Shift ("+" is Shift+= on many layouts)
+    for mods in candidates:
+        for when in (*(s for s in CONTEXTS if s in states), ""):
+            action = _TABLE.get((key, mods, when))
+            if action is not None:
+                return action
+    return None
+
+
+def shadowed_by(entry: Binding) -> list[str]:
+    """The states in which another binding takes one of ``entry``'s chords (for the help).
+
+    >>> shadowed_by(binding("coverage")), shadowed_by(binding("undo"))
+    (['rule_parameters'], [])
+    """
+    if entry.when:
+        return []
+    chords = {parse_chord(chord) for chord in entry.keys}
+    return [when for when in CONTEXTS if any((*chord, when) in _TABLE for chord in chords)]
+
+
+def chords(action: str) -> str:
+    """The chords of an action as the help writes them (``"Ctrl+Y / Ctrl+Shift+Z"``)."""
+    return " / ".join(binding(action).keys)
 
 
 def binding(action: str) -> Binding:

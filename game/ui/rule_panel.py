@@ -1,12 +1,14 @@
 """The window's line-of-sight rule: a switcher, a panel of the rule's parameters, a compare mode.
 
-Keys (handled here, before the window's own table; the panel's last line lists them):
+Keys (bound in the window's one table, ``game/ui/keys.py``, group "Line-of-sight rule", and run
+here through :meth:`RulePanel.act`; the board's top line and the panel's last line name them):
 
 * ``K`` — next preset (arcadia, corners, dnd5e, pf2e, any-point); ``Shift+K`` — back to the map's
   ``los_rule`` (a lesson board's rule in the lessons);
 * ``J`` / ``Shift+J`` — show the parameter panel / hide it; in it ``I`` and ``U`` move the selection
   up and down (the arrow keys pan the board) and ``H`` flips the selected parameter to its next
-  value; a click on a row flips that row. [INTERP] marks the values that are our reading of a
+  value (these three are the table's bindings for the state ``rule_parameters``: while the panel
+  is shown they win over ``I`` findings and ``H`` heat map); a click on a row flips that row. [INTERP] marks the values that are our reading of a
   game's rules, with the reason;
 * ``X`` — compare mode: shade the squares where the rule and the compared rule disagree from the
   ray's start; ``Shift+X`` — the next rule to compare with.
@@ -19,6 +21,7 @@ keeps the choice and draws.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 import numpy as np
 import pygame
@@ -26,6 +29,7 @@ import pygame
 from game.core.board import Board, Square
 from game.core.errors import UsageError
 from game.core.profiles import MEANING, PARAMETERS, PRESETS, Profile, rule_of_board_property
+from game.ui.keys import chords
 from game.ui.wording import plain
 
 __all__ = ["RulePanel"]
@@ -96,56 +100,85 @@ class RulePanel:
 
     # --- keys and clicks -----------------------------------------------------------------
 
+    #: the window's actions (game/ui/keys.py) this panel answers → the method that does it
+    ACTIONS: ClassVar[dict[str, str]] = {
+        "rule_next": "next_rule", "rule_of_map": "map_rule", "rule_parameters": "show",
+        "rule_parameters_hide": "hide", "rule_row_up": "row_up", "rule_row_down": "row_down",
+        "rule_flip": "flip_selected", "rule_compare": "toggle_compare", "rule_compare_with": "compare_next",
+    }
+
+    def act(self, action: str, board: Board, lesson: bool = False) -> str:
+        """Run one of :data:`ACTIONS` (the keys are looked up in the window's key table);
+        returns the message for the window."""
+        method = getattr(self, self.ACTIONS[action])
+        return str(method(board, lesson))
+
     def handle_event(self, event: pygame.event.Event, board: Board | None, lesson: bool = False) -> str | None:
-        """Act on a key or click meant for the rule; returns a message for the window, or None when
-        the event is not ours."""
+        """A click on a parameter row flips it; returns a message for the window, or None when
+        the event is not ours (keys come through :meth:`act`)."""
         if board is None:
             return None
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.shown:
             for rect, parameter in self.rows:
                 if rect.collidepoint(event.pos):
                     return self._flip(board, lesson, parameter)
-            return None
-        if event.type != pygame.KEYDOWN:
-            return None
-        mods = event.mod & (pygame.KMOD_SHIFT | pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
-        shift = mods == pygame.KMOD_SHIFT or (mods and not mods & ~pygame.KMOD_SHIFT)
-        if mods and not shift:
-            return None
-        key = event.key
-        if key == pygame.K_k:
-            if shift:
-                self.chosen.pop(board.serial, None)
-                return f"Line-of-sight rule: {self.rule(board, lesson).spec()} (the map's)"
-            current = self.rule(board, lesson)
-            name = _PRESET_NAMES[(_PRESET_NAMES.index(current.name) + 1) % len(_PRESET_NAMES)]
-            self.chosen[board.serial] = PRESETS[name]
-            return f"Line-of-sight rule: {name}"
-        if key == pygame.K_j:
-            self.shown = not shift
-            return "Rule parameters shown: I/U choose, H flips" if self.shown else "Rule parameters hidden"
-        if key == pygame.K_x:
-            if shift:
-                i = (_PRESET_NAMES.index(self.compare_with) + 1) % len(_PRESET_NAMES)
-                self.compare_with = _PRESET_NAMES[i]
-                self.comparing = True
-            else:
-                self.comparing = not self.comparing
-            if not self.comparing:
-                return "Compare mode off"
-            return f"Compare: {self.rule(board, lesson).spec()} against {self.compared(board, lesson).spec()}"
-        if not self.shown or shift:
-            return None
-        names = list(PARAMETERS)
-        if key == pygame.K_i:
-            self.row = (self.row - 1) % len(names)
-            return f"Rule parameter: {names[self.row]}"
-        if key == pygame.K_u:
-            self.row = (self.row + 1) % len(names)
-            return f"Rule parameter: {names[self.row]}"
-        if key == pygame.K_h:
-            return self._flip(board, lesson, names[self.row])
         return None
+
+    def next_rule(self, board: Board, lesson: bool = False) -> str:
+        """The next preset after the board's current rule."""
+        current = self.rule(board, lesson)
+        name = _PRESET_NAMES[(_PRESET_NAMES.index(current.name) + 1) % len(_PRESET_NAMES)]
+        self.chosen[board.serial] = PRESETS[name]
+        return f"Line-of-sight rule: {name}"
+
+    def map_rule(self, board: Board, lesson: bool = False) -> str:
+        """Back to the map's rule (the command line's for the main map, else ``los_rule``)."""
+        self.chosen.pop(board.serial, None)
+        return f"Line-of-sight rule: {self.rule(board, lesson).spec()} (the map's)"
+
+    def show(self, board: Board, lesson: bool = False) -> str:
+        """Show the parameter panel."""
+        self.shown = True
+        return (f"Rule parameters shown: {chords('rule_row_up')}/{chords('rule_row_down')} choose,"
+                f" {chords('rule_flip')} flips")
+
+    def hide(self, board: Board, lesson: bool = False) -> str:
+        """Hide the parameter panel."""
+        self.shown = False
+        return "Rule parameters hidden"
+
+    def row_up(self, board: Board, lesson: bool = False) -> str:
+        """Select the parameter above (wrapping round)."""
+        names = list(PARAMETERS)
+        self.row = (self.row - 1) % len(names)
+        return f"Rule parameter: {names[self.row]}"
+
+    def row_down(self, board: Board, lesson: bool = False) -> str:
+        """Select the parameter below (wrapping round)."""
+        names = list(PARAMETERS)
+        self.row = (self.row + 1) % len(names)
+        return f"Rule parameter: {names[self.row]}"
+
+    def flip_selected(self, board: Board, lesson: bool = False) -> str:
+        """Flip the selected parameter to its next value."""
+        return self._flip(board, lesson, list(PARAMETERS)[self.row])
+
+    def toggle_compare(self, board: Board, lesson: bool = False) -> str:
+        """Compare mode on or off."""
+        self.comparing = not self.comparing
+        return self._compare_message(board, lesson)
+
+    def compare_next(self, board: Board, lesson: bool = False) -> str:
+        """Compare with the next preset (and compare mode on)."""
+        i = (_PRESET_NAMES.index(self.compare_with) + 1) % len(_PRESET_NAMES)
+        self.compare_with = _PRESET_NAMES[i]
+        self.comparing = True
+        return self._compare_message(board, lesson)
+
+    def _compare_message(self, board: Board, lesson: bool) -> str:
+        if not self.comparing:
+            return "Compare mode off"
+        return f"Compare: {self.rule(board, lesson).spec()} against {self.compared(board, lesson).spec()}"
 
     def _flip(self, board: Board, lesson: bool, parameter: str) -> str:
         current = self.rule(board, lesson)
@@ -191,7 +224,9 @@ class RulePanel:
                 lines.append(self._draw_line(screen, view, board, ends, rule, scale))
             font = pygame.font.Font(None, max(14, round(20 * scale)))
             y = viewport.y + 6
-            badge = f"Rule: {rule.spec()}   K next · Shift+K map's · J parameters · X compare · Shift+X compare with"
+            badge = (f"Rule: {rule.spec()}   {chords('rule_next')} next · {chords('rule_of_map')} map's ·"
+                     f" {chords('rule_parameters')} parameters · {chords('rule_compare')} compare ·"
+                     f" {chords('rule_compare_with')} compare with")
             y = _text_box(screen, font, [(badge, _TEXT), *lines], viewport.x + 6, y, viewport.w - 12)
             self.rows = []
             if self.shown:  # at the bottom of the board area, clear of the badge and the ray's words
@@ -232,7 +267,8 @@ class RulePanel:
             text = f"{prefix}{parameter} = {value}{changed}{mark}"
             rows.append((parameter, text, _MARK if why else _TEXT))
         line_h = font.get_linesize()
-        hint = "I/U choose · H or a click flips · " + MEANING[list(PARAMETERS)[self.row]]
+        hint = (f"{chords('rule_row_up')}/{chords('rule_row_down')} choose · {chords('rule_flip')} or a click"
+                f" flips · {chords('rule_parameters_hide')} hides · " + MEANING[list(PARAMETERS)[self.row]])
         width = max(font.size(t)[0] for _, t, _ in rows)
         width = max(width, font.size(hint)[0]) + 16
         height = line_h * (len(rows) + 1) + 12
