@@ -135,3 +135,50 @@ def test_a_malformed_door_square_sets_the_file_aside(tmp_path: Path, entry: dict
     assert session.board.door_squares == DOORS
     assert any("unusable" in m and "corrupt-1" in m for m in session.messages)
     assert not state.exists() and (tmp_path / "cases" / "roguelike.sightline.json.corrupt-1").exists()
+
+
+# --- sightline lessons takes the same map options ------------------------------------------------
+
+
+def test_lessons_with_tiles_through_the_cli_draws_the_walls(tmp_path: Path) -> None:
+    folder = roguelike(tmp_path).parent  # a folder of lessons: roguelike.tmx alone
+    plain, mapped = tmp_path / "plain.png", tmp_path / "mapped.png"
+    assert main(["lessons", str(folder), "--frames", "2", "--screenshot", str(plain)]) == 0
+    assert main(["lessons", str(folder), "--tiles", TILES, "--frames", "2", "--screenshot", str(mapped)]) == 0
+    a, b = pygame.image.load(str(plain)), pygame.image.load(str(mapped))
+    assert pygame.image.tobytes(a, "RGB") != pygame.image.tobytes(b, "RGB")  # the walls are painted
+    preset = tmp_path / "preset.png"  # the preset reads the same tiles
+    assert main(["lessons", str(folder), "--preset", "roguelike", "--frames", "2", "--screenshot", str(preset)]) == 0
+    c = pygame.image.load(str(preset))
+    assert pygame.image.tobytes(c, "RGB") != pygame.image.tobytes(a, "RGB")
+
+
+def test_the_lesson_window_reads_its_boards_with_the_options(tmp_path: Path) -> None:
+    from game.ui.app import App
+
+    path = roguelike(tmp_path)
+    pygame.display.init()
+    screen = pygame.display.set_mode((1280, 800))
+    options = {"tiles": {"blocked": ["wall"], "door": ["door"]}, "classes": {"wall": ["fence"]}}
+    app = App(None, screen=screen, lessons=[path], start_in_lessons=True, lesson_options=options)
+    assert app.board is not None and app.lesson_mode
+    assert app.board.blocked == RING | {(3, 1)} and app.board.door_squares == DOORS
+    assert app.session is not None and app.session.options == options
+    bare = App(None, screen=screen, lessons=[path], start_in_lessons=True)
+    assert bare.board is not None and not bare.board.blocked
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--tiles", "wall"], "role=spec"),
+    (["--preset", "nethack"], "nethack"),
+    (["--classes", "wall"], "wall"),
+    (["--property", "side"], "side"),
+])
+def test_bad_map_options_of_lessons_are_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+) -> None:
+    out = tmp_path / "never.png"
+    assert main(["lessons", str(roguelike(tmp_path).parent), *argv, "--screenshot", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert words in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert not out.exists()

@@ -16,9 +16,13 @@ if TYPE_CHECKING:
 __all__ = ["add_map_options", "add_rule_option", "board_rule", "map_options", "png_output", "resolve_viewer"]
 
 
-def add_map_options(parser: argparse.ArgumentParser) -> None:
+def add_map_options(parser: argparse.ArgumentParser, *, with_classes: bool = False) -> None:
     """The options that say how to read a map made for another game (docs/maps.md): ``--tiles``,
-    ``--property`` and ``--preset`` (each command adds its own ``--classes``)."""
+    ``--property`` and ``--preset``, and with ``with_classes`` ``--classes`` too (the older
+    commands add their own ``--classes``, worded for them)."""
+    if with_classes:
+        parser.add_argument("--classes", metavar="MAPPING", default=None,
+                            help="your class names onto ours, e.g. wall=collision-line,blocked=collision")
     parser.add_argument("--tiles", metavar="ROLE=SPEC,...", default=None,
                         help="cell roles from tiles, e.g. blocked=wall,collides;impassable=passable=false")
     parser.add_argument("--property", metavar="OURS=THEIRS", default=None, dest="property_names",

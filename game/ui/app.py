@@ -174,6 +174,7 @@ class App:
         caches: bool = True,
         ui_scale: float | None = None,
         rule: Profile | None = None,
+        lesson_options: Mapping[str, Any] | None = None,
     ) -> None:
         if session is None and not lessons:
             raise ValueError("the window needs a map or lessons")
@@ -185,6 +186,8 @@ class App:
         self.time = time_source
         self.main_session = session
         self.lesson_paths = list(lessons or [])
+        #: how the lesson maps are read (``sightline lessons --classes/--tiles/--property/--preset``)
+        self.lesson_options: dict[str, Any] = dict(lesson_options or {})
         self.tour: LessonTour | None = None
         self.lesson_mode = False
         self.watch_enabled = watch
@@ -1110,7 +1113,8 @@ class App:
                 from game.ui.lessons import lesson_paths
 
                 paths = self.lesson_paths or lesson_paths()
-                self.tour = LessonTour(paths, lambda p: Session.open(p, autosave=False))
+                options = self.lesson_options
+                self.tour = LessonTour(paths, lambda p: Session.open(p, options=options, autosave=False))
             except SightlineError as exc:
                 self._notify(f"no lessons: {exc}", "error")
                 return
@@ -2012,15 +2016,17 @@ def run_window(
     ui_scale: float | None = None,
     present: bool = False,
     rule: Profile | None = None,
+    lesson_options: Mapping[str, Any] | None = None,
 ) -> int:
     """Open the window on a session (or the lessons) and run it; returns the exit code.
 
-    ``present``: start the lessons in classroom mode (large type, the verdict on the board).
+    ``present``: start the lessons in classroom mode (large type, the verdict on the board);
+    ``lesson_options``: ``load_map`` keyword arguments for the lesson maps.
     """
     screen = open_window(size, headless_ok=frames is not None, map_hint=map_hint)
     try:
         app = App(session, screen=screen, lessons=lessons, start_in_lessons=session is None, ui_scale=ui_scale,
-                  rule=rule)
+                  rule=rule, lesson_options=lesson_options)
         if present:
             app.action_present()
         return app.run(frames=frames, screenshot=screenshot)
