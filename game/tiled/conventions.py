@@ -252,7 +252,7 @@ def load_toml(path: Path) -> dict[str, Any]:
 
 
 def read_config(path: Path) -> dict[str, Any]:
-    """The ``[tiles]``, ``[properties]`` and ``preset`` of a ``sightline.toml``, checked."""
+    """The ``[tiles]``, ``[properties]``, ``preset`` and ``project`` of a ``sightline.toml``, checked."""
     data = load_toml(path)
     out: dict[str, Any] = {}
     preset = data.get("preset")
@@ -291,6 +291,12 @@ def read_config(path: Path) -> dict[str, Any]:
                 path=str(path),
             )
     out["properties"] = dict(props)
+    project = data.get("project")
+    if project is not None:  # the Tiled project holding the map's enums (game/tiled/project.py)
+        if not isinstance(project, str) or not project.strip():
+            raise MapError("project must name a .tiled-project file", path=str(path),
+                           hint='e.g. project = "../game.tiled-project"')
+        out["project"] = (path.parent / project.strip()).resolve()
     return out
 
 

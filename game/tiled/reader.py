@@ -70,6 +70,7 @@ from game.tiled.guard import (
     prepare,
     read_properties,
 )
+from game.tiled.project import resolve_enums
 
 #: the roles an object can play; anything else is "other"
 ROLES = ("wall", "window", "door", "figure", "blocked", "void")
@@ -483,6 +484,8 @@ class _Loader:
         self.hidden_objects: set[int] = set()
         self.unknown: dict[str, list[int]] = {}
         self.skewed: set[int] = set()  # objects rotated by other than a multiple of 90 degrees
+        #: ``project = "…"`` of sightline.toml: the Tiled project with the map's enums
+        self.project: Path | None = None
 
     def finding(
         self,
@@ -508,6 +511,7 @@ class _Loader:
             config = read_config(toml)
             file_classes = _read_classes_file(toml)
             self.extra_deps.append(toml.resolve())
+        self.project = config.get("project")
         preset = config.get("preset")
         if self.options.preset:
             preset = get_preset(self.options.preset)
@@ -559,6 +563,10 @@ class _Loader:
         self.read_class_mapping()
         self.findings.extend(prepared.findings)
         root = prepared.root
+        # int-stored enums: their names from the Tiled project (game/tiled/project.py)
+        project, notes = resolve_enums(root, self.path, self.shown, self.project)
+        self.extra_deps.extend(project)
+        self.findings.extend(notes)
         self.findings.extend(shadowing_properties(root))
         self.width = int(root.get("width", "0"))
         self.height = int(root.get("height", "0"))
@@ -1280,7 +1288,8 @@ class _Loader:
                 f"{what} state is the number {props['state']} (an int-valued enum, whose names the map "
                 "does not hold); using closed",
                 object_id,
-                hint="in Tiled, make the enum store strings (Custom Types Editor: Save as string), "
+                hint="keep the map's Tiled project (.tiled-project, which holds the enum's names) in the "
+                "map's folder or a folder above it, or make the enum store strings (Custom Types Editor), "
                 "or set the string property state to closed, open or locked",
             )
             return DoorState.CLOSED
