@@ -456,6 +456,13 @@ class _Preparer:
             timage = tile.find("image")
             if timage is not None:
                 self.fix_image(tile, timage, base, shown)
+            # Tiled writes a template path relative to the file holding the object: for a
+            # collision shape that is the tileset, so anchor it here, before the map's templates
+            # are applied relative to the map
+            for obj in tile.findall("objectgroup/object"):
+                source = obj.get("template")
+                if source:
+                    obj.set("template", str(self.resolve(base, source)))
         return flat
 
     def fix_image(self, owner: ET.Element, image: ET.Element, base: Path, shown: str) -> None:
@@ -537,7 +544,8 @@ class _Preparer:
             raise MapError(
                 f"template file {path} not found",
                 path=self.shown,
-                hint="put the .tx template where the map expects it, or detach the objects from it in Tiled",
+                hint="put the .tx template there (its path is relative to the map or tileset that uses it), "
+                "or detach the objects from it in Tiled",
             )
         root = parse_xml_file(path, "template")
         if root.tag != "template" or root.find("object") is None:
