@@ -20,6 +20,7 @@ from game.play.session import Session
 from game.ui.app import App
 from game.ui.help import help_rows, help_text
 from game.ui.keys import CONTEXTS, KEY_BINDINGS, action_for, binding
+from game.ui.lessons import LESSONS_DIR, lesson_paths
 
 RULE_KEYS = {
     "rule_next": ("K",), "rule_of_map": ("Shift+K",), "rule_parameters": ("J",),
@@ -164,7 +165,35 @@ def inside(path: Path) -> Iterator[None]:
         os.chdir(old)
 
 
-@pytest.mark.parametrize("state", ["", "rule_parameters"])
+LESSONS = lesson_paths(LESSONS_DIR)[:3]
+
+
+def opened(state: str, path: Path, screen: pygame.Surface) -> App:
+    """A window in ``state``: the map with Rook selected (and J, or I's findings reader), or the
+    lessons in classroom mode with the lesson menu open (O)."""
+    if state == "lesson_menu":
+        app = App(None, screen=screen, lessons=LESSONS, start_in_lessons=True, time_source=Clock(), watch=False)
+        pygame.event.clear()
+        app.frame()
+        key(app, pygame.K_F2)
+        key(app, pygame.K_o)
+    else:
+        app = window(path, screen)
+        app.select(10)  # Rook: the ray, the attack panel, the figure keys have something to act on
+        if state == "rule_parameters":
+            key(app, pygame.K_j)
+        elif state == "reader":
+            key(app, pygame.K_i)
+    app.notice = None
+    return app
+
+
+#: per state, a key that visibly acts (in a state: one the state binds otherwise), or None
+PROBES = {"": (pygame.K_k, 0), "rule_parameters": (pygame.K_u, 0), "reader": None,
+          "lesson_menu": (pygame.K_DOWN, 0)}
+
+
+@pytest.mark.parametrize("state", ["", "rule_parameters", "reader", "lesson_menu"])
 def test_every_key_the_window_reacts_to_is_in_the_table(
     tmp_path: Path, screen: pygame.Surface, state: str,
 ) -> None:
@@ -172,11 +201,7 @@ def test_every_key_the_window_reacts_to_is_in_the_table(
 
     def fresh() -> tuple[App, tuple[object, ...]]:
         screen.fill((0, 0, 0))  # no pixels of the last window: a seam the panel leaves would fade for frames
-        app = window(path, screen)
-        app.select(10)  # Rook: the ray, the attack panel, the figure keys have something to act on
-        if state:
-            key(app, pygame.K_j)
-            app.notice = None
+        app = opened(state, path, screen)
         for _ in range(200):  # the map check runs a step a frame (#11.3): let it finish
             if app.session is None or app.session.lint_run is None:
                 break
@@ -199,13 +224,13 @@ def test_every_key_the_window_reacts_to_is_in_the_table(
         app, before = fresh()
         app.frame()
         assert look(app) == before  # a frame without events changes nothing: the sweep can see keys
-        # the sweep sees a key that acts: K, and (with the panel shown) U, which only the state binds
-        probes = [(pygame.K_k, 0)] + ([(pygame.K_u, 0)] if state else [])
-        for code, mod in probes:
-            key(app, code, mod)
-            assert look(app) != before, pygame.key.name(code)
+        probe = PROBES[state]
+        if probe is not None:  # the sweep sees a key act (in a state: one only that state binds so)
+            assert not state or action_for(*probe) != action_for(*probe, states)
+            key(app, *probe)
+            assert look(app) != before, pygame.key.name(probe[0])
             app, before = fresh()
-        # every unbound chord: pressing it changes nothing
+        # every chord the table leaves unbound in this state: pressing it changes nothing
         for code in SWEPT_KEYS:
             for mod in SWEPT_MODS:
                 if action_for(code, mod, states) is not None:
@@ -216,3 +241,36 @@ def test_every_key_the_window_reacts_to_is_in_the_table(
                     app, before = fresh()
     assert strays == [], f"keys the window reacts to that game/ui/keys.py does not list: {strays}"
     assert action_for(pygame.K_u, 0, set()) is None  # so a table without the panel's state fails here
+
+
+def test_the_lesson_menu_takes_only_its_own_keys() -> None:
+    menu = {"lesson_menu"}
+    assert action_for(pygame.K_q, 0, menu) is None and action_for(pygame.K_q, 0) == "quit"
+    assert action_for(pygame.K_DOWN, 0, menu) == "menu_choose" and action_for(pygame.K_DOWN, 0) == "pan_down"
+    assert action_for(pygame.K_o, 0, menu) == "menu_close" and action_for(pygame.K_ESCAPE, 0, menu) == "menu_close"
+    assert action_for(pygame.K_KP_ENTER, 0, menu) == "menu_open"
+
+
+def test_the_reader_scroll_keys_are_the_readers_own(tmp_path: Path, screen: pygame.Surface) -> None:
+    from game.ui.reader import Reader
+
+    chords = binding("reader_scroll").keys
+    reader = Reader()
+    reader.page_lines = 5
+    for chord in chords:  # every chord the table gives the reader moves it (none is dead)
+        code = {"Up": pygame.K_UP, "Down": pygame.K_DOWN, "PageUp": pygame.K_PAGEUP,
+                "PageDown": pygame.K_PAGEDOWN, "Home": pygame.K_HOME, "End": pygame.K_END}[chord]
+        assert reader.key(code), chord
+        assert action_for(code, 0, {"reader"}) == "reader_scroll"
+    assert action_for(pygame.K_UP, 0) == "pan_up" and action_for(pygame.K_HOME, 0) == "fit"
+    rows = dict(help_rows()["Board view"])
+    assert rows["Up"] == "pan up (not while the large reader is open)"
+    app = window(write_map(tmp_path / "board.tmx"), screen)
+    key(app, pygame.K_i)
+    assert app.key_states() == {"reader"}
+    centre = app.view.to_grid(480, 400)
+    key(app, pygame.K_UP)  # the reader takes it: the board does not pan
+    assert app.view.to_grid(480, 400) == centre
+    key(app, pygame.K_i)
+    key(app, pygame.K_UP)
+    assert app.view.to_grid(480, 400) != centre  # the reader closed: Up pans again

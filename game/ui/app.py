@@ -457,7 +457,7 @@ class App:
         if hasattr(event, "pos"):
             self.mouse_pos = tuple(int(v) for v in event.pos)  # type: ignore[assignment]
         if self.classroom.menu and event.type == pygame.KEYDOWN:
-            self._menu_key(event.key)
+            self._key(event)  # the menu is modal: only its keys of the table count
             return
         if self.reader.open and self._reader_event(event):
             return
@@ -481,12 +481,7 @@ class App:
                 if event.key == pygame.K_ESCAPE and self.attack_section.play_entry is not None:
                     self.attack_section.play_entry.unfocus()
                 return
-            action = action_for(event.key, event.mod, self.key_states())
-            self._last_key = event.key
-            if action == "escape":
-                self.notice = None  # Esc answers the message too: the neutral hint comes back
-            if action is not None:
-                getattr(self, f"action_{action}")()
+            self._key(event)
             return
         if event.type == pygame.MOUSEWHEEL:
             if self.view.in_viewport(*self.mouse_pos):
@@ -504,8 +499,44 @@ class App:
 
     def key_states(self) -> frozenset[str]:
         """The states of :data:`game.ui.keys.CONTEXTS` that hold now (their keys win)."""
-        shown = self.rules.shown and self.board is not None
-        return frozenset({"rule_parameters"}) if shown else frozenset()
+        states = set()
+        if self.classroom.menu:
+            states.add("lesson_menu")
+        if self.reader.open:
+            states.add("reader")
+        if self.rules.shown and self.board is not None:
+            states.add("rule_parameters")
+        return frozenset(states)
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        """Look a key press up in the table (game/ui/keys.py) and run its action; False when the
+        table binds nothing to it in the window's present state."""
+        action = action_for(event.key, event.mod, self.key_states())
+        self._last_key = event.key
+        if action == "escape":
+            self.notice = None  # Esc answers the message too: the neutral hint comes back
+        if action is None:
+            return False
+        getattr(self, f"action_{action}")()
+        return True
+
+    def action_reader_scroll(self) -> None:
+        """Up, Down, PageUp, PageDown, Home, End while the large reader is open."""
+        if self._last_key is not None:
+            self.reader.key(self._last_key)
+
+    def action_menu_choose(self) -> None:
+        """Up, Down, Left, Right while the lesson menu is open."""
+        if self._last_key is not None:
+            self._menu_key(self._last_key)
+
+    def action_menu_open(self) -> None:
+        """Enter while the lesson menu is open."""
+        self._menu_key(pygame.K_RETURN)
+
+    def action_menu_close(self) -> None:
+        """Esc or O while the lesson menu is open."""
+        self._menu_key(pygame.K_ESCAPE)
 
     def _rule_action(self, action: str) -> None:
         """A key of the line-of-sight rule (game/ui/rule_panel.py): run it, say what it did."""
@@ -553,8 +584,8 @@ class App:
         it took the event."""
         reader = self.reader
         area = pygame.Rect(self.view.viewport)
-        if event.type == pygame.KEYDOWN:
-            return not (event.mod & (pygame.KMOD_CTRL | pygame.KMOD_SHIFT)) and reader.key(event.key)
+        if event.type == pygame.KEYDOWN:  # the table's reader_scroll keys (game/ui/keys.py)
+            return action_for(event.key, event.mod, self.key_states()) == "reader_scroll" and self._key(event)
         if event.type == pygame.MOUSEWHEEL:
             if reader.rect is not None and reader.rect.collidepoint(self.mouse_pos):
                 reader.scroll_by(-3 * event.y)

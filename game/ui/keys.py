@@ -11,8 +11,9 @@ Key chords are written as people read them: ``Ctrl+Z``, ``Shift+Tab``, ``F1``, `
 
 A few keys mean something else while part of the window is shown: a binding with ``when`` set
 (a name in :data:`CONTEXTS`) applies only in that state and then wins over the binding of the same
-chord without ``when``. The window says which states hold (``App.key_states``); the help lists
-the contextual rows with the state's words, and the plain rows they shadow say so.
+chord without ``when``; in a :data:`MODAL` state (the lesson menu) only its own keys work. The
+window says which states hold (``App.key_states``); the help lists the contextual rows with the
+state's words, and the plain rows they shadow say so.
 
 >>> import pygame
 >>> action_for(pygame.K_z, pygame.KMOD_LCTRL)
@@ -63,8 +64,12 @@ GROUPS: tuple[str, ...] = (
 #: states in which some keys mean something else → the words the help says them with
 #: ("while …: does this" on the contextual row, "(not while …)" on the row it shadows)
 CONTEXTS: dict[str, str] = {
+    "lesson_menu": "the lesson menu is open",
+    "reader": "the large reader is open",
     "rule_parameters": "J shows the rule's parameters",
 }
+#: states in which only their own keys work: every other key does nothing
+MODAL: frozenset[str] = frozenset({"lesson_menu"})
 
 KEY_BINDINGS: tuple[Binding, ...] = (
     Binding("select_next", ("Tab",), "select the next figure", "Figures and sight"),
@@ -129,6 +134,8 @@ KEY_BINDINGS: tuple[Binding, ...] = (
             "Line-of-sight rule"),
     Binding("reader_log", ("Shift+L",), "the whole log in a large, scrollable reader (drag its top edge)",
             "History"),
+    Binding("reader_scroll", ("Up", "Down", "PageUp", "PageDown", "Home", "End"),
+            "scroll it: a line, a page, to the top, to the end", "History", when="reader"),
     Binding("undo", ("Ctrl+Z",), "undo the last move, door change or whole attack", "History"),
     Binding("redo", ("Ctrl+Y", "Ctrl+Shift+Z"), "redo what was undone", "History"),
     Binding("reload", ("F5",), "reload the map from disk now (it also reloads by itself)", "History"),
@@ -142,6 +149,10 @@ KEY_BINDINGS: tuple[Binding, ...] = (
     Binding("predict_clear", ("Y",), "classroom: the class predicts clear", "Lessons"),
     Binding("predict_blocked", ("B",), "classroom: the class predicts blocked", "Lessons"),
     Binding("lesson_menu", ("O",), "classroom: the lesson menu with the progress", "Lessons"),
+    Binding("menu_choose", ("Up", "Down", "Left", "Right"), "choose a lesson", "Lessons", when="lesson_menu"),
+    Binding("menu_open", ("Enter",), "open the chosen lesson", "Lessons", when="lesson_menu"),
+    Binding("menu_close", ("Esc", "O"), "close the menu (every other key waits until it is closed)", "Lessons",
+            when="lesson_menu"),
     Binding("export_view", ("Ctrl+S",), "save the window as a PNG in the current folder", "Window"),
     Binding("export_steps", ("Ctrl+Shift+S",), "lessons: save the board and each step of the ray as PNGs",
             "Lessons"),
@@ -192,6 +203,7 @@ _NAMED_KEYS: dict[str, int] = {
     "-": pygame.K_MINUS,
     "[": pygame.K_LEFTBRACKET,
     "]": pygame.K_RIGHTBRACKET,
+    "end": pygame.K_END,
 }
 #: keypad twins of some keys
 _KEYPAD: dict[int, int] = {
@@ -248,7 +260,8 @@ def action_for(key: int, mod: int, states: Collection[str] = ()) -> str | None:
     """The action bound to a key press (``event.key``, ``event.mod``), or None.
 
     ``states`` are the :data:`CONTEXTS` that hold now; a binding of one of them wins over the
-    plain binding of the same chord. ``+`` also matches Shift+= (where ``+`` is typed with
+    plain binding of the same chord, and in a :data:`MODAL` state only that state's bindings
+    count. ``+`` also matches Shift+= (where ``+`` is typed with
     Shift) and the keypad's plus.
     """
     key = _KEYPAD.get(key, key)
@@ -256,8 +269,11 @@ def action_for(key: int, mod: int, states: Collection[str] = ()) -> str | None:
     candidates = [held]
     if "shift" in held and key < 128 and not chr(key).isalnum() and key != pygame.K_TAB:
         candidates.append(held - {"shift"})  # punctuation typed with Shift ("+" is Shift+= on many layouts)
+    active = [s for s in CONTEXTS if s in states]
+    modal = [s for s in active if s in MODAL][:1]
+    whens = modal or [*active, ""]
     for mods in candidates:
-        for when in (*(s for s in CONTEXTS if s in states), ""):
+        for when in whens:
             action = _TABLE.get((key, mods, when))
             if action is not None:
                 return action
@@ -265,15 +281,17 @@ def action_for(key: int, mod: int, states: Collection[str] = ()) -> str | None:
 
 
 def shadowed_by(entry: Binding) -> list[str]:
-    """The states in which another binding takes one of ``entry``'s chords (for the help).
+    """The states, not modal ones, in which another binding takes one of ``entry``'s chords (the
+    help says so on ``entry``'s row; a modal state's own rows say that it takes every key).
 
-    >>> shadowed_by(binding("coverage")), shadowed_by(binding("undo"))
-    (['rule_parameters'], [])
+    >>> shadowed_by(binding("coverage")), shadowed_by(binding("pan_up")), shadowed_by(binding("undo"))
+    (['rule_parameters'], ['reader'], [])
     """
     if entry.when:
         return []
     chords = {parse_chord(chord) for chord in entry.keys}
-    return [when for when in CONTEXTS if any((*chord, when) in _TABLE for chord in chords)]
+    return [when for when in CONTEXTS
+            if when not in MODAL and any((*chord, when) in _TABLE for chord in chords)]
 
 
 def chords(action: str) -> str:
