@@ -1,8 +1,10 @@
 """The window's one key table (game/ui/keys.py): the line-of-sight rule's keys are in it and in the
-F1 help, the keys that mean something else while the rule's parameters are shown say so, and a
-sweep of real key presses finds no key the window reacts to that the table does not list.
+F1 help; the keys that mean something else while the rule's parameters are shown, the large
+reader is open or the lesson menu is open (modal) say so; and a sweep of real key presses, in
+each of those states, finds no key the window reacts to that the table does not list.
 
-Real window under SDL's dummy driver, real posted pygame events, a real TMX map in ``tmp_path``.
+Real window under SDL's dummy driver, real posted pygame events, a real TMX map in ``tmp_path``
+and the bundled lessons.
 """
 
 from __future__ import annotations
