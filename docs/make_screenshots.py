@@ -293,6 +293,19 @@ def window_lessons(out: Path) -> None:
     save_screenshot(app.screen, out)
 
 
+def window_rules(out: Path) -> None:
+    """Ember's ray under any-point (K until it), the parameter panel (J) and compare mode (X)."""
+    app = _window(MAPS / "demo.tmx", (1280, 800))
+    _click(app, (4, 3))
+    for _ in range(4):  # arcadia -> corners -> dnd5e -> pf2e -> any-point
+        _key(app, pygame.K_k)
+    _key(app, pygame.K_j)
+    _key(app, pygame.K_x)
+    _move(app, (12, 7))
+    _move(app, (9, 8))
+    save_screenshot(app.screen, out)
+
+
 PICTURES: dict[str, Callable[[Path], None]] = {
     "window-ray-fov.png": window_ray_fov,
     "window-refused.png": window_refused,
@@ -310,6 +323,7 @@ PICTURES: dict[str, Callable[[Path], None]] = {
     "window-heat.png": window_heat,
     "window-800x500.png": window_small,
     "window-lesson.png": window_lessons,
+    "window-rules.png": window_rules,
 }
 
 

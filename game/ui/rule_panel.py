@@ -223,14 +223,20 @@ class RulePanel:
             if ends is not None and not rule.is_arcadia:
                 lines.append(self._draw_line(screen, view, board, ends, rule, scale))
             font = pygame.font.Font(None, max(14, round(20 * scale)))
-            y = viewport.y + 6
-            badge = (f"Rule: {rule.spec()}   {chords('rule_next')} next · {chords('rule_of_map')} map's ·"
-                     f" {chords('rule_parameters')} parameters · {chords('rule_compare')} compare ·"
-                     f" {chords('rule_compare_with')} compare with")
-            y = _text_box(screen, font, [(badge, _TEXT), *lines], viewport.x + 6, y, viewport.w - 12)
+            if any(text for text, _ in lines):  # the compare count and the rule's sentence, on top
+                _text_box(screen, font, lines, viewport.x + 6, viewport.y + 6, viewport.w - 12)
             self.rows = []
-            if self.shown:  # at the bottom of the board area, clear of the badge and the ray's words
-                self._draw_panel(screen, font, rule, viewport.x + 6, y + 4, viewport.bottom - 6)
+            bottom = viewport.bottom - 6
+            if self.shown or self.comparing or not rule.is_arcadia:
+                # the badge sits at the bottom of the board area, clear of the column numbers along
+                # its top; with the default rule and nothing open it is not drawn (F1 lists the keys)
+                badge = (f"Rule: {rule.spec()}   {chords('rule_next')} next · {chords('rule_of_map')} map's ·"
+                         f" {chords('rule_parameters')} parameters · {chords('rule_compare')} compare ·"
+                         f" {chords('rule_compare_with')} compare with")
+                bottom = _text_box(screen, font, [(badge, _TEXT)], viewport.x + 6, bottom, viewport.w - 12,
+                                   above=True)
+            if self.shown:  # the parameter panel stands on the badge
+                self._draw_panel(screen, font, rule, viewport.x + 6, viewport.y + 6, bottom - 4)
         finally:
             screen.set_clip(clip)
 
@@ -288,9 +294,10 @@ class RulePanel:
 
 def _text_box(
     screen: pygame.Surface, font: pygame.font.Font, lines: list[tuple[str, tuple[int, int, int]]],
-    x: int, y: int, max_width: int,
+    x: int, y: int, max_width: int, above: bool = False,
 ) -> int:
-    """Lines on a dark box at (x, y), each cut to ``max_width``; returns the y below the box."""
+    """Lines on a dark box at (x, y), each wrapped to ``max_width``; returns the y below the box
+    (``above``: the box ends at ``y`` and the y above it is returned)."""
     lines = [(t, c) for t, c in lines if t]
     wrapped: list[tuple[str, tuple[int, int, int]]] = []
     for text, colour in lines:
@@ -308,7 +315,9 @@ def _text_box(
     width = min(max_width, max(font.size(t)[0] for t, _ in wrapped) + 16)
     box = pygame.Surface((width, line_h * len(wrapped) + 8), pygame.SRCALPHA)
     box.fill(_BOX)
+    if above:
+        y -= box.get_height()
     screen.blit(box, (x, y))
     for i, (text, colour) in enumerate(wrapped):
         screen.blit(font.render(text, True, colour), (x + 8, y + 4 + i * line_h))
-    return y + box.get_height()
+    return y if above else y + box.get_height()
