@@ -122,3 +122,30 @@ def test_play_rule_option_reaches_the_window(tmp_path: Path, screen: pygame.Surf
     assert app.rules.rule(app.board).spec() == "any-point"
     # the attack rules keep the map's ruleset: the session is untouched by the sight rule
     assert app.board.ruleset == "arcadia"
+
+
+def test_the_rule_badge_leaves_the_column_numbers_alone(screen: pygame.Surface) -> None:
+    # the badge once covered the column numbers along the board's top: it now stands at the bottom
+    # of the board area, and with arcadia and nothing open it is not drawn at all
+    demo = Path(__file__).resolve().parent.parent / "maps" / "demo.tmx"
+    app = App(Session.open(demo, autosave=False), screen=screen, watch=False, time_source=Clock())
+    pygame.event.clear()
+    app.frame()
+    assert app.board is not None
+    vx, vy, vw, vh = app.view.viewport
+    top = pygame.Rect(vx, vy, vw, 30)
+    bottom = pygame.Rect(vx, vy + vh - 30, vw, 30)
+
+    def strips() -> tuple[bytes, bytes]:
+        app.frame()
+        return (pygame.image.tobytes(screen.subsurface(top), "RGB"),
+                pygame.image.tobytes(screen.subsurface(bottom), "RGB"))
+
+    plain_top, plain_bottom = strips()
+    key(app, pygame.K_k)  # corners: the badge shows
+    assert app.rules.rule(app.board).spec() == "corners"
+    ruled_top, ruled_bottom = strips()
+    assert ruled_top == plain_top
+    assert ruled_bottom != plain_bottom
+    key(app, pygame.K_k, pygame.KMOD_SHIFT)  # back to the map's arcadia: no badge
+    assert strips() == (plain_top, plain_bottom)
