@@ -191,15 +191,14 @@ def _quadrant(
     for u, v in zip(*(arr.tolist() for arr in np.nonzero(cells)), strict=True):
         # TL (u, v + 1), BR (u + 1, v)
         blocks.setdefault(u + v, []).append((v, v + 1, u + v + 1, v, u + v + 1))
-    for found in (*walls.values(), *blocks.values()):
-        found.sort()
+    for obstacles in (*walls.values(), *blocks.values()):
+        obstacles.sort()
     runs: list[tuple[int, int, int]] = []
     views: list[Polygon] = [list(_START)]
     for d in range(1, umax + vmax + 1):
         s = d + 1
-        found = walls.get(d)
-        if found:
-            views = _split(views, found, s)
+        if d in walls:
+            views = _split(views, walls[d], s)
         v_first, v_last = max(0, d - umax), min(d, vmax)
         kept: list[Polygon] = []
         for poly in views:
@@ -213,9 +212,8 @@ def _quadrant(
         views = kept
         if not views:
             break
-        found = blocks.get(d)
-        if found:
-            views = _split(views, found, s)
+        if d in blocks:
+            views = _split(views, blocks[d], s)
     return runs, umax, vmax
 
 
