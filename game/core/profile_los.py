@@ -47,9 +47,11 @@ from typing import Literal
 import numpy as np
 
 from game.core import los
+from game.core.any_fov import applies as any_fov_applies
+from game.core.any_fov import visible_any
 from game.core.board import Board, Edge, Square, fmt_square
 from game.core.errors import PlacementError
-from game.core.profile_fov import corner_candidates, fast_corner_rule
+from game.core.profile_fov import _fast, corner_candidates, fast_corner_rule
 from game.core.profiles import Profile
 
 __all__ = [
@@ -891,6 +893,9 @@ def visible_from(board: Board, a: Square, profile: Profile, viewer: str | None =
     if not board.on_board(a):
         return mask
     geo = _geo(board, profile, viewer)
+    if any_fov_applies(profile):
+        arrays = _fast(geo)
+        return visible_any(arrays.blocking, arrays.vw, arrays.hw, a) & on_board_mask(board)
     if fast_corner_rule(profile) and board.width * board.height >= FAST_FOV_SQUARES:
         return _corner_fov(board, geo, a, profile, viewer)
     for b in board.squares():
@@ -933,7 +938,8 @@ def all_pairs(board: Board, profile: Profile, viewer: str | None = None) -> np.n
     out = np.zeros((board.height, board.width, board.height, board.width), dtype=bool)
     # symmetric when from == to and no viewer-dependent figure rule (see tests/test_profile_los.py)
     symmetric = profile.from_ == profile.to and (profile.figures != "enemies-at-capacity" or viewer is None)
-    if not symmetric or (fast_corner_rule(profile) and board.width * board.height >= FAST_FOV_SQUARES):
+    fast = any_fov_applies(profile) or (fast_corner_rule(profile) and board.width * board.height >= FAST_FOV_SQUARES)
+    if not symmetric or fast:
         for a in board.squares():
             out[a[1], a[0]] = visible_from(board, a, profile, viewer)
         return out
