@@ -1766,6 +1766,11 @@ class App:
         """The side panel: straight onto the screen at scale 1, else drawn at the logical size
         and scaled up into the panel's place."""
         if self.ui_scale == 1.0:
+            # the panel's elements leave its margins unpainted: clear them, or what an overlay drew
+            # there (the help, the dice) stays on screen for frames
+            width, height = self.screen.get_size()
+            self.screen.fill(theme.BACKGROUND, pygame.Rect(width - self._panel_screen_width(), 0,
+                                                            self._panel_screen_width(), height))
             self.manager.draw_ui(self.screen)
             return
         size = self._logical_size()
