@@ -123,27 +123,29 @@ def _floor_log2(n: int) -> np.ndarray:
 def _paint_min(count: int, lo: np.ndarray, hi: np.ndarray, key: np.ndarray) -> np.ndarray:
     """Per leaf ``0..count-1``: the smallest key of the intervals ``[lo, hi)`` holding it (the
     dtype's maximum where none does). Each interval is painted at its two covering powers of two
-    of a sparse table, then minima are pushed down level by level."""
+    of a sparse table, then minima are pushed down level by level (empty intervals are painted on
+    a spare leaf past the end)."""
     far = np.iinfo(key.dtype).max
     ok = hi > lo
-    lo, hi, key = lo[ok], hi[ok], key[ok]
-    if not lo.size:
+    lo = np.where(ok, lo, count)
+    length = np.where(ok, hi - lo, 1)
+    if not ok.any():
         return np.full(count, far, dtype=key.dtype)
-    length = hi - lo
     lev = _floor_log2(count)[length]  # 2**lev <= length < 2**(lev + 1)
     levels = int(lev.max()) + 1
-    table = np.full(levels * count, far, dtype=key.dtype)
-    base = lev * count
-    np.minimum.at(table, base + lo, key)
-    np.minimum.at(table, base + hi - (1 << lev), key)
-    table = table.reshape(levels, count)
+    wide = count + 1
+    table = np.full(levels * wide, far, dtype=key.dtype)
+    at = lev * wide + lo
+    np.minimum.at(table, at, key)
+    np.minimum.at(table, at + length - (1 << lev), key)
+    table = table.reshape(levels, wide)
     for level in range(levels - 1, 0, -1):
         half = 1 << (level - 1)
         row = table[level]
         below = table[level - 1]
         np.minimum(below, row, out=below)
-        np.minimum(below[half:], row[: count - half], out=below[half:])
-    return table[0]
+        np.minimum(below[half:], row[: wide - half], out=below[half:])
+    return table[0, :count]
 
 
 @lru_cache(maxsize=8)
@@ -163,24 +165,36 @@ def _end_tables(touch: str) -> np.ndarray:
     return out
 
 
+#: the 16 lines along the grid from A's corners, corner-major: the corner's offset from A's top
+#: left, the arm (index into _ARMS), and A's quadrant at that corner (SE, SW, NE, NW)
+_LINE_CORNER = np.repeat(np.array([(0, 0), (1, 0), (0, 1), (1, 1)], dtype=np.int32), 4, axis=0)
+_LINE_ARM = np.tile(np.arange(4, dtype=np.int32), 4)
+_LINE_QA = np.repeat(np.array([1, 3, 7, 5], dtype=np.int32), 4)
+_IJ = np.array([(0, 0), (0, 1), (1, 0), (1, 1)], dtype=np.int32)  # index 2 * i + j
+
+
 @lru_cache(maxsize=8)
-def _axis_tables(touch: str) -> tuple[np.ndarray, np.ndarray]:
+def _axis_tables(touch: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """For the lines along arm ``e`` (:data:`_ARMS`), the walk's vertex rule as lookups by grid-point
-    signature, ``s`` the side push (0 none, 1 and 2 the two normals): ``through[e, s, sig]`` a grid
-    point passed straight along the line lets it through; ``end[e, 2 * i + j, s, sig]`` an end
-    point lets it into the square ``q - (i, j)``."""
+    signature, ``s`` the side push (0 none, 1 and 2 the two normals), True where the line passes:
+    ``start[qa, e, s, sig]`` leaving a corner of A (A in quadrant ``qa``), ``through[e, s, sig]``
+    passing a grid point straight along the line, ``end[e, 2 * i + j, s, sig]`` at an end point
+    into the square ``q - (i, j)``."""
     from game.core.profile_los import vertex_table
 
+    start = np.zeros((8, 4, 3, 256), dtype=bool)
     through = np.zeros((4, 3, 256), dtype=bool)
     end = np.zeros((4, 4, 3, 256), dtype=bool)
     for ei, (ex, ey) in enumerate(_ARMS):
         fwd, back = 2 * ei, (2 * ei + 4) % 8
         for s, side in enumerate((None, (-ey, ex), (ey, -ex))):
             through[ei, s] = ~vertex_table(touch, back, fwd, False, side)
+            for qa in (1, 3, 5, 7):
+                start[qa, ei, s] = ~vertex_table(touch, qa, fwd, False, side)
             for i in (0, 1):
                 for j in (0, 1):
                     end[ei, 2 * i + j, s] = ~vertex_table(touch, back, _QUAD[(1 - 2 * i, 1 - 2 * j)], False, side)
-    return through, end
+    return start, through, end
 
 
 class _Fast:
@@ -260,8 +274,8 @@ def _fast(geo: _Geo) -> _Fast:
 
 def _cell(d: np.ndarray) -> np.ndarray:
     """Local index of the unit cell ``[x, x+1]`` at ``d = x - origin`` seen from the grid line
-    ``origin``, in the direction of ``d``'s sign (``d >= 0``: forward)."""
-    return np.where(d >= 0, d, -1 - d)
+    ``origin``, in the direction of ``d``'s sign: ``d`` when ``d >= 0``, else ``-1 - d`` (``~d``)."""
+    return d ^ (d >> 31)
 
 
 def corner_candidates(geo: _Geo, a: Square) -> np.ndarray:
@@ -277,7 +291,7 @@ def corner_candidates(geo: _Geo, a: Square) -> np.ndarray:
 
     fast = _fast(geo)
     w, h = fast.width, fast.height
-    out = np.zeros((h, w), dtype=bool)
+    out = np.zeros((h + 2, w + 2), dtype=bool)  # padded: [y + 1, x + 1], a ring of squares off the board
     ax, ay = a
     corners = ((ax, ay), (ax + 1, ay), (ax, ay + 1), (ax + 1, ay + 1))
     touch = fast.touch
@@ -301,31 +315,33 @@ def corner_candidates(geo: _Geo, a: Square) -> np.ndarray:
             umax[o], vmax[o], umax[o + 1], vmax[o + 1] = xs, ys, ys, xs
             allow[o : o + 2] = (plain, diag)
     if umax.any():
-        best, leaf_of = _paint_octants(fast, a, corners, umax, vmax)
+        best, leaf_of = _paint_octants(fast, a, corners, umax)
         _end_points(fast, corners, umax, vmax, allow, best, leaf_of, out)
     _axis_lines(geo, fast, a, out)
-    return out
+    return out[1:-1, 1:-1]
 
 
 def _paint_octants(
-    fast: _Fast, a: Square, corners: tuple[tuple[int, int], ...], umax: np.ndarray, vmax: np.ndarray
+    fast: _Fast, a: Square, corners: tuple[tuple[int, int], ...], umax: np.ndarray
 ) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """Every blocker of every octant painted at once: per leaf the smallest key holding it, and
     ``(offset, row, prefix)``, which maps (octant ``o``, slope rank ``g`` of :func:`_slopes`) to
     its leaf ``offset[o] + prefix[row[o], g]``.
 
     Octant ``o`` owns the leaves from ``offset[o]`` on, one per slope with a column ``<= umax[o]``
-    in order, so one paint serves all 32 and no interval crosses into another octant's leaves.
-    The blockers are found for the 4 corners at once, each in the one octant (two on a diagonal)
-    its position relative to the corner puts it in."""
+    in order, so one paint serves all 32 and no interval crosses into another octant's leaves (an
+    octant with nothing to cast maps every slope to an empty interval). The blockers are found for
+    the 4 corners at once, each in the octant its position relative to the corner puts it in (a
+    square or grid point on the diagonal in both). Blockers past an octant's extent are harmless
+    and kept: their key is beyond ``umax``, or past ``vmax`` no target's slope falls in theirs."""
     n = max(fast.width, fast.height)
     _keys, den, _ranks, below, upto = _slopes(n)
     count = den.size
     sizes = sorted(set(umax[umax > 0].tolist()))
-    prefix = np.zeros((len(sizes), count + 1), dtype=np.int32)  # the leaves before rank g, per size
+    prefix = np.zeros((len(sizes) + 1, count + 1), dtype=np.int32)  # leaves before rank g, per size
     for i, size in enumerate(sizes):
         np.cumsum(den <= size, out=prefix[i, 1:])
-    row = np.zeros(32, dtype=np.int32)
+    row = np.full(32, len(sizes), dtype=np.int32)  # the last row (all 0): nothing to cast
     offset = np.zeros(32, dtype=np.int32)
     total = 0
     for oc in np.flatnonzero(umax).tolist():
@@ -336,77 +352,61 @@ def _paint_octants(
     px4 = np.array([p[0] for p in corners], dtype=np.int32)[:, None]
     py4 = np.array([p[1] for p in corners], dtype=np.int32)[:, None]
     oct4 = 8 * np.arange(4, dtype=np.int32)[:, None]
+    below, upto, wide = below.ravel(), upto.ravel(), n + 3  # [q, p] at q * wide + p
+    # per blocker: octant, the global ranks its slope interval [lo, hi) starts and ends at, its key
     octs, los, his, ks = [], [], [], []
 
-    def quadrant(dx: np.ndarray, dy: np.ndarray) -> np.ndarray:
-        return oct4 + 4 * (dx < 0) + 2 * (dy < 0)
+    def add(o: np.ndarray, lo: np.ndarray, hi: np.ndarray, key: np.ndarray) -> None:
+        octs.append(o.ravel())
+        los.append(lo.ravel())
+        his.append(hi.ravel())
+        ks.append(key.ravel())
 
-    # blocking squares (A never blocks: it is one end of every segment): slopes (r/(c+1), (r+1)/c)
+    def quadrant(dx: np.ndarray, dy: np.ndarray) -> np.ndarray:
+        return oct4 + ((dx >> 29) & 4) + ((dy >> 30) & 2)  # 4 · (dx < 0) + 2 · (dy < 0)
+
+    # blocking squares (A never blocks: it is one end of every segment): in the octant's own
+    # coordinates the cell (c, r), r <= c, holds the slopes (r/(c+1), (r+1)/c) from column c + 2 on
+    # (the square of the last column is judged at the end point: it may be B)
     bx, by = fast.squares
     other = (bx != ax) | (by != ay)
     dx, dy = bx[other] - px4, by[other] - py4
     cx, cy, base = _cell(dx), _cell(dy), quadrant(dx, dy)
-    s0, s1 = cy <= cx, cx <= cy
-    c = np.concatenate((cx[s0], cy[s1]))
-    r = np.concatenate((cy[s0], cx[s1]))
-    o = np.concatenate((base[s0], base[s1] + 1))
-    keep = (c + 1 < umax[o]) & (r < vmax[o])
-    c, r, o = c[keep], r[keep], o[keep]
-    octs.append(o)
-    los.append(upto[c + 1, r])
-    his.append(np.where(c == 0, count, below[c, r + 1]))
-    ks.append(c + 2)  # the square of the last column is judged at the end point (it may be B)
-    # walls: crossed on a line u = k (V edges unless swapped) or v = m (H edges unless swapped)
-    uk, ur, uo, vm, vc, vo = [], [], [], [], [], []
+    c, r = np.maximum(cx, cy), np.minimum(cx, cy)
+    at = c * wide + r
+    lo, hi = upto.take(at + wide), np.where(c == 0, count, below.take(at + 1))
+    add(base + (cy > cx), lo, hi, c + 2)
+    diag = cx == cy
+    add(base[diag] + 1, lo[diag], hi[diag], c[diag] + 2)
+    # walls: crossed on a line u = k (V edges unless swapped) at a row r < k, the slopes
+    # (r/k, (r+1)/k) from column k + 1 on; or on a line v = m (H edges unless swapped) at a column
+    # c >= m, the slopes (m/(c+1), m/c) from column c + 1 on (m = 0, an edge in line with the
+    # corner, holds no slope)
     for (ex, ey), swap in ((fast.v_edges, 0), (fast.h_edges, 1)):
         dx, dy = ex - px4, ey - py4
-        if swap:
-            k, cr, across = np.abs(dy), _cell(dx), dy != 0
-        else:
-            k, cr, across = np.abs(dx), _cell(dy), dx != 0
-        base = quadrant(dx, dy)
-        on_u = across & (cr < k)
-        on_v = across & (k <= cr)
-        uk.append(k[on_u])
-        ur.append(cr[on_u])
-        uo.append(base[on_u] + swap)
-        vm.append(k[on_v])
-        vc.append(cr[on_v])
-        vo.append(base[on_v] + 1 - swap)
-    k, r, o = np.concatenate(uk), np.concatenate(ur), np.concatenate(uo)
-    keep = (k < umax[o]) & (r < vmax[o])
-    k, r, o = k[keep], r[keep], o[keep]
-    octs.append(o)
-    los.append(upto[k, r])  # slopes (r/k, (r+1)/k)
-    his.append(below[k, r + 1])
-    ks.append(k + 1)
-    m, c, o = np.concatenate(vm), np.concatenate(vc), np.concatenate(vo)
-    keep = (c < umax[o]) & (m <= vmax[o])
-    m, c, o = m[keep], c[keep], o[keep]
-    octs.append(o)
-    los.append(upto[c + 1, m])  # slopes (m/(c+1), m/c)
-    his.append(below[c, m])
-    ks.append(c + 1)
-    # grid points passed straight through (NW<->SE where sx * sy = 1, NE<->SW where -1): slope m/k
+        k, cr = (np.abs(dy), _cell(dx)) if swap else (np.abs(dx), _cell(dy))
+        on_u = cr < k
+        at = np.maximum(k, cr) * wide + np.minimum(k, cr)
+        lo = upto.take(np.where(on_u, at, at + wide))
+        hi = below.take(at + on_u)
+        add(quadrant(dx, dy) + (on_u if swap else ~on_u), lo, hi, np.maximum(k, cr) + 1)
+    # grid points passed straight through (NW<->SE where sx * sy = 1, NE<->SW where -1): the slope
+    # m/k from column k + 1 on (an empty interval when the octant has no leaf for it)
     for sign, (gy, gx) in fast.through.items():
         dx, dy = gx - px4, gy - py4
-        ok = (dx != 0) & (dy != 0) & (((dx > 0) == (dy > 0)) == (sign > 0))
         adx, ady, base = np.abs(dx), np.abs(dy), quadrant(dx, dy)
-        s0, s1 = ok & (ady <= adx), ok & (adx <= ady)
-        k = np.concatenate((adx[s0], ady[s1]))
-        m = np.concatenate((ady[s0], adx[s1]))
-        o = np.concatenate((base[s0], base[s1] + 1))
-        keep = (k < umax[o]) & (m <= vmax[o])
-        k, m, o = k[keep], m[keep], o[keep]
-        at = below[k, m]
-        octs.append(o)
-        los.append(at)
-        his.append(at + 1)  # the slope itself is a key (its column is below umax)
-        ks.append(k + 1)
+        k = np.maximum(adx, ady)
+        m = np.where((dx ^ dy) >= 0 if sign > 0 else (dx ^ dy) < 0, np.minimum(adx, ady), 0)  # 0: no slope
+        at = k * wide + m
+        lo, hi = below.take(at), upto.take(at)
+        add(base + (ady > adx), lo, hi, k + 1)
+        diag = adx == ady
+        add(base[diag] + 1, lo[diag], hi[diag], k[diag] + 1)
     o = np.concatenate(octs)
-    start, shift = offset[o], row[o]
-    lo = start + prefix[shift, np.concatenate(los)]
-    hi = start + prefix[shift, np.concatenate(his)]
+    start, shift = offset.take(o), row.take(o) * (count + 1)
+    flat = prefix.ravel()
+    lo = start + flat.take(shift + np.concatenate(los))
+    hi = start + flat.take(shift + np.concatenate(his))
     key = np.concatenate(ks).astype(_small(n))
     return _paint_min(total, lo, hi, key), (offset, row, prefix)
 
@@ -417,49 +417,55 @@ def _end_points(
 ) -> None:
     """Mark in ``out`` the squares B with a corner ``q`` that a clear segment ends at.
 
-    Per corner and quadrant, the block of grid points ``q`` it reaches, ``[|dy| - 1, |dx| - 1]``: the
-    segment to ``q`` (column ``u = max(|dx|, |dy|)``) is clear before ``q`` when no blocker of key
-    ``<= u`` holds its slope. The grid points reached are gathered by (quadrant, slope 1) whichever
+    Per quadrant, for the 4 corners at once, the block of grid points ``q`` each reaches,
+    ``[|dy| - 1, |dx| - 1]``: the segment to ``q`` (column ``u = max(|dx|, |dy|)``) is clear before
+    ``q`` when no blocker of key ``<= u`` holds its slope. The grid points reached are gathered by (quadrant, slope 1) whichever
     corner reaches them; then ``q``'s own rule with B's quadrant, for the 4 squares around ``q``."""
     w, h = fast.width, fast.height
     offset, row, prefix = leaf_of
     column, lookup = _block_templates(max(w, h))
+    wide = 2 * prefix.shape[1]  # a pair of octants' leaves by slope rank, see _block_templates
     mark = np.zeros((8, h + 1, w + 1), dtype=bool)  # [2 * qd + slope 1, gy, gx]
-    for ci, (px, py) in enumerate(corners):
-        for qd, (sx, sy) in enumerate(_SIGNS):
-            o = 8 * ci + 2 * qd
-            xs, ys = int(umax[o]), int(vmax[o])
-            if not xs:
-                continue
-            # the leaf of each slope rank, in the octant of u = |dx| then in the one of u = |dy|
-            leaves = np.concatenate((prefix[row[o]] + offset[o], prefix[row[o + 1]] + offset[o + 1]))
-            clear = best[leaves[lookup[1 : ys + 1, 1 : xs + 1]]] > column[1 : ys + 1, 1 : xs + 1]
-            plain, slope1 = allow[o]
-            t = np.arange(1, min(xs, ys) + 1)
-            if slope1:
-                mark[2 * qd + 1, py + sy * t, px + sx * t] |= clear.diagonal()
-            if not plain:
-                continue
-            np.fill_diagonal(clear, False)
-            ysl = slice(py + 1, py + ys + 1) if sy > 0 else slice(py - ys, py)
-            xsl = slice(px + 1, px + xs + 1) if sx > 0 else slice(px - xs, px)
-            mark[2 * qd, ysl, xsl] |= clear[::sy, ::sx]
+    px4 = np.array([p[0] for p in corners], dtype=np.int32)
+    py4 = np.array([p[1] for p in corners], dtype=np.int32)
+    for qd, (sx, sy) in enumerate(_SIGNS):
+        o = 8 * np.arange(4) + 2 * qd  # this quadrant's octant pair at each corner
+        xs4, ys4 = umax[o], vmax[o]
+        xs, ys = int(xs4.max()), int(ys4.max())
+        if not xs:
+            continue
+        # the leaf of each slope rank in the octant of u = |dx|, then in the one of u = |dy|
+        pairs = np.stack((o, o + 1), axis=1).ravel()
+        leaves = prefix[row[pairs]] + offset[pairs][:, None]
+        at = lookup[1 : ys + 1, 1 : xs + 1] + (wide * np.arange(4, dtype=np.int32))[:, None, None]
+        clear = best.take(leaves.take(at)) > column[1 : ys + 1, 1 : xs + 1]  # [corner, |dy| - 1, |dx| - 1]
+        t = np.arange(1, min(xs, ys) + 1, dtype=np.int32)
+        slope1 = clear[:, t - 1, t - 1] & allow[o, 1:] & (t <= np.minimum(xs4, ys4)[:, None])
+        mark[2 * qd + 1, (py4[:, None] + sy * t)[slope1], (px4[:, None] + sx * t)[slope1]] = True
+        clear[:, t - 1, t - 1] = False
+        for ci, (px, py) in enumerate(corners):
+            x, y = int(xs4[ci]), int(ys4[ci])
+            if x and allow[o[ci], 0]:
+                ysl = slice(py + 1, py + y + 1) if sy > 0 else slice(py - y, py)
+                xsl = slice(px + 1, px + x + 1) if sx > 0 else slice(px - x, px)
+                mark[2 * qd, ysl, xsl] |= clear[ci, :y, :x][::sy, ::sx]
     cells = (h + 1) * (w + 1)
     plane, at = np.divmod(np.flatnonzero(mark), cells)
     qy, qx = np.divmod(at, w + 1)
     same, quad = plane & 1, plane >> 1
-    # the square the segment's last stretch runs through: q's quadrant behind it
-    li, lj = (quad & 2) == 0, (quad & 1) == 0
-    last = fast.padded[qy + 1 - lj, qx + 1 - li]
-    sig = fast.sig[qy, qx]
-    table = _end_tables(fast.touch)
-    for i in (0, 1):
-        for j in (0, 1):
-            bx, by = qx - i, qy - j
-            seen = (bx >= 0) & (bx < w) & (by >= 0) & (by < h)
-            seen &= ((li == i) & (lj == j)) | ~last
-            seen &= ~table[quad, 2 * i + j, same, sig]
-            out[by[seen], bx[seen]] = True
+    # in the padded out: q's square q - (i, j) is at q's index minus step[2i + j]; the segment's
+    # last stretch runs through the one of 2i + j = 3 - quad, the square behind q
+    wide = w + 2
+    index = (qy + 1) * wide + qx + 1
+    step = np.array([0, wide, 1, wide + 1], dtype=index.dtype)
+    last = fast.padded.ravel().take(index - step.take(3 - quad))
+    code = quad * 2048 + same * 256 + fast.sig.ravel().take(at)  # [quad, 2i + j, same, sig] flat
+    table = _end_tables(fast.touch).ravel()
+    flat = out.reshape(-1)
+    for ij in range(4):
+        seen = (quad == 3 - ij) | ~last
+        seen &= ~table.take(code + 512 * ij)
+        flat[(index - step[ij])[seen]] = True
 
 
 def _axis_lines(geo: _Geo, fast: _Fast, a: Square, out: np.ndarray) -> None:
@@ -472,48 +478,27 @@ def _axis_lines(geo: _Geo, fast: _Fast, a: Square, out: np.ndarray) -> None:
     two open edges, stops the line; the edge ``v - 1`` ends a wall stretch and neither side push
     passed every point of the stretch; the edge is a wall and ``along_wall`` blocks; or with
     ``along_square`` blocking, the edge ``v - 1`` runs along a blocking square."""
-    from game.core.profile_los import _quadrant_of, vertex_table
-
     profile = geo.profile
-    wall_blocks = profile.along_wall == "blocks"
     square_blocks = profile.along_square == "blocks"
-    touch = profile.corner_touch
     w, h = fast.width, fast.height
     ax, ay = a
-    lines = []  # (px, py, arm index, length, start verdicts)
-    for p in ((ax, ay), (ax + 1, ay), (ax, ay + 1), (ax + 1, ay + 1)):
-        px, py = p
-        qa = _quadrant_of(a, p)
-        for ei, (ex, ey) in enumerate(_ARMS):
-            n = (w - px if ex > 0 else px) if ey == 0 else (h - py if ey > 0 else py)
-            if n >= 1:
-                here = fast.sig[py, px]
-                start = [not vertex_table(touch, qa, 2 * ei, False, s)[here] for s in (None, (-ey, ex), (ey, -ex))]
-                lines.append((px, py, ei, n, start))
-    if not lines:
-        return
-    x0 = np.array([line[0] for line in lines], dtype=np.int32)[:, None]
-    y0 = np.array([line[1] for line in lines], dtype=np.int32)[:, None]
-    arm = np.array([line[2] for line in lines], dtype=np.int32)[:, None]
-    size = np.array([line[3] for line in lines], dtype=np.int32)[:, None]
     arms = np.array(_ARMS, dtype=np.int32)
-    ex, ey = arms[arm[:, 0], 0][:, None], arms[arm[:, 0], 1][:, None]
+    x0, y0 = _LINE_CORNER[:, :1] + ax, _LINE_CORNER[:, 1:] + ay
+    ex, ey = arms[_LINE_ARM, :1], arms[_LINE_ARM, 1:]
+    size = np.where(ey == 0, np.where(ex > 0, w - x0, x0), np.where(ey > 0, h - y0, y0))  # edges to the rim
     t = np.arange(int(size.max()) + 1, dtype=np.int32)[None, :]
     gx = np.clip(x0 + t * ex, 0, w)  # beyond a line's end: clipped, never used
     gy = np.clip(y0 + t * ey, 0, h)
     sig = fast.sig[gy, gx]
-    through, end = _axis_tables(touch)
+    start, through, end = _axis_tables(profile.corner_touch)
+    arm = _LINE_ARM[:, None]
     passes = through[arm[:, :, None], np.arange(3)[None, :, None], sig[:, None, :-1]]  # [line, s, v]
-    passes[:, :, 0] = [line[4] for line in lines]
+    passes[:, :, 0] = start[_LINE_QA, _LINE_ARM, :, sig[:, 0]]
     plain, push1, push2 = passes[:, 0], passes[:, 1], passes[:, 2]
     # the edges v (g_v to g_v+1) and the squares beside them
     xe, ye = np.minimum(gx[:, :-1], gx[:, 1:]), np.minimum(gy[:, :-1], gy[:, 1:])
     level = ey == 0  # along a row: H edges
     wall = np.where(level, fast.hw[ye, np.minimum(xe + 1, w + 1)], fast.vw[np.minimum(ye + 1, h + 1), xe])
-    x1, y1 = np.where(level, xe, gx[:, :-1] - 1), np.where(level, gy[:, :-1] - 1, ye)
-    x2, y2 = np.where(level, xe, gx[:, :-1]), np.where(level, gy[:, :-1], ye)
-    side1 = fast.padded[y1 + 1, x1 + 1] & ((x1 != ax) | (y1 != ay))  # A never blocks
-    side2 = fast.padded[y2 + 1, x2 + 1] & ((x2 != ax) | (y2 != ay))
     edges = t[:, :-1]
     before = np.zeros_like(wall)
     before[:, 1:] = wall[:, :-1]
@@ -521,23 +506,31 @@ def _axis_lines(geo: _Geo, fast: _Fast, a: Square, out: np.ndarray) -> None:
     ok1 = np.maximum.accumulate(np.where(push1, -1, edges), axis=1) < stretch
     ok2 = np.maximum.accumulate(np.where(push2, -1, edges), axis=1) < stretch
     stop = (~wall & ~before & ~plain) | (before & ~wall & ~(ok1 | ok2)) | (edges >= size)
-    if wall_blocks:
+    if profile.along_wall == "blocks":
         stop |= wall
     if square_blocks:
+        x1, y1 = np.where(level, xe, gx[:, :-1] - 1), np.where(level, gy[:, :-1] - 1, ye)
+        x2, y2 = np.where(level, xe, gx[:, :-1]), np.where(level, gy[:, :-1], ye)
+        side1 = fast.padded[y1 + 1, x1 + 1] & ((x1 != ax) | (y1 != ay))  # A never blocks
+        side2 = fast.padded[y2 + 1, x2 + 1] & ((x2 != ax) | (y2 != ay))
         stop[:, 1:] |= side1[:, :-1] | side2[:, :-1]
     alive = np.logical_and.accumulate(~stop, axis=1)
-    gxk, gyk, sigk = gx[:, 1:], gy[:, 1:], sig[:, 1:]
-    for i in (0, 1):
-        for j in (0, 1):
-            bx, by = gxk - i, gyk - j
-            e0 = end[arm, 2 * i + j, 0, sigk]
-            e1 = end[arm, 2 * i + j, 1, sigk]
-            e2 = end[arm, 2 * i + j, 2, sigk]
-            seen = alive & (bx >= 0) & (bx < w) & (by >= 0) & (by < h)
-            seen &= np.where(wall, (ok1 & e1) | (ok2 & e2), e0)
-            if square_blocks:
-                seen &= ~((side1 & ((x1 != bx) | (y1 != by))) | (side2 & ((x2 != bx) | (y2 != by))))
-            out[by[seen], bx[seen]] = True
+    # the end points g_k (k = v + 1) of the live lines, each with the 4 squares around it
+    line, v = np.nonzero(alive)
+    k = v + 1
+    gxk, gyk, sigk = gx[line, k], gy[line, k], sig[line, k]
+    bx, by = gxk - _IJ[:, :1], gyk - _IJ[:, 1:]  # [2 * i + j, point]
+    e_arm, e_ij = _LINE_ARM[line], np.arange(4)[:, None]
+    on_wall = wall[line, v]
+    seen = np.where(
+        on_wall,
+        (ok1[line, v] & end[e_arm, e_ij, 1, sigk]) | (ok2[line, v] & end[e_arm, e_ij, 2, sigk]),
+        end[e_arm, e_ij, 0, sigk],
+    )
+    if square_blocks:
+        s1, s2 = side1[line, v], side2[line, v]
+        seen &= ~((s1 & ((x1[line, v] != bx) | (y1[line, v] != by))) | (s2 & ((x2[line, v] != bx) | (y2[line, v] != by))))
+    out[by[seen] + 1, bx[seen] + 1] = True  # padded: squares off the board land on the ring
 
 
 def board_blocking(geo: _Geo) -> np.ndarray:
