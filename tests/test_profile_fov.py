@@ -16,7 +16,7 @@ from test_profile_los import PROFILES
 from game.core import profile_fov as pf
 from game.core import profile_los as pl
 from game.core.board import Board, Door, DoorState, Edge, Figure
-from game.core.profiles import Profile
+from game.core.profiles import Profile, parse_rule
 
 CORNER_RULES = [p for p in PROFILES if p.from_ == "corners" == p.to]
 
@@ -116,6 +116,28 @@ def test_paint_min_is_the_brute_force_minimum(count: int, intervals: list[tuple[
     lo = np.array([min(a, b) % (count + 1) for a, b, _ in intervals], dtype=np.int32)
     hi = np.array([max(a, b) % (count + 1) for a, b, _ in intervals], dtype=np.int32)
     key = np.array([k for _, _, k in intervals], dtype=np.uint8)
-    got = pf._paint_min(count, lo, hi, key)
+    got = pf._paint_min(count, lo, hi, key, count)
     want = [min((int(k) for a, b, k in zip(lo, hi, key, strict=True) if a <= leaf < b), default=255) for leaf in range(count)]
     assert got.tolist() == want
+
+
+def test_fast_fov_is_the_walk_on_a_long_board() -> None:
+    """A board longer than 253 squares (the paint's keys need 16 bits, see ``_small``), both ways
+    round: every square within 40 columns of the origin (sight ends about 26 out) and a seeded
+    sample of the rest."""
+    rng = random.Random(256)
+    w, h = 256, 2
+    walls = {Edge("V", x, y) for x in range(1, w) for y in range(h) if rng.random() < 0.02}
+    walls |= {Edge("H", x, 1) for x in range(w) if rng.random() < 0.05}
+    blocked = {(x, y) for x in range(w) for y in range(h) if rng.random() < 0.01} - {(0, 0), (255, 1)}
+    flipped = {Edge("H" if e.axis == "V" else "V", e.y, e.x) for e in walls}
+    profile = parse_rule("corners")
+    for board, a in ((Board(w, h, walls=walls, blocked=blocked), (0, 0)),
+                     (Board(h, w, walls=flipped, blocked={(y, x) for x, y in blocked}), (1, 255))):
+        assert pf._small(max(board.width, board.height)) is np.uint16
+        fast = pl.visible_from(board, a, profile)
+        squares = list(board.squares())
+        near = [b for b in squares if max(abs(b[0] - a[0]), abs(b[1] - a[1])) <= 40]
+        assert 0 < sum(fast[b[1], b[0]] for b in near) < len(near)
+        for b in near + rng.sample(squares, 30):
+            assert fast[b[1], b[0]] == pl._verdict(board, a, b, profile, None, complete=False), (a, b)

@@ -36,6 +36,28 @@ How (shadow casting from a grid point, by octants, with exact slopes):
 * What a grid point does to a line depends only on the 8 things around it (4 wall arms, 4
   squares): a 256-entry table per pair of directions, built once from the walk's own rule
   (:func:`game.core.profile_los.vertex_table`), so both paths share one definition.
+
+How it stays fast (numpy calls on whole arrays, none per octant, blocker or target):
+
+* All 32 octants (4 corners × 8) are cast in one paint. Octant ``o`` owns its own run of leaves
+  in one array: the slopes with a column ``<= umax`` (its extent), in order. An interval never
+  leaves its octant's run. Interval ends come from tables, not searches: ``below[q, p]`` /
+  ``upto[q, p]`` count the slopes ``<`` / ``<=`` ``p/q``, and per extent a prefix count turns a
+  slope's rank into its leaf.
+* The blockers are placed for the 4 corners at once, each in the octant its position relative to
+  the corner puts it in (both octants on a diagonal). Those past an octant's extent are kept: their
+  key is beyond ``umax``, no target's slope falls in their interval, or their one slope has no leaf
+  there (an empty interval). The rim's edges and grid points are left out: a segment from a corner
+  on the board only meets them at its octant's end.
+* The end points are read per quadrant, for the 4 corners at once, on the block of grid points
+  each reaches (``[|dy| - 1, |dx| - 1]``: one table gives the slope's rank and octant). The 16
+  lines along the grid are the rows of one array. A line stops at its first failing step (a
+  cumulative AND). Along a wall stretch, a side push holds when its last failing point comes
+  before the stretch's first.
+* Cold means cold: only what depends on the board's size is kept between calls (slope tables,
+  rank templates, the 256-entry tables per ``corner_touch``), as the arcadia engine keeps its ray
+  templates. The board's contents are read again after every change, through
+  :attr:`Board.sight_edge_codes` and the terrain sets.
 """
 
 from __future__ import annotations
@@ -120,18 +142,18 @@ def _floor_log2(n: int) -> np.ndarray:
     return out
 
 
-def _paint_min(count: int, lo: np.ndarray, hi: np.ndarray, key: np.ndarray) -> np.ndarray:
+def _paint_min(count: int, lo: np.ndarray, hi: np.ndarray, key: np.ndarray, longest: int) -> np.ndarray:
     """Per leaf ``0..count-1``: the smallest key of the intervals ``[lo, hi)`` holding it (the
-    dtype's maximum where none does). Each interval is painted at its two covering powers of two
-    of a sparse table, then minima are pushed down level by level (empty intervals are painted on
-    a spare leaf past the end)."""
+    dtype's maximum where none does); no interval is longer than ``longest``. Each interval is
+    painted at its two covering powers of two of a sparse table, then minima are pushed down level
+    by level (empty intervals are painted on a spare leaf past the end)."""
     far = np.iinfo(key.dtype).max
     ok = hi > lo
     lo = np.where(ok, lo, count)
     length = np.where(ok, hi - lo, 1)
     if not ok.any():
         return np.full(count, far, dtype=key.dtype)
-    lev = _floor_log2(count)[length]  # 2**lev <= length < 2**(lev + 1)
+    lev = _floor_log2(max(longest, 1))[length]  # 2**lev <= length < 2**(lev + 1)
     levels = int(lev.max()) + 1
     wide = count + 1
     table = np.full(levels * wide, far, dtype=key.dtype)
@@ -408,7 +430,8 @@ def _paint_octants(
     lo = start + flat.take(shift + np.concatenate(los))
     hi = start + flat.take(shift + np.concatenate(his))
     key = np.concatenate(ks).astype(_small(n))
-    return _paint_min(total, lo, hi, key), (offset, row, prefix)
+    # an interval stays in its octant's run of leaves: at most `count` long
+    return _paint_min(total, lo, hi, key, count), (offset, row, prefix)
 
 
 def _end_points(
@@ -420,7 +443,8 @@ def _end_points(
     Per quadrant, for the 4 corners at once, the block of grid points ``q`` each reaches,
     ``[|dy| - 1, |dx| - 1]``: the segment to ``q`` (column ``u = max(|dx|, |dy|)``) is clear before
     ``q`` when no blocker of key ``<= u`` holds its slope. The grid points reached are gathered by (quadrant, slope 1) whichever
-    corner reaches them; then ``q``'s own rule with B's quadrant, for the 4 squares around ``q``."""
+    corner reaches them; then ``q``'s own rule with B's quadrant, for the 4 squares around ``q``
+    (``out`` is padded by a ring of squares off the board: ``[y + 1, x + 1]``)."""
     w, h = fast.width, fast.height
     offset, row, prefix = leaf_of
     column, lookup = _block_templates(max(w, h))
@@ -477,7 +501,8 @@ def _axis_lines(geo: _Geo, fast: _Fast, a: Square, out: np.ndarray) -> None:
     is inner (the start for ``v = 0``); the walk stops at the first ``v`` where: the point, between
     two open edges, stops the line; the edge ``v - 1`` ends a wall stretch and neither side push
     passed every point of the stretch; the edge is a wall and ``along_wall`` blocks; or with
-    ``along_square`` blocking, the edge ``v - 1`` runs along a blocking square."""
+    ``along_square`` blocking, the edge ``v - 1`` runs along a blocking square. (``out`` is padded
+    as in :func:`_end_points`.)"""
     profile = geo.profile
     square_blocks = profile.along_square == "blocks"
     w, h = fast.width, fast.height
