@@ -36,10 +36,33 @@ How (shadow casting from a grid point, by octants, with exact slopes):
 * What a grid point does to a line depends only on the 8 things around it (4 wall arms, 4
   squares): a 256-entry table per pair of directions, built once from the walk's own rule
   (:func:`game.core.profile_los.vertex_table`), so both paths share one definition.
+
+How it stays fast (numpy calls on whole arrays, none per octant, blocker or target):
+
+* All 32 octants (4 corners × 8) are cast in one paint. Octant ``o`` owns its own run of leaves
+  in one array: the slopes with a column ``<= umax`` (its extent), in order. An interval never
+  leaves its octant's run. Interval ends come from tables, not searches: ``below[q, p]`` /
+  ``upto[q, p]`` count the slopes ``<`` / ``<=`` ``p/q``, and per extent a prefix count turns a
+  slope's rank into its leaf.
+* The blockers are placed for the 4 corners at once, each in the octant its position relative to
+  the corner puts it in (both octants on a diagonal). Those past an octant's extent are kept: their
+  key is beyond ``umax``, no target's slope falls in their interval, or their one slope has no leaf
+  there (an empty interval). The rim's edges and grid points are left out: a segment from a corner
+  on the board only meets them at its octant's end.
+* The end points are read per quadrant, for the 4 corners at once, on the block of grid points
+  each reaches (``[|dy| - 1, |dx| - 1]``: one table gives the slope's rank and octant). The 16
+  lines along the grid are the rows of one array. A line stops at its first failing step (a
+  cumulative AND). Along a wall stretch, a side push holds when its last failing point comes
+  before the stretch's first.
+* Cold means cold: only what depends on the board's size is kept between calls (slope tables,
+  rank templates, the 256-entry tables per ``corner_touch``), as the arcadia engine keeps its ray
+  templates. The board's contents are read again after every change, through
+  :attr:`Board.sight_edge_codes` and the terrain sets.
 """
 
 from __future__ import annotations
 
+import itertools
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -53,10 +76,13 @@ if TYPE_CHECKING:
 __all__ = ["corner_candidates", "fast_corner_rule"]
 
 _SHIFT = 42
-_FAR = np.iinfo(np.int32).max
 
 # directions around a grid point as in profile_los: 0 E, 1 SE, 2 S, 3 SW, 4 W, 5 NW, 6 N, 7 NE
 _QUAD = {(1, 1): 1, (-1, 1): 3, (-1, -1): 5, (1, -1): 7}
+#: the quadrants by index ``qd = 2 * (sx < 0) + (sy < 0)``; octant ``o = 8 * corner + 2 * qd + swap``
+_SIGNS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+#: the arms along a grid line: direction, and its index in the profile's numbering
+_ARMS = ((1, 0), (0, 1), (-1, 0), (0, -1))
 
 
 def fast_corner_rule(profile: object) -> bool:
@@ -65,8 +91,14 @@ def fast_corner_rule(profile: object) -> bool:
 
 
 @lru_cache(maxsize=4)
-def _slopes(n: int) -> tuple[np.ndarray, np.ndarray]:
-    """Sorted distinct keys of the slopes ``v/u`` (``1 <= v <= u <= n``) and ``rank[u, v]``."""
+def _slopes(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The slope templates of boards up to ``n`` squares a side (they depend on the size only).
+
+    ``keys``: the sorted distinct keys of the slopes ``v/u``, ``1 <= v <= u <= n``; ``den``: per key
+    the smallest column ``u`` it occurs in; ``ranks[j, i]``: the rank of the slope
+    ``min(i, j) / max(i, j)``; ``below[q, p]`` / ``upto[q, p]``: how many keys are ``< p/q`` /
+    ``<= p/q`` (``1 <= q <= n + 1``, ``0 <= p <= n + 2``; row 0 is never read).
+    """
     u = np.arange(n + 1, dtype=np.int64)[:, None]
     v = np.arange(n + 1, dtype=np.int64)[None, :]
     valid = (v >= 1) & (v <= u)
@@ -74,32 +106,117 @@ def _slopes(n: int) -> tuple[np.ndarray, np.ndarray]:
     keys = np.unique(key[valid])
     rank = np.searchsorted(keys, key).astype(np.int32)
     rank[~valid] = 0
-    return keys, rank
+    den = np.full(keys.size, n + 1, dtype=np.int64)
+    np.minimum.at(den, rank[valid], np.broadcast_to(u, key.shape)[valid])
+    q = np.arange(n + 2, dtype=np.int64)[:, None]
+    p = np.arange(n + 3, dtype=np.int64)[None, :]
+    key = (p << _SHIFT) // np.maximum(q, 1)
+    below = np.searchsorted(keys, key, side="left").astype(np.int32)
+    upto = np.searchsorted(keys, key, side="right").astype(np.int32)
+    return keys, den, np.maximum(rank, rank.T), below, upto
 
 
-def _key(p: np.ndarray, q: np.ndarray) -> np.ndarray:
-    return (p.astype(np.int64) << _SHIFT) // np.maximum(q, 1).astype(np.int64)
+def _small(n: int) -> type[np.integer]:
+    """The smallest integer type holding the columns ``0 .. n + 2`` (the paint's keys), to keep
+    the paint's table and the comparisons with it small."""
+    return next(t for t in (np.uint8, np.uint16, np.int32) if n + 2 < np.iinfo(t).max)
 
 
-def _paint_min(count: int, lo: np.ndarray, hi: np.ndarray, key: np.ndarray) -> np.ndarray:
-    """Per leaf ``0..count-1``: the smallest key of the intervals ``[lo, hi)`` holding it."""
+@lru_cache(maxsize=4)
+def _block_templates(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """``[j, i]`` for ``0 <= i, j <= n`` (a grid point ``|dx| = i``, ``|dy| = j`` from a corner):
+    its column ``max(i, j)`` (in :func:`_small`'s type) and where its slope is looked up, the rank
+    of :func:`_slopes` plus ``count + 1`` when ``j > i`` (y is the primary axis: the other octant)."""
+    i = np.arange(n + 1, dtype=np.int32)
+    _keys, den, ranks, _below, _upto = _slopes(n)
+    swapped = i[:, None] > i[None, :]
+    return np.maximum(i[None, :], i[:, None]).astype(_small(n)), ranks + swapped * np.int32(den.size + 1)
+
+
+@lru_cache(maxsize=4)
+def _floor_log2(n: int) -> np.ndarray:
+    """``[x]``: the largest ``l`` with ``2**l <= x``, for ``1 <= x <= n`` (entry 0 unused)."""
+    out = np.zeros(n + 1, dtype=np.int32)
+    for level in range(1, max(1, n.bit_length())):
+        out[1 << level :] += 1
+    return out
+
+
+def _paint_min(count: int, lo: np.ndarray, hi: np.ndarray, key: np.ndarray, longest: int) -> np.ndarray:
+    """Per leaf ``0..count-1``: the smallest key of the intervals ``[lo, hi)`` holding it (the
+    dtype's maximum where none does); no interval is longer than ``longest``. Each interval is
+    painted at its two covering powers of two of a sparse table, then minima are pushed down level
+    by level (empty intervals are painted on a spare leaf past the end)."""
+    far = np.iinfo(key.dtype).max
     ok = hi > lo
-    lo, hi, key = lo[ok], hi[ok], key[ok]
-    levels = max(1, int(count).bit_length())
-    table = np.full((levels, count), _FAR, dtype=np.int32)
-    if lo.size:
-        length = hi - lo
-        powers = 1 << np.arange(levels, dtype=np.int64)
-        lev = np.searchsorted(powers, length, side="right") - 1
-        np.minimum.at(table, (lev, lo), key)
-        np.minimum.at(table, (lev, hi - powers[lev]), key)
-        for level in range(int(lev.max()), 0, -1):
-            half = 1 << (level - 1)
-            row = table[level]
-            below = table[level - 1]
-            np.minimum(below, row, out=below)
-            np.minimum(below[half:], row[: count - half], out=below[half:])
-    return table[0]
+    lo = np.where(ok, lo, count)
+    length = np.where(ok, hi - lo, 1)
+    if not ok.any():
+        return np.full(count, far, dtype=key.dtype)
+    lev = _floor_log2(max(longest, 1))[length]  # 2**lev <= length < 2**(lev + 1)
+    levels = int(lev.max()) + 1
+    wide = count + 1
+    table = np.full(levels * wide, far, dtype=key.dtype)
+    at = lev * wide + lo
+    np.minimum.at(table, at, key)
+    np.minimum.at(table, at + length - (1 << lev), key)
+    table = table.reshape(levels, wide)
+    for level in range(levels - 1, 0, -1):
+        half = 1 << (level - 1)
+        row = table[level]
+        below = table[level - 1]
+        np.minimum(below, row, out=below)
+        np.minimum(below[half:], row[: wide - half], out=below[half:])
+    return table[0, :count]
+
+
+@lru_cache(maxsize=8)
+def _end_tables(touch: str) -> np.ndarray:
+    """Bool ``[qd, 2 * i + j, same, signature]``: a segment of quadrant ``qd`` arriving at a grid
+    point ``q`` and ending in the square ``q - (i, j)`` is blocked there (the walk's vertex rule,
+    :func:`game.core.profile_los.vertex_table`)."""
+    from game.core.profile_los import vertex_table
+
+    out = np.zeros((4, 4, 2, 256), dtype=bool)
+    for qd, (sx, sy) in enumerate(_SIGNS):
+        back = _QUAD[(-sx, -sy)]
+        for i in (0, 1):
+            for j in (0, 1):
+                for same in (0, 1):
+                    out[qd, 2 * i + j, same] = vertex_table(touch, back, _QUAD[(1 - 2 * i, 1 - 2 * j)], bool(same))
+    return out
+
+
+#: the 16 lines along the grid from A's corners, corner-major: the corner's offset from A's top
+#: left, the arm (index into _ARMS), and A's quadrant at that corner (SE, SW, NE, NW)
+_LINE_CORNER = np.repeat(np.array([(0, 0), (1, 0), (0, 1), (1, 1)], dtype=np.int32), 4, axis=0)
+_LINE_ARM = np.tile(np.arange(4, dtype=np.int32), 4)
+_LINE_QA = np.repeat(np.array([1, 3, 7, 5], dtype=np.int32), 4)
+_IJ = np.array([(0, 0), (0, 1), (1, 0), (1, 1)], dtype=np.int32)  # index 2 * i + j
+
+
+@lru_cache(maxsize=8)
+def _axis_tables(touch: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For the lines along arm ``e`` (:data:`_ARMS`), the walk's vertex rule as lookups by grid-point
+    signature, ``s`` the side push (0 none, 1 and 2 the two normals), True where the line passes:
+    ``start[qa, e, s, sig]`` leaving a corner of A (A in quadrant ``qa``), ``through[e, s, sig]``
+    passing a grid point straight along the line, ``end[e, 2 * i + j, s, sig]`` at an end point
+    into the square ``q - (i, j)``."""
+    from game.core.profile_los import vertex_table
+
+    start = np.zeros((8, 4, 3, 256), dtype=bool)
+    through = np.zeros((4, 3, 256), dtype=bool)
+    end = np.zeros((4, 4, 3, 256), dtype=bool)
+    for ei, (ex, ey) in enumerate(_ARMS):
+        fwd, back = 2 * ei, (2 * ei + 4) % 8
+        for s, side in enumerate((None, (-ey, ex), (ey, -ex))):
+            through[ei, s] = ~vertex_table(touch, back, fwd, False, side)
+            for qa in (1, 3, 5, 7):
+                start[qa, ei, s] = ~vertex_table(touch, qa, fwd, False, side)
+            for i in (0, 1):
+                for j in (0, 1):
+                    end[ei, 2 * i + j, s] = ~vertex_table(touch, back, _QUAD[(1 - 2 * i, 1 - 2 * j)], False, side)
+    return start, through, end
 
 
 class _Fast:
@@ -113,8 +230,10 @@ class _Fast:
         self.width, self.height = w, h
         blk = np.ones((h + 2, w + 2), dtype=bool)  # padded: off the board blocks
         inner = np.zeros((h, w), dtype=bool)
-        for x, y in board.void | board.blocked:
-            inner[y, x] = True  # geo.square: void and blocked terrain always block
+        terrain = board.void | board.blocked  # geo.square: void and blocked terrain always block
+        if terrain:
+            xy = np.fromiter(itertools.chain.from_iterable(terrain), dtype=np.intp, count=2 * len(terrain))
+            inner[xy[1::2], xy[0::2]] = True
         for sq in {f.square for f in board.figures.values()}:
             if board.in_bounds(sq) and geo.square(sq):
                 inner[sq[1], sq[0]] = True
@@ -126,76 +245,45 @@ class _Fast:
         hw = np.full((h + 1, w + 2), closed, dtype=bool)  # H(x, y) at [y, x + 1]
         vw[1:-1, 1:-1] = False
         hw[1:-1, 1:-1] = False
-        doors = board.doors
-        shut = [e for e, door in doors.items() if door.state.blocks]
-        edges = [e for e in board.walls if e not in doors] + shut
-        for axis, array, xmax, ymax in (("V", vw, w, h - 1), ("H", hw, w - 1, h)):
-            xy = np.array([(e.x, e.y) for e in edges if e.axis == axis], dtype=np.int64).reshape(-1, 2)
-            xy = xy[(xy[:, 0] >= 0) & (xy[:, 0] <= xmax) & (xy[:, 1] >= 0) & (xy[:, 1] <= ymax)]
-            if axis == "V":
-                array[xy[:, 1] + 1, xy[:, 0]] = True
-            else:
-                array[xy[:, 1], xy[:, 0] + 1] = True
+        # the sight-blocking walls and doors on or inside the rim, as the board keeps them:
+        # V(x, y) is y * (w + 1) + x, H(x, y) is h * (w + 1) + y * w + x
+        codes = board.sight_edge_codes
+        if codes:
+            flat = np.zeros(h * (w + 1) + (h + 1) * w, dtype=bool)
+            flat[np.fromiter(codes, dtype=np.intp, count=len(codes))] = True
+            vw[1:-1, :] |= flat[: h * (w + 1)].reshape(h, w + 1)
+            hw[:, 1:-1] |= flat[h * (w + 1) :].reshape(h + 1, w)
         if closed:
             for x, y in board.void:
                 vw[y + 1, x] = vw[y + 1, x + 1] = True
                 hw[y, x + 1] = hw[y + 1, x + 1] = True
         self.vw, self.hw = vw, hw
-        # the wall edges inside the board's rectangle, for the blockers
-        vy, vx = np.nonzero(vw[1:-1, :])
-        hy, hx = np.nonzero(hw[:, 1:-1])
-        self.v_edges = (vx.astype(np.int64), vy.astype(np.int64))
-        self.h_edges = (hx.astype(np.int64), hy.astype(np.int64))
+        # the blockers' walls: the edges strictly inside the board's rectangle (a segment from a
+        # corner on the board meets the rim, its edges and grid points, only at or past the end of
+        # its octant: at the column umax, or at v = vmax, which no slope of a target there crosses)
+        vy, vx = np.nonzero(vw[1:-1, 1:-1])
+        hy, hx = np.nonzero(hw[1:-1, 1:-1])
+        self.v_edges = (vx.astype(np.int32) + 1, vy.astype(np.int32))
+        self.h_edges = (hx.astype(np.int32), hy.astype(np.int32) + 1)
         by, bx = np.nonzero(inner)
-        self.squares = (bx.astype(np.int64), by.astype(np.int64))
+        self.squares = (bx.astype(np.int32), by.astype(np.int32))
         # the signature of every grid point (gx, gy), [gy, gx]: bit p for direction p
-        sig = np.zeros((h + 1, w + 1), dtype=np.int32)
-        sig |= hw[:, 1:].astype(np.int32) << 0  # E: H(gx, gy)
-        sig |= vw[1:, :].astype(np.int32) << 2  # S: V(gx, gy)
-        sig |= hw[:, :-1].astype(np.int32) << 4  # W: H(gx-1, gy)
-        sig |= vw[:-1, :].astype(np.int32) << 6  # N: V(gx, gy-1)
-        sig |= blk[1:, 1:].astype(np.int32) << 1  # SE: (gx, gy)
-        sig |= blk[1:, :-1].astype(np.int32) << 3  # SW: (gx-1, gy)
-        sig |= blk[:-1, :-1].astype(np.int32) << 5  # NW: (gx-1, gy-1)
-        sig |= blk[:-1, 1:].astype(np.int32) << 7  # NE: (gx, gy-1)
+        sig = hw[:, 1:].astype(np.uint8)  # E: H(gx, gy)
+        sig |= vw[1:, :].astype(np.uint8) << 2  # S: V(gx, gy)
+        sig |= hw[:, :-1].astype(np.uint8) << 4  # W: H(gx-1, gy)
+        sig |= vw[:-1, :].astype(np.uint8) << 6  # N: V(gx, gy-1)
+        sig |= blk[1:, 1:].astype(np.uint8) << 1  # SE: (gx, gy)
+        sig |= blk[1:, :-1].astype(np.uint8) << 3  # SW: (gx-1, gy)
+        sig |= blk[:-1, :-1].astype(np.uint8) << 5  # NW: (gx-1, gy-1)
+        sig |= blk[:-1, 1:].astype(np.uint8) << 7  # NE: (gx, gy-1)
         self.sig = sig
         touch = geo.profile.corner_touch
-        self._touch = touch
-        self._table = vertex_table
-        # straight through a grid point: NW<->SE (sx * sy = 1) and NE<->SW
+        self.touch = touch
+        # straight through a grid point inside the rim: NW<->SE (sx * sy = 1) and NE<->SW
         self.through = {
-            1: np.nonzero(vertex_table(touch, 5, 1, False)[sig]),
-            -1: np.nonzero(vertex_table(touch, 7, 3, False)[sig]),
+            sign: tuple(t.astype(np.int32) + 1 for t in np.nonzero(vertex_table(touch, p1, p2, False)[sig[1:-1, 1:-1]]))
+            for sign, (p1, p2) in ((1, (5, 1)), (-1, (7, 3)))
         }
-        self._end: dict[tuple[int, int, bool], np.ndarray] = {}
-
-    def end_blocked(self, back: int, quadrant: int, same: bool) -> np.ndarray:
-        """Bool ``[gy, gx]``: a segment arriving from direction ``back`` into ``quadrant`` is blocked."""
-        key = (back, quadrant, same)
-        found = self._end.get(key)
-        if found is None:
-            found = self._end[key] = self._table(self._touch, back, quadrant, same)[self.sig]
-        return found
-
-    def wall_along(self, g: tuple[int, int], e: tuple[int, int], n: int) -> np.ndarray:
-        """Bool (n,): the edges ``j = 0..n-1`` from grid point ``g + j·e`` to ``g + (j+1)·e`` are walls."""
-        gx, gy = g
-        j = np.arange(n)
-        if e[1] == 0:  # H(x, gy) at hw[gy, x + 1]
-            x = gx + j if e[0] > 0 else gx - j - 1
-            return self.hw[gy, x + 1]
-        y = gy + j if e[1] > 0 else gy - j - 1
-        return self.vw[y + 1, gx]
-
-    def beside(self, g: tuple[int, int], e: tuple[int, int], n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """The two squares beside each edge of :meth:`wall_along`: ``(x1, y1, x2, y2)``."""
-        gx, gy = g
-        j = np.arange(n)
-        if e[1] == 0:
-            x = gx + j if e[0] > 0 else gx - j - 1
-            return x, np.full(n, gy - 1), x, np.full(n, gy)
-        y = gy + j if e[1] > 0 else gy - j - 1
-        return np.full(n, gx - 1), y, np.full(n, gx), y
 
 
 def _fast(geo: _Geo) -> _Fast:
@@ -206,93 +294,10 @@ def _fast(geo: _Geo) -> _Fast:
     return found
 
 
-def _cell(coord: np.ndarray, origin: int, sign: int) -> np.ndarray:
-    """Local index of the unit cells ``[x, x+1]`` seen from grid line ``origin`` in direction ``sign``."""
-    return coord - origin if sign > 0 else origin - coord - 1
-
-
-def _octant(
-    fast: _Fast, a: Square, p: tuple[int, int], sx: int, sy: int, swap: bool, start: tuple[bool, bool],
-    keys: np.ndarray, rank: np.ndarray,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-    """World grid points ``(qx, qy)`` of one octant (world direction signs ``sx, sy``; ``swap``: y is
-    the primary axis) whose segment from ``p`` is clear before its end point (and at the start),
-    with ``diag`` (slope 1)."""
-    px, py = p
-    su, sv = (sy, sx) if swap else (sx, sy)
-    w, h = fast.width, fast.height
-    if not swap:
-        pu, pv = px, py
-        umax = w - px if su > 0 else px
-        vmax = h - py if sv > 0 else py
-    else:
-        pu, pv = py, px
-        umax = h - py if su > 0 else py
-        vmax = w - px if sv > 0 else px
-    if umax < 1 or vmax < 1:
-        return None
-    count = keys.size
-    los, his, ks = [], [], []
-    # blocking squares (A never blocks: it is one end of every segment)
-    bx, by = fast.squares
-    if fast.blocking[a[1], a[0]]:
-        other = (bx != a[0]) | (by != a[1])
-        bx, by = bx[other], by[other]
-    sp, ss = (bx, by) if not swap else (by, bx)
-    c = _cell(sp, pu, su)
-    r = _cell(ss, pv, sv)
-    keep = (c >= 0) & (r >= 0) & (r <= c) & (c + 1 < umax) & (r < vmax)
-    c, r = c[keep], r[keep]
-    los.append(np.searchsorted(keys, _key(r, c + 1), side="right"))
-    his.append(np.where(c == 0, count, np.searchsorted(keys, _key(r + 1, c), side="left")))
-    ks.append(c + 2)  # the square of the last column is judged at the end point (it may be B)
-    # walls on the lines u = k (world V edges unless swapped)
-    ex, ey = fast.v_edges if not swap else fast.h_edges
-    ep, es = (ex, ey) if not swap else (ey, ex)
-    k = su * (ep - pu)
-    r = _cell(es, pv, sv)
-    keep = (k >= 1) & (r >= 0) & (r < k) & (k < umax) & (r < vmax)
-    k, r = k[keep], r[keep]
-    los.append(np.searchsorted(keys, _key(r, k), side="right"))
-    his.append(np.searchsorted(keys, _key(r + 1, k), side="left"))
-    ks.append(k + 1)
-    # walls on the lines v = m (world H edges unless swapped)
-    ex, ey = fast.h_edges if not swap else fast.v_edges
-    ep, es = (ex, ey) if not swap else (ey, ex)
-    c = _cell(ep, pu, su)
-    m = sv * (es - pv)
-    keep = (m >= 1) & (c >= 0) & (m <= c) & (c < umax) & (m <= vmax)
-    c, m = c[keep], m[keep]
-    los.append(np.searchsorted(keys, _key(m, c + 1), side="right"))
-    his.append(np.where(c == 0, count, np.searchsorted(keys, _key(m, c), side="left")))
-    ks.append(c + 1)
-    # grid points passed straight through
-    gy, gx = fast.through[su * sv]
-    gp, gs = (gx, gy) if not swap else (gy, gx)
-    k = su * (gp - pu)
-    m = sv * (gs - pv)
-    keep = (m >= 1) & (m <= k) & (k < umax) & (m <= vmax)
-    k, m = k[keep], m[keep]
-    leaf = rank[k, m].astype(np.int64)
-    los.append(leaf)
-    his.append(leaf + 1)
-    ks.append(k + 1)
-    best = _paint_min(count, np.concatenate(los), np.concatenate(his), np.concatenate(ks).astype(np.int32))
-    uu = np.arange(1, umax + 1)[:, None]
-    vv = np.arange(1, vmax + 1)[None, :]
-    inside = vv <= uu
-    clear = inside & (best[rank[uu, np.minimum(vv, uu)]] > uu)
-    diag = vv == uu
-    block_plain, block_diag = start
-    if block_plain:
-        clear &= diag
-    if block_diag:
-        clear &= ~diag
-    iu, iv = np.nonzero(clear)
-    du, dv = su * (iu + 1), sv * (iv + 1)
-    if not swap:
-        return px + du, py + dv, iu == iv
-    return px + dv, py + du, iu == iv
+def _cell(d: np.ndarray) -> np.ndarray:
+    """Local index of the unit cell ``[x, x+1]`` at ``d = x - origin`` seen from the grid line
+    ``origin``, in the direction of ``d``'s sign: ``d`` when ``d >= 0``, else ``-1 - d`` (``~d``)."""
+    return d ^ (d >> 31)
 
 
 def corner_candidates(geo: _Geo, a: Square) -> np.ndarray:
@@ -308,126 +313,249 @@ def corner_candidates(geo: _Geo, a: Square) -> np.ndarray:
 
     fast = _fast(geo)
     w, h = fast.width, fast.height
-    keys, rank = _slopes(max(w, h))
-    out = np.zeros((h, w), dtype=bool)
+    out = np.zeros((h + 2, w + 2), dtype=bool)  # padded: [y + 1, x + 1], a ring of squares off the board
     ax, ay = a
-    for p in ((ax, ay), (ax + 1, ay), (ax, ay + 1), (ax + 1, ay + 1)):
+    corners = ((ax, ay), (ax + 1, ay), (ax, ay + 1), (ax + 1, ay + 1))
+    touch = fast.touch
+    # per octant: its extent (umax 0: nothing to cast) and what the start point lets through
+    umax = np.zeros(32, dtype=np.int32)
+    vmax = np.zeros(32, dtype=np.int32)
+    allow = np.zeros((32, 2), dtype=bool)  # [o, slope 1]
+    for ci, p in enumerate(corners):
+        px, py = p
         qa = _quadrant_of(a, p)
-        for (sx, sy), forward in _QUAD.items():
-            here = fast.sig[p[1], p[0]]  # A does not block, so its bit is clear
-            start = (
-                bool(vertex_table(fast._touch, qa, forward, False)[here]),
-                bool(vertex_table(fast._touch, qa, forward, True)[here]),
-            )
-            if all(start):
+        here = fast.sig[py, px]  # A does not block, so its bit is clear
+        for qd, (sx, sy) in enumerate(_SIGNS):
+            forward = _QUAD[(sx, sy)]
+            plain = not vertex_table(touch, qa, forward, False)[here]
+            diag = not vertex_table(touch, qa, forward, True)[here]
+            xs = w - px if sx > 0 else px
+            ys = h - py if sy > 0 else py
+            if not (plain or diag) or xs < 1 or ys < 1:
                 continue
-            parts = [
-                found for swap in (False, True)
-                if (found := _octant(fast, a, p, sx, sy, swap, start, keys, rank)) is not None
-            ]
-            if not parts:
-                continue
-            qx = np.concatenate([f[0] for f in parts])
-            qy = np.concatenate([f[1] for f in parts])
-            diag = np.concatenate([f[2] for f in parts])
-            back = _QUAD[(-sx, -sy)]
-            # the square the segment's last stretch runs through: q's quadrant behind it
-            li, lj = int(sx > 0), int(sy > 0)
-            last = fast.padded[qy - lj + 1, qx - li + 1]
-            for i in (0, 1):
-                for j in (0, 1):
-                    bx, by = qx - i, qy - j
-                    onb = (bx >= 0) & (bx < w) & (by >= 0) & (by < h)
-                    if (i, j) != (li, lj):
-                        onb &= ~last
-                    if not onb.any():
-                        continue
-                    quadrant = _QUAD[(1 - 2 * i, 1 - 2 * j)]
-                    gx, gy, dd = qx[onb], qy[onb], diag[onb]
-                    bad = np.where(
-                        dd, fast.end_blocked(back, quadrant, True)[gy, gx],
-                        fast.end_blocked(back, quadrant, False)[gy, gx],
-                    )
-                    out[by[onb][~bad], bx[onb][~bad]] = True
+            o = 8 * ci + 2 * qd
+            umax[o], vmax[o], umax[o + 1], vmax[o + 1] = xs, ys, ys, xs
+            allow[o : o + 2] = (plain, diag)
+    if umax.any():
+        best, leaf_of = _paint_octants(fast, a, corners, umax)
+        _end_points(fast, corners, umax, vmax, allow, best, leaf_of, out)
     _axis_lines(geo, fast, a, out)
-    return out
+    return out[1:-1, 1:-1]
 
 
-_ARMS = {(1, 0): 0, (0, 1): 2, (-1, 0): 4, (0, -1): 6}
+def _paint_octants(
+    fast: _Fast, a: Square, corners: tuple[tuple[int, int], ...], umax: np.ndarray
+) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """Every blocker of every octant painted at once: per leaf the smallest key holding it, and
+    ``(offset, row, prefix)``, which maps (octant ``o``, slope rank ``g`` of :func:`_slopes`) to
+    its leaf ``offset[o] + prefix[row[o], g]``.
+
+    Octant ``o`` owns the leaves from ``offset[o]`` on, one per slope with a column ``<= umax[o]``
+    in order, so one paint serves all 32 and no interval crosses into another octant's leaves (an
+    octant with nothing to cast maps every slope to an empty interval). The blockers are found for
+    the 4 corners at once, each in the octant its position relative to the corner puts it in (a
+    square or grid point on the diagonal in both). Blockers past an octant's extent are harmless
+    and kept: their key is beyond ``umax``, or past ``vmax`` no target's slope falls in theirs."""
+    n = max(fast.width, fast.height)
+    _keys, den, _ranks, below, upto = _slopes(n)
+    count = den.size
+    sizes = sorted(set(umax[umax > 0].tolist()))
+    prefix = np.zeros((len(sizes) + 1, count + 1), dtype=np.int32)  # leaves before rank g, per size
+    for i, size in enumerate(sizes):
+        np.cumsum(den <= size, out=prefix[i, 1:])
+    row = np.full(32, len(sizes), dtype=np.int32)  # the last row (all 0): nothing to cast
+    offset = np.zeros(32, dtype=np.int32)
+    total = 0
+    for oc in np.flatnonzero(umax).tolist():
+        row[oc] = i = sizes.index(int(umax[oc]))
+        offset[oc] = total
+        total += int(prefix[i, -1])
+    ax, ay = a
+    px4 = np.array([p[0] for p in corners], dtype=np.int32)[:, None]
+    py4 = np.array([p[1] for p in corners], dtype=np.int32)[:, None]
+    oct4 = 8 * np.arange(4, dtype=np.int32)[:, None]
+    below, upto, wide = below.ravel(), upto.ravel(), n + 3  # [q, p] at q * wide + p
+    # per blocker: octant, the global ranks its slope interval [lo, hi) starts and ends at, its key
+    octs, los, his, ks = [], [], [], []
+
+    def add(o: np.ndarray, lo: np.ndarray, hi: np.ndarray, key: np.ndarray) -> None:
+        octs.append(o.ravel())
+        los.append(lo.ravel())
+        his.append(hi.ravel())
+        ks.append(key.ravel())
+
+    def quadrant(dx: np.ndarray, dy: np.ndarray) -> np.ndarray:
+        return oct4 + ((dx >> 29) & 4) + ((dy >> 30) & 2)  # 4 · (dx < 0) + 2 · (dy < 0)
+
+    # blocking squares (A never blocks: it is one end of every segment): in the octant's own
+    # coordinates the cell (c, r), r <= c, holds the slopes (r/(c+1), (r+1)/c) from column c + 2 on
+    # (the square of the last column is judged at the end point: it may be B)
+    bx, by = fast.squares
+    other = (bx != ax) | (by != ay)
+    dx, dy = bx[other] - px4, by[other] - py4
+    cx, cy, base = _cell(dx), _cell(dy), quadrant(dx, dy)
+    c, r = np.maximum(cx, cy), np.minimum(cx, cy)
+    at = c * wide + r
+    lo, hi = upto.take(at + wide), np.where(c == 0, count, below.take(at + 1))
+    add(base + (cy > cx), lo, hi, c + 2)
+    diag = cx == cy
+    add(base[diag] + 1, lo[diag], hi[diag], c[diag] + 2)
+    # walls: crossed on a line u = k (V edges unless swapped) at a row r < k, the slopes
+    # (r/k, (r+1)/k) from column k + 1 on; or on a line v = m (H edges unless swapped) at a column
+    # c >= m, the slopes (m/(c+1), m/c) from column c + 1 on (m = 0, an edge in line with the
+    # corner, holds no slope)
+    for (ex, ey), swap in ((fast.v_edges, 0), (fast.h_edges, 1)):
+        dx, dy = ex - px4, ey - py4
+        k, cr = (np.abs(dy), _cell(dx)) if swap else (np.abs(dx), _cell(dy))
+        on_u = cr < k
+        at = np.maximum(k, cr) * wide + np.minimum(k, cr)
+        lo = upto.take(np.where(on_u, at, at + wide))
+        hi = below.take(at + on_u)
+        add(quadrant(dx, dy) + (on_u if swap else ~on_u), lo, hi, np.maximum(k, cr) + 1)
+    # grid points passed straight through (NW<->SE where sx * sy = 1, NE<->SW where -1): the slope
+    # m/k from column k + 1 on (an empty interval when the octant has no leaf for it)
+    for sign, (gy, gx) in fast.through.items():
+        dx, dy = gx - px4, gy - py4
+        adx, ady, base = np.abs(dx), np.abs(dy), quadrant(dx, dy)
+        k = np.maximum(adx, ady)
+        m = np.where((dx ^ dy) >= 0 if sign > 0 else (dx ^ dy) < 0, np.minimum(adx, ady), 0)  # 0: no slope
+        at = k * wide + m
+        lo, hi = below.take(at), upto.take(at)
+        add(base + (ady > adx), lo, hi, k + 1)
+        diag = adx == ady
+        add(base[diag] + 1, lo[diag], hi[diag], k[diag] + 1)
+    o = np.concatenate(octs)
+    start, shift = offset.take(o), row.take(o) * (count + 1)
+    flat = prefix.ravel()
+    lo = start + flat.take(shift + np.concatenate(los))
+    hi = start + flat.take(shift + np.concatenate(his))
+    key = np.concatenate(ks).astype(_small(n))
+    # an interval stays in its octant's run of leaves: at most `count` long
+    return _paint_min(total, lo, hi, key, count), (offset, row, prefix)
+
+
+def _end_points(
+    fast: _Fast, corners: tuple[tuple[int, int], ...], umax: np.ndarray, vmax: np.ndarray,
+    allow: np.ndarray, best: np.ndarray, leaf_of: tuple[np.ndarray, np.ndarray, np.ndarray], out: np.ndarray,
+) -> None:
+    """Mark in ``out`` the squares B with a corner ``q`` that a clear segment ends at.
+
+    Per quadrant, for the 4 corners at once, the block of grid points ``q`` each reaches,
+    ``[|dy| - 1, |dx| - 1]``: the segment to ``q`` (column ``u = max(|dx|, |dy|)``) is clear before
+    ``q`` when no blocker of key ``<= u`` holds its slope. The grid points reached are gathered by (quadrant, slope 1) whichever
+    corner reaches them; then ``q``'s own rule with B's quadrant, for the 4 squares around ``q``
+    (``out`` is padded by a ring of squares off the board: ``[y + 1, x + 1]``)."""
+    w, h = fast.width, fast.height
+    offset, row, prefix = leaf_of
+    column, lookup = _block_templates(max(w, h))
+    wide = 2 * prefix.shape[1]  # a pair of octants' leaves by slope rank, see _block_templates
+    mark = np.zeros((8, h + 1, w + 1), dtype=bool)  # [2 * qd + slope 1, gy, gx]
+    px4 = np.array([p[0] for p in corners], dtype=np.int32)
+    py4 = np.array([p[1] for p in corners], dtype=np.int32)
+    for qd, (sx, sy) in enumerate(_SIGNS):
+        o = 8 * np.arange(4) + 2 * qd  # this quadrant's octant pair at each corner
+        xs4, ys4 = umax[o], vmax[o]
+        xs, ys = int(xs4.max()), int(ys4.max())
+        if not xs:
+            continue
+        # the leaf of each slope rank in the octant of u = |dx|, then in the one of u = |dy|
+        pairs = np.stack((o, o + 1), axis=1).ravel()
+        leaves = prefix[row[pairs]] + offset[pairs][:, None]
+        at = lookup[1 : ys + 1, 1 : xs + 1] + (wide * np.arange(4, dtype=np.int32))[:, None, None]
+        clear = best.take(leaves.take(at)) > column[1 : ys + 1, 1 : xs + 1]  # [corner, |dy| - 1, |dx| - 1]
+        t = np.arange(1, min(xs, ys) + 1, dtype=np.int32)
+        slope1 = clear[:, t - 1, t - 1] & allow[o, 1:] & (t <= np.minimum(xs4, ys4)[:, None])
+        mark[2 * qd + 1, (py4[:, None] + sy * t)[slope1], (px4[:, None] + sx * t)[slope1]] = True
+        clear[:, t - 1, t - 1] = False
+        for ci, (px, py) in enumerate(corners):
+            x, y = int(xs4[ci]), int(ys4[ci])
+            if x and allow[o[ci], 0]:
+                ysl = slice(py + 1, py + y + 1) if sy > 0 else slice(py - y, py)
+                xsl = slice(px + 1, px + x + 1) if sx > 0 else slice(px - x, px)
+                mark[2 * qd, ysl, xsl] |= clear[ci, :y, :x][::sy, ::sx]
+    cells = (h + 1) * (w + 1)
+    plane, at = np.divmod(np.flatnonzero(mark), cells)
+    qy, qx = np.divmod(at, w + 1)
+    same, quad = plane & 1, plane >> 1
+    # in the padded out: q's square q - (i, j) is at q's index minus step[2i + j]; the segment's
+    # last stretch runs through the one of 2i + j = 3 - quad, the square behind q
+    wide = w + 2
+    index = (qy + 1) * wide + qx + 1
+    step = np.array([0, wide, 1, wide + 1], dtype=index.dtype)
+    last = fast.padded.ravel().take(index - step.take(3 - quad))
+    code = quad * 2048 + same * 256 + fast.sig.ravel().take(at)  # [quad, 2i + j, same, sig] flat
+    table = _end_tables(fast.touch).ravel()
+    flat = out.reshape(-1)
+    for ij in range(4):
+        seen = (quad == 3 - ij) | ~last
+        seen &= ~table.take(code + 512 * ij)
+        flat[(index - step[ij])[seen]] = True
 
 
 def _axis_lines(geo: _Geo, fast: _Fast, a: Square, out: np.ndarray) -> None:
-    """The segments from a corner of ``a`` that run along a grid line, one pass per line: the walk's
-    along rule (:func:`game.core.profile_los._along_blocker`) for every end point at once."""
-    from game.core.profile_los import _quadrant_of, vertex_table
+    """The segments from a corner of ``a`` that run along a grid line: the walk's along rule
+    (:func:`game.core.profile_los._along_blocker`) for every end point of the 16 lines (4 corners ×
+    4 arms) at once, one row per line, column ``t`` the grid point ``p + t·e``.
 
+    Walking to ``g_k``, the grid point ``g_v`` (``v = k - 1``) before the edge ``v`` just walked
+    is inner (the start for ``v = 0``); the walk stops at the first ``v`` where: the point, between
+    two open edges, stops the line; the edge ``v - 1`` ends a wall stretch and neither side push
+    passed every point of the stretch; the edge is a wall and ``along_wall`` blocks; or with
+    ``along_square`` blocking, the edge ``v - 1`` runs along a blocking square. (``out`` is padded
+    as in :func:`_end_points`.)"""
     profile = geo.profile
-    wall_blocks = profile.along_wall == "blocks"
     square_blocks = profile.along_square == "blocks"
-    touch = profile.corner_touch
     w, h = fast.width, fast.height
     ax, ay = a
-    padded = fast.padded
-    for p in ((ax, ay), (ax + 1, ay), (ax, ay + 1), (ax + 1, ay + 1)):
-        px, py = p
-        qa = _quadrant_of(a, p)
-        for e, fwd in _ARMS.items():
-            ex, ey = e
-            n = (w - px if ex > 0 else px) if ey == 0 else (h - py if ey > 0 else py)
-            if n < 1:
-                continue
-            back = (fwd + 4) % 8
-            normals = ((-ey, ex), (ey, -ex))
-            t = np.arange(n + 1)
-            gxs, gys = px + t * ex, py + t * ey
-            sig = fast.sig[gys, gxs]
-            walls = fast.wall_along(p, e, n).tolist()
-            x1, y1, x2, y2 = fast.beside(p, e, n)
-            side1 = (padded[y1 + 1, x1 + 1] & ((x1 != ax) | (y1 != ay))).tolist()  # A never blocks
-            side2 = (padded[y2 + 1, x2 + 1] & ((x2 != ax) | (y2 != ay))).tolist()
-            sides: tuple[tuple[int, int] | None, ...] = (None, *normals)
-            good = [(~vertex_table(touch, back, fwd, False, s)[sig]).tolist() for s in sides]
-            start = [not vertex_table(touch, qa, fwd, False, s)[sig[0]] for s in sides]
-            ends = {
-                (qx, qy): [(~vertex_table(touch, back, _QUAD[(qx, qy)], False, s)[sig]).tolist() for s in sides]
-                for qx in (1, -1) for qy in (1, -1)
-            }
-            x1l, y1l, x2l, y2l = x1.tolist(), y1.tolist(), x2.tolist(), y2.tolist()
-            ok1 = ok2 = True
-            gx_list, gy_list = gxs.tolist(), gys.tolist()
-            for k in range(1, n + 1):
-                v = k - 1  # the grid point before the edge just walked is now an inner (or start) point
-                in_wall = walls[v]
-                before = walls[v - 1] if v >= 1 else False
-                plain_v, n1_v, n2_v = (start if v == 0 else (good[0][v], good[1][v], good[2][v]))
-                if not in_wall and not before:
-                    if not plain_v:
-                        break
-                elif in_wall and not before:
-                    ok1, ok2 = n1_v, n2_v
-                else:
-                    ok1, ok2 = ok1 and n1_v, ok2 and n2_v
-                    if not in_wall and not (ok1 or ok2):
-                        break
-                if in_wall and wall_blocks:
-                    break
-                if v >= 1 and square_blocks and (side1[v - 1] or side2[v - 1]):
-                    break  # an edge before the last one runs along a blocking square
-                gx, gy = gx_list[k], gy_list[k]
-                for (qx, qy), verdicts in ends.items():
-                    bx, by = gx + (qx - 1) // 2, gy + (qy - 1) // 2
-                    if not (0 <= bx < w and 0 <= by < h) or out[by, bx]:
-                        continue
-                    if square_blocks and (
-                        (side1[v] and (x1l[v], y1l[v]) != (bx, by)) or (side2[v] and (x2l[v], y2l[v]) != (bx, by))
-                    ):
-                        continue
-                    if in_wall:
-                        seen = (ok1 and verdicts[1][k]) or (ok2 and verdicts[2][k])
-                    else:
-                        seen = verdicts[0][k]
-                    if seen:
-                        out[by, bx] = True
+    arms = np.array(_ARMS, dtype=np.int32)
+    x0, y0 = _LINE_CORNER[:, :1] + ax, _LINE_CORNER[:, 1:] + ay
+    ex, ey = arms[_LINE_ARM, :1], arms[_LINE_ARM, 1:]
+    size = np.where(ey == 0, np.where(ex > 0, w - x0, x0), np.where(ey > 0, h - y0, y0))  # edges to the rim
+    t = np.arange(int(size.max()) + 1, dtype=np.int32)[None, :]
+    gx = np.clip(x0 + t * ex, 0, w)  # beyond a line's end: clipped, never used
+    gy = np.clip(y0 + t * ey, 0, h)
+    sig = fast.sig[gy, gx]
+    start, through, end = _axis_tables(profile.corner_touch)
+    arm = _LINE_ARM[:, None]
+    passes = through[arm[:, :, None], np.arange(3)[None, :, None], sig[:, None, :-1]]  # [line, s, v]
+    passes[:, :, 0] = start[_LINE_QA, _LINE_ARM, :, sig[:, 0]]
+    plain, push1, push2 = passes[:, 0], passes[:, 1], passes[:, 2]
+    # the edges v (g_v to g_v+1) and the squares beside them
+    xe, ye = np.minimum(gx[:, :-1], gx[:, 1:]), np.minimum(gy[:, :-1], gy[:, 1:])
+    level = ey == 0  # along a row: H edges
+    wall = np.where(level, fast.hw[ye, np.minimum(xe + 1, w + 1)], fast.vw[np.minimum(ye + 1, h + 1), xe])
+    edges = t[:, :-1]
+    before = np.zeros_like(wall)
+    before[:, 1:] = wall[:, :-1]
+    stretch = np.maximum.accumulate(np.where(wall & ~before, edges, -1), axis=1)  # its first point
+    ok1 = np.maximum.accumulate(np.where(push1, -1, edges), axis=1) < stretch
+    ok2 = np.maximum.accumulate(np.where(push2, -1, edges), axis=1) < stretch
+    stop = (~wall & ~before & ~plain) | (before & ~wall & ~(ok1 | ok2)) | (edges >= size)
+    if profile.along_wall == "blocks":
+        stop |= wall
+    if square_blocks:
+        x1, y1 = np.where(level, xe, gx[:, :-1] - 1), np.where(level, gy[:, :-1] - 1, ye)
+        x2, y2 = np.where(level, xe, gx[:, :-1]), np.where(level, gy[:, :-1], ye)
+        side1 = fast.padded[y1 + 1, x1 + 1] & ((x1 != ax) | (y1 != ay))  # A never blocks
+        side2 = fast.padded[y2 + 1, x2 + 1] & ((x2 != ax) | (y2 != ay))
+        stop[:, 1:] |= side1[:, :-1] | side2[:, :-1]
+    alive = np.logical_and.accumulate(~stop, axis=1)
+    # the end points g_k (k = v + 1) of the live lines, each with the 4 squares around it
+    line, v = np.nonzero(alive)
+    k = v + 1
+    gxk, gyk, sigk = gx[line, k], gy[line, k], sig[line, k]
+    bx, by = gxk - _IJ[:, :1], gyk - _IJ[:, 1:]  # [2 * i + j, point]
+    e_arm, e_ij = _LINE_ARM[line], np.arange(4)[:, None]
+    on_wall = wall[line, v]
+    seen = np.where(
+        on_wall,
+        (ok1[line, v] & end[e_arm, e_ij, 1, sigk]) | (ok2[line, v] & end[e_arm, e_ij, 2, sigk]),
+        end[e_arm, e_ij, 0, sigk],
+    )
+    if square_blocks:
+        s1, s2 = side1[line, v], side2[line, v]
+        seen &= ~((s1 & ((x1[line, v] != bx) | (y1[line, v] != by))) | (s2 & ((x2[line, v] != bx) | (y2[line, v] != by))))
+    out[by[seen] + 1, bx[seen] + 1] = True  # padded: squares off the board land on the ring
 
 
 def board_blocking(geo: _Geo) -> np.ndarray:
