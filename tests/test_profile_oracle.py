@@ -6,6 +6,11 @@ cross products (no walk along the segment, no 8-direction table: directions are 
 exact pseudo-angle), and for ``any`` endpoints every line through two grid points of the bounding
 box of A and B and its turns about every half-step of that line is tried. The exhaustive and
 property tests compare the engine with this oracle.
+
+What does not depend on the board is computed once and memoised (module-level): each pair's
+candidate lines for an endpoint rule, deduplicated, and each candidate segment's geometry
+(``Segment``: the squares, edges and grid points it meets). :meth:`Oracle.judge` then reads the
+board's walls and blocking squares through the clauses of the text, in the same order as ever.
 """
 
 from __future__ import annotations
@@ -47,7 +52,8 @@ def _strictly_ccw_between(a: Fraction, w: Fraction, b: Fraction) -> bool:
 
 
 class Oracle:
-    """Decides a profile for one board and viewer by brute force."""
+    """Decides a profile for one board and viewer by brute force (the board must not change while
+    the oracle is in use: its walls and squares are memoised)."""
 
     def __init__(self, board: Board, profile: Profile, viewer: str | None, figures: str | None = None) -> None:
         self.board = board
@@ -276,7 +282,6 @@ class Oracle:
                     p = _chord_mid(free, f, dd)
                     if p is not None:
                         yield (p, f, False, fc) if free_first else (f, p, fc, False)
-
 
 
 # --- a segment's geometry: what it meets, whatever the board holds ---------------------------
