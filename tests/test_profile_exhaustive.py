@@ -130,6 +130,7 @@ class PairOracle:
 
     def visible(self, board: Board, a: Square, b: Square) -> bool:
         """The oracle's verdict for a → b on ``board`` (walls and blocked squares only)."""
+        assert not board.figures and not board.void and not board.doors, "walls and blocked squares only"
         if a == b:
             return True
         ga, gb, walls, blocked = _canonical(self.n, frozenset(board.walls), frozenset(board.blocked), a, b)

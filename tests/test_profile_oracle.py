@@ -7,15 +7,16 @@ exact pseudo-angle), and for ``any`` endpoints every line through two grid point
 box of A and B and its turns about every half-step of that line is tried. The exhaustive and
 property tests compare the engine with this oracle.
 
-What does not depend on the board is computed once and memoised (module-level): each pair's
-candidate lines for an endpoint rule, deduplicated, and each candidate segment's geometry
-(``Segment``: the squares, edges and grid points it meets). :meth:`Oracle.judge` then reads the
+What does not depend on the board is computed once, as far as some board needs it, and memoised
+(module-level): each pair's candidate lines for an endpoint rule, deduplicated, and each candidate
+segment's geometry (``Segment``: the squares, edges and grid points it meets). :meth:`Oracle.judge` then reads the
 board's walls and blocking squares through the clauses of the text, in the same order as ever.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -230,7 +231,7 @@ class Oracle:
         key = (self.profile.from_, self.profile.to, a, b)
         segments = _SEGMENTS.get(key)
         if segments is None:  # they depend on the squares and the endpoint sets only: each once
-            segments = _SEGMENTS[key] = tuple(segment_geometry(a, b, *c) for c in dict.fromkeys(self.candidates(a, b)))
+            segments = _SEGMENTS[key] = _Segments(a, b, self.candidates(a, b))
         ends = (a, b)
         return any(self.judge(ends, seg) for seg in segments)
 
@@ -306,24 +307,41 @@ class Segment:
     normals: tuple[Pt, ...] = ()
 
 
-_GEOMETRY: dict[tuple[object, ...], Segment] = {}
-_SEGMENTS: dict[tuple[object, ...], tuple[Segment, ...]] = {}
+class _Segments:
+    """One pair's candidate segments under one endpoint rule, deduplicated, their geometry measured
+    as far as some board has needed (a clear line ends the search, as it always did)."""
+
+    def __init__(self, a, b, candidates: Iterator[tuple[Pt, Pt, bool, bool]]) -> None:
+        self.a, self.b = a, b
+        self.candidates = candidates
+        self.seen: set[tuple[Pt, Pt, bool, bool]] = set()
+        self.segments: list[Segment] = []
+
+    def __iter__(self) -> Iterator[Segment]:
+        i = 0
+        while True:
+            if i == len(self.segments):
+                for c in self.candidates:  # the next candidate not seen yet
+                    if c not in self.seen:
+                        self.seen.add(c)
+                        self.segments.append(segment_geometry(self.a, self.b, *c))
+                        break
+                else:
+                    return
+            yield self.segments[i]
+            i += 1
+
+
+_SEGMENTS: dict[tuple[object, ...], _Segments] = {}
 
 
 def segment_geometry(a, b, p: Pt, q: Pt, p_corner: bool, q_corner: bool) -> Segment:
-    """Every square, edge and grid point of the bounding box (plus one) tested against p→q, once
-    per segment (memoised: the geometry does not depend on the board)."""
-    key = (a, b, p, q, p_corner, q_corner)
-    found = _GEOMETRY.get(key)
-    if found is not None:
-        return found
+    """Every square, edge and grid point of the bounding box (plus one) tested against p→q."""
     centre_a = (F(a[0]) + F(1, 2), F(a[1]) + F(1, 2))
     centre_b = (F(b[0]) + F(1, 2), F(b[1]) + F(1, 2))
     if p == q:
         g = p
-        seg = Segment(point=(g, (centre_a[0] - g[0], centre_a[1] - g[1]), (centre_b[0] - g[0], centre_b[1] - g[1])))
-        _GEOMETRY[key] = seg
-        return seg
+        return Segment(point=(g, (centre_a[0] - g[0], centre_a[1] - g[1]), (centre_b[0] - g[0], centre_b[1] - g[1])))
     xs = [p[0], q[0]]
     ys = [p[1], q[1]]
     x0, x1 = math.floor(min(xs)) - 1, math.ceil(max(xs)) + 1
@@ -353,9 +371,7 @@ def segment_geometry(a, b, p: Pt, q: Pt, p_corner: bool, q_corner: bool) -> Segm
             after = (centre_b[0] - g[0], centre_b[1] - g[1]) if g == q else (q[0] - g[0], q[1] - g[1])
             points.append((g, before, after))
     d = (q[0] - p[0], q[1] - p[1])
-    seg = Segment(None, tuple(met), tuple(crossed), tuple(along), tuple(points), ((-d[1], d[0]), (d[1], -d[0])))
-    _GEOMETRY[key] = seg
-    return seg
+    return Segment(None, tuple(met), tuple(crossed), tuple(along), tuple(points), ((-d[1], d[0]), (d[1], -d[0])))
 
 
 def _sign(v) -> int:
