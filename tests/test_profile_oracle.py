@@ -6,11 +6,18 @@ cross products (no walk along the segment, no 8-direction table: directions are 
 exact pseudo-angle), and for ``any`` endpoints every line through two grid points of the bounding
 box of A and B and its turns about every half-step of that line is tried. The exhaustive and
 property tests compare the engine with this oracle.
+
+What does not depend on the board is computed once, as far as some board needs it, and memoised
+(module-level): each pair's candidate lines for an endpoint rule, deduplicated, and each candidate
+segment's geometry (``Segment``: the squares, edges and grid points it meets). :meth:`Oracle.judge` then reads the
+board's walls and blocking squares through the clauses of the text, in the same order as ever.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from dataclasses import dataclass
 from fractions import Fraction
 
 import pytest
@@ -46,16 +53,25 @@ def _strictly_ccw_between(a: Fraction, w: Fraction, b: Fraction) -> bool:
 
 
 class Oracle:
-    """Decides a profile for one board and viewer by brute force."""
+    """Decides a profile for one board and viewer by brute force (the board must not change while
+    the oracle is in use: its walls and squares are memoised)."""
 
     def __init__(self, board: Board, profile: Profile, viewer: str | None, figures: str | None = None) -> None:
         self.board = board
         self.profile = profile
         self.viewer = viewer
         self.figures = figures or profile.figures
+        self._walls: dict[Edge, bool] = {}  # memo: a board's walls and squares, asked often
+        self._squares: dict[tuple[int, int], bool] = {}
 
     # obstacles, straight from the text
     def is_wall(self, e: Edge) -> bool:
+        found = self._walls.get(e)
+        if found is None:
+            found = self._walls[e] = self._is_wall(e)
+        return found
+
+    def _is_wall(self, e: Edge) -> bool:
         if self.board.edge_blocks_sight(e):
             return True
         if self.profile.boundary != "closed":
@@ -66,6 +82,12 @@ class Oracle:
     def blocks(self, sq: tuple[int, int], ends: tuple[tuple[int, int], tuple[int, int]]) -> bool:
         if sq in ends:
             return False
+        found = self._squares.get(sq)
+        if found is None:
+            found = self._squares[sq] = self._blocks(sq)
+        return found
+
+    def _blocks(self, sq: tuple[int, int]) -> bool:
         b = self.board
         if not b.on_board(sq) or sq in b.blocked:
             return True
@@ -77,58 +99,34 @@ class Oracle:
         return False
 
     def segment_clear(self, a, b, p: Pt, q: Pt, p_corner: bool, q_corner: bool) -> bool:
-        ends = (a, b)
+        """Whether the segment p→q (p in square a, q in b) is clear on this board."""
+        return self.judge((a, b), segment_geometry(a, b, p, q, p_corner, q_corner))
+
+    def judge(self, ends, seg: Segment) -> bool:
+        """The board's verdict on a segment whose geometry is ``seg`` (the text's clauses in order)."""
         prof = self.profile
-        centre_a = (F(a[0]) + F(1, 2), F(a[1]) + F(1, 2))
-        centre_b = (F(b[0]) + F(1, 2), F(b[1]) + F(1, 2))
-        xs = [p[0], q[0]]
-        ys = [p[1], q[1]]
-        x0, x1 = math.floor(min(xs)) - 1, math.ceil(max(xs)) + 1
-        y0, y1 = math.floor(min(ys)) - 1, math.ceil(max(ys)) + 1
-        if p == q:
-            g = p
-            return not self._separated(g, (centre_a[0] - g[0], centre_a[1] - g[1]),
-                                       (centre_b[0] - g[0], centre_b[1] - g[1]), None)
-        # squares whose open interior the segment meets
-        for sx in range(x0, x1 + 1):
-            for sy in range(y0, y1 + 1):
-                if self.blocks((sx, sy), ends) and self._meets_open_square(p, q, sx, sy):
-                    return False
-        along_edges: list[Edge] = []
-        for e in self._edges(x0, x1, y0, y1):
-            u, w = ((F(c[0]), F(c[1])) for c in e.ends())
-            ou, ow = _cross(p, q, u), _cross(p, q, w)
-            if ou * ow < 0 and _cross(u, w, p) * _cross(u, w, q) < 0 and self.is_wall(e):
-                return False
-            if ou == 0 and ow == 0 and self._overlap(p, q, u, w):
-                along_edges.append(e)
-        for e in along_edges:
+        if seg.point is not None:
+            g, before, after = seg.point
+            return not self._separated(g, before, after, None)
+        # squares whose open interior the segment meets, walls it crosses
+        if any(self.blocks(s, ends) for s in seg.met) or any(self.is_wall(e) for e in seg.crossed):
+            return False
+        for e in seg.along:
             if self.is_wall(e) and prof.along_wall == "blocks":
                 return False
             if prof.along_square == "blocks" and any(self.blocks(s, ends) for s in e.squares()):
                 return False
-        wall_along = [e for e in along_edges if self.is_wall(e)]
-        # grid points on the segment
-        points = []
-        for gx in range(x0, x1 + 1):
-            for gy in range(y0, y1 + 1):
-                g = (F(gx), F(gy))
-                if _cross(p, q, g) != 0 or not self._between(p, q, g):
-                    continue
-                if g == p and not p_corner or g == q and not q_corner:
-                    continue
-                before = (centre_a[0] - g[0], centre_a[1] - g[1]) if g == p else (p[0] - g[0], p[1] - g[1])
-                after = (centre_b[0] - g[0], centre_b[1] - g[1]) if g == q else (q[0] - g[0], q[1] - g[1])
-                points.append((g, before, after))
+        wall_along = [e for e in seg.along if self.is_wall(e)]
+        points = seg.points
+
         # stretches of wall edges along the segment: each keeps one side
         def on_stretch(g: Pt, stretch: list[Edge]) -> bool:
             return any(g in [(F(c[0]), F(c[1])) for c in e.ends()] for e in stretch)
 
         stretches = self._stretches(wall_along)
         for stretch in stretches:
-            d = (q[0] - p[0], q[1] - p[1])
             ok_side = False
-            for normal in ((-d[1], d[0]), (d[1], -d[0])):
+            for normal in seg.normals:
                 if all(not self._separated(g, bf, af, normal) for g, bf, af in points if on_stretch(g, stretch)):
                     ok_side = True
                     break
@@ -142,12 +140,6 @@ class Oracle:
         return True
 
     # helpers
-    def _edges(self, x0, x1, y0, y1):
-        for x in range(x0, x1 + 1):
-            for y in range(y0, y1 + 1):
-                yield Edge("V", x, y)
-                yield Edge("H", x, y)
-
     @staticmethod
     def _between(p: Pt, q: Pt, g: Pt) -> bool:
         return min(p[0], q[0]) <= g[0] <= max(p[0], q[0]) and min(p[1], q[1]) <= g[1] <= max(p[1], q[1])
@@ -236,7 +228,12 @@ class Oracle:
     def visible(self, a, b) -> bool:
         if a == b:
             return True
-        return any(self.segment_clear(a, b, *cand) for cand in self.candidates(a, b))
+        key = (self.profile.from_, self.profile.to, a, b)
+        segments = _SEGMENTS.get(key)
+        if segments is None:  # they depend on the squares and the endpoint sets only: each once
+            segments = _SEGMENTS[key] = _Segments(a, b, self.candidates(a, b))
+        ends = (a, b)
+        return any(self.judge(ends, seg) for seg in segments)
 
     def candidates(self, a, b):
         prof = self.profile
@@ -286,6 +283,95 @@ class Oracle:
                     p = _chord_mid(free, f, dd)
                     if p is not None:
                         yield (p, f, False, fc) if free_first else (f, p, fc, False)
+
+
+# --- a segment's geometry: what it meets, whatever the board holds ---------------------------
+
+
+@dataclass(frozen=True)
+class Segment:
+    """What the segment p→q between squares a and b meets on the grid, read by :meth:`Oracle.judge`.
+
+    ``point`` is set when p = q (a grid point shared by both squares): the point and the directions
+    to the two centres. Otherwise ``met`` are the squares whose open interior the segment meets,
+    ``crossed`` the unit edges it crosses at an interior point of both, ``along`` the unit edges it
+    runs along, ``points`` the grid points on it that count (an end point only when it is a corner)
+    with the directions back and on, and ``normals`` the two sides of the segment.
+    """
+
+    point: tuple[Pt, Pt, Pt] | None
+    met: tuple[tuple[int, int], ...] = ()
+    crossed: tuple[Edge, ...] = ()
+    along: tuple[Edge, ...] = ()
+    points: tuple[tuple[Pt, Pt, Pt], ...] = ()
+    normals: tuple[Pt, ...] = ()
+
+
+class _Segments:
+    """One pair's candidate segments under one endpoint rule, deduplicated, their geometry measured
+    as far as some board has needed (a clear line ends the search, as it always did)."""
+
+    def __init__(self, a, b, candidates: Iterator[tuple[Pt, Pt, bool, bool]]) -> None:
+        self.a, self.b = a, b
+        self.candidates = candidates
+        self.seen: set[tuple[Pt, Pt, bool, bool]] = set()
+        self.segments: list[Segment] = []
+
+    def __iter__(self) -> Iterator[Segment]:
+        i = 0
+        while True:
+            if i == len(self.segments):
+                for c in self.candidates:  # the next candidate not seen yet
+                    if c not in self.seen:
+                        self.seen.add(c)
+                        self.segments.append(segment_geometry(self.a, self.b, *c))
+                        break
+                else:
+                    return
+            yield self.segments[i]
+            i += 1
+
+
+_SEGMENTS: dict[tuple[object, ...], _Segments] = {}
+
+
+def segment_geometry(a, b, p: Pt, q: Pt, p_corner: bool, q_corner: bool) -> Segment:
+    """Every square, edge and grid point of the bounding box (plus one) tested against p→q."""
+    centre_a = (F(a[0]) + F(1, 2), F(a[1]) + F(1, 2))
+    centre_b = (F(b[0]) + F(1, 2), F(b[1]) + F(1, 2))
+    if p == q:
+        g = p
+        return Segment(point=(g, (centre_a[0] - g[0], centre_a[1] - g[1]), (centre_b[0] - g[0], centre_b[1] - g[1])))
+    xs = [p[0], q[0]]
+    ys = [p[1], q[1]]
+    x0, x1 = math.floor(min(xs)) - 1, math.ceil(max(xs)) + 1
+    y0, y1 = math.floor(min(ys)) - 1, math.ceil(max(ys)) + 1
+    met = [(sx, sy) for sx in range(x0, x1 + 1) for sy in range(y0, y1 + 1)
+           if Oracle._meets_open_square(p, q, sx, sy)]
+    crossed: list[Edge] = []
+    along: list[Edge] = []
+    for x in range(x0, x1 + 1):
+        for y in range(y0, y1 + 1):
+            for e in (Edge("V", x, y), Edge("H", x, y)):
+                u, w = ((F(c[0]), F(c[1])) for c in e.ends())
+                ou, ow = _cross(p, q, u), _cross(p, q, w)
+                if ou * ow < 0 and _cross(u, w, p) * _cross(u, w, q) < 0:
+                    crossed.append(e)
+                if ou == 0 and ow == 0 and Oracle._overlap(p, q, u, w):
+                    along.append(e)
+    points = []
+    for gx in range(x0, x1 + 1):
+        for gy in range(y0, y1 + 1):
+            g = (F(gx), F(gy))
+            if _cross(p, q, g) != 0 or not Oracle._between(p, q, g):
+                continue
+            if g == p and not p_corner or g == q and not q_corner:
+                continue
+            before = (centre_a[0] - g[0], centre_a[1] - g[1]) if g == p else (p[0] - g[0], p[1] - g[1])
+            after = (centre_b[0] - g[0], centre_b[1] - g[1]) if g == q else (q[0] - g[0], q[1] - g[1])
+            points.append((g, before, after))
+    d = (q[0] - p[0], q[1] - p[1])
+    return Segment(None, tuple(met), tuple(crossed), tuple(along), tuple(points), ((-d[1], d[0]), (d[1], -d[0])))
 
 
 def _sign(v) -> int:
