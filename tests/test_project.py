@@ -23,7 +23,7 @@ def test_readme_has_exactly_two_setup_commands_and_ci_runs_the_test_one() -> Non
     assert len(commands) == 2
     install, tests = commands
     assert install.endswith("sightline") and "pip install -e ." in install
-    assert "'.[test]'" in tests and tests.endswith("python -m pytest")
+    assert "'.[test]'" in tests and tests.endswith("python -m pytest -n auto")
     ci = (REPO / ".ci" / "run").read_text(encoding="utf-8")
     assert "README.md" in ci and "grep" in ci  # CI runs the README's own line, not a copy
 
