@@ -28,6 +28,7 @@ from test_profile_los import edges_of
 from game.core import profile_los as pl
 from game.core.any_fov import applies, visible_any
 from game.core.board import Board, Edge, Figure
+from game.core.profile_fov import sight_arrays
 from game.core.profiles import PRESETS, Profile, parse_rule
 
 ANY = PRESETS["any-point"]
@@ -126,9 +127,7 @@ def test_an_obstacle_added_never_clears(seed: int) -> None:
 
 
 def _arrays(board: Board) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    geo = pl._geo(board, ANY, None)
-    fast = pl._fast(geo)
-    return fast.blocking, fast.vw, fast.hw
+    return sight_arrays(pl._geo(board, ANY, None))
 
 
 def test_sees_what_the_centre_line_sees_and_what_only_an_off_centre_line_sees() -> None:

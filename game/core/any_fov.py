@@ -36,9 +36,9 @@ How (a weak-visibility sweep of the open square A, by quadrants, in the dual pla
 * Deciding a cell. The open cell is the strip ``f_t(BR) < c < f_t(TL)`` of the dual plane, whose
   sides differ by exactly 1; a convex view meets it iff one of its (closure's) vertices lies
   strictly below the upper side and one strictly above the lower side. Both corners lie on the
-  diagonal ``X + Y = s = d + 1``, where a vertex ``(t, c)`` crosses at height ``Y = c + t s``: so
-  the cells of the diagonal a view reaches are the rows ``v`` with ``min Y <= ... `` — exactly
-  ``floor(min Y) <= v <= ceil(max Y) - 1`` over its vertices: one interval per view and diagonal.
+  diagonal ``X + Y = s = d + 1``, where a vertex ``(t, c)`` crosses at height ``Y = c + t s``: the
+  cell of row ``v`` is reached iff ``min Y < v + 1`` and ``max Y > v`` over the vertices, i.e. the
+  rows ``floor(min Y) <= v <= ceil(max Y) - 1``: one interval per view and diagonal.
   A view whose lines all cross the diagonal above the board's top row, or right of its last column,
   has left the board for good and is dropped.
 * An obstacle can clip a view only if one of the view's lines meets its open cell or crosses the
@@ -162,8 +162,8 @@ def _split(views: list[Polygon], obstacles: list[tuple[int, int, int, int, int]]
 
 def _quadrant(
     blocking: np.ndarray, vw: np.ndarray, hw: np.ndarray, a: Square, sx: int, sy: int,
-) -> tuple[list[tuple[int, int, int]], int, int]:
-    """The reached cells of one quadrant as ``(d, v_lo, v_hi)`` runs, and the local extents."""
+) -> list[tuple[int, int, int]]:
+    """The reached cells of one quadrant as ``(d, v_lo, v_hi)`` runs (local cell ``(d - v, v)``)."""
     h, w = blocking.shape
     ax, ay = a
     umax = w - 1 - ax if sx > 0 else ax
@@ -214,7 +214,7 @@ def _quadrant(
             break
         if d in blocks:
             views = _split(views, blocks[d], s)
-    return runs, umax, vmax
+    return runs
 
 
 def visible_any(blocking: np.ndarray, vw: np.ndarray, hw: np.ndarray, a: Square) -> np.ndarray:
@@ -238,7 +238,7 @@ def visible_any(blocking: np.ndarray, vw: np.ndarray, hw: np.ndarray, a: Square)
     out[ay, ax] = True
     for sx in (1, -1):
         for sy in (1, -1):
-            runs, _, _ = _quadrant(blocking, vw, hw, a, sx, sy)
+            runs = _quadrant(blocking, vw, hw, a, sx, sy)
             if not runs:
                 continue
             arr = np.array(runs, dtype=np.int64)

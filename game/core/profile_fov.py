@@ -73,7 +73,7 @@ from game.core.board import Square
 if TYPE_CHECKING:
     from game.core.profile_los import _Geo
 
-__all__ = ["corner_candidates", "fast_corner_rule"]
+__all__ = ["corner_candidates", "fast_corner_rule", "sight_arrays"]
 
 _SHIFT = 42
 
@@ -558,6 +558,9 @@ def _axis_lines(geo: _Geo, fast: _Fast, a: Square, out: np.ndarray) -> None:
     out[by[seen] + 1, bx[seen] + 1] = True  # padded: squares off the board land on the ring
 
 
-def board_blocking(geo: _Geo) -> np.ndarray:
-    """Bool ``[y, x]``: the on-board squares that block under the geo's profile and viewer."""
-    return _fast(geo).blocking
+def sight_arrays(geo: _Geo) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The board as the geo's profile and viewer see it, built once per board version: the
+    blocking squares ``[y, x]``, the V walls (``V(x, y)`` at ``[y + 1, x]``) and the H walls
+    (``H(x, y)`` at ``[y, x + 1]``) — what :func:`game.core.any_fov.visible_any` reads."""
+    fast = _fast(geo)
+    return fast.blocking, fast.vw, fast.hw

@@ -51,7 +51,7 @@ from game.core.any_fov import applies as any_fov_applies
 from game.core.any_fov import visible_any
 from game.core.board import Board, Edge, Square, fmt_square
 from game.core.errors import PlacementError
-from game.core.profile_fov import _fast, corner_candidates, fast_corner_rule
+from game.core.profile_fov import corner_candidates, fast_corner_rule, sight_arrays
 from game.core.profiles import Profile
 
 __all__ = [
@@ -894,8 +894,7 @@ def visible_from(board: Board, a: Square, profile: Profile, viewer: str | None =
         return mask
     geo = _geo(board, profile, viewer)
     if any_fov_applies(profile):
-        arrays = _fast(geo)
-        return visible_any(arrays.blocking, arrays.vw, arrays.hw, a) & on_board_mask(board)
+        return visible_any(*sight_arrays(geo), a) & on_board_mask(board)
     if fast_corner_rule(profile) and board.width * board.height >= FAST_FOV_SQUARES:
         return _corner_fov(board, geo, a, profile, viewer)
     for b in board.squares():
