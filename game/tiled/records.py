@@ -24,7 +24,7 @@ conventions' (:mod:`game.tiled.conventions`) business.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -177,6 +177,37 @@ class ObjectRecord:
     def centre(self) -> Point:
         """The centre used for figures and door shapes (the point itself for a point object)."""
         return centre_of(self.shape, self.x, self.y, self.width, self.height, self.points)
+
+    @classmethod
+    def from_points(
+        cls,
+        id: int,
+        class_name: str,
+        shape: str,
+        points: Sequence[Point],
+        *,
+        name: str = "",
+        layer: str = "",
+        properties: Mapping[str, Stat] | None = None,
+    ) -> ObjectRecord:
+        """A record from absolute grid points (at least one), its box computed: how a reader of
+        another format builds objects (a wall segment as a two-point ``polyline``, a door as a
+        one-edge ``polyline`` with a ``state`` property, a token as a ``point``, or a
+        ``rectangle`` given by its four corners, of class ``figure``; our role names need no
+        mapping). An ellipse is given by its box's corners and, like text, keeps no points.
+
+        >>> F = Fraction
+        >>> door = ObjectRecord.from_points(7, "door", "polyline", [(F(2), F(1)), (F(2), F(2))],
+        ...                                 properties={"state": "open"})
+        >>> (door.x, door.y, door.width, door.height) == (2, 1, 0, 1)
+        True
+        """
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        x, y = min(xs), min(ys)
+        return cls(
+            id, name, class_name, layer, (layer,), shape, x, y, max(xs) - x, max(ys) - y,
+            () if shape in ("ellipse", "text") else tuple(points), dict(properties or {}),
+        )
 
 
 # --- the art: where every tile's pixels are (the window loads them; see game/ui/art.py) --------
