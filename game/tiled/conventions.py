@@ -13,6 +13,14 @@ presets; figure property names from ``[properties] side = "team"`` / ``--propert
 True
 >>> TileSpec.parse("wall").matches("Wall", {}), TileSpec.parse("collides").matches("", {"collides": True})
 (True, True)
+
+This is the one place where names get roles: object classes (``[classes]``, ``--classes``, our own
+role names), layers named or classed ``walls``, tile classes and properties, collision shapes'
+classes, figure property names. :func:`load_conventions` merges them for one map; the derivation
+(:mod:`game.tiled.derive`) asks :class:`Conventions` what a name means.
+
+>>> parse_class_mapping("wall=collision-line, blocked=collision")
+{'wall': ['collision-line'], 'blocked': ['collision']}
 """
 
 from __future__ import annotations
@@ -26,14 +34,33 @@ from typing import Any
 from game.core.board import Stat
 from game.core.errors import MapError, UsageError
 
+#: the roles an object can play; anything else is "other"
+ROLES = ("wall", "window", "door", "figure", "blocked", "void")
 #: cell roles a tile can give, in priority order (a tile matching two takes the first)
 CELL_ROLES = ("void", "blocked", "door", "impassable")
+#: the file beside a map that says how to read it
+CLASSES_FILE = "sightline.toml"
+#: object layers named or classed so: every object without a known class is a wall
+WALL_LAYERS = ("walls",)
+#: a figure's side when the map gives none
+DEFAULT_SIDE = "neutral"
+#: tile properties Sightline reads without a mapping (door tiles read their state too)
+TILE_READ = frozenset({"void", "blocked", "walls", "state", "open", "locked"})
+#: tile property names (or values) that say a game gives the tile a role: unread, they are reported
+ROLE_WORDS = frozenset(
+    {
+        "wall", "walls", "door", "doors", "collides", "collide", "collision", "solid", "obstacle",
+        "block", "blocks", "blocking", "passable", "walkable", "transparent", "opaque",
+        "impassable", "water", "pit", "hole", "void",
+    }
+)
 #: figure property names Sightline itself reads and a map may rename
 FIGURE_PROPERTIES = ("side", "name")
 COLLISION_MODES = ("read", "ignore")
 
 
 def _bool_text(value: Stat) -> str:
+    """A property value as matching text: ``true``/``false`` for bools, else folded text."""
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value).strip().casefold()
@@ -70,6 +97,7 @@ class TileSpec:
         return key in props and _bool_text(props[key]) == self.value
 
     def __str__(self) -> str:
+        """The spec as written: ``name`` or ``name=value``."""
         return self.name if self.value is None else f"{self.name}={self.value}"
 
 
@@ -186,7 +214,12 @@ def parse_property_option(text: str, where: str = "--property") -> dict[str, str
 @dataclass
 class Conventions:
     """Everything that says how to read a map made for another game, merged from a preset,
-    ``sightline.toml`` and the command line (later ones win)."""
+    ``sightline.toml`` and the command line (later ones win): :func:`load_conventions`.
+
+    ``role_of`` maps a case-folded class name to our object role (our own role names always map
+    to themselves); ``project`` is the Tiled project ``sightline.toml`` names, ``files`` the
+    ``sightline.toml`` read (for live reload).
+    """
 
     tiles: dict[str, list[TileSpec]] = field(default_factory=dict)
     properties: dict[str, str] = field(default_factory=dict)
@@ -195,6 +228,9 @@ class Conventions:
     ledge_classes: frozenset[str] = frozenset()
     ledge_properties: frozenset[str] = frozenset()
     preset: str | None = None
+    role_of: dict[str, str] = field(default_factory=lambda: {role: role for role in ROLES})
+    project: Path | None = None
+    files: list[Path] = field(default_factory=list)
 
     def add_tiles(self, mapping: Mapping[str, Sequence[str]]) -> None:
         """Add tile specs per role."""
@@ -224,6 +260,273 @@ class Conventions:
         if preset.ledge_properties:
             self.ledge_classes |= frozenset(n.casefold() for n in preset.classes.get("blocked", ()))
             self.ledge_properties |= preset.ledge_properties
+
+    def add_classes(self, mapping: Mapping[str, Sequence[str]]) -> None:
+        """Give every class name of ``mapping`` (ours -> theirs) its role; our role names keep theirs."""
+        for ours, theirs in mapping.items():
+            for name in [theirs] if isinstance(theirs, str) else theirs:
+                self.role_of[name.strip().casefold()] = ours
+        for role in ROLES:
+            self.role_of[role] = role
+
+    def object_role(
+        self, class_name: str, layer_labels: Sequence[str], properties: Mapping[str, Stat]
+    ) -> tuple[str, bool]:
+        """An object's role, and whether its class is one nobody knows (to report).
+
+        Its class's role (mapped, or one of ours); a class the preset ignores is ``ignored``;
+        else its layer's role (:func:`layer_role`), else ``other``. A ``blocked`` object of a
+        preset's ledge class carrying a ledge property is ``impassable`` (a one-way ledge: figures
+        cannot cross it, sight can).
+
+        >>> conv = Conventions()
+        >>> conv.object_role("Wall", (), {}), conv.object_role("fence", ("walls",), {})
+        (('wall', False), ('wall', False))
+        >>> conv.object_role("fence", ("objects",), {})
+        ('other', True)
+        """
+        folded = class_name.casefold()
+        role = self.role_of.get(folded) if class_name else None
+        if role is None and folded in self.ignore_classes:
+            role = "ignored"  # the preset says this game's class means nothing for the board
+        unknown = False
+        if role is None:
+            role = layer_role(layer_labels)
+            unknown = bool(class_name) and role is None
+        if (
+            role == "blocked"
+            and folded in self.ledge_classes
+            and any(p in properties for p in self.ledge_properties)
+        ):
+            role = "impassable"
+        return role or "other", unknown
+
+    def cell_role(self, class_name: str, properties: Mapping[str, Stat]) -> str | None:
+        """The cell role a tile gives its squares: bool ``void``/``blocked``, else the first mapped role."""
+        if is_true(properties.get("void")):
+            return "void"
+        if is_true(properties.get("blocked")):
+            return "blocked"
+        found = self.tile_role(class_name, properties)
+        return found[0] if found else None
+
+    def shape_role(self, class_name: str, properties: Mapping[str, Stat]) -> str | None:
+        """The cell role a collision shape's class gives (a tile spec, else an object role that
+        is a cell role: ``blocked``, ``void``, ``door``); None for an unclassed shape."""
+        if not class_name:
+            return None
+        mapped = self.tile_role(class_name, properties)
+        if mapped:
+            return mapped[0]
+        role = self.role_of.get(class_name.casefold())
+        return role if role in ("blocked", "void", "door") else None
+
+    def figure_fields(
+        self, name: str, properties: Mapping[str, Stat]
+    ) -> tuple[str, str, dict[str, Stat]]:
+        """A figure's name, side and stats from its object's name and properties, the map's own
+        property names (``[properties] side = "team"``) read as ours.
+
+        >>> Conventions(properties={"side": "team"}).figure_fields("Ann", {"team": "red", "life": 3})
+        ('Ann', 'red', {'life': 3})
+        """
+        props = dict(properties)
+        for ours, theirs in self.properties.items():
+            if theirs in props and ours not in props:
+                props[ours] = props.pop(theirs)
+        if "name" in self.properties and isinstance(props.get("name"), str):
+            name = str(props["name"]) or name
+        stats = {k: v for k, v in props.items() if k not in ("side", "name")}
+        side = str(props.get("side", "")).strip() or DEFAULT_SIDE
+        return name, side, stats
+
+
+def layer_role(labels: Sequence[str]) -> str | None:
+    """The role a layer gives its objects without a known class: named or classed ``walls`` (the
+    layer or a group around it) -> ``wall``.
+
+    >>> layer_role(("Walls", "")), layer_role(("floor",))
+    ('wall', None)
+    """
+    for label in labels:
+        if label.strip().casefold() in WALL_LAYERS:
+            return "wall"
+    return None
+
+
+def unread_names(class_name: str, properties: Mapping[str, Stat]) -> list[tuple[str, str]]:
+    """The class and properties of a tile that look like a role nothing reads, as
+    ``("class", name)`` / ``("property", name or name=value)`` (to report them).
+
+    >>> unread_names("Water", {"solid": True, "depth": 3, "kind": "pit"})
+    [('class', 'Water'), ('property', 'solid'), ('property', 'kind=pit')]
+    """
+    cls = class_name
+    names = [("class", cls)] if cls and (cls.casefold() in ROLE_WORDS or suggest_preset([cls])) else []
+    for k, v in properties.items():
+        if k in TILE_READ:
+            continue
+        if str(v).strip().casefold() in ROLE_WORDS and not isinstance(v, bool):
+            names.append(("property", f"{k}={str(v).strip()}"))
+        elif k.casefold() in ROLE_WORDS:
+            names.append(("property", k))
+    return names
+
+
+# --- which roles the map's classes have --------------------------------------------------
+
+
+def role_conflict(mapping: Mapping[str, Sequence[str]]) -> tuple[str, str, str] | None:
+    """The first class given two roles in ``mapping``, as ``(class, first role, second role)``.
+
+    Class names match ignoring case; a class named like one of our roles always has that role.
+
+    >>> role_conflict({"wall": ["fence"], "blocked": ["rock", "Fence"]})
+    ('fence', 'wall', 'blocked')
+    >>> role_conflict({"blocked": ["wall"]}), role_conflict({"wall": ["wall", "hedge"]})
+    (('wall', 'wall', 'blocked'), None)
+    """
+    seen: dict[str, tuple[str, str]] = {role: (role, role) for role in ROLES}
+    for ours, theirs in mapping.items():
+        for name in [theirs] if isinstance(theirs, str) else theirs:
+            key = name.strip().casefold()
+            first = seen.setdefault(key, (name.strip(), ours))
+            if first[1] != ours:
+                return first[0], first[1], ours
+    return None
+
+
+def _conflict_message(conflict: tuple[str, str, str], where: str) -> str:
+    """``WHERE maps class 'x' to two roles: a and b``."""
+    name, first, second = conflict
+    return f"{where} maps class {name!r} to two roles: {first} and {second}"
+
+
+def parse_class_mapping(text: str) -> dict[str, list[str]]:
+    """Read ``--classes`` text: ``ours=theirs`` pairs separated by commas or semicolons.
+
+    A role may be given several times (``wall=a,wall=b``); ``|`` also separates names. A class
+    given two roles is a :class:`UsageError`.
+
+    >>> parse_class_mapping("wall=collision-line|fence; blocked=collision, wall=hedge")
+    {'wall': ['collision-line', 'fence', 'hedge'], 'blocked': ['collision']}
+    >>> parse_class_mapping("wal=x")
+    Traceback (most recent call last):
+    ...
+    game.core.errors.UsageError: unknown role 'wal' in --classes (use wall, window, door, figure, blocked, void)
+    >>> parse_class_mapping("void=Location,wall=Location")
+    Traceback (most recent call last):
+    ...
+    game.core.errors.UsageError: --classes maps class 'Location' to two roles: void and wall (give each class one role)
+    """
+    out: dict[str, list[str]] = {}
+    for part in text.replace(";", ",").split(","):
+        if not part.strip():
+            continue
+        ours, sep, theirs = part.partition("=")
+        ours = ours.strip().lower()
+        names = [n.strip() for n in theirs.split("|") if n.strip()]
+        if not sep or not names:
+            raise UsageError(
+                f"--classes wants role=class pairs, e.g. wall=collision-line (got {part.strip()!r})"
+            )
+        if ours not in ROLES:
+            raise UsageError(f"unknown role {ours!r} in --classes (use {', '.join(ROLES)})")
+        known = out.setdefault(ours, [])
+        for name in names:
+            if name.casefold() not in {k.casefold() for k in known}:
+                known.append(name)
+        conflict = role_conflict(out)
+        if conflict:
+            raise UsageError(f"{_conflict_message(conflict, '--classes')} (give each class one role)")
+    return out
+
+
+def _read_classes_file(path: Path) -> dict[str, list[str]]:
+    """The ``[classes]`` table of a ``sightline.toml``, checked (known roles, one role a class)."""
+    data = load_toml(path)
+    table = data.get("classes", {})
+    if not isinstance(table, dict):
+        raise MapError(
+            "[classes] must be a table", path=str(path), hint='e.g. wall = ["collision-line"]'
+        )
+    out: dict[str, list[str]] = {}
+    for ours, theirs in table.items():
+        out[ours] = table_names(path, "classes", ours, theirs, ROLES, "a class name")
+    conflict = role_conflict(out)
+    if conflict:
+        raise MapError(
+            _conflict_message(conflict, "[classes]"), path=str(path), hint="give each class one role"
+        )
+    return out
+
+
+def load_conventions(
+    map_path: Path,
+    *,
+    classes: Mapping[str, Sequence[str]] | None = None,
+    tiles: Mapping[str, Sequence[str]] | None = None,
+    properties: Mapping[str, str] | None = None,
+    preset: str | None = None,
+    collision: bool | None = None,
+) -> Conventions:
+    r"""The conventions for one map: a preset (``preset``, else ``sightline.toml``'s), then
+    ``sightline.toml`` beside the map, then the caller's (the command line's) ``classes``,
+    ``tiles``, ``properties`` and ``collision``, each winning over the ones before.
+
+    Our own role names always keep their role; within one source a class may have only one role
+    (:func:`role_conflict`). Unknown roles and conflicts are one-line :class:`MapError`\ s.
+    """
+    conv = Conventions()
+    toml = map_path.parent / CLASSES_FILE
+    sources: list[Mapping[str, Sequence[str]]] = []
+    config: dict[str, Any] = {}
+    file_classes: dict[str, list[str]] = {}
+    if toml.is_file():
+        config = read_config(toml)
+        file_classes = _read_classes_file(toml)
+        conv.files.append(toml.resolve())
+    conv.project = config.get("project")
+    chosen = get_preset(preset) if preset else config.get("preset")
+    if chosen is not None:
+        preset_classes: dict[str, list[str]] = {}
+        conv.apply_preset(chosen, preset_classes)
+        sources.append(preset_classes)
+    if toml.is_file():
+        sources.append(file_classes)
+        conv.add_tiles(config.get("tiles", {}))
+        conv.properties.update(config.get("properties", {}))
+        conv.collision = config.get("collision", True)
+    _check_mapping(str(map_path), classes or {}, tiles or {})
+    conv.add_tiles(tiles or {})
+    conv.properties.update(properties or {})
+    if collision is not None:
+        conv.collision = collision
+    for mapping in [*sources, classes or {}]:
+        conv.add_classes(mapping)
+    return conv
+
+
+def _check_mapping(
+    shown: str, classes: Mapping[str, Sequence[str]], tiles: Mapping[str, Sequence[str]]
+) -> None:
+    """Refuse unknown roles and a class given two roles in the caller's mappings."""
+    for role in tiles:
+        if role not in CELL_ROLES:
+            raise MapError(
+                f"unknown cell role {role!r} in the tile mapping", path=shown,
+                hint=f"use {', '.join(CELL_ROLES)}",
+            )
+    for ours in classes:
+        if ours not in ROLES:
+            raise MapError(
+                f"unknown role {ours!r} in the class mapping", path=shown, hint=f"use {', '.join(ROLES)}"
+            )
+    conflict = role_conflict(classes)
+    if conflict:
+        raise MapError(
+            _conflict_message(conflict, "the class mapping"), path=shown, hint="give each class one role"
+        )
 
 
 def table_names(
@@ -302,6 +605,17 @@ def read_config(path: Path) -> dict[str, Any]:
 
 __all__ = [
     "CELL_ROLES",
+    "CLASSES_FILE",
+    "DEFAULT_SIDE",
+    "ROLES",
+    "ROLE_WORDS",
+    "TILE_READ",
+    "WALL_LAYERS",
+    "layer_role",
+    "load_conventions",
+    "parse_class_mapping",
+    "role_conflict",
+    "unread_names",
     "Conventions",
     "PRESETS",
     "Preset",

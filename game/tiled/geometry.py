@@ -1,9 +1,11 @@
 """Map geometry: the one place that turns drawn shapes into grid edges and squares (docs/maps.md).
 
-The loader (:mod:`game.tiled.reader`) traces every wall, window and door object once with these
-functions and records the result on the object's :class:`~game.tiled.reader.ObjectInfo`
+The derivation (:mod:`game.tiled.derive`) traces every wall, window and door object once with
+these functions and records the result on the object's :class:`~game.tiled.derive.ObjectInfo`
 (``segments``, ``ends``, ``edges``, ``door_edge``, ``square``); the linter reads those records and
-never re-derives them. Everything is exact (``Fraction``); coordinates are in grid units.
+never re-derives them. Areas (``blocked``/``void`` shapes) and tiles' collision shapes are
+measured here too. Everything is exact (``Fraction``); coordinates are in grid units (tile units
+for collision shapes).
 
 * :data:`SNAP`: a vertex within 1/8 cell (per axis) of a grid corner is snapped onto it;
 * :data:`DOOR_REACH`: a door shape's centre must lie within 1/4 cell of an edge's midpoint;
@@ -284,6 +286,136 @@ def trace_door(
     return DoorTrace(Edge("H", int(hx - Fraction(1, 2)), int(hy)), None)
 
 
+def point_in_polygon(px: Fraction, py: Fraction, poly: Sequence[Point]) -> bool:
+    """Whether a point lies inside a polygon (even-odd ray casting, exact).
+
+    >>> F = Fraction
+    >>> square = [(F(0), F(0)), (F(2), F(0)), (F(2), F(2)), (F(0), F(2))]
+    >>> point_in_polygon(F(1), F(1), square), point_in_polygon(F(3), F(1), square)
+    (True, False)
+    """
+    inside = False
+    n = len(poly)
+    for i in range(n):
+        (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % n]
+        if (y1 > py) != (y2 > py):
+            cross = x1 + (py - y1) * (x2 - x1) / (y2 - y1)
+            if px < cross:
+                inside = not inside
+    return inside
+
+
+def cells_inside(
+    shape: str,
+    x: Fraction,
+    y: Fraction,
+    width: Fraction,
+    height: Fraction,
+    points: Sequence[Point],
+    skewed: bool,
+    board: tuple[int, int],
+) -> set[Square]:
+    """The squares of a ``board`` (width, height) whose centres an area shape covers: a polygon
+    (or a ``skewed`` rectangle) by its points, an ellipse by its box, a rectangle half-open.
+
+    >>> F = Fraction
+    >>> sorted(cells_inside("rectangle", F(1), F(0), F(2), F(1), (), False, (4, 4)))
+    [(1, 0), (2, 0)]
+    """
+    x0, y0 = max(0, math.floor(x)), max(0, math.floor(y))
+    x1 = min(board[0], math.ceil(x + width) + 1)
+    y1 = min(board[1], math.ceil(y + height) + 1)
+    polygon = list(points) if shape == "polygon" or skewed else None
+    half = Fraction(1, 2)
+    cells: set[Square] = set()
+    for row in range(y0, y1):
+        cy = row + half
+        for column in range(x0, x1):
+            cx = column + half
+            if polygon is not None:
+                inside = len(polygon) > 2 and point_in_polygon(cx, cy, polygon)
+            elif shape == "ellipse":
+                rx, ry = width / 2, height / 2
+                inside = bool(rx and ry) and ((cx - x - rx) / rx) ** 2 + ((cy - y - ry) / ry) ** 2 <= 1
+            else:
+                inside = x <= cx < x + width and y <= cy < y + height
+            if inside:
+                cells.add((column, row))
+    return cells
+
+
+def axis_aligned(points: Sequence[Point]) -> bool:
+    """Whether every segment of a path is horizontal or vertical."""
+    return all(a[0] == b[0] or a[1] == b[1] for a, b in zip(points, points[1:], strict=False))
+
+
+def shape_area(kind: str, points: Sequence[Point], width: Fraction, height: Fraction) -> Fraction:
+    """The area of a closed shape (0 for lines and points); an ellipse's is close to, not exactly,
+    pi/4 of its box (enough to decide "most of a tile").
+
+    >>> F = Fraction
+    >>> shape_area("polygon", [(F(0), F(0)), (F(1), F(0)), (F(0), F(1))], F(1), F(1))
+    Fraction(1, 2)
+    """
+    if kind == "ellipse":
+        return width * height * Fraction(355, 452)  # pi/4, close enough to decide "most of the tile"
+    if len(points) > 2 and kind != "polyline":
+        ring = zip(points, [*points[1:], *points[:1]], strict=True)
+        return abs(sum((a[0] * b[1] - b[0] * a[1] for a, b in ring), Fraction(0))) / 2
+    return Fraction(0)
+
+
+def _thin_sides(x: Fraction, y: Fraction, w: Fraction, h: Fraction) -> list[str]:
+    """The tile edge a thin rectangle or ellipse lies along (N/E/S/W), or []."""
+    quarter, most = Fraction(1, 4), Fraction(3, 4)
+    if w >= most and h <= quarter:
+        cy = y + h / 2
+        return ["N"] if cy <= quarter else ["S"] if cy >= most else []
+    if h >= most and w <= quarter:
+        cx = x + w / 2
+        return ["W"] if cx <= quarter else ["E"] if cx >= most else []
+    return []
+
+
+def _segment_side(a: Point, b: Point) -> str | None:
+    """The tile edge (N/E/S/W) a segment runs along, snapped, within one tile; None if none."""
+    ca, cb = snap(a)[0], snap(b)[0]
+    if ca is None or cb is None or ca == cb or not all(0 <= c <= 1 for c in (*ca, *cb)):
+        return None
+    if ca[1] == cb[1] and ca[1] in (0, 1):
+        return "N" if ca[1] == 0 else "S"
+    if ca[0] == cb[0] and ca[0] in (0, 1):
+        return "W" if ca[0] == 0 else "E"
+    return None
+
+
+def border_sides(
+    kind: str, points: Sequence[Point], x: Fraction, y: Fraction, w: Fraction, h: Fraction
+) -> list[str]:
+    """The tile edges (N/E/S/W) a collision shape draws, in tile units: a thin rectangle or ellipse
+    along one edge, or a line whose every segment runs along the tile's border; [] otherwise.
+
+    >>> F = Fraction
+    >>> border_sides("polyline", [(F(0), F(0)), (F(1), F(0)), (F(1), F(1))], F(0), F(0), F(1), F(1))
+    ['N', 'E']
+    """
+    if kind in ("rectangle", "ellipse"):
+        return _thin_sides(x, y, w, h)
+    if kind not in ("polyline", "polygon") or len(points) < 2:
+        return []
+    pairs = list(zip(points, points[1:], strict=False))
+    if kind == "polygon":
+        pairs.append((points[-1], points[0]))
+    sides: list[str] = []
+    for a, b in pairs:
+        side = _segment_side(a, b)
+        if side is None:
+            return []
+        if side not in sides:
+            sides.append(side)
+    return sides
+
+
 def square_at(point: Point) -> Square:
     """The square holding a point (a figure stands on the square holding its centre).
 
@@ -316,10 +448,15 @@ __all__ = [
     "Point",
     "Segment",
     "WallTrace",
+    "axis_aligned",
+    "border_sides",
+    "cells_inside",
     "centre_of",
     "edge_in_map",
     "fmt_number",
     "fmt_point",
+    "point_in_polygon",
+    "shape_area",
     "side_edge",
     "snap",
     "square_at",
