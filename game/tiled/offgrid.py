@@ -77,6 +77,11 @@ class Budget:
             )
 
 
+def _round(value: Fraction) -> int:
+    """``floor(value + 1/2)`` in integers."""
+    return (2 * value.numerator + value.denominator) // (2 * value.denominator)
+
+
 def nearest_corner(point: Point) -> Corner:
     """The grid corner a vertex goes to (half-way: right / down).
 
@@ -84,14 +89,19 @@ def nearest_corner(point: Point) -> Corner:
     >>> nearest_corner((F(12), F(29, 2))), nearest_corner((F(-1, 2), F(3, 8)))
     ((12, 15), (0, 0))
     """
-    x, y = point
-    return math.floor(x + Fraction(1, 2)), math.floor(y + Fraction(1, 2))
+    return _round(point[0]), _round(point[1])
+
+
+def _near(value: Fraction, line: int) -> bool:
+    """``|value - line| <= TOLERANCE`` in integers."""
+    n, d = value.numerator, value.denominator
+    return abs(n - line * d) * TOLERANCE.denominator <= TOLERANCE.numerator * d
 
 
 def near_corner(point: Point) -> bool:
     """Whether a vertex lies within :data:`TOLERANCE` (per axis) of its nearest corner."""
     cx, cy = nearest_corner(point)
-    return abs(point[0] - cx) <= TOLERANCE and abs(point[1] - cy) <= TOLERANCE
+    return _near(point[0], cx) and _near(point[1], cy)
 
 
 def on_grid(p: Point, q: Point) -> bool:
@@ -135,7 +145,7 @@ def staircase(p: Point, q: Point) -> list[Corner]:
     if b < a:
         return staircase(q, p)[::-1]
     scale = _scale(p[0], p[1], q[0], q[1])
-    px, py, qx, qy = (int(v * scale) for v in (p[0], p[1], q[0], q[1]))
+    px, py, qx, qy = (v.numerator * (scale // v.denominator) for v in (*p, *q))
     dx, dy = qx - px, qy - py  # the drawn line: g(C) = dx * (Cy - py) - dy * (Cx - px), scaled
     sx = 1 if b[0] > a[0] else -1
     sy = 1 if b[1] > a[1] else -1
@@ -154,18 +164,37 @@ def staircase(p: Point, q: Point) -> list[Corner]:
     return corners
 
 
-def _distance2(corner: Corner, p: Point, q: Point) -> Fraction:
-    """The squared distance from a grid corner to the drawn segment ``p``-``q`` (exact)."""
-    cx, cy = Fraction(corner[0]), Fraction(corner[1])
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    length2 = dx * dx + dy * dy
-    t = (cx - p[0]) * dx + (cy - p[1]) * dy
-    if length2 == 0 or t <= 0:
-        return (cx - p[0]) ** 2 + (cy - p[1]) ** 2
-    if t >= length2:
-        return (cx - q[0]) ** 2 + (cy - q[1]) ** 2
-    cross = (cx - p[0]) * dy - (cy - p[1]) * dx
-    return cross * cross / length2
+class _Segment:
+    """A drawn segment scaled to integers, for exact squared distances from grid corners."""
+
+    def __init__(self, p: Point, q: Point) -> None:
+        self.scale = scale = _scale(p[0], p[1], q[0], q[1])
+        self.px, self.py, self.qx, self.qy = (v.numerator * (scale // v.denominator) for v in (*p, *q))
+        self.dx, self.dy = self.qx - self.px, self.qy - self.py
+        self.length2 = self.dx * self.dx + self.dy * self.dy
+
+    def distance2(self, corner: Corner) -> tuple[int, int]:
+        """The squared distance from a corner to the segment, as (numerator, denominator)."""
+        cx, cy = corner[0] * self.scale, corner[1] * self.scale
+        ux, uy = cx - self.px, cy - self.py
+        t = ux * self.dx + uy * self.dy
+        square = self.scale * self.scale
+        if self.length2 == 0 or t <= 0:
+            return ux * ux + uy * uy, square
+        if t >= self.length2:
+            vx, vy = cx - self.qx, cy - self.qy
+            return vx * vx + vy * vy, square
+        cross = ux * self.dy - uy * self.dx
+        return cross * cross, self.length2 * square
+
+
+def _end_moved(point: Point, corner: Corner) -> tuple[int, int]:
+    """The squared distance a drawn end moves to its corner, as (numerator, denominator)."""
+    x, y = point
+    scale = _scale(x, y)
+    ux = corner[0] * scale - x.numerator * (scale // x.denominator)
+    uy = corner[1] * scale - y.numerator * (scale // y.denominator)
+    return ux * ux + uy * uy, scale * scale
 
 
 @dataclass(frozen=True)
@@ -225,23 +254,24 @@ def decide_path(points: Sequence[Point], closed: bool, budget: Budget | None = N
         segments.append((points[-1], points[0]))
     corners: list[Corner] = [nearest_corner(points[0])] if points else []
     off, edges = 0, 0
-    worst2, worst_at = Fraction(0), None
+    worst, worst_at = (0, 1), None
     for p, q in segments:
         a, b = nearest_corner(p), nearest_corner(q)
         steps = abs(b[0] - a[0]) + abs(b[1] - a[1])
         budget.charge(steps)
         edges += steps
-        if on_grid(p, q):
+        if (a[0] == b[0] or a[1] == b[1]) and near_corner(p) and near_corner(q):  # on the grid
             corners.append(b)
             continue
         off += 1
         run = staircase(p, q)
         corners += run[1:]
-        moved = ((a, _distance2(a, p, p)), (b, _distance2(b, q, q)))  # how far each end moved
-        for corner, d2 in (*moved, *((c, _distance2(c, p, q)) for c in run)):
-            if d2 > worst2 or worst_at is None:
-                worst2, worst_at = d2, corner
-    return PathDecision(_turning_points(corners), edges, len(segments), off, worst2, worst_at)
+        drawn = _Segment(p, q)
+        candidates = [(a, _end_moved(p, a)), (b, _end_moved(q, b))] + [(c, drawn.distance2(c)) for c in run]
+        for corner, (num, den) in candidates:
+            if worst_at is None or num * worst[1] > worst[0] * den:
+                worst, worst_at = (num, den), corner
+    return PathDecision(_turning_points(corners), edges, len(segments), off, Fraction(*worst), worst_at)
 
 
 def deviation_message(source: str, what: str, decision: PathDecision) -> str | None:

@@ -155,7 +155,7 @@ class _Reader:
         self.f = Fields(str(path), HINT)
         self.findings: list[Finding] = []
         self.points = 0
-        self.far: Fraction = Fraction(16)
+        self.far = 16
         self.size: tuple[int, int] = (1, 1)
         self.origin: Point = (Fraction(0), Fraction(0))
 
@@ -226,15 +226,16 @@ class _Reader:
         if not 1 <= ppg <= 4096:
             f.fail(f"resolution.pixels_per_grid is {ppg}; it must be between 1 and 4096")
         self.origin, self.size = origin, (width, height)
-        self.far = Fraction(FAR * max(width, height, 16))
+        self.far = FAR * max(width, height, 16)
         return origin, size, ppg
 
     def point(self, value: object, where: str) -> Point:
         """A point of the map, relative to the origin; refused when far outside the map."""
         x, y = self.f.point(value, where)
-        x, y = x - self.origin[0], y - self.origin[1]
-        w, h = self.size
-        if not (-self.far <= x <= w + self.far and -self.far <= y <= h + self.far):
+        if self.origin[0] or self.origin[1]:
+            x, y = x - self.origin[0], y - self.origin[1]
+        w, h, far = self.size[0], self.size[1], self.far
+        if not (-far <= x <= w + far and -far <= y <= h + far):
             self.f.fail(
                 f"{where} is ({show(x)}, {show(y)}) squares from the map's corner, far "
                 f"outside the {w}x{h} map", hint="coordinates are in squares, not pixels",

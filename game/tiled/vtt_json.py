@@ -213,6 +213,8 @@ class Fields:
         """A finite JSON number, exactly as written."""
         if isinstance(value, bool) or not isinstance(value, int | float | Fraction):
             self.fail(f"{where} must be a number, not {kind_of(value)}")
+        if isinstance(value, Fraction):
+            return value
         if isinstance(value, float) and not math.isfinite(value):
             self.fail(f"{where} is {value}, not a finite number")
         return Fraction(value)
