@@ -11,7 +11,11 @@ drawn path is replaced by a **staircase of grid edges**, decided exactly:
    half-way between two corners goes to the one to the right / below;
 2. two consecutive corners are joined by the 4-connected staircase of unit edges nearest the
    **drawn** segment: from the corner that comes first (smaller x, then smaller y), each step
-   goes along x or along y, whichever lands on the corner nearer the drawn line (on a tie, x).
+   goes along x or along y, whichever lands on the corner nearer the drawn line (on a tie, x);
+3. where the staircase of one off-grid segment steps straight back over the staircase of the
+   off-grid segment before it (a wobbly outline hugging the middle of a square), both steps are
+   dropped: they would be a one-edge spur that the drawing does not have. Steps of segments on
+   the grid are never dropped, so what is drawn on the grid stays exactly as drawn.
 
 Why this policy (and not marking the squares a wall passes through as blocked, or keeping exact
 segments): it needs nothing from the sight engine, its verdicts are the same exact rule as for
@@ -253,25 +257,30 @@ def decide_path(points: Sequence[Point], closed: bool, budget: Budget | None = N
     if closed and len(points) > 2 and points[0] != points[-1]:
         segments.append((points[-1], points[0]))
     corners: list[Corner] = [nearest_corner(points[0])] if points else []
-    off, edges = 0, 0
+    off, floor = 0, 0
     worst, worst_at = (0, 1), None
     for p, q in segments:
         a, b = nearest_corner(p), nearest_corner(q)
-        steps = abs(b[0] - a[0]) + abs(b[1] - a[1])
-        budget.charge(steps)
-        edges += steps
+        budget.charge(abs(b[0] - a[0]) + abs(b[1] - a[1]))
         if (a[0] == b[0] or a[1] == b[1]) and near_corner(p) and near_corner(q):  # on the grid
             corners.append(b)
+            floor = len(corners) - 1
             continue
         off += 1
         run = staircase(p, q)
-        corners += run[1:]
+        for corner in run[1:]:
+            if len(corners) - 2 >= floor and corners[-2] == corner:
+                corners.pop()  # a step straight back over an off-grid step: a spur, not a wall
+            else:
+                corners.append(corner)
         drawn = _Segment(p, q)
         candidates = [(a, _end_moved(p, a)), (b, _end_moved(q, b))] + [(c, drawn.distance2(c)) for c in run]
         for corner, (num, den) in candidates:
             if worst_at is None or num * worst[1] > worst[0] * den:
                 worst, worst_at = (num, den), corner
-    return PathDecision(_turning_points(corners), edges, len(segments), off, Fraction(*worst), worst_at)
+    turns = _turning_points(corners)
+    edges = sum(abs(x1 - x0) + abs(y1 - y0) for (x0, y0), (x1, y1) in zip(turns, turns[1:], strict=False))
+    return PathDecision(turns, edges, len(segments), off, Fraction(*worst), worst_at)
 
 
 def deviation_message(source: str, what: str, decision: PathDecision) -> str | None:
