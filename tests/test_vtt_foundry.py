@@ -8,6 +8,7 @@ painted tower off the grid, like the commercial scene packs measured in docs/vtt
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from fractions import Fraction as F
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,6 @@ from typing import Any
 import pytest
 
 from game.core.board import DoorState
-from game.core.errors import MapError
 from game.tiled.foundry import LIMITED, NONE, NORMAL, looks_like_scene, parse_foundry, read_foundry
 
 DATA = Path(__file__).resolve().parent / "data" / "vtt" / "foundry"
@@ -30,15 +30,6 @@ def scene(**changes: Any) -> dict[str, Any]:
     }
     doc.update(changes)
     return doc
-
-
-def refusal(doc: dict[str, Any] | bytes) -> str:
-    data = doc if isinstance(doc, bytes) else json.dumps(doc).encode()
-    with pytest.raises(MapError) as caught:
-        parse_foundry(data, "bad.json")
-    text = str(caught.value)
-    assert "\n" not in text and text.startswith("bad.json: ")
-    return text
 
 
 def test_a_foundry_12_scene_is_read_field_by_field() -> None:
@@ -118,10 +109,11 @@ def test_a_scene_is_told_from_a_tiled_map() -> None:
     (scene(flags={"sightline": {"blocked": [[1]]}}), "flags.sightline.blocked[0] must be a square [x, y]"),
     (b'{"grid": 100, "width": NaN, "height": 1}', "the number NaN is not allowed (a JSON number must be finite)"),
 ])
-def test_bad_input_is_one_line_naming_the_field(doc: dict[str, Any] | bytes, expected: str) -> None:
-    assert expected in refusal(doc)
+def test_bad_input_is_one_line_naming_the_field(doc: dict[str, Any] | bytes, expected: str,
+                                                vtt_refusal: Callable[..., str]) -> None:
+    assert expected in vtt_refusal(parse_foundry, doc)
 
 
-def test_too_many_walls_is_one_line() -> None:
+def test_too_many_walls_is_one_line(vtt_refusal: Callable[..., str]) -> None:
     walls = [{"c": [0, 0, 100, 0]}] * 100_001
-    assert "the scene has 100,001 walls, over Sightline's limit of 100,000" in refusal(scene(walls=walls))
+    assert "the scene has 100,001 walls, over Sightline's limit of 100,000" in vtt_refusal(parse_foundry, scene(walls=walls))

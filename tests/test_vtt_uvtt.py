@@ -12,6 +12,7 @@ import base64
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from fractions import Fraction as F
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,6 @@ from typing import Any
 import pytest
 
 from game.core.board import DoorState
-from game.core.errors import MapError
 from game.tiled.uvtt import parse_uvtt, read_uvtt
 from game.tiled.vtt_json import MAX_OBJECTS
 
@@ -39,16 +39,6 @@ def minimal(**changes: Any) -> dict[str, Any]:
     }
     doc.update(changes)
     return doc
-
-
-def refusal(doc: dict[str, Any] | bytes) -> str:
-    """The one line a bad file is refused with."""
-    data = doc if isinstance(doc, bytes) else json.dumps(doc).encode()
-    with pytest.raises(MapError) as caught:
-        parse_uvtt(data, "bad.dd2vtt")
-    text = str(caught.value)
-    assert "\n" not in text and text.startswith("bad.dd2vtt: ")
-    return text
 
 
 def test_the_hand_written_room_is_read_field_by_field() -> None:
@@ -162,13 +152,14 @@ def test_a_long_picture_is_cut_out_before_parsing() -> None:
     (minimal(portals=[{"bounds": [{"x": 1, "y": 1}, {"x": 2, "y": 1}], "sightline": {"kind": "gate"}}]),
      "portals[0].sightline.kind is 'gate'; it must be door or window"),
 ])
-def test_bad_input_is_one_line_naming_the_field(doc: dict[str, Any] | bytes, expected: str) -> None:
-    assert expected in refusal(doc)
+def test_bad_input_is_one_line_naming_the_field(doc: dict[str, Any] | bytes, expected: str,
+                                                vtt_refusal: Callable[..., str]) -> None:
+    assert expected in vtt_refusal(parse_uvtt, doc)
 
 
-def test_too_many_points_is_one_line() -> None:
+def test_too_many_points_is_one_line(vtt_refusal: Callable[..., str]) -> None:
     points = [{"x": i % 4, "y": 1} for i in range(200_001)]
-    assert "more than 200,000 points (at line_of_sight[0])" in refusal(minimal(line_of_sight=[points]))
+    assert "more than 200,000 points (at line_of_sight[0])" in vtt_refusal(parse_uvtt, minimal(line_of_sight=[points]))
 
 
 def _read_in_fresh_interpreter(path: Path) -> tuple[str, float, int]:
