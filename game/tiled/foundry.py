@@ -392,8 +392,12 @@ def _describe(scene: FoundryScene) -> VttScene:
     findings = list(scene.findings) + _notes(scene.walls)
     picture = None
     if scene.background:
-        found = scene.path.parent / PurePosixPath(scene.background).name
-        picture = FilePicture(scene.background, found if found.is_file() else None)
+        found: Path | None = scene.path.parent / PurePosixPath(scene.background).name
+        try:
+            found = found if found is not None and found.is_file() else None
+        except (OSError, ValueError):  # a name with a NUL byte, or one too long for the system
+            found = None
+        picture = FilePicture(scene.background, found)
         if picture.found is None:
             findings.append(Finding("vtt-picture-missing", Severity.WARNING,
                                     f"the background picture {scene.background!r} is not beside the scene "
