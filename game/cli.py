@@ -38,6 +38,7 @@ COMMANDS: dict[str, str] = {
     "diff": "what changed in visibility between two versions of a map",
     "compare": "where two line-of-sight rules disagree on a map (pairs, or from one square), with a PNG",
     "tiled": "install the Tiled extension: checks on every save, Sightline actions in the Map menu",
+    "export": "write a board as a Universal VTT file or a Foundry scene, for virtual tabletops",
 }
 
 
