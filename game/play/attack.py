@@ -58,6 +58,7 @@ from game.rules.base import (
     Choice,
     Comparison,
     Legality,
+    NoDice,
     Odds,
     Resolution,
     Ruleset,
@@ -172,13 +173,6 @@ def tray_title(
     if play:
         return f"{title}: {play}"
     return f"{title} ({attack or 'attack'})" if named else title
-
-
-class _NoDice:
-    """Deterministic rules roll nothing: a dice source that says so if asked."""
-
-    def roll(self, die: object, pool: int) -> int:
-        raise UsageError("these rules roll no dice")
 
 
 @dataclass(frozen=True)
@@ -572,7 +566,7 @@ class AttackController:
             return None
         assert ruleset is not None and request is not None
         try:
-            return ruleset.resolve(request, _NoDice())
+            return ruleset.resolve(request, NoDice())
         except SightlineError:
             return None
 
@@ -618,7 +612,7 @@ class AttackController:
                 dice, dice_after = session.next_dice()
                 resolution = ruleset.resolve(request, dice)
             else:
-                resolution = ruleset.resolve(request, _NoDice())
+                resolution = ruleset.resolve(request, NoDice())
         except SightlineError as exc:
             self._say(self.phrase(exc), "error")
             return None

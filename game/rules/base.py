@@ -214,18 +214,23 @@ class Step:
     text: str
     rolls: tuple[DieRoll, ...] = ()
     data: Mapping[str, object] = field(default_factory=lambda: _EMPTY, hash=False)
+    #: the name of the ruleset's step that wrote it ("hit", "dodge", "damage", "death check" …;
+    #: :attr:`Ruleset.stages`, :mod:`game.rules.steps`); "" when none did. Not compared: two
+    #: steps that say and roll the same are equal
+    stage: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
         if self.kind not in STEP_KINDS:
             raise ValueError(f"unknown step kind {self.kind!r} (one of {sorted(STEP_KINDS)})")
 
     def as_json(self) -> dict[str, object]:
-        """``{"kind", "text", "rolls": [...], "data": {...}}``."""
+        """``{"kind", "text", "rolls": [...], "data": {...}, "stage"}``."""
         return {
             "kind": self.kind,
             "text": self.text,
             "rolls": [r.as_json() for r in self.rolls],
             "data": _jsonable(self.data),
+            "stage": self.stage,
         }
 
 
@@ -398,6 +403,12 @@ class Ruleset(ABC):
     assumptions: tuple[str, ...] = ()
     #: True when the rules roll no dice: a resolution is a tally the player commits
     deterministic: bool = False
+    #: the names of the steps of a resolution, in order ("hit", "dodge", "damage" …): each
+    #: :class:`Step` of a resolution names the one that wrote it (:mod:`game.rules.steps`)
+    stages: tuple[str, ...] = ()
+    #: distances count a diagonal step as one (Chebyshev), as a volley's range does; else
+    #: orthogonal steps only (the window's ruler, :func:`game.rules.registry.counts_diagonals`)
+    diagonal_distance: bool = False
 
     @abstractmethod
     def attacks(self, board: Board, attacker: int) -> list[AttackOption]:
@@ -535,6 +546,20 @@ class Ruleset(ABC):
         """Deterministic rules: what ``resolution`` compares (value, needed, caption), for the
         window's chart before committing; default None."""
         return None
+
+
+class NoDice:
+    """The dice of rules that roll none (a deterministic tally): asked for a face, it says so.
+
+    >>> NoDice().roll(Die("d6", (1, 2, 3, 4, 5, 6)), 0)
+    Traceback (most recent call last):
+    ...
+    game.core.errors.UsageError: these rules roll no dice
+    """
+
+    def roll(self, die: Die, pool: int) -> Face:
+        """Never a face: deterministic rules roll nothing."""
+        raise UsageError("these rules roll no dice")
 
 
 class FaceCounter:
