@@ -87,8 +87,6 @@ class AttackRequest:
     >>> request = AttackRequest(Board(3, 3), 1, [2], "Short Bow")
     >>> request.targets, dict(request.options)
     ((2,), {})
-    >>> request.with_options(play="ranged 3").options["play"]
-    'ranged 3'
     """
 
     board: Board
@@ -112,12 +110,6 @@ class AttackRequest:
     def with_targets(self, targets: Sequence[int]) -> AttackRequest:
         """The same request on other targets."""
         return AttackRequest(self.board, self.attacker, targets, self.attack, self.options)
-
-    def with_options(self, **options: object) -> AttackRequest:
-        """The same request with these options added (a value of None removes one)."""
-        merged = {**self.options, **options}
-        return AttackRequest(self.board, self.attacker, self.targets, self.attack,
-                             {k: v for k, v in merged.items() if v is not None})
 
 
 @dataclass(frozen=True)
@@ -159,23 +151,12 @@ class Choice:
     ``values`` are ``(value, label)`` pairs, ``None`` standing for "leave it to the rules"; the
     labels carry the numbers the rules would read (``"higher (Evasion 3)"``); ``default`` is the
     value used when the player picks none.
-
-    >>> c = Choice("block_stat", "Block", ((None, "higher"), ("defence", "Defence 2")))
-    >>> c.label_of("defence"), c.label_of("nonsense")
-    ('Defence 2', 'higher')
     """
 
     key: str
     label: str
     values: tuple[tuple[str | None, str], ...]
     default: str | None = None
-
-    def label_of(self, value: str | None) -> str:
-        """The label of ``value`` (of the default when ``value`` is not one of the values)."""
-        labels = dict(self.values)
-        if value in labels:
-            return labels[value]
-        return labels.get(self.default, self.values[0][1] if self.values else "")
 
 
 @dataclass(frozen=True)
