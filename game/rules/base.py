@@ -390,6 +390,9 @@ class Ruleset(ABC):
     #: distances count a diagonal step as one (Chebyshev), as a volley's range does; else
     #: orthogonal steps only (the window's ruler, :func:`game.rules.registry.counts_diagonals`)
     diagonal_distance: bool = False
+    #: the page documenting these rules' figure properties, for the map linter's hints
+    #: (``"docs/arcadia.md"``); "" when there is none
+    doc_page: str = ""
 
     @abstractmethod
     def attacks(self, board: Board, attacker: int) -> list[AttackOption]:

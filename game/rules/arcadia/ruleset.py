@@ -329,6 +329,7 @@ class ArcadiaRuleset(Ruleset):
     """Arcadia Quest: attack cards, Close / LOS, exploding attack and defence dice, wounds vs life."""
 
     name = "arcadia"
+    doc_page = "docs/arcadia.md"
     title = "Arcadia Quest"
     pools = ("attack", "defence")
     stages = stage_names(STAGES)

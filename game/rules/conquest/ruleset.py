@@ -271,6 +271,7 @@ class Conquest(Ruleset):
     """Conquest: First Blood (3rd edition): Clash and Volley, Block dice, Wounds, Resolve."""
 
     name = "conquest"
+    doc_page = "docs/conquest.md"
     title = "Conquest: First Blood"
     pools = POOLS
     face_names = None

@@ -304,6 +304,7 @@ class Folklore(Ruleset):
     """The 2D6 TRPG of seed 002: opposed hit and dodge checks, damage, HP and death checks."""
 
     name = "folklore"
+    doc_page = "docs/folklore.md"
     title = "Folklore 2D6 TRPG"
     pools = POOLS
     face_names = None

@@ -98,6 +98,7 @@ class MageKnight(Ruleset):
     """Mage Knight combat: ranged/siege, block, assign damage and attack phases."""
 
     name = "mage_knight"
+    doc_page = "docs/mage-knight.md"
     title = "Mage Knight"
     pools = ()
     face_names = None
