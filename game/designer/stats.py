@@ -1,9 +1,9 @@
 """Figure stats that read as numbers but make no sense for the map's rules (issue #15).
 
-Life 0 in Arcadia Quest, an Elusive Mage Knight enemy without its higher Armor, a Conquest Clash
-that keeps no dice, a folklore hit check of 0 dice, more dice than the exact odds count: each
-ruleset says which in :meth:`game.rules.base.Ruleset.nonsense` (the rules stay the one source:
-the same sentence refuses the attack in ``attack``, ``odds`` and the window). This module turns
+A life of 0, an Elusive enemy without its higher Armor, an attack that keeps no dice, a hit
+check of 0 dice, more dice than the exact odds count: each ruleset says which in
+:meth:`game.rules.base.Ruleset.nonsense` (the rules stay the one source: the same sentence
+refuses the attack in ``attack``, ``odds`` and the window). This module turns
 them into linter findings, code ``property-nonsense`` (error). Values that are not numbers at all
 (``"lots"``, ``NaN``, ``1e999``) are ``property-value`` findings already and are skipped here.
 

@@ -157,7 +157,7 @@ def tray_title(
 ) -> str:
     """The tray's title: who does what to whom, in the rules' own verb for the attack.
 
-    A typed play (Mage Knight) follows a colon; a named attack (a card, a weapon) goes in brackets;
+    A typed play (``AttackOption.entry``) follows a colon; a named attack (a card, a weapon) goes in brackets;
     a phase with nothing typed (``named=False``) stands alone.
 
     >>> tray_title("Tovak", ["Wolf Riders"], "Block", "block 5", verb="blocks")
@@ -341,7 +341,8 @@ class AttackController:
         return out
 
     def choices(self) -> list[Choice]:
-        """The rules' extra choices for the attack being built (Conquest: the Block stat)."""
+        """The rules' extra choices for the attack being built (such as the stat a defender blocks
+        with)."""
         self.sync()
         ruleset, board, attacker = self.ruleset, self.board, self.attacker
         if ruleset is None or board is None or attacker is None:
@@ -400,7 +401,7 @@ class AttackController:
         name = self._attack_name()
         self._name_seen = (key, name)
         if name != self._play_for:
-            # another attack (a Mage Knight phase): the play typed for the last one goes
+            # another attack (a phase of a tally game): the play typed for the last one goes
             if self._play_for is not None:
                 self.play = ""
             self._play_for = name
