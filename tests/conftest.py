@@ -39,3 +39,14 @@ def corpus_dir(shared_dir: Path) -> Path:
     if not corpus.is_dir():
         pytest.skip("../shared/corpus is absent")
     return corpus
+
+
+@pytest.fixture(scope="session")
+def wheel_packages() -> list[str]:
+    """The packages a wheel ships, as ``setup.py`` gives them to setuptools: every package found
+    under ``game/``, plus the ``game._bundled.*`` packages ``pyproject.toml`` maps."""
+    import runpy
+
+    packages = runpy.run_path(str(REPO / "setup.py"), run_name="sightline_setup")["packages"]()
+    assert isinstance(packages, list)
+    return [str(p) for p in packages]
