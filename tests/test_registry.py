@@ -202,3 +202,12 @@ def test_a_steps_stage_is_not_part_of_its_equality() -> None:
 
     assert Step("note", "x", stage="hit") == Step("note", "x")
     assert Step("note", "x", stage="hit").as_json()["stage"] == "hit"
+
+
+@pytest.mark.parametrize(("name", "page"), [("arcadia", "arcadia.md"), ("conquest", "conquest.md"),
+                                            ("folklore", "folklore.md")])
+def test_each_games_page_lists_its_steps_in_order(name: str, page: str) -> None:
+    text = (Path(__file__).resolve().parent.parent / "docs" / page).read_text(encoding="utf-8")
+    rules = get_ruleset(name)
+    assert rules.doc_page == f"docs/{page}"
+    assert " → ".join(rules.stages) + "." in text
