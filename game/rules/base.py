@@ -1,9 +1,9 @@
 """The rules-engine contract every ruleset implements (docs/rules.md).
 
-A ruleset is a subclass of :class:`Ruleset` in ``game/rules/<name>.py``. The module exposes one
-instance as ``RULESET`` (the registry, :func:`game.rules.registry.get_ruleset`, imports the module
-lazily and takes ``RULESET``).
-The map property ``ruleset`` chooses it.
+A ruleset is a subclass of :class:`Ruleset` in a package ``game/rules/<name>/``. The package
+exposes one instance as ``RULESET`` (the registry, :func:`game.rules.registry.get_ruleset`,
+imports it lazily and takes ``RULESET``). The map property ``ruleset`` chooses it. Its
+resolution is a sequence of small named steps (:mod:`game.rules.steps`).
 
 Everything here is **pure**: a ruleset reads a :class:`~game.core.board.Board` and returns plain frozen
 data. It never mutates the board except in :meth:`Ruleset.apply` and :meth:`Ruleset.perform`
