@@ -37,6 +37,8 @@ No pygame here.
 >>> flow.set_target(2)
 >>> flow.verdict().legal, flow.request().attack
 (True, 'Bow')
+>>> flow.stages()[:2]
+('attack roll', 'hits')
 >>> result = flow.roll()          # the instant reveal lands at once
 >>> len(session.roll_log), session.roll_log[0]["summary"] == result.sentence()
 (1, True)
@@ -281,6 +283,13 @@ class AttackController:
         """Whether the rules roll no dice (``Ruleset.deterministic``: a tally is committed)."""
         ruleset = self.ruleset
         return ruleset is not None and ruleset.deterministic
+
+    def stages(self) -> tuple[str, ...]:
+        """The named steps of the map's rules, in order (``Ruleset.stages``): each step of a
+        resolution names the one that wrote it (``Step.stage``), for the tray and the log to
+        label or group their lines by; () without a board or rules."""
+        ruleset = self.ruleset
+        return ruleset.stages if ruleset is not None else ()
 
     def current_option(self) -> AttackOption | None:
         """The menu entry of the attack being built (None: no attacks)."""
