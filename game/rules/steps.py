@@ -8,10 +8,10 @@ stage's name in ``Step.stage``) and may end the resolution early (:meth:`Flow.st
 deals no damage). :meth:`Flow.resolution` then gives the :class:`~game.rules.base.Resolution`.
 
 So the named steps are data every reader shares: the log prints each ``Step`` (its ``stage``
-says which rule wrote it), the dice tray animates the rolls step by step, ``attack --json``
-lists them, and :attr:`Ruleset.stages <game.rules.base.Ruleset.stages>` names them for the
-documentation and the window; the exact odds are computed by the same per-stage arithmetic
-(each ruleset's pure dice modules), never by sampling these functions.
+says which rule wrote it), the dice tray animates the rolls step by step, the ``attack``
+command's JSON lists them, and :attr:`Ruleset.stages <game.rules.base.Ruleset.stages>` names
+them for the documentation and the window; the exact odds are computed by the same per-stage
+arithmetic (each ruleset's pure dice modules), never by sampling these functions.
 
 >>> from dataclasses import dataclass
 >>> @dataclass(kw_only=True)
