@@ -60,3 +60,14 @@ def vtt_refusal() -> Callable[[Callable[[bytes, str], object], object], str]:
         return text
 
     return refusal
+
+
+@pytest.fixture(scope="session")
+def wheel_packages() -> list[str]:
+    """The packages a wheel ships, as ``setup.py`` gives them to setuptools: every package found
+    under ``game/``, plus the ``game._bundled.*`` packages ``pyproject.toml`` maps."""
+    import runpy
+
+    packages = runpy.run_path(str(REPO / "setup.py"), run_name="sightline_setup")["packages"]()
+    assert isinstance(packages, list)
+    return [str(p) for p in packages]

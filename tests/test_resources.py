@@ -1,16 +1,22 @@
 """The bundled maps: found by game.resources, and shipped by pyproject.toml in a wheel.
 
-The wheel itself is built and installed by hand (too slow for the suite; see the W3 report), so
-these tests check what decides it: the resource lookup, and that pyproject's package list,
-package-dir mapping and package-data globs cover every map file with the tileset's image path
-still valid in the installed layout.
+These tests check what decides the wheel: the resource lookup, that the packages setup.py finds
+(every package under game/, plus the mapped game._bundled.*) cover every subpackage, and that
+pyproject's package-dir mapping and package-data globs cover every map file with the tileset's
+image path still valid in the installed layout; a slow test builds the wheel and looks inside.
 """
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+import sys
 import tomllib
 import xml.etree.ElementTree as ET
+import zipfile
 from pathlib import Path, PurePosixPath
+
+import pytest
 
 from game.resources import bundled_maps
 from game.tiled import load_map
@@ -51,13 +57,43 @@ def _installed(path: Path) -> PurePosixPath | None:
     return None
 
 
-def test_every_subpackage_of_game_is_listed_for_the_wheel() -> None:
-    on_disk = {
+def _packages_on_disk() -> set[str]:
+    return {
         ".".join(init.parent.relative_to(REPO).parts) for init in (REPO / "game").rglob("__init__.py")
     }
-    assert on_disk <= set(SETUPTOOLS["packages"])
-    for package in SETUPTOOLS["packages"]:
+
+
+def test_every_subpackage_of_game_is_listed_for_the_wheel(wheel_packages: list[str]) -> None:
+    on_disk = _packages_on_disk()
+    assert on_disk <= set(wheel_packages)
+    assert set(SETUPTOOLS["package-dir"]) <= set(wheel_packages)  # the bundled data packages
+    for package in wheel_packages:
         assert _source_dir(package).is_dir(), package
+
+
+@pytest.mark.slow
+def test_the_built_wheel_holds_every_package_and_the_bundled_files(tmp_path: Path) -> None:
+    source = tmp_path / "source"
+    source.mkdir()
+    for name in ("pyproject.toml", "setup.py", "README.md", "LICENSE"):
+        shutil.copy2(REPO / name, source / name)
+    for folder in ("game", "maps", "assets", "extras"):
+        shutil.copytree(REPO / folder, source / folder,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.sightline.json"))
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", str(source), "--no-deps", "-q", "-w",
+         str(tmp_path / "dist")], capture_output=True, text=True, check=False)
+    if built.returncode and ("Could not find a version" in built.stderr
+                             or "No matching distribution" in built.stderr):
+        pytest.skip("pip cannot fetch the build requirements here (setuptools, wheel)")
+    assert built.returncode == 0, built.stderr
+    (wheel,) = (tmp_path / "dist").glob("sightline-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for package in _packages_on_disk():
+        assert f"{package.replace('.', '/')}/__init__.py" in names, package
+    assert {"game/_bundled/maps/demo.tmx", "game/_bundled/maps/lessons/L01.tmx",
+            "game/_bundled/maps/tiles/street.tsx", "game/_bundled/assets/tiles/street.png",
+            "game/_bundled/tiled/sightline.js"} <= names
 
 
 def test_every_bundled_map_file_is_package_data() -> None:

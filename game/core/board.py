@@ -258,7 +258,7 @@ class Board:
         doors: Iterable[Door] = (),
         figures: Iterable[Figure] = (),
         capacity: int = DEFAULT_CAPACITY,
-        ruleset: str = "arcadia",
+        ruleset: str = "",
         properties: Mapping[str, Stat] | None = None,
         name: str = "",
         impassable: Iterable[Square] = (),
@@ -271,6 +271,8 @@ class Board:
         self.width = width
         self.height = height
         self.capacity = capacity
+        #: the map's ``ruleset`` property; "" when it names none (the rules' registry then
+        #: decides which game the board plays: ``game.rules.registry.get_ruleset``)
         self.ruleset = ruleset
         self._properties = FrozenMap(properties or {})
         self.name = name

@@ -53,7 +53,7 @@ from game.core.errors import SightlineError
 from game.core.findings import Finding, Severity
 from game.core.words import plural
 from game.designer.stats import check_figure_stats
-from game.rules.registry import get_ruleset
+from game.rules.registry import get_ruleset, ruleset_key, ruleset_names
 from game.tiled.geometry import Point, snap, unit_edges
 
 if TYPE_CHECKING:
@@ -573,7 +573,7 @@ def known_properties(ruleset: str) -> KnownProperties:
     """Property names the map's ruleset reads (``Ruleset.known_properties``); for an unknown
     ruleset, no names and the registry's one-line problem.
 
-    >>> "life" in known_properties("arcadia").names
+    >>> "life" in known_properties("").names   # the default ruleset's
     True
     >>> known_properties("chess")
     KnownProperties(names=None, problem="unknown ruleset 'chess' (known: ...)")
@@ -596,12 +596,15 @@ def check_properties(board: Board, objects: Sequence[ObjectInfo] = ()) -> list[F
     out: list[Finding] = []
     if known.names is None:
         if known.problem is not None:
+            names = ruleset_names()
             out.append(Finding(
                 "ruleset-unknown", Severity.ERROR,
                 f"the map property ruleset is {board.ruleset!r}: {known.problem}", None, None,
-                "set ruleset to arcadia, mage_knight, conquest or folklore",
+                f"set ruleset to {', '.join(names[:-1])} or {names[-1]}" if len(names) > 1
+                else f"set ruleset to {names[0]}",
             ))
         return out
+    ruleset = board.ruleset or ruleset_key(board.ruleset)
     figure_names = known.names | SIGHTLINE_FIGURE_PROPERTIES
     for figure in sorted(board.figures.values(), key=lambda f: f.id):
         for key in sorted(figure.stats):
@@ -609,11 +612,11 @@ def check_properties(board: Board, objects: Sequence[ObjectInfo] = ()) -> list[F
                 continue
             close = difflib.get_close_matches(key, sorted(figure_names), n=1, cutoff=0.6)
             hint = f"did you mean {close[0]}?" if close else (
-                f"the {board.ruleset} ruleset reads: {', '.join(sorted(figure_names))}"
+                f"the {ruleset} ruleset reads: {', '.join(sorted(figure_names))}"
             )
             out.append(Finding(
                 "property-unknown", Severity.WARNING,
-                f"figure {figure.label} has property {key!r}, which the {board.ruleset} ruleset "
+                f"figure {figure.label} has property {key!r}, which the {ruleset} ruleset "
                 "does not read",
                 figure.id, figure.square, hint,
             ))
@@ -625,7 +628,7 @@ def check_properties(board: Board, objects: Sequence[ObjectInfo] = ()) -> list[F
         if close:
             out.append(Finding(
                 "map-property-misspelt", Severity.WARNING,
-                f"map property {key!r} is not read by Sightline or the {board.ruleset} ruleset",
+                f"map property {key!r} is not read by Sightline or the {ruleset} ruleset",
                 None, None, f"did you mean {close[0]}?",
             ))
     return out
@@ -635,7 +638,7 @@ def check_figure_values(board: Board) -> list[Finding]:
     """Figure property values the map's ruleset cannot use (``Ruleset.figure_problems``): an
     unreadable ``attacks`` string, a life of ``"lots"``, a negative defence ... (errors).
 
-    >>> b = Board.from_ascii([".."], ruleset="arcadia", figures=[
+    >>> b = Board.from_ascii([".."], figures=[
     ...     Figure(4, "Ann", "red", (0, 0), {"attacks": "Sword-melee-3", "life": "lots"})])
     >>> [(f.code, f.object_id, f.message) for f in check_figure_values(b)][1]
     ('property-value', 4, "figure Ann: property 'life' must be a number, not 'lots'")
@@ -644,14 +647,14 @@ def check_figure_values(board: Board) -> list[Finding]:
         rules = get_ruleset(board.ruleset)
     except SightlineError:
         return []  # an unknown ruleset is reported by check_properties
-    doc = f"docs/{board.ruleset.replace('_', '-')}.md"
+    hint = (f"fix the value: {rules.doc_page} gives the format of every figure property"
+            if rules.doc_page else f"fix the value to one the {rules.name} rules read")
     out: list[Finding] = []
     for figure in sorted(board.figures.values(), key=lambda f: f.id):
         for problem in rules.figure_problems(figure):
             out.append(Finding(
                 "property-value", Severity.ERROR, f"figure {figure.label}: {problem}",
-                figure.id, figure.square,
-                f"fix the value: {doc} gives the format of every figure property",
+                figure.id, figure.square, hint,
             ))
     return out
 

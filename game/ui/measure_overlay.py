@@ -14,6 +14,7 @@ import pygame
 
 from game.core import measure
 from game.core.board import Board, Square
+from game.rules.registry import counts_diagonals
 from game.ui import classroom
 from game.ui.view import View
 
@@ -75,12 +76,13 @@ def draw_ruler(
     surface: pygame.Surface, view: View, board: Board, start: Square, end: Square, scale: float
 ) -> str:
     """The ruler from ``start`` to ``end``: line, range ring, and a label; returns its sentence."""
-    text = measure.distance_words(board, start, end)
+    diagonal = counts_diagonals(board.ruleset)
+    text = measure.distance_words(board, start, end, diagonal)
     radius = measure.orthogonal(start, end)
     width = max(2, round(view.cell * 0.04))
     for sq in measure.ring(board, start, radius):
         pygame.draw.rect(surface, RING, pygame.Rect(view.square_rect(sq)), width)
-    if measure.counts_diagonals(board.ruleset):
+    if diagonal:
         for sq in measure.ring(board, start, measure.with_diagonals(start, end), diagonal=True):
             rect = pygame.Rect(view.square_rect(sq)).inflate(-2 * width - 2, -2 * width - 2)
             pygame.draw.rect(surface, RULER, rect, 1)
