@@ -134,13 +134,15 @@ def _successes(state: Rolling, step: SuccessStep) -> None:
     final = list(rolls)
     again_faces = {f for f in state.spec.dice[step.die].faces
                    if rerolls(int(f), target, step.reroll)}
-    redone = []
+    redone: list[DieRoll] = []
+    said: list[str] = []
     for i, r in enumerate(rolls):
         if r.face in again_faces and not state.short():
             final[i] = state.roll(step, f"reroll of die {i + 1}")
             redone.append(final[i])
+            said.append(f"die {i + 1} ({r.face}) → {final[i].face}")
     if redone:
-        state.log.append(LogStep("reroll", f"Rerolled once: {_faces(redone)}.", tuple(redone),
+        state.log.append(LogStep("reroll", f"Rerolled once: {', '.join(said)}.", tuple(redone),
                                  {"pool": step.pool}))
     final = _explode(state, step, final, set(step.explode), again_faces)
     good = [i for i, r in enumerate(final, 1) if succeeds(int(r.face), target) != step.failures]
