@@ -151,6 +151,9 @@ def _stats(table: Table | None) -> dict[str, StatSpec]:
         if isinstance(value, bool | int):
             out[name] = StatSpec(name, value)
             continue
+        if not isinstance(value, dict):
+            table.source.fail(path, f"stat {name!r} needs a default: a whole number or true/false, "
+                              f"not {type_word(value)}", f"e.g. {name} = 0 or {name} = {{ default = 0, min = 0 }}")
         sub = Table(table.source, path, value, f"stat {name!r}")
         default = sub.raw("default")
         if not isinstance(default, bool | int):

@@ -39,6 +39,8 @@ from game.rules.custom.spec import (
 
 #: the most dice one step may roll (the exact odds stay quick)
 MAX_POOL = 100
+#: the most dice a keep or block step may roll (as the Conquest ruleset's limit)
+MAX_KEPT = 30
 
 
 class Scope:
@@ -71,10 +73,12 @@ class Scope:
         return expr is None or bool(self.value(expr, values))
 
     def dice(self, step: Step, expr: Expr, values: Mapping[str, int]) -> int:
-        """A pool size: below 0 counts 0; more than :data:`MAX_POOL` is refused."""
+        """A pool size: below 0 counts 0; more than :data:`MAX_POOL` (:data:`MAX_KEPT` for keep
+        and block steps) is refused."""
         n = max(0, self.number(expr, values))
-        if n > MAX_POOL:
-            raise UsageError(f"step {step.index} would roll {n} dice: more than the {MAX_POOL} the "
+        most = MAX_KEPT if isinstance(step, KeepStep | BlockStep) else MAX_POOL
+        if n > most:
+            raise UsageError(f"step {step.index} would roll {n} dice: more than the {most} the "
                              "exact odds count (fix the stats or the file)")
         return n
 
