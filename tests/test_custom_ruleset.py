@@ -179,7 +179,7 @@ set = { x = "6 // target.n" }
 value = "x"
 ''', "divide.toml")
     board = field(Figure(1, "A", "red", (0, 0)), Figure(2, "B", "blue", (1, 0)))
-    with pytest.raises(UsageError, match=r"^divide.toml: the expression '6 // target.n' divides by zero"):
+    with pytest.raises(UsageError, match=r"^divide.toml: the expression 'x = 6 // target.n' divides by zero"):
         rules.odds(AttackRequest(board, 1, [2], None))
 
 

@@ -27,9 +27,10 @@ game.rules.custom.expr.ExprError: open(...) is not allowed (the functions are mi
 from __future__ import annotations
 
 import ast
+import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from types import CodeType
+from types import CodeType, FunctionType
 
 #: the scopes a dotted name may start with, and what they name
 SCOPES = ("attacker", "target", "figure", "attack")
@@ -67,6 +68,7 @@ class Expr:
     stats: frozenset[tuple[str, str]]
     code: CodeType = field(repr=False, compare=False)
     constant: object = None
+    tree: ast.AST | None = field(default=None, repr=False, compare=False)
 
     @property
     def is_constant(self) -> bool:
@@ -80,11 +82,11 @@ class Expr:
         >>> parse("attacker.life - hits").bind({"attacker.life": 5})(2)
         3
         """
-        env: dict[str, object] = {"__builtins__": {}, **FUNCTIONS}
-        for scope_name, stat in self.stats:
-            env[f"{scope_name}{_SEP}{stat}"] = scope.get(f"{scope_name}.{stat}", 0)
-        fn: Callable[..., object] = eval(self.code, env)  # noqa: S307 - a whitelisted tree
-        return _guarded(fn, self.text)
+        return self.bind_globals(globals_of(scope))
+
+    def bind_globals(self, env: dict[str, object]) -> Callable[..., object]:
+        """:meth:`bind` with the globals :func:`globals_of` made (shared by many expressions)."""
+        return _guarded(FunctionType(_inner(self.code), env), self.text)
 
     def evaluate(self, scope: Mapping[str, object], values: Mapping[str, object]) -> object:
         """The value with these stats and step values (a step value not given counts 0)."""
@@ -96,6 +98,105 @@ class Expr:
         """Whether the expression reads a step value (else it is known before any die)."""
         return bool(self.names)
 
+    def truth_monotone(self, name: str) -> int | None:
+        """How the expression's truth moves as the step value ``name`` grows from 0 up,
+        everything else fixed: ``1`` never from true to false, ``-1`` never from false to true,
+        ``0`` not at all, None when it cannot be told (a sign analysis, conservative).
+
+        >>> parse("target.wounds + damage >= target.life").truth_monotone("damage")
+        1
+        >>> parse("damage < 3 and not tested").truth_monotone("damage"), parse("damage - 3").truth_monotone("damage")
+        (-1, None)
+        """
+        if name not in self.names or self.tree is None:
+            return 0
+        return _truth(self.tree, name)
+
+
+@dataclass(frozen=True)
+class Block:
+    """Several expressions run as one function: named values in order (each may read the ones
+    before, or the value of that name from before the block), then the results to return.
+
+    >>> b = block([("a", parse("hits + 1")), ("hits", parse("a * 2"))], [parse("hits"), parse("a > 2")])
+    >>> b.params, b.bind({})(3)
+    (('hits',), (8, True))
+    """
+
+    text: str
+    params: tuple[str, ...]
+    code: CodeType = field(repr=False, compare=False)
+
+    def bind(self, scope: Mapping[str, object]) -> Callable[..., tuple[object, ...]]:
+        """The block as a function of :attr:`params`, the stats of ``scope`` fixed."""
+        return self.bind_globals(globals_of(scope))
+
+    def bind_globals(self, env: dict[str, object]) -> Callable[..., tuple[object, ...]]:
+        """:meth:`bind` with the globals :func:`globals_of` made."""
+        return _guarded(FunctionType(_inner(self.code), env), self.text)  # type: ignore[return-value]
+
+
+def globals_of(scope: Mapping[str, object]) -> dict[str, object]:
+    """The globals compiled expressions run with: the functions and the stats of ``scope``
+    (``"attacker.life"`` becomes the name the compiled code reads)."""
+    env: dict[str, object] = {"__builtins__": {}, **FUNCTIONS}
+    for key, value in scope.items():
+        scope_name, _, stat = key.partition(".")
+        env[f"{scope_name}{_SEP}{stat}"] = value
+    return env
+
+
+def _inner(code: CodeType) -> CodeType:
+    """The code of the one function (lambda or ``def``) a compiled expression or block makes."""
+    for const in code.co_consts:
+        if isinstance(const, CodeType):
+            return const
+    raise ValueError("no function in this code")  # pragma: no cover - every compile makes one
+
+
+def _name_expr(name: str) -> Expr:
+    """The expression that is one value's name."""
+    return Expr(name, (name,), frozenset(), compile("0", "<name>", "eval"), None,
+                ast.Name(name, ast.Load()))
+
+
+class _Rename(ast.NodeTransformer):
+    def __init__(self, names: Mapping[str, str]) -> None:
+        self.names = names
+
+    def visit_Name(self, node: ast.Name) -> ast.AST:
+        return ast.Name(self.names.get(node.id, node.id), ast.Load())
+
+
+def block(assignments: list[tuple[str, Expr]], results: list[Expr | str]) -> Block:
+    """Compile named values and results (expressions, or value names) into one :class:`Block`."""
+    current: dict[str, str] = {}
+    params: list[str] = []
+    body: list[ast.stmt] = []
+
+    def tree(expr: Expr) -> ast.expr:
+        for name in expr.names:
+            if name not in current and name not in params:
+                params.append(name)
+        if expr.tree is None:
+            return ast.Constant(expr.constant)  # type: ignore[arg-type]
+        renamed: ast.expr = _Rename(dict(current)).visit(copy.deepcopy(expr.tree))
+        return renamed
+
+    for i, (name, expr) in enumerate(assignments):
+        value = tree(expr)
+        current[name] = f"{name}{_SEP}{i}"
+        body.append(ast.Assign([ast.Name(current[name], ast.Store())], value))
+    returned = [tree(e) if isinstance(e, Expr) else tree(_name_expr(e)) for e in results]
+    body.append(ast.Return(ast.Tuple(returned, ast.Load())))
+    args = ast.arguments(posonlyargs=[], args=[ast.arg(n) for n in params], kwonlyargs=[],
+                         kw_defaults=[], defaults=[])
+    function = ast.FunctionDef(name="_block", args=args, body=body, decorator_list=[])
+    module = ast.fix_missing_locations(ast.Module([function], []))
+    text = "; ".join([f"{n} = {e.text}" for n, e in assignments]
+                     or [e.text if isinstance(e, Expr) else e for e in results])
+    return Block(text, tuple(params), compile(module, "<block>", "exec"))
+
 
 def _guarded(fn: Callable[..., object], text: str) -> Callable[..., object]:
     def call(*args: object) -> object:
@@ -105,7 +206,9 @@ def _guarded(fn: Callable[..., object], text: str) -> Callable[..., object]:
             raise EvalError(f"the expression {text!r} divides by zero") from None
         except TypeError:
             raise EvalError(f"the expression {text!r} mixes text and numbers") from None
-        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > LIMIT:
+        except NameError:
+            raise EvalError(f"the expression {text!r} reads a value this attack does not have") from None
+        if type(value) is int and (value > LIMIT or value < -LIMIT):
             raise EvalError(f"the expression {text!r} gives {value}, too large a number")
         return value
 
@@ -141,7 +244,7 @@ def parse(text: object) -> Expr:
     lam = ast.Expression(ast.Lambda(args, body))
     ast.fix_missing_locations(lam)
     code = compile(lam, f"<{text}>", "eval")
-    return Expr(text, names, frozenset(checker.stats), code)
+    return Expr(text, names, frozenset(checker.stats), code, None, body)
 
 
 def _constant(value: bool | int | str, text: str | None = None) -> Expr:
@@ -251,3 +354,103 @@ def _shown(node: ast.AST) -> str:
         return repr(ast.unparse(node))
     except Exception:  # pragma: no cover - unparse handles every parsed node
         return "this"
+
+
+def _both(a: int | None, b: int | None) -> int | None:
+    """The direction of a combination that moves with both parts."""
+    if a is None or b is None:
+        return None
+    if a == 0 or a == b:
+        return b
+    return a if b == 0 else None
+
+
+def _negated(m: int | None) -> int | None:
+    return None if m is None else -m
+
+
+def _number(node: ast.AST) -> int | None:
+    """A whole-number literal's value."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, int):
+        return int(node.value)
+    return None
+
+
+def _scaled(m: int | None, factor: int | None) -> int | None:
+    """The direction of ``m`` times (or divided by) a literal ``factor``."""
+    if m == 0:
+        return 0
+    if m is None or not factor:
+        return None
+    return m if factor > 0 else -m
+
+
+def _truth(node: ast.AST, name: str) -> int | None:
+    """:meth:`Expr.truth_monotone` on a checked tree."""
+    if isinstance(node, ast.Compare):
+        return _monotone(node, name)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return _negated(_truth(node.operand, name))
+    if isinstance(node, ast.BoolOp):
+        out: int | None = 0
+        for value in node.values:
+            out = _both(out, _truth(value, name))
+        return out
+    if isinstance(node, ast.IfExp):
+        if _monotone(node.test, name) != 0:
+            return None
+        return _both(_truth(node.body, name), _truth(node.orelse, name))
+    if isinstance(node, ast.Name):
+        return 1 if node.id == name else 0  # for values of 0 or more, truth is value > 0
+    return 0 if _monotone(node, name) == 0 else None
+
+
+def _monotone(node: ast.AST, name: str) -> int | None:
+    """How a number (or a comparison's result) moves as ``name`` grows (conservative)."""
+    if isinstance(node, ast.Constant):
+        return 0
+    if isinstance(node, ast.Name):
+        return 1 if node.id == name else 0
+    if isinstance(node, ast.UnaryOp):
+        inner = _monotone(node.operand, name)
+        return inner if isinstance(node.op, ast.UAdd) else _negated(inner)
+    if isinstance(node, ast.BinOp):
+        left, right = _monotone(node.left, name), _monotone(node.right, name)
+        if isinstance(node.op, ast.Add):
+            return _both(left, right)
+        if isinstance(node.op, ast.Sub):
+            return _both(left, _negated(right))
+        if isinstance(node.op, ast.Mult | ast.FloorDiv) and _number(node.right) is not None:
+            return _scaled(left, _number(node.right))
+        if isinstance(node.op, ast.Mult) and _number(node.left) is not None:
+            return _scaled(right, _number(node.left))
+        return 0 if left == right == 0 else None
+    if isinstance(node, ast.Compare):
+        if len(node.ops) != 1:
+            parts = [_monotone(n, name) for n in (node.left, *node.comparators)]
+            return 0 if all(p == 0 for p in parts) else None
+        gap = _both(_monotone(node.left, name), _negated(_monotone(node.comparators[0], name)))
+        op = node.ops[0]
+        if isinstance(op, ast.Gt | ast.GtE):
+            return gap
+        if isinstance(op, ast.Lt | ast.LtE):
+            return _negated(gap)
+        return 0 if gap == 0 else None
+    if isinstance(node, ast.BoolOp):
+        out: int | None = 0
+        for value in node.values:
+            out = _both(out, _monotone(value, name))
+        return out
+    if isinstance(node, ast.IfExp):
+        if _monotone(node.test, name) != 0:
+            return None
+        return _both(_monotone(node.body, name), _monotone(node.orelse, name))
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        parts = [_monotone(a, name) for a in node.args]
+        if node.func.id == "abs":
+            return 0 if parts[0] == 0 else None
+        out = 0
+        for part in parts:
+            out = _both(out, part)
+        return out
+    return None

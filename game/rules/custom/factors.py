@@ -17,10 +17,11 @@ tables stay small.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
+from operator import itemgetter
 
 #: a distribution over output tuples: (numerators, denominator, mass cut from explosions)
 Dist = tuple[Mapping[tuple[int, ...], int], int, Fraction | int]
@@ -46,8 +47,9 @@ class Factor:
         if len(idx) == len(self.names):
             return self
         table: dict[tuple[int, ...], int] = {}
+        pick = getter(idx)
         for key, value in self.table.items():
-            sub = tuple(key[i] for i in idx)
+            sub = pick(key)
             table[sub] = table.get(sub, 0) + value
         return Factor(tuple(self.names[i] for i in idx), table, self.den)
 
@@ -60,6 +62,7 @@ class Joint:
         self.static: dict[str, int] = dict(static)
         self.factors: list[Factor] = []
         self.cut: Fraction = Fraction(0)
+        self._live: Collection[str] | None = None
 
     def factor_of(self, name: str) -> Factor | None:
         """The factor holding the random value ``name`` (None when it is static or unknown)."""
@@ -111,8 +114,12 @@ class Joint:
             return
         self.factors.append(Factor(outputs, dict(table), den))
 
-    def apply(self, reads: tuple[str, ...], outputs: tuple[str, ...], kernel: Kernel) -> None:
-        """Write ``outputs`` from ``kernel`` (their distribution given the values of ``reads``)."""
+    def apply(self, reads: tuple[str, ...], outputs: tuple[str, ...], kernel: Kernel,
+              live: Collection[str] | None = None) -> None:
+        """Write ``outputs`` from ``kernel`` (their distribution given the values of ``reads``);
+        with ``live``, the values of the factor it extends that are not in it are summed out on
+        the way (as :meth:`forget` would)."""
+        self._live = live
         random = [n for n in reads if self.factor_of(n) is not None]
         if not random:
             self.add(outputs, kernel({n: self.static.get(n, 0) for n in reads}))
@@ -121,32 +128,74 @@ class Joint:
         assert factor is not None
         results: dict[tuple[int, ...], Dist] = {}
         order = tuple(i for i, n in enumerate(factor.names) if n in reads)
+        pick = getter(order)
+        read_names = tuple(factor.names[i] for i in order)
+        base = {n: self.static.get(n, 0) for n in reads}
         for key in factor.table:
-            sub = tuple(key[i] for i in order)
+            sub = pick(key)
             if sub not in results:
-                results[sub] = kernel(self.values_of(factor, key, reads))
-        self._extend(factor, order, outputs, results)
+                base.update(zip(read_names, sub))
+                results[sub] = kernel(base)
+        if all(d == 1 and len(t) == 1 for t, d, _ in results.values()):
+            self._map(factor, order, outputs, {k: next(iter(t)) for k, (t, _, _) in results.items()})
+        else:
+            self._extend(factor, order, outputs, results)
+
+    def _kept(self, factor: Factor, outputs: tuple[str, ...]) -> list[int]:
+        """The places of the factor's values that stay (not rewritten, still read)."""
+        live = self._live
+        return [i for i, n in enumerate(factor.names)
+                if n not in outputs and (live is None or n in live)]
+
+    def _map(self, factor: Factor, order: tuple[int, ...], outputs: tuple[str, ...],
+             results: Mapping[tuple[int, ...], tuple[int, ...]]) -> None:
+        """A deterministic step: each state gets its outputs, no new denominator."""
+        keep = self._kept(factor, outputs)
+        names = tuple(factor.names[i] for i in keep) + outputs
+        table: dict[tuple[int, ...], int] = {}
+        stay, pick = getter(keep), getter(order)
+        for key, weight in factor.table.items():
+            new = stay(key) + results[pick(key)]
+            table[new] = table.get(new, 0) + weight
+        self.factors = [f for f in self.factors if f is not factor]
+        self.drop(outputs)
+        self.factors.append(Factor(names, table, factor.den))
 
     def _extend(self, factor: Factor, order: tuple[int, ...], outputs: tuple[str, ...],
                 results: Mapping[tuple[int, ...], Dist]) -> None:
-        keep = [i for i, n in enumerate(factor.names) if n not in outputs]
+        keep = self._kept(factor, outputs)
         names = tuple(factor.names[i] for i in keep) + outputs
         den_all = lcm(*(d for _, d, _ in results.values()))
         table: dict[tuple[int, ...], int] = {}
         cut = Fraction(0)
+        stay, pick = getter(keep), getter(order)
         for key, weight in factor.table.items():
-            sub_table, sub_den, sub_cut = results[tuple(key[i] for i in order)]
+            sub_table, sub_den, sub_cut = results[pick(key)]
             scale = weight * (den_all // sub_den)
-            base = tuple(key[i] for i in keep)
+            base = stay(key)
             for out, ways in sub_table.items():
                 new = base + out
                 table[new] = table.get(new, 0) + ways * scale
             if sub_cut:
                 cut += Fraction(weight, factor.den) * sub_cut
         self.cut += cut
-        self.factors.remove(factor)
+        self.factors = [f for f in self.factors if f is not factor]
         self.drop(outputs)
         self.factors.append(Factor(names, table, factor.den * den_all))
+
+
+def getter(places: Sequence[int]) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
+    """A fast function picking these places of a tuple, as a tuple.
+
+    >>> getter([2, 0])((5, 6, 7)), getter([1])((5, 6)), getter([])((5,))
+    ((7, 5), (6,), ())
+    """
+    if len(places) > 1:
+        return itemgetter(*places)
+    if len(places) == 1:
+        only = places[0]
+        return lambda key: (key[only],)
+    return lambda key: ()
 
 
 def point(*values: int) -> Dist:

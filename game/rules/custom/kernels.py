@@ -7,7 +7,7 @@
 * :func:`pool_pmf` — the sum over n such dice (one big-integer power, :func:`game.core.odds.power`);
 * :func:`total_table` — a sum of number dice with the count of a critical face and of a fumble
   face (several counters packed into one Kronecker power);
-* :func:`opposed_chance` — the chance one total beats an independent other.
+* :func:`opposed_ways` — the ways one total beats an independent other.
 
 >>> pmf, cut = chain_pmf(((1, False, 3), (0, False, 2), (1, True, 1)))   # 3 sword, 2 bow, 1 crit
 >>> [str(p) for p in pmf.fractions()[:3]], cut < Fraction(1, 10**12)
@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -148,64 +149,58 @@ def _reached(count: int, rule: Counted, dice: int) -> bool:
 
 @dataclass(frozen=True)
 class Defence:
-    """An opposing total's distribution, summarised for :func:`opposed_chance`: the chance it
-    is a critical, not rolled, a fumble; its plain totals sorted with cumulative chances."""
+    """An opposing total's distribution in ways (over its denominator), summarised for
+    :func:`opposed_ways`: the ways it is a critical, not rolled, a fumble; its plain totals
+    sorted with the cumulative ways below each."""
 
-    critical: Fraction
-    absent: Fraction
-    fumble: Fraction
+    critical: int
+    absent: int
+    fumble: int
     totals: tuple[int, ...]
-    below: tuple[Fraction, ...]  # below[i] = P(plain and total < totals[i])
-    plain: Fraction
+    below: tuple[int, ...]  # below[i] = ways of a plain total below totals[i]
+    plain: int
+    all: int
 
 
-def defence_summary(states: Iterable[tuple[tuple[int, int, int, int], Fraction]]) -> Defence:
-    """Summarise (total, critical, fumble, rolled) → chance pairs of the opposing total."""
-    crit = absent = fumble = Fraction(0)
-    plain: dict[int, Fraction] = {}
-    for (total, critical, fumbled, rolled), p in states:
+def defence_summary(states: Iterable[tuple[tuple[int, int, int, int], int]]) -> Defence:
+    """Summarise (total, critical, fumble, rolled) → ways pairs of the opposing total."""
+    crit = absent = fumble = every = 0
+    plain: dict[int, int] = {}
+    for (total, critical, fumbled, rolled), ways in states:
+        every += ways
         if not rolled:
-            absent += p
+            absent += ways
         elif critical:
-            crit += p
+            crit += ways
         elif fumbled:
-            fumble += p
+            fumble += ways
         else:
-            plain[total] = plain.get(total, Fraction(0)) + p
+            plain[total] = plain.get(total, 0) + ways
     totals = tuple(sorted(plain))
-    below: list[Fraction] = []
-    running = Fraction(0)
+    below: list[int] = []
+    running = 0
     for t in totals:
         below.append(running)
         running += plain[t]
-    return Defence(crit, absent, fumble, totals, tuple(below), running)
+    return Defence(crit, absent, fumble, totals, tuple(below), running, every)
 
 
-def opposed_chance(total: int, critical: bool, fumble: bool, d: Defence, ties_attack: bool) -> Fraction:
-    """The chance a total (with its critical and fumble flags) beats the summarised defence.
+def opposed_ways(total: int, critical: bool, fumble: bool, d: Defence, ties_attack: bool) -> int:
+    """The ways (of the defence's) a total with its critical and fumble flags wins.
 
-    >>> d = defence_summary([((7, 0, 0, 1), Fraction(1, 2)), ((9, 0, 0, 1), Fraction(1, 2))])
-    >>> opposed_chance(8, False, False, d, False), opposed_chance(9, False, False, d, False)
-    (Fraction(1, 2), Fraction(1, 2))
-    >>> opposed_chance(9, False, False, d, True)
-    Fraction(1, 1)
+    >>> d = defence_summary([((7, 0, 0, 1), 1), ((9, 0, 0, 1), 1)])
+    >>> opposed_ways(8, False, False, d, False), opposed_ways(9, False, False, d, False)
+    (1, 1)
+    >>> opposed_ways(9, False, False, d, True), opposed_ways(3, True, False, d, False)
+    (2, 2)
     """
     if fumble:
-        return Fraction(0)
+        return 0
     if critical:
-        return 1 - d.critical
-    return d.absent + d.fumble + _plain_below(total, d, ties_attack)
-
-
-def _plain_below(total: int, d: Defence, inclusive: bool) -> Fraction:
-    from bisect import bisect_left, bisect_right
-
-    i = (bisect_right if inclusive else bisect_left)(d.totals, total)
-    if i == 0:
-        return Fraction(0)
-    if i == len(d.totals):
-        return d.plain
-    return d.below[i]
+        return d.all - d.critical
+    i = (bisect_right if ties_attack else bisect_left)(d.totals, total)
+    below = 0 if i == 0 else d.plain if i == len(d.totals) else d.below[i]
+    return d.absent + d.fumble + below
 
 
 def weights_of(faces: Sequence[int | str]) -> tuple[tuple[int, int], ...]:

@@ -304,11 +304,16 @@ def _resolution(table: Table, name: str, dice: dict[str, DieSpec], names: Names)
     changes = _changes(table.table("changes", f"the changes of resolution {name!r}"), names)
     table.finish(("steps", "outcome", "changes"))
     live: list[frozenset[str]] = []
+    later: list[frozenset[str]] = []
     needed = {n for e in outcome.exprs() for n in e.names}
+    by_steps: set[str] = set()
     for step in reversed(steps):
         live.append(frozenset(needed))
+        later.append(frozenset(by_steps))
         needed |= step.reads()
-    return ResolutionSpec(name, tuple(steps), outcome, changes, tuple(reversed(live)))
+        by_steps |= step.reads()
+    return ResolutionSpec(name, tuple(steps), outcome, changes, tuple(reversed(live)),
+                          tuple(reversed(later)))
 
 
 def _outcome(table: Table, names: Names) -> Outcome:

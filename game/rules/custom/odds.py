@@ -12,14 +12,16 @@ note says so in the same words.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from operator import itemgetter
 from fractions import Fraction
 
 from game.core.errors import UsageError
-from game.core.odds import IntPmf, difference
+from game.core.odds import IntPmf, clamped_difference, difference
 from game.rules.base import Odds
 from game.rules.custom import kernels, sweep
-from game.rules.custom.expr import EvalError, Expr
+from game.rules.custom.expr import Block, EvalError, Expr, globals_of
 from game.rules.custom.faces import Target, success_faces, symbol_faces
 from game.rules.custom.factors import Dist, Factor, Joint, Kernel, point
 from game.rules.custom.spec import (
@@ -46,18 +48,42 @@ MAX_KEPT = 30
 class Scope:
     """The numbers of one attack (stats and attack values) and its expressions bound to them."""
 
-    def __init__(self, numbers: Mapping[str, object]) -> None:
+    def __init__(self, numbers: Mapping[str, object], env: dict[str, object] | None = None) -> None:
         self.numbers = numbers
+        self.env = globals_of(numbers) if env is None else env
         self._bound: dict[int, Callable[..., object]] = {}
+
+    def add(self, key: str, value: object) -> None:
+        """One more number (``"attack.dice"``), for the expressions bound from now on."""
+        if isinstance(self.numbers, dict):
+            self.numbers[key] = value
+        self.env.update(globals_of({key: value}))
 
     def value(self, expr: Expr, values: Mapping[str, int]) -> object:
         """The expression's value with these step values."""
-        if expr.constant is not None:
-            return expr.constant
+        constant = expr.constant
+        if constant is not None:
+            return constant
         fn = self._bound.get(id(expr))
         if fn is None:
-            fn = self._bound[id(expr)] = expr.bind(self.numbers)
-        return fn(*(values.get(n, 0) for n in expr.names))
+            fn = self._bound[id(expr)] = expr.bind_globals(self.env)
+        names = expr.names
+        if not names:
+            return fn()
+        if len(names) == 1:
+            return fn(values.get(names[0], 0))
+        return fn(*[values.get(n, 0) for n in names])
+
+    def run(self, code: Block, values: Mapping[str, int]) -> tuple[object, ...]:
+        """A block's results with these step values."""
+        return self.call(code, [values.get(n, 0) for n in code.params])
+
+    def call(self, code: Block, args: Sequence[int]) -> tuple[object, ...]:
+        """A block's results with the values of its params, in order."""
+        fn = self._bound.get(id(code))
+        if fn is None:
+            fn = self._bound[id(code)] = code.bind_globals(self.env)
+        return fn(*args)  # type: ignore[return-value]
 
     def number(self, expr: Expr | None, values: Mapping[str, int], default: int = 0) -> int:
         """A whole-number value (true counts 1)."""
@@ -87,22 +113,69 @@ def _reads(*exprs: Expr | None) -> tuple[str, ...]:
     return tuple(sorted({n for e in exprs if e is not None for n in e.names}))
 
 
-def _apply(joint: Joint, scope: Scope, step: Step, reads: tuple[str, ...], kernel: Kernel,
-           outputs: tuple[str, ...] | None = None) -> None:
-    """Write the step's values from ``kernel``; where its ``when`` is false they keep the values
-    they had (a value nobody wrote is 0)."""
-    outputs = step.writes() if outputs is None else outputs
+@dataclass(frozen=True)
+class Plan:
+    """What a step does to the joint distribution: the values it reads, the values it writes,
+    and their distribution given the values read."""
+
+    reads: tuple[str, ...]
+    outputs: tuple[str, ...]
+    kernel: Kernel
+    #: for a deterministic step: its outputs straight from the values of ``reads``, in order
+    direct: Callable[[tuple[int, ...]], tuple[int, ...]] | None = None
+
+
+def _guarded(step: Step, scope: Scope, plan: Plan) -> Plan:
+    """The plan with the step's ``when``: where it is false the outputs keep the values they
+    had (a value nobody wrote is 0)."""
     when = step.when
     if when is None or always(step, scope):
-        joint.apply(reads, outputs, kernel)
-        return
+        return plan
+    outputs, kernel = plan.outputs, plan.kernel
 
     def guarded(values: Mapping[str, int]) -> Dist:
         if not scope.holds(when, values):
             return point(*(values.get(o, 0) for o in outputs))
         return kernel(values)
 
-    joint.apply(tuple(sorted({*reads, *when.names, *outputs})), outputs, guarded)
+    return Plan(tuple(sorted({*plan.reads, *when.names, *outputs})), outputs, guarded, None)
+
+
+def _apply(joint: Joint, scope: Scope, step: Step, reads: tuple[str, ...], kernel: Kernel,
+           outputs: tuple[str, ...] | None = None) -> None:
+    """Write the step's values from ``kernel`` (with its ``when``)."""
+    plan = _guarded(step, scope, Plan(reads, step.writes() if outputs is None else outputs, kernel))
+    joint.apply(plan.reads, plan.outputs, plan.kernel)
+
+
+def fused(first: Plan, then: Plan) -> Plan:
+    """A roll and the compute step right after it that alone reads the roll's values, as one
+    plan: the roll's outcomes go through the compute at once, so the joint table never holds
+    them (a death check's 21 totals become survives / dies)."""
+    inner = set(first.outputs)
+    reads = tuple(sorted(set(first.reads) | (set(then.reads) - inner)))
+    seen: dict[tuple[int, ...], tuple[int, ...]] = {}
+    moved = [(j, first.outputs.index(n)) for j, n in enumerate(then.reads) if n in inner]
+
+    def kernel(values: Mapping[str, int]) -> Dist:
+        table, den, cut = first.kernel(values)
+        out: dict[tuple[int, ...], int] = {}
+        asked = [values.get(n, 0) for n in then.reads]
+        for key, ways in table.items():
+            for j, i in moved:
+                asked[j] = key[i]
+            fixed = tuple(asked)
+            new = seen.get(fixed)
+            if new is None:
+                if then.direct is not None:
+                    new = then.direct(fixed)
+                else:
+                    new = next(iter(then.kernel(dict(zip(then.reads, fixed, strict=True)))[0]))
+                seen[fixed] = new
+            out[new] = out.get(new, 0) + ways
+        return out, den, cut
+
+    return Plan(reads, then.outputs, kernel)
 
 
 def always(step: Step, scope: Scope) -> bool:
@@ -115,17 +188,17 @@ def _from_pmf(pmf: IntPmf, cut: Fraction | int) -> Dist:
             pmf.denominator, cut)
 
 
-def _count(step: CountStep, joint: Joint, scope: Scope, spec: RulesetSpec) -> None:
+def _count(step: CountStep, scope: Scope, spec: RulesetSpec, live: frozenset[str]) -> Plan:
     faces = symbol_faces(spec.dice[step.die], step.symbols, step.explode)
 
     def kernel(values: Mapping[str, int]) -> Dist:
         pmf, cut = kernels.pool_pmf(faces, scope.dice(step, step.dice, values))
         return _from_pmf(pmf, cut)
 
-    _apply(joint, scope, step, _reads(step.dice), kernel)
+    return Plan(_reads(step.dice), step.writes(), kernel)
 
 
-def _successes(step: SuccessStep, joint: Joint, scope: Scope, spec: RulesetSpec) -> None:
+def _successes(step: SuccessStep, scope: Scope, spec: RulesetSpec, live: frozenset[str]) -> Plan:
     die = spec.dice[step.die]
 
     def kernel(values: Mapping[str, int]) -> Dist:
@@ -134,7 +207,7 @@ def _successes(step: SuccessStep, joint: Joint, scope: Scope, spec: RulesetSpec)
         pmf, cut = kernels.pool_pmf(faces, scope.dice(step, step.dice, values))
         return _from_pmf(pmf, cut)
 
-    _apply(joint, scope, step, _reads(step.dice, step.at_least, step.at_most), kernel)
+    return Plan(_reads(step.dice, step.at_least, step.at_most), step.writes(), kernel)
 
 
 def target_of(step: SuccessStep, scope: Scope, values: Mapping[str, int]) -> Target:
@@ -144,21 +217,32 @@ def target_of(step: SuccessStep, scope: Scope, values: Mapping[str, int]) -> Tar
     return Target(None, scope.number(step.at_most, values), step.always_fail, step.always_succeed)
 
 
-def _total(step: TotalStep, joint: Joint, scope: Scope, spec: RulesetSpec) -> None:
+def _total(step: TotalStep, scope: Scope, spec: RulesetSpec, live: frozenset[str]) -> Plan:
     weights = kernels.weights_of(spec.dice[step.die].faces)
+    names = step.writes()
+    wanted = tuple(i for i, n in enumerate(names) if n in live)
     crit = kernels.Counted(step.critical.face, step.critical.at_least) if step.critical else None
     fumble = kernels.Counted(step.fumble.face, step.fumble.at_least) if step.fumble else None
 
+    pick = itemgetter(*wanted) if len(wanted) > 1 else None
+    made: dict[tuple[int, int], Dist] = {}
+
     def kernel(values: Mapping[str, int]) -> Dist:
         mod = scope.number(step.modifier, values)
-        table, den = kernels.total_table(weights, scope.dice(step, step.dice, values), crit, fumble)
+        n = scope.dice(step, step.dice, values)
+        found = made.get((n, mod))
+        if found is not None:
+            return found
+        table, den = kernels.total_table(weights, n, crit, fumble)
         out: dict[tuple[int, ...], int] = {}
-        for (s, c, f, n), ways in table.items():
-            key = (s + mod, c, f, n, 1)
+        for (s, c, f, k), ways in table.items():
+            full = (s + mod, c, f, k, 1)
+            key = pick(full) if pick is not None else (full[wanted[0]],) if wanted else ()
             out[key] = out.get(key, 0) + ways
+        made[(n, mod)] = (out, den, 0)
         return out, den, 0
 
-    _apply(joint, scope, step, _reads(step.dice, step.modifier), kernel)
+    return Plan(_reads(step.dice, step.modifier), tuple(names[i] for i in wanted), kernel)
 
 
 def _keep_block(keep: KeepStep, block: BlockStep | None, joint: Joint, scope: Scope,
@@ -222,8 +306,7 @@ def _opposed(step: OpposedStep, joint: Joint, scope: Scope, live: frozenset[str]
     for key, weight in a_factor.table.items():
         total, crit, fumble = (key[i] if i >= 0 else joint.static.get(n, 0)
                                for i, n in zip(order, a_names, strict=True))
-        win = kernels.opposed_chance(total, bool(crit), bool(fumble), summary, ties)
-        wins = win.numerator * (d_den // win.denominator)
+        wins = kernels.opposed_ways(total, bool(crit), bool(fumble), summary, ties)
         if wins:
             table[key + (1,)] = table.get(key + (1,), 0) + weight * wins
         if d_den - wins:
@@ -234,12 +317,13 @@ def _opposed(step: OpposedStep, joint: Joint, scope: Scope, live: frozenset[str]
 
 
 def _defence(factor: Factor | None, names: tuple[str, ...], joint: Joint) -> tuple[kernels.Defence, int]:
+    """The opposing total's (total, critical, fumble, rolled) ways, summarised."""
     if factor is None:
         key = tuple(joint.static.get(n, 0) for n in names)
-        return kernels.defence_summary([(key, Fraction(1))]), 1  # type: ignore[list-item]
+        return kernels.defence_summary([(key, 1)]), 1  # type: ignore[list-item]
     order = [factor.names.index(n) if n in factor.names else -1 for n in names]
     states = [(tuple(key[i] if i >= 0 else joint.static.get(n, 0) for i, n in zip(order, names, strict=True)),
-               Fraction(w, factor.den)) for key, w in factor.table.items()]
+               w) for key, w in factor.table.items()]
     return kernels.defence_summary(states), factor.den  # type: ignore[arg-type]
 
 
@@ -265,24 +349,19 @@ def opposed_wins(total: int, crit: int, fumble: int, d_total: int, d_crit: int, 
     return total > d_total or (ties_attack and total == d_total)
 
 
-def _cancel(step: CancelStep, joint: Joint, scope: Scope, live: frozenset[str]) -> None:
+def _cancel(step: CancelStep, joint: Joint, scope: Scope, res: ResolutionSpec, i: int) -> None:
+    """``max(0, value − by − armour)``; two independent counts take one big-integer product
+    (:func:`_difference`), else state by state."""
     assert step.value is not None
-    fast = (always(step, scope) and step.value.names == (step.value.text.strip(),)
-            and step.by is not None and step.by.names == (step.by.text.strip(),)
-            and (step.armour is None or not step.armour.names))
-    if fast:
-        a, b = joint.factor_of(step.value.names[0]), joint.factor_of(step.by.names[0])  # type: ignore[union-attr]
-        if (a is not None and b is not None and a is not b and len(a.names) == 1
-                and len(b.names) == 1 and a.names[0] not in live and b.names[0] not in live):
-            armour = scope.number(step.armour, {})
-            diff = difference(_to_pmf(a), _to_pmf(b))
-            table: dict[tuple[int, ...], int] = {}
-            for i, ways in enumerate(diff.numerators):
-                if ways:
-                    key = (max(0, diff.offset + i - armour),)
-                    table[key] = table.get(key, 0) + ways
-            joint.factors = [f for f in joint.factors if f is not a and f is not b]
-            joint.add((step.into,), (table, diff.denominator, 0))
+    if always(step, scope) and _bare(step.value) and (step.by is None or _bare(step.by)) and (
+            step.armour is None or not step.armour.names):
+        a = joint.factor_of(step.value.names[0])
+        b = joint.factor_of(step.by.names[0]) if step.by is not None else None
+        live = res.live[i]
+        if (a is not None and len(a.names) == 1 and a.names[0] not in live and
+                (step.by is None or (b is not None and b is not a and len(b.names) == 1
+                                     and b.names[0] not in live))):
+            _difference(step, joint, scope, res, i, a, b)
             return
 
     def kernel(values: Mapping[str, int]) -> Dist:
@@ -292,51 +371,137 @@ def _cancel(step: CancelStep, joint: Joint, scope: Scope, live: frozenset[str]) 
     _apply(joint, scope, step, _reads(step.value, step.by, step.armour), kernel)
 
 
+def _bare(expr: Expr) -> bool:
+    """The expression is one step value's name."""
+    return expr.names == (expr.text.strip(),)
+
+
+def _difference(step: CancelStep, joint: Joint, scope: Scope, res: ResolutionSpec, i: int,
+                a: Factor, b: Factor | None) -> None:
+    """``max(0, A − B − armour)`` of independent counts: clamped at the outcome's cap when
+    nothing but the outcome reads the result and its conditions cannot tell the values above
+    the cap apart (:func:`_fold_at`), so only cap + 1 buckets are computed
+    (:func:`game.core.odds.clamped_difference`)."""
+    armour = scope.number(step.armour, {})
+    first = _to_pmf(a)
+    second = _to_pmf(b) if b is not None else IntPmf((1,), 0, 1)
+    top = first.offset + len(first.numerators) - 1 - second.offset - armour
+    fold = _fold_at(step.into, res, scope, top) if step.into not in res.later[i] else None
+    table: dict[tuple[int, ...], int] = {}
+    if fold is not None:
+        clamped = clamped_difference(first, second, armour, armour + fold)
+        den = first.denominator * second.denominator
+        for value, p in clamped.items():
+            if p:
+                table[(value - armour,)] = p.numerator * (den // p.denominator)
+    else:
+        diff = difference(first, second)
+        den = diff.denominator
+        for k, ways in enumerate(diff.numerators):
+            if ways:
+                key = (max(0, diff.offset + k - armour),)
+                table[key] = table.get(key, 0) + ways
+    joint.factors = [f for f in joint.factors if f is not a and f is not b]
+    joint.add((step.into,), (table, den, 0))
+
+
+def _fold_at(name: str, res: ResolutionSpec, scope: Scope, top: int) -> int | None:
+    """The value from which the outcome cannot tell ``name``'s values apart, or None: the
+    outcome counts ``name`` itself with a cap, and each condition reading it is monotone in it
+    (:meth:`Expr.truth_monotone`) with the same truth at the cap and at ``top``, the largest
+    value possible (so the same truth everywhere between)."""
+    out = res.outcome
+    if out.cap is None or not _bare(out.value) or out.value.names[0] != name:
+        return None
+    if not scope.holds(out.tracked, {}):
+        return None
+    cap = scope.number(out.cap, {})
+    if cap < 0 or top <= cap:
+        return None
+    conditions = [out.down, *(c.when for c in out.chances if scope.holds(c.shown, {}))]
+    for expr in conditions:
+        if expr is None or name not in expr.names:
+            continue
+        if set(expr.names) != {name} or expr.truth_monotone(name) is None:
+            return None
+        if scope.holds(expr, {name: cap}) != scope.holds(expr, {name: top}):
+            return None
+    return cap
+
+
 def _to_pmf(factor: Factor) -> IntPmf:
     low = min(k[0] for k in factor.table)
     high = max(k[0] for k in factor.table)
     return IntPmf(tuple(factor.table.get((v,), 0) for v in range(low, high + 1)), low, factor.den)
 
 
-def _compute(step: ComputeStep, joint: Joint, scope: Scope) -> None:
-    for name, expr in step.values:
-        def kernel(values: Mapping[str, int], expr: Expr = expr) -> Dist:
-            return point(scope.number(expr, values))
+def _compute(step: ComputeStep, scope: Scope, spec: RulesetSpec, live: frozenset[str]) -> Plan:
+    """Every value of the step in one pass (its compiled block); only the values read later
+    are kept."""
+    outputs = tuple(n for n in step.writes() if n in live)
+    code = step.code_for(outputs)
 
-        _apply(joint, scope, step, _reads(expr), kernel, (name,))
+    def kernel(values: Mapping[str, int]) -> Dist:
+        return point(*(whole(v, code) for v in scope.run(code, values)))
+
+    def direct(asked: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(whole(v, code) for v in scope.call(code, asked))
+
+    return Plan(code.params, outputs, kernel, direct)
+
+
+def whole(value: object, code: Block) -> int:
+    """A block's result as a whole number (true counts 1); text is refused."""
+    if isinstance(value, int):
+        return int(value)
+    raise EvalError(f"the expressions {code.text!r} give text, not a number")
+
+
+_PLANNERS: dict[type, Callable[..., Plan]] = {
+    CountStep: _count, SuccessStep: _successes, TotalStep: _total, ComputeStep: _compute,
+}
 
 
 def run_steps(spec: RulesetSpec, res: ResolutionSpec, scope: Scope) -> Joint:
     """Every step's exact distribution, in order; values no later step reads summed out."""
     joint = Joint({})
     steps = res.steps
+    skip = False
     for i, step in enumerate(steps):
         nxt = steps[i + 1] if i + 1 < len(steps) else None
+        live = res.live[i]
+        if skip:
+            skip = False
+            joint.forget(live)
+            continue
         static_when = step.when is not None and not step.when.names
-        if static_when and not isinstance(step, KeepStep | BlockStep) and not scope.holds(step.when, {}):
-            joint.forget(res.live[i])
-            continue  # a step that does not happen writes nothing
-        if isinstance(step, KeepStep):
-            if isinstance(nxt, BlockStep) and nxt.hits == step.into:
-                continue  # the block step sweeps both
-            _keep_block(step, None, joint, scope, spec)
+        feeds = isinstance(step, KeepStep) and isinstance(nxt, BlockStep)
+        unread = not feeds and not any(w in live for w in step.writes())
+        if unread or (static_when and not isinstance(step, KeepStep | BlockStep)
+                      and not scope.holds(step.when, {})):
+            joint.forget(live)
+            continue  # nothing reads its values, or it does not happen (it writes nothing)
+        planner = _PLANNERS.get(type(step))
+        if planner is not None:
+            plan = _guarded(step, scope, planner(step, scope, spec, live))
+            if (isinstance(nxt, ComputeStep) and not isinstance(step, ComputeStep)
+                    and not set(plan.outputs) & res.live[i + 1]
+                    and (nxt.when is None or always(nxt, scope))):
+                then = _guarded(nxt, scope, _compute(nxt, scope, spec, res.live[i + 1]))
+                plan, skip = fused(plan, then), True
+            joint.apply(plan.reads, plan.outputs, plan.kernel, res.live[i + 1] if skip else live)
+        elif isinstance(step, KeepStep):
+            if not feeds:
+                _keep_block(step, None, joint, scope, spec)
         elif isinstance(step, BlockStep):
             keep = steps[i - 1]
             assert isinstance(keep, KeepStep)
             _keep_block(keep, step, joint, scope, spec)
-        elif isinstance(step, CountStep):
-            _count(step, joint, scope, spec)
-        elif isinstance(step, SuccessStep):
-            _successes(step, joint, scope, spec)
-        elif isinstance(step, TotalStep):
-            _total(step, joint, scope, spec)
         elif isinstance(step, OpposedStep):
-            _opposed(step, joint, scope, res.live[i])
+            _opposed(step, joint, scope, live)
         elif isinstance(step, CancelStep):
-            _cancel(step, joint, scope, res.live[i])
-        elif isinstance(step, ComputeStep):
-            _compute(step, joint, scope)
-        joint.forget(res.live[i] | (_keep_outputs(step, nxt)))
+            _cancel(step, joint, scope, res, i)
+        joint.forget(live | (_keep_outputs(step, nxt)))
     return joint
 
 
@@ -361,17 +526,25 @@ def exact_odds(spec: RulesetSpec, res: ResolutionSpec, scope: Scope) -> Odds:
     den = 1 if factor is None else factor.den
     dist: dict[int, int] = {}
     kill = 0
+    code = out.code
+    assert code is not None
+    chance_at = [1 + out.chances.index(c) for c in shown]
     counts = [0] * len(shown)
+    args = [joint.static.get(n, 0) for n in code.params]
+    places = [(j, factor.names.index(n)) for j, n in enumerate(code.params)
+              if factor is not None and n in factor.names]
     for key, ways in states:
-        values = joint.values_of(factor, key, reads)
-        value = scope.number(out.value, values)
+        for j, i in places:
+            args[j] = key[i]
+        result = scope.call(code, args)
+        value = whole(result[0], code)
         if cap is not None:
             value = min(value, cap)
         dist[value] = dist.get(value, 0) + ways
-        if down is not None and scope.holds(down, values):
+        if down is not None and result[-1]:
             kill += ways
-        for i, chance in enumerate(shown):
-            if scope.holds(chance.when, values):
+        for i, at in enumerate(chance_at):
+            if result[at]:
                 counts[i] += ways
     distribution = {v: Fraction(w, den) for v, w in sorted(dist.items()) if w}
     expected = Fraction(sum(v * w for v, w in dist.items()), den)

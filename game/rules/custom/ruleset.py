@@ -64,7 +64,7 @@ from game.rules.base import (
     stat_bool,
     stat_int,
 )
-from game.rules.custom.expr import EvalError, Expr
+from game.rules.custom.expr import EvalError, Expr, globals_of
 from game.rules.custom.load import load_spec
 from game.rules.custom.odds import Scope, exact_odds
 from game.rules.custom.roll import Rolling, run
@@ -91,6 +91,8 @@ def load_ruleset(text: str, source: str = "ruleset.toml") -> CustomRuleset:
 
 
 _F = TypeVar("_F", bound=Callable[..., Any])
+#: the globals every compiled expression has (the functions), before the stats
+_BASE = globals_of({})
 
 
 def _guard(fn: _F) -> _F:
@@ -123,17 +125,59 @@ class CustomRuleset(Ruleset):
         self.known_properties = frozenset(spec.stats) | {"side", "ruleset", "capacity"}
         self.assumptions = spec.assumptions
         self.deterministic = not any(r.rolls_dice() for r in spec.resolutions.values())
+        # figures are immutable values: what their stats say is read once per figure
+        self._stats = functools.lru_cache(maxsize=1024)(self._read_stats)
+        self._has_cached = functools.lru_cache(maxsize=1024)(self._has_attack)
+        self._able_cached = functools.lru_cache(maxsize=1024)(self._able_now)
+        self._scope = functools.lru_cache(maxsize=1024)(self._make_scope)
+        self._values = functools.lru_cache(maxsize=1024)(self._read_values)
+        self._env = functools.lru_cache(maxsize=1024)(self._read_env)
+        self._declared = tuple((n, st.default, st.is_bool) for n, st in spec.stats.items())
+        self._ranged = tuple((n, st) for n, st in spec.stats.items()
+                             if not st.is_bool and (st.low is not None or st.high is not None))
+        self._index = {id(a): i for i, a in enumerate(spec.attacks)}
+        self._value_names = sorted({k for a in spec.attacks for k in a.values})
+
+    def clear_caches(self) -> None:
+        """Forget what was read from figures (benchmarks measure cold calls)."""
+        self._stats.cache_clear()
+        self._has_cached.cache_clear()
+        self._able_cached.cache_clear()
+        self._scope.cache_clear()
+        self._values.cache_clear()
+        self._env.cache_clear()
 
     # --- figures -------------------------------------------------------------------------
 
-    def stats_of(self, figure: Figure, scope: str) -> dict[str, object]:
-        """Every declared stat of ``figure`` (defaults filled in), keyed ``"scope.stat"``."""
+    def stats_of(self, figure: Figure, scope: str) -> Mapping[str, object]:
+        """Every declared stat of ``figure`` (defaults filled in), keyed ``"scope.stat"``
+        (read once per figure value; do not change the mapping)."""
+        return self._stats(figure, scope)
+
+    def _make_scope(self, figure: Figure, role: str) -> Scope:
+        return Scope(self.stats_of(figure, role), {**_BASE, **self._env(figure, role)})
+
+    def _read_env(self, figure: Figure, role: str) -> Mapping[str, object]:
+        """The figure's stats as the compiled expressions name them (``target__life``)."""
+        return globals_of(self.stats_of(figure, role))
+
+    def _read_stats(self, figure: Figure, scope: str) -> Mapping[str, object]:
+        values = self._values(figure)
+        return {f"{scope}.{name}": value for name, value in values.items()}
+
+    def _read_values(self, figure: Figure) -> Mapping[str, object]:
+        """The declared stats of the figure by name: given ones parsed (the rules' stat
+        parsers), missing or empty ones their defaults."""
+        given = dict(figure.stats)
         out: dict[str, object] = {}
-        for name, stat in self.spec.stats.items():
-            if stat.is_bool:
-                out[f"{scope}.{name}"] = stat_bool(figure, name, bool(stat.default))
+        for name, default, is_bool in self._declared:
+            raw = given.get(name)
+            if raw is None or raw == "":
+                out[name] = default
+            elif is_bool:
+                out[name] = stat_bool(figure, name, bool(default))
             else:
-                out[f"{scope}.{name}"] = stat_int(figure, name, int(stat.default))
+                out[name] = stat_int(figure, name, int(default))
         return out
 
     def figure_problems(self, figure: Figure) -> list[str]:
@@ -145,8 +189,8 @@ class CustomRuleset(Ruleset):
     def nonsense(self, figure: Figure) -> list[str]:
         """Stats outside the range the file gives them (``min`` / ``max``)."""
         out = []
-        for name, stat in self.spec.stats.items():
-            if stat.is_bool or name not in figure.stats or str(figure.stats[name]).strip() == "":
+        for name, stat in self._ranged:
+            if name not in figure.stats or figure.stats[name] == "":
                 continue
             value = stat_int(figure, name)
             if stat.low is not None and value < stat.low:
@@ -161,7 +205,7 @@ class CustomRuleset(Ruleset):
     def condition(self, figure: Figure) -> Condition:
         """Life, wounds, down and notes from the file's [condition]."""
         cond = self.spec.condition
-        scope = Scope(self.stats_of(figure, "figure"))
+        scope = self._scope(figure, "figure")
         life = scope.number(cond.life, {})
         wounds = scope.number(cond.wounds, {})
         down = scope.holds(cond.down, {}) if cond.down is not None else False
@@ -170,14 +214,24 @@ class CustomRuleset(Ruleset):
 
     def _able(self, figure: Figure, expr: Expr | None) -> bool:
         """``can_attack`` / ``can_be_attacked`` of the [condition], by default: not down."""
+        return bool(self._able_cached(figure, expr is self.spec.condition.can_attack))
+
+    def _able_now(self, figure: Figure, attacking: bool) -> bool:
+        cond = self.spec.condition
+        expr = cond.can_attack if attacking else cond.can_be_attacked
         if expr is None:
-            return not self.condition(figure).down
-        return Scope(self.stats_of(figure, "figure")).holds(expr, {})
+            expr = cond.down
+            return expr is None or not self._scope(figure, "figure").holds(expr, {})
+        return self._scope(figure, "figure").holds(expr, {})
 
     # --- attacks and legality ------------------------------------------------------------
 
     def _has(self, figure: Figure, attack: AttackSpec) -> bool:
-        scope = Scope(self.stats_of(figure, "attacker"))
+        return bool(self._has_cached(figure, self._index[id(attack)]))
+
+    def _has_attack(self, figure: Figure, index: int) -> bool:
+        attack = self.spec.attacks[index]
+        scope = self._scope(figure, "attacker")
         if attack.has is not None:
             return scope.holds(attack.has, {})
         if attack.dice is not None and not any(s == "target" for s, _ in attack.dice.stats):
@@ -195,7 +249,7 @@ class CustomRuleset(Ruleset):
                 continue
             dice = None
             if attack.dice is not None and not any(s == "target" for s, _ in attack.dice.stats):
-                dice = max(0, Scope(self.stats_of(figure, "attacker")).number(attack.dice, {}))
+                dice = max(0, self._scope(figure, "attacker").number(attack.dice, {}))
             reason = f"{figure.label} is down and cannot attack." if down else ""
             out.append(AttackOption(attack.name, attack.kind, dice, not down, reason))
         return out
@@ -255,20 +309,19 @@ class CustomRuleset(Ruleset):
     # --- the numbers of one attack -------------------------------------------------------
 
     def _numbers(self, a: Figure, t: Figure, attack: AttackSpec | None) -> Scope:
-        numbers = {**self.stats_of(a, "attacker"), **self.stats_of(t, "target")}
+        numbers: dict[str, object] = {**self.stats_of(a, "attacker"), **self.stats_of(t, "target")}
+        scope = Scope(numbers, {**_BASE, **self._env(a, "attacker"), **self._env(t, "target")})
         if attack is not None:
-            base = Scope(dict(numbers))
-            numbers["attack.name"] = attack.name
-            numbers["attack.kind"] = attack.kind
-            numbers["attack.dice"] = max(0, base.number(attack.dice, {}))
-            numbers["attack.range"] = base.number(attack.range, {})
-            for key in self._attack_values():
+            found = {"name": attack.name, "kind": attack.kind,
+                     "dice": max(0, scope.number(attack.dice, {})),
+                     "range": scope.number(attack.range, {})}
+            for key in self._value_names:
                 expr = attack.values.get(key)
-                numbers[f"attack.{key}"] = 0 if expr is None else base.value(expr, {})
-        return Scope(numbers)
+                found[key] = 0 if expr is None else scope.value(expr, {})
+            for key, value in found.items():
+                scope.add(f"attack.{key}", value)
+        return scope
 
-    def _attack_values(self) -> set[str]:
-        return {k for a in self.spec.attacks for k in a.values}
 
     def _prepare(self, request: AttackRequest) -> tuple[Legality, Figure, Figure, AttackSpec, Scope]:
         board, attacker, targets, name, options = request.parts()

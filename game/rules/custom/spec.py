@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from game.core.dice import Die, Face
-from game.rules.custom.expr import Expr
+from game.rules.custom.expr import Block, Expr, block
 
 _EMPTY: Mapping[str, Expr] = MappingProxyType({})
 
@@ -271,15 +271,41 @@ class CancelStep(Step):
 
 @dataclass(frozen=True)
 class ComputeStep(Step):
-    """Named values from expressions, in order (each may read the ones before)."""
+    """Named values from expressions, in order (each may read the ones before); ``code`` runs
+    them all as one function returning :meth:`writes` (compiled once, when built)."""
 
     values: tuple[tuple[str, Expr], ...] = ()
+    code: Block | None = field(default=None, compare=False, repr=False)
+    _pruned: dict[tuple[str, ...], Block] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.code is None:
+            object.__setattr__(self, "code", block(list(self.values), list(self.writes())))
+
+    def code_for(self, outputs: tuple[str, ...]) -> Block:
+        """A block computing only ``outputs`` (and what they read), compiled once per set.
+
+        >>> from game.rules.custom.expr import parse
+        >>> step = ComputeStep(1, "", None, (("a", parse("x + 1")), ("b", parse("y")), ("c", parse("a * 2"))))
+        >>> step.code_for(("c",)).params, step.code_for(("c",)).text
+        (('x',), 'a = x + 1; c = a * 2')
+        """
+        found = self._pruned.get(outputs)
+        if found is None:
+            needed = set(outputs)
+            kept: list[tuple[str, Expr]] = []
+            for name, expr in reversed(self.values):
+                if name in needed:
+                    kept.append((name, expr))
+                    needed = (needed - {name}) | set(expr.names)
+            found = self._pruned[outputs] = block(kept[::-1], list(outputs))
+        return found
 
     def exprs(self) -> tuple[Expr, ...]:
         return (*super().exprs(), *(e for _, e in self.values))
 
     def writes(self) -> tuple[str, ...]:
-        return tuple(n for n, _ in self.values)
+        return tuple(dict.fromkeys(n for n, _ in self.values))
 
 
 @dataclass(frozen=True)
@@ -304,12 +330,22 @@ class Outcome:
     down_label: str = "kill"
     chances: tuple[Chance, ...] = ()
     note: str = ""
+    #: the value, each chance's condition and the take-out condition (last, when there is one)
+    #: as one function, compiled when built
+    code: Block | None = field(default=None, compare=False, repr=False)
 
     def exprs(self) -> tuple[Expr, ...]:
         """Every expression the odds read."""
         chance_exprs = [c.when for c in self.chances] + [c.shown for c in self.chances if c.shown]
         own = (self.value, self.cap, self.tracked, self.down)
         return (*(e for e in own if e is not None), *chance_exprs)
+
+    def __post_init__(self) -> None:
+        if self.code is None:
+            results: list[Expr | str] = [self.value, *(c.when for c in self.chances)]
+            if self.down is not None:
+                results.append(self.down)
+            object.__setattr__(self, "code", block([], results))
 
 
 @dataclass(frozen=True)
@@ -323,13 +359,15 @@ class Change:
 
 @dataclass(frozen=True)
 class ResolutionSpec:
-    """A named resolution: steps, outcome, changes; ``live[i]``: values read after step i."""
+    """A named resolution: steps, outcome, changes; ``live[i]``: values read after step i (by
+    later steps or the outcome), ``later[i]``: values read by later steps."""
 
     name: str
     steps: tuple[Step, ...]
     outcome: Outcome
     changes: tuple[Change, ...]
     live: tuple[frozenset[str], ...]
+    later: tuple[frozenset[str], ...] = ()
 
     def rolls_dice(self) -> bool:
         """Whether any step rolls dice."""
