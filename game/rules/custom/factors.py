@@ -134,7 +134,7 @@ class Joint:
         for key in factor.table:
             sub = pick(key)
             if sub not in results:
-                base.update(zip(read_names, sub))
+                base.update(zip(read_names, sub, strict=True))
                 results[sub] = kernel(base)
         if all(d == 1 and len(t) == 1 for t, d, _ in results.values()):
             self._map(factor, order, outputs, {k: next(iter(t)) for k, (t, _, _) in results.items()})

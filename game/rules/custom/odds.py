@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from operator import itemgetter
 from fractions import Fraction
+from operator import itemgetter
 
 from game.core.errors import UsageError
 from game.core.odds import IntPmf, clamped_difference, difference
