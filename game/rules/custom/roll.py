@@ -69,6 +69,11 @@ def _faces(rolls: Sequence[DieRoll]) -> str:
     return ", ".join(str(r.face) for r in rolls) if rolls else "nothing"
 
 
+def _dice_list(numbers: Sequence[int]) -> str:
+    """``die 3`` / ``dice 1, 3``."""
+    return ("die " if len(numbers) == 1 else "dice ") + ", ".join(map(str, numbers))
+
+
 def _title(step: Step, name: str) -> str:
     return step.label or name.replace("_", " ")
 
@@ -104,8 +109,9 @@ def _explode(state: Rolling, step: RollStep, rolls: list[DieRoll], explodes: set
             extra = [new]
             if again is not None and new.face in again:
                 extra.append(state.roll(step, f"reroll of die {len(final) + 1}"))
-            state.log.append(LogStep("explode", f"{final[i].face} explodes: one more {step.die} die: "
-                                     f"{_faces(extra)}.", tuple(extra), {"pool": step.pool}))
+            state.log.append(LogStep("explode", f"{final[i].face} explodes: "
+                                     f"{dice_words(1, step.die)} more: {_faces(extra)}.",
+                                     tuple(extra), {"pool": step.pool}))
             final.append(extra[-1])
         i += 1
     return final
@@ -122,8 +128,8 @@ def _count(state: Rolling, step: CountStep) -> None:
     which = [i for i, c in counted if c]
     state.values[step.into] = total
     state.log.append(LogStep(
-        "tally", f"{total} {_title(step, step.into)}: {', '.join(sorted(step.symbols))} count"
-        + (f" (dice {', '.join(map(str, which))})." if which else "."),
+        "tally", f"{_title(step, step.into)}: {total} ({', '.join(sorted(step.symbols))} count"
+        + (f": {_dice_list(which)})." if which else ")."),
         (), {step.into: total, "dice": which}))
 
 
@@ -149,10 +155,10 @@ def _successes(state: Rolling, step: SuccessStep) -> None:
     state.values[step.into] = len(good)
     need = (f"{target.at_least} or more" if target.at_least is not None
             else f"{target.at_most} or less")
-    word = "failure" if step.failures else "success"
+    need = f"failures of {need}" if step.failures else need
     state.log.append(LogStep(
-        "tally", f"{plural(len(good), word)} ({_title(step, step.into)}, success on {need})"
-        + (f": dice {', '.join(map(str, good))}." if good else "."),
+        "tally", f"{_title(step, step.into)}: {len(good)} ({need}"
+        + (f": {_dice_list(good)})." if good else ")."),
         (), {step.into: len(good), "dice": good}))
 
 
