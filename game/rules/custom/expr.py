@@ -94,10 +94,6 @@ class Expr:
             return self.constant
         return self.bind(scope)(*(values.get(n, 0) for n in self.names))
 
-    def reads_values(self) -> bool:
-        """Whether the expression reads a step value (else it is known before any die)."""
-        return bool(self.names)
-
     def truth_monotone(self, name: str) -> int | None:
         """How the expression's truth moves as the step value ``name`` grows from 0 up,
         everything else fixed: ``1`` never from true to false, ``-1`` never from false to true,
@@ -165,6 +161,7 @@ class _Rename(ast.NodeTransformer):
         self.names = names
 
     def visit_Name(self, node: ast.Name) -> ast.AST:
+        """A renamed value."""
         return ast.Name(self.names.get(node.id, node.id), ast.Load())
 
 
@@ -263,16 +260,19 @@ class _Checker(ast.NodeTransformer):
         self.stats: set[tuple[str, str]] = set()
 
     def generic_visit(self, node: ast.AST) -> ast.AST:
+        """Refuse a node the whitelist does not name."""
         raise ExprError(f"{_shown(node)} is not allowed in an expression",
                         "use numbers, names, + - * // %, comparisons, and/or/not, "
                         "x if c else y, min, max, abs")
 
     def visit_Constant(self, node: ast.Constant) -> ast.AST:
+        """Numbers, true/false and text only."""
         if isinstance(node.value, bool | int | str):
             return node
         raise ExprError(f"{node.value!r} is not allowed", "use whole numbers")
 
     def visit_Name(self, node: ast.Name) -> ast.AST:
+        """A step value's name (``true`` / ``false`` are constants)."""
         if node.id in _CONSTANTS:
             return ast.Constant(_CONSTANTS[node.id])
         if node.id in SCOPES:
@@ -286,6 +286,7 @@ class _Checker(ast.NodeTransformer):
         return ast.Name(node.id, ast.Load())
 
     def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+        """``scope.stat`` becomes one name the compiled code reads."""
         if not isinstance(node.value, ast.Name) or node.value.id not in SCOPES:
             raise ExprError(f"{_shown(node)} is not a name this file knows",
                             "dotted names start with attacker., target., figure. or attack.")
@@ -293,6 +294,7 @@ class _Checker(ast.NodeTransformer):
         return ast.Name(f"{node.value.id}{_SEP}{node.attr}", ast.Load())
 
     def visit_BinOp(self, node: ast.BinOp) -> ast.AST:
+        """``+ - * // %`` on numbers."""
         if not isinstance(node.op, _BINARY):
             raise ExprError(f"the operator in {_shown(node)} is not allowed",
                             "use + - * // (whole-number division) or %")
@@ -302,6 +304,7 @@ class _Checker(ast.NodeTransformer):
         return ast.BinOp(left, node.op, right)
 
     def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.AST:
+        """``-x``, ``+x``, ``not x``."""
         if not isinstance(node.op, _UNARY):
             raise ExprError(f"{_shown(node)} is not allowed", "use -x or not x")
         operand = self.visit(node.operand)
@@ -309,9 +312,11 @@ class _Checker(ast.NodeTransformer):
         return ast.UnaryOp(node.op, operand)
 
     def visit_BoolOp(self, node: ast.BoolOp) -> ast.AST:
+        """``and`` / ``or``."""
         return ast.BoolOp(node.op, [self.visit(v) for v in node.values])
 
     def visit_Compare(self, node: ast.Compare) -> ast.AST:
+        """Comparisons; text only with ``==`` / ``!=``."""
         for op in node.ops:
             if not isinstance(op, _COMPARE):
                 raise ExprError(f"{_shown(node)} is not allowed", "compare with == != < <= > >=")
@@ -324,9 +329,11 @@ class _Checker(ast.NodeTransformer):
         return ast.Compare(left, node.ops, comparators)
 
     def visit_IfExp(self, node: ast.IfExp) -> ast.AST:
+        """``x if c else y``."""
         return ast.IfExp(self.visit(node.test), self.visit(node.body), self.visit(node.orelse))
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
+        """``min``, ``max``, ``abs`` only."""
         if not isinstance(node.func, ast.Name) or node.func.id not in FUNCTIONS:
             called = node.func.id if isinstance(node.func, ast.Name) else ast.unparse(node.func)
             raise ExprError(f"{called}(...) is not allowed",

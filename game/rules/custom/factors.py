@@ -95,15 +95,6 @@ class Joint:
         kept = [f.keep([n for n in f.names if n in live]) for f in self.factors]
         self.factors = [f for f in kept if f.names]
 
-    def values_of(self, factor: Factor | None, key: tuple[int, ...], reads: tuple[str, ...]) -> dict[str, int]:
-        """The values of ``reads`` in one state of ``factor`` (static ones from :attr:`static`)."""
-        out = {n: self.static.get(n, 0) for n in reads}
-        if factor is not None:
-            for i, n in enumerate(factor.names):
-                if n in out:
-                    out[n] = key[i]
-        return out
-
     def add(self, outputs: tuple[str, ...], dist: Dist) -> None:
         """New values independent of everything so far (a point mass becomes static)."""
         table, den, cut = dist

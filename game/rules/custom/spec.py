@@ -123,12 +123,15 @@ class RollStep(Step):
     roller: str
 
     def exprs(self) -> tuple[Expr, ...]:
+        """Every expression of the step."""
         return (*super().exprs(), self.dice)
 
     def writes(self) -> tuple[str, ...]:
+        """The step values it writes."""
         return (self.into,)
 
     def pool_die(self) -> tuple[str, str] | None:
+        """(pool, die)."""
         return self.pool, self.die
 
 
@@ -157,6 +160,7 @@ class SuccessStep(RollStep):
     failures: bool = False
 
     def exprs(self) -> tuple[Expr, ...]:
+        """Every expression of the step."""
         return (*super().exprs(), *(e for e in (self.at_least, self.at_most) if e is not None))
 
 
@@ -179,9 +183,11 @@ class TotalStep(RollStep):
     fumble: FaceRule | None = None
 
     def exprs(self) -> tuple[Expr, ...]:
+        """Every expression of the step."""
         return (*super().exprs(), *((self.modifier,) if self.modifier is not None else ()))
 
     def writes(self) -> tuple[str, ...]:
+        """The step values it writes."""
         return tuple(self.outputs().values())
 
     def outputs(self) -> dict[str, str]:
@@ -228,6 +234,7 @@ class BlockStep(RollStep):
     cancels: str = "hit >= block"
 
     def reads(self) -> frozenset[str]:
+        """The step values it reads."""
         return super().reads() | {self.hits}
 
 
@@ -250,6 +257,7 @@ class OpposedStep(Step):
         return super().reads() | own
 
     def writes(self) -> tuple[str, ...]:
+        """The step values it writes."""
         return (self.into,)
 
 
@@ -263,9 +271,11 @@ class CancelStep(Step):
     into: str = ""
 
     def exprs(self) -> tuple[Expr, ...]:
+        """Every expression of the step."""
         return (*super().exprs(), *(e for e in (self.value, self.by, self.armour) if e is not None))
 
     def writes(self) -> tuple[str, ...]:
+        """The step values it writes."""
         return (self.into,)
 
 
@@ -302,9 +312,11 @@ class ComputeStep(Step):
         return found
 
     def exprs(self) -> tuple[Expr, ...]:
+        """Every expression of the step."""
         return (*super().exprs(), *(e for _, e in self.values))
 
     def writes(self) -> tuple[str, ...]:
+        """The step values it writes."""
         return tuple(dict.fromkeys(n for n, _ in self.values))
 
 
