@@ -8,20 +8,20 @@ the attack has one); targets are living enemies. ``resolve`` rolls the steps
 >>> from game.core.board import Board, Figure
 >>> from game.core.dice import SeededDice
 >>> rules = load_ruleset('''
-... name = "duel"
+... name = "coins"
 ... [stats]
 ... life = 2
 ... wounds = 0
 ... [dice]
-... d6 = "d6"
+... coin = ["hit", "blank", "blank"]
 ... [attacks.Punch]
 ... kind = "melee"
 ... dice = 2
 ... [[resolution.steps]]
-... step = "successes"
-... die = "d6"
+... step = "count"
+... die = "coin"
 ... dice = "attack.dice"
-... at_least = 5
+... symbols = ["hit"]
 ... into = "hits"
 ... [resolution.outcome]
 ... value = "hits"
@@ -29,7 +29,7 @@ the attack has one); targets are living enemies. ``resolve`` rolls the steps
 ... down = "target.wounds + hits >= target.life"
 ... [resolution.changes]
 ... "target.wounds" = "target.wounds + hits"
-... ''', "duel.toml")
+... ''', "coins.toml")
 >>> board = Board(3, 1, figures=[Figure(1, "Ann", "red", (0, 0)), Figure(2, "Bob", "blue", (1, 0))])
 >>> odds = rules.odds(AttackRequest(board, 1, [2], "Punch"))
 >>> odds.distribution, odds.kill
