@@ -12,9 +12,9 @@ import tomllib
 import xml.etree.ElementTree as ET
 from pathlib import Path, PurePosixPath
 
+from game.play.lessons import LESSONS_DIR, lesson_paths
 from game.resources import bundled_maps
 from game.tiled import load_map
-from game.ui.lessons import LESSONS_DIR, lesson_paths
 
 REPO = Path(__file__).resolve().parent.parent
 SETUPTOOLS = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
