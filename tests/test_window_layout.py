@@ -165,7 +165,7 @@ def test_no_s_in_brackets_in_the_window_texts() -> None:
     info = window.last_frame.panel
     assert "14 figures" in info.subtitle
     in_quotes = re.compile(r"""["'][^"'\n]*\w\(s\)[^"'\n]*["']""")  # "1 warning(s)" in a string
-    sources = [*(REPO / "game" / "ui").glob("*.py"), REPO / "game" / "play" / "session.py"]
+    sources = [*(REPO / "game" / "ui").glob("*.py"), *(REPO / "game" / "play").glob("*.py")]
     assert not [p.name for p in sources if in_quotes.search(p.read_text(encoding="utf-8"))]
     assert in_quotes.search('label = f"{n} warning(s)"')
 

@@ -512,25 +512,11 @@ class Presenter:
         if self.attack.targets:
             self.pinned = self.board.figure(self.attack.targets[-1]).square
 
-    def next_attack(self) -> None:
-        """A: the attacker's next attack (Mage Knight: the next phase)."""
+    def attack_action(self, name: str) -> None:
+        """A, R, D, Shift+R: the attack flow's ``cycle_attack``, ``roll``, ``fresh_dice`` or
+        ``perform`` (rest), by name; the lessons build no attack."""
         if not self.lesson_mode:
-            self.attack.cycle_attack()
-
-    def roll(self) -> None:
-        """R: roll the attack (a deterministic tally: commit it)."""
-        if not self.lesson_mode:
-            self.attack.roll()
-
-    def fresh_dice(self) -> None:
-        """D: new dice (the next attack does not repeat an undone attack's dice)."""
-        if not self.lesson_mode:
-            self.attack.fresh_dice()
-
-    def rest(self) -> None:
-        """Shift+R: the rules' extra action for the attacker's side."""
-        if not self.lesson_mode:
-            self.attack.perform()
+            getattr(self.attack, name)()
 
     # --- the lessons and classroom mode ------------------------------------------------------
 

@@ -131,10 +131,10 @@ KEY_BINDINGS: tuple[Binding, ...] = (
     Binding("target_prev", ("Shift+T",), "target the previous enemy", "Attacks",
             call="presenter.cycle_target", args=(-1,)),
     Binding("attack_next", ("A",), "the attacker's next attack (Mage Knight: the next phase)", "Attacks",
-            call="presenter.next_attack"),
+            call="presenter.attack_action", args=("cycle_attack",)),
     Binding("roll", ("R",), "roll the attack (Mage Knight: commit it); while the dice roll,"
             " finish", "Attacks",
-            call="presenter.roll", idle=True),
+            call="presenter.attack_action", args=("roll",), idle=True),
     Binding("skip_dice", ("Space",), "skip the dice tray to the end", "Attacks",
             call="presenter.attack.skip"),
     Binding("play_entry", ("Enter",), "type the play (Mage Knight); Enter again commits it"
@@ -142,9 +142,9 @@ KEY_BINDINGS: tuple[Binding, ...] = (
             call="play_entry"),
     Binding("fresh_dice", ("D",), "new dice: the next attack does not repeat an undone attack's"
             " dice", "Attacks",
-            call="presenter.fresh_dice"),
+            call="presenter.attack_action", args=("fresh_dice",)),
     Binding("rest", ("Shift+R",), "rest: the rules' extra action for the attacker's side", "Attacks",
-            call="presenter.rest", idle=True),
+            call="presenter.attack_action", args=("perform",), idle=True),
     Binding("close_doors", ("C",), "close every open door (locked doors stay locked)", "Doors",
             call="presenter.close_doors"),
     Binding("zoom_in", ("+", "="), "zoom in around the board's centre", "Board view",
