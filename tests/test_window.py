@@ -14,9 +14,10 @@ import pygame
 import pytest
 
 from game.core.board import DoorState, Edge, Square
+from game.play.presenter import REFUSED_FLASH
 from game.play.session import Session
 from game.ui import theme
-from game.ui.app import REFUSED_FLASH, App
+from game.ui.app import App
 from game.ui.help import help_text
 from game.ui.keys import KEY_BINDINGS, MOUSE_ACTIONS, action_for, handler
 

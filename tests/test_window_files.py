@@ -35,7 +35,8 @@ from game.core.board import DoorState, Edge
 from game.play.lessons import LessonTour, lesson_paths
 from game.play.session import Session
 from game.play.wording import plain
-from game.ui.app import BANNER_BG, App
+from game.ui.app import App
+from game.ui.banner import BANNER_BG
 from game.ui.watch import POLL_INTERVAL
 
 NEW_WALL = "<object id='50' type='wall' x='0' y='96'><polyline points='0,0 64,0'/></object>"

@@ -13,8 +13,9 @@ import pytest
 
 from game.play.lessons import LESSONS_DIR, lesson_paths
 from game.play.session import Session
+from game.play.status import SELF_SIGHT
 from game.ui import theme
-from game.ui.app import SELF_SIGHT, App
+from game.ui.app import App
 from tests.test_window import (
     DOOR_XML,
     GOB,
@@ -364,7 +365,8 @@ def test_m_shows_the_ruler_from_an_empty_square_with_its_range_ring(bare: App) -
 
 
 def test_a_corrupt_autosave_stays_on_a_banner_until_dismissed(tmp_path: Path, screen: pygame.Surface) -> None:
-    from game.ui.app import BANNER_BG, NOTICE_TIME
+    from game.play.presenter import NOTICE_TIME
+    from game.ui.banner import BANNER_BG
 
     clock = Clock()
     path = write_map(tmp_path / "board.tmx")

@@ -32,7 +32,7 @@ class Ruler:
     def as_json(self) -> dict[str, object]:
         """``{"from", "to", "text", "ring", "diagonal_ring"}`` (squares as ``[x, y]``)."""
         return {"from": list(self.start), "to": list(self.end), "text": self.text,
-                "ring": [list(s) for s in self.ring], "diagonal_ring": [list(s) for s in self.diagonal_ring]}
+                "ring": [list(sq) for sq in self.ring], "diagonal_ring": [list(sq) for sq in self.diagonal_ring]}
 
 
 def ruler(board: Board, start: Square, end: Square) -> Ruler:

@@ -115,7 +115,7 @@ class Ray:
             "block_t": self.block_t,
             "points": [
                 {"kind": kind, "where": str(where) if isinstance(where, Edge) else list(where),
-                 "at": list(point), "blocks": blocks, "closed_sides": [list(s) for s in sides]}
+                 "at": list(point), "blocks": blocks, "closed_sides": [list(side) for side in sides]}
                 for kind, where, point, blocks, sides in self.drawing()
             ],
             "lines": [line.as_json() for line in self.lines],

@@ -32,13 +32,12 @@ from game.core.profiles import Profile
 from game.core.words import plural
 from game.play.findings import finding_area, map_check_state
 from game.play.frame import Frame
-from game.play.presenter import NOTICE_TIME, REFUSED_FLASH, Presenter
+from game.play.presenter import Presenter
 from game.play.session import Session
-from game.play.status import SELF_SIGHT
 from game.play.wording import WINDOW_PROMPTS, plain
 from game.ui import classroom, theme
 from game.ui.attack_panel import AttackSection
-from game.ui.banner import BANNER_BG, Banner
+from game.ui.banner import Banner
 from game.ui.board_labels import draw_card, draw_coordinates
 from game.ui.dice_tray import DiceTray
 from game.ui.display import open_window, save_screenshot
@@ -61,7 +60,7 @@ from game.ui.scale import logical_size, ui_scale_for
 from game.ui.view import View
 from game.ui.watch import FileWatcher
 
-__all__ = ["App", "BANNER_BG", "NOTICE_TIME", "REFUSED_FLASH", "SELF_SIGHT", "run_window"]
+__all__ = ["App", "run_window"]
 
 DEFAULT_SIZE = (1280, 800)
 #: pixels the mouse must travel before a press becomes a drag
