@@ -25,6 +25,7 @@ import numpy as np
 
 from game.core.board import Square
 from game.core.findings import Finding
+from game.core.profiles import Profile
 from game.play.classroom import Lecture
 from game.play.findings import Marker
 from game.play.measuring import Ruler
@@ -103,8 +104,8 @@ class Frame:
     #: ``W``: every reachable square with its steps; ``M``: the ruler
     reach: Mapping[Square, int] | None = None
     ruler: Ruler | None = None
-    #: the line-of-sight rule drawn (its spec) and whether its badge is shown
-    rule: str = ""
+    #: the line-of-sight rule drawn and whether its badge is shown
+    rule: Profile | None = None
     rule_badge: bool = False
     #: the rule's parameter rows when shown: (parameter, value, changed, why it is our reading)
     rule_rows: tuple[tuple[str, str, bool, str | None], ...] = ()
@@ -142,7 +143,7 @@ class Frame:
             "markers": [m.as_json() for m in self.markers],
             "reach": None if self.reach is None else [[x, y, n] for (x, y), n in sorted(self.reach.items())],
             "ruler": self.ruler.as_json() if self.ruler is not None else None,
-            "rule": {"spec": self.rule, "badge": self.rule_badge, "row": self.rule_row,
+            "rule": {"spec": self.rule.spec() if self.rule is not None else None, "badge": self.rule_badge, "row": self.rule_row,
                      "rows": [{"parameter": p, "value": v, "changed": c, "interp": why}
                               for p, v, c, why in self.rule_rows]},
             "notes": [{"text": text, "kind": kind} for text, kind in self.notes],

@@ -771,7 +771,7 @@ class Presenter:
             markers=self.markers(), reach=self.reach(),
             ruler=(ruler(board, start[0], end) if self.measuring.ruler and start is not None and end is not None
                    and board.in_bounds(end) else None),
-            rule=rule.spec(), rule_badge=self.rules.shown or self.rules.comparing or not is_default_rule(rule),
+            rule=rule, rule_badge=self.rules.shown or self.rules.comparing or not is_default_rule(rule),
             rule_rows=self._rule_rows(board) if self.rules.shown else (), rule_row=self.rules.row,
             notes=self._notes(board, compare, None if hidden else ray),
             status=status, status_kind=kind, panel=panel, banner=self.banner_text(),

@@ -68,10 +68,10 @@ class RulePanel:
                 _text_box(screen, font, lines, viewport.x + 6, viewport.y + 6, viewport.w - 12)
             self.rows = []
             bottom = viewport.bottom - 6
-            if frame.rule_badge:
+            if frame.rule_badge and frame.rule is not None:
                 # the badge sits at the bottom of the board area, clear of the column numbers along
                 # its top; with the default rule and nothing open it is not drawn (F1 lists the keys)
-                badge = (f"Rule: {frame.rule}   {chords('rule_next')} next · {chords('rule_of_map')} map's ·"
+                badge = (f"Rule: {frame.rule.spec()}   {chords('rule_next')} next · {chords('rule_of_map')} map's ·"
                          f" {chords('rule_parameters')} parameters · {chords('rule_compare')} compare ·"
                          f" {chords('rule_compare_with')} compare with")
                 bottom = _text_box(screen, font, [(badge, _TEXT)], viewport.x + 6, bottom, viewport.w - 12,
