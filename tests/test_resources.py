@@ -18,9 +18,9 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
+from game.play.lessons import LESSONS_DIR, lesson_paths
 from game.resources import bundled_maps
 from game.tiled import load_map
-from game.ui.lessons import LESSONS_DIR, lesson_paths
 
 REPO = Path(__file__).resolve().parent.parent
 SETUPTOOLS = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]

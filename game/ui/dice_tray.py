@@ -46,10 +46,13 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.core.board import Board
 from game.core.dice import DieRoll, Face
+from game.play.attack import AttackController
 from game.play.roll_log import plain_text
 from game.rules.base import Resolution
 from game.ui.odds_chart import NOTO_SCALE, chart_font_path
+from game.ui.view import View
 
 #: speed name → factor on every duration (0 = show the end at once)
 SPEEDS: dict[str, float] = {"slow": 2.0, "normal": 1.0, "fast": 0.4, "instant": 0.0}
@@ -500,6 +503,27 @@ class DiceTray:
         width = min(area.w - 24, TRAY_W) - LABEL_W - 12
         return int(max(DIE_MIN, min(DIE_MAX, width / max(1, most) - 6)))
 
+    def draw_over(self, screen: pygame.Surface, view: View, board: Board, attack: AttackController,
+                  scale: float) -> None:
+        """The tray over the board while ``attack`` is revealed: clear of the first target, the
+        damage flying to the figure hit; laid out in UI units and scaled like the panel."""
+        if not attack.tray.active:
+            return
+        targets = [t for t in attack.targets if t in board.figures]
+        landing = view.square_centre(board.figure(targets[0]).square) if targets else None
+        hit = attack.landing_figure()  # who takes the damage (a failed block: the hero)
+        landing_at = view.square_centre(board.figure(hit).square) if hit is not None and hit in board.figures else None
+        area = pygame.Rect(view.viewport)
+        if scale != 1.0:
+            layer = pygame.Surface((max(1, round(area.w / scale)), max(1, round(area.h / scale))), pygame.SRCALPHA)
+            self.draw(layer, layer.get_rect(), _shrink(landing, scale), _shrink(landing_at, scale))
+            screen.blit(pygame.transform.smoothscale(layer, area.size), area.topleft)
+            return
+        old_clip = screen.get_clip()
+        screen.set_clip(area)
+        self.draw(screen, area, landing, landing_at)
+        screen.set_clip(old_clip)
+
     def draw(
         self,
         surface: pygame.Surface,
@@ -722,3 +746,8 @@ def draw_face(sprite: pygame.Surface, face: Face, ink: tuple[int, int, int], fon
     else:
         label = font.render(name[:2], True, ink)
         sprite.blit(label, label.get_rect(center=(cx, cy)))
+
+
+def _shrink(point: tuple[int, int] | None, scale: float) -> tuple[int, int] | None:
+    """A screen point in UI units (for parts drawn at the logical size)."""
+    return None if point is None else (round(point[0] / scale), round(point[1] / scale))
