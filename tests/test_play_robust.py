@@ -49,9 +49,11 @@ def test_a_state_file_with_non_finite_numbers_is_set_aside(tmp_path: Path, text:
 
 
 @pytest.mark.parametrize(("entry", "words"), [
-    ({"dice": {"seed": 7, "draws": "x"}}, "draws must be a whole number"),
-    ({"dice": {"seed": 7, "draws": 20_000_000}}, "draws must be a whole number from 0 to 1000000"),
-    ("just text", "is not an object"),
+    ({"dice": {"seed": 7, "draws": "x"}},
+     'expected a whole number from 0 to 1000000 at roll_log[0].dice.draws, found "x"'),
+    ({"dice": {"seed": 7, "draws": 20_000_000}},
+     "expected a whole number from 0 to 1000000 at roll_log[0].dice.draws, found 20000000"),
+    ("just text", 'expected an object at roll_log[0], found "just text"'),
 ])
 def test_roll_log_entries_are_validated(tmp_path: Path, entry: object, words: str) -> None:
     path = tmp_path / "m.sightline.json"
