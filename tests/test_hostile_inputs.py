@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import resource
 import shutil
 import struct
@@ -275,7 +276,29 @@ def test_a_project_that_is_not_a_file_is_said_not_ignored(kind: str, tmp_path: P
     assert any("game.tiled-project" in text and "not a" in text for text in findings), findings
 
 
+@reader_lands("12")
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX pipes")
+def test_a_sightline_toml_that_is_a_pipe_is_said_not_ignored(tmp_path: Path) -> None:
+    shutil.copy(TILED / "walls.tmx", tmp_path / "walls.tmx")
+    os.mkfifo(tmp_path / "sightline.toml")
+    outcome = run_limited(["check", "--json", str(tmp_path / "walls.tmx")], cwd=tmp_path)
+    assert outcome.code is not None, "the check hung on the pipe"
+    if outcome.code == 2:
+        assert_refused(outcome, "sightline.toml")
+        return
+    findings = [f["message"] for m in json.loads(outcome.out)["maps"] for f in m["errors"] + m["warnings"]]
+    assert any("sightline.toml" in text for text in findings), findings
+
+
 # --- item 13: no raw library text --------------------------------------------------------------------
+
+
+@reader_lands("13")
+def test_a_toml_syntax_error_is_said_in_our_words(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    shutil.copy(TILED / "walls.tmx", tmp_path / "walls.tmx")
+    (tmp_path / "sightline.toml").write_text('preset = "tuxemon"\nclasses = [\n', encoding="utf-8")
+    line = assert_refused(run_here(["check", str(tmp_path / "walls.tmx")], capsys), "sightline.toml")
+    assert re.search(r"\bline \d+", line) and "Invalid value" not in line and "at end of document" not in line
 
 
 @reader_lands("13")
