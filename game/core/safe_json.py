@@ -8,7 +8,7 @@ files, the autosaved play state) goes through :func:`loads`, and every field of 
 after it) run long, eat memory or recurse past Python's stack. Size, container count, digit runs
 and surrogates are checked before parsing, at C speed (a regular expression over the raw text;
 only a hit blanks the strings to be sure); the depth after parsing, by one walk with a stack of
-its own (Python's parser itself stops near 1,000 levels). It costs about 1.5-2x ``json.loads``.
+its own (Python's parser itself stops near 1,000 levels). It costs about 2-3x ``json.loads``.
 
 - at most :data:`MAX_CHARS` characters, :data:`MAX_DEPTH` levels of ``[`` / ``{`` nesting and
   :data:`MAX_CONTAINERS` lists and objects in all;
