@@ -18,16 +18,15 @@ import os
 import re
 import resource
 import shutil
-import struct
 import subprocess
 import sys
 import time
-import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from fuzzing import RAW
+from test_files_robust import huge_png
 
 from game.cli import main
 
@@ -179,25 +178,11 @@ def test_a_5000_digit_integer_is_one_line_not_an_internal_error(
 BIG_SIDE = 7874  # 62 megapixels: under the 64-megapixel budget alone, ten of them far over it
 
 
-def _png_rgba(path: Path, side: int) -> None:
-    """A one-colour RGBA PNG of side x side pixels (about 250 KB on disk for 62 megapixels, a
-    quarter of a gigabyte once decoded)."""
-    row = b"\x00" + b"\x00" * (4 * side)
-    packer = zlib.compressobj(9)
-    body = b"".join(packer.compress(row) for _ in range(side)) + packer.flush()
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-    header = struct.pack(">IIBBBBB", side, side, 8, 6, 0, 0, 0)
-    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", body) + chunk(b"IEND", b""))
-
-
 @pytest.fixture(scope="module")
 def ten_big_images(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A 2x1 map using ten tilesets, each one 62-megapixel image (ten files, 2.5 MB in all)."""
     folder = tmp_path_factory.mktemp("big_images")
-    _png_rgba(folder / "big0.png", BIG_SIDE)
+    huge_png(folder / "big0.png", BIG_SIDE, BIG_SIDE, rgba=True)
     tilesets, gids = [], []
     columns = BIG_SIDE // 32
     for i in range(10):
