@@ -177,8 +177,10 @@ def test_every_reader_returns_its_type_or_names_the_place(value: Any, reader: st
         got = READERS[reader](field)
     except JsonError as exc:
         message = str(exc)
-        assert message.startswith("expected ") and " at layers[0].polyline, found " in message, message
-        assert message.endswith(describe(value)) and not PYTHON_WORDS.search(message)
+        found = re.fullmatch(r"expected .+ at layers\[0\]\.polyline(?:\[(\d+)\])?, found (.+)", message)
+        assert found is not None and not PYTHON_WORDS.search(message), message
+        at = value if found.group(1) is None else value[int(found.group(1))]  # an item of the list is named
+        assert found.group(2) == describe(at), message
         return
     expected_type = {"text": str, "whole": int, "number": int | float, "flag": bool, "items": list,
                      "entries": list, "object": dict, "numbers": list, "choice": str}[reader]

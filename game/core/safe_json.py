@@ -387,8 +387,14 @@ class Field:
             raise self.fail("an object")
         return self.value
 
-    def items(self, default: Iterable[Any] | _Missing = _REQUIRED, *, limit: int | None = None) -> list[Field]:
-        """The items of this list, each a field (``where[i]``); at most ``limit`` of them."""
+    def items(self, default: Iterable[Any] | _Missing = _REQUIRED, *, limit: int | None = None,
+              tail: int | None = None) -> list[Field]:
+        """The items of this list, each a field (``where[i]``): at most ``limit`` of them (more is
+        an error), or only the last ``tail`` (the earlier ones are dropped unread).
+
+        >>> [f.where for f in Field([1, 2, 3], "log").items(tail=2)]
+        ['log[1]', 'log[2]']
+        """
         if not self.present:
             values = list(self._absent(default, "a list"))
         elif not isinstance(self.value, list):
@@ -398,11 +404,17 @@ class Field:
         if limit is not None and len(values) > limit:
             raise JsonError(f"expected at most {limit:,} items at {self.place}, found {len(values):,}",
                             where=self.place)
-        return [Field(v, f"{self.where}[{i}]") for i, v in enumerate(values)]
+        start = 0 if tail is None else max(0, len(values) - tail)
+        return [Field(values[i], f"{self.where}[{i}]") for i in range(start, len(values))]
 
-    def entries(self, default: dict[str, Any] | _Missing = _REQUIRED) -> list[tuple[str, Field]]:
-        """The members of this object as ``(name, field)`` pairs, in the document's order."""
+    def entries(self, default: dict[str, Any] | _Missing = _REQUIRED, *,
+                limit: int | None = None) -> list[tuple[str, Field]]:
+        """The members of this object as ``(name, field)`` pairs, in the document's order; at
+        most ``limit`` of them (more is an error)."""
         members = self.object(default)
+        if limit is not None and len(members) > limit:
+            raise JsonError(f"expected at most {limit:,} members at {self.place}, found {len(members):,}",
+                            where=self.place)
         return [(name, Field(v, self._child(name))) for name, v in members.items()]
 
     def _child(self, name: str) -> str:

@@ -61,6 +61,8 @@ MAX_TEXT = 500
 MAX_LOG = 5000
 MAX_DRAWS = 10**6
 MAX_STAT_TEXT = 4096
+#: the most figures, doors and door squares a play state may say play changed
+MAX_CHANGES = 100_000
 
 FORMAT = "sightline-play-state"
 FORMAT_VERSION = 1
@@ -300,11 +302,12 @@ class PlayState:
         try:
             version.whole(low=1, high=FORMAT_VERSION)
             figures = {_figure_id(fid): _figure_from_json(value)
-                       for fid, value in doc.key("figures").entries(default={})}
-            doors = [_door_from_json(d) for d in doc.key("doors").items(default=())]
-            door_squares = [_door_square_from_json(d) for d in doc.key("door_squares").items(default=())]
-            log = [_bounded(line.text()) for line in doc.key("log").items(default=())][-MAX_LOG:]
-            roll_log = [_entry_from_json(entry) for entry in doc.key("roll_log").items(default=())][-MAX_LOG:]
+                       for fid, value in doc.key("figures").entries(default={}, limit=MAX_CHANGES)}
+            doors = [_door_from_json(d) for d in doc.key("doors").items(default=(), limit=MAX_CHANGES)]
+            door_squares = [_door_square_from_json(d)
+                            for d in doc.key("door_squares").items(default=(), limit=MAX_CHANGES)]
+            log = [_bounded(line.text()) for line in doc.key("log").items(default=(), tail=MAX_LOG)]
+            roll_log = [_entry_from_json(entry) for entry in doc.key("roll_log").items(default=(), tail=MAX_LOG)]
             stream = doc.key("dice")
             dice = None if not stream.present else {
                 "seed": stream.key("seed").whole(low=-SEED_LIMIT, high=SEED_LIMIT),
