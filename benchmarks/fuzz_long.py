@@ -18,7 +18,8 @@ not Python's start-up) under ``resource.setrlimit(RLIMIT_AS)`` at ``--memory-gb`
   peak resident size past it);
 - raw exception texts: a refusal or a window message quoting Python's own words
   (``tests/fuzzing.py``'s ``RAW``: ``invalid literal``, ``Expecting value``, ``[Errno``, ...);
-- refusals of more than one line, or naming neither the map nor the file.
+- refusals of more than one line, over 1,000 characters (a value quoted in full), or naming
+  neither the map nor the file.
 
 It prints the counts and, for every class, the first reproductions; with ``--out`` each kept
 mutant is written there (``<format>-<n>-<class>.<ext>``) with ``REPRODUCE.txt`` listing the
@@ -88,7 +89,7 @@ def run_forked(argv: list[str], timeout_s: float, memory_bytes: int, scratch: Pa
             os.setsid()
             resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
             code, err, raised = run_in_process(argv)
-            result_file.write_text(json.dumps({"code": code, "err": err[-4000:], "raised": raised[-2000:]}))
+            result_file.write_text(json.dumps({"code": code, "err": err[:4000], "raised": raised[:2000]}))
         except BaseException as exc:  # noqa: BLE001 - even writing the outcome failed
             try:
                 result_file.write_text(json.dumps({"code": None, "err": "", "raised": f"{type(exc).__name__}: {exc}"[:2000]}))
@@ -201,7 +202,8 @@ def main() -> int:
 def _print(tally: Tally, formats: tuple[str, ...], seconds: dict[str, float], slowest: dict[str, float],
            peak: dict[str, float], wall: float, code: Path, args: argparse.Namespace) -> None:
     classes = ("internal error", "over the time limit", "over the memory limit", "raw exception text",
-               "more than one line", "names nothing in the map", "names no file", "exit code")
+               "more than one line", "overlong message", "names nothing in the map", "names no file",
+               "exit code")
     print(f"code: {code}  seed {args.seed}  limits {args.timeout:g} s, {args.memory_gb:g} GB  "
           f"wall {wall / 60:.1f} min  load {Path('/proc/loadavg').read_text().split()[:3]}")
     header = f"{'format':14} {'mutants':>7} {'runs':>6} {'refused':>7} " + " ".join(f"{c[:12]:>12}" for c in classes) + \

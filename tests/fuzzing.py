@@ -57,6 +57,9 @@ NAMES = re.compile(r"<\w+[ >]|\bsquares?\b|\bobject \d+|\blayer\b|\btileset\b|\b
                    r"\bfigures?\b|\bruleset\b|^sightline \w+: [^:/]+: |\bimage\b|Map Properties|"
                    r"\bthe map's\b|\battribute\b|\bUTF|\bgid\b|\btemplate\b")
 
+#: the longest one-line message that is still a sentence (a refusal quoting a 100,000-character
+#: value in full is not one)
+MAX_MESSAGE = 1000
 #: hostile number texts for XML attributes
 NUMBERS = ["nan", "inf", "-inf", "1e999", "-1", "0", "", "abc", "1/0", "0x10", "3.5", "9" * 5000,
            "99999999999", "-99999999", " 4 ", "1e-999", "١٢"]
@@ -353,11 +356,15 @@ def judge(case: Case, argv: list[str], code: int | None, err: str, raised: str) 
         for line in said.splitlines():
             if RAW.search(line):
                 problems.append(("raw exception text", line))
+            elif len(line) > MAX_MESSAGE:
+                problems.append(("overlong message", line))
         return problems
     if code == 2:
         if "\n" in said:
             problems.append(("more than one line", said))
-        if RAW.search(said):
+        if len(said) > MAX_MESSAGE:
+            problems.append(("overlong message", f"{len(said):,} characters: {said[:200]}"))
+        elif RAW.search(said):
             problems.append(("raw exception text", said))
         elif case.format == "tmx" and not NAMES.search(said):
             problems.append(("names nothing in the map", said))
