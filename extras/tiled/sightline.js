@@ -389,6 +389,7 @@ var Sightline = (function () {
             return;
         }
         var process = new Process();
+        process.codec = "UTF-8";
         process.setEnv("PYGAME_HIDE_SUPPORT_PROMPT", "1");
         var started = process.start(launch.program, launch.args);
         var finished = started && process.waitForFinished(OPEN_LIMIT_MS);
