@@ -125,6 +125,22 @@ def test_a_wrong_json_type_is_one_line_naming_the_field(
     assert_refused(run_here(argv, capsys), name, field)
 
 
+def test_a_folder_check_reports_every_map_even_past_one_that_fails_inside(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Item 7: one map that fails (today inside the reader, after the fix with a refusal) never
+    stops the others being checked, and ``--json`` still prints every map."""
+    shutil.copy(HOSTILE / "layers_true.tmj", tmp_path / "a_bad.tmj")
+    shutil.copy(TILED / "walls.tmj", tmp_path / "b_good.tmj")
+    outcome = run_here(["check", "--json", str(tmp_path)], capsys)
+    bad, good = json.loads(outcome.out)["maps"]
+    assert (Path(bad["path"]).name, Path(good["path"]).name) == ("a_bad.tmj", "b_good.tmj")
+    assert bad["error"].startswith(f"{tmp_path / 'a_bad.tmj'}: ") and "Error" not in bad["error"]
+    assert good["errors"] and "error" not in good
+    assert outcome.code == 2
+    text = run_here(["check", str(tmp_path)], capsys)
+    assert text.code == 2 and text.err.count("\n") == 1 and "b_good.tmj" in text.out
+
+
 @reader_lands("7")
 def test_a_folder_check_reports_every_map_past_one_with_a_wrong_json_type(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
