@@ -67,10 +67,16 @@ def _budget(seconds: float) -> float:
     return seconds if os.environ.get("CI") else seconds * 1.1
 
 
+#: failure classes not fixed yet in the .tmx reader, each held by a strict xfail of
+#: tests/test_hostile_inputs.py: a refusal quoting a 5,000-digit attribute in full (#27 item 13)
+TMX_OPEN = ("overlong message",)
+
+
 def test_fuzzed_maps_never_crash_and_refusals_name_the_map() -> None:
     tally = fuzz(("tmx",), 400, budget_s=_budget(40.0))
     assert tally.mutants["tmx"] >= 50, tally
-    assert not tally.total(), (tally.failures["tmx"], tally.examples)
+    failing = {kind: n for kind, n in tally.failures["tmx"].items() if kind not in TMX_OPEN}
+    assert not failing, (failing, tally.examples)
 
 
 def test_fuzzed_play_states_are_set_aside_in_our_words_and_never_crash() -> None:

@@ -303,6 +303,19 @@ def test_a_toml_syntax_error_is_said_in_our_words(tmp_path: Path, capsys: pytest
 
 
 @reader_lands("13")
+@pytest.mark.parametrize("command", ["check", "odds"])
+def test_a_refusal_never_quotes_a_5000_digit_attribute_in_full(
+        command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The one line stays a sentence: a hostile value is shown cut short (the fuzz found it)."""
+    text = (TILED / "figures.tmx").read_text(encoding="utf-8")
+    path = tmp_path / "wide.tmx"
+    path.write_text(text.replace('width="5"', 'width="' + "9" * 5000 + '"', 1), encoding="utf-8")
+    argv = ["check", str(path)] if command == "check" else ["odds", str(path), "Alice", "Bob"]
+    line = assert_refused(run_here(argv, capsys), "wide.tmx")
+    assert len(line) < 1000, f"{len(line):,} characters"
+
+
+@reader_lands("13")
 def test_corrupt_zlib_data_is_said_in_our_words(capsys: pytest.CaptureFixture[str]) -> None:
     line = assert_refused(run_here(["check", str(HOSTILE / "zlib_corrupt.tmx")], capsys), "zlib_corrupt.tmx", "ground")
     assert "Error -3" not in line and "while decompressing" not in line
