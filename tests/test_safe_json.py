@@ -224,3 +224,24 @@ def test_describe_never_prints_a_huge_number() -> None:
     assert describe(10**5000) == "a number of 41+ digits"
     assert describe("x" * 100).endswith('…"') and describe([]) == "an empty list"
     assert describe(MISSING) == "nothing"
+
+
+@given(st.integers(1, 6), st.sampled_from(["", "+", "-"]))
+def test_an_exponent_is_refused_exactly_past_three_digits(digits: int, sign: str) -> None:
+    exponent = "1" + "0" * (digits - 1)
+    refusal = _refusal(f"[2.5e{sign}{exponent}]")
+    if digits <= safe_json.MAX_EXPONENT_DIGITS:
+        assert refusal is None or "too large" in refusal  # 1e+100 reads; 2.5e999 is past a float
+    else:
+        assert refusal == f"line 1, column 5: a number's exponent {sign}{exponent} is too large (at most 3 digits)"
+    assert loads(f'["2.5e{sign}{exponent}"]') == [f"2.5e{sign}{exponent}"]  # text may hold it
+
+
+def test_an_exact_number_reader_reads_every_number_exactly_within_the_limits() -> None:
+    from decimal import Decimal
+    from fractions import Fraction
+
+    assert loads('[0.1, 1e-3, 7, -2.50]', parse_float=Fraction) == [Fraction(1, 10), Fraction(1, 1000), 7, Fraction(-5, 2)]
+    assert loads("[1e999]", parse_float=Decimal) == [Decimal("1e999")]
+    assert "exponent" in str(_refusal("[1e99999999]"))
+    assert _refusal("[NaN]") == "line 1, column 2: NaN is not a number JSON has (write a number)"

@@ -53,11 +53,11 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Final
 
 __all__ = [
-    "MAX_CHARS", "MAX_CONTAINERS", "MAX_DEPTH", "MAX_DIGITS", "Field", "JsonError", "describe",
+    "MAX_CHARS", "MAX_CONTAINERS", "MAX_DEPTH", "MAX_DIGITS", "MAX_EXPONENT_DIGITS", "Field", "JsonError", "describe",
     "loads",
 ]
 
@@ -70,6 +70,11 @@ MAX_DEPTH: Final = 100
 MAX_CONTAINERS: Final = 2_000_000
 #: the most digits in a row a number may have (an int64 has 19; a float is exact to 17)
 MAX_DIGITS: Final = 40
+
+#: the most digits a number's exponent may have (``1e999`` is read; ``1e1000`` is not: an exact
+#: reader would build a thousand-digit integer for each)
+MAX_EXPONENT_DIGITS: Final = 3
+_LONG_EXPONENT = re.compile(rf"(?<=[0-9.])[eE][+-]?[0-9]{{{MAX_EXPONENT_DIGITS + 1},}}")
 
 #: a JSON string (the unrolled loop: linear, no catastrophic backtracking)
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
@@ -130,9 +135,18 @@ class JsonError(ValueError):
 
 
 def loads(text: str | bytes, *, max_chars: int = MAX_CHARS, max_depth: int = MAX_DEPTH,
-          max_containers: int = MAX_CONTAINERS, max_digits: int = MAX_DIGITS) -> Any:
+          max_containers: int = MAX_CONTAINERS, max_digits: int = MAX_DIGITS,
+          parse_float: Callable[[str], Any] | None = None) -> Any:
     """Parse JSON text (``bytes`` are read as UTF-8, with or without a byte-order mark) within the
     limits; raises :class:`JsonError` on anything else.
+
+    ``parse_float`` reads a number with a point or an exponent from its text (default: a finite
+    ``float``); an exact reader (``Fraction``, ``Decimal``) is safe here, since no number has more
+    than ``max_digits`` digits in a row or an exponent past ±999 (:data:`MAX_EXPONENT_DIGITS`).
+
+    >>> from fractions import Fraction
+    >>> loads('{"x": 0.1, "n": 3}', parse_float=Fraction)
+    {'x': Fraction(1, 10), 'n': 3}
 
     >>> loads(b'\\xef\\xbb\\xbf{"a": [1, 2.5, null, true]}')
     {'a': [1, 2.5, None, True]}
@@ -153,7 +167,8 @@ def loads(text: str | bytes, *, max_chars: int = MAX_CHARS, max_depth: int = MAX
         raise JsonError("the file is empty")
     _check_text(text, max_containers, max_digits)
     try:
-        doc = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
+        doc = json.loads(text, parse_constant=_refuse_constant,
+                         parse_float=_finite_float if parse_float is None else parse_float)
     except _Refused as exc:
         raise _located(text, exc.token, exc.problem) from None
     except json.JSONDecodeError as exc:
@@ -190,6 +205,13 @@ def _check_text(text: str, max_containers: int, max_digits: int) -> None:
         found = long_digits.search(bare)
         if found is not None:
             raise JsonError(f"a number has {len(found.group())} digits (at most {max_digits})",
+                            line=_line_of(bare, found.start()), column=_column_of(bare, found.start()))
+    if _LONG_EXPONENT.search(text) is not None:
+        bare = bare if bare is not None else _blank_strings(text)
+        found = _LONG_EXPONENT.search(bare)
+        if found is not None:
+            raise JsonError(f"a number's exponent {found.group()[1:]} is too large (at most "
+                            f"{MAX_EXPONENT_DIGITS} digits)",
                             line=_line_of(bare, found.start()), column=_column_of(bare, found.start()))
     if _SURROGATE_HINT.search(text) is not None:
         lone = _LONE_SURROGATE.search(text)
