@@ -155,6 +155,22 @@ def test_a_folder_check_reports_every_map_past_one_with_a_wrong_json_type(
     assert outcome.code == 2
 
 
+@reader_lands("7")
+@pytest.mark.parametrize(("field", "value"), [("tilewidth", [32]), ("imagewidth", [True, False])])
+@pytest.mark.parametrize("map_name", ["external.tmj", "templates.tmj"])
+def test_a_wrong_type_in_a_tileset_names_the_tileset_file_and_field(
+        field: str, value: object, map_name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by the fuzz: the refusal blamed the template that uses the tileset (``hero.tj:
+    tileset outdoor has tile size 0x32``) and showed Python's ``[True, False]``."""
+    tree = tmp_path / "tiled"
+    shutil.copytree(TILED, tree, ignore=shutil.ignore_patterns("pyweek27", "rs-tiled", "cases"))
+    doc = json.loads((tree / "outdoor.tsj").read_text(encoding="utf-8"))
+    doc[field] = value
+    (tree / "outdoor.tsj").write_text(json.dumps(doc), encoding="utf-8")
+    line = assert_refused(run_here(["los", str(tree / map_name), "0,0"], capsys), "outdoor.tsj", field)
+    assert "True" not in line
+
+
 @reader_lands("7, 13")
 def test_a_json_syntax_error_is_said_in_our_words(capsys: pytest.CaptureFixture[str]) -> None:
     line = assert_refused(run_here(["check", str(HOSTILE / "syntax_error.tmj")], capsys), "syntax_error.tmj", "line 3")
