@@ -136,10 +136,11 @@ def check_one(path: Path, *, strict: bool, options: dict[str, Any] | None = None
         if str(path) not in line:
             line = f"{path}: {line}"
         return MapResult(path, error=line)
-    except (ValueError, ArithmeticError, RecursionError) as exc:
-        # never abort a folder check at one map: the others are still reported
-        return MapResult(path, error=f"{path}: this map could not be checked ({type(exc).__name__} in "
-                                     "a check: please report it with the map)")
+    except Exception:  # noqa: BLE001 - never abort a folder check at one map: the others are still reported
+        if os.environ.get("SIGHTLINE_DEBUG"):
+            raise
+        return MapResult(path, error=f"{path}: this map could not be checked: an internal error of "
+                                     "Sightline (please report it with the map; SIGHTLINE_DEBUG=1 shows where)")
     board = loaded.board
     findings = [*findings, *_rule_findings(board)]
     stats: dict[str, object] = dict(loaded.stats)
