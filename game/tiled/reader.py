@@ -78,15 +78,18 @@ def load_map(
     properties: Mapping[str, str] | None = None,
     preset: str | None = None,
     collision: bool | None = None,
+    layers: Mapping[str, Sequence[str]] | None = None,
+    names: Mapping[str, Sequence[str]] | None = None,
 ) -> LoadedMap:
     """Load a Tiled map (``.tmx``, ``.tmj`` or ``.json``); raises :class:`MapError` (one line:
     file, object, fix) for anything unusable.
 
     ``classes`` maps our object roles onto the map's own class names, ``tiles`` our cell roles
     onto tile classes and properties, ``properties`` our figure property names onto theirs;
-    ``preset`` names a set of conventions (:data:`~game.tiled.conventions.PRESETS`) and
-    ``collision`` (default: read) turns the Tile Collision Editor shapes on or off. All of them
-    are added to (and win over) ``sightline.toml``'s.
+    ``preset`` names a set of conventions (:data:`~game.tiled.conventions.PRESETS`),
+    ``collision`` (default: read) turns the Tile Collision Editor shapes on or off, ``layers``
+    gives layers roles (and ``empty``: what an unpainted cell is) and ``names`` object names
+    roles. All of them are added to (and win over) ``sightline.toml``'s.
     """
     path = Path(path)
     try:
@@ -94,7 +97,7 @@ def load_map(
             prepared = prepare(path, ORIENTATIONS)
             conventions = load_conventions(
                 path, classes=classes, tiles=tiles, properties=properties, preset=preset,
-                collision=collision,
+                collision=collision, layers=layers, names=names,
             )
             return derive_map(read_tiled(prepared, conventions.project), conventions)
     except MapError:
