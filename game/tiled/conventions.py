@@ -110,8 +110,10 @@ def toml_line(table: str, key: str, values: Sequence[str]) -> str:
     >>> tomllib.loads(toml_line("tiles", "blocked", ["a/b", "c"]))
     {'tiles': {'blocked': ['a/b', 'c']}}
     """
-    items = ", ".join(json.dumps(v, ensure_ascii=False).replace("\x7f", "\\u007f") for v in values)
-    return f"{table}.{key} = [{items}]"
+    items = [json.dumps(v, ensure_ascii=False).replace("\x7f", "\\u007f") for v in values]
+    if key == "empty" and len(items) == 1:  # layers.empty = "floor": one value, not a list
+        return f"{table}.{key} = {items[0]}"
+    return f"{table}.{key} = [{', '.join(items)}]"
 
 
 def _bool_text(value: Stat) -> str:

@@ -940,11 +940,14 @@ def _write_cropped(layer: ET.Element, chunks: list[_Chunk], bounds: tuple[int, i
 
 
 def orientation_error(orientation: str, shown: str) -> MapError:
-    """The one-line refusal of a map on a grid Sightline does not build boards on."""
+    """The one-line refusal of a map on a grid Sightline does not build boards on (a staggered
+    map's rows are shifted by half a tile, so it is no square grid, though it looks isometric)."""
+    why = " (its rows are shifted by half a tile: no square grid)" if orientation == "staggered" else ""
     return MapError(
-        f"{orientation} maps are not supported; Sightline reads orthogonal (square-grid) maps",
+        f"{orientation} maps are not supported{why}; Sightline reads orthogonal and isometric "
+        "(square-grid) maps",
         path=shown,
-        hint="in Tiled, make a new map with File > New > Orientation: Orthogonal",
+        hint="in Tiled, make a new map with File > New > Orientation: Orthogonal or Isometric",
     )
 
 

@@ -148,9 +148,8 @@ def _tiles(rim: Sequence[tuple[int, str]]) -> str:
 def _rim_hint(rim: Sequence[tuple[int, str]]) -> str:
     """How to make walls drawn as tiles count: give the tiles a class and read it."""
     return ("give those tiles the class wall (or the bool property blocked) in Tiled's tileset "
-            f"editor and read them with --tiles blocked=wall, or in {CLASSES_FILE}: "
-            f"{toml_line('tiles', 'blocked', ['wall'])}; or put them on a layer of their own and "
-            "map it with --layers blocked=LAYER")
+            "editor, or put them on a layer of their own and map it with --layers blocked=LAYER; read "
+            f"the class with --tiles blocked=wall, or in {CLASSES_FILE}: {toml_line('tiles', 'blocked', ['wall'])}")
 
 
 def _floor_outside(board: Board, painted: Sequence[tuple[str, np.ndarray]], total: int) -> list[Finding]:
@@ -170,8 +169,8 @@ def _floor_outside(board: Board, painted: Sequence[tuple[str, np.ndarray]], tota
         f"the {plural(len(floor), 'empty cell')} read as floor lie around the painted part of the map "
         f"({len(outside)} of them reach its edge), not inside it: is the painted part the floor "
         "rather than the walls?",
-        hint="read the empty cells as off the board: --layers empty=void, or in "
-        f"{CLASSES_FILE}: {toml_line('layers', 'empty', ['void'])}; {SUGGEST}",
+        hint=f"read the empty cells as off the board: --layers empty=void ({SUGGEST}); or in "
+        f"{CLASSES_FILE}: {toml_line('layers', 'empty', ['void'])}",
     )]
 
 
@@ -210,12 +209,12 @@ def _stopped_hint(
     if conventions.preset and len(board.blocked) >= MOSTLY * (total - len(board.void)) and len(painted) > 1:
         names = [name for name, _ in painted]
         return (f"the {conventions.preset} preset blocks every painted tile it reads: limit it to "
-                f"the layer the game collides with, e.g. --tiles blocked=collides@{names[-1]}, or in "
-                f"{CLASSES_FILE}: {toml_line('tiles', 'blocked', ['collides@' + names[-1]])}; {SUGGEST}")
+                f"the layer the game collides with, e.g. --tiles blocked=collides@{names[-1]} ({SUGGEST}); "
+                f"or in {CLASSES_FILE}: {toml_line('tiles', 'blocked', ['collides@' + names[-1]])}")
     if len(board.void) >= total / 2 and conventions.empty is None:
         return ("a board drawn as walls only, its corridors left empty? Read the empty cells as "
-                f"floor: --layers empty=floor, or in {CLASSES_FILE}: {toml_line('layers', 'empty', ['floor'])}; "
-                + SUGGEST)
+                f"floor: --layers empty=floor ({SUGGEST}); or in {CLASSES_FILE}: "
+                + toml_line("layers", "empty", ["floor"]))
     return f"check which layers and tiles are read as blocked (sightline check --json stats); {SUGGEST}"
 
 
@@ -228,8 +227,8 @@ def _walls_hint(records: MapRecords, painted: Sequence[tuple[str, np.ndarray]], 
     named = [n for n, _ in painted if layer_name_role(n) is not None]
     layer = (named or candidates or [""])[0]
     if layer:
-        return (f"if tile layer {layer!r} is the walls, say so: --layers blocked={layer}, or in "
-                f"{CLASSES_FILE}: {toml_line('layers', 'blocked', [layer])}; {SUGGEST}")
+        return (f"if tile layer {layer!r} is the walls, say so: --layers blocked={layer} ({SUGGEST}); "
+                f"or in {CLASSES_FILE}: {toml_line('layers', 'blocked', [layer])}")
     return f"map the layer, tile class or property that marks walls (--layers, --tiles); {SUGGEST}"
 
 

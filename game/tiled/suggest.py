@@ -41,9 +41,8 @@ from game.tiled.conventions import (
     unread_names,
     words_of,
 )
-from game.tiled.derive import ORIENTATIONS, LoadedMap, derive_map
-from game.tiled.guard import GID_MASK, prepare
-from game.tiled.read import read_tiled
+from game.tiled.derive import LoadedMap, derive_map
+from game.tiled.guard import GID_MASK
 from game.tiled.records import MapRecords
 from game.tiled.sanity import SANITY_CODES, standable
 
@@ -75,7 +74,7 @@ class Suggestion:
             lines.append(f"[{table}]")
             for key, values in entries.items():
                 text = toml_line(table, key, values).split(" = ", 1)[1]
-                lines.append(f"{key} = {text if key != 'empty' else text[1:-1]}")
+                lines.append(f"{key} = {text}")
         if self.table.get("match_names"):
             lines += ["[objects]", 'match = "name"']
         for ours, theirs in self.table.get("properties", {}).items():
@@ -88,7 +87,9 @@ class Suggestion:
 def suggest(path: Path) -> Suggestion:
     """The ``sightline.toml`` that reads the map at ``path`` best (see the module); a one-line
     :class:`~game.core.errors.MapError` when the map cannot be read at all."""
-    records = read_tiled(prepare(path, ORIENTATIONS))
+    from game.tiled.reader import read_records  # the reader imports this package's modules
+
+    records = read_records(path)
     evidence = _Evidence(records)
     base = derive_map(records, conventions_of({}))
     scored = []
@@ -168,7 +169,7 @@ def _confidence(best: Score, runner: Score | None) -> str:
 
 
 #: properties games keep a figure's side in, as Sightline's ``side``
-SIDE_WORDS = ("team", "faction", "party", "allegiance", "alliance", "owner", "player")
+SIDE_WORDS = ("team", "faction", "party", "allegiance", "alliance")
 
 
 class _Evidence:
