@@ -99,6 +99,8 @@ def test_a_maze_drawn_as_walls_only_reads_its_empty_cells_as_floor(capsys: pytes
     assert not line_of_sight(board, (1, 1), (3, 3)).clear  # through the wall square (2,2)
     code, out, _ = check(capsys, str(path))
     assert code == 0 and out.strip().endswith("clean (2 notes)")
+    assert main(["reach", str(path), "1,1", "2", "--layers", "empty=floor", "--json"]) == 0  # every command
+    assert json.loads(capsys.readouterr().out)
     # the same map told its empty cells are off the board says it looks wrong
     code, out, _ = check(capsys, "--layers", "empty=void", str(path))
     assert "board-no-standable" in out or "no square" in out
