@@ -288,10 +288,11 @@ def parse_tiles_option(text: str, where: str = "--tiles") -> dict[str, list[str]
 def parse_role_pairs(
     text: str, where: str, roles: Sequence[str], what: str, example: str
 ) -> dict[str, list[str]]:
-    """Read ``ROLE=NAME[|NAME],ROLE=NAME`` (commas or semicolons between pairs) for ``--layers``
-    and ``--names``: a known role each, names kept as written (spaces inside are fine).
+    """Read ``ROLE=NAME[|NAME],ROLE=NAME`` (commas or semicolons between pairs) for ``--classes``,
+    ``--layers`` and ``--names``: a known role each (a role may come again), names kept as written
+    (spaces inside are fine), each once ignoring case.
 
-    >>> parse_role_pairs("figure=player|zombie; blocked=wall", "--names", NAME_ROLES, "an object name", "figure=enemy")
+    >>> parse_role_pairs("figure=player|zombie; blocked=wall", "--names", NAME_ROLES, "name", "figure=enemy")
     {'figure': ['player', 'zombie'], 'blocked': ['wall']}
     """
     out: dict[str, list[str]] = {}
@@ -302,7 +303,7 @@ def parse_role_pairs(
         ours = ours.strip().lower()
         names = [n.strip() for n in theirs.split("|") if n.strip()]
         if not sep or not names:
-            raise UsageError(f"{where} wants role={what.split()[-1]} pairs, e.g. {example} (got {part.strip()!r})")
+            raise UsageError(f"{where} wants role={what} pairs, e.g. {example} (got {part.strip()!r})")
         if ours not in roles:
             raise UsageError(f"unknown role {ours!r} in {where} (use {', '.join(roles)})")
         known = out.setdefault(ours, [])
@@ -319,7 +320,7 @@ def parse_layers_option(text: str, where: str = "--layers") -> dict[str, list[st
     ...
     game.core.errors.UsageError: --layers: empty is void or floor, not 'walls'
     """
-    out = parse_role_pairs(text, where, (*LAYER_ROLES, "empty"), "a layer name", "blocked=walls,empty=floor")
+    out = parse_role_pairs(text, where, (*LAYER_ROLES, "empty"), "layer", "blocked=walls,empty=floor")
     for mode in out.get("empty", ()):
         if mode.casefold() not in EMPTY_MODES:
             raise UsageError(f"{where}: empty is void or floor, not {mode!r}")
@@ -328,7 +329,7 @@ def parse_layers_option(text: str, where: str = "--layers") -> dict[str, list[st
 
 def parse_names_option(text: str, where: str = "--names") -> dict[str, list[str]]:
     """Read ``--names ROLE=NAME[|NAME],...``: object names that give a role (:data:`NAME_ROLES`)."""
-    return parse_role_pairs(text, where, NAME_ROLES, "an object name", "figure=enemy|player,wall=wall")
+    return parse_role_pairs(text, where, NAME_ROLES, "name", "figure=enemy|player,wall=wall")
 
 
 def parse_property_option(text: str, where: str = "--property") -> dict[str, str]:
@@ -745,26 +746,10 @@ def parse_class_mapping(text: str) -> dict[str, list[str]]:
     ...
     game.core.errors.UsageError: --classes maps class 'Location' to two roles: void and wall (give each class one role)
     """
-    out: dict[str, list[str]] = {}
-    for part in text.replace(";", ",").split(","):
-        if not part.strip():
-            continue
-        ours, sep, theirs = part.partition("=")
-        ours = ours.strip().lower()
-        names = [n.strip() for n in theirs.split("|") if n.strip()]
-        if not sep or not names:
-            raise UsageError(
-                f"--classes wants role=class pairs, e.g. wall=collision-line (got {part.strip()!r})"
-            )
-        if ours not in ROLES:
-            raise UsageError(f"unknown role {ours!r} in --classes (use {', '.join(ROLES)})")
-        known = out.setdefault(ours, [])
-        for name in names:
-            if name.casefold() not in {k.casefold() for k in known}:
-                known.append(name)
-        conflict = role_conflict(out)
-        if conflict:
-            raise UsageError(f"{_conflict_message(conflict, '--classes')} (give each class one role)")
+    out = parse_role_pairs(text, "--classes", ROLES, "class", "wall=collision-line")
+    conflict = role_conflict(out)
+    if conflict:
+        raise UsageError(f"{_conflict_message(conflict, '--classes')} (give each class one role)")
     return out
 
 
