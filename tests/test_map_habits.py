@@ -234,3 +234,30 @@ def test_walls_drawn_as_tiles_nothing_reads_are_a_sanity_finding(capsys: pytest.
     assert "clean" not in out.splitlines()[-1]
     code, out, _ = check(capsys, "--suggest", str(path))
     assert "how sure:" in out
+
+
+def test_match_name_and_layers_in_sightline_toml(tmp_path: Path) -> None:
+    """``[objects] match = "name"`` reads names like classes; ``[layers]`` gives layers roles."""
+    shutil.copy(HABITS / "names" / "level1.tmx", tmp_path / "level1.tmx")
+    (tmp_path / "sightline.toml").write_text(
+        '[objects]\nmatch = "name"\n[classes]\nfigure = ["zombie", "player"]\n'
+        '[layers]\nfloor = ["walls", "items"]\nignore = ["Obstacles"]\n', encoding="utf-8")
+    loaded = load_map(tmp_path / "level1.tmx")
+    assert len(loaded.board.figures) == 31  # names read through [classes]
+    walls = [o for o in loaded.objects.values() if o.name == "wall"]
+    assert {o.role for o in walls} == {"wall"}  # the name "wall" is our role: walls (boxes and outlines)
+    assert not any(f.code == "layer-role" for f in loaded.findings)  # nothing left to a name's guess
+    (tmp_path / "sightline.toml").write_text('[objects]\nmatch = "names"\n', encoding="utf-8")
+    with pytest.raises(Exception, match=r'\[objects\] match must be "class" or "name"'):
+        load_map(tmp_path / "level1.tmx")
+
+
+def test_collision_shapes_of_isometric_tiles_are_not_read_and_say_so(tmp_path: Path) -> None:
+    shutil.copytree(HABITS / "isometric", tmp_path / "iso")
+    terrain = json.loads((tmp_path / "iso" / "terrain.tsj").read_text())
+    terrain["tiles"][1]["objectgroup"] = {"type": "objectgroup", "name": "", "objects": [
+        {"id": 1, "x": 0, "y": 0, "width": 64, "height": 32, "rotation": 0, "visible": True}]}
+    (tmp_path / "iso" / "terrain.tsj").write_text(json.dumps(terrain))
+    loaded = load_map(tmp_path / "iso" / "arena.tmj")
+    assert not loaded.board.blocked
+    assert [f.code for f in loaded.findings if "isometric map's tiles" in f.message] == ["collision-shape"]

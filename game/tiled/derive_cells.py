@@ -135,6 +135,7 @@ class _CellDeriver:
         self.cells = Cells()
         self.role_cache: dict[tuple[int, str], str | None] = {}
         self.preset_layers: frozenset[str] | None = None
+        self.iso_noted = False
         self.collision_cache: dict[int, _Collision | None] = {}
 
     def note(self, code: str, message: str, hint: str) -> None:
@@ -434,6 +435,13 @@ class _CellDeriver:
         """The role and wall sides a tile's collision shapes give its cells (None: no shapes, or
         ``collision = "ignore"``). A partial or diagonal shape is a finding naming the tile."""
         if not tile.collision or not self.conv.collision:
+            return None
+        if self.records.grid.orientation == "isometric":  # drawn on the diamond's picture, not its square
+            if not self.iso_noted:
+                self.iso_noted = True
+                self.note("collision-shape", f"collision shapes of an isometric map's tiles ({tile.where} "
+                          "and any others) are not read: they are drawn on the tile's picture, not on "
+                          "its square", "give those tiles a class or property and map it with [tiles]")
             return None
         if tile.gid in self.collision_cache:
             return self.collision_cache[tile.gid]
