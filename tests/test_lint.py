@@ -88,7 +88,7 @@ def test_unreachable_and_sealed_regions() -> None:
     assert where(found, "region-unreachable") == [(None, (5, 3))]
     assert where(found, "region-sealed-by-doors") == [(3, (0, 0))]
     unreachable = next(f for f in found if f.code == "region-unreachable")
-    assert unreachable.severity is Severity.ERROR
+    assert unreachable.severity is Severity.WARNING  # no figure stands there (issue #22)
     sealed = next(f for f in found if f.code == "region-sealed-by-doors")
     assert sealed.severity is Severity.WARNING and "V(2,0)" in sealed.message
 
@@ -175,6 +175,8 @@ def test_regions_ignore_blocked_terrain_and_void() -> None:
     board = Board.from_ascii(["..#.."], figures=[Figure(9, "Hermit", "red", (4, 0))])
     found = check_regions(board)
     assert [(f.object_id, f.square) for f in found] == [(9, (3, 0))]
+    assert found[0].severity is Severity.ERROR  # a figure stranded there: an error
+    assert check_regions(Board.from_ascii(["..#.."]))[0].severity is Severity.WARNING
 
 
 def test_no_target_counts_sight_either_way_and_skips_single_side_maps() -> None:

@@ -29,18 +29,29 @@ def add_map_options(parser: argparse.ArgumentParser, *, with_classes: bool = Fal
                         help="figure property names, e.g. side=team")
     parser.add_argument("--preset", metavar="NAME", default=None,
                         help="another project's conventions: tuxemon, phaser or roguelike")
+    parser.add_argument("--layers", metavar="ROLE=LAYER,...", default=None,
+                        help="roles of whole layers, e.g. blocked=walls,figure=npcs,empty=floor "
+                        "(empty=floor: unpainted cells are floor, for boards drawn as walls only)")
+    parser.add_argument("--names", metavar="ROLE=NAME,...", default=None,
+                        help="roles of objects by their name, e.g. figure=enemy|player,door=door")
 
 
 def map_options(args: argparse.Namespace) -> dict[str, Any]:
-    """``load_map`` keyword arguments from ``--classes``, ``--tiles``, ``--property``, ``--preset``
-    (each checked now, so a typo is one line before any map is read).
+    """``load_map`` keyword arguments from ``--classes``, ``--tiles``, ``--property``, ``--preset``,
+    ``--layers`` and ``--names`` (each checked now, so a typo is one line before any map is read).
 
     >>> ns = argparse.Namespace(classes="wall=fence", tiles="blocked=wall", property_names="side=team", preset="roguelike")
     >>> map_options(ns)
     {'classes': {'wall': ['fence']}, 'tiles': {'blocked': ['wall']}, 'properties': {'side': 'team'}, 'preset': 'roguelike'}
     """
     from game.tiled import parse_class_mapping
-    from game.tiled.conventions import get_preset, parse_property_option, parse_tiles_option
+    from game.tiled.conventions import (
+        get_preset,
+        parse_layers_option,
+        parse_names_option,
+        parse_property_option,
+        parse_tiles_option,
+    )
 
     out: dict[str, Any] = {}
     if getattr(args, "classes", None):
@@ -51,6 +62,10 @@ def map_options(args: argparse.Namespace) -> dict[str, Any]:
         out["properties"] = parse_property_option(args.property_names)
     if getattr(args, "preset", None):
         out["preset"] = get_preset(args.preset).name
+    if getattr(args, "layers", None):
+        out["layers"] = parse_layers_option(args.layers)
+    if getattr(args, "names", None):
+        out["names"] = parse_names_option(args.names)
     return out
 
 

@@ -83,6 +83,8 @@ def run(args: argparse.Namespace) -> int:
     overlay = Overlay()
     title = _title(board, Path(args.map))
     legend = [title]
+    # an isometric map is drawn as the square grid it stands for (one line says so)
+    legend += [f.message for f in loaded.findings if f.code == "map-isometric"]
     if args.origin:
         origin = _square(board, args.origin, "--from")
         here = board.figures_at(origin)
@@ -136,6 +138,8 @@ def run(args: argparse.Namespace) -> int:
     drawing = [f.message for f in loaded.findings if f.code.startswith("tileset-image")]
     for warning in [*drawing, *warnings]:
         print(f"sightline render: warning: {warning}", file=sys.stderr)
+    for note in (f.message for f in loaded.findings if f.code == "map-isometric"):
+        print(f"sightline render: note: {note}", file=sys.stderr)
     print(f"wrote {args.output}")
     return 0
 
