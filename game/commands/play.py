@@ -32,9 +32,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="your class names onto ours, e.g. wall=collision-line,blocked=collision",
     )
     add_map_options(parser)
-    from game.commands._common import add_rule_option
+    from game.commands._common import add_rule_option, add_ruleset_file_option
 
     add_rule_option(parser)
+    add_ruleset_file_option(parser)
 
 
 def add_window_options(parser: argparse.ArgumentParser) -> None:
@@ -122,7 +123,8 @@ def run(args: argparse.Namespace) -> int:
     options = map_options(args)  # --classes, --tiles, --property, --preset (checked before reading)
     from game.play.session import Session
 
-    session = Session.open(map_path, options=options, fresh=args.fresh, defer_lint=True)
+    session = Session.open(map_path, options=options, fresh=args.fresh, defer_lint=True,
+                           ruleset_file=getattr(args, "ruleset_file", None))
     from game.commands._common import board_rule
 
     # --rule and the map's los_rule are checked here (one line, exit 2 when wrong); the window's

@@ -33,7 +33,9 @@ from game.core.profiles import Profile
 from game.core.words import plural
 from game.play.atomic import atomic_file, cannot_write
 from game.play.attack import AttackController
+from game.play.roll_log import plain_text
 from game.play.session import Session
+from game.rules.registry import ruleset_label
 from game.ui import classroom, theme
 from game.ui.attack_panel import AttackSection
 from game.ui.board_labels import draw_card, draw_coordinates
@@ -248,7 +250,7 @@ class App:
         self.view = View(viewport=self._board_viewport())
         self.panel = SidePanel(self.manager, self._panel_rect())
         #: the attack being built and the dice tray revealing the last one (game/ui/attack_panel.py)
-        self.dice_tray = DiceTray()
+        self.dice_tray = DiceTray(rules=lambda: self.attack.ruleset)  # draws the rules' own dice
         self.attack = AttackController(lambda: self.session, tray=self.dice_tray,
                                        on_message=self._notify, prompts=WINDOW_PROMPTS)
         self.attack_section = AttackSection(self.attack)
@@ -1355,7 +1357,7 @@ class App:
     # --- what to draw ---------------------------------------------------------------------
 
     def _notify(self, text: str, kind: str) -> None:
-        self.notice = (text, kind, self.time() + NOTICE_TIME)
+        self.notice = (plain_text(text), kind, self.time() + NOTICE_TIME)  # "→" the font lacks
 
     def ray_start(self) -> tuple[Square, str | None] | None:
         """Where the ray (and ``F``'s field of view) starts and the viewer side, or None.
@@ -1561,7 +1563,7 @@ class App:
             return PanelInfo(title="Lessons", status=status, status_kind=kind, extra={"lessons": True})
         board = session.board
         title = board.name or session.path.stem
-        parts = [f"{board.width}×{board.height}", f"ruleset {board.ruleset}", plural(len(board.figures), "figure")]
+        parts = [f"{board.width}×{board.height}", f"ruleset {ruleset_label(board.ruleset)}", plural(len(board.figures), "figure")]
         subtitle = " · ".join(parts)
         caption = board.properties.get("caption")
         if caption and not self.lesson_mode:
