@@ -590,14 +590,11 @@ class DiceTray:
         body, ink = DIE_COLOURS[row % len(DIE_COLOURS)]
         settled = self.elapsed >= d.settle
         look = self.looks.get(d.roll.die)
+        face = self.shown_face(d)
         if settled:
-            face = d.roll.face
             angle, lift = 0.0, 0
         else:
             left = d.settle - self.elapsed
-            choices = (look.faces if look is not None
-                       else TUMBLE_FACES.get(d.roll.pool) or (1, 2, 3, 4, 5, 6))
-            face = choices[int(self.elapsed * 17 + d.column * 3 + row) % len(choices)]
             angle = (left * 900 + d.column * 40) % 360
             lift = round(abs(math.sin(left * 14)) * size * 0.25 * min(1.0, left * 3))
         symbols = look.symbols_of(face) if look is not None else None
@@ -616,6 +613,15 @@ class DiceTray:
         if settled and d.ring is not None and self.elapsed >= d.ring_at:
             pygame.draw.rect(panel, d.ring, pygame.Rect(0, 0, size + 6, size + 6).move(
                 centre[0] - size // 2 - 3, centre[1] - size // 2 - 3), 3, border_radius=7)
+
+    def shown_face(self, d: TrayDie) -> Face:
+        """The face ``d`` shows now: its rolled face once settled; while it tumbles, one face
+        after another of its own die (:attr:`looks`; without them the pool's usual faces)."""
+        if self.elapsed >= d.settle:
+            return d.roll.face
+        look = self.looks.get(d.roll.die)
+        choices = look.faces if look is not None else TUMBLE_FACES.get(d.roll.pool) or (1, 2, 3, 4, 5, 6)
+        return choices[int(self.elapsed * 17 + d.column * 3 + d.row) % len(choices)]
 
     def _die_sprite(
         self, face: Face, size: int, body: tuple[int, int, int], ink: tuple[int, int, int],

@@ -452,16 +452,27 @@ class CustomRuleset(Ruleset):
         return Resolution(True, verdict.reason, tuple(state.log), outcome, changes, seed, summary)
 
     def _moved(self, after: Mapping[str, Stat | None], t: Figure) -> str:
-        """`` (wounds 1 → 3)``: the number stats a change moves."""
-        moves = []
+        """`` (wounds 1 → 3; now shaken)``: the number stats a change moves, then the true/false
+        stats it turns on or off (not those that decide "down": the status step says that)."""
+        moves, flags = [], []
+        down = self.spec.condition.down
+        says_down = {name for _, name in down.stats} if down is not None else set()
         for stat, new in after.items():
             spec = self.spec.stats.get(stat)
-            if spec is None or spec.is_bool or not isinstance(new, int):
+            if spec is None:
+                continue
+            if spec.is_bool:
+                was = stat_bool(t, stat, bool(spec.default))
+                if stat not in says_down and bool(new) != was:
+                    flags.append(f"now {stat}" if new else f"no longer {stat}")
+                continue
+            if not isinstance(new, int):
                 continue
             old = stat_int(t, stat, int(spec.default))
             if old != new:
                 moves.append(f"{stat} {old} → {new}")
-        return f" ({', '.join(moves)})" if moves else ""
+        said = "; ".join(part for part in (", ".join(moves), ", ".join(flags)) if part)
+        return f" ({said})" if said else ""
 
     def _changes(self, res: ResolutionSpec, scope: Scope, values: Mapping[str, int], a: Figure,
                  t: Figure) -> tuple[FigureChange, ...]:
