@@ -367,3 +367,11 @@ def test_play_opens_the_bundled_file_map_and_takes_a_screenshot(
     assert main(["play", str(path), "--frames", "3", "--screenshot", str(shot),
                  "--ruleset-file", str(MAPS / "skirmish.toml")]) == 0
     assert shot.stat().st_size > 10_000
+
+
+def test_the_library_face_reads_a_map_with_its_ruleset_file() -> None:
+    import game
+
+    board = game.load_with_rules(MAPS / "skirmish.tmx").board
+    assert game.get_ruleset(board.ruleset).title == "Lantern Skirmish"
+    assert game.read_ruleset_file(MAPS / "skirmish.toml").pools == ("strike", "ward", "nerve")
