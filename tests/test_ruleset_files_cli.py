@@ -51,7 +51,7 @@ ODA, LIN, HOUND, REN, BRUTE, CUTTHROAT, SLINGER = 15, 16, 17, 18, 19, 20, 21
 def skirmish(tmp_path: Path, ruleset: str | None = None) -> Path:
     """The bundled skirmish map with its tileset, art and ruleset file, in tmp_path; ``ruleset``
     replaces its map property ``ruleset`` (``file:skirmish.toml``)."""
-    (tmp_path / "maps").mkdir(exist_ok=True)
+    (tmp_path / "maps").mkdir(parents=True, exist_ok=True)
     shutil.copytree(MAPS / "tiles", tmp_path / "maps" / "tiles", dirs_exist_ok=True)
     shutil.copytree(REPO / "assets" / "tiles", tmp_path / "assets" / "tiles", dirs_exist_ok=True)
     shutil.copy(MAPS / "skirmish.toml", tmp_path / "maps" / "skirmish.toml")
@@ -375,3 +375,19 @@ def test_the_library_face_reads_a_map_with_its_ruleset_file() -> None:
     board = game.load_with_rules(MAPS / "skirmish.tmx").board
     assert game.get_ruleset(board.ruleset).title == "Lantern Skirmish"
     assert game.read_ruleset_file(MAPS / "skirmish.toml").pools == ("strike", "ward", "nerve")
+
+
+def test_render_draws_the_files_condition_on_the_tokens(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    path = skirmish(tmp_path)
+    out = tmp_path / "board.png"
+    assert main(["render", str(path), "-o", str(out)]) == 0
+    capsys.readouterr()
+    assert out.stat().st_size > 5_000
+    from game.commands.render import _title
+
+    assert "ruleset Lantern Skirmish (skirmish.toml)" in _title(load_with_rules(path).board, path)
+    broken = skirmish(tmp_path / "b", "file:nothere.toml")
+    assert one_line(capsys, ["render", str(broken), "-o", str(tmp_path / "b.png")]).endswith(
+        "nothere.toml: no such ruleset file (check the path)")

@@ -241,3 +241,13 @@ def test_the_tray_fits_the_file_dice_at_every_window_size(tmp_path: Path, size: 
     rect = window.dice_tray.tray_rect(pygame.Rect(window.view.viewport))
     assert pygame.Rect(window.view.viewport).contains(rect)
     assert window.dice_tray.shown_rows[-1].startswith("Brute: 3 wounds")
+
+
+@pytest.mark.parametrize("value", ["", 3, "x" * 501, "a\0b", ["skirmish.toml"]])
+def test_a_play_state_with_a_bad_ruleset_file_entry_is_set_aside(tmp_path: Path, value: object) -> None:
+    path = skirmish(tmp_path)
+    state_path(path).write_text(json.dumps({"format": "sightline-play-state", "version": 1,
+                                            "ruleset_file": value}), encoding="utf-8")
+    session = Session.open(path)
+    assert get_ruleset(session.board.ruleset).name == "skirmish"
+    assert any("ruleset_file must be a file name" in m and "kept as" in m for m in session.messages)

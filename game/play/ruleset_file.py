@@ -14,34 +14,16 @@ Every problem is one :class:`~game.core.errors.UsageError` line: a missing file,
 or device, a file too large or not UTF-8 text, a path outside the map's folder, and anything
 wrong inside the file (the file and the line).
 
->>> import tempfile
->>> folder = Path(tempfile.mkdtemp())
->>> (folder / "coin.toml").write_text('''
-... name = "coin"
-... [stats]
-... life = 1
-... [dice]
-... coin = ["hit", "blank"]
-... [attacks.Poke]
-... kind = "melee"
-... dice = 1
-... [[resolution.steps]]
-... step = "count"
-... die = "coin"
-... dice = "attack.dice"
-... symbols = ["hit"]
-... into = "hits"
-... [resolution.outcome]
-... value = "hits"
-... label = "wounds"
-... ''', encoding="utf-8") > 0
+>>> from game.resources import bundled_maps
+>>> folder = bundled_maps()
+>>> read_ruleset_file(folder / "skirmish.toml").title
+'Lantern Skirmish'
+>>> map_ruleset_path("file:skirmish.toml", folder / "skirmish.tmx") == folder.resolve() / "skirmish.toml"
 True
->>> read_ruleset_file(folder / "coin.toml").title
-'coin'
->>> map_ruleset_path("file:../coin.toml", folder / "sub" / "m.tmx")
+>>> map_ruleset_path("file:../skirmish.toml", folder / "lessons" / "L01.tmx")
 Traceback (most recent call last):
 ...
-game.core.errors.UsageError: the map property ruleset = 'file:../coin.toml' points outside the map's folder (put the ruleset file beside the map, or in a folder below it)
+game.core.errors.UsageError: the map property ruleset = 'file:../skirmish.toml' points outside the map's folder (put the ruleset file beside the map, or in a folder below it)
 """
 
 from __future__ import annotations
