@@ -13,7 +13,8 @@ from game.play.atomic import cannot_write
 if TYPE_CHECKING:
     from game.core.profiles import Profile
 
-__all__ = ["add_map_options", "add_rule_option", "board_rule", "map_options", "png_output", "resolve_viewer"]
+__all__ = ["add_map_options", "add_rule_option", "add_ruleset_file_option", "board_rule", "map_options",
+           "png_output", "resolve_viewer"]
 
 
 def add_map_options(parser: argparse.ArgumentParser, *, with_classes: bool = False) -> None:
@@ -67,6 +68,14 @@ def map_options(args: argparse.Namespace) -> dict[str, Any]:
     if getattr(args, "names", None):
         out["names"] = parse_names_option(args.names)
     return out
+
+
+def add_ruleset_file_option(parser: argparse.ArgumentParser) -> None:
+    """``--ruleset-file PATH``: play a ruleset file (docs/rulesets.md) instead of the map's
+    ruleset (read by :func:`game.play.ruleset_file.attach_rules`)."""
+    parser.add_argument("--ruleset-file", metavar="PATH", default=None, dest="ruleset_file",
+                        help="a ruleset file (.toml, docs/rulesets.md) to play instead of the "
+                             "map's ruleset")
 
 
 def resolve_viewer(board: Board, text: str | None) -> str | None:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from game.commands._common import add_map_options, map_options
+from game.commands._common import add_map_options, add_ruleset_file_option, map_options
 from game.core.board import Board
 from game.core.errors import SightlineError, UsageError
 from game.core.findings import Finding, Severity
@@ -50,6 +50,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--classes", metavar="MAPPING", default=None,
                         help="map your class names onto ours, e.g. wall=collision-line,blocked=collision")
     add_map_options(parser)
+    add_ruleset_file_option(parser)
     from game.commands._common import add_rule_option
 
     add_rule_option(parser)
@@ -144,13 +145,16 @@ def _rule_findings(board: Board) -> list[Finding]:
     return []
 
 
-def check_one(path: Path, *, strict: bool, options: dict[str, Any] | None = None) -> MapResult:
-    """Load and lint one map; an unreadable map becomes a result with ``error`` set."""
+def check_one(path: Path, *, strict: bool, options: dict[str, Any] | None = None,
+              ruleset_file: str | None = None) -> MapResult:
+    """Load and lint one map (with its ruleset file, or ``ruleset_file``: the figures are
+    checked against that file's stats and attacks); an unreadable map becomes a result with
+    ``error`` set."""
     from game.designer.lint import lint
-    from game.tiled import load_map
+    from game.play.ruleset_file import load_with_rules
 
     try:
-        loaded = load_map(path, **(options or {}))
+        loaded = load_with_rules(path, ruleset_file, **(options or {}))
         findings = lint(loaded, strict=strict)
     except SightlineError as exc:
         line = str(exc)
@@ -305,6 +309,11 @@ def run(args: argparse.Namespace) -> int:
             parse_rule(args.rule)
         except UsageError as exc:
             raise UsageError(f"--rule: {exc}") from None
+    ruleset_file = getattr(args, "ruleset_file", None)
+    if ruleset_file is not None:
+        from game.play.ruleset_file import read_ruleset_file
+
+        read_ruleset_file(ruleset_file)  # a file that cannot be used: one line before any map
     targets = expand(args.maps)
     progress = Progress(len(targets))
     results: list[MapResult] = []
@@ -313,7 +322,8 @@ def run(args: argparse.Namespace) -> int:
             results.append(MapResult(target[0], error=target[1]))
             continue
         progress.show(i, str(target))
-        results.append(check_one(target, strict=args.strict, options=options))
+        results.append(check_one(target, strict=args.strict, options=options,
+                                 ruleset_file=ruleset_file))
     progress.show(len(targets), "")
     progress.close()
     if fmt == "json":

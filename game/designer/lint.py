@@ -28,6 +28,7 @@ figure-no-target            warning   a figure sees no enemy and no enemy sees i
 property-unknown            warning   a figure property the ruleset does not read (nearest name)
 property-value              error     a figure property value the ruleset cannot use (format hint)
 property-nonsense           error     a stat that reads but makes no sense (life 0, C 0 ...)
+attack-unreachable          warning   an attack no figure can make on this map (ruleset files)
 map-property-misspelt       warning   a map property one typo away from a known one
 ruleset-unknown             error     the map's ``ruleset`` names no ruleset
 ==========================  ========  ======================================================
@@ -53,8 +54,8 @@ from game.core.board import Board, DoorState, Edge, Figure, Square, fmt_square
 from game.core.errors import SightlineError
 from game.core.findings import Finding, Severity
 from game.core.words import plural
-from game.designer.stats import check_figure_stats
-from game.rules.registry import get_ruleset, ruleset_key, ruleset_names
+from game.designer.stats import check_attacks, check_figure_stats
+from game.rules.registry import get_ruleset, ruleset_label, ruleset_names
 from game.tiled.geometry import Point, snap, unit_edges
 
 if TYPE_CHECKING:
@@ -107,6 +108,7 @@ def lint_board(
     found += check_properties(board, objs)
     found += check_figure_values(board)
     found += check_figure_stats(board)  # nonsense stats (game/designer/stats.py)
+    found += check_attacks(board)  # attacks no figure can make (game/designer/stats.py)
     ignored = ignored_codes(board)
     return finish((f for f in found if f.code not in ignored), strict=strict)
 
@@ -693,7 +695,7 @@ def check_properties(board: Board, objects: Sequence[ObjectInfo] = ()) -> list[F
                 else f"set ruleset to {names[0]}",
             ))
         return out
-    ruleset = board.ruleset or ruleset_key(board.ruleset)
+    ruleset = ruleset_label(board.ruleset)
     figure_names = known.names | SIGHTLINE_FIGURE_PROPERTIES
     for figure in sorted(board.figures.values(), key=lambda f: f.id):
         for key in sorted(figure.stats):
