@@ -14,8 +14,9 @@ own module:
 4. :func:`game.tiled.derive.derive_map` derives the board, every object's role and traced
    geometry, and the findings from the records.
 
-Another format is another step 1 and 3 producing the same records; steps 2 and 4 stay. This
-package never imports pytmx.
+Another format is another step 1 and 3 producing the same records; steps 2 and 4 stay: a
+virtual-tabletop file (Universal VTT ``.dd2vtt``/``.uvtt``/``.df2vtt``, or a Foundry scene
+``.json``) is read by :func:`game.tiled.vtt_records.read_vtt`. This package never imports pytmx.
 
 >>> is_map_file(Path("missing.tmx"))
 False
@@ -32,9 +33,12 @@ from pathlib import Path
 from game.core.errors import MapError, SightlineError
 from game.tiled.conventions import load_conventions, parse_class_mapping
 from game.tiled.derive import ORIENTATIONS, LoadedMap, ObjectInfo, derive_map
+from game.tiled.foundry import looks_like_scene
 from game.tiled.guard import explain_unreadable, parse_xml_file, prepare
 from game.tiled.read import read_tiled
 from game.tiled.records import ArtLayer, MapArt, TileImage
+from game.tiled.uvtt import UVTT_SUFFIXES
+from game.tiled.vtt_records import CELL_TILES, read_vtt
 
 __all__ = [
     "MAP_SUFFIXES",
@@ -49,15 +53,17 @@ __all__ = [
     "parse_class_mapping",
 ]
 
-#: the file endings of Tiled maps (``.json`` only when the file is a Tiled map, see is_map_file)
-MAP_SUFFIXES = (".tmx", ".tmj", ".json")
+#: the file endings of maps: Tiled's, and Universal VTT's (``.json`` only when the file is a
+#: Tiled map or a Foundry scene, see is_map_file)
+MAP_SUFFIXES = (".tmx", ".tmj", ".json", *UVTT_SUFFIXES)
 
 
 def is_map_file(path: Path) -> bool:
-    """Whether a file is a Tiled map by its name: ``.tmx``, ``.tmj``, or a ``.json`` file whose
-    top-level object is a Tiled map (``"type": "map"``; tilesets and templates are not maps)."""
+    """Whether a file is a map by its name: ``.tmx``, ``.tmj``, a Universal VTT file, or a
+    ``.json`` file whose top-level object is a Tiled map (``"type": "map"``; tilesets and
+    templates are not maps) or a Foundry scene."""
     suffix = path.suffix.lower()
-    if suffix in (".tmx", ".tmj"):
+    if suffix in (".tmx", ".tmj", *UVTT_SUFFIXES):
         return path.is_file()
     if suffix != ".json" or not path.is_file():
         return False
@@ -67,7 +73,7 @@ def is_map_file(path: Path) -> bool:
         doc = json.loads(path.read_bytes().decode("utf-8-sig"))
     except (OSError, ValueError, RecursionError):
         return False
-    return isinstance(doc, dict) and (doc.get("type") == "map" or "layers" in doc)
+    return isinstance(doc, dict) and (doc.get("type") == "map" or "layers" in doc or looks_like_scene(doc))
 
 
 def load_map(
@@ -79,8 +85,9 @@ def load_map(
     preset: str | None = None,
     collision: bool | None = None,
 ) -> LoadedMap:
-    """Load a Tiled map (``.tmx``, ``.tmj`` or ``.json``); raises :class:`MapError` (one line:
-    file, object, fix) for anything unusable.
+    """Load a map (Tiled's ``.tmx``, ``.tmj`` or ``.json``; Universal VTT's ``.dd2vtt``, ``.uvtt``
+    or ``.df2vtt``; a Foundry scene ``.json``); raises :class:`MapError` (one line: file, object,
+    fix) for anything unusable.
 
     ``classes`` maps our object roles onto the map's own class names, ``tiles`` our cell roles
     onto tile classes and properties, ``properties`` our figure property names onto theirs;
@@ -89,14 +96,22 @@ def load_map(
     are added to (and win over) ``sightline.toml``'s.
     """
     path = Path(path)
+    tiled = False  # until the file is known to be no virtual-tabletop file
     try:
         with collector_paused():
-            prepared = prepare(path, ORIENTATIONS)
+            records = read_vtt(path)
+            tiled = records is None
+            prepared = prepare(path, ORIENTATIONS) if tiled else None
             conventions = load_conventions(
                 path, classes=classes, tiles=tiles, properties=properties, preset=preset,
                 collision=collision,
             )
-            return derive_map(read_tiled(prepared, conventions.project), conventions)
+            if prepared is not None:
+                records = read_tiled(prepared, conventions.project)
+            else:
+                conventions.add_tiles(CELL_TILES)  # the squares Sightline's export lists
+            assert records is not None
+            return derive_map(records, conventions)
     except MapError:
         raise
     except SightlineError as exc:
@@ -108,6 +123,9 @@ def load_map(
     except ImportError:
         raise  # a missing module is our installation's fault, not the map's
     except Exception:  # noqa: BLE001 - a bad map must never become a traceback
+        if not tiled:
+            raise MapError("cannot read this file: a value is not as the map maker writes it",
+                           path=str(path), hint="export the map again") from None
         try:
             why = explain_unreadable(parse_xml_file(path, "map"))
         except MapError:
