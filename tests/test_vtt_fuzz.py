@@ -18,9 +18,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.errors import MapError
-from game.tiled.foundry import parse_foundry
 from game.tiled.conventions import Conventions
 from game.tiled.derive import derive_map
+from game.tiled.foundry import parse_foundry
 from game.tiled.uvtt import parse_uvtt
 from game.tiled.vtt_records import CELL_TILES, scene_records
 

@@ -14,7 +14,7 @@ import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from game.commands._common import add_map_options, map_options
 from game.core.board import Board
@@ -22,12 +22,15 @@ from game.core.errors import SightlineError, UsageError
 from game.core.findings import Finding, Severity
 from game.core.words import plural
 
+if TYPE_CHECKING:
+    from game.tiled import LoadedMap
+
 FORMATS = ("text", "json", "github")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``sightline check``."""
-    parser.add_argument("maps", nargs="+", metavar="MAP", help="a .tmx map, or a folder to search for them")
+    parser.add_argument("maps", nargs="+", metavar="MAP", help="a map (Tiled, Universal VTT or Foundry scene), or a folder to search for them")
     parser.add_argument("--json", action="store_true", help="same as --format json")
     parser.add_argument("--format", choices=FORMATS, default=None,
                         help="text (default), json (docs/commands.md) or github (workflow annotations)")
@@ -48,6 +51,8 @@ class MapResult:
     findings: list[Finding] = field(default_factory=list)
     stats: dict[str, object] = field(default_factory=dict)
     error: str | None = None
+    #: a virtual-tabletop map's objects by id: where each is in the file (``portals[2]``)
+    sources: dict[int, str] = field(default_factory=dict)
 
     @property
     def errors(self) -> list[Finding]:
@@ -74,7 +79,8 @@ class MapResult:
 
 def expand(arguments: list[str]) -> list[Path | tuple[Path, str]]:
     """Map paths to check: files as given, folders searched recursively for every map format
-    (``*.tmx``, ``*.tmj``, and ``*.json`` files that are Tiled maps; sorted).
+    (``*.tmx``, ``*.tmj``, ``*.dd2vtt``, ``*.uvtt``, ``*.df2vtt``, and ``*.json`` files that are
+    Tiled maps or Foundry scenes; sorted).
 
     A folder with no map in it comes back as ``(folder, reason)``.
     """
@@ -84,7 +90,8 @@ def expand(arguments: list[str]) -> list[Path | tuple[Path, str]]:
         if path.is_dir():
             found, unreadable = _walk(path)
             if not found and not unreadable:
-                out.append((path, f"{path}: no .tmx maps (nor .tmj or .json Tiled maps) in this folder"))
+                out.append((path, f"{path}: no .tmx maps in this folder (nor .tmj, Tiled .json, Universal VTT "
+                                   "or Foundry scene maps)"))
             out.extend(found)
             out.extend(unreadable)
         else:
@@ -93,7 +100,7 @@ def expand(arguments: list[str]) -> list[Path | tuple[Path, str]]:
 
 
 def _walk(folder: Path) -> tuple[list[Path], list[tuple[Path, str]]]:
-    """Every map file (``.tmx``, ``.tmj``, Tiled ``.json``) under ``folder`` (sorted), and the subfolders that cannot be read
+    """Every map file (:func:`~game.tiled.is_map_file`) under ``folder`` (sorted), and the subfolders that cannot be read
     (each with its one-line reason: they are reported, not skipped silently)."""
     found: list[Path] = []
     unreadable: list[tuple[Path, str]] = []
@@ -144,7 +151,17 @@ def check_one(path: Path, *, strict: bool, options: dict[str, Any] | None = None
     findings = [*findings, *_rule_findings(board)]
     stats: dict[str, object] = dict(loaded.stats)
     stats.update(width=board.width, height=board.height)
-    return MapResult(path, findings, stats)
+    return MapResult(path, findings, stats, sources=_sources(loaded))
+
+
+def _sources(loaded: LoadedMap) -> dict[int, str]:
+    """Where a virtual-tabletop map's objects are in its file (their names); {} for Tiled maps,
+    whose objects Tiled shows by id."""
+    from game.tiled.vtt_records import VttArt
+
+    if not isinstance(loaded.art, VttArt):
+        return {}
+    return {oid: obj.name for oid, obj in loaded.objects.items() if obj.name}
 
 
 def object_lines(path: Path) -> dict[int, int]:
@@ -159,21 +176,28 @@ def object_lines(path: Path) -> dict[int, int]:
     return lines
 
 
-def text_line(path: Path, finding: Finding) -> str:
-    """``MAP:object 12 (3,4): error: message (hint)``.
+def text_line(path: Path, finding: Finding, sources: dict[int, str] | None = None) -> str:
+    """``MAP:object 12 (3,4): error: message (hint)``; ``sources`` names objects in a
+    virtual-tabletop file (``object 3 [portals[0]]``).
 
     >>> from game.core.findings import Finding, Severity
     >>> text_line(Path("m.tmx"), Finding("x", Severity.ERROR, "bad", 12, (3, 4), "fix it"))
     'm.tmx:object 12 (3,4): error: bad (fix it)'
+    >>> text_line(Path("m.dd2vtt"), Finding("x", Severity.ERROR, "bad", 3), {3: "portals[0]"})
+    'm.dd2vtt:object 3 [portals[0]]: error: bad'
     """
     place = []
+    message = finding.message
     if finding.object_id is not None:
-        place.append(f"object {finding.object_id}")
+        source = (sources or {}).get(finding.object_id)
+        place.append(f"object {finding.object_id}" + (f" [{source}]" if source else ""))
+        if source:
+            message = message.removeprefix(f"{source}: ")
     if finding.square is not None:
         place.append(f"({finding.square[0]},{finding.square[1]})")
     where = f"{path}:{' '.join(place)}" if place else str(path)
     hint = f" ({finding.hint})" if finding.hint else ""
-    return f"{where}: {finding.severity.value}: {finding.message}{hint}"
+    return f"{where}: {finding.severity.value}: {message}{hint}"
 
 
 def _gh_escape(text: str, *, prop: bool = False) -> str:
@@ -290,7 +314,7 @@ def run(args: argparse.Namespace) -> int:
                 if fmt == "github":
                     print(github_line(result.path, finding, lines))
                 else:
-                    print(text_line(result.path, finding))
+                    print(text_line(result.path, finding, result.sources))
         print(summary(results))
     if any(r.error is not None for r in results):
         return 2

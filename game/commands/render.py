@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``sightline render``."""
-    parser.add_argument("map", metavar="MAP", help="the Tiled map (.tmx)")
+    parser.add_argument("map", metavar="MAP", help="the map: Tiled (.tmx, .tmj), Universal VTT (.dd2vtt, .uvtt, .df2vtt) or a Foundry scene (.json)")
     parser.add_argument("-o", "--output", required=True, metavar="OUT.png", help="PNG to write")
     parser.add_argument("--from", dest="origin", metavar="X,Y",
                         help="the viewer's square (selects the figure standing there)")
