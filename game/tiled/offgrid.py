@@ -83,7 +83,10 @@ class Budget:
 
 def _round(value: Fraction) -> int:
     """``floor(value + 1/2)`` in integers."""
-    return (2 * value.numerator + value.denominator) // (2 * value.denominator)
+    d = value.denominator
+    if d == 1:
+        return value.numerator
+    return (2 * value.numerator + d) // (2 * d)
 
 
 def nearest_corner(point: Point) -> Corner:
@@ -253,16 +256,18 @@ def decide_path(points: Sequence[Point], closed: bool, budget: Budget | None = N
     """The grid path for a drawn path (see the module docstring); ``closed`` adds the segment from
     the last point back to the first. ``budget`` (default: a fresh one) is charged the edges."""
     budget = budget or Budget()
-    segments = list(zip(points, points[1:], strict=False))
+    ring = list(points)
     if closed and len(points) > 2 and points[0] != points[-1]:
-        segments.append((points[-1], points[0]))
-    corners: list[Corner] = [nearest_corner(points[0])] if points else []
+        ring.append(points[0])
+    at = [nearest_corner(p) for p in ring]  # each vertex's corner, and whether it lies near it
+    near = [_near(p[0], c[0]) and _near(p[1], c[1]) for p, c in zip(ring, at, strict=True)]
+    corners: list[Corner] = at[:1]
     off, floor = 0, 0
     worst, worst_at = (0, 1), None
-    for p, q in segments:
-        a, b = nearest_corner(p), nearest_corner(q)
+    for i in range(len(ring) - 1):
+        p, q, a, b = ring[i], ring[i + 1], at[i], at[i + 1]
         budget.charge(abs(b[0] - a[0]) + abs(b[1] - a[1]))
-        if (a[0] == b[0] or a[1] == b[1]) and near_corner(p) and near_corner(q):  # on the grid
+        if (a[0] == b[0] or a[1] == b[1]) and near[i] and near[i + 1]:  # on the grid
             corners.append(b)
             floor = len(corners) - 1
             continue
@@ -280,7 +285,7 @@ def decide_path(points: Sequence[Point], closed: bool, budget: Budget | None = N
                 worst, worst_at = (num, den), corner
     turns = _turning_points(corners)
     edges = sum(abs(x1 - x0) + abs(y1 - y0) for (x0, y0), (x1, y1) in zip(turns, turns[1:], strict=False))
-    return PathDecision(turns, edges, len(segments), off, Fraction(*worst), worst_at)
+    return PathDecision(turns, edges, max(0, len(ring) - 1), off, Fraction(*worst), worst_at)
 
 
 def deviation_message(source: str, what: str, decision: PathDecision) -> str | None:

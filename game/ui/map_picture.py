@@ -113,8 +113,7 @@ class MapPicture:
             left, top = local.pixel(x0, y0)
             right, bottom = local.pixel(x1, y1)
             size = (max(1, right - left), max(1, bottom - top))
-            if src.width > 0 and src.height > 0:
-                out.blit(pygame.transform.smoothscale(image.subsurface(src), size), (left, top))
+            out.blit(_scaled(image.subsurface(src), size), (left, top))
         wash = pygame.Surface(out.get_size(), pygame.SRCALPHA)
         wash.fill(theme.ART_WASH)
         out.blit(wash, (0, 0))
@@ -134,6 +133,20 @@ class MapPicture:
             if local.cell >= 24:  # the drawn vertices
                 for point in points:
                     pygame.draw.circle(out, colour, point, dot + 1)
+
+
+def _scaled(part: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    """``part`` smoothly scaled to ``size``; a big reduction first drops pixels (nearest) to twice
+    the size, which costs what the output costs instead of what the source costs (a 3000-pixel
+    picture onto a 700-pixel board: about a quarter of the time), and looks the same.
+
+    >>> _scaled(pygame.Surface((400, 300), 0, 32), (50, 40)).get_size()
+    (50, 40)
+    """
+    w, h = part.get_size()
+    if w > 3 * size[0] and h > 3 * size[1]:
+        part = pygame.transform.scale(part, (2 * size[0], 2 * size[1]))
+    return pygame.transform.smoothscale(part, size)
 
 
 def _fit(image: pygame.Surface) -> pygame.Surface:
