@@ -104,8 +104,10 @@ def read_vtt_scene(path: Path) -> VttScene | None:
     """The scene of a virtual-tabletop file in squares, or None when the file is not one (a Tiled
     ``.json`` map or anything else: the Tiled reader says what is wrong with it).
 
-    A ``.json`` file is a Foundry scene when it names no ``tilewidth`` (every Tiled map, tileset
-    and template does) and its top-level object has Foundry's ``grid``, ``width`` and ``height``.
+    A ``.json`` file is read as a Foundry scene when its text names a ``grid`` but no
+    ``tilewidth`` or ``layers`` (every Tiled map names both), and is one when its top-level object
+    has Foundry's ``grid``, ``width`` and ``height``; a scene that is not valid JSON is refused in
+    the scene's terms.
     """
     if is_vtt_name(path):
         return read_uvtt(path).scene()
@@ -113,11 +115,11 @@ def read_vtt_scene(path: Path) -> VttScene | None:
         return None
     try:
         data = read_bytes(path, "map")
-        if b'"tilewidth"' in data:
-            return None
-        raw = parse_text(data, str(path), size=len(data))
     except MapError:
-        return None  # not a scene either way: the Tiled reader's message says what is wrong
+        return None  # the Tiled reader says what is wrong with the file, in its words
+    if b'"grid"' not in data or b'"tilewidth"' in data or b'"layers"' in data:
+        return None
+    raw = parse_text(data, str(path), size=len(data))
     if not looks_like_scene(raw.doc):
         return None
     return check_foundry(path, raw).scene()
