@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import json
+import math
 import subprocess
 import sys
 import time
@@ -62,6 +63,14 @@ BAD = [
      "the number Infinity is not allowed"),
     ("truncated.json", b'{"name": "x", "width": 400, "height": 300, "grid": 100, "walls": [{"c": [1, 0',
      "not valid JSON"),
+    ("exponent.dd2vtt", json.dumps(uvtt()).replace('"x": 1, "y": 0', '"x": 1e999999999, "y": 0').encode(),
+     "the number 1e999999999 is out of range (Sightline reads numbers up to 1e4000, with up to 4300 digits)"),
+    ("digits.json", json.dumps(scene()).replace("[100, 0, 100, 300]", "[100, 0." + "3" * 1_000_000 + ", 100, 300]").encode(),
+     "the number 0.3333333333...33333333 is out of range"),
+    ("outline.uvtt", uvtt(resolution={"map_size": {"x": 200, "y": 200}, "pixels_per_grid": 10},
+                          objects_line_of_sight=[[{"x": 100 + 99 * math.cos(i / 8000), "y": 100 + 99 * math.sin(i / 8000)}
+                                                  for i in range(50_000)]]),
+     "the obstacle outlines (up to objects_line_of_sight[0]) have too many points over too many squares to fill"),
 ]
 
 

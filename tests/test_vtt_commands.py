@@ -20,6 +20,7 @@ from game.cli import MAP_SUFFIXES, main
 from game.core.board import Board
 from game.tiled import MAP_SUFFIXES as READER_SUFFIXES
 from game.tiled import is_map_file, load_map
+from game.tiled.uvtt import UVTT_SUFFIXES
 from game.tiled.vtt_records import VttArt
 from game.ui.map_picture import DRAWN_PORTAL, DRAWN_WALL
 from game.ui.render import margin
@@ -191,6 +192,7 @@ def same_doors(board: Board) -> dict[object, object]:
 
 def test_the_map_endings_are_one_list() -> None:
     assert MAP_SUFFIXES == READER_SUFFIXES
+    assert set(UVTT_SUFFIXES) < set(READER_SUFFIXES)
 
 
 def test_a_vtt_board_is_the_same_board_every_load() -> None:

@@ -157,9 +157,7 @@ def check_one(path: Path, *, strict: bool, options: dict[str, Any] | None = None
 def _sources(loaded: LoadedMap) -> dict[int, str]:
     """Where a virtual-tabletop map's objects are in its file (their names); {} for Tiled maps,
     whose objects Tiled shows by id."""
-    from game.tiled.vtt_records import VttArt
-
-    if not isinstance(loaded.art, VttArt):
+    if not hasattr(loaded.art, "drawing"):  # a VttArt (game/tiled/vtt_records.py), without importing it
         return {}
     return {oid: obj.name for oid, obj in loaded.objects.items() if obj.name}
 

@@ -33,12 +33,9 @@ from pathlib import Path
 from game.core.errors import MapError, SightlineError
 from game.tiled.conventions import load_conventions, parse_class_mapping
 from game.tiled.derive import ORIENTATIONS, LoadedMap, ObjectInfo, derive_map
-from game.tiled.foundry import looks_like_scene
 from game.tiled.guard import explain_unreadable, parse_xml_file, prepare
 from game.tiled.read import read_tiled
-from game.tiled.records import ArtLayer, MapArt, TileImage
-from game.tiled.uvtt import UVTT_SUFFIXES
-from game.tiled.vtt_records import CELL_TILES, read_vtt
+from game.tiled.records import ArtLayer, MapArt, MapRecords, TileImage
 
 __all__ = [
     "MAP_SUFFIXES",
@@ -53,6 +50,9 @@ __all__ = [
     "parse_class_mapping",
 ]
 
+#: Universal VTT's file endings (:data:`game.tiled.uvtt.UVTT_SUFFIXES`; written out so that a Tiled
+#: map loads without importing the VTT readers)
+UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
 #: the file endings of maps: Tiled's, and Universal VTT's (``.json`` only when the file is a
 #: Tiled map or a Foundry scene, see is_map_file)
 MAP_SUFFIXES = (".tmx", ".tmj", ".json", *UVTT_SUFFIXES)
@@ -73,7 +73,11 @@ def is_map_file(path: Path) -> bool:
         doc = json.loads(path.read_bytes().decode("utf-8-sig"))
     except (OSError, ValueError, RecursionError):
         return False
-    return isinstance(doc, dict) and (doc.get("type") == "map" or "layers" in doc or looks_like_scene(doc))
+    if not isinstance(doc, dict):
+        return False
+    from game.tiled.foundry import looks_like_scene
+
+    return doc.get("type") == "map" or "layers" in doc or looks_like_scene(doc)
 
 
 def load_map(
@@ -99,7 +103,7 @@ def load_map(
     tiled = False  # until the file is known to be no virtual-tabletop file
     try:
         with collector_paused():
-            records = read_vtt(path)
+            records = _read_vtt(path)
             tiled = records is None
             prepared = prepare(path, ORIENTATIONS) if tiled else None
             conventions = load_conventions(
@@ -109,6 +113,8 @@ def load_map(
             if prepared is not None:
                 records = read_tiled(prepared, conventions.project)
             else:
+                from game.tiled.vtt_records import CELL_TILES
+
                 conventions.add_tiles(CELL_TILES)  # the squares Sightline's export lists
             assert records is not None
             return derive_map(records, conventions)
@@ -134,6 +140,17 @@ def load_map(
             f"cannot read this map: {why}", path=str(path),
             hint="fix it, or open the map in Tiled and save it again",
         ) from None
+
+
+def _read_vtt(path: Path) -> MapRecords | None:
+    """The records of a virtual-tabletop file (:func:`game.tiled.vtt_records.read_vtt`), None for
+    any other file; the VTT readers are imported only for the endings they may read."""
+    suffix = path.suffix.lower()
+    if suffix not in UVTT_SUFFIXES and suffix != ".json":
+        return None
+    from game.tiled.vtt_records import read_vtt
+
+    return read_vtt(path)
 
 
 @contextmanager

@@ -34,6 +34,7 @@ The picture (embedded or beside the scene) and where it lies go to the renderer 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -73,6 +74,8 @@ SQUARES_LAYER = "squares (Sightline's export)"
 FLOOR, BLOCKED, IMPASSABLE = 1, 2, 3
 DOOR_GIDS = {DoorState.CLOSED: 4, DoorState.OPEN: 5, DoorState.LOCKED: 6}
 HINT = "draw it along grid lines in the map maker to keep it exactly as drawn"
+#: the most square-side tests the obstacle outlines may ask of the derivation (about a second)
+MAX_AREA_TESTS = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -171,6 +174,7 @@ class _Records:
             self.path(path.source, path.role, path.points, path.closed)
         for door in scene.doors:
             self.door(door.source, door.a, door.b, door.state)
+        _charge_areas(scene)
         for area in scene.areas:
             self.objects.append(ObjectRecord.from_points(
                 self.next_id(), area.role, "polygon", area.points, name=area.source,
@@ -241,6 +245,22 @@ class _Records:
                 self.objects.append(ObjectRecord.from_points(
                     self.next_id(), "door", "polyline", _corner_points((p, q)), name=source,
                     layer=_section(source), properties={"state": state.value}))
+
+
+def _charge_areas(scene: VttScene) -> None:
+    """Refuse outlines whose squares would take too long to find: the derivation tests each square
+    of an outline's box (on the board) against each of its sides (:data:`MAX_AREA_TESTS` in all)."""
+    tests = 0
+    for area in scene.areas:
+        xs, ys = [p[0] for p in area.points], [p[1] for p in area.points]
+        columns = max(0, min(scene.width, math.ceil(max(xs)) + 1) - max(0, math.floor(min(xs))))
+        rows = max(0, min(scene.height, math.ceil(max(ys)) + 1) - max(0, math.floor(min(ys))))
+        tests += columns * rows * len(area.points)
+        if tests > MAX_AREA_TESTS:
+            raise MapError(
+                f"the obstacle outlines (up to {area.source}) have too many points over too many "
+                f"squares to fill (over {MAX_AREA_TESTS:,} square-side tests), over Sightline's limit",
+                path=str(scene.path), hint="simplify the large outlines in the map maker")
 
 
 def _squares_layer(scene: VttScene) -> TileLayerRecord | None:

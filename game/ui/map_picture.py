@@ -28,7 +28,6 @@ import pygame
 
 from game.core.board import Board
 from game.tiled.guard import header_size
-from game.tiled.vtt_scene import EmbeddedPicture, FilePicture
 from game.ui import theme
 from game.ui.art import MAX_IMAGE_PIXELS, pixel_budget_refusal
 from game.ui.view import View
@@ -72,6 +71,8 @@ class MapPicture:
         return self.surface
 
     def _decode(self) -> pygame.Surface | None:
+        from game.tiled.vtt_scene import EmbeddedPicture, FilePicture
+
         source = self.art.picture
         if isinstance(source, FilePicture):
             if source.found is None:
