@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.board import Board
 from game.tiled.guard import header_size
 from game.ui import theme
 from game.ui.art import MAX_IMAGE_PIXELS, pixel_budget_refusal
@@ -94,10 +93,10 @@ class MapPicture:
             return None
         return _fit(image)
 
-    def draw_floor(self, out: pygame.Surface, board: Board, local: View,
-                   region: tuple[int, int, int, int]) -> bool:
-        """Draw the picture under the squares of ``region`` (a view whose grid corner ``(0, 0)``
-        is ``local``'s); False when there is no picture (the painter draws its own floor)."""
+    def draw_floor(self, out: pygame.Surface, local: View, region: tuple[int, int, int, int]) -> bool:
+        """Draw the picture under the squares of ``region`` (``out`` holds them, drawn through
+        ``local``); False when there is no picture (the painter draws its own floor). The
+        painter mutes it and darkens the void, as it does tile art."""
         image = self.picture()
         if image is None or self.art.picture_box is None:
             return False
@@ -115,12 +114,6 @@ class MapPicture:
             right, bottom = local.pixel(x1, y1)
             size = (max(1, right - left), max(1, bottom - top))
             out.blit(_scaled(image.subsurface(src), size), (left, top))
-        wash = pygame.Surface(out.get_size(), pygame.SRCALPHA)
-        wash.fill(theme.ART_WASH)
-        out.blit(wash, (0, 0))
-        for sq in board.void:
-            if rx0 <= sq[0] < rx1 and ry0 <= sq[1] < ry1:
-                out.fill(theme.VOID, local.square_rect(sq))
         return True
 
     def draw_lines(self, out: pygame.Surface, local: View) -> None:

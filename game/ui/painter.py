@@ -269,7 +269,9 @@ class BoardPainter:
         width = round(rx1 * cell) - round(rx0 * cell)
         height = round(ry1 * cell) - round(ry0 * cell)
         out = pygame.Surface((max(1, width), max(1, height)))
-        pictured = self.picture is not None and self.picture.draw_floor(out, board, local, region)
+        pictured = self.picture is not None and self.picture.draw_floor(out, local, region)
+        if pictured:
+            _mute_art(out, board, local, region)
         if self.tiles is not None:
             out.fill(theme.VOID)
             self._draw_tiles(out, board, local, region)
@@ -345,13 +347,7 @@ class BoardPainter:
                 image, dx, dy = placed
                 px, py = local.pixel(gx, gy)
                 out.blit(image, (px + dx + dx_layer, py + dy + dy_layer))
-        # mute the art so the overlays read first; void stays dark
-        wash = pygame.Surface(out.get_size(), pygame.SRCALPHA)
-        wash.fill(theme.ART_WASH)
-        out.blit(wash, (0, 0))
-        for sq in board.void:
-            if rx0 <= sq[0] < rx1 and ry0 <= sq[1] < ry1:
-                out.fill(theme.VOID, local.square_rect(sq))
+        _mute_art(out, board, local, region)
 
     def _draw_grid(
         self, out: pygame.Surface, board: Board, local: View, region: tuple[int, int, int, int]
@@ -1001,6 +997,17 @@ def _runs(values: list[int]) -> list[tuple[int, int]]:
         else:
             out.append((value, value))
     return out
+
+
+def _mute_art(out: pygame.Surface, board: Board, local: View, region: tuple[int, int, int, int]) -> None:
+    """Mute the art (tiles, a map's picture) so the overlays read first; void stays dark."""
+    rx0, ry0, rx1, ry1 = region
+    wash = pygame.Surface(out.get_size(), pygame.SRCALPHA)
+    wash.fill(theme.ART_WASH)
+    out.blit(wash, (0, 0))
+    for sq in board.void:
+        if rx0 <= sq[0] < rx1 and ry0 <= sq[1] < ry1:
+            out.fill(theme.VOID, local.square_rect(sq))
 
 
 def _remember(cache: dict[Any, Any], key: Any, value: Any, limit: int = 1000) -> None:
