@@ -203,3 +203,17 @@ def test_a_vtt_board_is_the_same_board_every_load() -> None:
         (f.id, f.name, f.square) for f in again.board.figures.values()]
     assert [f.id for f in first.board.figures.values()] == [1, 2]  # figures first: walls do not renumber them
     assert isinstance(first.board, Board) and first.dependencies[0] == path.resolve()
+
+
+def test_the_legend_names_the_drawn_colours_only_when_the_map_has_a_drawing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    def legend_colours(map_path: Path) -> set[tuple[int, int, int]]:
+        out = tmp_path / f"{map_path.stem}.png"
+        assert run(capsys, "render", str(map_path), "-o", str(out), "--scale", "20")[0] == 0
+        image = pygame.image.load(str(out))
+        board_h = load_map(map_path).board.height * 20 + 2 * margin(20)
+        return {tuple(image.get_at((x, y)))[:3] for x in range(0, image.get_width(), 2)
+                for y in range(board_h, image.get_height(), 2)}
+
+    assert {DRAWN_WALL, DRAWN_PORTAL} <= legend_colours(VTT / "uvtt" / "cave.uvtt")
+    assert not {DRAWN_WALL, DRAWN_PORTAL} & legend_colours(VTT / "uvtt" / "room.tmx")

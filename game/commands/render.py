@@ -131,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
         scale=args.scale,
         overlay=overlay,
         legend=() if args.no_legend else legend,
-        key=() if args.no_legend else _key_groups(overlay),
+        key=() if args.no_legend else _key_groups(overlay, bool(getattr(loaded.art, "drawing", ()))),
     )
     drawing = [f.message for f in loaded.findings if f.code.startswith("tileset-image")]
     for warning in [*drawing, *warnings]:
@@ -140,9 +140,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _key_groups(overlay: Overlay) -> list[str]:
-    """Which parts of the colour key the picture needs."""
-    return [name for name, shown in (("ray", overlay.ray), ("fov", overlay.fov)) if shown is not None]
+def _key_groups(overlay: Overlay, drawing: bool = False) -> list[str]:
+    """Which parts of the colour key the picture needs (``drawing``: a virtual-tabletop map's
+    walls that the grid has elsewhere are drawn)."""
+    groups = [name for name, shown in (("ray", overlay.ray), ("fov", overlay.fov)) if shown is not None]
+    return [*groups, "drawing"] if drawing else groups
 
 
 def _headless() -> None:
