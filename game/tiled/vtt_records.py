@@ -161,9 +161,11 @@ class _Records:
         self.drawing: list[DrawnLine] = []
 
     def next_id(self) -> int:
+        """The id the next record gets (ids are 1, 2, ... in the order records are made)."""
         return len(self.objects) + 1
 
     def build(self) -> MapRecords:
+        """Figures first, then walls and windows, doors, outlines; the squares' layer; the art."""
         scene = self.scene
         for figure in scene.figures:
             properties: dict[str, Stat] = {**figure.stats, "side": figure.side}
@@ -203,9 +205,11 @@ class _Records:
         decision = decide_path(points, closed, self.budget)
         message = deviation_message(source, role, decision)
         if message is not None:
-            code = "vtt-off-grid" if decision.edges else "vtt-too-short"
-            self.findings.append(Finding(code, Severity.WARNING, message,
-                                         self.next_id() if decision.edges else None, None, HINT))
+            if decision.edges:
+                self.findings.append(Finding("vtt-off-grid", Severity.WARNING, message, self.next_id(), None, HINT))
+            else:
+                self.findings.append(Finding("vtt-too-short", Severity.WARNING, message, None, None,
+                                             f"draw the {role} at least one square long, or delete it"))
             self.keep_drawing(role, points, closed)
         return decision
 
