@@ -9,6 +9,7 @@ exception.
 from __future__ import annotations
 
 import contextlib
+import copy
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -63,7 +64,9 @@ def _mutated(doc: Any, data: st.DataObject) -> Any:
                 del parent[place[-1]]
             elif isinstance(parent, dict | list):
                 with contextlib.suppress(IndexError, TypeError):
-                    parent[place[-1]] = data.draw(ODD)
+                    # a copy: st.just's list or dict is one object, which a later mutation would
+                    # change for every test case after (hypothesis calls that flaky generation)
+                    parent[place[-1]] = copy.deepcopy(data.draw(ODD))
     return doc
 
 
