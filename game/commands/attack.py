@@ -41,7 +41,7 @@ class Asked:
 
 def add_attack_arguments(parser: argparse.ArgumentParser) -> None:
     """The arguments ``attack`` and ``odds`` share."""
-    parser.add_argument("map", metavar="MAP", help="a Tiled map (.tmx)")
+    parser.add_argument("map", metavar="MAP", help="the map: Tiled (.tmx, .tmj), Universal VTT (.dd2vtt, .uvtt, .df2vtt) or a Foundry scene (.json)")
     parser.add_argument("attacker", metavar="ATTACKER", help="the attacking figure: name or object id")
     parser.add_argument(
         "target", metavar="TARGET", help="the target figure: name or object id; a comma list for several"

@@ -21,7 +21,7 @@ from game.core.errors import UsageError
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``sightline compare``."""
-    parser.add_argument("map", metavar="MAP", help="the Tiled map (.tmx)")
+    parser.add_argument("map", metavar="MAP", help="the map: Tiled (.tmx, .tmj), Universal VTT (.dd2vtt, .uvtt, .df2vtt) or a Foundry scene (.json)")
     parser.add_argument("--rules", required=True, metavar="R1,R2",
                         help="two rules, e.g. arcadia,corners or corners,figures=none;dnd5e")
     parser.add_argument("--from", dest="origin", metavar="X,Y", help="compare only the view from this square")

@@ -22,7 +22,7 @@ from game.core.profiles import Profile
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``sightline los``."""
-    parser.add_argument("map", metavar="MAP", help="the Tiled map (.tmx)")
+    parser.add_argument("map", metavar="MAP", help="the map: Tiled (.tmx, .tmj), Universal VTT (.dd2vtt, .uvtt, .df2vtt) or a Foundry scene (.json)")
     parser.add_argument("origin", metavar="X,Y", help="the viewer's square")
     parser.add_argument("target", metavar="X2,Y2", nargs="?",
                         help="the target square (leave out to list everything visible from X,Y)")

@@ -26,7 +26,7 @@ SCREENSHOT_FRAMES = 3
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``sightline play``."""
-    parser.add_argument("map", nargs="?", metavar="MAP", help="a Tiled .tmx map (default: the demo map)")
+    parser.add_argument("map", nargs="?", metavar="MAP", help="a map: Tiled .tmx/.tmj, Universal VTT .dd2vtt/.uvtt/.df2vtt or a Foundry scene .json (default: the demo map)")
     add_window_options(parser)
     parser.add_argument(
         "--fresh", action="store_true", help="ignore the autosaved play state (MAP's .sightline.json)"

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``sightline render``."""
-    parser.add_argument("map", metavar="MAP", help="the Tiled map (.tmx)")
+    parser.add_argument("map", metavar="MAP", help="the map: Tiled (.tmx, .tmj), Universal VTT (.dd2vtt, .uvtt, .df2vtt) or a Foundry scene (.json)")
     parser.add_argument("-o", "--output", required=True, metavar="OUT.png", help="PNG to write")
     parser.add_argument("--from", dest="origin", metavar="X,Y",
                         help="the viewer's square (selects the figure standing there)")
@@ -134,7 +134,7 @@ def run(args: argparse.Namespace) -> int:
         scale=args.scale,
         overlay=overlay,
         legend=() if args.no_legend else legend,
-        key=() if args.no_legend else _key_groups(overlay),
+        key=() if args.no_legend else _key_groups(overlay, bool(getattr(loaded.art, "drawing", ()))),
     )
     drawing = [f.message for f in loaded.findings if f.code.startswith("tileset-image")]
     for warning in [*drawing, *warnings]:
@@ -145,9 +145,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _key_groups(overlay: Overlay) -> list[str]:
-    """Which parts of the colour key the picture needs."""
-    return [name for name, shown in (("ray", overlay.ray), ("fov", overlay.fov)) if shown is not None]
+def _key_groups(overlay: Overlay, drawing: bool = False) -> list[str]:
+    """Which parts of the colour key the picture needs (``drawing``: a virtual-tabletop map's
+    walls that the grid has elsewhere are drawn)."""
+    groups = [name for name, shown in (("ray", overlay.ray), ("fov", overlay.fov)) if shown is not None]
+    return [*groups, "drawing"] if drawing else groups
 
 
 def _headless() -> None:

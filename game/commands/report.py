@@ -29,7 +29,7 @@ class Report:
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``sightline report``."""
-    parser.add_argument("map", metavar="MAP", help="the .tmx map")
+    parser.add_argument("map", metavar="MAP", help="the map: Tiled (.tmx, .tmj), Universal VTT (.dd2vtt, .uvtt, .df2vtt) or a Foundry scene (.json)")
     parser.add_argument("-o", "--output", metavar="DIR", required=True,
                         help="folder to write index.html and its images into (created if needed; "
                         "its parent folder must exist)")

@@ -43,6 +43,7 @@ from game.play.sight_calls import Ray, RayLine
 from game.rules.registry import get_ruleset
 from game.ui import theme
 from game.ui.art import TileArt, layer_offset
+from game.ui.map_picture import MapPicture
 from game.ui.view import View
 
 if TYPE_CHECKING:
@@ -130,7 +131,9 @@ class BoardPainter:
             pygame.font.init()
         self.warnings: list[str] = []
         self.tiles: TileArt | None = None
-        if art is not None:
+        #: a virtual-tabletop map's picture and drawing (game/ui/map_picture.py), instead of tiles
+        self.picture = MapPicture.of(art)
+        if art is not None and self.picture is None:
             tiles = TileArt(art)
             self.warnings.extend(tiles.warnings)
             if tiles.usable:
@@ -265,10 +268,13 @@ class BoardPainter:
         width = round(rx1 * cell) - round(rx0 * cell)
         height = round(ry1 * cell) - round(ry0 * cell)
         out = pygame.Surface((max(1, width), max(1, height)))
+        pictured = self.picture is not None and self.picture.draw_floor(out, local, region)
+        if pictured:
+            _mute_art(out, board, local, region)
         if self.tiles is not None:
             out.fill(theme.VOID)
             self._draw_tiles(out, board, local, region)
-        else:
+        elif not pictured:
             out.fill(theme.FLOOR_DARK)
             for y in range(ry0, ry1):
                 for x in range(rx0 + (rx0 + y) % 2, rx1, 2):  # the light half of the checker
@@ -280,13 +286,13 @@ class BoardPainter:
         for sq in board.blocked:
             if rx0 <= sq[0] < rx1 and ry0 <= sq[1] < ry1 and sq not in door_squares:
                 rect = pygame.Rect(local.square_rect(sq))
-                if self.tiles is None:
+                if self.tiles is None and not pictured:
                     out.fill(theme.BLOCKED_FILL, rect)
                 out.blit(self._hatch(rect.size, theme.BLOCKED_HATCH + (255,)), rect)
         for sq in board.impassable:
             if rx0 <= sq[0] < rx1 and ry0 <= sq[1] < ry1:
                 rect = pygame.Rect(local.square_rect(sq))
-                if self.tiles is None:
+                if self.tiles is None and not pictured:
                     out.fill(theme.IMPASSABLE_FILL, rect)
                 out.blit(self._waves(rect.size), rect)
         for sq, state in door_squares.items():
@@ -304,6 +310,9 @@ class BoardPainter:
         for edge, door in doors.items():
             if _edge_in(edge, region):
                 self._draw_door(out, local, edge, door.state)
+        if self.picture is not None:
+            self.picture.draw_lines(out, local)
+            self.warnings.extend(w for w in self.picture.warnings if w not in self.warnings)
         return out
 
     def _draw_tiles(
@@ -337,13 +346,7 @@ class BoardPainter:
                 image, dx, dy = placed
                 px, py = local.pixel(gx, gy)
                 out.blit(image, (px + dx + dx_layer, py + dy + dy_layer))
-        # mute the art so the overlays read first; void stays dark
-        wash = pygame.Surface(out.get_size(), pygame.SRCALPHA)
-        wash.fill(theme.ART_WASH)
-        out.blit(wash, (0, 0))
-        for sq in board.void:
-            if rx0 <= sq[0] < rx1 and ry0 <= sq[1] < ry1:
-                out.fill(theme.VOID, local.square_rect(sq))
+        _mute_art(out, board, local, region)
 
     def _draw_grid(
         self, out: pygame.Surface, board: Board, local: View, region: tuple[int, int, int, int]
@@ -1008,6 +1011,17 @@ def _runs(values: list[int]) -> list[tuple[int, int]]:
         else:
             out.append((value, value))
     return out
+
+
+def _mute_art(out: pygame.Surface, board: Board, local: View, region: tuple[int, int, int, int]) -> None:
+    """Mute the art (tiles, a map's picture) so the overlays read first; void stays dark."""
+    rx0, ry0, rx1, ry1 = region
+    wash = pygame.Surface(out.get_size(), pygame.SRCALPHA)
+    wash.fill(theme.ART_WASH)
+    out.blit(wash, (0, 0))
+    for sq in board.void:
+        if rx0 <= sq[0] < rx1 and ry0 <= sq[1] < ry1:
+            out.fill(theme.VOID, local.square_rect(sq))
 
 
 def _remember(cache: dict[Any, Any], key: Any, value: Any, limit: int = 1000) -> None:
