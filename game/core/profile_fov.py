@@ -29,10 +29,10 @@ How (shadow casting from a grid point, by octants, with exact slopes):
   grid points pass the sector rule with A's and B's quadrants. (A segment of slope in ``(0, 1]``
   meets nothing else: it runs along no edge, and it meets A's or B's square only as the quadrant
   it leaves from or arrives in, which the rules leave out anyway.)
-* Slopes are compared through ``(v << 42) // u``: fractions with denominators below 2**20 that
-  differ, differ by more than 2**-40, so the keys keep their order (an exact order, no floats).
-* For each slope the smallest key over the blockers holding it: each interval is painted into a
-  sparse table at its two covering powers of two, then minima are pushed down level by level.
+* Slopes are compared through the exact integer key of :func:`game.core.slopes.slope_key` (an
+  exact order, no floats), as the centre engine of :mod:`game.core.fov` compares them.
+* For each slope the smallest key over the blockers holding it: :func:`game.core.slopes.paint_min`,
+  the paint the centre engine shares.
 * What a grid point does to a line depends only on the 8 things around it (4 wall arms, 4
   squares): a 256-entry table per pair of directions, built once from the walk's own rule
   (:func:`game.core.profile_los.vertex_table`), so both paths share one definition.
@@ -69,13 +69,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from game.core.board import Square
+from game.core.slopes import distinct_sorted, paint_min, slope_key
 
 if TYPE_CHECKING:
     from game.core.profile_los import _Geo
 
 __all__ = ["corner_candidates", "fast_corner_rule", "sight_arrays"]
-
-_SHIFT = 42
 
 # directions around a grid point as in profile_los: 0 E, 1 SE, 2 S, 3 SW, 4 W, 5 NW, 6 N, 7 NE
 _QUAD = {(1, 1): 1, (-1, 1): 3, (-1, -1): 5, (1, -1): 7}
@@ -102,15 +101,15 @@ def _slopes(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.
     u = np.arange(n + 1, dtype=np.int64)[:, None]
     v = np.arange(n + 1, dtype=np.int64)[None, :]
     valid = (v >= 1) & (v <= u)
-    key = (v << _SHIFT) // np.maximum(u, 1)
-    keys = np.unique(key[valid])
+    key = slope_key(v, np.maximum(u, 1))
+    keys = distinct_sorted(key[valid])
     rank = np.searchsorted(keys, key).astype(np.int32)
     rank[~valid] = 0
     den = np.full(keys.size, n + 1, dtype=np.int64)
     np.minimum.at(den, rank[valid], np.broadcast_to(u, key.shape)[valid])
     q = np.arange(n + 2, dtype=np.int64)[:, None]
     p = np.arange(n + 3, dtype=np.int64)[None, :]
-    key = (p << _SHIFT) // np.maximum(q, 1)
+    key = slope_key(p, np.maximum(q, 1))
     below = np.searchsorted(keys, key, side="left").astype(np.int32)
     upto = np.searchsorted(keys, key, side="right").astype(np.int32)
     return keys, den, np.maximum(rank, rank.T), below, upto
@@ -131,43 +130,6 @@ def _block_templates(n: int) -> tuple[np.ndarray, np.ndarray]:
     _keys, den, ranks, _below, _upto = _slopes(n)
     swapped = i[:, None] > i[None, :]
     return np.maximum(i[None, :], i[:, None]).astype(_small(n)), ranks + swapped * np.int32(den.size + 1)
-
-
-@lru_cache(maxsize=4)
-def _floor_log2(n: int) -> np.ndarray:
-    """``[x]``: the largest ``l`` with ``2**l <= x``, for ``1 <= x <= n`` (entry 0 unused)."""
-    out = np.zeros(n + 1, dtype=np.int32)
-    for level in range(1, max(1, n.bit_length())):
-        out[1 << level :] += 1
-    return out
-
-
-def _paint_min(count: int, lo: np.ndarray, hi: np.ndarray, key: np.ndarray, longest: int) -> np.ndarray:
-    """Per leaf ``0..count-1``: the smallest key of the intervals ``[lo, hi)`` holding it (the
-    dtype's maximum where none does); no interval is longer than ``longest``. Each interval is
-    painted at its two covering powers of two of a sparse table, then minima are pushed down level
-    by level (empty intervals are painted on a spare leaf past the end)."""
-    far = np.iinfo(key.dtype).max
-    ok = hi > lo
-    lo = np.where(ok, lo, count)
-    length = np.where(ok, hi - lo, 1)
-    if not ok.any():
-        return np.full(count, far, dtype=key.dtype)
-    lev = _floor_log2(max(longest, 1))[length]  # 2**lev <= length < 2**(lev + 1)
-    levels = int(lev.max()) + 1
-    wide = count + 1
-    table = np.full(levels * wide, far, dtype=key.dtype)
-    at = lev * wide + lo
-    np.minimum.at(table, at, key)
-    np.minimum.at(table, at + length - (1 << lev), key)
-    table = table.reshape(levels, wide)
-    for level in range(levels - 1, 0, -1):
-        half = 1 << (level - 1)
-        row = table[level]
-        below = table[level - 1]
-        np.minimum(below, row, out=below)
-        np.minimum(below[half:], row[: wide - half], out=below[half:])
-    return table[0, :count]
 
 
 @lru_cache(maxsize=8)
@@ -431,7 +393,7 @@ def _paint_octants(
     hi = start + flat.take(shift + np.concatenate(his))
     key = np.concatenate(ks).astype(_small(n))
     # an interval stays in its octant's run of leaves: at most `count` long
-    return _paint_min(total, lo, hi, key, count), (offset, row, prefix)
+    return paint_min(total, lo, hi, key, count), (offset, row, prefix)
 
 
 def _end_points(
