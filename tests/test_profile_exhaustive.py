@@ -55,6 +55,7 @@ from test_profile_los import PROFILES, WITH_ANY, boards_2x2, edges_of
 from test_profile_oracle import Oracle
 
 from game.core import profile_los as pl
+from game.core import sight
 from game.core.board import Board, Edge, Square
 from game.core.profiles import PRESETS, Profile
 
@@ -170,7 +171,7 @@ def _check_every_2x2_pattern(profile: Profile, figure_boards: list[Board], oracl
                 want = oracle.visible(board, a, b)
                 got = bool(table[a[1], a[0], b[1], b[0]])
                 assert got is want, (profile.spec(), sorted(map(str, board.walls)), sorted(board.blocked), a, b,
-                                     want, pl.line_of_sight(board, a, b, profile).explain())
+                                     want, sight.line(board, a, b, profile).explain())
     for board in figure_boards:
         plain = effective(board, profile.with_value("figures", figures_as) if figures_as else profile)
         got = pl.all_pairs(board, profile)
@@ -246,9 +247,8 @@ def test_3x3_fast_fov_every_blocked_pattern_and_sampled_wall_patterns(profile: P
     masks = random.Random(profile.spec()).sample(range(1, 1 << 12), 150)
     boards += [Board(3, 3, walls=[e for i, e in enumerate(edges) if m >> i & 1]) for m in masks]
     for board in boards:
-        geo = pl._geo(board, profile, None)
         walk = pl.all_pairs(board, profile)  # 9 squares: below FAST_FOV_SQUARES, the exact walk
         for a in itertools.product(range(3), range(3)):
-            fast = pl._corner_fov(board, geo, a, profile, None)
+            fast = pl._corner_cast(board, a, profile, None)
             assert np.array_equal(fast, walk[a[1], a[0]]), (profile.spec(), sorted(map(str, board.walls)),
                                                               sorted(board.blocked), a)

@@ -38,7 +38,7 @@ import numpy as np
 
 from game.core.slopes import distinct_sorted, paint_min, slope_key
 
-__all__ = ["HALF", "BlockerSet", "batch_size", "fov_half_rows", "fov_mask", "fov_rows", "slope_table"]
+__all__ = ["HALF", "BlockerSet", "batch_size", "fov_half_rows", "fov_rows", "slope_table"]
 
 _MAX_SIZE = 32_000  # keys (columns) fit int16; (2n+1) << 42 stays inside int64 and the key order exact
 #: keys are columns (< 2**15 on every board this engine takes in int16; int32 beyond)
@@ -230,7 +230,8 @@ def _where(array: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def _line(g: np.ndarray, o: np.ndarray, s: int) -> np.ndarray:
     """Octant index of a grid line at board coordinate ``g`` (the line ``k + 1/2`` from the origin)."""
-    return g - o - 1 if s > 0 else o - g
+    line: np.ndarray = g - o - 1 if s > 0 else o - g
+    return line
 
 
 def _extents(blockers: BlockerSet, ox: np.ndarray, oy: np.ndarray, octant: int) -> tuple[np.ndarray, np.ndarray]:
@@ -381,16 +382,3 @@ def _cast_rows(
         leaf = offsets.leaf[r : r + height, c : c + w] + np.int32(number * regions * leaves)
         np.greater(first.take(leaf), offsets.column[r : r + height, c : c + w], out=out[number])
     return out
-
-
-def fov_mask(blockers: BlockerSet, origin: tuple[int, int]) -> np.ndarray:
-    """The visibility mask of one origin: bool ``(H, W)`` (see :func:`fov_rows`).
-
-    >>> cells = np.zeros((3, 3), dtype=bool); cells[1, 1] = True
-    >>> b = BlockerSet.from_arrays(cells, np.zeros((3, 4), bool), np.zeros((4, 3), bool))
-    >>> fov_mask(b, (0, 0)).astype(int)
-    array([[1, 1, 1],
-           [1, 1, 0],
-           [1, 0, 0]])
-    """
-    return fov_rows(blockers, [origin])[0]

@@ -1396,21 +1396,22 @@ class App:
         return origin, target, viewer
 
     def compute_ray(self) -> Any:
-        """The :class:`~game.core.los.QuickRay` of :meth:`ray_endpoints` (cached per board serial and
-        version), or None: an integer verdict and drawing steps; the Fraction explanation is built
-        only when the lessons or the panel ask for the crossings."""
+        """The :class:`~game.core.sight_result.Sight` of :meth:`ray_endpoints` (cached per board
+        serial and version), or None: an integer verdict and drawing steps; the Fraction
+        explanation is built only when the lessons or the panel ask for the crossings."""
         ends = self.ray_endpoints()
         board = self.board
         if ends is None or board is None:
             return None
-        if not self.rules.rule(board, self.lesson_mode).is_arcadia:
+        from game.core import sight
+
+        rule = self.rules.rule(board, self.lesson_mode)
+        if not sight.by_centre_line(rule, board.grid.kind):
             return None  # another rule's lines are drawn by the rule panel
-        key = (board.serial, board.version, *ends)
+        key = (board.serial, board.version, *ends, rule)
         result = self._los_cache.get(key) if self.caches else None
         if result is None:
-            from game.core.los import quick_ray
-
-            result = quick_ray(board, ends[0], ends[1], viewer=ends[2])
+            result = sight.line(board, ends[0], ends[1], rule, viewer=ends[2])
             if len(self._los_cache) > 256:
                 self._los_cache.clear()
             self._los_cache[key] = result
@@ -1426,10 +1427,9 @@ class App:
         key = (board.serial, board.version, origin, viewer, rule)
         mask = self._fov_cache.get(key) if self.caches else None
         if mask is None:
-            from game.core.los import visible_from
+            from game.core import sight
 
-            mask = (visible_from(board, origin, viewer=viewer) if rule.is_arcadia
-                    else self.rules.visible_from(board, origin, viewer, rule))
+            mask = sight.field(board, origin, rule, viewer=viewer)
             if len(self._fov_cache) > 64:
                 self._fov_cache.clear()
             self._fov_cache[key] = mask

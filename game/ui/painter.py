@@ -1,8 +1,8 @@
 """The board painter: draws a :class:`~game.core.board.Board` and its overlays onto a pygame Surface.
 
 The window (``game.ui.app``) and the headless renderer (``game.ui.render``) both draw with
-:class:`BoardPainter`. It decides nothing about the rules: the ray comes from ``game.core.los`` as a
-``LosResult``, the field of view as a bool mask, lint findings as :class:`Marker` s.
+:class:`BoardPainter`. It decides nothing about the rules: the ray comes from the sight facade
+(``game.core.sight``) as a ``Sight``, the field of view as a bool mask, lint findings as :class:`Marker` s.
 
 Layers, bottom to top:
 
@@ -35,7 +35,7 @@ import pygame
 
 from game.core.board import Board, DoorState, Edge, Figure, Square
 from game.core.errors import SightlineError
-from game.core.los import LosResult, QuickRay
+from game.core.sight_result import Sight
 from game.rules.registry import get_ruleset
 from game.ui import theme
 from game.ui.art import TileArt, layer_offset
@@ -75,7 +75,7 @@ class Overlay:
     target: int | None = None
     targets: Sequence[int] = ()
     hover: Square | None = None
-    ray: LosResult | QuickRay | None = None
+    ray: Sight | None = None
     step: int | None = None
     fov: np.ndarray | None = None
     refused: Square | None = None
@@ -152,7 +152,7 @@ class BoardPainter:
         ] = {}
         #: the regions' outlines drawn for one view (see _blit_regions)
         self._region_layer: tuple[Any, pygame.Surface] | None = None
-        self._last_ray: tuple[LosResult | QuickRay, Board, _RayShape] | None = None
+        self._last_ray: tuple[Sight, Board, _RayShape] | None = None
         #: ray shapes by :func:`_ray_key`: a dragged figure brings back the same rays
         self._ray_shapes: dict[tuple[Any, ...], _RayShape] = {}
 
@@ -192,8 +192,8 @@ class BoardPainter:
         finally:
             surface.set_clip(old_clip)
 
-    def _ray_shape(self, ray: LosResult | QuickRay, board: Board) -> _RayShape:
-        """The ray as drawing instructions, cached per ``LosResult``.
+    def _ray_shape(self, ray: Sight, board: Board) -> _RayShape:
+        """The ray as drawing instructions, cached per ``Sight``.
 
         The same result object (the window caches them per board version) is recognised by
         identity; a new result equal in what is drawn (same board geometry, ends, and blocking
@@ -897,7 +897,7 @@ GridPoint = tuple[float, float]
 
 @dataclass
 class _RayShape:
-    """What the painter needs from a ``LosResult``, in grid units (floats are fine for drawing)."""
+    """What the painter needs from a ``Sight``, in grid units (floats are fine for drawing)."""
 
     origin: Square
     target: Square
@@ -919,9 +919,9 @@ class _RayShape:
         ]
 
     @classmethod
-    def of(cls, ray: LosResult | QuickRay, board: Board) -> _RayShape:
-        """The drawing instructions of a ray (:class:`~game.core.los.LosResult` or the hover
-        path's :class:`~game.core.los.QuickRay`): every crossing's point as floats from
+    def of(cls, ray: Sight, board: Board) -> _RayShape:
+        """The drawing instructions of a ray (a :class:`~game.core.sight_result.Sight`, the
+        hover path's included): every crossing's point as floats from
         ``ray.drawing()``, the blocked part from the first blocker on."""
         origin, target = ray.origin, ray.target
         start = (origin[0] + 0.5, origin[1] + 0.5)
@@ -947,7 +947,7 @@ class _RayShape:
         return shape
 
 
-def _ray_key(ray: LosResult | QuickRay, board: Board) -> tuple[Any, ...]:
+def _ray_key(ray: Sight, board: Board) -> tuple[Any, ...]:
     """What a ray's drawing depends on, cheap to compute.
 
     For one board geometry the crossings of a segment are fixed by its ends; only which of them

@@ -14,8 +14,8 @@ here through :meth:`RulePanel.act`; the board's top line and the panel's last li
   ray's start; ``Shift+X`` — the next rule to compare with.
 
 The FOV (``F``) and the drawn line follow the chosen rule; the attack rules keep the map's rule for
-legality (they never ask this panel). Deciding is :mod:`game.core.profile_los`; this module only
-keeps the choice and draws.
+legality (they never ask this panel). Deciding is the sight facade's (:mod:`game.core.sight`);
+this module only keeps the choice and draws.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ import pygame
 
 from game.core.board import Board, Square
 from game.core.errors import UsageError
-from game.core.profiles import MEANING, PARAMETERS, PRESETS, Profile, rule_of_board_property
+from game.core.profiles import MEANING, PARAMETERS, PRESETS, Profile
 from game.ui.keys import chords
 from game.ui.wording import plain
 
@@ -43,14 +43,6 @@ _DIM = (160, 170, 185)
 _MARK = (255, 200, 90)
 _CLEAR = (90, 220, 120)
 _BLOCKED = (235, 80, 80)
-
-
-def board_rule(board: Board) -> Profile:
-    """The rule a board names in ``los_rule`` (arcadia when it has none or names a wrong one)."""
-    try:
-        return rule_of_board_property(board.properties.get("los_rule"))
-    except UsageError:
-        return PRESETS["arcadia"]
 
 
 @dataclass
@@ -77,7 +69,12 @@ class RulePanel:
             return found
         if self.default is not None and not lesson:
             return self.default
-        return board_rule(board)
+        from game.core import sight
+
+        try:
+            return sight.rule_of(board)
+        except UsageError:  # a wrong los_rule (the map was edited in Tiled): the window shows the default
+            return sight.default_rule(board.grid.kind)
 
     def compared(self, board: Board, lesson: bool = False) -> Profile:
         """The rule compare mode sets against :meth:`rule` (never the same one)."""
@@ -88,14 +85,14 @@ class RulePanel:
 
     def visible_from(self, board: Board, origin: Square, viewer: str | None, rule: Profile) -> np.ndarray:
         """The field of view under ``rule`` (cached per board version)."""
-        from game.core import profile_los
+        from game.core import sight
 
         key = (board.serial, board.version, origin, viewer, rule)
         found = self._cache.get(key)
         if found is None:
             if len(self._cache) > 32:
                 self._cache.clear()
-            found = self._cache[key] = profile_los.visible_from(board, origin, rule, viewer)
+            found = self._cache[key] = sight.field(board, origin, rule, viewer=viewer)
         return found
 
     # --- keys and clicks -----------------------------------------------------------------
@@ -220,14 +217,16 @@ class RulePanel:
                 other = self.compared(board, lesson).spec()
                 lines.append((f"compare {rule.spec()} vs {other}: {int(first.sum())} only under {rule.spec()} (blue),"
                               f" {int(second.sum())} only under {other} (orange)", _TEXT))
-            if ends is not None and not rule.is_arcadia:
+            from game.core import sight
+
+            if ends is not None and not sight.by_centre_line(rule, board.grid.kind):
                 lines.append(self._draw_line(screen, view, board, ends, rule, scale))
             font = pygame.font.Font(None, max(14, round(20 * scale)))
             if any(text for text, _ in lines):  # the compare count and the rule's sentence, on top
                 _text_box(screen, font, lines, viewport.x + 6, viewport.y + 6, viewport.w - 12)
             self.rows = []
             bottom = viewport.bottom - 6
-            if self.shown or self.comparing or not rule.is_arcadia:
+            if self.shown or self.comparing or rule != sight.default_rule(board.grid.kind):
                 # the badge sits at the bottom of the board area, clear of the column numbers along
                 # its top; with the default rule and nothing open it is not drawn (F1 lists the keys)
                 badge = (f"Rule: {rule.spec()}   {chords('rule_next')} next · {chords('rule_of_map')} map's ·"
@@ -244,14 +243,14 @@ class RulePanel:
         self, screen: pygame.Surface, view: object, board: Board, ends: tuple[Square, Square, str | None],
         rule: Profile, scale: float,
     ) -> tuple[str, tuple[int, int, int]]:
-        from game.core import profile_los
+        from game.core import sight
 
         a, b, viewer = ends
         if not (board.on_board(a) and board.on_board(b)):
             return ("", _TEXT)
-        result = profile_los.line_of_sight(board, a, b, rule, viewer)
+        result = sight.line(board, a, b, rule, viewer=viewer)
         width = max(2, round(3 * scale))
-        for line in result.deciding[:4]:
+        for line in result.lines[:4]:
             p = view.to_screen(float(line.start[0]), float(line.start[1]))  # type: ignore[attr-defined]
             q = view.to_screen(float(line.end[0]), float(line.end[1]))  # type: ignore[attr-defined]
             pygame.draw.line(screen, _CLEAR if line.clear else _BLOCKED, p, q, width)
