@@ -1,7 +1,9 @@
 """Reach between two figures for rulesets with melee and ranged attacks: Close, LOS, distance.
 
-Thin sentences around :mod:`game.core.los` (pure), shared by the Conquest and folklore rulesets: each
-function returns None when the attack may reach, or the reason (a sentence fragment) when not.
+Thin sentences around the sight facade (:mod:`game.core.sight`, pure), shared by the Conquest and
+folklore rulesets: each function returns None when the attack may reach, or the reason (a sentence
+fragment) when not. Line of sight is judged by the map's rule (its ``los_rule``), and a reason
+under a rule other than the default names it.
 
 >>> chebyshev((0, 0), (3, 2)), grid_steps((0, 0), (3, 2))
 (3, 5)
@@ -9,7 +11,7 @@ function returns None when the attack may reach, or the reason (a sentence fragm
 
 from __future__ import annotations
 
-from game.core import los
+from game.core import los, sight
 from game.core.board import Board, Figure, Square, fmt_square
 
 
@@ -39,11 +41,12 @@ def close_reason(board: Board, attacker: Figure, target: Figure) -> str | None:
 
 
 def sight_reason(board: Board, attacker: Figure, target: Figure) -> str | None:
-    """None when ``attacker`` has line of sight to ``target`` (its side is the viewer)."""
-    result = los.line_of_sight(board, attacker.square, target.square, viewer=attacker.side)
+    """None when ``attacker`` has line of sight to ``target`` under the map's rule (its side is the
+    viewer); else why not (the rule's short sentence: it names a rule other than the default)."""
+    result = sight.line(board, attacker.square, target.square, viewer=attacker.side)
     if result.clear:
         return None
-    why = result.explain()
+    why = result.summary()
     # the caller ends the sentence: no full stop of ours, also not in "(1 more blocker further on.)"
     if why.endswith(".)") and ". (" in why:
         head, _, tail = why.rpartition(". (")
