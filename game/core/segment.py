@@ -347,14 +347,8 @@ def _segment_blocker(
     on_v = dx == 0 and px.denominator == 1  # runs along a vertical grid line
     on_h = dy == 0 and py.denominator == 1
     if on_v or on_h:
-        ts: set[Fraction] = {Fraction(0), Fraction(1)}
-        for start, step in ((px, dx), (py, dy)):
-            if step:
-                lo, hi = sorted((start, start + step))
-                for k in range(math.ceil(lo), math.floor(hi) + 1):
-                    ts.add((k - start) / step)
         forward = _pos(dx, dy)
-        return _along_blocker(geo, a, b, p, (dx, dy), sorted(ts), on_v, forward, (forward + 4) % 8)
+        return _along_blocker(geo, a, b, p, (dx, dy), _event_ts(px, py, dx, dy), on_v, forward, (forward + 4) % 8)
     ix, iy = math.floor(px), math.floor(py)
     steps = segment_events(px - ix, py - iy, dx, dy, p_kind == "corner", q_kind == "corner")
     diagonal = abs(dx) == abs(dy)
@@ -383,6 +377,18 @@ def _segment_blocker(
     return None
 
 
+def _event_ts(px: Fraction, py: Fraction, dx: Fraction, dy: Fraction) -> list[Fraction]:
+    """Every ``t`` in [0, 1] where ``(px, py) + t (dx, dy)`` has an integer ``x`` or ``y``, the
+    ends included, in order."""
+    ts: set[Fraction] = {Fraction(0), Fraction(1)}
+    for start, step in ((px, dx), (py, dy)):
+        if step:
+            lo, hi = sorted((start, start + step))
+            for k in range(math.ceil(lo), math.floor(hi) + 1):
+                ts.add((k - start) / step)
+    return sorted(ts)
+
+
 @lru_cache(maxsize=1 << 16)
 def segment_events(
     fx: Fraction, fy: Fraction, dx: Fraction, dy: Fraction, p_corner: bool, q_corner: bool
@@ -397,13 +403,7 @@ def segment_events(
     >>> [(k, x, y) for k, x, y, _ in segment_events(HALF, HALF, Fraction(2), Fraction(1), False, False)]
     [(2, 0, 0), (1, 1, 0), (2, 1, 0), (1, 1, 1), (2, 1, 1), (1, 2, 1), (2, 2, 1)]
     """
-    ts: set[Fraction] = {Fraction(0), Fraction(1)}
-    for start, step in ((fx, dx), (fy, dy)):
-        if step:
-            lo, hi = sorted((start, start + step))
-            for k in range(math.ceil(lo), math.floor(hi) + 1):
-                ts.add((k - start) / step)
-    events = sorted(ts)
+    events = _event_ts(fx, fy, dx, dy)
     forward = _pos(dx, dy)
     backward = (forward + 4) % 8
     out: list[tuple[int, int, int, tuple[int, int]]] = []

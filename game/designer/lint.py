@@ -521,21 +521,27 @@ def check_regions(board: Board) -> list[Finding]:
 
 
 def check_targets(board: Board) -> list[Finding]:
-    """Figures that see no enemy and that no enemy sees, at their start squares, doors as drawn.
+    """Figures that see no enemy and that no enemy sees, at their start squares, doors as drawn,
+    under the map's line-of-sight rule (the default when ``los_rule`` is wrong: that is its own
+    finding).
 
     Figures of a map with a single side are not checked (they have no enemies).
     """
     figures = list(board.figures.values())
     if len({f.side for f in figures}) < 2:
         return []
-    from game.core.los import visible_from  # pure; imported late so the linter loads without it
+    from game.core import sight  # pure; imported late so the linter loads without it
 
+    try:
+        rule = sight.rule_of(board)
+    except SightlineError:
+        rule = sight.default_rule(board.grid.kind)
     on_board = [f for f in figures if board.on_board(f.square)]
     masks = {}
     for figure in on_board:
         key = (figure.square, figure.side)
         if key not in masks:
-            masks[key] = visible_from(board, figure.square, viewer=figure.side)
+            masks[key] = sight.field(board, figure.square, rule, viewer=figure.side)
     out: list[Finding] = []
     for figure in on_board:
         enemies = [e for e in on_board if e.side != figure.side]
