@@ -524,6 +524,7 @@ class CentreLine:
         self.steps = _walk(board, origin, target, viewer, stop=False) if origin != target else []
         self._full: CrossingsSource | None = None
         self._text: str | None = None
+        self._drawing: tuple[DrawStep, ...] | None = None
 
     def full(self) -> CrossingsSource:
         """Every crossing with its Fractions (built once, on first use)."""
@@ -556,15 +557,18 @@ class CentreLine:
 
     def drawing(self) -> list[DrawStep]:
         """Every crossing as a :data:`~game.core.sight_result.DrawStep` (floats for the points;
-        nothing exact is derived from them). Each point is one integer division,
-        ``((2a + 1)·den + 2·num·d) / (2·den)``, so it is the float of the exact point."""
-        ax, ay = self.origin
-        dx, dy = self.target[0] - ax, self.target[1] - ay
-        return [
-            (kind, where, (((2 * ax + 1) * den + 2 * num * dx) / (2 * den),
-                           ((2 * ay + 1) * den + 2 * num * dy) / (2 * den)), blocks, closed)
-            for kind, where, blocks, closed, num, den in self.steps
-        ]
+        nothing exact is derived from them), computed once (the painter asks twice for a new ray).
+        Each point is one integer division, ``((2a + 1)·den + 2d·num) / (2·den)``, so it is the
+        float of the exact point."""
+        if self._drawing is None:
+            ax, ay = self.origin
+            dx, dy = self.target[0] - ax, self.target[1] - ay
+            kx, ky, tx, ty = 2 * ax + 1, 2 * ay + 1, 2 * dx, 2 * dy
+            self._drawing = tuple(
+                (kind, where, ((kx * den + tx * num) / (2 * den), (ky * den + ty * num) / (2 * den)), blocks, closed)
+                for kind, where, blocks, closed, num, den in self.steps
+            )
+        return list(self._drawing)
 
     def _crossing(self, index: int) -> Crossing:
         """The exact :class:`~game.core.sight_result.Crossing` of one step (a Fraction or two)."""

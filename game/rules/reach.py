@@ -5,8 +5,8 @@ folklore rulesets: each function returns None when the attack may reach, or the 
 fragment) when not. Line of sight is judged by the map's rule (its ``los_rule``), and a reason
 under a rule other than the default names it.
 
->>> chebyshev((0, 0), (3, 2)), grid_steps((0, 0), (3, 2))
-(3, 5)
+>>> chebyshev((0, 0), (3, 2))
+3
 """
 
 from __future__ import annotations
@@ -20,18 +20,13 @@ def chebyshev(a: Square, b: Square) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
-def grid_steps(a: Square, b: Square) -> int:
-    """Distance in orthogonal steps (Manhattan)."""
-    return abs(a[0] - b[0]) + abs(a[1] - b[1])
-
-
 def close_reason(board: Board, attacker: Figure, target: Figure) -> str | None:
     """None when ``target`` is Close to ``attacker`` (same square, or an orthogonal neighbour across
     an open edge); otherwise why not."""
     if los.is_close(board, attacker.square, target.square):
         return None
     dist = chebyshev(attacker.square, target.square)
-    if dist == 1 and grid_steps(attacker.square, target.square) == 1:
+    if dist == 1 and board.grid.distance(attacker.square, target.square) == 1:
         return (
             f"not Close: a wall or closed door stands between {attacker.label} and {target.label}"
         )
