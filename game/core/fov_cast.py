@@ -35,7 +35,6 @@ array([[1, 1, 1],
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import NamedTuple
 
 import numpy as np
@@ -90,14 +89,6 @@ def flag_grid(cells: np.ndarray, vertical: np.ndarray, horizontal: np.ndarray) -
     near[1:, :] |= near[:-1, :].copy()
     near[:, 1:] |= near[:, :-1].copy()
     return grid.tobytes(), near.tobytes()
-
-
-def _hits(row: bytes) -> Iterator[int]:
-    """The positions of the 1 bytes of ``row`` (found in C, one ``find`` each)."""
-    pos = row.find(1)
-    while pos >= 0:
-        yield pos
-        pos = row.find(1, pos + 1)
 
 
 class _Frame(NamedTuple):
@@ -261,7 +252,8 @@ def _sweep(
     d1 = 2 * d + 1
     d0 = d1 - 2
     cost = 0
-    for pos in _hits(row):
+    pos = row.find(1)  # the rows that may block, found in C
+    while pos >= 0:
         cost += 1
         m = ma + pos
         at = col + m * step_j
@@ -303,6 +295,7 @@ def _sweep(
                 return cost  # nothing of [lo, hi] is left after this piece
         if stop:
             break
+        pos = row.find(1, pos + 1)
     # what is left from (cp/cq, c_in) on stays open
     s = cp * hq - hp * cq
     if s < 0 or (s == 0 and c_in and hi):
