@@ -140,13 +140,13 @@ def _walk(folder: Path) -> tuple[list[Path], list[tuple[Path, str]]]:
 
 def _rule_findings(board: Board) -> list[Finding]:
     """An error for a map property ``los_rule`` that names no rule (docs/line-of-sight.md)."""
-    from game.core.profiles import rule_of_board_property
+    from game.core import sight
 
     try:
-        rule_of_board_property(board.properties.get("los_rule"))
+        sight.rule_of(board)
     except SightlineError as exc:
-        return [Finding("los-rule", Severity.ERROR, str(exc),
-                        hint="write a preset (arcadia, corners, dnd5e, pf2e, any-point), e.g. corners,figures=none")]
+        presets = ", ".join(sight.RULE_BOOKS[board.grid.kind].presets) if board.grid.kind in sight.RULE_BOOKS else ""
+        return [Finding("los-rule", Severity.ERROR, str(exc), hint=f"write a preset ({presets}), e.g. corners,figures=none")]
     return []
 
 

@@ -2,7 +2,7 @@
 
 The window (``game.ui.app``) and the headless renderer (``game.ui.render``) both draw with
 :class:`BoardPainter`. It decides nothing about the rules: the ray comes from the presenter as a
-:class:`~game.play.sight_calls.Ray` (or from ``game.core.los`` as a ``LosResult``), the field of
+:class:`~game.play.sight_calls.Ray` (or from the sight facade ``game.core.sight`` as a ``Sight``), the field of
 view as a bool mask, lint findings as :class:`~game.play.findings.Marker` s.
 
 Layers, bottom to top:
@@ -37,7 +37,7 @@ import pygame
 
 from game.core.board import Board, DoorState, Edge, Figure, Square
 from game.core.errors import SightlineError
-from game.core.los import LosResult, QuickRay
+from game.core.sight_result import Sight
 from game.play.findings import Marker
 from game.play.sight_calls import Ray, RayLine
 from game.rules.registry import get_ruleset
@@ -58,7 +58,7 @@ class Overlay:
     """Everything drawn over the board that is not the board: selection, ray, FOV, markers.
 
     ``ray`` is anything with ``origin``, ``target``, ``block_t`` and ``drawing()`` (a presenter's
-    :class:`~game.play.sight_calls.Ray`, or a ``LosResult``); a ``Ray`` without a centre line is
+    :class:`~game.play.sight_calls.Ray`, or a ``Sight``); a ``Ray`` without a centre line is
     drawn as the lines it checked, ``scale`` strokes wide (the window's UI scale).
     ``step`` indexes ``ray.crossings`` (0-based): lesson mode highlights that crossing.
     ``fov`` is a bool ``[y, x]`` mask of visible squares; every other square is shaded.
@@ -71,7 +71,7 @@ class Overlay:
     target: int | None = None
     targets: Sequence[int] = ()
     hover: Square | None = None
-    ray: Ray | LosResult | QuickRay | None = None
+    ray: Ray | Sight | None = None
     step: int | None = None
     fov: np.ndarray | None = None
     refused: Square | None = None
@@ -152,7 +152,7 @@ class BoardPainter:
         ] = {}
         #: the regions' outlines drawn for one view (see _blit_regions)
         self._region_layer: tuple[Any, pygame.Surface] | None = None
-        self._last_ray: tuple[Ray | LosResult | QuickRay, Board, _RayShape] | None = None
+        self._last_ray: tuple[Ray | Sight, Board, _RayShape] | None = None
         #: ray shapes by :func:`_ray_key`: a dragged figure brings back the same rays
         self._ray_shapes: dict[tuple[Any, ...], _RayShape] = {}
 
@@ -194,8 +194,8 @@ class BoardPainter:
         finally:
             surface.set_clip(old_clip)
 
-    def _ray_shape(self, ray: Ray | LosResult | QuickRay, board: Board) -> _RayShape:
-        """The ray as drawing instructions, cached per ``LosResult``.
+    def _ray_shape(self, ray: Ray | Sight, board: Board) -> _RayShape:
+        """The ray as drawing instructions, cached per result.
 
         The same result object (the window caches them per board version) is recognised by
         identity; a new result equal in what is drawn (same board geometry, ends, and blocking
@@ -932,9 +932,9 @@ class _RayShape:
         ]
 
     @classmethod
-    def of(cls, ray: Ray | LosResult | QuickRay, board: Board) -> _RayShape:
+    def of(cls, ray: Ray | Sight, board: Board) -> _RayShape:
         """The drawing instructions of a ray (the presenter's :class:`~game.play.sight_calls.Ray`,
-        a :class:`~game.core.los.LosResult` or a :class:`~game.core.los.QuickRay`): every
+        or a :class:`~game.core.sight_result.Sight`): every
         crossing's point as floats from ``ray.drawing()``, the blocked part from the first
         blocker on, and the checked lines of a ray drawn by them."""
         origin, target = ray.origin, ray.target
@@ -962,7 +962,7 @@ class _RayShape:
         return shape
 
 
-def _ray_key(ray: Ray | LosResult | QuickRay, board: Board) -> tuple[Any, ...]:
+def _ray_key(ray: Ray | Sight, board: Board) -> tuple[Any, ...]:
     """What a ray's drawing depends on, cheap to compute.
 
     For one board geometry the crossings of a segment are fixed by its ends; only which of them
