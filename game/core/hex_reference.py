@@ -1,0 +1,365 @@
+"""The slow, obviously correct reference for line of sight on hex boards.
+
+Pure: integers (and Fractions only to order what a line meets); no fast path is used. Written
+straight from the rule (docs/hex.md, "The rule"): for every candidate line between the permitted
+points of A and B (centre or corners), every cell, edge and corner near the line is tested with
+exact orientation tests:
+
+* a blocking cell (not A or B) whose open interior the segment meets blocks (Cyrus-Beck clipping
+  against the six open half-planes of the hexagon);
+* a wall edge crossed at an interior point of both blocks; a wall edge the segment overlaps for a
+  positive length is *run along*: ``along_wall = blocks`` blocks, ``clear`` lets the sector rule
+  judge its two corners with the line pushed to one side, the same side at both (both are tried);
+* an edge run along is also judged by ``touch`` from the cells on its two sides (point by point:
+  ``blocks`` if either blocks, ``both-sides`` if both do);
+* at every corner on the segment the **sector rule**: the wall arms at the corner cut the
+  directions around it into sectors; the line is blocked when the direction it comes from and the
+  direction it leaves in lie in different sectors (at a corner end point the line comes from, or
+  goes into, its own hex's centre). Then ``touch`` for what the corner only touches: wall arms not
+  run along and blocking cells neither entered nor ends: ``blocks`` any of them, ``both-sides``
+  when both angular sides between the two directions hold one, ``clear`` never;
+* at a corner end point ``endpoint_touch = clear`` keeps only the sector rule; ``blocks`` blocks
+  on any wall arm there and judges the cells there by ``touch`` like any other point;
+* a zero-length line (A and B share the corner) is judged by the sector rule alone (and with
+  ``endpoint_touch = blocks`` by the walls at the corner).
+
+B is in sight when some candidate line is clear; A always sees A.
+
+>>> from game.core.hexgrid import HexGrid
+>>> from game.core.hex_board import HexBoard, HexView
+>>> from game.core.hex_rules import parse_hex_rule
+>>> g = HexGrid(3, 3)
+>>> b = HexBoard.build(g, blocked=[(0, 1)])
+>>> reference(HexView(b, parse_hex_rule("hexside")), (1, 0), (1, 2)).clear
+True
+>>> reference(HexView(b, parse_hex_rule("hex-strict")), (1, 0), (1, 2)).explain()
+'Blocked under hex-strict: the line from the centre of (1,0) to the centre of (1,2) touches blocked terrain at (0,1) at the corner (2,2) of (0,1), (1,0) and (1,1) (touch=blocks).'
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cmp_to_key
+
+from game.core.hex_board import HexView
+from game.core.hex_result import HexLineCheck, HexSightResult, point_name
+from game.core.hexgrid import Cell, HexEdge, Point, fmt_point
+
+__all__ = ["candidate_points", "check_line", "reference"]
+
+Vec = tuple[int, int]
+
+
+def _sub(a: Point, b: Point) -> Vec:
+    return (a[0] - b[0], a[1] - b[1])
+
+
+def _cross(u: Vec, v: Vec) -> int:
+    return u[0] * v[1] - u[1] * v[0]
+
+
+def _dot(u: Vec, v: Vec) -> int:
+    return u[0] * v[0] + u[1] * v[1]
+
+
+def _sign(v: int) -> int:
+    return (v > 0) - (v < 0)
+
+
+def _angle_cmp(u: Vec, v: Vec) -> int:
+    """Compare two directions by their angle in [0, 2π) (exact)."""
+    hu = 0 if (u[1] > 0 or (u[1] == 0 and u[0] > 0)) else 1
+    hv = 0 if (v[1] > 0 or (v[1] == 0 and v[0] > 0)) else 1
+    if hu != hv:
+        return hu - hv
+    return -_sign(_cross(u, v))
+
+
+class _Corner:
+    """The local picture at a corner: three arms in angular order, the wall reason of each, and the
+    three wedges between them (wedge ``k`` between arm ``k`` and arm ``k + 1``) with their cells.
+    Positions around the corner: ``2k`` is arm ``k``, ``2k + 1`` wedge ``k``."""
+
+    def __init__(self, view: HexView, g: Point) -> None:
+        grid = view.grid
+        cells = grid.corner_cells(g)
+        ends: set[Point] = set()
+        for c in cells:
+            cs = grid.corners(c)
+            i = cs.index(g)
+            ends |= {cs[(i + 1) % 6], cs[(i - 1) % 6]}
+        self.g = g
+        self.arms: list[Vec] = sorted((_sub(e, g) for e in ends), key=cmp_to_key(_angle_cmp))
+        self.edges = [HexEdge.of(g, (g[0] + v[0], g[1] + v[1])) for v in self.arms]
+        self.walls = [view.wall(e) for e in self.edges]
+        self.cells: list[Cell] = []
+        for k in range(3):
+            u, w = self.arms[k], self.arms[(k + 1) % 3]
+            self.cells.append(next(c for c in cells if self._between(u, _sub(grid.centre(c), g), w)))
+
+    @staticmethod
+    def _between(u: Vec, d: Vec, w: Vec) -> bool:
+        return _cross(u, d) > 0 and _cross(d, w) > 0
+
+    def position(self, d: Vec) -> int:
+        """The position (arm or wedge) of a direction ``d`` leaving the corner."""
+        for k, v in enumerate(self.arms):
+            if _cross(v, d) == 0 and _dot(v, d) > 0:
+                return 2 * k
+        for k in range(3):
+            if self._between(self.arms[k], d, self.arms[(k + 1) % 3]):
+                return 2 * k + 1
+        raise AssertionError("a direction lies on an arm or in a wedge")
+
+    def pushed(self, position: int, line: Vec, side: int) -> int:
+        """An arm position pushed into the wedge beside it on ``side`` (+1/-1) of the line."""
+        if position % 2:
+            return position
+        k = position // 2
+        for wedge in ((position + 1) % 6, (position - 1) % 6):
+            other = self.arms[(k + 1) % 3] if wedge == (position + 1) % 6 else self.arms[(k - 1) % 3]
+            bisector = (self.arms[k][0] + other[0], self.arms[k][1] + other[1])
+            if _sign(_cross(line, bisector)) == side:
+                return wedge
+        raise AssertionError("one wedge lies on each side of an arm")
+
+    def separated(self, p1: int, p2: int) -> bool:
+        """The sector rule: both arcs strictly between positions p1 and p2 hold a wall arm."""
+        if p1 == p2:
+            return False
+        arc1 = [(p1 + k) % 6 for k in range(1, (p2 - p1) % 6)]
+        arc2 = [(p2 + k) % 6 for k in range(1, (p1 - p2) % 6)]
+        return any(p % 2 == 0 and self.walls[p // 2] for p in arc1) and any(
+            p % 2 == 0 and self.walls[p // 2] for p in arc2
+        )
+
+    def name(self) -> str:
+        """``the corner (2,2) of (1,0), (0,1) and (1,1)``."""
+        cells = sorted(self.cells)
+        return f"the corner {fmt_point(self.g)} of {fmt_point(cells[0])}, {fmt_point(cells[1])} and {fmt_point(cells[2])}"
+
+
+def _clip_interior(hexagon: tuple[Point, ...], p: Point, d: Vec) -> Fraction | None:
+    """Where the segment ``p + t·d`` (0 <= t <= 1) first meets the open hexagon, or None."""
+    orient = _sign(_cross(_sub(hexagon[1], hexagon[0]), _sub(hexagon[2], hexagon[0])))
+    lo, hi = Fraction(-1), Fraction(2)
+    for i, c in enumerate(hexagon):
+        e = _sub(hexagon[(i + 1) % 6], c)
+        alpha = orient * _cross(e, _sub(p, c))
+        beta = orient * _cross(e, d)
+        if beta == 0:
+            if alpha <= 0:
+                return None
+        elif beta > 0:
+            lo = max(lo, Fraction(-alpha, beta))
+        else:
+            hi = min(hi, Fraction(-alpha, beta))
+    if lo < hi and lo < 1 and hi > 0:
+        return max(lo, Fraction(0))
+    return None
+
+
+def _near_cells(view: HexView, p: Point, q: Point) -> list[Cell]:
+    """Every cell (on or off the map) whose centre lies within 3 lattice units of the segment's
+    bounding box: every cell the segment can meet (a hex reaches 2 units from its centre)."""
+    found = []
+    for x in range(min(p[0], q[0]) - 3, max(p[0], q[0]) + 4):
+        for y in range(min(p[1], q[1]) - 3, max(p[1], q[1]) + 4):
+            cell = view.grid.cell_at((x, y))
+            if cell is not None:
+                found.append(cell)
+    return found
+
+
+Event = tuple[Fraction, int, str]
+
+
+def _cell_events(view: HexView, a: Cell, b: Cell, p: Point, d: Vec, cells: list[Cell]) -> list[Event]:
+    out: list[Event] = []
+    for c in cells:
+        if c in (a, b) or not (why := view.cell(c)):
+            continue
+        t = _clip_interior(view.grid.corners(c), p, d)
+        if t is not None:
+            out.append((t, 3, f"passes through hex {fmt_point(c)}, {why}"))
+    return out
+
+
+def _edge_events(
+    view: HexView, a: Cell, b: Cell, p: Point, d: Vec, cells: list[Cell], runs: list[tuple[HexEdge, Fraction]]
+) -> list[Event]:
+    """Crossings of wall edges, runs along edges (``along_wall`` and ``touch`` along a hexside);
+    wall edges run along with ``along_wall = clear`` go to ``runs``."""
+    out: list[Event] = []
+    length = _dot(d, d)
+    rule = view.profile
+    for edge in sorted({e for c in cells for e in view.grid.edges_of(c)}):
+        wall = view.wall(edge)
+        o1, o2 = _cross(d, _sub(edge.a, p)), _cross(d, _sub(edge.b, p))
+        if o1 == 0 and o2 == 0:
+            s1, s2 = sorted((_dot(_sub(edge.a, p), d), _dot(_sub(edge.b, p), d)))
+            if max(s1, 0) >= min(s2, length):
+                continue
+            t = Fraction(max(s1, 0), length)
+            if wall and rule.along_wall == "blocks":
+                out.append((t, 2, f"runs along {wall} (along_wall=blocks)"))
+            elif wall:
+                runs.append((edge, t))
+            if (why := _along_touch(view, a, b, edge)) is not None:
+                out.append((t, 2, why))
+        elif o1 * o2 < 0 and wall:
+            e = _sub(edge.b, edge.a)
+            o3, o4 = _cross(e, _sub(p, edge.a)), _cross(e, _sub((p[0] + d[0], p[1] + d[1]), edge.a))
+            if o3 * o4 < 0:
+                out.append((Fraction(o3, o3 - o4), 1, f"crosses {wall}"))
+    return out
+
+
+def _along_touch(view: HexView, a: Cell, b: Cell, edge: HexEdge) -> str | None:
+    """``touch`` along a hexside: the two cells beside the edge (end cells never block)."""
+    rule = view.profile.touch
+    if rule == "clear":
+        return None
+    sides = [(c, why) for c in view.grid.edge_cells(edge) if c not in (a, b) and (why := view.cell(c))]
+    where = view.board.edge_words(edge)
+    if rule == "blocks" and sides:
+        c, why = sides[0]
+        return f"runs along the edge {where} beside {why} at {fmt_point(c)} (touch=blocks)"
+    if rule == "both-sides" and len(sides) == 2:
+        (c1, w1), (c2, w2) = sides
+        return f"runs along the edge {where} with both sides closed: {w1} at {fmt_point(c1)}; {w2} at {fmt_point(c2)}"
+    return None
+
+
+def _directions(view: HexView, a: Cell, b: Cell, g: Point, p: Point, q: Point) -> tuple[Vec, Vec]:
+    """The direction the line comes from and the one it leaves in, at corner ``g`` of the segment
+    (at a corner end point: from, or into, the own hex's centre)."""
+    d = _sub(q, p)
+    back = _sub(view.grid.centre(a), g) if g == p else (-d[0], -d[1])
+    ahead = _sub(view.grid.centre(b), g) if g == q else d
+    return back, ahead
+
+
+def _touch_at(view: HexView, a: Cell, b: Cell, corner: _Corner, back: int, ahead: int, at_end: bool) -> str | None:
+    """``touch`` (and ``endpoint_touch = blocks``) at a corner whose sector rule passed."""
+    rule = view.profile
+    if at_end and rule.endpoint_touch == "blocks" and any(corner.walls):
+        wall = next(w for w in corner.walls if w)
+        return f"ends at {corner.name()}, which lies on {wall} (endpoint_touch=blocks)"
+    if rule.touch == "clear":
+        return None
+    touched: dict[int, str] = {}
+    for k in range(3):
+        if corner.walls[k] and 2 * k not in (back, ahead):
+            touched[2 * k] = f"the end of {corner.walls[k]}"
+        cell = corner.cells[k]
+        if 2 * k + 1 not in (back, ahead) and cell not in (a, b) and (why := view.cell(cell)):
+            touched[2 * k + 1] = f"{why} at {fmt_point(cell)}"
+    if not touched:
+        return None
+    if rule.touch == "blocks":
+        return f"touches {touched[min(touched)]} at {corner.name()} (touch=blocks)"
+    side1 = [touched[p] for k in range(1, (back - ahead) % 6) if (p := (ahead + k) % 6) in touched]
+    side2 = [touched[p] for k in range(1, (ahead - back) % 6) if (p := (back + k) % 6) in touched]
+    if side1 and side2:
+        return f"has both sides closed at {corner.name()}: {', '.join(side1)}; {', '.join(side2)}"
+    return None
+
+
+def _corner_events(
+    view: HexView, a: Cell, b: Cell, p: Point, q: Point, cells: list[Cell], runs: list[tuple[HexEdge, Fraction]]
+) -> list[Event]:
+    """The sector rule and ``touch`` at every corner on the segment; the corners of a wall stretch
+    (an edge run along with ``along_wall = clear``) pass if one side of the line passes at both."""
+    d = _sub(q, p)
+    length = _dot(d, d)
+    out: list[Event] = []
+    on_line: dict[Point, tuple[Fraction, _Corner, int, int]] = {}
+    for g in sorted({g for c in cells for g in view.grid.corners(c)}):
+        s = _dot(_sub(g, p), d)
+        if _cross(d, _sub(g, p)) != 0 or not 0 <= s <= length:
+            continue
+        corner = _Corner(view, g)
+        came, goes = _directions(view, a, b, g, p, q)
+        on_line[g] = (Fraction(s, length), corner, corner.position(came), corner.position(goes))
+    stretched: set[Point] = set()
+    for edge, t in runs:
+        stretched |= {edge.a, edge.b}
+        failures = []
+        for side in (1, -1):
+            bad = None
+            for g in (edge.a, edge.b):
+                _, corner, back, ahead = on_line[g]
+                if corner.separated(corner.pushed(back, d, side), corner.pushed(ahead, d, side)):
+                    bad = f"the walls meeting at {corner.name()} cut it"
+                    break
+            if bad is None:
+                break
+            failures.append(bad)
+        else:
+            out.append((t, 2, f"runs along {view.wall(edge)} and is cut on either side: {failures[0]}"))
+    for g, (t, corner, back, ahead) in on_line.items():
+        if g not in stretched and corner.separated(back, ahead):
+            out.append((t, 0, f"is cut by the walls meeting at {corner.name()}"))
+            continue
+        at_end = g in (p, q)
+        if at_end and view.profile.endpoint_touch == "clear":
+            continue
+        if (why := _touch_at(view, a, b, corner, back, ahead, at_end)) is not None:
+            out.append((t, 0, why))
+    return out
+
+
+def _zero_length(view: HexView, a: Cell, b: Cell, g: Point) -> str | None:
+    """A and B share the corner ``g``: the sector rule between their wedges (and with
+    ``endpoint_touch = blocks`` any wall at the corner)."""
+    corner = _Corner(view, g)
+    grid = view.grid
+    pa, pb = corner.position(_sub(grid.centre(a), g)), corner.position(_sub(grid.centre(b), g))
+    if corner.separated(pa, pb):
+        return f"is cut by the walls meeting at {corner.name()}, between {fmt_point(a)} and {fmt_point(b)}"
+    if view.profile.endpoint_touch == "blocks" and any(corner.walls):
+        wall = next(w for w in corner.walls if w)
+        return f"is the corner {fmt_point(g)}, which lies on {wall} (endpoint_touch=blocks)"
+    return None
+
+
+def check_line(view: HexView, a: Cell, b: Cell, p: Point, q: Point) -> str | None:
+    """What first blocks the segment from ``p`` (A's centre or a corner of A) to ``q`` (B's), in
+    words, or None when it is clear."""
+    if p == q:
+        return _zero_length(view, a, b, p)
+    d = _sub(q, p)
+    cells = _near_cells(view, p, q)
+    runs: list[tuple[HexEdge, Fraction]] = []
+    events = _cell_events(view, a, b, p, d, cells) + _edge_events(view, a, b, p, d, cells, runs)
+    events += _corner_events(view, a, b, p, q, cells, runs)
+    return min(events)[2] if events else None
+
+
+def candidate_points(view: HexView, cell: Cell, kind: str) -> list[tuple[Point, str]]:
+    """The points of a cell a line may start or end at: its centre, or its six corners."""
+    if kind == "centre":
+        return [(view.grid.centre(cell), "centre")]
+    return [(c, "corner") for c in view.grid.corners(cell)]
+
+
+def reference(view: HexView, a: Cell, b: Cell) -> HexSightResult:
+    """The verdict for A → B under the view's rule, by testing every candidate line exactly: the
+    first clear line, or the blocked candidates (up to 16) and how many were checked."""
+    profile = view.profile
+    if a == b:
+        return HexSightResult(a, b, view.viewer, profile, True, (), 0)
+    grid = view.grid
+    blocked: list[HexLineCheck] = []
+    count = 0
+    for p, pk in candidate_points(view, a, profile.from_):
+        for q, qk in candidate_points(view, b, profile.to):
+            count += 1
+            why = check_line(view, a, b, p, q)
+            line = HexLineCheck(p, q, pk, qk, why, point_name(grid, a, p), point_name(grid, b, q))  # type: ignore[arg-type]
+            if why is None:
+                return HexSightResult(a, b, view.viewer, profile, True, (line,), count)
+            if len(blocked) < 16:
+                blocked.append(line)
+    return HexSightResult(a, b, view.viewer, profile, False, tuple(blocked), count)
