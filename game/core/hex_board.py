@@ -22,6 +22,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
+import numpy as np
+
 from game.core.hex_rules import HexProfile
 from game.core.hexgrid import Cell, HexEdge, HexGrid, fmt_point
 
@@ -75,10 +77,34 @@ class HexBoard:
         people = tuple(sorted(
             (cell, tuple(sorted(fs, key=lambda f: (f.label, f.side or "")))) for cell, fs in (figures or {}).items() if fs
         ))
-        return HexBoard(
+        board = HexBoard(
             grid, frozenset(walls), tuple(sorted((doors or {}).items())), frozenset(void),
             frozenset(blocked), people, capacity,
         )
+        _ = board.sight_sides  # derived once, with the board (the fast field reads it)
+        return board
+
+    @cached_property
+    def sight_sides(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The edges that block sight by themselves (walls and closed or locked doors; an open
+        door clears its edge) as ``(column, row, side)`` int arrays in the pointy frame: side 0, 1
+        or 2 (north-east, east, south-east) of that cell, each edge named once."""
+        doors = self.door_map
+        edges = [e for e in self.walls if e not in doors] + [e for e, s in doors.items() if s != "open"]
+        if not edges:
+            empty = np.zeros(0, dtype=np.int64)
+            return empty, empty, empty
+        t = self.grid.pointy_frame
+        ends = np.array([(*t(e.a), *t(e.b)) for e in edges], dtype=np.int64).reshape(-1, 4)
+        a = np.where((ends[:, 0:1] < ends[:, 2:3]) | ((ends[:, 0:1] == ends[:, 2:3]) & (ends[:, 1:2] < ends[:, 3:4])), ends[:, 0:2], ends[:, 2:4])
+        b = ends[:, 0:2] + ends[:, 2:4] - a
+        d = b - a
+        side = np.where(d[:, 0] == 0, 1, np.where(d[:, 1] > 0, 0, 2))
+        cx = np.where(side == 1, a[:, 0] - 1, a[:, 0])
+        cy = np.where(side == 0, a[:, 1] + 2, np.where(side == 2, a[:, 1] - 2, a[:, 1] + 1))
+        row = cy // 3
+        col = (cx - (row & 1 ^ self.grid.parity)) // 2
+        return col, row, side
 
     @cached_property
     def door_map(self) -> dict[HexEdge, str]:

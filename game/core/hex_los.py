@@ -28,12 +28,13 @@ import numpy as np
 from game.core.errors import PlacementError
 from game.core.hex_board import HexBoard, HexView
 from game.core.hex_corner import ARMS, WEDGES, corner_rule, position, side_wedge
+from game.core.hex_fov import field_cast
 from game.core.hex_result import HexLineCheck, HexSightResult, point_name
 from game.core.hex_rules import HexProfile
 from game.core.hex_walk import walk
 from game.core.hexgrid import Cell, HexEdge, HexGrid, Point, fmt_point
 
-__all__ = ["check_placement", "field", "line", "line_verdict", "pairs", "segment_blocker", "view_of"]
+__all__ = ["check_placement", "field", "field_by_lines", "line", "line_verdict", "pairs", "segment_blocker", "view_of"]
 
 
 @lru_cache(maxsize=32)
@@ -235,6 +236,18 @@ def line_verdict(board: HexBoard, a: Cell, b: Cell, profile: HexProfile, viewer:
 def field(board: HexBoard, a: Cell, profile: HexProfile, viewer: str | None = None) -> np.ndarray:
     """Every cell visible from ``a``: bool array ``(height, width)``, ``[y, x]``; void never, the
     origin always (when on the board; an origin off the board sees nothing)."""
+    grid = board.grid
+    if not board.on_board(a):
+        return np.zeros((grid.height, grid.width), dtype=bool)
+    mask = field_cast(board, a, profile, viewer)
+    for cell in (a, *grid.neighbours(a)):  # the origin and its neighbours: the exact walk
+        if board.on_board(cell):
+            mask[cell[1], cell[0]] = line_verdict(board, a, cell, profile, viewer)
+    return mask
+
+
+def field_by_lines(board: HexBoard, a: Cell, profile: HexProfile, viewer: str | None = None) -> np.ndarray:
+    """:func:`field` by the exact walk to every cell (the slow way, for tests and small boards)."""
     grid = board.grid
     mask = np.zeros((grid.height, grid.width), dtype=bool)
     if not board.on_board(a):

@@ -1,0 +1,520 @@
+"""The field of view on hex boards: every cell one origin sees under a hex rule, exactly, by
+shadow casting from the origin's centre or from each of its corners.
+
+Pure: integers only (Python ints; numpy builds the per-board byte grid, never a verdict). It
+answers :func:`game.core.hex_los.line` for every target at once, for every rule and override;
+tests/test_hex_fov.py checks it against the exact walk and the reference. How (docs/hex.md, "The
+field of view"):
+
+* **Frames.** Around the source point the plane splits into six sextants, between consecutive
+  neighbour directions ``n_k``, ``n_{k+1}`` (lattice ``(2,0), (1,3), (-1,3), (-2,0), (-1,-3),
+  (1,-3)``). A point ``s + ((L - j)·n_k + j·n_{k+1})/3`` has *level* ``L`` (three times its hex
+  distance, the hex norm) and *row* ``j``, ``0 <= j <= L``; centres and corners are exactly the
+  integer ``(L, j)`` with ``L ≡ 2j`` (mod 3), from a centre and from a corner alike. A target is
+  seen along the slope ``j/L``.
+* **Blockers.** Everything that can block is an open slope interval or a single slope, with a
+  *key*: it blocks the targets of its slopes whose level is at least the key. A wall edge, or an
+  edge whose cell on the source's side blocks (the far edges of a blocking cell), holds the open
+  interval between its ends' slopes from the level of its farther end plus one (checked for every
+  source and target kind: no target of the interval lies at a level between its ends). A corner
+  the line passes straight through holds its slope from its level plus one when the sector rule,
+  ``touch``, or the blocking cell the line leaves through it (a blocking cell's far corner) says
+  so. On the sextant's bisector (slope 1/2) lines run along hexsides: each run with its two
+  corners is one unit, judged as the walk judges it, holding slope 1/2 from its far corner's
+  level plus one. Blocking cells block by their far edges and far corners, so a cell never hides
+  its own centre or corners.
+* **Casting.** Level by level, the open slope intervals are cut by the blockers whose key is
+  reached; the targets inside them are seen. Blockers are found at the corners in (and a few
+  rows around) the open intervals, so the cost follows what the source sees.
+* **Ends.** A centre target needs nothing more. A corner target is decided per cell around it
+  by the end rule (the sector rule between the way the line arrives and the cell, the cell it
+  arrives through unless that is the target, ``endpoint_touch``), or by its last run along a
+  hexside. The origin and its six neighbours are decided by the exact walk.
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass
+
+import numpy as np
+
+from game.core.hex_board import HexBoard
+from game.core.hex_corner import corner_rule, position, side_wedge
+from game.core.hex_rules import HexProfile
+from game.core.hexgrid import Cell
+
+__all__ = ["SightGrid", "clear_caches", "field_cast", "sight_grid"]
+
+#: the six neighbour directions of the pointy frame, in circular order
+_N = ((2, 0), (1, 3), (-1, 3), (-2, 0), (-1, -3), (1, -3))
+#: arm and wedge-centre offsets of a top corner (a bottom corner: y negated), by position // 2
+_ARMS = ((0, -2), (1, 1), (-1, 1))
+_WEDGES = ((1, -1), (0, 2), (-1, -1))
+#: rows scanned on each side of an open interval to find the edges whose cone meets it
+_WIDEN = 6
+_WALLS = 0b010101
+BLOCKS, ON_BOARD = 1, 2
+
+
+@dataclass(frozen=True)
+class SightGrid:
+    """One board under one rule and viewer, as a byte per lattice point of the pointy frame:
+    at a centre bit 0 "the cell blocks" and bit 1 "on the board"; at a corner its code (bit ``p``
+    for a closed position ``p``: a wall arm or a blocking wedge, :mod:`game.core.hex_corner`).
+    Point ``(X, Y)`` is byte ``(Y - y0) * stride + X - x0``; the box reaches two cells past the map."""
+
+    flags: bytes
+    x0: int
+    y0: int
+    stride: int
+    rows: int
+    width: int  # pointy-frame columns and rows of the map
+    height: int
+    parity: int
+
+
+_GRIDS: weakref.WeakKeyDictionary[HexBoard, dict[tuple[object, ...], SightGrid]] = weakref.WeakKeyDictionary()
+
+
+def clear_caches() -> None:
+    """Forget every per-board byte grid."""
+    _GRIDS.clear()
+
+
+def sight_grid(board: HexBoard, profile: HexProfile, viewer: str | None) -> SightGrid:
+    """The (cached) :class:`SightGrid` of a board for a rule's obstacles and a viewer."""
+    key = (profile.figures, profile.obstacles, profile.boundary, viewer)
+    per_board = _GRIDS.setdefault(board, {})
+    found = per_board.get(key)
+    if found is None:
+        if len(per_board) > 16:
+            per_board.clear()
+        found = per_board[key] = _build(board, profile, viewer)
+    return found
+
+
+def _blocking_cells(board: HexBoard, profile: HexProfile, viewer: str | None, wp: int, hp: int) -> tuple[np.ndarray, np.ndarray]:
+    """Pointy-frame ``[row, column]`` arrays with a pad of 3: blocking cells and on-board cells."""
+    grid = board.grid
+    blk = np.ones((hp + 6, wp + 6), dtype=bool)
+    onb = np.zeros((hp + 6, wp + 6), dtype=bool)
+    inner = np.zeros((grid.height, grid.width), dtype=bool)  # [y, x] of the map: void or blocking
+    void = np.zeros((grid.height, grid.width), dtype=bool)
+    for x, y in board.void:
+        void[y, x] = True
+    inner |= void
+    if profile.obstacles == "blocks":
+        for x, y in board.blocked:
+            inner[y, x] = True
+    if profile.figures != "none":
+        for (x, y), people in board.figures:
+            if not grid.in_bounds((x, y)):
+                continue
+            if profile.figures == "any" or sum(viewer is None or f.side != viewer for f in people) >= board.capacity:
+                inner[y, x] = True
+    if not grid.pointy:
+        inner, void = inner.T, void.T
+    blk[3:-3, 3:-3] = inner
+    onb[3:-3, 3:-3] = ~void
+    return blk, onb
+
+
+def _shift(a: np.ndarray, dx: int, dy: int, fill: bool) -> np.ndarray:
+    """``out[y, x] = a[y + dy, x + dx]``, ``fill`` where that falls outside."""
+    h, w = a.shape
+    out = np.full((h, w), fill, dtype=a.dtype)
+    out[max(0, -dy): h - max(0, dy), max(0, -dx): w - max(0, dx)] = a[max(0, dy): h - max(0, -dy), max(0, dx): w - max(0, -dx)]
+    return out
+
+
+def _neighbour(a: np.ndarray, pushed: np.ndarray, dx: int, dy: int, fill: bool) -> np.ndarray:
+    """``a`` at every cell's neighbour ``(x + dx + pushed(y), y + dy)`` (pointy frame, ``dy = ±1``;
+    ``pushed``: bool ``(rows, 1)``)."""
+    return np.where(pushed, _shift(a, dx + 1, dy, fill), _shift(a, dx, dy, fill))
+
+
+def _build(board: HexBoard, profile: HexProfile, viewer: str | None) -> SightGrid:
+    """The byte grid (:class:`SightGrid`) of a board: blocking cells and on-board cells, the walls
+    for sight (with ``boundary = closed`` every edge touching a void or off-map cell), and every
+    corner's code, vectorised over the cells (each corner is the top or the bottom corner of
+    exactly one cell)."""
+    grid = board.grid
+    wp, hp = (grid.width, grid.height) if grid.pointy else (grid.height, grid.width)
+    blk, onb = _blocking_cells(board, profile, viewer, wp, hp)
+    h, w = blk.shape
+    rows = np.arange(h) - 3
+    pushed = (((rows & 1) ^ grid.parity) == 1)[:, None]
+    sides = np.zeros((3, h, w), dtype=bool)
+    col, row, side = board.sight_sides
+    inside = (col >= -3) & (col < w - 3) & (row >= -3) & (row < h - 3)
+    sides[side[inside], row[inside] + 3, col[inside] + 3] = True
+    if profile.boundary == "closed":
+        vo = ~onb
+        sides[0] |= vo | _neighbour(vo, pushed, 0, -1, True)
+        sides[1] |= vo | _shift(vo, 1, 0, True)
+        sides[2] |= vo | _neighbour(vo, pushed, 0, 1, True)
+    u8 = np.uint8
+    top = (
+        _neighbour(sides[1], pushed, -1, -1, False).astype(u8)
+        | _neighbour(blk, pushed, 0, -1, True).astype(u8) << 1
+        | sides[0].astype(u8) << 2
+        | blk.astype(u8) << 3
+        | _neighbour(sides[2], pushed, -1, -1, False).astype(u8) << 4
+        | _neighbour(blk, pushed, -1, -1, True).astype(u8) << 5
+    )
+    bottom = (
+        _neighbour(sides[1], pushed, -1, 1, False).astype(u8)
+        | _neighbour(blk, pushed, 0, 1, True).astype(u8) << 1
+        | sides[2].astype(u8) << 2
+        | blk.astype(u8) << 3
+        | _neighbour(sides[0], pushed, -1, 1, False).astype(u8) << 4
+        | _neighbour(blk, pushed, -1, 1, True).astype(u8) << 5
+    )
+    centre = blk.astype(u8) | onb.astype(u8) << 1
+    x0, y0 = -6, -11
+    stride, nrows = 2 * wp + 12, 3 * hp + 20
+    xs = 2 * (np.arange(w) - 3)[None, :] + pushed.astype(np.int64) - x0
+    ys = 3 * rows[:, None] - y0
+    flags = np.zeros(nrows * stride, dtype=u8)
+    flags[(ys * stride + xs).ravel()] = centre.ravel()
+    flags[((ys - 2) * stride + xs).ravel()] = top.ravel()
+    flags[((ys + 2) * stride + xs).ravel()] = bottom.ravel()
+    return SightGrid(flags.tobytes(), x0, y0, stride, nrows, wp, hp, grid.parity)
+
+
+def _less(ap: int, aq: int, bp: int, bq: int) -> bool:
+    """``ap/aq < bp/bq`` (denominators positive)."""
+    return ap * bq < bp * aq
+
+
+Interval = tuple[int, int, bool, int, int, bool]  # low p, q, included; high p, q, included
+Piece = tuple[int, int, int, int]  # open (a/b .. c/d), or the single slope a/b when d == 0
+
+
+def _cut(intervals: list[Interval], pieces: list[Piece]) -> list[Interval]:
+    """The open slopes left once every piece (an open interval or a single slope) is removed."""
+    for ap, aq, bp, bq in pieces:
+        out: list[Interval] = []
+        for iv in intervals:
+            lp, lq, li, hp, hq, hi = iv
+            if bq == 0:  # a single slope a
+                if _less(ap, aq, lp, lq) or _less(hp, hq, ap, aq) or (ap * lq == lp * aq and not li) or (ap * hq == hp * aq and not hi):
+                    out.append(iv)
+                    continue
+                if _less(lp, lq, ap, aq):
+                    out.append((lp, lq, li, ap, aq, False))
+                if _less(ap, aq, hp, hq):
+                    out.append((ap, aq, False, hp, hq, hi))
+                continue
+            # the open interval (a, b): keep [l, min(h, a)] and [max(l, b), h]
+            if not _less(ap, aq, hp, hq) or not _less(lp, lq, bp, bq):
+                out.append(iv)  # no overlap: a >= h or b <= l
+                continue
+            if _less(lp, lq, ap, aq) or (ap * lq == lp * aq and li):
+                out.append((lp, lq, li, ap, aq, True))
+            if _less(bp, bq, hp, hq) or (bp * hq == hp * bq and hi):
+                out.append((bp, bq, True, hp, hq, hi))
+        intervals = out
+        if not intervals:
+            break
+    return intervals
+
+
+def _inside(intervals: list[Interval], p: int, q: int) -> bool:
+    """Whether the slope ``p/q`` lies in the open set."""
+    for lp, lq, li, hp, hq, hi in intervals:
+        low = p * lq - lp * q
+        if low < 0 or (low == 0 and not li):
+            continue
+        high = hp * q - p * hq
+        if high > 0 or (high == 0 and hi):
+            return True
+    return False
+
+
+def _wedge_centre(g: tuple[int, int], p: int) -> tuple[int, int]:
+    """The centre of the cell at odd position ``p`` of corner ``g`` (pointy frame)."""
+    dx, dy = _WEDGES[p // 2]
+    return (g[0] + dx, g[1] + (dy if g[1] % 3 == 1 else -dy))
+
+
+class _Cast:
+    """Shadow casting from one source point (pointy frame): ``seen`` marks the cells it sees
+    (row-major over the pointy frame's cells)."""
+
+    def __init__(
+        self, sg: SightGrid, flags: bytearray, source: tuple[int, int], a_centre: tuple[int, int],
+        profile: HexProfile, centres: bool, corners: bool, seen: bytearray, exact: set[tuple[int, int]],
+    ) -> None:
+        self.sg, self.flags, self.s, self.a = sg, flags, source, a_centre
+        self.rule = profile
+        self.touch, self.etouch = profile.touch, profile.endpoint_touch
+        self.centres, self.corners = centres, corners
+        self.seen, self.exact = seen, exact
+        box = [(x, y) for x in (-2, 2 * sg.width + 1) for y in (-3, 3 * sg.height)]
+        self.top_level = max(max(abs(3 * (x - source[0]) - (y - source[1])), abs(2 * (y - source[1])), abs(3 * (x - source[0]) + (y - source[1]))) for x, y in box) // 2 + 4
+
+    # --- lattice ------------------------------------------------------------------------------
+
+    def flag(self, x: int, y: int) -> int:
+        sg = self.sg
+        cx, cy = x - sg.x0, y - sg.y0
+        if 0 <= cx < sg.stride and 0 <= cy < sg.rows:
+            return self.flags[cy * sg.stride + cx]
+        return 0
+
+    def mark(self, centre: tuple[int, int]) -> None:
+        """Mark the cell of a lattice centre seen, when it is on the board and not decided exactly."""
+        if not self.flag(*centre) & ON_BOARD or centre in self.exact:
+            return
+        sg = self.sg
+        row = centre[1] // 3
+        col = (centre[0] - ((row & 1) ^ sg.parity)) // 2
+        self.seen[row * sg.width + col] = 1
+
+    # --- the end of a line at a corner target ---------------------------------------------------
+
+    def end_at(self, g: tuple[int, int], back: int) -> None:
+        """A corner target reached through the wedge at position ``back``: mark each cell around it
+        that the end rule lets the line reach."""
+        code = self.flag(*g)
+        for q in (1, 3, 5):
+            centre = _wedge_centre(g, q)
+            if not self.flag(*centre) & ON_BOARD or centre in self.exact:
+                continue
+            if q != back and code >> back & 1:
+                continue
+            if corner_rule(code & ~(1 << q), back, q, self.touch, True, self.etouch) is None:
+                self.mark(centre)
+
+    def unit_blocked(
+        self, g1: tuple[int, int], back1: int, g2: tuple[int, int], ahead2: int, d: tuple[int, int],
+        from_source: bool, target: tuple[int, int] | None = None,
+    ) -> bool:
+        """A run along the hexside from corner ``g1`` to corner ``g2`` in direction ``d``, with its
+        two corners: the line comes into ``g1`` from position ``back1`` and leaves ``g2`` at
+        ``ahead2`` (``target``: ``g2`` is the line's end in the cell of that centre)."""
+        top1, top2 = g1[1] % 3 == 1, g2[1] % 3 == 1
+        p1, p2 = position(d, top1), position((-d[0], -d[1]), top2)
+        code1, code2 = self.flag(*g1), self.flag(*g2)
+        if target is not None:  # the target's cell never blocks: clear its bit at both corners
+            code1 &= ~sum(1 << q for q in (1, 3, 5) if _wedge_centre(g1, q) == target)
+            code2 &= ~sum(1 << q for q in (1, 3, 5) if _wedge_centre(g2, q) == target)
+        rule = self.rule
+        wall = code1 >> p1 & 1
+        if wall and rule.along_wall == "blocks":
+            return True
+        beside = (code1 >> ((p1 + 1) % 6) & 1) + (code1 >> ((p1 - 1) % 6) & 1)
+        if (self.touch == "blocks" and beside) or (self.touch == "both-sides" and beside == 2):
+            return True
+        if not from_source and code1 >> back1 & 1:
+            return True
+        end = target is not None
+        if not wall:
+            return (
+                corner_rule(code1, back1, p1, self.touch, from_source, self.etouch) is not None
+                or corner_rule(code2, p2, ahead2, self.touch, end, self.etouch) is not None
+            )
+        if corner_rule(code1, back1, p1, self.touch, from_source, self.etouch, back1, back1) is not None:
+            return True
+        if corner_rule(code2, p2, ahead2, self.touch, end, self.etouch, ahead2, ahead2) is not None:
+            return True
+        for side in (1, -1):
+            s1, s2 = side_wedge(p1, d, side, top1), side_wedge(p2, d, side, top2)
+            if corner_rule(code1 & _WALLS, back1, p1, "clear", False, "clear", back1, s1) is None and corner_rule(
+                code2 & _WALLS, p2, ahead2, "clear", False, "clear", s2, ahead2
+            ) is None:
+                return False
+        return True
+
+    def end_of_run(self, unit: tuple[tuple[int, int], int, bool], g2: tuple[int, int], d: tuple[int, int]) -> None:
+        """A corner target reached along a hexside: each cell around it, with the run judged for it."""
+        g1, back1, from_source = unit
+        for q in (1, 3, 5):
+            centre = _wedge_centre(g2, q)
+            if not self.flag(*centre) & ON_BOARD or centre in self.exact:
+                continue
+            if not self.unit_blocked(g1, back1, g2, q, d, from_source, centre):
+                self.mark(centre)
+
+    # --- one sextant ------------------------------------------------------------------------------
+
+    def start(self, k: int) -> tuple[list[Interval], dict[int, list[Piece]], dict[int, tuple[tuple[int, int], int, bool]]]:
+        """The open slopes of sextant ``k`` at the source, the blockers already known, and the run
+        leaving the source (a corner) along the sextant's bisector, if any."""
+        pending: dict[int, list[Piece]] = {}
+        units: dict[int, tuple[tuple[int, int], int, bool]] = {}
+        s, a = self.s, self.a
+        if s == a:
+            return [(0, 1, True, 1, 1, True)], pending, units
+        nk, nk1 = _N[k], _N[(k + 1) % 6]
+        top = s[1] % 3 == 1
+        code = self.flag(*s)
+        home = position((a[0] - s[0], a[1] - s[1]), top)
+
+        def allowed(d: tuple[int, int]) -> bool:
+            return corner_rule(code, home, position(d, top), self.touch, True, self.etouch) is None
+
+        ray = (nk[0] + nk1[0], nk[1] + nk1[1])
+        if position(ray, top) % 2:  # the whole sextant leaves into one wedge
+            return ([(0, 1, True, 1, 1, True)] if allowed(ray) else []), pending, units
+        low, high = allowed(nk), allowed(nk1)
+        iv: list[Interval] = [((0 if low else 1), (1 if low else 2), True, (1 if high else 1), (1 if high else 2), True)]
+        g2 = (s[0] + ray[0] // 3, s[1] + ray[1] // 3)
+        d = (ray[0] // 3, ray[1] // 3)
+        back2 = position(d, g2[1] % 3 == 1)  # straight on past the run's far corner
+        if self.unit_blocked(s, home, g2, back2, d, True):
+            pending[3] = [(1, 2, 0, 0)]
+        units[2] = (s, home, True)
+        return iv, pending, units
+
+    def sextant(self, k: int) -> None:
+        """Cast through sextant ``k``, level by level."""
+        intervals, pending, units = self.start(k)
+        nk, nk1 = _N[k], _N[(k + 1) % 6]
+        ray = (nk[0] + nk1[0], nk[1] + nk1[1])
+        d = (ray[0] // 3, ray[1] // 3)
+        arms = {top: [self.frame_of(k, (x, y if top else -y)) for x, y in _ARMS] for top in (True, False)}
+        done: set[tuple[tuple[int, int], tuple[int, int]]] = set()
+        level = 0
+        while intervals and level < self.top_level:
+            level += 1
+            if level in pending:
+                intervals = _cut(intervals, pending.pop(level))
+                if not intervals:
+                    break
+            for j in self.rows(intervals, level):
+                vx, vy = ((level - j) * nk[0] + j * nk1[0]) // 3, ((level - j) * nk[1] + j * nk1[1]) // 3
+                g = (self.s[0] + vx, self.s[1] + vy)
+                kind = g[1] % 3
+                inside = 0 <= j <= level
+                seen = inside and _inside(intervals, j, level)
+                if kind == 0:
+                    if seen and self.centres:
+                        self.mark(g)
+                    continue
+                top = kind == 1
+                code = self.flag(*g)
+                if inside and 2 * j == level:
+                    self.on_ray(g, level, seen, code, d, pending, units)
+                elif inside:
+                    back = position((-vx, -vy), top)
+                    if seen and self.corners:
+                        self.end_at(g, back)
+                    if code and (code >> back & 1 or corner_rule(code, back, position((vx, vy), top), self.touch, False)):
+                        pending.setdefault(level + 1, []).append((j, level, 0, 0))
+                if code:
+                    self.edges(g, (vx, vy), top, code, level, j, arms[top], done, pending)
+
+    def frame_of(self, k: int, v: tuple[int, int]) -> tuple[int, int]:
+        """The ``(level, row)`` of a lattice offset in sextant ``k``'s frame."""
+        nk, nk1 = _N[k], _N[(k + 1) % 6]
+        det = nk[0] * nk1[1] - nk[1] * nk1[0]
+        alpha3 = 3 * (nk1[1] * v[0] - nk1[0] * v[1])
+        beta3 = 3 * (nk[0] * v[1] - nk[1] * v[0])
+        return (alpha3 + beta3) // det, beta3 // det
+
+    def rows(self, intervals: list[Interval], level: int) -> list[int]:
+        """The rows of a level to visit: those of points in (or a few rows around) the open slopes."""
+        first = (2 * level) % 3
+        spans: list[list[int]] = []
+        for lp, lq, _, hp, hq, _ in intervals:
+            lo = max((lp * level) // lq - _WIDEN, -_WIDEN)
+            hi = min(-((-hp * level) // hq) + _WIDEN, level + _WIDEN)
+            if spans and lo <= spans[-1][1]:
+                spans[-1][1] = max(spans[-1][1], hi)
+            else:
+                spans.append([lo, hi])
+        out: list[int] = []
+        for lo, hi in spans:
+            start = lo + (first - lo) % 3
+            out.extend(range(start, hi + 1, 3))
+        return out
+
+    def on_ray(
+        self, g: tuple[int, int], level: int, seen: bool, code: int, d: tuple[int, int],
+        pending: dict[int, list[Piece]], units: dict[int, tuple[tuple[int, int], int, bool]],
+    ) -> None:
+        """A corner on the sextant's bisector (slope 1/2), where lines run along hexsides: the near
+        corner of a run judges the run as one unit (a blocker of slope 1/2 past its far corner);
+        the far corner, as a target, is reached along the run."""
+        top = g[1] % 3 == 1
+        ahead = position(d, top)
+        if ahead % 2 == 0:  # a run starts here
+            back = position((-d[0], -d[1]), top)
+            if seen and self.corners:
+                self.end_at(g, back)
+            g2 = (g[0] + d[0], g[1] + d[1])
+            if self.unit_blocked(g, back, g2, position(d, g2[1] % 3 == 1), d, False):
+                pending.setdefault(level + 3, []).append((1, 2, 0, 0))
+            units[level + 2] = (g, back, False)
+        elif seen and self.corners and level in units:
+            self.end_of_run(units[level], g, d)
+
+    def edges(
+        self, g: tuple[int, int], v: tuple[int, int], top: bool, code: int, level: int, j: int,
+        arms: list[tuple[int, int]], done: set[tuple[tuple[int, int], tuple[int, int]]],
+        pending: dict[int, list[Piece]],
+    ) -> None:
+        """The edges at corner ``g`` (offset ``v`` from the source) that block: a wall, or an edge
+        whose cell on the source's side blocks; each holds the open interval of its ends' slopes
+        from its farther end's level plus one."""
+        flip = 1 if top else -1
+        for m in range(3):
+            ax, ay = _ARMS[m][0], flip * _ARMS[m][1]
+            side = ay * v[0] - ax * v[1]  # cross(arm, source - g)
+            if side == 0:
+                continue  # on a line through the source: a run, judged on the bisector
+            blocking = code >> (2 * m) & 1
+            if not blocking:
+                for q in ((2 * m + 1) % 6, (2 * m - 1) % 6):
+                    wx, wy = _WEDGES[q // 2][0], flip * _WEDGES[q // 2][1]
+                    if (ax * wy - ay * wx > 0) == (side > 0):
+                        blocking = code >> q & 1
+            if not blocking:
+                continue
+            g2 = (g[0] + ax, g[1] + ay)
+            edge = (g, g2) if g < g2 else (g2, g)
+            if edge in done:
+                continue
+            done.add(edge)
+            dl, dj = arms[m]
+            l2, j2 = level + dl, j + dj
+            key = max(level, level - j, j, abs(l2), abs(l2 - j2), abs(j2)) + 1
+            if l2 > 0:
+                if j * l2 < j2 * level:
+                    piece = (j, level, j2, l2)
+                else:
+                    piece = (j2, l2, j, level)
+            elif level * j2 - j * l2 > 0:
+                piece = (j, level, 2, 1)
+            else:
+                piece = (-1, 1, j, level)
+            if piece[0] * piece[3] >= piece[2] * piece[1]:
+                continue  # an empty interval
+            if piece[2] <= 0 or piece[0] >= piece[1]:
+                continue  # entirely below slope 0 or above slope 1
+            pending.setdefault(key, []).append(piece)
+
+
+def field_cast(board: HexBoard, a: Cell, profile: HexProfile, viewer: str | None = None) -> np.ndarray:
+    """Every cell visible from ``a`` by shadow casting, except ``a`` and its six neighbours (left
+    False: the caller decides them by the exact walk): bool ``(height, width)``, ``[y, x]``."""
+    grid = board.grid
+    sg = sight_grid(board, profile, viewer)
+    flags = bytearray(sg.flags)
+    ac = grid.pointy_frame(grid.centre(a))
+    corners = [(ac[0] + x, ac[1] + y) for x, y in ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))]
+    for g in corners:  # the origin's own cell never blocks
+        p = position((ac[0] - g[0], ac[1] - g[1]), g[1] % 3 == 1)
+        flags[(g[1] - sg.y0) * sg.stride + g[0] - sg.x0] &= ~(1 << p) & 0xFF
+    exact = {ac} | {(ac[0] + x, ac[1] + y) for x, y in _N}
+    seen = bytearray(sg.width * sg.height)
+    sources = [ac] if profile.from_ == "centre" else corners
+    for s in sources:
+        cast = _Cast(sg, flags, s, ac, profile, profile.to == "centre", profile.to == "corners", seen, exact)
+        for k in range(6):
+            cast.sextant(k)
+    mask = np.frombuffer(bytes(seen), dtype=np.uint8).reshape(sg.height, sg.width).astype(bool)
+    return mask if grid.pointy else mask.T
