@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -55,6 +56,11 @@ _WEDGES = ((1, -1), (0, 2), (-1, -1))
 _WIDEN = 6
 _WALLS = 0b010101
 BLOCKS, ON_BOARD = 1, 2
+#: per corner code: the arms that may block (a wall, or a blocking cell beside)
+_CANDIDATE_ARMS = tuple(
+    tuple(m for m in range(3) if code >> (2 * m) & 1 or code >> ((2 * m + 1) % 6) & 1 or code >> ((2 * m - 1) % 6) & 1)
+    for code in range(64)
+)
 
 
 @dataclass(frozen=True)
@@ -65,6 +71,7 @@ class SightGrid:
     Point ``(X, Y)`` is byte ``(Y - y0) * stride + X - x0``; the box reaches two cells past the map."""
 
     flags: bytes
+    nz: bytes  # 1 at every corner whose code is not 0 (something there can block), else 0
     x0: int
     y0: int
     stride: int
@@ -177,10 +184,11 @@ def _build(board: HexBoard, profile: HexProfile, viewer: str | None) -> SightGri
     xs = 2 * (np.arange(w) - 3)[None, :] + pushed.astype(np.int64) - x0
     ys = 3 * rows[:, None] - y0
     flags = np.zeros(nrows * stride, dtype=u8)
-    flags[(ys * stride + xs).ravel()] = centre.ravel()
     flags[((ys - 2) * stride + xs).ravel()] = top.ravel()
     flags[((ys + 2) * stride + xs).ravel()] = bottom.ravel()
-    return SightGrid(flags.tobytes(), x0, y0, stride, nrows, wp, hp, grid.parity)
+    nz = flags != 0
+    flags[(ys * stride + xs).ravel()] = centre.ravel()
+    return SightGrid(flags.tobytes(), nz.tobytes(), x0, y0, stride, nrows, wp, hp, grid.parity)
 
 
 def _less(ap: int, aq: int, bp: int, bq: int) -> bool:
@@ -239,23 +247,59 @@ def _wedge_centre(g: tuple[int, int], p: int) -> tuple[int, int]:
     return (g[0] + dx, g[1] + (dy if g[1] % 3 == 1 else -dy))
 
 
+@lru_cache(maxsize=8)
+def _through_table(touch: str) -> tuple[bytes, ...]:
+    """Per ``back * 6 + ahead``: 64 bytes, 1 where a corner with that code blocks a line passing
+    straight through it from the wedge ``back`` (whose cell, if it blocks, the line leaves)."""
+    out = []
+    for back in range(6):
+        for ahead in range(6):
+            out.append(bytes(
+                1 if back % 2 and (code >> back & 1 or corner_rule(code, back, ahead, touch, False) is not None) else 0
+                for code in range(64)
+            ))
+    return tuple(out)
+
+
+@lru_cache(maxsize=8)
+def _end_table(touch: str, endpoint_touch: str) -> np.ndarray:
+    """Per ``code * 6 + back``: bit ``q // 2`` set when a line ending at a corner with that code,
+    arriving through the wedge ``back``, may end in the cell at position ``q`` (the end rule)."""
+    out = np.zeros(64 * 6, dtype=np.uint8)
+    for code in range(64):
+        for back in (1, 3, 5):
+            bits = 0
+            for q in (1, 3, 5):
+                if q != back and code >> back & 1:
+                    continue
+                if corner_rule(code & ~(1 << q), back, q, touch, True, endpoint_touch) is None:
+                    bits |= 1 << (q // 2)
+            out[code * 6 + back] = bits
+    return out
+
+
 class _Cast:
-    """Shadow casting from one source point (pointy frame): ``seen`` marks the cells it sees
-    (row-major over the pointy frame's cells)."""
+    """Shadow casting from one source point (pointy frame). ``vis`` marks (over the lattice box)
+    every point seen; corners on the sextants' bisectors are judged here, as they are met, and
+    marked in ``seen`` (over the pointy frame's cells), the other corners after the cast."""
 
     def __init__(
         self, sg: SightGrid, flags: bytearray, source: tuple[int, int], a_centre: tuple[int, int],
-        profile: HexProfile, centres: bool, corners: bool, seen: bytearray, exact: set[tuple[int, int]],
+        profile: HexProfile, corners: bool, seen: bytearray,
     ) -> None:
         self.sg, self.flags, self.s, self.a = sg, flags, source, a_centre
         self.rule = profile
         self.touch, self.etouch = profile.touch, profile.endpoint_touch
-        self.centres, self.corners = centres, corners
-        self.seen, self.exact = seen, exact
+        self.corners, self.seen = corners, seen
+        self.vis = bytearray(len(flags))
+        self.through = _through_table(profile.touch)
+        self.ones = b"\x01" * (3 * (sg.width + sg.height) + 64)
+        self.base = (source[1] - sg.y0) * sg.stride + source[0] - sg.x0
         box = [(x, y) for x in (-2, 2 * sg.width + 1) for y in (-3, 3 * sg.height)]
-        self.top_level = max(max(abs(3 * (x - source[0]) - (y - source[1])), abs(2 * (y - source[1])), abs(3 * (x - source[0]) + (y - source[1]))) for x, y in box) // 2 + 4
-
-    # --- lattice ------------------------------------------------------------------------------
+        self.top_level = max(
+            max(abs(3 * (x - source[0]) - (y - source[1])), abs(2 * (y - source[1])), abs(3 * (x - source[0]) + (y - source[1])))
+            for x, y in box
+        ) // 2 + 4
 
     def flag(self, x: int, y: int) -> int:
         sg = self.sg
@@ -265,15 +309,12 @@ class _Cast:
         return 0
 
     def mark(self, centre: tuple[int, int]) -> None:
-        """Mark the cell of a lattice centre seen, when it is on the board and not decided exactly."""
-        if not self.flag(*centre) & ON_BOARD or centre in self.exact:
+        """Mark the cell of a lattice centre seen, when it is on the board."""
+        if not self.flag(*centre) & ON_BOARD:
             return
         sg = self.sg
         row = centre[1] // 3
-        col = (centre[0] - ((row & 1) ^ sg.parity)) // 2
-        self.seen[row * sg.width + col] = 1
-
-    # --- the end of a line at a corner target ---------------------------------------------------
+        self.seen[row * sg.width + (centre[0] - ((row & 1) ^ sg.parity)) // 2] = 1
 
     def end_at(self, g: tuple[int, int], back: int) -> None:
         """A corner target reached through the wedge at position ``back``: mark each cell around it
@@ -281,7 +322,7 @@ class _Cast:
         code = self.flag(*g)
         for q in (1, 3, 5):
             centre = _wedge_centre(g, q)
-            if not self.flag(*centre) & ON_BOARD or centre in self.exact:
+            if not self.flag(*centre) & ON_BOARD:
                 continue
             if q != back and code >> back & 1:
                 continue
@@ -333,7 +374,7 @@ class _Cast:
         g1, back1, from_source = unit
         for q in (1, 3, 5):
             centre = _wedge_centre(g2, q)
-            if not self.flag(*centre) & ON_BOARD or centre in self.exact:
+            if not self.flag(*centre) & ON_BOARD:
                 continue
             if not self.unit_blocked(g1, back1, g2, q, d, from_source, centre):
                 self.mark(centre)
@@ -369,69 +410,6 @@ class _Cast:
         units[2] = (s, home, True)
         return iv, pending, units
 
-    def sextant(self, k: int) -> None:
-        """Cast through sextant ``k``, level by level."""
-        intervals, pending, units = self.start(k)
-        nk, nk1 = _N[k], _N[(k + 1) % 6]
-        ray = (nk[0] + nk1[0], nk[1] + nk1[1])
-        d = (ray[0] // 3, ray[1] // 3)
-        arms = {top: [self.frame_of(k, (x, y if top else -y)) for x, y in _ARMS] for top in (True, False)}
-        done: set[tuple[tuple[int, int], tuple[int, int]]] = set()
-        level = 0
-        while intervals and level < self.top_level:
-            level += 1
-            if level in pending:
-                intervals = _cut(intervals, pending.pop(level))
-                if not intervals:
-                    break
-            for j in self.rows(intervals, level):
-                vx, vy = ((level - j) * nk[0] + j * nk1[0]) // 3, ((level - j) * nk[1] + j * nk1[1]) // 3
-                g = (self.s[0] + vx, self.s[1] + vy)
-                kind = g[1] % 3
-                inside = 0 <= j <= level
-                seen = inside and _inside(intervals, j, level)
-                if kind == 0:
-                    if seen and self.centres:
-                        self.mark(g)
-                    continue
-                top = kind == 1
-                code = self.flag(*g)
-                if inside and 2 * j == level:
-                    self.on_ray(g, level, seen, code, d, pending, units)
-                elif inside:
-                    back = position((-vx, -vy), top)
-                    if seen and self.corners:
-                        self.end_at(g, back)
-                    if code and (code >> back & 1 or corner_rule(code, back, position((vx, vy), top), self.touch, False)):
-                        pending.setdefault(level + 1, []).append((j, level, 0, 0))
-                if code:
-                    self.edges(g, (vx, vy), top, code, level, j, arms[top], done, pending)
-
-    def frame_of(self, k: int, v: tuple[int, int]) -> tuple[int, int]:
-        """The ``(level, row)`` of a lattice offset in sextant ``k``'s frame."""
-        nk, nk1 = _N[k], _N[(k + 1) % 6]
-        det = nk[0] * nk1[1] - nk[1] * nk1[0]
-        alpha3 = 3 * (nk1[1] * v[0] - nk1[0] * v[1])
-        beta3 = 3 * (nk[0] * v[1] - nk[1] * v[0])
-        return (alpha3 + beta3) // det, beta3 // det
-
-    def rows(self, intervals: list[Interval], level: int) -> list[int]:
-        """The rows of a level to visit: those of points in (or a few rows around) the open slopes."""
-        first = (2 * level) % 3
-        spans: list[list[int]] = []
-        for lp, lq, _, hp, hq, _ in intervals:
-            lo = max((lp * level) // lq - _WIDEN, -_WIDEN)
-            hi = min(-((-hp * level) // hq) + _WIDEN, level + _WIDEN)
-            if spans and lo <= spans[-1][1]:
-                spans[-1][1] = max(spans[-1][1], hi)
-            else:
-                spans.append([lo, hi])
-        out: list[int] = []
-        for lo, hi in spans:
-            start = lo + (first - lo) % 3
-            out.extend(range(start, hi + 1, 3))
-        return out
-
     def on_ray(
         self, g: tuple[int, int], level: int, seen: bool, code: int, d: tuple[int, int],
         pending: dict[int, list[Piece]], units: dict[int, tuple[tuple[int, int], int, bool]],
@@ -441,6 +419,8 @@ class _Cast:
         the far corner, as a target, is reached along the run."""
         top = g[1] % 3 == 1
         ahead = position(d, top)
+        sg = self.sg
+        self.vis[(g[1] - sg.y0) * sg.stride + g[0] - sg.x0] = 0  # decided here, not after the cast
         if ahead % 2 == 0:  # a run starts here
             back = position((-d[0], -d[1]), top)
             if seen and self.corners:
@@ -454,53 +434,207 @@ class _Cast:
 
     def edges(
         self, g: tuple[int, int], v: tuple[int, int], top: bool, code: int, level: int, j: int,
-        arms: list[tuple[int, int]], done: set[tuple[tuple[int, int], tuple[int, int]]],
-        pending: dict[int, list[Piece]],
+        arms: list[tuple[int, int]], done: set[tuple[int, int, int]], pending: dict[int, list[Piece]],
     ) -> None:
         """The edges at corner ``g`` (offset ``v`` from the source) that block: a wall, or an edge
         whose cell on the source's side blocks; each holds the open interval of its ends' slopes
-        from its farther end's level plus one."""
+        from its farther end's level plus one. An edge is taken at its farther end, or at its end
+        inside the sextant when the other lies outside."""
         flip = 1 if top else -1
-        for m in range(3):
+        inside = 0 <= j <= level
+        far_here = max(level, level - j, j)
+        for m in _CANDIDATE_ARMS[code]:
             ax, ay = _ARMS[m][0], flip * _ARMS[m][1]
             side = ay * v[0] - ax * v[1]  # cross(arm, source - g)
             if side == 0:
                 continue  # on a line through the source: a run, judged on the bisector
-            blocking = code >> (2 * m) & 1
-            if not blocking:
-                for q in ((2 * m + 1) % 6, (2 * m - 1) % 6):
-                    wx, wy = _WEDGES[q // 2][0], flip * _WEDGES[q // 2][1]
-                    if (ax * wy - ay * wx > 0) == (side > 0):
-                        blocking = code >> q & 1
-            if not blocking:
-                continue
-            g2 = (g[0] + ax, g[1] + ay)
-            edge = (g, g2) if g < g2 else (g2, g)
+            if not code >> (2 * m) & 1:
+                q = (2 * m + 1) % 6
+                wx, wy = _WEDGES[q // 2][0], flip * _WEDGES[q // 2][1]
+                if (ax * wy - ay * wx > 0) != (side > 0):
+                    q = (2 * m - 1) % 6
+                if not code >> q & 1:
+                    continue
+            dl, dj = arms[m]
+            l2, j2 = level + dl, j + dj
+            far_there = max(abs(l2), abs(l2 - j2), abs(j2))
+            farther = far_there > far_here or (far_there == far_here and (dl, dj) > (0, 0))
+            if farther and not (inside and not 0 <= j2 <= l2):
+                continue  # taken at its other end
+            edge = (g[0] + g[0] + ax, g[1] + g[1] + ay, m if top else 3 + m)  # its midpoint, doubled
             if edge in done:
                 continue
             done.add(edge)
-            dl, dj = arms[m]
-            l2, j2 = level + dl, j + dj
-            key = max(level, level - j, j, abs(l2), abs(l2 - j2), abs(j2)) + 1
             if l2 > 0:
-                if j * l2 < j2 * level:
-                    piece = (j, level, j2, l2)
-                else:
-                    piece = (j2, l2, j, level)
+                piece = (j, level, j2, l2) if j * l2 < j2 * level else (j2, l2, j, level)
             elif level * j2 - j * l2 > 0:
                 piece = (j, level, 2, 1)
             else:
                 piece = (-1, 1, j, level)
-            if piece[0] * piece[3] >= piece[2] * piece[1]:
-                continue  # an empty interval
-            if piece[2] <= 0 or piece[0] >= piece[1]:
-                continue  # entirely below slope 0 or above slope 1
-            pending.setdefault(key, []).append(piece)
+            if piece[0] * piece[3] >= piece[2] * piece[1] or piece[2] <= 0 or piece[0] >= piece[1]:
+                continue  # empty, or entirely below slope 0 or above slope 1
+            pending.setdefault(max(far_here, far_there) + 1, []).append(piece)
+
+    def frame_of(self, k: int, v: tuple[int, int]) -> tuple[int, int]:
+        """The ``(level, row)`` of a lattice offset in sextant ``k``'s frame."""
+        nk, nk1 = _N[k], _N[(k + 1) % 6]
+        det = nk[0] * nk1[1] - nk[1] * nk1[0]
+        alpha3 = 3 * (nk1[1] * v[0] - nk1[0] * v[1])
+        beta3 = 3 * (nk[0] * v[1] - nk[1] * v[0])
+        return (alpha3 + beta3) // det, beta3 // det
+
+    def _clamp(self, k: int, level: int, lo: int, hi: int) -> tuple[int, int]:
+        """Rows ``lo..hi`` of a level cut to the points inside the lattice box."""
+        sg = self.sg
+        nk, nk1 = _N[k], _N[(k + 1) % 6]
+        for c, a_lo, a_hi in ((0, sg.x0 + 1, sg.x0 + sg.stride - 2), (1, sg.y0 + 1, sg.y0 + sg.rows - 2)):
+            a = level * nk[c] + 3 * self.s[c]  # 3 * coordinate = a + j * b
+            b = nk1[c] - nk[c]
+            if b > 0:
+                lo, hi = max(lo, -((a - 3 * a_lo) // b)), min(hi, (3 * a_hi - a) // b)
+            elif b < 0:
+                lo, hi = max(lo, -((3 * a_hi - a) // -b)), min(hi, (a - 3 * a_lo) // -b)
+            elif not 3 * a_lo <= a <= 3 * a_hi:
+                return 1, 0
+        return lo, hi
+
+    def _run(self, k: int, level: int, lo: int, hi: int) -> tuple[int, int, int] | None:
+        """The points of rows ``lo..hi`` of a level (residue aligned, inside the box) as a strided run
+        of the byte grid: ``(first index, count, step)`` from its lowest index, or None."""
+        lo, hi = self._clamp(k, level, lo, hi)
+        first = lo + ((2 * level) - lo) % 3
+        last = hi - (hi - 2 * level) % 3
+        if first > last:
+            return None
+        nk, nk1 = _N[k], _N[(k + 1) % 6]
+        stride = self.sg.stride
+        ik, ik1 = nk[1] * stride + nk[0], nk1[1] * stride + nk1[0]
+        step = ik1 - ik
+        start = self.base + ((level - first) * ik + first * ik1) // 3
+        count = (last - first) // 3 + 1
+        return (start, count, step) if step > 0 else (start + (count - 1) * step, count, -step)
+
+    def sextant(self, k: int) -> None:
+        """Cast through sextant ``k``, level by level."""
+        intervals, pending, units = self.start(k)
+        nk, nk1 = _N[k], _N[(k + 1) % 6]
+        ray = (nk[0] + nk1[0], nk[1] + nk1[1])
+        d = (ray[0] // 3, ray[1] // 3)
+        forward = (nk1[1] - nk[1]) * self.sg.stride + nk1[0] - nk[0] > 0
+        arms = {top: [self.frame_of(k, (x, y if top else -y)) for x, y in _ARMS] for top in (True, False)}
+        done: set[tuple[int, int, int]] = set()
+        vis, nz, flags = self.vis, self.sg.nz, self.flags
+        level = 0
+        while intervals and level < self.top_level:
+            level += 1
+            if level in pending:
+                intervals = _cut(intervals, pending.pop(level))
+                if not intervals:
+                    break
+            spans: list[list[int]] = []
+            for lp, lq, li, hp, hq, hi in intervals:
+                num = lp * level
+                jlo = -((-num) // lq) if li else num // lq + 1
+                num = hp * level
+                jhi = num // hq if hi else -((-num) // hq) - 1
+                run = self._run(k, level, max(jlo, 0), min(jhi, level))
+                if run is not None:
+                    start, count, step = run
+                    vis[start : start + count * step : step] = self.ones[:count]
+                wlo, whi = (lp * level) // lq - _WIDEN, -((-hp * level) // hq) + _WIDEN
+                if spans and wlo <= spans[-1][1]:
+                    spans[-1][1] = max(spans[-1][1], whi)
+                else:
+                    spans.append([wlo, whi])
+            if level % 2 == 0 and _inside(intervals, 1, 2):
+                self.ray_point(k, level, d, pending, units)
+            for wlo, whi in spans:
+                run = self._run(k, level, max(wlo, -_WIDEN), min(whi, level + _WIDEN))
+                if run is None:
+                    continue
+                start, count, step = run
+                row = nz[start : start + count * step : step]
+                pos = row.find(1)
+                while pos >= 0:
+                    at = start + pos * step
+                    j = self._row_of(k, level, at, forward)
+                    self.blockers(k, level, j, at, flags[at], d, arms, done, pending)
+                    pos = row.find(1, pos + 1)
+
+    def _row_of(self, k: int, level: int, at: int, forward: bool) -> int:
+        """The row of the point at byte ``at`` on a level (inverting :meth:`_run`'s index)."""
+        nk, nk1 = _N[k], _N[(k + 1) % 6]
+        stride = self.sg.stride
+        ik, ik1 = nk[1] * stride + nk[0], nk1[1] * stride + nk1[0]
+        # at = base + ((level - j) * ik + j * ik1) / 3
+        return (3 * (at - self.base) - level * ik) // (ik1 - ik)
+
+    def ray_point(
+        self, k: int, level: int, d: tuple[int, int], pending: dict[int, list[Piece]],
+        units: dict[int, tuple[tuple[int, int], int, bool]],
+    ) -> None:
+        """The point of the bisector at an even level, while the bisector is open."""
+        nk, nk1 = _N[k], _N[(k + 1) % 6]
+        j = level // 2
+        g = (self.s[0] + ((level - j) * nk[0] + j * nk1[0]) // 3, self.s[1] + ((level - j) * nk[1] + j * nk1[1]) // 3)
+        if g[1] % 3:
+            self.on_ray(g, level, True, self.flag(*g), d, pending, units)
+
+    def blockers(
+        self, k: int, level: int, j: int, at: int, code: int, d: tuple[int, int],
+        arms: dict[bool, list[tuple[int, int]]], done: set[tuple[int, int, int]],
+        pending: dict[int, list[Piece]],
+    ) -> None:
+        """A corner whose code is not 0: its edges, and (off the bisector) its own slope."""
+        sg = self.sg
+        g = (at % sg.stride + sg.x0, at // sg.stride + sg.y0)
+        v = (g[0] - self.s[0], g[1] - self.s[1])
+        top = g[1] % 3 == 1
+        if 0 <= j <= level and 2 * j != level:
+            back = position((-v[0], -v[1]), top)
+            if self.through[back * 6 + position(v, top)][code]:
+                pending.setdefault(level + 1, []).append((j, level, 0, 0))
+        self.edges(g, v, top, code, level, j, arms[top], done, pending)
+
+    def finish(self) -> None:
+        """Mark the cells of the centres seen and, for corner targets, the cells the end rule lets
+        each corner seen reach (vectorised; the bisectors' corners were judged during the cast)."""
+        sg = self.sg
+        seen_at = np.flatnonzero(np.frombuffer(bytes(self.vis), dtype=np.uint8))
+        if not seen_at.size:
+            return
+        xs = seen_at % sg.stride + sg.x0
+        ys = seen_at // sg.stride + sg.y0
+        flags = np.frombuffer(bytes(self.flags), dtype=np.uint8)
+        kind = ys % 3
+        if not self.corners:
+            keep = kind == 0
+            self._mark_all(xs[keep], ys[keep], flags)
+            return
+        keep = kind != 0
+        xs, ys, at = xs[keep], ys[keep], seen_at[keep]
+        flip = np.where(ys % 3 == 1, 1, -1)
+        dx, dy = self.s[0] - xs, (self.s[1] - ys) * flip
+        back = np.where(dy > np.abs(dx), 3, np.where(dx > 0, 1, 5))
+        allowed = _end_table(self.touch, self.etouch)[flags[at].astype(np.int64) * 6 + back]
+        for bit, (wx, wy) in enumerate(_WEDGES):
+            chosen = (allowed >> bit & 1).astype(bool)
+            self._mark_all(xs[chosen] + wx, ys[chosen] + wy * flip[chosen], flags)
+
+    def _mark_all(self, xs: np.ndarray, ys: np.ndarray, flags: np.ndarray) -> None:
+        """Mark the cells of lattice centres (only those on the board)."""
+        sg = self.sg
+        on = (flags[(ys - sg.y0) * sg.stride + xs - sg.x0] & ON_BOARD).astype(bool)
+        xs, ys = xs[on], ys[on]
+        rows = ys // 3
+        cols = (xs - ((rows & 1) ^ sg.parity)) // 2
+        seen = np.frombuffer(self.seen, dtype=np.uint8)
+        seen[rows * sg.width + cols] = 1
 
 
 def field_cast(board: HexBoard, a: Cell, profile: HexProfile, viewer: str | None = None) -> np.ndarray:
-    """Every cell visible from ``a`` by shadow casting, except ``a`` and its six neighbours (left
-    False: the caller decides them by the exact walk): bool ``(height, width)``, ``[y, x]``."""
+    """Every cell visible from ``a`` by shadow casting: bool ``(height, width)``, ``[y, x]``. The
+    origin and its six neighbours are not decided here (the caller decides them by the exact walk)."""
     grid = board.grid
     sg = sight_grid(board, profile, viewer)
     flags = bytearray(sg.flags)
@@ -509,12 +643,11 @@ def field_cast(board: HexBoard, a: Cell, profile: HexProfile, viewer: str | None
     for g in corners:  # the origin's own cell never blocks
         p = position((ac[0] - g[0], ac[1] - g[1]), g[1] % 3 == 1)
         flags[(g[1] - sg.y0) * sg.stride + g[0] - sg.x0] &= ~(1 << p) & 0xFF
-    exact = {ac} | {(ac[0] + x, ac[1] + y) for x, y in _N}
     seen = bytearray(sg.width * sg.height)
-    sources = [ac] if profile.from_ == "centre" else corners
-    for s in sources:
-        cast = _Cast(sg, flags, s, ac, profile, profile.to == "centre", profile.to == "corners", seen, exact)
+    for s in [ac] if profile.from_ == "centre" else corners:
+        cast = _Cast(sg, flags, s, ac, profile, profile.to == "corners", seen)
         for k in range(6):
             cast.sextant(k)
+        cast.finish()
     mask = np.frombuffer(bytes(seen), dtype=np.uint8).reshape(sg.height, sg.width).astype(bool)
     return mask if grid.pointy else mask.T

@@ -38,12 +38,13 @@ True
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
-from functools import cmp_to_key
+from functools import cmp_to_key, lru_cache
 
 from game.core.hex_board import HexView
 from game.core.hex_result import HexLineCheck, HexSightResult, point_name
-from game.core.hexgrid import Cell, HexEdge, Point, fmt_point
+from game.core.hexgrid import Cell, HexEdge, HexGrid, Point, fmt_point
 
 __all__ = ["candidate_points", "check_line", "reference"]
 
@@ -76,12 +77,12 @@ def _angle_cmp(u: Vec, v: Vec) -> int:
 
 
 class _Corner:
-    """The local picture at a corner: three arms in angular order, the wall reason of each, and the
-    three wedges between them (wedge ``k`` between arm ``k`` and arm ``k + 1``) with their cells.
-    Positions around the corner: ``2k`` is arm ``k``, ``2k + 1`` wedge ``k``."""
+    """The local picture at a corner: three arms in angular order and the three wedges between
+    them (wedge ``k`` between arm ``k`` and arm ``k + 1``) with their cells. Positions around the
+    corner: ``2k`` is arm ``k``, ``2k + 1`` wedge ``k``. Geometry only (the board's walls are
+    looked up by the caller)."""
 
-    def __init__(self, view: HexView, g: Point) -> None:
-        grid = view.grid
+    def __init__(self, grid: HexGrid, g: Point) -> None:
         cells = grid.corner_cells(g)
         ends: set[Point] = set()
         for c in cells:
@@ -91,7 +92,6 @@ class _Corner:
         self.g = g
         self.arms: list[Vec] = sorted((_sub(e, g) for e in ends), key=cmp_to_key(_angle_cmp))
         self.edges = [HexEdge.of(g, (g[0] + v[0], g[1] + v[1])) for v in self.arms]
-        self.walls = [view.wall(e) for e in self.edges]
         self.cells: list[Cell] = []
         for k in range(3):
             u, w = self.arms[k], self.arms[(k + 1) % 3]
@@ -123,15 +123,14 @@ class _Corner:
                 return wedge
         raise AssertionError("one wedge lies on each side of an arm")
 
-    def separated(self, p1: int, p2: int) -> bool:
+    @staticmethod
+    def separated(p1: int, p2: int, walls: list[str | None]) -> bool:
         """The sector rule: both arcs strictly between positions p1 and p2 hold a wall arm."""
         if p1 == p2:
             return False
         arc1 = [(p1 + k) % 6 for k in range(1, (p2 - p1) % 6)]
         arc2 = [(p2 + k) % 6 for k in range(1, (p1 - p2) % 6)]
-        return any(p % 2 == 0 and self.walls[p // 2] for p in arc1) and any(
-            p % 2 == 0 and self.walls[p // 2] for p in arc2
-        )
+        return any(p % 2 == 0 and walls[p // 2] for p in arc1) and any(p % 2 == 0 and walls[p // 2] for p in arc2)
 
     def name(self) -> str:
         """``the corner (2,2) of (1,0), (0,1) and (1,1)``."""
@@ -159,60 +158,70 @@ def _clip_interior(hexagon: tuple[Point, ...], p: Point, d: Vec) -> Fraction | N
     return None
 
 
-def _near_cells(view: HexView, p: Point, q: Point) -> list[Cell]:
+def _near_cells(grid: HexGrid, p: Point, q: Point) -> list[Cell]:
     """Every cell (on or off the map) whose centre lies within 3 lattice units of the segment's
     bounding box: every cell the segment can meet (a hex reaches 2 units from its centre)."""
     found = []
     for x in range(min(p[0], q[0]) - 3, max(p[0], q[0]) + 4):
         for y in range(min(p[1], q[1]) - 3, max(p[1], q[1]) + 4):
-            cell = view.grid.cell_at((x, y))
+            cell = grid.cell_at((x, y))
             if cell is not None:
                 found.append(cell)
     return found
 
 
-Event = tuple[Fraction, int, str]
+@lru_cache(maxsize=1 << 14)
+def _corner(grid: HexGrid, g: Point) -> _Corner:
+    return _Corner(grid, g)
 
 
-def _cell_events(view: HexView, a: Cell, b: Cell, p: Point, d: Vec, cells: list[Cell]) -> list[Event]:
-    out: list[Event] = []
-    for c in cells:
-        if c in (a, b) or not (why := view.cell(c)):
-            continue
-        t = _clip_interior(view.grid.corners(c), p, d)
-        if t is not None:
-            out.append((t, 3, f"passes through hex {fmt_point(c)}, {why}"))
-    return out
+@dataclass(frozen=True)
+class _Geometry:
+    """What one segment meets, whatever the board holds: the cells whose open interior it meets,
+    the edges it crosses at an interior point, the edges it runs along, the corners on it (with
+    the positions it comes from and leaves to), each with the parameter ``t`` where it is met."""
+
+    cells: tuple[tuple[Fraction, Cell], ...]
+    crossed: tuple[tuple[Fraction, HexEdge], ...]
+    runs: tuple[tuple[Fraction, HexEdge], ...]
+    corners: tuple[tuple[Fraction, Point, int, int], ...]
 
 
-def _edge_events(
-    view: HexView, a: Cell, b: Cell, p: Point, d: Vec, cells: list[Cell], runs: list[tuple[HexEdge, Fraction]]
-) -> list[Event]:
-    """Crossings of wall edges, runs along edges (``along_wall`` and ``touch`` along a hexside);
-    wall edges run along with ``along_wall = clear`` go to ``runs``."""
-    out: list[Event] = []
+@lru_cache(maxsize=1 << 16)
+def _geometry(grid: HexGrid, a: Cell, b: Cell, p: Point, q: Point) -> _Geometry:
+    d = _sub(q, p)
     length = _dot(d, d)
-    rule = view.profile
-    for edge in sorted({e for c in cells for e in view.grid.edges_of(c)}):
-        wall = view.wall(edge)
+    near = _near_cells(grid, p, q)
+    cells = []
+    for c in near:
+        t = _clip_interior(grid.corners(c), p, d)
+        if t is not None:
+            cells.append((t, c))
+    crossed, runs = [], []
+    for edge in sorted({e for c in near for e in grid.edges_of(c)}):
         o1, o2 = _cross(d, _sub(edge.a, p)), _cross(d, _sub(edge.b, p))
         if o1 == 0 and o2 == 0:
             s1, s2 = sorted((_dot(_sub(edge.a, p), d), _dot(_sub(edge.b, p), d)))
-            if max(s1, 0) >= min(s2, length):
-                continue
-            t = Fraction(max(s1, 0), length)
-            if wall and rule.along_wall == "blocks":
-                out.append((t, 2, f"runs along {wall} (along_wall=blocks)"))
-            elif wall:
-                runs.append((edge, t))
-            if (why := _along_touch(view, a, b, edge)) is not None:
-                out.append((t, 2, why))
-        elif o1 * o2 < 0 and wall:
+            if max(s1, 0) < min(s2, length):
+                runs.append((Fraction(max(s1, 0), length), edge))
+        elif o1 * o2 < 0:
             e = _sub(edge.b, edge.a)
-            o3, o4 = _cross(e, _sub(p, edge.a)), _cross(e, _sub((p[0] + d[0], p[1] + d[1]), edge.a))
+            o3, o4 = _cross(e, _sub(p, edge.a)), _cross(e, _sub(q, edge.a))
             if o3 * o4 < 0:
-                out.append((Fraction(o3, o3 - o4), 1, f"crosses {wall}"))
-    return out
+                crossed.append((Fraction(o3, o3 - o4), edge))
+    corners = []
+    for g in sorted({g for c in near for g in grid.corners(c)}):
+        s = _dot(_sub(g, p), d)
+        if _cross(d, _sub(g, p)) != 0 or not 0 <= s <= length:
+            continue
+        corner = _corner(grid, g)
+        came = _sub(grid.centre(a), g) if g == p else (-d[0], -d[1])
+        goes = _sub(grid.centre(b), g) if g == q else d
+        corners.append((Fraction(s, length), g, corner.position(came), corner.position(goes)))
+    return _Geometry(tuple(cells), tuple(crossed), tuple(runs), tuple(corners))
+
+
+Event = tuple[Fraction, int, str]
 
 
 def _along_touch(view: HexView, a: Cell, b: Cell, edge: HexEdge) -> str | None:
@@ -231,27 +240,19 @@ def _along_touch(view: HexView, a: Cell, b: Cell, edge: HexEdge) -> str | None:
     return None
 
 
-def _directions(view: HexView, a: Cell, b: Cell, g: Point, p: Point, q: Point) -> tuple[Vec, Vec]:
-    """The direction the line comes from and the one it leaves in, at corner ``g`` of the segment
-    (at a corner end point: from, or into, the own hex's centre)."""
-    d = _sub(q, p)
-    back = _sub(view.grid.centre(a), g) if g == p else (-d[0], -d[1])
-    ahead = _sub(view.grid.centre(b), g) if g == q else d
-    return back, ahead
-
-
 def _touch_at(view: HexView, a: Cell, b: Cell, corner: _Corner, back: int, ahead: int, at_end: bool) -> str | None:
     """``touch`` (and ``endpoint_touch = blocks``) at a corner whose sector rule passed."""
     rule = view.profile
-    if at_end and rule.endpoint_touch == "blocks" and any(corner.walls):
-        wall = next(w for w in corner.walls if w)
+    walls = [view.wall(e) for e in corner.edges]
+    if at_end and rule.endpoint_touch == "blocks" and any(walls):
+        wall = next(w for w in walls if w)
         return f"ends at {corner.name()}, which lies on {wall} (endpoint_touch=blocks)"
     if rule.touch == "clear":
         return None
     touched: dict[int, str] = {}
     for k in range(3):
-        if corner.walls[k] and 2 * k not in (back, ahead):
-            touched[2 * k] = f"the end of {corner.walls[k]}"
+        if walls[k] and 2 * k not in (back, ahead):
+            touched[2 * k] = f"the end of {walls[k]}"
         cell = corner.cells[k]
         if 2 * k + 1 not in (back, ahead) and cell not in (a, b) and (why := view.cell(cell)):
             touched[2 * k + 1] = f"{why} at {fmt_point(cell)}"
@@ -266,60 +267,37 @@ def _touch_at(view: HexView, a: Cell, b: Cell, corner: _Corner, back: int, ahead
     return None
 
 
-def _corner_events(
-    view: HexView, a: Cell, b: Cell, p: Point, q: Point, cells: list[Cell], runs: list[tuple[HexEdge, Fraction]]
-) -> list[Event]:
-    """The sector rule and ``touch`` at every corner on the segment; the corners of a wall stretch
-    (an edge run along with ``along_wall = clear``) pass if one side of the line passes at both."""
-    d = _sub(q, p)
-    length = _dot(d, d)
-    out: list[Event] = []
-    on_line: dict[Point, tuple[Fraction, _Corner, int, int]] = {}
-    for g in sorted({g for c in cells for g in view.grid.corners(c)}):
-        s = _dot(_sub(g, p), d)
-        if _cross(d, _sub(g, p)) != 0 or not 0 <= s <= length:
-            continue
-        corner = _Corner(view, g)
-        came, goes = _directions(view, a, b, g, p, q)
-        on_line[g] = (Fraction(s, length), corner, corner.position(came), corner.position(goes))
-    stretched: set[Point] = set()
-    for edge, t in runs:
-        stretched |= {edge.a, edge.b}
-        failures = []
-        for side in (1, -1):
-            bad = None
-            for g in (edge.a, edge.b):
-                _, corner, back, ahead = on_line[g]
-                if corner.separated(corner.pushed(back, d, side), corner.pushed(ahead, d, side)):
-                    bad = f"the walls meeting at {corner.name()} cut it"
-                    break
-            if bad is None:
+def _stretch(view: HexView, geo: _Geometry, edge: HexEdge, d: Vec) -> str | None:
+    """A wall run along with ``along_wall = clear``: the line keeps one side of it for the whole
+    edge; blocked when, for either side, the sector rule fails at one of its two corners."""
+    at = {g: (back, ahead) for _, g, back, ahead in geo.corners}
+    failures = []
+    for side in (1, -1):
+        bad = None
+        for g in (edge.a, edge.b):
+            corner = _corner(view.grid, g)
+            back, ahead = at[g]
+            walls = [view.wall(e) for e in corner.edges]
+            if corner.separated(corner.pushed(back, d, side), corner.pushed(ahead, d, side), walls):
+                bad = f"the walls meeting at {corner.name()} cut it"
                 break
-            failures.append(bad)
-        else:
-            out.append((t, 2, f"runs along {view.wall(edge)} and is cut on either side: {failures[0]}"))
-    for g, (t, corner, back, ahead) in on_line.items():
-        if g not in stretched and corner.separated(back, ahead):
-            out.append((t, 0, f"is cut by the walls meeting at {corner.name()}"))
-            continue
-        at_end = g in (p, q)
-        if at_end and view.profile.endpoint_touch == "clear":
-            continue
-        if (why := _touch_at(view, a, b, corner, back, ahead, at_end)) is not None:
-            out.append((t, 0, why))
-    return out
+        if bad is None:
+            return None
+        failures.append(bad)
+    return f"runs along {view.wall(edge)} and is cut on either side: {failures[0]}"
 
 
 def _zero_length(view: HexView, a: Cell, b: Cell, g: Point) -> str | None:
     """A and B share the corner ``g``: the sector rule between their wedges (and with
     ``endpoint_touch = blocks`` any wall at the corner)."""
-    corner = _Corner(view, g)
+    corner = _corner(view.grid, g)
     grid = view.grid
+    walls = [view.wall(e) for e in corner.edges]
     pa, pb = corner.position(_sub(grid.centre(a), g)), corner.position(_sub(grid.centre(b), g))
-    if corner.separated(pa, pb):
+    if corner.separated(pa, pb, walls):
         return f"is cut by the walls meeting at {corner.name()}, between {fmt_point(a)} and {fmt_point(b)}"
-    if view.profile.endpoint_touch == "blocks" and any(corner.walls):
-        wall = next(w for w in corner.walls if w)
+    if view.profile.endpoint_touch == "blocks" and any(walls):
+        wall = next(w for w in walls if w)
         return f"is the corner {fmt_point(g)}, which lies on {wall} (endpoint_touch=blocks)"
     return None
 
@@ -329,11 +307,38 @@ def check_line(view: HexView, a: Cell, b: Cell, p: Point, q: Point) -> str | Non
     words, or None when it is clear."""
     if p == q:
         return _zero_length(view, a, b, p)
+    geo = _geometry(view.grid, a, b, p, q)
     d = _sub(q, p)
-    cells = _near_cells(view, p, q)
-    runs: list[tuple[HexEdge, Fraction]] = []
-    events = _cell_events(view, a, b, p, d, cells) + _edge_events(view, a, b, p, d, cells, runs)
-    events += _corner_events(view, a, b, p, q, cells, runs)
+    rule = view.profile
+    events: list[Event] = []
+    for t, c in geo.cells:
+        if c not in (a, b) and (why := view.cell(c)):
+            events.append((t, 3, f"passes through hex {fmt_point(c)}, {why}"))
+    for t, edge in geo.crossed:
+        if wall := view.wall(edge):
+            events.append((t, 1, f"crosses {wall}"))
+    stretched: set[Point] = set()
+    for t, edge in geo.runs:
+        wall = view.wall(edge)
+        if wall and rule.along_wall == "blocks":
+            events.append((t, 2, f"runs along {wall} (along_wall=blocks)"))
+        elif wall:
+            stretched |= {edge.a, edge.b}
+            if (why := _stretch(view, geo, edge, d)) is not None:
+                events.append((t, 2, why))
+        if (why := _along_touch(view, a, b, edge)) is not None:
+            events.append((t, 2, why))
+    for t, g, back, ahead in geo.corners:
+        corner = _corner(view.grid, g)
+        walls = [view.wall(e) for e in corner.edges]
+        if g not in stretched and corner.separated(back, ahead, walls):
+            events.append((t, 0, f"is cut by the walls meeting at {corner.name()}"))
+            continue
+        at_end = g in (p, q)
+        if at_end and rule.endpoint_touch == "clear":
+            continue
+        if (why := _touch_at(view, a, b, corner, back, ahead, at_end)) is not None:
+            events.append((t, 0, why))
     return min(events)[2] if events else None
 
 
