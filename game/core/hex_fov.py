@@ -52,10 +52,26 @@ _N = ((2, 0), (1, 3), (-1, 3), (-2, 0), (-1, -3), (1, -3))
 #: arm and wedge-centre offsets of a top corner (a bottom corner: y negated), by position // 2
 _ARMS = ((0, -2), (1, 1), (-1, 1))
 _WEDGES = ((1, -1), (0, 2), (-1, -1))
-#: rows scanned on each side of an open interval to find the edges whose cone meets it
-_WIDEN = 6
+#: rows scanned on each side of an open interval to find the edges whose cone meets it (an edge
+#: taken at its farther end reaches at most 2 rows past that end; docs/hex.md)
+_WIDEN = 2
 _WALLS = 0b010101
 BLOCKS, ON_BOARD = 1, 2
+#: per sextant, per corner kind (top: True): the frame deltas (level, row) of its three arms
+_ARM_FRAMES: tuple[dict[bool, list[tuple[int, int]]], ...] = tuple(
+    {
+        top: [
+            (
+                3 * ((_N[(k + 1) % 6][1] - _N[k][1]) * x + (_N[k][0] - _N[(k + 1) % 6][0]) * (y if top else -y))
+                // (_N[k][0] * _N[(k + 1) % 6][1] - _N[k][1] * _N[(k + 1) % 6][0]),
+                3 * (_N[k][0] * (y if top else -y) - _N[k][1] * x) // (_N[k][0] * _N[(k + 1) % 6][1] - _N[k][1] * _N[(k + 1) % 6][0]),
+            )
+            for x, y in _ARMS
+        ]
+        for top in (True, False)
+    }
+    for k in range(6)
+)
 #: per corner code: the arms that may block (a wall, or a blocking cell beside)
 _CANDIDATE_ARMS = tuple(
     tuple(m for m in range(3) if code >> (2 * m) & 1 or code >> ((2 * m + 1) % 6) & 1 or code >> ((2 * m - 1) % 6) & 1)
@@ -293,7 +309,7 @@ class _Cast:
         self.corners, self.seen = corners, seen
         self.vis = bytearray(len(flags))
         self.through = _through_table(profile.touch)
-        self.ones = b"\x01" * (3 * (sg.width + sg.height) + 64)
+        self.ones = b"\x01" * (sg.stride + sg.rows + 64)
         self.base = (source[1] - sg.y0) * sg.stride + source[0] - sg.x0
         box = [(x, y) for x in (-2, 2 * sg.width + 1) for y in (-3, 3 * sg.height)]
         self.top_level = max(
@@ -440,27 +456,26 @@ class _Cast:
         whose cell on the source's side blocks; each holds the open interval of its ends' slopes
         from its farther end's level plus one. An edge is taken at its farther end, or at its end
         inside the sextant when the other lies outside."""
-        flip = 1 if top else -1
         inside = 0 <= j <= level
-        far_here = max(level, level - j, j)
+        far_here = level if inside else max(level - j, j)
         for m in _CANDIDATE_ARMS[code]:
-            ax, ay = _ARMS[m][0], flip * _ARMS[m][1]
+            dl, dj = arms[m]
+            l2, j2 = level + dl, j + dj
+            there_inside = 0 <= j2 <= l2
+            far_there = l2 if there_inside else max(abs(l2), abs(l2 - j2), abs(j2))
+            if (far_there > far_here or (far_there == far_here and (dl, dj) > (0, 0))) and not (inside and not there_inside):
+                continue  # taken at its other end
+            ax, ay = _ARMS[m][0], _ARMS[m][1] if top else -_ARMS[m][1]
             side = ay * v[0] - ax * v[1]  # cross(arm, source - g)
             if side == 0:
                 continue  # on a line through the source: a run, judged on the bisector
             if not code >> (2 * m) & 1:
                 q = (2 * m + 1) % 6
-                wx, wy = _WEDGES[q // 2][0], flip * _WEDGES[q // 2][1]
+                wx, wy = _WEDGES[q // 2][0], _WEDGES[q // 2][1] if top else -_WEDGES[q // 2][1]
                 if (ax * wy - ay * wx > 0) != (side > 0):
                     q = (2 * m - 1) % 6
                 if not code >> q & 1:
                     continue
-            dl, dj = arms[m]
-            l2, j2 = level + dl, j + dj
-            far_there = max(abs(l2), abs(l2 - j2), abs(j2))
-            farther = far_there > far_here or (far_there == far_here and (dl, dj) > (0, 0))
-            if farther and not (inside and not 0 <= j2 <= l2):
-                continue  # taken at its other end
             edge = (g[0] + g[0] + ax, g[1] + g[1] + ay, m if top else 3 + m)  # its midpoint, doubled
             if edge in done:
                 continue
@@ -498,32 +513,32 @@ class _Cast:
                 return 1, 0
         return lo, hi
 
-    def _run(self, k: int, level: int, lo: int, hi: int) -> tuple[int, int, int] | None:
-        """The points of rows ``lo..hi`` of a level (residue aligned, inside the box) as a strided run
-        of the byte grid: ``(first index, count, step)`` from its lowest index, or None."""
-        lo, hi = self._clamp(k, level, lo, hi)
-        first = lo + ((2 * level) - lo) % 3
-        last = hi - (hi - 2 * level) % 3
-        if first > last:
-            return None
+    def _safe(self, k: int) -> int:
+        """The last level whose rows ``-_WIDEN .. level + _WIDEN`` all lie inside the lattice box."""
+        good, bad = 0, self.top_level + 1  # levels grow outwards from a source inside the box
+        while bad - good > 1:
+            mid = (good + bad) // 2
+            if self._clamp(k, mid, -_WIDEN, mid + _WIDEN) == (-_WIDEN, mid + _WIDEN):
+                good = mid
+            else:
+                bad = mid
+        return good
+
+    def sextant(self, k: int) -> None:
+        """Cast through sextant ``k``, level by level. A level holds one kind of point (its level
+        mod 3 says which): centres are only marked, corners marked (as targets) and searched for
+        blockers around the open slopes."""
+        intervals, pending, units = self.start(k)
         nk, nk1 = _N[k], _N[(k + 1) % 6]
+        d = ((nk[0] + nk1[0]) // 3, (nk[1] + nk1[1]) // 3)
         stride = self.sg.stride
         ik, ik1 = nk[1] * stride + nk[0], nk1[1] * stride + nk1[0]
         step = ik1 - ik
-        start = self.base + ((level - first) * ik + first * ik1) // 3
-        count = (last - first) // 3 + 1
-        return (start, count, step) if step > 0 else (start + (count - 1) * step, count, -step)
-
-    def sextant(self, k: int) -> None:
-        """Cast through sextant ``k``, level by level."""
-        intervals, pending, units = self.start(k)
-        nk, nk1 = _N[k], _N[(k + 1) % 6]
-        ray = (nk[0] + nk1[0], nk[1] + nk1[1])
-        d = (ray[0] // 3, ray[1] // 3)
-        forward = (nk1[1] - nk[1]) * self.sg.stride + nk1[0] - nk[0] > 0
-        arms = {top: [self.frame_of(k, (x, y if top else -y)) for x, y in _ARMS] for top in (True, False)}
+        back_step = step < 0
+        arms = _ARM_FRAMES[k]
         done: set[tuple[int, int, int]] = set()
-        vis, nz, flags = self.vis, self.sg.nz, self.flags
+        vis, nz, flags, ones, base = self.vis, self.sg.nz, self.flags, self.ones, self.base
+        safe = self._safe(k)
         level = 0
         while intervals and level < self.top_level:
             level += 1
@@ -531,43 +546,56 @@ class _Cast:
                 intervals = _cut(intervals, pending.pop(level))
                 if not intervals:
                     break
+            residue = (2 * level) % 3  # the rows of a level's points: j ≡ 2·level (mod 3)
+            corners_here = (self.s[1] + ((level - residue) * nk[1] + residue * nk1[1]) // 3) % 3 != 0
+            mark = corners_here == self.corners
             spans: list[list[int]] = []
             for lp, lq, li, hp, hq, hi in intervals:
-                num = lp * level
-                jlo = -((-num) // lq) if li else num // lq + 1
-                num = hp * level
-                jhi = num // hq if hi else -((-num) // hq) - 1
-                run = self._run(k, level, max(jlo, 0), min(jhi, level))
-                if run is not None:
-                    start, count, step = run
-                    vis[start : start + count * step : step] = self.ones[:count]
-                wlo, whi = (lp * level) // lq - _WIDEN, -((-hp * level) // hq) + _WIDEN
-                if spans and wlo <= spans[-1][1]:
-                    spans[-1][1] = max(spans[-1][1], whi)
-                else:
-                    spans.append([wlo, whi])
+                if mark:
+                    num = lp * level
+                    jlo = -((-num) // lq) if li else num // lq + 1
+                    num = hp * level
+                    jhi = num // hq if hi else -((-num) // hq) - 1
+                    jlo, jhi = max(jlo, 0), min(jhi, level)
+                    if level > safe:
+                        jlo, jhi = self._clamp(k, level, jlo, jhi)
+                    jlo += (residue - jlo) % 3
+                    jhi -= (jhi - residue) % 3
+                    if jlo <= jhi:
+                        count = (jhi - jlo) // 3 + 1
+                        start = base + ((level - jlo) * ik + jlo * ik1) // 3
+                        if back_step:
+                            start += (count - 1) * step
+                        vis[start : start + count * abs(step) : abs(step)] = ones[:count]
+                if corners_here:
+                    wlo, whi = (lp * level) // lq - _WIDEN, -((-hp * level) // hq) + _WIDEN
+                    if spans and wlo <= spans[-1][1]:
+                        spans[-1][1] = max(spans[-1][1], whi)
+                    else:
+                        spans.append([wlo, whi])
+            if not corners_here:
+                continue
             if level % 2 == 0 and _inside(intervals, 1, 2):
                 self.ray_point(k, level, d, pending, units)
             for wlo, whi in spans:
-                run = self._run(k, level, max(wlo, -_WIDEN), min(whi, level + _WIDEN))
-                if run is None:
+                wlo, whi = max(wlo, -_WIDEN), min(whi, level + _WIDEN)
+                if level > safe:
+                    wlo, whi = self._clamp(k, level, wlo, whi)
+                wlo += (residue - wlo) % 3
+                whi -= (whi - residue) % 3
+                if wlo > whi:
                     continue
-                start, count, step = run
-                row = nz[start : start + count * step : step]
+                count = (whi - wlo) // 3 + 1
+                start = base + ((level - wlo) * ik + wlo * ik1) // 3
+                if back_step:
+                    start += (count - 1) * step
+                row = nz[start : start + count * abs(step) : abs(step)]
                 pos = row.find(1)
                 while pos >= 0:
-                    at = start + pos * step
-                    j = self._row_of(k, level, at, forward)
-                    self.blockers(k, level, j, at, flags[at], d, arms, done, pending)
+                    at = start + pos * abs(step)
+                    j = (3 * (at - base) - level * ik) // step
+                    self.blockers(level, j, at, flags[at], intervals, arms, done, pending)
                     pos = row.find(1, pos + 1)
-
-    def _row_of(self, k: int, level: int, at: int, forward: bool) -> int:
-        """The row of the point at byte ``at`` on a level (inverting :meth:`_run`'s index)."""
-        nk, nk1 = _N[k], _N[(k + 1) % 6]
-        stride = self.sg.stride
-        ik, ik1 = nk[1] * stride + nk[0], nk1[1] * stride + nk1[0]
-        # at = base + ((level - j) * ik + j * ik1) / 3
-        return (3 * (at - self.base) - level * ik) // (ik1 - ik)
 
     def ray_point(
         self, k: int, level: int, d: tuple[int, int], pending: dict[int, list[Piece]],
@@ -577,11 +605,13 @@ class _Cast:
         nk, nk1 = _N[k], _N[(k + 1) % 6]
         j = level // 2
         g = (self.s[0] + ((level - j) * nk[0] + j * nk1[0]) // 3, self.s[1] + ((level - j) * nk[1] + j * nk1[1]) // 3)
-        if g[1] % 3:
+        sg = self.sg
+        x, y = g[0] - sg.x0, g[1] - sg.y0
+        if g[1] % 3 and 0 <= x < sg.stride and 0 <= y < sg.rows:
             self.on_ray(g, level, True, self.flag(*g), d, pending, units)
 
     def blockers(
-        self, k: int, level: int, j: int, at: int, code: int, d: tuple[int, int],
+        self, level: int, j: int, at: int, code: int, intervals: list[Interval],
         arms: dict[bool, list[tuple[int, int]]], done: set[tuple[int, int, int]],
         pending: dict[int, list[Piece]],
     ) -> None:
@@ -590,7 +620,7 @@ class _Cast:
         g = (at % sg.stride + sg.x0, at // sg.stride + sg.y0)
         v = (g[0] - self.s[0], g[1] - self.s[1])
         top = g[1] % 3 == 1
-        if 0 <= j <= level and 2 * j != level:
+        if 0 <= j <= level and 2 * j != level and _inside(intervals, j, level):
             back = position((-v[0], -v[1]), top)
             if self.through[back * 6 + position(v, top)][code]:
                 pending.setdefault(level + 1, []).append((j, level, 0, 0))

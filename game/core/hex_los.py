@@ -34,7 +34,7 @@ from game.core.hex_rules import HexProfile
 from game.core.hex_walk import walk
 from game.core.hexgrid import Cell, HexEdge, HexGrid, Point, fmt_point
 
-__all__ = ["check_placement", "field", "field_by_lines", "line", "line_verdict", "pairs", "segment_blocker", "view_of"]
+__all__ = ["CAST_CELLS", "check_placement", "field", "field_by_lines", "line", "line_verdict", "pairs", "segment_blocker", "view_of"]
 
 
 @lru_cache(maxsize=32)
@@ -52,15 +52,21 @@ def check_placement(board: HexBoard, cell: Cell) -> None:
         )
 
 
+@lru_cache(maxsize=1 << 15)
+def _corner_geometry(grid: HexGrid, g: Point) -> tuple[tuple[HexEdge, ...], tuple[Cell, ...]]:
+    """The arms (as the grid's edges) and wedge cells of a corner given in the pointy frame."""
+    flip = 1 if g[1] % 3 == 1 else -1
+    edges = tuple(HexEdge.of(grid.pointy_frame(g), grid.pointy_frame((g[0] + x, g[1] + flip * y))) for x, y in ARMS)
+    cells = tuple(grid.cell_at(grid.pointy_frame((g[0] + x, g[1] + flip * y))) for x, y in WEDGES)
+    return edges, cells  # type: ignore[return-value]
+
+
 class _Corner:
     """A corner met by a segment, in the pointy frame: its arms' walls and wedges' cells."""
 
     def __init__(self, view: HexView, g: Point, ends: tuple[Cell, Cell]) -> None:
-        grid = view.grid
         self.g, self.top = g, g[1] % 3 == 1
-        flip = 1 if self.top else -1
-        self.edges = [HexEdge.of(grid.pointy_frame(g), grid.pointy_frame((g[0] + x, g[1] + flip * y))) for x, y in ARMS]
-        self.cells: list[Cell] = [grid.cell_at(grid.pointy_frame((g[0] + x, g[1] + flip * y))) for x, y in WEDGES]  # type: ignore[misc]
+        self.edges, self.cells = _corner_geometry(view.grid, g)
         self.reasons: dict[int, str] = {}
         for k in range(3):
             if wall := view.wall(self.edges[k]):
@@ -233,12 +239,23 @@ def line_verdict(board: HexBoard, a: Cell, b: Cell, profile: HexProfile, viewer:
     )
 
 
-def field(board: HexBoard, a: Cell, profile: HexProfile, viewer: str | None = None) -> np.ndarray:
+#: from this many cells on, ``field`` casts shadows; on smaller boards walking every line is quicker
+CAST_CELLS = 36
+
+
+def field(
+    board: HexBoard, a: Cell, profile: HexProfile, viewer: str | None = None, *, engine: str = "auto",
+) -> np.ndarray:
     """Every cell visible from ``a``: bool array ``(height, width)``, ``[y, x]``; void never, the
-    origin always (when on the board; an origin off the board sees nothing)."""
+    origin always (when on the board; an origin off the board sees nothing).
+
+    ``engine``: ``"auto"`` casts shadows (:mod:`game.core.hex_fov`) from :data:`CAST_CELLS` cells
+    on and walks every line below; ``"cast"`` / ``"walk"`` force one (the tests compare them)."""
     grid = board.grid
     if not board.on_board(a):
         return np.zeros((grid.height, grid.width), dtype=bool)
+    if engine == "walk" or (engine == "auto" and grid.width * grid.height < CAST_CELLS):
+        return field_by_lines(board, a, profile, viewer)
     mask = field_cast(board, a, profile, viewer)
     for cell in (a, *grid.neighbours(a)):  # the origin and its neighbours: the exact walk
         if board.on_board(cell):

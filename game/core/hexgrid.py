@@ -396,6 +396,25 @@ class HexGrid:
         best = min(range(4), key=lambda i: (centres[i][0] - rel_x) ** 2 + (centres[i][1] - rel_y) ** 2)
         return ref_x + offsets[best][0], ref_y + offsets[best][1]
 
+    def corner_at_px(self, x: float, y: float, layout: HexLayout) -> Point:
+        """The lattice corner drawn nearest to a pixel (how a vertex drawn in Tiled snaps to the
+        grid); ties go to the first of the cell's corners.
+
+        >>> g, lay = HexGrid(3, 3), HexLayout(32, 37, 18)
+        >>> g.corner_at_px(*g.point_px((2, 2), lay), lay)
+        (2, 2)
+        """
+        best: tuple[float, Point] | None = None
+        cell = self.cell_at_px(x, y, layout)
+        for c in (cell, *self.neighbours(cell)):
+            for corner in self.corners(c):
+                px, py = self.point_px(corner, layout)
+                dist = (px - x) ** 2 + (py - y) ** 2
+                if best is None or dist < best[0]:
+                    best = (dist, corner)
+        assert best is not None
+        return best[1]
+
     def size_px(self, layout: HexLayout) -> tuple[int, int]:
         """The pixel size of the whole map (Tiled's ``boundingRect`` of every cell)."""
         p = layout.params(self.staggeraxis)
