@@ -153,8 +153,19 @@ def _shift(a: np.ndarray, dx: int, dy: int, fill: bool) -> np.ndarray:
 
 def _neighbour(a: np.ndarray, pushed: np.ndarray, dx: int, dy: int, fill: bool) -> np.ndarray:
     """``a`` at every cell's neighbour ``(x + dx + pushed(y), y + dy)`` (pointy frame, ``dy = ±1``;
-    ``pushed``: bool ``(rows, 1)``)."""
-    return np.where(pushed, _shift(a, dx + 1, dy, fill), _shift(a, dx, dy, fill))
+    ``pushed``: bool ``(rows, 1)``, alternating from row to row), ``fill`` where that is outside:
+    two strided copies, one per kind of row."""
+    h, w = a.shape
+    out = np.full((h, w), fill, dtype=a.dtype)
+    for first in (0, 1):
+        shift = dx + int(pushed[first, 0])
+        y0 = first if first + dy >= 0 else first + 2
+        y1 = h if (h - 1) + dy < h else h - 1  # the last row whose neighbour row exists
+        if y0 >= y1:
+            continue
+        xo, xi = slice(max(0, -shift), w - max(0, shift)), slice(max(0, shift), w - max(0, -shift))
+        out[y0:y1:2, xo] = a[y0 + dy : y1 + dy : 2, xi]
+    return out
 
 
 def _build(board: HexBoard, profile: HexProfile, viewer: str | None) -> SightGrid:
@@ -207,37 +218,37 @@ def _build(board: HexBoard, profile: HexProfile, viewer: str | None) -> SightGri
     return SightGrid(flags.tobytes(), nz.tobytes(), x0, y0, stride, nrows, wp, hp, grid.parity)
 
 
-def _less(ap: int, aq: int, bp: int, bq: int) -> bool:
-    """``ap/aq < bp/bq`` (denominators positive)."""
-    return ap * bq < bp * aq
-
-
 Interval = tuple[int, int, bool, int, int, bool]  # low p, q, included; high p, q, included
 Piece = tuple[int, int, int, int]  # open (a/b .. c/d), or the single slope a/b when d == 0
 
 
 def _cut(intervals: list[Interval], pieces: list[Piece]) -> list[Interval]:
-    """The open slopes left once every piece (an open interval or a single slope) is removed."""
+    """The open slopes left once every piece (an open interval or a single slope) is removed.
+    (Exact integer comparisons, inlined: this runs once per level with blockers.)"""
     for ap, aq, bp, bq in pieces:
         out: list[Interval] = []
         for iv in intervals:
             lp, lq, li, hp, hq, hi = iv
-            if bq == 0:  # a single slope a
-                if _less(ap, aq, lp, lq) or _less(hp, hq, ap, aq) or (ap * lq == lp * aq and not li) or (ap * hq == hp * aq and not hi):
+            if bq == 0:  # the single slope a
+                low = ap * lq - lp * aq  # sign of a - l
+                high = hp * aq - ap * hq  # sign of h - a
+                if low < 0 or high < 0 or (low == 0 and not li) or (high == 0 and not hi):
                     out.append(iv)
                     continue
-                if _less(lp, lq, ap, aq):
+                if low > 0:
                     out.append((lp, lq, li, ap, aq, False))
-                if _less(ap, aq, hp, hq):
+                if high > 0:
                     out.append((ap, aq, False, hp, hq, hi))
                 continue
             # the open interval (a, b): keep [l, min(h, a)] and [max(l, b), h]
-            if not _less(ap, aq, hp, hq) or not _less(lp, lq, bp, bq):
+            if ap * hq >= hp * aq or bp * lq <= lp * bq:
                 out.append(iv)  # no overlap: a >= h or b <= l
                 continue
-            if _less(lp, lq, ap, aq) or (ap * lq == lp * aq and li):
+            low = ap * lq - lp * aq
+            if low > 0 or (low == 0 and li):
                 out.append((lp, lq, li, ap, aq, True))
-            if _less(bp, bq, hp, hq) or (bp * hq == hp * bq and hi):
+            high = hp * bq - bp * hq
+            if high > 0 or (high == 0 and hi):
                 out.append((bp, bq, True, hp, hq, hi))
         intervals = out
         if not intervals:
@@ -309,6 +320,7 @@ class _Cast:
         self.corners, self.seen = corners, seen
         self.vis = bytearray(len(flags))
         self.through = _through_table(profile.touch)
+        self.statuses: dict[bool, list[bytes]] = {}
         self.ones = b"\x01" * (sg.stride + sg.rows + 64)
         self.base = (source[1] - sg.y0) * sg.stride + source[0] - sg.x0
         box = [(x, y) for x in (-2, 2 * sg.width + 1) for y in (-3, 3 * sg.height)]
@@ -534,21 +546,39 @@ class _Cast:
         stride = self.sg.stride
         ik, ik1 = nk[1] * stride + nk[0], nk1[1] * stride + nk1[0]
         step = ik1 - ik
-        back_step = step < 0
+        gap = abs(step)
         arms = _ARM_FRAMES[k]
         done: set[tuple[int, int, int]] = set()
         vis, nz, flags, ones, base = self.vis, self.sg.nz, self.flags, self.ones, self.base
         safe = self._safe(k)
+        # a corner off the bisector is passed straight through from one wedge to another, the same
+        # two for every corner of a kind in one half of the sextant: its status table
+        self.statuses = {}
+        for top in (True, False):
+            halves = []
+            for sample in (3, 9):  # slopes 1/4 and 3/4, at level 12
+                v = ((12 - sample) * nk[0] + sample * nk1[0]) // 3, ((12 - sample) * nk[1] + sample * nk1[1]) // 3
+                halves.append(self.through[position((-v[0], -v[1]), top) * 6 + position(v, top)])
+            self.statuses[top] = halves
+        # what a level holds depends on the level mod 3: (its rows' residue, corners?, marked?)
+        kinds = []
+        for r in range(3):
+            residue = (2 * r) % 3
+            corners_here = (self.s[1] + ((r - residue) * nk[1] + residue * nk1[1]) // 3) % 3 != 0
+            kinds.append((residue, corners_here, corners_here == self.corners))
         level = 0
         while intervals and level < self.top_level:
             level += 1
+            residue, corners_here, mark = kinds[level % 3]
             if level in pending:
+                if not (corners_here or mark):  # an idle level: cut at the next one
+                    pending.setdefault(level + 1, []).extend(pending.pop(level))
+                    continue
                 intervals = _cut(intervals, pending.pop(level))
                 if not intervals:
                     break
-            residue = (2 * level) % 3  # the rows of a level's points: j ≡ 2·level (mod 3)
-            corners_here = (self.s[1] + ((level - residue) * nk[1] + residue * nk1[1]) // 3) % 3 != 0
-            mark = corners_here == self.corners
+            elif not (corners_here or mark):
+                continue
             spans: list[list[int]] = []
             for lp, lq, li, hp, hq, hi in intervals:
                 if mark:
@@ -556,7 +586,10 @@ class _Cast:
                     jlo = -((-num) // lq) if li else num // lq + 1
                     num = hp * level
                     jhi = num // hq if hi else -((-num) // hq) - 1
-                    jlo, jhi = max(jlo, 0), min(jhi, level)
+                    if jlo < 0:
+                        jlo = 0
+                    if jhi > level:
+                        jhi = level
                     if level > safe:
                         jlo, jhi = self._clamp(k, level, jlo, jhi)
                     jlo += (residue - jlo) % 3
@@ -564,13 +597,14 @@ class _Cast:
                     if jlo <= jhi:
                         count = (jhi - jlo) // 3 + 1
                         start = base + ((level - jlo) * ik + jlo * ik1) // 3
-                        if back_step:
+                        if step < 0:
                             start += (count - 1) * step
-                        vis[start : start + count * abs(step) : abs(step)] = ones[:count]
+                        vis[start : start + count * gap : gap] = ones[:count]
                 if corners_here:
                     wlo, whi = (lp * level) // lq - _WIDEN, -((-hp * level) // hq) + _WIDEN
                     if spans and wlo <= spans[-1][1]:
-                        spans[-1][1] = max(spans[-1][1], whi)
+                        if whi > spans[-1][1]:
+                            spans[-1][1] = whi
                     else:
                         spans.append([wlo, whi])
             if not corners_here:
@@ -578,7 +612,10 @@ class _Cast:
             if level % 2 == 0 and _inside(intervals, 1, 2):
                 self.ray_point(k, level, d, pending, units)
             for wlo, whi in spans:
-                wlo, whi = max(wlo, -_WIDEN), min(whi, level + _WIDEN)
+                if wlo < -_WIDEN:
+                    wlo = -_WIDEN
+                if whi > level + _WIDEN:
+                    whi = level + _WIDEN
                 if level > safe:
                     wlo, whi = self._clamp(k, level, wlo, whi)
                 wlo += (residue - wlo) % 3
@@ -587,14 +624,15 @@ class _Cast:
                     continue
                 count = (whi - wlo) // 3 + 1
                 start = base + ((level - wlo) * ik + wlo * ik1) // 3
-                if back_step:
+                if step < 0:
                     start += (count - 1) * step
-                row = nz[start : start + count * abs(step) : abs(step)]
+                row = nz[start : start + count * gap : gap]
                 pos = row.find(1)
                 while pos >= 0:
-                    at = start + pos * abs(step)
+                    at = start + pos * gap
                     j = (3 * (at - base) - level * ik) // step
-                    self.blockers(level, j, at, flags[at], intervals, arms, done, pending)
+                    inside = 0 <= j <= level and bool(vis[at] if mark else _inside(intervals, j, level))
+                    self.blockers(level, j, at, flags[at], inside, arms, done, pending)
                     pos = row.find(1, pos + 1)
 
     def ray_point(
@@ -611,19 +649,18 @@ class _Cast:
             self.on_ray(g, level, True, self.flag(*g), d, pending, units)
 
     def blockers(
-        self, level: int, j: int, at: int, code: int, intervals: list[Interval],
+        self, level: int, j: int, at: int, code: int, inside: bool,
         arms: dict[bool, list[tuple[int, int]]], done: set[tuple[int, int, int]],
         pending: dict[int, list[Piece]],
     ) -> None:
-        """A corner whose code is not 0: its edges, and (off the bisector) its own slope."""
+        """A corner whose code is not 0: its edges, and (off the bisector, when its slope is open:
+        ``inside``) its own slope."""
         sg = self.sg
         g = (at % sg.stride + sg.x0, at // sg.stride + sg.y0)
         v = (g[0] - self.s[0], g[1] - self.s[1])
         top = g[1] % 3 == 1
-        if 0 <= j <= level and 2 * j != level and _inside(intervals, j, level):
-            back = position((-v[0], -v[1]), top)
-            if self.through[back * 6 + position(v, top)][code]:
-                pending.setdefault(level + 1, []).append((j, level, 0, 0))
+        if inside and 2 * j != level and self.statuses[top][2 * j > level][code]:
+            pending.setdefault(level + 1, []).append((j, level, 0, 0))
         self.edges(g, v, top, code, level, j, arms[top], done, pending)
 
     def finish(self) -> None:
