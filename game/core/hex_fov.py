@@ -667,12 +667,12 @@ class _Cast:
         """Mark the cells of the centres seen and, for corner targets, the cells the end rule lets
         each corner seen reach (vectorised; the bisectors' corners were judged during the cast)."""
         sg = self.sg
-        seen_at = np.flatnonzero(np.frombuffer(bytes(self.vis), dtype=np.uint8))
+        seen_at = np.flatnonzero(np.frombuffer(self.vis, dtype=np.uint8))
         if not seen_at.size:
             return
         xs = seen_at % sg.stride + sg.x0
         ys = seen_at // sg.stride + sg.y0
-        flags = np.frombuffer(bytes(self.flags), dtype=np.uint8)
+        flags = np.frombuffer(self.flags, dtype=np.uint8)
         kind = ys % 3
         if not self.corners:
             keep = kind == 0
