@@ -47,10 +47,17 @@ def test_the_spec_s_vectors(vector: tuple, rule: int) -> None:
 
 
 def test_the_lattice_points_the_vectors_name() -> None:
-    """H1's example line (1,1)→(3,1) runs through (1,0); H5's centre line x = 2 runs along the edge
-    (2,2)–(2,4) between (0,1) and (1,1)."""
+    """H1's example line (1,1)→(3,1) runs through (1,0) and is clear (with H2's wall it is cut where
+    the wall meets the board's edge); H5's centre line x = 2 runs along the edge (2,2)–(2,4)
+    between (0,1) and (1,1)."""
+    from game.core.hex_reference import check_line
+
     g = HexGrid(3, 3)
     assert (1, 1) in g.corners((0, 0)) and (3, 1) in g.corners((2, 0))
+    h1, h2 = _board(3, 1, [], []), _board(3, 1, [((0, 0), (1, 0))], [])
+    gloom = HEX_PRESETS["gloomhaven"]
+    assert check_line(HexView(h1, gloom), (0, 0), (2, 0), (1, 1), (3, 1)) is None
+    assert "the corner (1,1)" in (check_line(HexView(h2, gloom), (0, 0), (2, 0), (1, 1), (3, 1)) or "")
     assert g.edge_cells(g.edge_between((0, 1), (1, 1))) == ((0, 1), (1, 1))
     assert [g.centre(c) for c in ((1, 0), (1, 2))] == [(2, 0), (2, 6)]
 

@@ -701,7 +701,7 @@ class _Cast:
 
 def field_cast(board: HexBoard, a: Cell, profile: HexProfile, viewer: str | None = None) -> np.ndarray:
     """Every cell visible from ``a`` by shadow casting: bool ``(height, width)``, ``[y, x]``. The
-    origin and its six neighbours are not decided here (the caller decides them by the exact walk)."""
+    origin, and from corners its six neighbours, are not decided here (the caller walks them)."""
     grid = board.grid
     sg = sight_grid(board, profile, viewer)
     flags = bytearray(sg.flags)

@@ -257,9 +257,11 @@ def field(
     if engine == "walk" or (engine == "auto" and grid.width * grid.height < CAST_CELLS):
         return field_by_lines(board, a, profile, viewer)
     mask = field_cast(board, a, profile, viewer)
-    for cell in (a, *grid.neighbours(a)):  # the origin and its neighbours: the exact walk
-        if board.on_board(cell):
-            mask[cell[1], cell[0]] = line_verdict(board, a, cell, profile, viewer)
+    mask[a[1], a[0]] = True
+    if profile.from_ == "corners":  # a line from a corner of A may touch a neighbour there: walk
+        for cell in grid.neighbours(a):
+            if board.on_board(cell):
+                mask[cell[1], cell[0]] = line_verdict(board, a, cell, profile, viewer)
     return mask
 
 
