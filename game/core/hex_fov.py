@@ -57,20 +57,19 @@ _WEDGES = ((1, -1), (0, 2), (-1, -1))
 _WIDEN = 2
 _WALLS = 0b010101
 BLOCKS, ON_BOARD = 1, 2
+def _frame_of(k: int, v: tuple[int, int]) -> tuple[int, int]:
+    """The ``(level, row)`` of a lattice offset ``v`` in sextant ``k``'s frame (the inverse of
+    ``v = ((level - row)·n_k + row·n_{k+1}) / 3``)."""
+    nk, nk1 = _N[k], _N[(k + 1) % 6]
+    det = nk[0] * nk1[1] - nk[1] * nk1[0]
+    alpha3 = 3 * (nk1[1] * v[0] - nk1[0] * v[1])
+    beta3 = 3 * (nk[0] * v[1] - nk[1] * v[0])
+    return (alpha3 + beta3) // det, beta3 // det
+
+
 #: per sextant, per corner kind (top: True): the frame deltas (level, row) of its three arms
 _ARM_FRAMES: tuple[dict[bool, list[tuple[int, int]]], ...] = tuple(
-    {
-        top: [
-            (
-                3 * ((_N[(k + 1) % 6][1] - _N[k][1]) * x + (_N[k][0] - _N[(k + 1) % 6][0]) * (y if top else -y))
-                // (_N[k][0] * _N[(k + 1) % 6][1] - _N[k][1] * _N[(k + 1) % 6][0]),
-                3 * (_N[k][0] * (y if top else -y) - _N[k][1] * x) // (_N[k][0] * _N[(k + 1) % 6][1] - _N[k][1] * _N[(k + 1) % 6][0]),
-            )
-            for x, y in _ARMS
-        ]
-        for top in (True, False)
-    }
-    for k in range(6)
+    {top: [_frame_of(k, (x, y if top else -y)) for x, y in _ARMS] for top in (True, False)} for k in range(6)
 )
 #: per corner code: the arms that may block (a wall, or a blocking cell beside)
 _CANDIDATE_ARMS = tuple(
@@ -321,6 +320,12 @@ class _Cast:
         self.vis = bytearray(len(flags))
         self.through = _through_table(profile.touch)
         self.statuses: dict[bool, list[bytes]] = {}
+        self.k, self.nk, self.nk1, self.d = 0, _N[0], _N[1], (1, 1)
+        self.ik = self.ik1 = self.step = self.gap = self.safe = 0
+        self.arms = _ARM_FRAMES[0]
+        self.done: set[tuple[int, int, int]] = set()
+        self.pending: dict[int, list[Piece]] = {}
+        self.units: dict[int, tuple[tuple[int, int], int, bool]] = {}
         self.ones = b"\x01" * (sg.stride + sg.rows + 64)
         self.base = (source[1] - sg.y0) * sg.stride + source[0] - sg.x0
         box = [(x, y) for x in (-2, 2 * sg.width + 1) for y in (-3, 3 * sg.height)]
@@ -502,14 +507,6 @@ class _Cast:
                 continue  # empty, or entirely below slope 0 or above slope 1
             pending.setdefault(max(far_here, far_there) + 1, []).append(piece)
 
-    def frame_of(self, k: int, v: tuple[int, int]) -> tuple[int, int]:
-        """The ``(level, row)`` of a lattice offset in sextant ``k``'s frame."""
-        nk, nk1 = _N[k], _N[(k + 1) % 6]
-        det = nk[0] * nk1[1] - nk[1] * nk1[0]
-        alpha3 = 3 * (nk1[1] * v[0] - nk1[0] * v[1])
-        beta3 = 3 * (nk[0] * v[1] - nk[1] * v[0])
-        return (alpha3 + beta3) // det, beta3 // det
-
     def _clamp(self, k: int, level: int, lo: int, hi: int) -> tuple[int, int]:
         """Rows ``lo..hi`` of a level cut to the points inside the lattice box."""
         sg = self.sg
@@ -537,20 +534,31 @@ class _Cast:
         return good
 
     def sextant(self, k: int) -> None:
-        """Cast through sextant ``k``, level by level. A level holds one kind of point (its level
-        mod 3 says which): centres are only marked, corners marked (as targets) and searched for
-        blockers around the open slopes."""
+        """Cast through sextant ``k``. A level holds one kind of point (its level mod 3 says which):
+        centres, only marked; corners, marked when they are targets and searched for blockers
+        around the open slopes. From a centre to centres the three levels of a ring go together
+        (blockers found at a ring's corners only matter to the next ring's centres)."""
         intervals, pending, units = self.start(k)
+        self.frame(k, pending, units)
+        if self.s == self.a and not self.corners:
+            self._by_rings(intervals, pending)
+        else:
+            self._by_levels(k, intervals, pending)
+
+    def frame(self, k: int, pending: dict[int, list[Piece]], units: dict[int, tuple[tuple[int, int], int, bool]]) -> None:
+        """Set up sextant ``k``: its strides in the byte grid, its arms' frame deltas, the status
+        tables of the corners passed straight through, the last level inside the box."""
         nk, nk1 = _N[k], _N[(k + 1) % 6]
-        d = ((nk[0] + nk1[0]) // 3, (nk[1] + nk1[1]) // 3)
         stride = self.sg.stride
-        ik, ik1 = nk[1] * stride + nk[0], nk1[1] * stride + nk1[0]
-        step = ik1 - ik
-        gap = abs(step)
-        arms = _ARM_FRAMES[k]
-        done: set[tuple[int, int, int]] = set()
-        vis, nz, flags, ones, base = self.vis, self.sg.nz, self.flags, self.ones, self.base
-        safe = self._safe(k)
+        self.k, self.nk, self.nk1 = k, nk, nk1
+        self.d = ((nk[0] + nk1[0]) // 3, (nk[1] + nk1[1]) // 3)
+        self.ik, self.ik1 = nk[1] * stride + nk[0], nk1[1] * stride + nk1[0]
+        self.step = self.ik1 - self.ik
+        self.gap = abs(self.step)
+        self.arms = _ARM_FRAMES[k]
+        self.done = set()
+        self.pending, self.units = pending, units
+        self.safe = self._safe(k)
         # a corner off the bisector is passed straight through from one wedge to another, the same
         # two for every corner of a kind in one half of the sextant: its status table
         self.statuses = {}
@@ -560,8 +568,11 @@ class _Cast:
                 v = ((12 - sample) * nk[0] + sample * nk1[0]) // 3, ((12 - sample) * nk[1] + sample * nk1[1]) // 3
                 halves.append(self.through[position((-v[0], -v[1]), top) * 6 + position(v, top)])
             self.statuses[top] = halves
-        # what a level holds depends on the level mod 3: (its rows' residue, corners?, marked?)
-        kinds = []
+
+    def _by_levels(self, k: int, intervals: list[Interval], pending: dict[int, list[Piece]]) -> None:
+        """The cast level by level: cut, mark the targets, search the corners for blockers."""
+        nk, nk1 = self.nk, self.nk1
+        kinds = []  # per level mod 3: (its rows' residue, corners?, marked?)
         for r in range(3):
             residue = (2 * r) % 3
             corners_here = (self.s[1] + ((r - residue) * nk[1] + residue * nk1[1]) // 3) % 3 != 0
@@ -579,61 +590,89 @@ class _Cast:
                     break
             elif not (corners_here or mark):
                 continue
-            spans: list[list[int]] = []
-            for lp, lq, li, hp, hq, hi in intervals:
-                if mark:
-                    num = lp * level
-                    jlo = -((-num) // lq) if li else num // lq + 1
-                    num = hp * level
-                    jhi = num // hq if hi else -((-num) // hq) - 1
-                    if jlo < 0:
-                        jlo = 0
-                    if jhi > level:
-                        jhi = level
-                    if level > safe:
-                        jlo, jhi = self._clamp(k, level, jlo, jhi)
-                    jlo += (residue - jlo) % 3
-                    jhi -= (jhi - residue) % 3
-                    if jlo <= jhi:
-                        count = (jhi - jlo) // 3 + 1
-                        start = base + ((level - jlo) * ik + jlo * ik1) // 3
-                        if step < 0:
-                            start += (count - 1) * step
-                        vis[start : start + count * gap : gap] = ones[:count]
-                if corners_here:
-                    wlo, whi = (lp * level) // lq - _WIDEN, -((-hp * level) // hq) + _WIDEN
-                    if spans and wlo <= spans[-1][1]:
-                        if whi > spans[-1][1]:
-                            spans[-1][1] = whi
-                    else:
-                        spans.append([wlo, whi])
-            if not corners_here:
-                continue
-            if level % 2 == 0 and _inside(intervals, 1, 2):
-                self.ray_point(k, level, d, pending, units)
-            for wlo, whi in spans:
-                if wlo < -_WIDEN:
-                    wlo = -_WIDEN
-                if whi > level + _WIDEN:
-                    whi = level + _WIDEN
-                if level > safe:
-                    wlo, whi = self._clamp(k, level, wlo, whi)
-                wlo += (residue - wlo) % 3
-                whi -= (whi - residue) % 3
-                if wlo > whi:
-                    continue
-                count = (whi - wlo) // 3 + 1
-                start = base + ((level - wlo) * ik + wlo * ik1) // 3
+            if mark:
+                self.mark_level(level, residue, intervals)
+            if corners_here:
+                self.scan(level, residue, intervals, mark)
+
+    def _by_rings(self, intervals: list[Interval], pending: dict[int, list[Piece]]) -> None:
+        """The cast ring by ring, from a centre to centres: cut once per ring, mark its centres,
+        search its two levels of corners with the same open slopes (a superset is enough)."""
+        level = 0  # a centre level; its two corner levels follow
+        while intervals and level < self.top_level:
+            if level:
+                cuts = [piece for key in (level - 2, level - 1, level) for piece in pending.pop(key, ())]
+                if cuts:
+                    intervals = _cut(intervals, cuts)
+                    if not intervals:
+                        break
+                self.mark_level(level, 0, intervals)
+            self.scan(level + 1, 2, intervals, False)
+            self.scan(level + 2, 1, intervals, False)
+            level += 3
+
+    def mark_level(self, level: int, residue: int, intervals: list[Interval]) -> None:
+        """Mark every point of a level inside the open slopes seen (strided slices of ``vis``)."""
+        ik, ik1, step, gap, base = self.ik, self.ik1, self.step, self.gap, self.base
+        vis, ones = self.vis, self.ones
+        for lp, lq, li, hp, hq, hi in intervals:
+            num = lp * level
+            jlo = -((-num) // lq) if li else num // lq + 1
+            num = hp * level
+            jhi = num // hq if hi else -((-num) // hq) - 1
+            if jlo < 0:
+                jlo = 0
+            if jhi > level:
+                jhi = level
+            if level > self.safe:
+                jlo, jhi = self._clamp(self.k, level, jlo, jhi)
+            jlo += (residue - jlo) % 3
+            jhi -= (jhi - residue) % 3
+            if jlo <= jhi:
+                count = (jhi - jlo) // 3 + 1
+                start = base + ((level - jlo) * ik + jlo * ik1) // 3
                 if step < 0:
                     start += (count - 1) * step
-                row = nz[start : start + count * gap : gap]
-                pos = row.find(1)
-                while pos >= 0:
-                    at = start + pos * gap
-                    j = (3 * (at - base) - level * ik) // step
-                    inside = 0 <= j <= level and bool(vis[at] if mark else _inside(intervals, j, level))
-                    self.blockers(level, j, at, flags[at], inside, arms, done, pending)
-                    pos = row.find(1, pos + 1)
+                vis[start : start + count * gap : gap] = ones[:count]
+
+    def scan(self, level: int, residue: int, intervals: list[Interval], marked: bool) -> None:
+        """The corners of a level in (and ``_WIDEN`` rows around) the open slopes whose code is not
+        0: their blockers. ``marked``: this level's open points are marked in ``vis`` already."""
+        spans: list[list[int]] = []
+        for lp, lq, _, hp, hq, _ in intervals:
+            wlo, whi = (lp * level) // lq - _WIDEN, -((-hp * level) // hq) + _WIDEN
+            if spans and wlo <= spans[-1][1]:
+                if whi > spans[-1][1]:
+                    spans[-1][1] = whi
+            else:
+                spans.append([wlo, whi])
+        if level % 2 == 0 and _inside(intervals, 1, 2):
+            self.ray_point(self.k, level, self.d, self.pending, self.units)
+        ik, ik1, step, gap, base = self.ik, self.ik1, self.step, self.gap, self.base
+        vis, nz, flags = self.vis, self.sg.nz, self.flags
+        for wlo, whi in spans:
+            if wlo < -_WIDEN:
+                wlo = -_WIDEN
+            if whi > level + _WIDEN:
+                whi = level + _WIDEN
+            if level > self.safe:
+                wlo, whi = self._clamp(self.k, level, wlo, whi)
+            wlo += (residue - wlo) % 3
+            whi -= (whi - residue) % 3
+            if wlo > whi:
+                continue
+            count = (whi - wlo) // 3 + 1
+            start = base + ((level - wlo) * ik + wlo * ik1) // 3
+            if step < 0:
+                start += (count - 1) * step
+            row = nz[start : start + count * gap : gap]
+            pos = row.find(1)
+            while pos >= 0:
+                at = start + pos * gap
+                j = (3 * (at - base) - level * ik) // step
+                inside = 0 <= j <= level and bool(vis[at] if marked else _inside(intervals, j, level))
+                self.blockers(level, j, at, flags[at], inside, self.arms, self.done, self.pending)
+                pos = row.find(1, pos + 1)
 
     def ray_point(
         self, k: int, level: int, d: tuple[int, int], pending: dict[int, list[Piece]],
