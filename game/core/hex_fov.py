@@ -590,10 +590,14 @@ class _Cast:
                     break
             elif not (corners_here or mark):
                 continue
-            if mark:
+            if mark and corners_here:  # corner targets: one pass over the intervals for both
+                spans: list[list[int]] = []
+                self.mark_level(level, residue, intervals, spans)
+                self.scan(level, residue, intervals, True, spans)
+            elif mark:
                 self.mark_level(level, residue, intervals)
-            if corners_here:
-                self.scan(level, residue, intervals, mark)
+            else:
+                self.scan(level, residue, intervals, False)
 
     def _by_rings(self, intervals: list[Interval], pending: dict[int, list[Piece]]) -> None:
         """The cast ring by ring, from a centre to centres: cut once per ring, mark its centres,
@@ -611,11 +615,19 @@ class _Cast:
             self.scan(level + 2, 1, intervals, False)
             level += 3
 
-    def mark_level(self, level: int, residue: int, intervals: list[Interval]) -> None:
-        """Mark every point of a level inside the open slopes seen (strided slices of ``vis``)."""
+    def mark_level(self, level: int, residue: int, intervals: list[Interval], spans: list[list[int]] | None = None) -> None:
+        """Mark every point of a level inside the open slopes seen (strided slices of ``vis``);
+        with ``spans``, also collect the rows :meth:`scan` searches (in the same pass)."""
         ik, ik1, step, gap, base = self.ik, self.ik1, self.step, self.gap, self.base
         vis, ones = self.vis, self.ones
         for lp, lq, li, hp, hq, hi in intervals:
+            if spans is not None:
+                wlo, whi = (lp * level) // lq - _WIDEN, -((-hp * level) // hq) + _WIDEN
+                if spans and wlo <= spans[-1][1]:
+                    if whi > spans[-1][1]:
+                        spans[-1][1] = whi
+                else:
+                    spans.append([wlo, whi])
             num = lp * level
             jlo = -((-num) // lq) if li else num // lq + 1
             num = hp * level
@@ -635,17 +647,21 @@ class _Cast:
                     start += (count - 1) * step
                 vis[start : start + count * gap : gap] = ones[:count]
 
-    def scan(self, level: int, residue: int, intervals: list[Interval], marked: bool) -> None:
+    def scan(
+        self, level: int, residue: int, intervals: list[Interval], marked: bool, spans: list[list[int]] | None = None,
+    ) -> None:
         """The corners of a level in (and ``_WIDEN`` rows around) the open slopes whose code is not
-        0: their blockers. ``marked``: this level's open points are marked in ``vis`` already."""
-        spans: list[list[int]] = []
-        for lp, lq, _, hp, hq, _ in intervals:
-            wlo, whi = (lp * level) // lq - _WIDEN, -((-hp * level) // hq) + _WIDEN
-            if spans and wlo <= spans[-1][1]:
-                if whi > spans[-1][1]:
-                    spans[-1][1] = whi
-            else:
-                spans.append([wlo, whi])
+        0: their blockers. ``marked``: this level's open points are marked in ``vis`` already;
+        ``spans``: the rows to search, when :meth:`mark_level` collected them."""
+        if spans is None:
+            spans = []
+            for lp, lq, _, hp, hq, _ in intervals:
+                wlo, whi = (lp * level) // lq - _WIDEN, -((-hp * level) // hq) + _WIDEN
+                if spans and wlo <= spans[-1][1]:
+                    if whi > spans[-1][1]:
+                        spans[-1][1] = whi
+                else:
+                    spans.append([wlo, whi])
         if level % 2 == 0 and _inside(intervals, 1, 2):
             self.ray_point(self.k, level, self.d, self.pending, self.units)
         ik, ik1, step, gap, base = self.ik, self.ik1, self.step, self.gap, self.base
