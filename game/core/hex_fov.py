@@ -267,6 +267,17 @@ def _inside(intervals: list[Interval], p: int, q: int) -> bool:
     return False
 
 
+def _add_span(spans: list[list[int]], level: int, lp: int, lq: int, hp: int, hq: int) -> None:
+    """Add the rows of a level searched for an open interval ``[lp/lq, hp/hq]`` (``_WIDEN`` rows
+    on each side), merged with the last span when they overlap (intervals come in order)."""
+    wlo, whi = (lp * level) // lq - _WIDEN, -((-hp * level) // hq) + _WIDEN
+    if spans and wlo <= spans[-1][1]:
+        if whi > spans[-1][1]:
+            spans[-1][1] = whi
+    else:
+        spans.append([wlo, whi])
+
+
 def _wedge_centre(g: tuple[int, int], p: int) -> tuple[int, int]:
     """The centre of the cell at odd position ``p`` of corner ``g`` (pointy frame)."""
     dx, dy = _WEDGES[p // 2]
@@ -622,12 +633,7 @@ class _Cast:
         vis, ones = self.vis, self.ones
         for lp, lq, li, hp, hq, hi in intervals:
             if spans is not None:
-                wlo, whi = (lp * level) // lq - _WIDEN, -((-hp * level) // hq) + _WIDEN
-                if spans and wlo <= spans[-1][1]:
-                    if whi > spans[-1][1]:
-                        spans[-1][1] = whi
-                else:
-                    spans.append([wlo, whi])
+                _add_span(spans, level, lp, lq, hp, hq)
             num = lp * level
             jlo = -((-num) // lq) if li else num // lq + 1
             num = hp * level
@@ -656,12 +662,7 @@ class _Cast:
         if spans is None:
             spans = []
             for lp, lq, _, hp, hq, _ in intervals:
-                wlo, whi = (lp * level) // lq - _WIDEN, -((-hp * level) // hq) + _WIDEN
-                if spans and wlo <= spans[-1][1]:
-                    if whi > spans[-1][1]:
-                        spans[-1][1] = whi
-                else:
-                    spans.append([wlo, whi])
+                _add_span(spans, level, lp, lq, hp, hq)
         if level % 2 == 0 and _inside(intervals, 1, 2):
             self.ray_point(self.k, level, self.d, self.pending, self.units)
         ik, ik1, step, gap, base = self.ik, self.ik1, self.step, self.gap, self.base

@@ -29,7 +29,7 @@ from game.core.errors import PlacementError
 from game.core.hex_board import HexBoard, HexView
 from game.core.hex_corner import ARMS, WEDGES, corner_rule, position, side_wedge
 from game.core.hex_fov import field_cast
-from game.core.hex_result import HexLineCheck, HexSightResult, point_name
+from game.core.hex_result import HexSightResult, candidate_points, decide
 from game.core.hex_rules import HexProfile
 from game.core.hex_walk import walk
 from game.core.hexgrid import Cell, HexEdge, HexGrid, Point, fmt_point
@@ -198,33 +198,13 @@ def _edge(grid: HexGrid, data: object) -> HexEdge:
     return HexEdge.of(grid.pointy_frame(ends[0]), grid.pointy_frame(ends[1]))
 
 
-def _points(view: HexView, cell: Cell, kind: str) -> list[tuple[Point, str]]:
-    if kind == "centre":
-        return [(view.grid.centre(cell), "centre")]
-    return [(c, "corner") for c in view.grid.corners(cell)]
-
-
 def line(board: HexBoard, a: Cell, b: Cell, profile: HexProfile, viewer: str | None = None) -> HexSightResult:
     """Line of sight from ``a`` to ``b`` under ``profile``: the first clear candidate line, or every
     candidate's blocker (up to 16 kept). PlacementError for an end off the board."""
     check_placement(board, a)
     check_placement(board, b)
-    if a == b:
-        return HexSightResult(a, b, viewer, profile, True, (), 0)
     view = view_of(board, profile, viewer)
-    grid = board.grid
-    blocked: list[HexLineCheck] = []
-    count = 0
-    for p, pk in _points(view, a, profile.from_):
-        for q, qk in _points(view, b, profile.to):
-            count += 1
-            why = segment_blocker(view, a, b, p, q)
-            check = HexLineCheck(p, q, pk, qk, why, point_name(grid, a, p), point_name(grid, b, q))  # type: ignore[arg-type]
-            if why is None:
-                return HexSightResult(a, b, viewer, profile, True, (check,), count)
-            if len(blocked) < 16:
-                blocked.append(check)
-    return HexSightResult(a, b, viewer, profile, False, tuple(blocked), count)
+    return decide(board.grid, a, b, viewer, profile, lambda p, q: segment_blocker(view, a, b, p, q))
 
 
 def line_verdict(board: HexBoard, a: Cell, b: Cell, profile: HexProfile, viewer: str | None = None) -> bool:
@@ -234,8 +214,8 @@ def line_verdict(board: HexBoard, a: Cell, b: Cell, profile: HexProfile, viewer:
     view = view_of(board, profile, viewer)
     return any(
         segment_blocker(view, a, b, p, q) is None
-        for p, _ in _points(view, a, profile.from_)
-        for q, _ in _points(view, b, profile.to)
+        for p, _ in candidate_points(board.grid, a, profile.from_)
+        for q, _ in candidate_points(board.grid, b, profile.to)
     )
 
 

@@ -43,10 +43,10 @@ from fractions import Fraction
 from functools import cmp_to_key, lru_cache
 
 from game.core.hex_board import HexView
-from game.core.hex_result import HexLineCheck, HexSightResult, point_name
+from game.core.hex_result import HexSightResult, decide
 from game.core.hexgrid import Cell, HexEdge, HexGrid, Point, fmt_point
 
-__all__ = ["candidate_points", "check_line", "reference"]
+__all__ = ["check_line", "reference"]
 
 Vec = tuple[int, int]
 
@@ -342,29 +342,7 @@ def check_line(view: HexView, a: Cell, b: Cell, p: Point, q: Point) -> str | Non
     return min(events)[2] if events else None
 
 
-def candidate_points(view: HexView, cell: Cell, kind: str) -> list[tuple[Point, str]]:
-    """The points of a cell a line may start or end at: its centre, or its six corners."""
-    if kind == "centre":
-        return [(view.grid.centre(cell), "centre")]
-    return [(c, "corner") for c in view.grid.corners(cell)]
-
-
 def reference(view: HexView, a: Cell, b: Cell) -> HexSightResult:
     """The verdict for A → B under the view's rule, by testing every candidate line exactly: the
     first clear line, or the blocked candidates (up to 16) and how many were checked."""
-    profile = view.profile
-    if a == b:
-        return HexSightResult(a, b, view.viewer, profile, True, (), 0)
-    grid = view.grid
-    blocked: list[HexLineCheck] = []
-    count = 0
-    for p, pk in candidate_points(view, a, profile.from_):
-        for q, qk in candidate_points(view, b, profile.to):
-            count += 1
-            why = check_line(view, a, b, p, q)
-            line = HexLineCheck(p, q, pk, qk, why, point_name(grid, a, p), point_name(grid, b, q))  # type: ignore[arg-type]
-            if why is None:
-                return HexSightResult(a, b, view.viewer, profile, True, (line,), count)
-            if len(blocked) < 16:
-                blocked.append(line)
-    return HexSightResult(a, b, view.viewer, profile, False, tuple(blocked), count)
+    return decide(view.grid, a, b, view.viewer, view.profile, lambda p, q: check_line(view, a, b, p, q))

@@ -13,13 +13,14 @@ points as text (here integer **lattice** points, docs/hex.md "The lattice").
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
 from game.core.hex_rules import HexProfile
 from game.core.hexgrid import Cell, HexGrid, Point, fmt_point
 
-__all__ = ["CORNER_NAMES", "HexLineCheck", "HexSightResult", "point_name"]
+__all__ = ["CORNER_NAMES", "HexLineCheck", "HexSightResult", "candidate_points", "decide", "point_name"]
 
 EndKind = Literal["centre", "corner"]
 
@@ -115,3 +116,34 @@ class HexSightResult:
             "rule": self.profile.as_json(),
             "explanation": self.explain(),
         }
+
+
+def candidate_points(grid: HexGrid, cell: Cell, kind: str) -> list[tuple[Point, EndKind]]:
+    """The points of a cell a line may start or end at (``from`` / ``to``): its centre, or its six
+    corners in order."""
+    if kind == "centre":
+        return [(grid.centre(cell), "centre")]
+    return [(c, "corner") for c in grid.corners(cell)]
+
+
+def decide(
+    grid: HexGrid, a: Cell, b: Cell, viewer: str | None, profile: HexProfile,
+    blocker: Callable[[Point, Point], str | None],
+) -> HexSightResult:
+    """Try the rule's candidate lines from A to B in order with ``blocker`` (what blocks the
+    segment from p to q, or None): the first clear line, or the blocked ones (up to 16 kept) and how
+    many were checked. A sees A."""
+    if a == b:
+        return HexSightResult(a, b, viewer, profile, True, (), 0)
+    blocked: list[HexLineCheck] = []
+    count = 0
+    for p, pk in candidate_points(grid, a, profile.from_):
+        for q, qk in candidate_points(grid, b, profile.to):
+            count += 1
+            why = blocker(p, q)
+            line = HexLineCheck(p, q, pk, qk, why, point_name(grid, a, p), point_name(grid, b, q))
+            if why is None:
+                return HexSightResult(a, b, viewer, profile, True, (line,), count)
+            if len(blocked) < 16:
+                blocked.append(line)
+    return HexSightResult(a, b, viewer, profile, False, tuple(blocked), count)
