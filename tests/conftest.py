@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -39,3 +40,34 @@ def corpus_dir(shared_dir: Path) -> Path:
     if not corpus.is_dir():
         pytest.skip("../shared/corpus is absent")
     return corpus
+
+
+@pytest.fixture
+def vtt_refusal() -> Callable[[Callable[[bytes, str], object], object], str]:
+    """``vtt_refusal(parse, doc)``: the one line a virtual-tabletop reader (``parse_uvtt``,
+    ``parse_foundry``) refuses ``doc`` (a JSON-able object, or raw bytes) with, named ``bad.json``;
+    fails the test if it is not exactly one line naming the file."""
+    import json
+
+    from game.core.errors import MapError
+
+    def refusal(parse: Callable[[bytes, str], object], doc: object) -> str:
+        data = doc if isinstance(doc, bytes) else json.dumps(doc).encode()
+        with pytest.raises(MapError) as caught:
+            parse(data, "bad.json")
+        text = str(caught.value)
+        assert "\n" not in text and text.startswith("bad.json: ")
+        return text
+
+    return refusal
+
+
+@pytest.fixture(scope="session")
+def wheel_packages() -> list[str]:
+    """The packages a wheel ships, as ``setup.py`` gives them to setuptools: every package found
+    under ``game/``, plus the ``game._bundled.*`` packages ``pyproject.toml`` maps."""
+    import runpy
+
+    packages = runpy.run_path(str(REPO / "setup.py"), run_name="sightline_setup")["packages"]()
+    assert isinstance(packages, list)
+    return [str(p) for p in packages]

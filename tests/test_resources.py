@@ -1,20 +1,28 @@
 """The bundled maps: found by game.resources, and shipped by pyproject.toml in a wheel.
 
-The wheel itself is built and installed by hand (too slow for the suite; see the W3 report), so
-these tests check what decides it: the resource lookup, and that pyproject's package list,
-package-dir mapping and package-data globs cover every map file with the tileset's image path
-still valid in the installed layout.
+These tests check what decides the wheel: the resource lookup, that the packages setup.py finds
+(every package under game/, plus the mapped game._bundled.*) cover every subpackage, and that
+pyproject's package-dir mapping and package-data globs cover every map file with the tileset's
+image path still valid in the installed layout; a slow test builds the wheel and looks inside.
 """
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+import sys
 import tomllib
 import xml.etree.ElementTree as ET
+import zipfile
 from pathlib import Path, PurePosixPath
 
+import pytest
+
+from game.play.lessons import LESSONS_DIR, lesson_paths
+from game.play.ruleset_file import load_with_rules
 from game.resources import bundled_maps
+from game.rules.registry import get_ruleset
 from game.tiled import load_map
-from game.ui.lessons import LESSONS_DIR, lesson_paths
 
 REPO = Path(__file__).resolve().parent.parent
 SETUPTOOLS = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
@@ -51,17 +59,54 @@ def _installed(path: Path) -> PurePosixPath | None:
     return None
 
 
-def test_every_subpackage_of_game_is_listed_for_the_wheel() -> None:
-    on_disk = {
+def _packages_on_disk() -> set[str]:
+    return {
         ".".join(init.parent.relative_to(REPO).parts) for init in (REPO / "game").rglob("__init__.py")
     }
-    assert on_disk <= set(SETUPTOOLS["packages"])
-    for package in SETUPTOOLS["packages"]:
+
+
+def test_every_subpackage_of_game_is_listed_for_the_wheel(wheel_packages: list[str]) -> None:
+    on_disk = _packages_on_disk()
+    assert on_disk <= set(wheel_packages)
+    assert set(SETUPTOOLS["package-dir"]) <= set(wheel_packages)  # the bundled data packages
+    for package in wheel_packages:
         assert _source_dir(package).is_dir(), package
 
 
+@pytest.mark.slow
+def test_the_built_wheel_holds_every_package_and_the_bundled_files(tmp_path: Path) -> None:
+    source = tmp_path / "source"
+    source.mkdir()
+    for name in ("pyproject.toml", "setup.py", "README.md", "LICENSE"):
+        shutil.copy2(REPO / name, source / name)
+    for folder in ("game", "maps", "assets", "extras"):
+        shutil.copytree(REPO / folder, source / folder,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.sightline.json"))
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", str(source), "--no-deps", "-q", "-w",
+         str(tmp_path / "dist")], capture_output=True, text=True, check=False)
+    if built.returncode and ("Could not find a version" in built.stderr
+                             or "No matching distribution" in built.stderr):
+        pytest.skip("pip cannot fetch the build requirements here (setuptools, wheel)")
+    assert built.returncode == 0, built.stderr
+    (wheel,) = (tmp_path / "dist").glob("sightline-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for package in _packages_on_disk():
+        assert f"{package.replace('.', '/')}/__init__.py" in names, package
+    assert {"game/_bundled/maps/demo.tmx", "game/_bundled/maps/lessons/L01.tmx",
+            "game/_bundled/maps/tiles/street.tsx", "game/_bundled/assets/tiles/street.png",
+            "game/_bundled/tiled/sightline.js", "game/_bundled/maps/skirmish.tmx",
+            "game/_bundled/maps/skirmish.toml"} <= names
+    # the installed skirmish map still finds its ruleset file beside it (file:skirmish.toml)
+    installed = tmp_path / "installed"
+    zipfile.ZipFile(wheel).extractall(installed)
+    loaded = load_with_rules(installed / "game" / "_bundled" / "maps" / "skirmish.tmx")
+    assert get_ruleset(loaded.board.ruleset).title == "Lantern Skirmish"
+
+
 def test_every_bundled_map_file_is_package_data() -> None:
-    files = [p for p in (REPO / "maps").rglob("*") if p.is_file() and p.suffix in {".tmx", ".tsx"}]
+    files = [p for p in (REPO / "maps").rglob("*") if p.is_file() and p.suffix in {".tmx", ".tsx", ".toml"}]
+    assert REPO / "maps" / "skirmish.toml" in files  # the ruleset file skirmish.tmx names
     assert len(files) > 40
     missing = [str(p.relative_to(REPO)) for p in files if _installed(p) is None]
     assert missing == []

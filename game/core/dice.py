@@ -5,7 +5,7 @@ seed, whose tiny state (seed + number of draws) is kept in the play state so a g
 (the boardgame.io habit). :class:`ScriptedDice` plays back the faces a person rolled on real dice.
 
 A ruleset rolls through a :class:`DiceSource`: ``source.roll(die, pool)`` gives one face, ``pool``
-being the index of the pool in the ruleset's order (Arcadia: 0 = attack, 1 = defence). Each rolled
+being the index of the pool in the ruleset's order (e.g. 0 = attack, 1 = defence). Each rolled
 die becomes a :class:`DieRoll` in the resolution's steps.
 
 >>> dice = SeededDice(7)

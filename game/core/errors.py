@@ -80,7 +80,7 @@ class FacesError(UsageError):
 
 
 class PlayError(UsageError):
-    """A typed play (what a player plays, such as Mage Knight's ``ranged 3 fire``) that cannot be
+    """A typed play (what a player plays, such as ``ranged 3 fire``) that cannot be
     read: ``item`` is the piece of it at fault, ``problem`` what is wrong with it (None: it is not
     ``[TYPE] VALUE [ELEMENT]`` at all).
 
@@ -143,10 +143,10 @@ class OptionError(UsageError):
 
 class AttackNameError(UsageError):
     """An attack name the rules do not know; ``known`` are the names they do, and
-    ``or_option`` an option that may be given instead of a name (Mage Knight: the phase).
+    ``or_option`` an option that may be given instead of a name (a tally game's phase).
 
-    >>> str(AttackNameError("Mage Knight", "Dance", ("Attack", "Block"), or_option="phase"))
-    "unknown Mage Knight attack 'Dance' (use Attack, Block or name the phase)"
+    >>> str(AttackNameError("Skirmish", "Dance", ("Attack", "Block"), or_option="phase"))
+    "unknown Skirmish attack 'Dance' (use Attack, Block or name the phase)"
     """
 
     def __init__(self, rules: str, attack: str, known: tuple[str, ...], *,

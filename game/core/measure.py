@@ -4,11 +4,13 @@ Two ways of counting a distance between squares:
 
 * **orthogonal steps** (Manhattan): how many edge-to-edge steps, the way figures move in the
   rulesets here;
-* **with diagonals** (Chebyshev): a diagonal step counts as one, as Conquest counts its volley
-  range (``game/rules/conquest``). :data:`DIAGONAL_RULESETS` names the rulesets that count so;
-  every other ruleset has no diagonal counting and the window shows orthogonal steps only.
+* **with diagonals** (Chebyshev): a diagonal step counts as one, as some games count a ranged
+  attack's range. Which games count so is theirs to say (``Ruleset.diagonal_distance``, asked
+  through ``game.rules.registry.counts_diagonals``): the caller passes the answer in, and a
+  ruleset without diagonal counting shows orthogonal steps only.
 
-Movement **reach** is a breadth-first walk of orthogonal steps from a square: a step may not
+Movement **reach** is a breadth-first walk of steps across edges from a square (the board's grid
+names the neighbours and the edge between them: orthogonal steps on squares): a step may not
 cross a wall, a closed or locked door or a window (``Board.edge_blocks_movement``), nor enter a
 void or blocked-terrain square, nor a square holding an enemy figure of the mover's side (no
 side: every figure counts as an enemy, as for sight). Friends may be walked through.
@@ -29,11 +31,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from game.core.board import Board, Edge, Square, is_enemy
-
-#: rulesets whose distances count a diagonal step as one (Chebyshev); the others count
-#: orthogonal steps only
-DIAGONAL_RULESETS: frozenset[str] = frozenset({"conquest"})
+from game.core.board import Board, Square, is_enemy
 
 
 def orthogonal(a: Square, b: Square) -> int:
@@ -54,28 +52,21 @@ def with_diagonals(a: Square, b: Square) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
-def counts_diagonals(ruleset: str) -> bool:
-    """Whether a ruleset counts distances with diagonal steps as one.
+def distance_words(board: Board, a: Square, b: Square, diagonal: bool = False) -> str:
+    """The ruler's sentence: orthogonal steps, plus the count with diagonal steps when the
+    board's ruleset counts so (``diagonal``).
 
-    >>> counts_diagonals("conquest"), counts_diagonals("arcadia")
-    (True, False)
-    """
-    return ruleset.strip().lower() in DIAGONAL_RULESETS
-
-
-def distance_words(board: Board, a: Square, b: Square) -> str:
-    """The ruler's sentence: orthogonal steps, plus the diagonal count where the ruleset has one.
-
-    >>> distance_words(Board(6, 6, ruleset="conquest"), (0, 0), (3, 2))
-    '5 orthogonal steps; 3 squares counting a diagonal step as one (conquest)'
+    >>> distance_words(Board(6, 6, ruleset="skirmish"), (0, 0), (3, 2), diagonal=True)
+    '5 orthogonal steps; 3 squares counting a diagonal step as one (skirmish)'
     >>> distance_words(Board(6, 6), (0, 0), (0, 1))
     '1 orthogonal step'
     """
     steps = orthogonal(a, b)
     text = f"{steps} orthogonal step{'s' if steps != 1 else ''}"
-    if counts_diagonals(board.ruleset):
+    if diagonal:
         diag = with_diagonals(a, b)
-        text += f"; {diag} square{'s' if diag != 1 else ''} counting a diagonal step as one ({board.ruleset})"
+        rules = f" ({board.ruleset})" if board.ruleset else ""
+        text += f"; {diag} square{'s' if diag != 1 else ''} counting a diagonal step as one{rules}"
     return text
 
 
@@ -98,13 +89,13 @@ def ring(board: Board, centre: Square, radius: int, diagonal: bool = False) -> l
 
 
 def can_step(board: Board, a: Square, b: Square, side: str | None, mover: int | None = None) -> bool:
-    """Whether one orthogonal step from ``a`` to the neighbour ``b`` is allowed (see module doc).
+    """Whether one step from ``a`` to the neighbour ``b`` (sharing an edge) is allowed (see module doc).
 
     ``mover`` is the moving figure's id (it never blocks itself).
     """
     if not board.in_bounds(b) or board.is_void(b) or board.is_blocked_terrain(b):
         return False
-    if board.edge_blocks_movement(Edge.between(a, b)):
+    if board.edge_blocks_movement(board.grid.edge_between(a, b)):
         return False
     return not any(f.id != mover and is_enemy(f, side) for f in board.figures_at(b))
 
@@ -124,8 +115,7 @@ def reach(
         dist = found[here]
         if dist == steps:
             continue
-        x, y = here
-        for nxt in ((x, y - 1), (x - 1, y), (x + 1, y), (x, y + 1)):
+        for nxt in board.grid.neighbours(here):
             if nxt not in found and can_step(board, here, nxt, side, mover):
                 found[nxt] = dist + 1
                 queue.append(nxt)

@@ -37,6 +37,8 @@ No pygame here.
 >>> flow.set_target(2)
 >>> flow.verdict().legal, flow.request().attack
 (True, 'Bow')
+>>> flow.stages()[:2]
+('attack roll', 'hits')
 >>> result = flow.roll()          # the instant reveal lands at once
 >>> len(session.roll_log), session.roll_log[0]["summary"] == result.sentence()
 (1, True)
@@ -58,6 +60,7 @@ from game.rules.base import (
     Choice,
     Comparison,
     Legality,
+    NoDice,
     Odds,
     Resolution,
     Ruleset,
@@ -156,7 +159,7 @@ def tray_title(
 ) -> str:
     """The tray's title: who does what to whom, in the rules' own verb for the attack.
 
-    A typed play (Mage Knight) follows a colon; a named attack (a card, a weapon) goes in brackets;
+    A typed play (``AttackOption.entry``) follows a colon; a named attack (a card, a weapon) goes in brackets;
     a phase with nothing typed (``named=False``) stands alone.
 
     >>> tray_title("Tovak", ["Wolf Riders"], "Block", "block 5", verb="blocks")
@@ -172,13 +175,6 @@ def tray_title(
     if play:
         return f"{title}: {play}"
     return f"{title} ({attack or 'attack'})" if named else title
-
-
-class _NoDice:
-    """Deterministic rules roll nothing: a dice source that says so if asked."""
-
-    def roll(self, die: object, pool: int) -> int:
-        raise UsageError("these rules roll no dice")
 
 
 @dataclass(frozen=True)
@@ -198,7 +194,7 @@ class Pending:
     repeated: bool = False
 
 
-#: the flow's prompts, keyed; a window passes its own wording (its gestures: game/ui/wording.py)
+#: the flow's prompts, keyed; a window passes its own wording (its gestures: game/play/wording.py)
 PROMPTS: dict[str, str] = {
     "no_attacker": "Select the attacker first.",
     "no_target": "Choose a target first.",
@@ -288,6 +284,13 @@ class AttackController:
         ruleset = self.ruleset
         return ruleset is not None and ruleset.deterministic
 
+    def stages(self) -> tuple[str, ...]:
+        """The named steps of the map's rules, in order (``Ruleset.stages``): each step of a
+        resolution names the one that wrote it (``Step.stage``), for the tray and the log to
+        label or group their lines by; () without a board or rules."""
+        ruleset = self.ruleset
+        return ruleset.stages if ruleset is not None else ()
+
     def current_option(self) -> AttackOption | None:
         """The menu entry of the attack being built (None: no attacks)."""
         name = self.attack_name()
@@ -347,7 +350,8 @@ class AttackController:
         return out
 
     def choices(self) -> list[Choice]:
-        """The rules' extra choices for the attack being built (Conquest: the Block stat)."""
+        """The rules' extra choices for the attack being built (such as the stat a defender blocks
+        with)."""
         self.sync()
         ruleset, board, attacker = self.ruleset, self.board, self.attacker
         if ruleset is None or board is None or attacker is None:
@@ -406,7 +410,7 @@ class AttackController:
         name = self._attack_name()
         self._name_seen = (key, name)
         if name != self._play_for:
-            # another attack (a Mage Knight phase): the play typed for the last one goes
+            # another attack (a phase of a tally game): the play typed for the last one goes
             if self._play_for is not None:
                 self.play = ""
             self._play_for = name
@@ -572,7 +576,7 @@ class AttackController:
             return None
         assert ruleset is not None and request is not None
         try:
-            return ruleset.resolve(request, _NoDice())
+            return ruleset.resolve(request, NoDice())
         except SightlineError:
             return None
 
@@ -618,7 +622,7 @@ class AttackController:
                 dice, dice_after = session.next_dice()
                 resolution = ruleset.resolve(request, dice)
             else:
-                resolution = ruleset.resolve(request, _NoDice())
+                resolution = ruleset.resolve(request, NoDice())
         except SightlineError as exc:
             self._say(self.phrase(exc), "error")
             return None

@@ -1,9 +1,9 @@
 """The rules-engine contract every ruleset implements (docs/rules.md).
 
-A ruleset is a subclass of :class:`Ruleset` in ``game/rules/<name>.py``. The module exposes one
-instance as ``RULESET`` (the registry, :func:`game.rules.registry.get_ruleset`, imports the module
-lazily and takes ``RULESET``).
-The map property ``ruleset`` chooses it.
+A ruleset is a subclass of :class:`Ruleset` in a package ``game/rules/<name>/``. The package
+exposes one instance as ``RULESET`` (the registry, :func:`game.rules.registry.get_ruleset`,
+imports it lazily and takes ``RULESET``). The map property ``ruleset`` chooses it. Its
+resolution is a sequence of small named steps (:mod:`game.rules.steps`).
 
 Everything here is **pure**: a ruleset reads a :class:`~game.core.board.Board` and returns plain frozen
 data. It never mutates the board except in :meth:`Ruleset.apply` and :meth:`Ruleset.perform`
@@ -87,8 +87,6 @@ class AttackRequest:
     >>> request = AttackRequest(Board(3, 3), 1, [2], "Short Bow")
     >>> request.targets, dict(request.options)
     ((2,), {})
-    >>> request.with_options(play="ranged 3").options["play"]
-    'ranged 3'
     """
 
     board: Board
@@ -112,12 +110,6 @@ class AttackRequest:
     def with_targets(self, targets: Sequence[int]) -> AttackRequest:
         """The same request on other targets."""
         return AttackRequest(self.board, self.attacker, targets, self.attack, self.options)
-
-    def with_options(self, **options: object) -> AttackRequest:
-        """The same request with these options added (a value of None removes one)."""
-        merged = {**self.options, **options}
-        return AttackRequest(self.board, self.attacker, self.targets, self.attack,
-                             {k: v for k, v in merged.items() if v is not None})
 
 
 @dataclass(frozen=True)
@@ -159,23 +151,12 @@ class Choice:
     ``values`` are ``(value, label)`` pairs, ``None`` standing for "leave it to the rules"; the
     labels carry the numbers the rules would read (``"higher (Evasion 3)"``); ``default`` is the
     value used when the player picks none.
-
-    >>> c = Choice("block_stat", "Block", ((None, "higher"), ("defence", "Defence 2")))
-    >>> c.label_of("defence"), c.label_of("nonsense")
-    ('Defence 2', 'higher')
     """
 
     key: str
     label: str
     values: tuple[tuple[str | None, str], ...]
     default: str | None = None
-
-    def label_of(self, value: str | None) -> str:
-        """The label of ``value`` (of the default when ``value`` is not one of the values)."""
-        labels = dict(self.values)
-        if value in labels:
-            return labels[value]
-        return labels.get(self.default, self.values[0][1] if self.values else "")
 
 
 @dataclass(frozen=True)
@@ -214,18 +195,23 @@ class Step:
     text: str
     rolls: tuple[DieRoll, ...] = ()
     data: Mapping[str, object] = field(default_factory=lambda: _EMPTY, hash=False)
+    #: the name of the ruleset's step that wrote it ("hit", "dodge", "damage", "death check" …;
+    #: :attr:`Ruleset.stages`, :mod:`game.rules.steps`); "" when none did. Not compared: two
+    #: steps that say and roll the same are equal
+    stage: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
         if self.kind not in STEP_KINDS:
             raise ValueError(f"unknown step kind {self.kind!r} (one of {sorted(STEP_KINDS)})")
 
     def as_json(self) -> dict[str, object]:
-        """``{"kind", "text", "rolls": [...], "data": {...}}``."""
+        """``{"kind", "text", "rolls": [...], "data": {...}, "stage"}``."""
         return {
             "kind": self.kind,
             "text": self.text,
             "rolls": [r.as_json() for r in self.rolls],
             "data": _jsonable(self.data),
+            "stage": self.stage,
         }
 
 
@@ -381,6 +367,39 @@ class Condition:
         return max(0, self.life - self.wounds)
 
 
+@dataclass(frozen=True)
+class DieLook:
+    """How a die looks, for the dice tray: its faces as rolled (table order, a face repeated as
+    often as the die has it) and, per face, the symbols it shows (a symbol repeated as often as
+    it counts: ``("hit", "hit")`` for ``hit+hit``; ``()`` for a number face).
+
+    >>> look = DieLook("strike", ("blank", "hit+crit"), ((), ("hit", "crit")))
+    >>> look.symbols_of("hit+crit"), look.symbols_of("sword")
+    (('hit', 'crit'), None)
+    """
+
+    name: str
+    faces: tuple[Face, ...]
+    symbols: tuple[tuple[str, ...], ...]
+
+    def symbols_of(self, face: Face) -> tuple[str, ...] | None:
+        """The symbols ``face`` shows; None when the die has no such face."""
+        try:
+            return self.symbols[self.faces.index(face)]
+        except ValueError:
+            return None
+
+
+@dataclass(frozen=True)
+class Unreachable:
+    """An attack of the rules that no figure on a board can make, or can make on nobody: a
+    sentence (without "warning") and the figure it is about (None: the rules as a whole)."""
+
+    message: str
+    figure_id: int | None = None
+    hint: str = ""
+
+
 class Ruleset(ABC):
     """One game's combat rules. Subclasses set the class attributes and the four abstract methods."""
 
@@ -398,6 +417,15 @@ class Ruleset(ABC):
     assumptions: tuple[str, ...] = ()
     #: True when the rules roll no dice: a resolution is a tally the player commits
     deterministic: bool = False
+    #: the names of the steps of a resolution, in order ("hit", "dodge", "damage" …): each
+    #: :class:`Step` of a resolution names the one that wrote it (:mod:`game.rules.steps`)
+    stages: tuple[str, ...] = ()
+    #: distances count a diagonal step as one (Chebyshev), as a volley's range does; else
+    #: orthogonal steps only (the window's ruler, :func:`game.rules.registry.counts_diagonals`)
+    diagonal_distance: bool = False
+    #: the page documenting these rules' figure properties, for the map linter's hints
+    #: (``"docs/arcadia.md"``); "" when there is none
+    doc_page: str = ""
 
     @abstractmethod
     def attacks(self, board: Board, attacker: int) -> list[AttackOption]:
@@ -526,6 +554,17 @@ class Ruleset(ABC):
                 return f"{figure.label}: {problems[0].rstrip('.')} (fix the map)."
         return None
 
+    def unreachable_attacks(self, board: Board) -> list[Unreachable]:
+        """Attacks of these rules that cannot happen on ``board`` whatever the figures do: one
+        no figure has, one whose reach is nothing (a range of 0), one that rolls no dice. The
+        map linter reports them (``attack-unreachable``). Default none."""
+        return []
+
+    def die_look(self, die: str) -> DieLook | None:
+        """How the die called ``die`` (a :class:`~game.core.dice.DieRoll`'s ``die``) looks, for
+        the dice tray to draw and tumble it; None: the tray draws faces by their names."""
+        return None
+
     def choices(self, board: Board, attacker: int, targets: Sequence[int]) -> list[Choice]:
         """The choices these rules give for an attack of ``attacker`` on ``targets`` (each an
         ``options`` key with its values and their labels); default none."""
@@ -535,6 +574,20 @@ class Ruleset(ABC):
         """Deterministic rules: what ``resolution`` compares (value, needed, caption), for the
         window's chart before committing; default None."""
         return None
+
+
+class NoDice:
+    """The dice of rules that roll none (a deterministic tally): asked for a face, it says so.
+
+    >>> NoDice().roll(Die("d6", (1, 2, 3, 4, 5, 6)), 0)
+    Traceback (most recent call last):
+    ...
+    game.core.errors.UsageError: these rules roll no dice
+    """
+
+    def roll(self, die: Die, pool: int) -> Face:
+        """Never a face: deterministic rules roll nothing."""
+        raise UsageError("these rules roll no dice")
 
 
 class FaceCounter:

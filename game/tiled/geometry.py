@@ -1,9 +1,11 @@
 """Map geometry: the one place that turns drawn shapes into grid edges and squares (docs/maps.md).
 
-The loader (:mod:`game.tiled.reader`) traces every wall, window and door object once with these
-functions and records the result on the object's :class:`~game.tiled.reader.ObjectInfo`
+The derivation (:mod:`game.tiled.derive`) traces every wall, window and door object once with
+these functions and records the result on the object's :class:`~game.tiled.derive.ObjectInfo`
 (``segments``, ``ends``, ``edges``, ``door_edge``, ``square``); the linter reads those records and
-never re-derives them. Everything is exact (``Fraction``); coordinates are in grid units.
+never re-derives them. Areas (``blocked``/``void`` shapes) and tiles' collision shapes are
+measured here too. Everything is exact (``Fraction``); coordinates are in grid units (tile units
+for collision shapes).
 
 * :data:`SNAP`: a vertex within 1/8 cell (per axis) of a grid corner is snapped onto it;
 * :data:`DOOR_REACH`: a door shape's centre must lie within 1/4 cell of an edge's midpoint;
@@ -34,6 +36,7 @@ SNAP = Fraction(1, 8)  #: vertices this close (per axis) to a grid corner are sn
 DOOR_REACH = Fraction(1, 4)  #: a door shape's centre must be this close to an edge midpoint
 DOOR_MAX_LENGTH = Fraction(3, 2)  #: a door shape longer than this (in cells) is refused
 THIN = Fraction(1, 2)  #: a rectangle thinner than this is a wall along its centre line
+DOOR_SQUARE = Fraction(7, 8)  #: a door shape at least this big each way fills its square
 DOOR_HINT = "draw the door as a one-square line along a grid edge, or a small shape centred on the edge"
 
 
@@ -284,6 +287,186 @@ def trace_door(
     return DoorTrace(Edge("H", int(hx - Fraction(1, 2)), int(hy)), None)
 
 
+def door_square(
+    shape: str, x: Fraction, y: Fraction, width: Fraction, height: Fraction, points: Sequence[Point]
+) -> Square | None:
+    """The square a door object fills, when it is drawn as a whole square rather than on an edge
+    (a door tile placed as a tile object, a box over the doorway): a rectangle, tile, ellipse or
+    polygon at least :data:`DOOR_SQUARE` of a square each way and at most
+    :data:`DOOR_MAX_LENGTH`; the square holding its centre. None for any other door.
+
+    >>> F = Fraction
+    >>> door_square("tile", F(2), F(5), F(1), F(1), ()), door_square("rectangle", F(2), F(5), F(1), F(1, 4), ())
+    ((2, 5), None)
+    """
+    if shape not in ("rectangle", "tile", "ellipse", "polygon"):
+        return None
+    if min(width, height) < DOOR_SQUARE or max(width, height) > DOOR_MAX_LENGTH:
+        return None
+    return square_at(centre_of(shape, x, y, width, height, points))
+
+
+def strip_edges(x: Fraction, y: Fraction, width: Fraction, height: Fraction) -> list[Edge]:
+    """The grid edges a thin collision rectangle stands for: thinner than :data:`THIN`, with its
+    centre line or one long side within :data:`SNAP` of a grid line, it walls that line along
+    every unit edge it covers at least half of; [] for any other rectangle.
+
+    >>> F = Fraction
+    >>> [str(e) for e in strip_edges(F(2), F(3), F(2), F(1, 3))]  # a third of a square, hugging y=3
+    ['H(2,3)', 'H(3,3)']
+    >>> strip_edges(F(2), F(3, 2) - F(1, 8), F(2), F(1, 4))  # in the middle of a row: no line
+    []
+    """
+    if min(width, height) >= THIN:
+        return []
+    horizontal = width >= height
+    low, thick = (y, height) if horizontal else (x, width)
+    line = None
+    for edge_at in (low + thick / 2, low, low + thick):
+        if abs(edge_at - round(edge_at)) <= SNAP:
+            line = round(edge_at)
+            break
+    if line is None:
+        return []
+    start, length = (x, width) if horizontal else (y, height)
+    out: list[Edge] = []
+    for cell in range(math.floor(start), math.ceil(start + length)):
+        covered = min(start + length, Fraction(cell + 1)) - max(start, Fraction(cell))
+        if covered >= Fraction(1, 2):
+            out.append(_edge("H", cell, line) if horizontal else _edge("V", line, cell))
+    return out
+
+
+def point_in_polygon(px: Fraction, py: Fraction, poly: Sequence[Point]) -> bool:
+    """Whether a point lies inside a polygon (even-odd ray casting, exact).
+
+    >>> F = Fraction
+    >>> square = [(F(0), F(0)), (F(2), F(0)), (F(2), F(2)), (F(0), F(2))]
+    >>> point_in_polygon(F(1), F(1), square), point_in_polygon(F(3), F(1), square)
+    (True, False)
+    """
+    inside = False
+    n = len(poly)
+    for i in range(n):
+        (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % n]
+        if (y1 > py) != (y2 > py):
+            cross = x1 + (py - y1) * (x2 - x1) / (y2 - y1)
+            if px < cross:
+                inside = not inside
+    return inside
+
+
+def cells_inside(
+    shape: str,
+    x: Fraction,
+    y: Fraction,
+    width: Fraction,
+    height: Fraction,
+    points: Sequence[Point],
+    skewed: bool,
+    board: tuple[int, int],
+) -> set[Square]:
+    """The squares of a ``board`` (width, height) whose centres an area shape covers: a polygon
+    (or a ``skewed`` rectangle) by its points, an ellipse by its box, a rectangle half-open.
+
+    >>> F = Fraction
+    >>> sorted(cells_inside("rectangle", F(1), F(0), F(2), F(1), (), False, (4, 4)))
+    [(1, 0), (2, 0)]
+    """
+    x0, y0 = max(0, math.floor(x)), max(0, math.floor(y))
+    x1 = min(board[0], math.ceil(x + width) + 1)
+    y1 = min(board[1], math.ceil(y + height) + 1)
+    polygon = list(points) if shape == "polygon" or skewed else None
+    half = Fraction(1, 2)
+    cells: set[Square] = set()
+    for row in range(y0, y1):
+        cy = row + half
+        for column in range(x0, x1):
+            cx = column + half
+            if polygon is not None:
+                inside = len(polygon) > 2 and point_in_polygon(cx, cy, polygon)
+            elif shape == "ellipse":
+                rx, ry = width / 2, height / 2
+                inside = bool(rx and ry) and ((cx - x - rx) / rx) ** 2 + ((cy - y - ry) / ry) ** 2 <= 1
+            else:
+                inside = x <= cx < x + width and y <= cy < y + height
+            if inside:
+                cells.add((column, row))
+    return cells
+
+
+def axis_aligned(points: Sequence[Point]) -> bool:
+    """Whether every segment of a path is horizontal or vertical."""
+    return all(a[0] == b[0] or a[1] == b[1] for a, b in zip(points, points[1:], strict=False))
+
+
+def shape_area(kind: str, points: Sequence[Point], width: Fraction, height: Fraction) -> Fraction:
+    """The area of a closed shape (0 for lines and points); an ellipse's is close to, not exactly,
+    pi/4 of its box (enough to decide "most of a tile").
+
+    >>> F = Fraction
+    >>> shape_area("polygon", [(F(0), F(0)), (F(1), F(0)), (F(0), F(1))], F(1), F(1))
+    Fraction(1, 2)
+    """
+    if kind == "ellipse":
+        return width * height * Fraction(355, 452)  # pi/4, close enough to decide "most of the tile"
+    if len(points) > 2 and kind != "polyline":
+        ring = zip(points, [*points[1:], *points[:1]], strict=True)
+        return abs(sum((a[0] * b[1] - b[0] * a[1] for a, b in ring), Fraction(0))) / 2
+    return Fraction(0)
+
+
+def _thin_sides(x: Fraction, y: Fraction, w: Fraction, h: Fraction) -> list[str]:
+    """The tile edge a thin rectangle or ellipse lies along (N/E/S/W), or []."""
+    quarter, most = Fraction(1, 4), Fraction(3, 4)
+    if w >= most and h <= quarter:
+        cy = y + h / 2
+        return ["N"] if cy <= quarter else ["S"] if cy >= most else []
+    if h >= most and w <= quarter:
+        cx = x + w / 2
+        return ["W"] if cx <= quarter else ["E"] if cx >= most else []
+    return []
+
+
+def _segment_side(a: Point, b: Point) -> str | None:
+    """The tile edge (N/E/S/W) a segment runs along, snapped, within one tile; None if none."""
+    ca, cb = snap(a)[0], snap(b)[0]
+    if ca is None or cb is None or ca == cb or not all(0 <= c <= 1 for c in (*ca, *cb)):
+        return None
+    if ca[1] == cb[1] and ca[1] in (0, 1):
+        return "N" if ca[1] == 0 else "S"
+    if ca[0] == cb[0] and ca[0] in (0, 1):
+        return "W" if ca[0] == 0 else "E"
+    return None
+
+
+def border_sides(
+    kind: str, points: Sequence[Point], x: Fraction, y: Fraction, w: Fraction, h: Fraction
+) -> list[str]:
+    """The tile edges (N/E/S/W) a collision shape draws, in tile units: a thin rectangle or ellipse
+    along one edge, or a line whose every segment runs along the tile's border; [] otherwise.
+
+    >>> F = Fraction
+    >>> border_sides("polyline", [(F(0), F(0)), (F(1), F(0)), (F(1), F(1))], F(0), F(0), F(1), F(1))
+    ['N', 'E']
+    """
+    if kind in ("rectangle", "ellipse"):
+        return _thin_sides(x, y, w, h)
+    if kind not in ("polyline", "polygon") or len(points) < 2:
+        return []
+    pairs = list(zip(points, points[1:], strict=False))
+    if kind == "polygon":
+        pairs.append((points[-1], points[0]))
+    sides: list[str] = []
+    for a, b in pairs:
+        side = _segment_side(a, b)
+        if side is None:
+            return []
+        if side not in sides:
+            sides.append(side)
+    return sides
+
+
 def square_at(point: Point) -> Square:
     """The square holding a point (a figure stands on the square holding its centre).
 
@@ -311,18 +494,26 @@ __all__ = [
     "DOOR_HINT",
     "DOOR_MAX_LENGTH",
     "DOOR_REACH",
+    "DOOR_SQUARE",
     "SNAP",
     "DoorTrace",
     "Point",
     "Segment",
     "WallTrace",
+    "axis_aligned",
+    "border_sides",
+    "cells_inside",
+    "door_square",
     "centre_of",
     "edge_in_map",
     "fmt_number",
     "fmt_point",
+    "point_in_polygon",
+    "shape_area",
     "side_edge",
     "snap",
     "square_at",
+    "strip_edges",
     "trace_door",
     "trace_wall",
     "unit_edges",

@@ -36,6 +36,7 @@ import numpy as np
 from game.core.board import Stat
 from game.core.errors import MapError
 from game.core.findings import Finding, Severity
+from game.tiled.records import TileLayerRecord
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
 MAX_CELLS = 4_000_000
@@ -53,29 +54,19 @@ JSON_HINT = "open it in Tiled and use File > Save As... with the TMX format (.tm
 
 
 @dataclass
-class TileLayerData:
-    """One tile layer, decoded, with visibility, opacity and offset combined with its groups."""
-
-    name: str
-    visible: bool
-    opacity: float
-    offset: tuple[float, float]
-    gids: np.ndarray  # uint32 (H, W), Tiled gids WITH flip bits
-
-
-@dataclass
 class PreparedMap:
     """A map checked and flattened for the reader: one tree, decoded layers, what it depends on."""
 
     path: Path
     root: ET.Element
-    tile_layers: list[TileLayerData]
+    tile_layers: list[TileLayerRecord]
     dependencies: list[Path]
     findings: list[Finding] = field(default_factory=list)
     unreadable_images: list[Path] = field(default_factory=list)
 
 
 def _display(path: Path) -> str:
+    """A path as messages show it."""
     return str(path)
 
 
@@ -108,6 +99,7 @@ def read_bytes(path: Path, what: str = "map") -> bytes:
 
 
 def _declares_entities(data: bytes) -> bool:
+    """Whether XML bytes declare an entity (UTF-16 text decoded first)."""
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         try:
             text = data.decode("utf-16")
@@ -264,6 +256,7 @@ def read_properties(elem: ET.Element) -> dict[str, Stat]:
 
 
 def _typed(kind: str, raw: str) -> Stat:
+    """A property's text as its Tiled type (int, float, bool; anything else, or a bad number, as text)."""
     try:
         if kind in ("int", "object"):
             return int(raw.strip() or 0)
@@ -289,6 +282,15 @@ def image_size(path: Path) -> tuple[int, int] | None:
             head = handle.read(64 * 1024)
     except OSError:
         return None
+    return header_size(head)
+
+
+def header_size(head: bytes) -> tuple[int, int] | None:
+    """:func:`image_size` from an image's first bytes (64 KiB is plenty for a JPEG's header).
+
+    >>> header_size(b"\\x89PNG\\r\\n\\x1a\\n" + bytes(8) + (3).to_bytes(4, "big") + (2).to_bytes(4, "big"))
+    (3, 2)
+    """
     if head.startswith(b"\x89PNG\r\n\x1a\n") and len(head) >= 24:
         return struct.unpack(">II", head[16:24])
     if head[:6] in (b"GIF87a", b"GIF89a") and len(head) >= 10:
@@ -335,8 +337,12 @@ def image_size(path: Path) -> tuple[int, int] | None:
 
 
 class _Preparer:
-    def __init__(self, path: Path) -> None:
+    """One preparation of one map file (the state its checks share)."""
+
+    def __init__(self, path: Path, orientations: tuple[str, ...] = ("orthogonal",)) -> None:
+        """Start preparing the map at ``path``, refusing grids other than ``orientations``."""
         self.path = path
+        self.orientations = orientations
         self.shown = _display(path)
         self.base = path.parent
         self.deps: list[Path] = [path.resolve()]
@@ -349,11 +355,13 @@ class _Preparer:
         self.ts_by_path: dict[Path, int] = {}
 
     def add_dep(self, path: Path) -> None:
+        """Note a file the map depends on (once)."""
         if path not in self.deps:
             self.deps.append(path)
 
     # -- entry point
     def run(self) -> PreparedMap:
+        """Parse, crop an infinite map, check the header, inline tilesets and templates, decode layers."""
         root = parse_xml_file(self.path, "map")
         if root.tag != "map":
             raise MapError(
@@ -370,13 +378,10 @@ class _Preparer:
         return PreparedMap(self.path, root, layers, self.deps, self.findings, self.unreadable)
 
     def check_header(self, root: ET.Element) -> None:
+        """Refuse an unsupported orientation, a missing or absurd size, a tile size under 1x1."""
         orientation = (root.get("orientation") or "orthogonal").strip().lower()
-        if orientation != "orthogonal":
-            raise MapError(
-                f"{orientation} maps are not supported; Sightline reads orthogonal (square-grid) maps",
-                path=self.shown,
-                hint="in Tiled, make a new map with File > New > Orientation: Orthogonal",
-            )
+        if orientation not in self.orientations:
+            raise orientation_error(orientation, self.shown)
         width = int_attr(root, "width", None, self.shown)
         height = int_attr(root, "height", None, self.shown)
         tw = int_attr(root, "tilewidth", None, self.shown)
@@ -399,9 +404,11 @@ class _Preparer:
 
     # -- tilesets
     def resolve(self, base: Path, source: str) -> Path:
+        """A file named by ``source`` relative to ``base`` (absolute names as they are)."""
         return (base / source).resolve() if not Path(source).is_absolute() else Path(source)
 
     def load_tsx(self, path: Path, referrer: str) -> ET.Element:
+        """An external tileset's tree (cached; a one-line MapError when missing or not a tileset)."""
         if path in self.tsx_cache:
             return self.tsx_cache[path]
         if path.exists() and not path.is_file():
@@ -518,6 +525,7 @@ class _Preparer:
             owner.remove(image)
 
     def inline_tilesets(self, root: ET.Element) -> None:
+        """Replace every external tileset reference by a flattened copy of the tileset."""
         for index, ts in enumerate(list(root)):
             if ts.tag != "tileset":
                 continue
@@ -538,6 +546,7 @@ class _Preparer:
 
     # -- templates
     def load_tx(self, path: Path) -> ET.Element:
+        """An object template's tree (cached; a one-line MapError when missing or not a template)."""
         if path in self.tx_cache:
             return self.tx_cache[path]
         if not path.is_file():
@@ -578,6 +587,7 @@ class _Preparer:
         return (local - tfirst + firstgid) | flags
 
     def next_firstgid(self, root: ET.Element) -> int:
+        """The first gid after every tileset of the map (for a template's own tileset)."""
         top = 1
         for ts in root.findall("tileset"):
             first = int_attr(ts, "firstgid", 1, self.shown)
@@ -587,6 +597,7 @@ class _Preparer:
         return top
 
     def apply_templates(self, root: ET.Element) -> None:
+        """Merge every object's template into the object (the object's attributes win)."""
         for group in root.iter("objectgroup"):
             for obj in group.findall("object"):
                 source = obj.get("template")
@@ -599,10 +610,13 @@ class _Preparer:
     def merge_template(
         self, root: ET.Element, obj: ET.Element, template: ET.Element, tx_path: Path
     ) -> None:
+        """Merge one template into ``obj``: its attributes, shape and properties, the object's winning."""
         tobj = template.find("object")
         assert tobj is not None
+        if tobj.get("template"):
+            self.note_nested_template(tx_path, obj)
         for key, value in tobj.attrib.items():
-            if key in ("id", "x", "y"):
+            if key in ("id", "x", "y", "template"):
                 continue
             if key not in obj.attrib:
                 if key == "gid":
@@ -627,10 +641,43 @@ class _Preparer:
                     mine.append(copy.deepcopy(prop))
         del obj.attrib["template"]
 
+    def note_nested_template(self, tx_path: Path, obj: ET.Element) -> None:
+        """A warning (once per template) for a template whose object uses a template itself,
+        which Tiled never writes: it is not applied; a chain that comes back is a cycle."""
+        if any(f.code in ("template-nested", "template-cycle") and tx_path.name in f.message for f in self.findings):
+            return
+        chain = [tx_path]
+        while True:
+            template = self.tx_cache.get(chain[-1])
+            inner = template.find("object") if template is not None else None
+            source = inner.get("template") if inner is not None else None
+            if not source:
+                break
+            nxt = self.resolve(chain[-1].parent, source)
+            if nxt in chain:
+                chain.append(nxt)
+                break
+            try:
+                self.load_tx(nxt)
+            except MapError:
+                break
+            chain.append(nxt)
+        cycle = len(chain) > 1 and chain[-1] in chain[:-1]
+        raw = obj.get("id", "")
+        self.findings.append(Finding(
+            "template-cycle" if cycle else "template-nested", Severity.WARNING,
+            f"template {tx_path.name} uses template {chain[1].name if len(chain) > 1 else '?'}"
+            + (f", which leads back to {chain[-1].name}: a cycle" if cycle else "")
+            + "; a template cannot use a template, so that part is not applied",
+            int(raw) if raw.strip().isdigit() else None,
+            hint="open the template in Tiled and detach its object from the other template",
+        ))
+
     # -- tile layers
     def decode_layers(
         self, parent: ET.Element, visible: bool, opacity: float, offset: tuple[float, float]
-    ) -> Iterator[TileLayerData]:
+    ) -> Iterator[TileLayerRecord]:
+        """Every tile layer under ``parent``, decoded, groups' visibility, opacity and offset combined."""
         for elem in parent:
             if elem.tag not in ("layer", "group"):
                 continue
@@ -649,9 +696,10 @@ class _Preparer:
             if elem.tag == "group":
                 yield from self.decode_layers(elem, vis, op, off)
                 continue
-            yield TileLayerData(elem.get("name", ""), vis, op, off, self.decode_layer(elem))
+            yield TileLayerRecord(elem.get("name", ""), vis, op, off, self.decode_layer(elem))
 
     def decode_layer(self, layer: ET.Element) -> np.ndarray:
+        """One finite tile layer's gids ``[y, x]``, checked against the map's size and the cell limit."""
         name = layer.get("name", "")
         where = f"tile layer {name!r}"
         w = int_attr(layer, "width", self.width, self.shown)
@@ -684,51 +732,66 @@ class _Preparer:
         self, data: ET.Element, block: ET.Element, w: int, h: int, where: str
     ) -> np.ndarray:
         """Decode a layer's ``<data>`` (or one ``<chunk>`` of it) into gids ``[y, x]``."""
-        cells = w * h
         encoding = (data.get("encoding") or "").strip().lower()
-        compression = (data.get("compression") or "").strip().lower()
         if encoding == "":
-            tiles = block.findall("tile")
-            if len(tiles) != cells:
-                raise MapError(
-                    f"{where} has {len(tiles)} XML tiles, expected {w}x{h}",
-                    path=self.shown,
-                    hint=CSV_HINT,
-                )
-            try:
-                values = [int(t.get("gid", "0")) for t in tiles]
-            except ValueError:
-                raise MapError(
-                    f"{where} has a malformed tile gid", path=self.shown, hint=CSV_HINT
-                ) from None
-            grid = self.check_gids(np.array(values, dtype=np.uint64), where)
-            for t in tiles:
-                block.remove(t)
-            if block is data:
-                data.set("encoding", "csv")
-            block.text = ",".join(str(v) for v in values)
-            return grid.reshape(h, w)
+            return self.decode_xml_tiles(data, block, w, h, where)
         text = block.text or ""
         if encoding == "csv":
-            try:
-                values = list(map(int, filter(str.strip, text.replace("\n", "").replace("\r", "").split(","))))
-            except ValueError:
-                raise MapError(
-                    f"{where} has malformed CSV data",
-                    path=self.shown,
-                    hint="save it again from Tiled",
-                ) from None
-            if len(values) != cells:
-                raise MapError(
-                    f"{where} has {len(values)} tiles, expected {w}x{h} = {cells}", path=self.shown
-                )
-            if values and (max(values) > 0xFFFFFFFF or min(values) < 0):
-                raise MapError(f"{where} has a tile gid out of range", path=self.shown)
-            return np.array(values, dtype=np.uint32).reshape(h, w)
+            return self.decode_csv(text, w, h, where)
         if encoding != "base64":
             raise MapError(
                 f"{where} uses the unknown encoding {encoding!r}", path=self.shown, hint=CSV_HINT
             )
+        compression = (data.get("compression") or "").strip().lower()
+        return self.decode_base64(text, compression, w, h, where)
+
+    def decode_xml_tiles(
+        self, data: ET.Element, block: ET.Element, w: int, h: int, where: str
+    ) -> np.ndarray:
+        """Gids written as ``<tile gid=…>`` elements; the block is rewritten as CSV text."""
+        tiles = block.findall("tile")
+        if len(tiles) != w * h:
+            raise MapError(
+                f"{where} has {len(tiles)} XML tiles, expected {w}x{h}",
+                path=self.shown,
+                hint=CSV_HINT,
+            )
+        try:
+            values = [int(t.get("gid", "0")) for t in tiles]
+        except ValueError:
+            raise MapError(
+                f"{where} has a malformed tile gid", path=self.shown, hint=CSV_HINT
+            ) from None
+        grid = self.check_gids(np.array(values, dtype=np.uint64), where)
+        for t in tiles:
+            block.remove(t)
+        if block is data:
+            data.set("encoding", "csv")
+        block.text = ",".join(str(v) for v in values)
+        return grid.reshape(h, w)
+
+    def decode_csv(self, text: str, w: int, h: int, where: str) -> np.ndarray:
+        """Gids written as comma-separated numbers."""
+        cells = w * h
+        try:
+            values = list(map(int, filter(str.strip, text.replace("\n", "").replace("\r", "").split(","))))
+        except ValueError:
+            raise MapError(
+                f"{where} has malformed CSV data",
+                path=self.shown,
+                hint="save it again from Tiled",
+            ) from None
+        if len(values) != cells:
+            raise MapError(
+                f"{where} has {len(values)} tiles, expected {w}x{h} = {cells}", path=self.shown
+            )
+        if values and (max(values) > 0xFFFFFFFF or min(values) < 0):
+            raise MapError(f"{where} has a tile gid out of range", path=self.shown)
+        return np.array(values, dtype=np.uint32).reshape(h, w)
+
+    def decode_base64(self, text: str, compression: str, w: int, h: int, where: str) -> np.ndarray:
+        """Gids as little-endian 32-bit words in base64, maybe zlib-, gzip- or zstd-compressed."""
+        cells = w * h
         try:
             raw = base64.b64decode("".join(text.split()), validate=True)
         except (binascii.Error, ValueError):
@@ -789,36 +852,8 @@ class _Preparer:
         th = int_attr(root, "tileheight", None, self.shown)
         if tw < 1 or th < 1:
             return  # check_header refuses the tile size
-        pieces: list[tuple[ET.Element, list[tuple[int, int, np.ndarray]]]] = []
-        cells = 0
-        for layer in root.iter("layer"):
-            data = layer.find("data")
-            chunks: list[tuple[int, int, np.ndarray]] = []
-            if data is not None:
-                where = f"tile layer {layer.get('name', '')!r}"
-                for chunk in data.findall("chunk"):
-                    cx = int_attr(chunk, "x", 0, self.shown)
-                    cy = int_attr(chunk, "y", 0, self.shown)
-                    cw = int_attr(chunk, "width", None, self.shown)
-                    ch = int_attr(chunk, "height", None, self.shown)
-                    cells += max(cw, 0) * max(ch, 0)
-                    if cw < 1 or ch < 1 or cells > MAX_TOTAL_LAYER_CELLS:
-                        raise MapError(f"{where} has a chunk of {cw}x{ch} tiles", path=self.shown)
-                    chunks.append((cx, cy, self.decode_block(data, chunk, cw, ch, where)))
-            pieces.append((layer, chunks))
-        painted = [
-            (cx + int(xs.min()), cy + int(ys.min()), cx + int(xs.max()) + 1, cy + int(ys.max()) + 1)
-            for _, chunks in pieces
-            for cx, cy, grid in chunks
-            for ys, xs in [np.nonzero(grid & GID_MASK)]
-            if xs.size
-        ]
-        if not painted:
-            painted = [(cx, cy, cx + g.shape[1], cy + g.shape[0]) for _, c in pieces for cx, cy, g in c]
-        x0 = min((b[0] for b in painted), default=0)
-        y0 = min((b[1] for b in painted), default=0)
-        x1 = max((b[2] for b in painted), default=1)
-        y1 = max((b[3] for b in painted), default=1)
+        pieces = self.read_chunks(root)
+        x0, y0, x1, y1 = _painted_bounds(pieces)
         width, height = x1 - x0, y1 - y0
         if width * height > MAX_CELLS:
             raise MapError(
@@ -826,22 +861,7 @@ class _Preparer:
                 path=self.shown,
             )
         for layer, chunks in pieces:
-            grid = np.zeros((height, width), dtype=np.uint32)
-            for cx, cy, part in chunks:
-                ph, pw = part.shape
-                gx0, gy0 = max(cx, x0), max(cy, y0)
-                gx1, gy1 = min(cx + pw, x1), min(cy + ph, y1)
-                if gx1 > gx0 and gy1 > gy0:
-                    grid[gy0 - y0 : gy1 - y0, gx0 - x0 : gx1 - x0] = part[
-                        gy0 - cy : gy1 - cy, gx0 - cx : gx1 - cx
-                    ]
-            for child in list(layer):
-                if child.tag == "data":
-                    layer.remove(child)
-            data = ET.SubElement(layer, "data", encoding="csv")
-            data.text = ",".join(str(v) for v in grid.ravel().tolist())
-            layer.set("width", str(width))
-            layer.set("height", str(height))
+            _write_cropped(layer, chunks, (x0, y0, x1, y1))
         root.set("width", str(width))
         root.set("height", str(height))
         root.set("infinite", "0")
@@ -856,16 +876,96 @@ class _Preparer:
             )
         )
 
+    def read_chunks(self, root: ET.Element) -> list[tuple[ET.Element, list[_Chunk]]]:
+        """Every tile layer of an infinite map with its decoded chunks ``(x, y, gids)``."""
+        pieces: list[tuple[ET.Element, list[_Chunk]]] = []
+        cells = 0
+        for layer in root.iter("layer"):
+            data = layer.find("data")
+            chunks: list[_Chunk] = []
+            if data is not None:
+                where = f"tile layer {layer.get('name', '')!r}"
+                for chunk in data.findall("chunk"):
+                    cx = int_attr(chunk, "x", 0, self.shown)
+                    cy = int_attr(chunk, "y", 0, self.shown)
+                    cw = int_attr(chunk, "width", None, self.shown)
+                    ch = int_attr(chunk, "height", None, self.shown)
+                    cells += max(cw, 0) * max(ch, 0)
+                    if cw < 1 or ch < 1 or cells > MAX_TOTAL_LAYER_CELLS:
+                        raise MapError(f"{where} has a chunk of {cw}x{ch} tiles", path=self.shown)
+                    chunks.append((cx, cy, self.decode_block(data, chunk, cw, ch, where)))
+            pieces.append((layer, chunks))
+        return pieces
+
     def check_gids(self, values: np.ndarray, where: str) -> np.ndarray:
+        """Gids as uint32, refusing any beyond 32 bits."""
         if values.size and int(values.max()) > 0xFFFFFFFF:
             raise MapError(f"{where} has a tile gid out of range", path=self.shown)
         return values.astype(np.uint32)
 
 
-def prepare(path: Path) -> PreparedMap:
-    """Read a .tmx file safely: one tree for the reader, decoded tile layers, dependencies, findings."""
-    preparer = _Preparer(path)
-    return preparer.run()
+#: one chunk of an infinite map's tile layer: its cell x, y and its gids ``[y, x]``
+_Chunk = tuple[int, int, np.ndarray]
+
+
+def _painted_bounds(pieces: list[tuple[ET.Element, list[_Chunk]]]) -> tuple[int, int, int, int]:
+    """The cells ``x0, y0, x1, y1`` (end exclusive) holding every painted tile of every chunk;
+    every chunk's extent when nothing is painted; one cell when there are no chunks."""
+    painted = [
+        (cx + int(xs.min()), cy + int(ys.min()), cx + int(xs.max()) + 1, cy + int(ys.max()) + 1)
+        for _, chunks in pieces
+        for cx, cy, grid in chunks
+        for ys, xs in [np.nonzero(grid & GID_MASK)]
+        if xs.size
+    ]
+    if not painted:
+        painted = [(cx, cy, cx + g.shape[1], cy + g.shape[0]) for _, c in pieces for cx, cy, g in c]
+    return (
+        min((b[0] for b in painted), default=0),
+        min((b[1] for b in painted), default=0),
+        max((b[2] for b in painted), default=1),
+        max((b[3] for b in painted), default=1),
+    )
+
+
+def _write_cropped(layer: ET.Element, chunks: list[_Chunk], bounds: tuple[int, int, int, int]) -> None:
+    """Replace a layer's chunks by one CSV ``<data>`` covering ``bounds``."""
+    x0, y0, x1, y1 = bounds
+    width, height = x1 - x0, y1 - y0
+    grid = np.zeros((height, width), dtype=np.uint32)
+    for cx, cy, part in chunks:
+        ph, pw = part.shape
+        gx0, gy0 = max(cx, x0), max(cy, y0)
+        gx1, gy1 = min(cx + pw, x1), min(cy + ph, y1)
+        if gx1 > gx0 and gy1 > gy0:
+            grid[gy0 - y0 : gy1 - y0, gx0 - x0 : gx1 - x0] = part[gy0 - cy : gy1 - cy, gx0 - cx : gx1 - cx]
+    for child in list(layer):
+        if child.tag == "data":
+            layer.remove(child)
+    data = ET.SubElement(layer, "data", encoding="csv")
+    data.text = ",".join(str(v) for v in grid.ravel().tolist())
+    layer.set("width", str(width))
+    layer.set("height", str(height))
+
+
+def orientation_error(orientation: str, shown: str) -> MapError:
+    """The one-line refusal of a map on a grid Sightline does not build boards on (a staggered
+    map's rows are shifted by half a tile, so it is no square grid, though it looks isometric)."""
+    why = " (its rows are shifted by half a tile: no square grid)" if orientation == "staggered" else ""
+    return MapError(
+        f"{orientation} maps are not supported{why}; Sightline reads orthogonal and isometric "
+        "(square-grid) maps",
+        path=shown,
+        hint="in Tiled, make a new map with File > New > Orientation: Orthogonal or Isometric",
+    )
+
+
+def prepare(path: Path, orientations: tuple[str, ...] = ("orthogonal",)) -> PreparedMap:
+    """Read a map file safely: one tree for the reader, decoded tile layers, dependencies, findings.
+
+    A map whose orientation is not one of ``orientations`` (the grids the derivation builds) is
+    refused here, before anything else is read."""
+    return _Preparer(path, orientations).run()
 
 
 # --- saying what is wrong when a reader gives up ---------------------------------------------
@@ -892,42 +992,57 @@ def explain_unreadable(root: ET.Element) -> str:
     """
     parents = {child: parent for parent in root.iter() for child in parent}
     for elem in root.iter():
-        where = _where(elem)
         owner = parents.get(parents.get(elem, elem))
         if elem.tag in ("polyline", "polygon") and elem.get("points") is None:
             return f"{_where(parents.get(elem, elem))} has a <{elem.tag}> without points"
-        if elem.tag == "property" and elem.get("name") is not None:
-            kind, value = elem.get("type", "string"), elem.get("value", elem.text)
-            shown = f"{_where(owner) if owner is not None else '<map>'} property {elem.get('name')!r}"
-            if value is None:
-                return f"{shown} has no value"
-            try:
-                if kind in ("int", "object"):
-                    int(value.strip())
-                elif kind == "float" and not math.isfinite(float(value)):
-                    return f"{shown} = {value[:20]!r} is not a finite number"
-            except ValueError:
-                return f"{shown} = {value[:20]!r} is not {'a whole number' if kind != 'float' else 'a number'} (its type is {kind})"
-        for attr in _NEEDS.get(elem.tag, ()):
-            if elem.get(attr) is None and not (elem.tag == "tileset" and elem is root):
-                return f"{where} has no {attr} attribute"
-        for attr, text in elem.attrib.items():
-            if attr in _INT_ATTRS:
-                try:
-                    int(text.strip())
-                except ValueError:
-                    return f"{where} {attr}={text[:20]!r} is not a whole number"
-            elif attr in _FLOAT_ATTRS:
-                try:
-                    number = float(text)
-                except ValueError:
-                    return f"{where} {attr}={text[:20]!r} is not a number"
-                if not math.isfinite(number):
-                    return f"{where} {attr}={text[:20]!r} is not a finite number"
+        problem = _property_problem(elem, owner) or _attribute_problem(elem, elem is root)
+        if problem:
+            return problem
     return "an element or attribute is not as Tiled writes it"
 
 
+def _property_problem(elem: ET.Element, owner: ET.Element | None) -> str | None:
+    """What is wrong with a ``<property>`` (no value, a number that is not one), or None."""
+    if elem.tag != "property" or elem.get("name") is None:
+        return None
+    kind, value = elem.get("type", "string"), elem.get("value", elem.text)
+    shown = f"{_where(owner) if owner is not None else '<map>'} property {elem.get('name')!r}"
+    if value is None:
+        return f"{shown} has no value"
+    try:
+        if kind in ("int", "object"):
+            int(value.strip())
+        elif kind == "float" and not math.isfinite(float(value)):
+            return f"{shown} = {value[:20]!r} is not a finite number"
+    except ValueError:
+        return f"{shown} = {value[:20]!r} is not {'a whole number' if kind != 'float' else 'a number'} (its type is {kind})"
+    return None
+
+
+def _attribute_problem(elem: ET.Element, is_root: bool) -> str | None:
+    """A missing attribute an element needs, or a number attribute that is not one, or None."""
+    where = _where(elem)
+    for attr in _NEEDS.get(elem.tag, ()):
+        if elem.get(attr) is None and not (elem.tag == "tileset" and is_root):
+            return f"{where} has no {attr} attribute"
+    for attr, text in elem.attrib.items():
+        if attr in _INT_ATTRS:
+            try:
+                int(text.strip())
+            except ValueError:
+                return f"{where} {attr}={text[:20]!r} is not a whole number"
+        elif attr in _FLOAT_ATTRS:
+            try:
+                number = float(text)
+            except ValueError:
+                return f"{where} {attr}={text[:20]!r} is not a number"
+            if not math.isfinite(number):
+                return f"{where} {attr}={text[:20]!r} is not a finite number"
+    return None
+
+
 def _where(elem: ET.Element) -> str:
+    """An element for a message: its tag and the first of id, name, firstgid, value it has."""
     for key in ("id", "name", "firstgid", "value"):
         if elem.get(key) is not None:
             return f"<{elem.tag} {key}={elem.get(key, '')[:20]}>"

@@ -101,7 +101,8 @@ def find_project(map_path: Path, setting: Path | None = None) -> tuple[Path | No
             return None, [Finding(
                 "tiled-project-several", Severity.WARNING,
                 f"{len(found)} Tiled projects in {folder} ({names}): enum numbers are not read as names",
-                hint=f'name the map\'s project in sightline.toml beside the map: project = "{found[0].name}"',
+                hint="name the map's project in sightline.toml beside the map: "
+                f"project = {json.dumps(found[0].name, ensure_ascii=False)}",
             )]
         if folder.parent == folder:
             break
@@ -121,6 +122,22 @@ class ProjectTypes:
 def read_project(path: Path) -> ProjectTypes:
     """The enums and class member types of a ``.tiled-project``; a one-line :class:`MapError`
     when the file is missing or not a Tiled project."""
+    enums: dict[str, EnumType] = {}
+    classes: dict[str, dict[str, str]] = {}
+    for entry in _property_types(path):
+        if not isinstance(entry, dict):
+            continue
+        name = entry.get("name")
+        if entry.get("type") == "class" and isinstance(name, str):
+            classes.setdefault(name, _class_members(entry))
+        if entry.get("type") == "enum":
+            enum = _enum(entry, path)
+            enums.setdefault(enum.name, enum)
+    return ProjectTypes(enums, classes)
+
+
+def _property_types(path: Path) -> list[object]:
+    """The ``propertyTypes`` list of a project file (one-line MapErrors for a broken file)."""
     data = read_bytes(path, "Tiled project")
     try:
         doc = json.loads(data.decode("utf-8-sig"))
@@ -134,31 +151,32 @@ def read_project(path: Path) -> ProjectTypes:
     types = doc.get("propertyTypes", [])
     if not isinstance(types, list):
         raise MapError("propertyTypes is not a list", path=str(path), hint="open it in Tiled and save it again")
-    enums: dict[str, EnumType] = {}
-    classes: dict[str, dict[str, str]] = {}
-    for entry in types:
-        if not isinstance(entry, dict):
-            continue
-        name = entry.get("name")
-        if entry.get("type") == "class" and isinstance(name, str):
-            members = entry.get("members", [])
-            classes.setdefault(name, {
-                str(m["name"]): str(m["propertyType"]) for m in members if isinstance(m, dict)
-                and isinstance(m.get("name"), str) and isinstance(m.get("propertyType"), str)
-            } if isinstance(members, list) else {})
-        if entry.get("type") != "enum":
-            continue
-        values = entry.get("values", [])
-        if not isinstance(name, str) or not isinstance(values, list) or not all(isinstance(v, str) for v in values):
-            raise MapError(f"the enum {name!r} has no list of names as its values", path=str(path),
-                           hint="open the project in Tiled and fix the enum in the Custom Types Editor")
-        flags = entry.get("valuesAsFlags") is True
-        if flags and len(values) > MAX_FLAGS:
-            raise MapError(f"the enum {name} has {len(values)} flags; Tiled stores at most {MAX_FLAGS}",
-                           path=str(path))
-        storage = "int" if entry.get("storageType") == "int" else "string"
-        enums.setdefault(name, EnumType(name, tuple(values), flags, storage))
-    return ProjectTypes(enums, classes)
+    return types
+
+
+def _class_members(entry: dict[str, object]) -> dict[str, str]:
+    """A class type's members that name their type: member name -> type name."""
+    members = entry.get("members", [])
+    if not isinstance(members, list):
+        return {}
+    return {
+        str(m["name"]): str(m["propertyType"]) for m in members if isinstance(m, dict)
+        and isinstance(m.get("name"), str) and isinstance(m.get("propertyType"), str)
+    }
+
+
+def _enum(entry: dict[str, object], path: Path) -> EnumType:
+    """An enum type of the project, checked (a list of names; at most 31 flags)."""
+    name, values = entry.get("name"), entry.get("values", [])
+    if not isinstance(name, str) or not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+        raise MapError(f"the enum {name!r} has no list of names as its values", path=str(path),
+                       hint="open the project in Tiled and fix the enum in the Custom Types Editor")
+    flags = entry.get("valuesAsFlags") is True
+    if flags and len(values) > MAX_FLAGS:
+        raise MapError(f"the enum {name} has {len(values)} flags; Tiled stores at most {MAX_FLAGS}",
+                       path=str(path))
+    storage = "int" if entry.get("storageType") == "int" else "string"
+    return EnumType(name, tuple(values), flags, storage)
 
 
 def read_enums(path: Path) -> dict[str, EnumType]:

@@ -77,6 +77,7 @@ def json_to_element(doc: JsonObject, shown: str) -> ET.Element:
 
 
 def _text(value: Any) -> str:
+    """A JSON value as TMX attribute text (bools 1/0, whole floats without .0)."""
     if isinstance(value, bool):
         return "1" if value else "0"
     if isinstance(value, float) and value.is_integer():
@@ -85,6 +86,7 @@ def _text(value: Any) -> str:
 
 
 def _attrs(elem: ET.Element, doc: JsonObject, names: tuple[str, ...]) -> None:
+    """Copy the scalar ``names`` of a JSON object onto an element (an empty class or type left out)."""
     for name in names:
         value = doc.get(name)
         if value is None or isinstance(value, dict | list):
@@ -95,6 +97,7 @@ def _attrs(elem: ET.Element, doc: JsonObject, names: tuple[str, ...]) -> None:
 
 
 def _properties(elem: ET.Element, doc: JsonObject) -> None:
+    """A JSON object's custom properties as ``<properties>`` (the old name -> value form too)."""
     props = doc.get("properties")
     if not props:
         return
@@ -103,12 +106,14 @@ def _properties(elem: ET.Element, doc: JsonObject) -> None:
         types = doc.get("propertytypes", {}) or {}
         props = [{"name": k, "value": v, "type": types.get(k, "string")} for k, v in props.items()]
     for prop in props:
-        if not isinstance(prop, dict) or "name" not in prop:
+        if not isinstance(prop, dict):
             continue
-        out.append(_property(prop))
+        # a property without a name is kept nameless: the reader reports it (property-nameless)
+        out.append(_property(prop) if "name" in prop else ET.Element("property"))
 
 
 def _property(prop: JsonObject) -> ET.Element:
+    """One JSON property as a ``<property>`` (a class property's members nested)."""
     elem = ET.Element("property", name=str(prop["name"]))
     kind = str(prop.get("type", "string"))
     if kind != "string":
@@ -146,6 +151,7 @@ def _member(name: str, value: Any) -> ET.Element:
 
 
 def _map(doc: JsonObject, shown: str) -> ET.Element:
+    """A JSON map as ``<map>``: attributes, properties, tilesets, layers."""
     root = ET.Element("map")
     _attrs(root, doc, _MAP_ATTRS)
     _properties(root, doc)
@@ -157,6 +163,7 @@ def _map(doc: JsonObject, shown: str) -> ET.Element:
 
 
 def _layers(parent: ET.Element, layers: list[Any], shown: str) -> None:
+    """JSON layers as TMX layer elements under ``parent`` (groups nested)."""
     for layer in layers:
         if not isinstance(layer, dict):
             continue
@@ -187,6 +194,7 @@ def _layers(parent: ET.Element, layers: list[Any], shown: str) -> None:
 
 def _data(parent: ET.Element, block: JsonObject, encoding: str | None, compression: str | None,
           tag: str) -> ET.Element:
+    """A tile layer's (or chunk's) data: a JSON array as CSV, a string as its encoding says."""
     data = block.get("data")
     elem = ET.SubElement(parent, tag)
     if isinstance(data, list):
@@ -203,6 +211,7 @@ def _data(parent: ET.Element, block: JsonObject, encoding: str | None, compressi
 
 
 def _tile_layer(layer: JsonObject, shown: str) -> ET.Element:
+    """A JSON tile layer as ``<layer>`` (an infinite map's chunks as ``<chunk>`` elements)."""
     elem = ET.Element("layer")
     _attrs(elem, layer, _LAYER_ATTRS)
     _properties(elem, layer)
@@ -226,6 +235,7 @@ def _tile_layer(layer: JsonObject, shown: str) -> ET.Element:
 
 
 def _object(obj: JsonObject) -> ET.Element:
+    """A JSON object as ``<object>`` with its shape element."""
     elem = ET.Element("object")
     _attrs(elem, obj, _OBJECT_ATTRS)
     if obj.get("visible") is True:
@@ -248,6 +258,7 @@ def _object(obj: JsonObject) -> ET.Element:
 
 
 def _tileset(ts: JsonObject, tag: str) -> ET.Element:
+    """A JSON tileset as ``<tileset>`` (or a reference to an external one)."""
     elem = ET.Element(tag)
     _attrs(elem, ts, _TILESET_ATTRS)
     if "source" in ts:
@@ -286,6 +297,7 @@ def _tileset(ts: JsonObject, tag: str) -> ET.Element:
 
 
 def _template(doc: JsonObject) -> ET.Element:
+    """A JSON template as ``<template>``: its tileset and its object."""
     root = ET.Element("template")
     ts = doc.get("tileset")
     if isinstance(ts, dict):

@@ -8,7 +8,9 @@ The flow itself (what is being built, the rules' answers, rolling, recording) is
 :class:`AttackSection` is the pygame_gui section of the side panel: who attacks whom, an attack
 drop-down, the play entry (for an attack that takes a typed play), the legality sentence, the
 odds chart (deterministic rules: the tally's comparison), Roll (Commit), the ruleset's actions
-(Rest ...), the tray speed and the roll log. A ruleset's first choice (Conquest: the defender's
+(Rest ...), the tray speed and the roll log. Under the legality sentence, in amber, the frame's
+rule notice when the ray is drawn under another rule than the one the attack is judged by (the
+rule switch ``K`` is a what-if view; attacks keep the map's rule). A ruleset's first choice (Conquest: the defender's
 Block stat) gets a drop-down in the play entry's row; the rules' default is the first entry.
 """
 
@@ -40,6 +42,8 @@ from game.ui.panel import fit_text, label_room
 FRESH_DICE = "new dice"
 #: the Roll / Commit button's width: room for "Commit (Enter)"
 ROLL_W = 116
+#: the notice that the ray is drawn under another rule than the attack's (amber)
+RULE_NOTICE_COLOUR = "#FFC34D"
 
 
 def window_words(error: SightlineError) -> str:
@@ -287,9 +291,10 @@ class AttackSection:
             self._place(mode)
         board = c.board
         version = board.version if board is not None else None
+        notice = getattr(info, "rule_notice", "")
         # everything below depends only on this: nothing is asked of the rules on other frames
         state = (board.serial if board is not None else None, version, c.attacker, tuple(c.targets), c.attack, c.play,
-                 tuple(c.picks.items()), deterministic, self.typing, c.repeats_undone)
+                 tuple(c.picks.items()), deterministic, self.typing, c.repeats_undone, notice)
         if not self._changed("state", state):
             return
         who = c.who_text()
@@ -309,7 +314,7 @@ class AttackSection:
                 entry.set_text(c.play)
                 entry.placeholder_text = hint
                 entry.rebuild()
-        self._refresh_verdict()
+        self._refresh_verdict(notice)
         self._refresh_actions()
 
     def _refresh_menu(self) -> None:
@@ -343,7 +348,7 @@ class AttackSection:
                                               container=self.container)
             self.shown["choice"] = chosen
 
-    def _refresh_verdict(self) -> None:
+    def _refresh_verdict(self, notice: str = "") -> None:
         c = self.controller
         assert self.verdict_box is not None and self.chart_image is not None
         verdict = c.verdict()
@@ -359,6 +364,9 @@ class AttackSection:
             text = ("Legal: " if verdict.legal else "Illegal: ") + c.reason_of(verdict)
             markup = f"<font color='{colour}'>{_escape(text)}</font>"
         self.shown["verdict"] = text
+        self.shown["rule_notice"] = notice
+        if notice:  # the drawn rule is a what-if: the attack is judged by the map's rule
+            markup += f"<br><font color='{RULE_NOTICE_COLOUR}'>{_escape(notice)}</font>"
         self.verdict_box.set_text(markup)
         self._fit_verdict()
         size = self._chart_size

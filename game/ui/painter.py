@@ -1,8 +1,9 @@
 """The board painter: draws a :class:`~game.core.board.Board` and its overlays onto a pygame Surface.
 
 The window (``game.ui.app``) and the headless renderer (``game.ui.render``) both draw with
-:class:`BoardPainter`. It decides nothing about the rules: the ray comes from ``game.core.los`` as a
-``LosResult``, the field of view as a bool mask, lint findings as :class:`Marker` s.
+:class:`BoardPainter`. It decides nothing about the rules: the ray comes from the presenter as a
+:class:`~game.play.sight_calls.Ray` (or from the sight facade ``game.core.sight`` as a ``Sight``), the field of
+view as a bool mask, lint findings as :class:`~game.play.findings.Marker` s.
 
 Layers, bottom to top:
 
@@ -11,7 +12,8 @@ Layers, bottom to top:
 2. lint markers, the field-of-view shade (cached per mask), the hovered / refused square;
 3. what the ray touches: faint shade on closed corner sides, red hatching on blocking squares;
 4. figures (token sprites cached per look), the dragged figure under the cursor;
-5. the ray itself (antialiased, green then red), edge ticks, corner dots, the lesson highlight.
+5. the ray itself: its centre line (antialiased, green then red) with edge ticks, corner dots and
+   the lesson highlight, or, for a rule decided by other lines, the lines it checked.
 
 >>> import pygame
 >>> from game.core.board import Board
@@ -35,10 +37,13 @@ import pygame
 
 from game.core.board import Board, DoorState, Edge, Figure, Square
 from game.core.errors import SightlineError
-from game.core.los import LosResult, QuickRay
+from game.core.sight_result import Sight
+from game.play.findings import Marker
+from game.play.sight_calls import Ray, RayLine
 from game.rules.registry import get_ruleset
 from game.ui import theme
 from game.ui.art import TileArt, layer_offset
+from game.ui.map_picture import MapPicture
 from game.ui.view import View
 
 if TYPE_CHECKING:
@@ -49,21 +54,12 @@ STATIC_BUDGET_PX = 3_000_000
 
 
 @dataclass
-class Marker:
-    """A lint finding to outline on the board: a square, an edge, or both."""
-
-    square: Square | None
-    edge: Edge | None
-    severity: str
-    label: str = ""
-    #: a region finding: every square of the region, outlined as one shape (its boundary)
-    region: frozenset[Square] | None = None
-
-
-@dataclass
 class Overlay:
     """Everything drawn over the board that is not the board: selection, ray, FOV, markers.
 
+    ``ray`` is anything with ``origin``, ``target``, ``block_t`` and ``drawing()`` (a presenter's
+    :class:`~game.play.sight_calls.Ray`, or a ``Sight``); a ``Ray`` without a centre line is
+    drawn as the lines it checked, ``scale`` strokes wide (the window's UI scale).
     ``step`` indexes ``ray.crossings`` (0-based): lesson mode highlights that crossing.
     ``fov`` is a bool ``[y, x]`` mask of visible squares; every other square is shaded.
     ``dragging`` is ``(figure id, screen position under the cursor)``.
@@ -75,7 +71,7 @@ class Overlay:
     target: int | None = None
     targets: Sequence[int] = ()
     hover: Square | None = None
-    ray: LosResult | QuickRay | None = None
+    ray: Ray | Sight | None = None
     step: int | None = None
     fov: np.ndarray | None = None
     refused: Square | None = None
@@ -85,6 +81,8 @@ class Overlay:
     start: Square | None = None
     #: drawn over the board, under everything else (the window's coverage heat map)
     under_figures: Callable[[pygame.Surface], None] | None = None
+    #: the window's UI scale: the width of a ray's checked lines
+    scale: float = 1.0
 
     def target_ids(self) -> tuple[int, ...]:
         """Every figure to ring as a target: ``targets`` in order, then ``target`` if new.
@@ -133,7 +131,9 @@ class BoardPainter:
             pygame.font.init()
         self.warnings: list[str] = []
         self.tiles: TileArt | None = None
-        if art is not None:
+        #: a virtual-tabletop map's picture and drawing (game/ui/map_picture.py), instead of tiles
+        self.picture = MapPicture.of(art)
+        if art is not None and self.picture is None:
             tiles = TileArt(art)
             self.warnings.extend(tiles.warnings)
             if tiles.usable:
@@ -152,7 +152,7 @@ class BoardPainter:
         ] = {}
         #: the regions' outlines drawn for one view (see _blit_regions)
         self._region_layer: tuple[Any, pygame.Surface] | None = None
-        self._last_ray: tuple[LosResult | QuickRay, Board, _RayShape] | None = None
+        self._last_ray: tuple[Ray | Sight, Board, _RayShape] | None = None
         #: ray shapes by :func:`_ray_key`: a dragged figure brings back the same rays
         self._ray_shapes: dict[tuple[Any, ...], _RayShape] = {}
 
@@ -185,15 +185,17 @@ class BoardPainter:
             self._draw_figures(surface, board, view, overlay)
             if overlay.start is not None:
                 self._draw_start(surface, view, overlay.start)
-            if ray is not None:
+            if ray is not None and ray.centre:
                 self._draw_ray(surface, board, view, ray, overlay.step)
+            if ray is not None:
+                self._draw_lines(surface, view, ray.lines, overlay.scale)
             if overlay.dragging is not None:
                 self._draw_dragged(surface, board, view, overlay.dragging)
         finally:
             surface.set_clip(old_clip)
 
-    def _ray_shape(self, ray: LosResult | QuickRay, board: Board) -> _RayShape:
-        """The ray as drawing instructions, cached per ``LosResult``.
+    def _ray_shape(self, ray: Ray | Sight, board: Board) -> _RayShape:
+        """The ray as drawing instructions, cached per result.
 
         The same result object (the window caches them per board version) is recognised by
         identity; a new result equal in what is drawn (same board geometry, ends, and blocking
@@ -266,10 +268,13 @@ class BoardPainter:
         width = round(rx1 * cell) - round(rx0 * cell)
         height = round(ry1 * cell) - round(ry0 * cell)
         out = pygame.Surface((max(1, width), max(1, height)))
+        pictured = self.picture is not None and self.picture.draw_floor(out, local, region)
+        if pictured:
+            _mute_art(out, board, local, region)
         if self.tiles is not None:
             out.fill(theme.VOID)
             self._draw_tiles(out, board, local, region)
-        else:
+        elif not pictured:
             out.fill(theme.FLOOR_DARK)
             for y in range(ry0, ry1):
                 for x in range(rx0 + (rx0 + y) % 2, rx1, 2):  # the light half of the checker
@@ -281,13 +286,13 @@ class BoardPainter:
         for sq in board.blocked:
             if rx0 <= sq[0] < rx1 and ry0 <= sq[1] < ry1 and sq not in door_squares:
                 rect = pygame.Rect(local.square_rect(sq))
-                if self.tiles is None:
+                if self.tiles is None and not pictured:
                     out.fill(theme.BLOCKED_FILL, rect)
                 out.blit(self._hatch(rect.size, theme.BLOCKED_HATCH + (255,)), rect)
         for sq in board.impassable:
             if rx0 <= sq[0] < rx1 and ry0 <= sq[1] < ry1:
                 rect = pygame.Rect(local.square_rect(sq))
-                if self.tiles is None:
+                if self.tiles is None and not pictured:
                     out.fill(theme.IMPASSABLE_FILL, rect)
                 out.blit(self._waves(rect.size), rect)
         for sq, state in door_squares.items():
@@ -305,6 +310,9 @@ class BoardPainter:
         for edge, door in doors.items():
             if _edge_in(edge, region):
                 self._draw_door(out, local, edge, door.state)
+        if self.picture is not None:
+            self.picture.draw_lines(out, local)
+            self.warnings.extend(w for w in self.picture.warnings if w not in self.warnings)
         return out
 
     def _draw_tiles(
@@ -338,13 +346,7 @@ class BoardPainter:
                 image, dx, dy = placed
                 px, py = local.pixel(gx, gy)
                 out.blit(image, (px + dx + dx_layer, py + dy + dy_layer))
-        # mute the art so the overlays read first; void stays dark
-        wash = pygame.Surface(out.get_size(), pygame.SRCALPHA)
-        wash.fill(theme.ART_WASH)
-        out.blit(wash, (0, 0))
-        for sq in board.void:
-            if rx0 <= sq[0] < rx1 and ry0 <= sq[1] < ry1:
-                out.fill(theme.VOID, local.square_rect(sq))
+        _mute_art(out, board, local, region)
 
     def _draw_grid(
         self, out: pygame.Surface, board: Board, local: View, region: tuple[int, int, int, int]
@@ -694,6 +696,14 @@ class BoardPainter:
         if step is not None:
             self._draw_step(surface, view, ray, step)
 
+    @staticmethod
+    def _draw_lines(surface: pygame.Surface, view: View, lines: Sequence[RayLine], scale: float) -> None:
+        """The lines a rule decided by (not by the centre line) checked: green clear, red blocked."""
+        width = max(2, round(3 * scale))
+        for line in lines:
+            p, q = view.to_screen(*line.start), view.to_screen(*line.end)
+            pygame.draw.line(surface, theme.RULE_LINE_CLEAR if line.clear else theme.RULE_LINE_BLOCKED, p, q, width)
+
     def _draw_step(self, surface: pygame.Surface, view: View, ray: _RayShape, step: int) -> None:
         if not 0 <= step < len(ray.steps):
             return
@@ -897,7 +907,7 @@ GridPoint = tuple[float, float]
 
 @dataclass
 class _RayShape:
-    """What the painter needs from a ``LosResult``, in grid units (floats are fine for drawing)."""
+    """What the painter needs from a ray, in grid units (floats are fine for drawing)."""
 
     origin: Square
     target: Square
@@ -910,6 +920,9 @@ class _RayShape:
     blocking_squares: list[Square]
     steps: list[tuple[str, Any]]
     step_points: list[GridPoint | None]
+    #: the centre line is drawn (else only ``lines``: the lines a rule decided by)
+    centre: bool = True
+    lines: tuple[RayLine, ...] = ()
 
     def side_shades(self) -> list[tuple[Square, tuple[int, int, int, int]]]:
         """Closed corner sides with their faint shade (red if that corner is blocked)."""
@@ -919,14 +932,16 @@ class _RayShape:
         ]
 
     @classmethod
-    def of(cls, ray: LosResult | QuickRay, board: Board) -> _RayShape:
-        """The drawing instructions of a ray (:class:`~game.core.los.LosResult` or the hover
-        path's :class:`~game.core.los.QuickRay`): every crossing's point as floats from
-        ``ray.drawing()``, the blocked part from the first blocker on."""
+    def of(cls, ray: Ray | Sight, board: Board) -> _RayShape:
+        """The drawing instructions of a ray (the presenter's :class:`~game.play.sight_calls.Ray`,
+        or a :class:`~game.core.sight_result.Sight`): every
+        crossing's point as floats from ``ray.drawing()``, the blocked part from the first
+        blocker on, and the checked lines of a ray drawn by them."""
         origin, target = ray.origin, ray.target
         start = (origin[0] + 0.5, origin[1] + 0.5)
         end = (target[0] + 0.5, target[1] + 0.5)
-        shape = cls(origin, target, start, end, ray.block_t, [], [], [], [], [], [])
+        shape = cls(origin, target, start, end, ray.block_t, [], [], [], [], [], [],
+                    getattr(ray, "centre_line", True), tuple(getattr(ray, "lines", ())))
         for kind, where, point, blocks, closed_sides in ray.drawing():
             if kind == "edge":
                 assert isinstance(where, Edge)
@@ -947,14 +962,16 @@ class _RayShape:
         return shape
 
 
-def _ray_key(ray: LosResult | QuickRay, board: Board) -> tuple[Any, ...]:
+def _ray_key(ray: Ray | Sight, board: Board) -> tuple[Any, ...]:
     """What a ray's drawing depends on, cheap to compute.
 
     For one board geometry the crossings of a segment are fixed by its ends; only which of them
-    block (figures come and go) and which corner sides are closed change.
+    block (figures come and go) and which corner sides are closed change; a ray drawn by its
+    checked lines is those lines.
     """
     flags = tuple((step[3], step[4]) for step in ray.drawing())
-    return (board.serial, board.geometry_version, ray.origin, ray.target, flags)
+    lines = tuple(getattr(ray, "lines", ()))
+    return (board.serial, board.geometry_version, ray.origin, ray.target, flags, lines)
 
 
 def region_boundary(region: frozenset[Square]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
@@ -994,6 +1011,17 @@ def _runs(values: list[int]) -> list[tuple[int, int]]:
         else:
             out.append((value, value))
     return out
+
+
+def _mute_art(out: pygame.Surface, board: Board, local: View, region: tuple[int, int, int, int]) -> None:
+    """Mute the art (tiles, a map's picture) so the overlays read first; void stays dark."""
+    rx0, ry0, rx1, ry1 = region
+    wash = pygame.Surface(out.get_size(), pygame.SRCALPHA)
+    wash.fill(theme.ART_WASH)
+    out.blit(wash, (0, 0))
+    for sq in board.void:
+        if rx0 <= sq[0] < rx1 and ry0 <= sq[1] < ry1:
+            out.fill(theme.VOID, local.square_rect(sq))
 
 
 def _remember(cache: dict[Any, Any], key: Any, value: Any, limit: int = 1000) -> None:

@@ -24,7 +24,9 @@ from game.core.board import Board
 from game.core.errors import UsageError
 from game.play.atomic import atomic_file, cannot_write
 from game.ui import theme
+from game.ui.map_picture import DRAWN_PORTAL, DRAWN_WALL
 from game.ui.painter import BoardPainter, Overlay
+from game.ui.text import wrap
 from game.ui.view import View
 
 if TYPE_CHECKING:
@@ -35,13 +37,16 @@ MAX_PIXELS = 40_000_000
 #: with a legend the picture is at least this wide (the board is centred above it)
 LEGEND_MIN_WIDTH = 560
 
-#: the colour key of the legend strip: (group, colour, words); groups are "ray" and "fov"
+#: the colour key of the legend strip: (group, colour, words); groups are "ray", "fov" and
+#: "drawing" (a virtual-tabletop map's walls the grid has elsewhere, game/ui/map_picture.py)
 LEGEND_KEY: tuple[tuple[str, tuple[int, ...], str], ...] = (
     ("ray", theme.RAY_CLEAR, "clear ray"),
     ("ray", theme.RAY_BLOCKED, "blocked from here on"),
     ("ray", theme.CORNER_ONE_SIDE, "corner, one side closed"),
     ("ray", theme.CORNER_BOTH, "corner, both sides closed"),
     ("fov", theme.FOV_HIDDEN_SHADE, "not visible"),
+    ("drawing", DRAWN_WALL, "wall as the file draws it"),
+    ("drawing", DRAWN_PORTAL, "door or window as the file draws it"),
 )
 
 
@@ -141,22 +146,6 @@ def save_png(surface: pygame.Surface, out_path: str | os.PathLike[str]) -> Path:
     return path
 
 
-def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    lines: list[str] = []
-    for paragraph in text.splitlines() or [""]:
-        words = paragraph.split(" ")
-        line = ""
-        for word in words:
-            trial = f"{line} {word}".strip()
-            if line and font.size(trial)[0] > width:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
-        lines.append(line)
-    return lines
-
-
 def _legend_strip(
     painter: BoardPainter, width: int, legend: Sequence[str], key: bool | Collection[str]
 ) -> pygame.Surface:
@@ -166,7 +155,7 @@ def _legend_strip(
     rendered: list[pygame.Surface] = []
     for i, text in enumerate(legend):
         colour = theme.LEGEND_TEXT if i == 0 else theme.LEGEND_MUTED
-        for line in _wrap(font, text, width - 2 * pad):
+        for line in wrap(font, text, width - 2 * pad):
             rendered.append(font.render(line, True, colour))
     key_rows: list[list[tuple[tuple[int, ...], pygame.Surface]]] = []
     if key:

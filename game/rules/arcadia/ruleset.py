@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from game.core.board import Board, Edge, Figure, Stat, fmt_square
@@ -54,6 +54,7 @@ from game.rules.base import (
     stat_int,
     stat_list,
 )
+from game.rules.steps import Flow, Stage, run_stages, stage_names
 
 #: the fan face tables (docs/arcadia.md, fan faces); a map property can override them
 DEFAULT_ATTACK_DIE = Die("attack", ("sword", "sword", "sword", "bow", "bow", "crit"))
@@ -156,17 +157,25 @@ def _is_close(board: Board, a: Figure, b: Figure) -> bool:
 
 
 def _los_reason(board: Board, a: Figure, b: Figure) -> str | None:
-    """None when ``a`` sees ``b`` (viewer = a's side), else the LOS explanation."""
-    from game.core.los import line_of_sight
+    """None when ``a`` sees ``b`` under the map's rule (viewer = a's side), else the LOS explanation."""
+    from game.core import sight
 
-    result = line_of_sight(board, a.square, b.square, viewer=a.side)
+    result = sight.line(board, a.square, b.square, viewer=a.side)
     if result.clear:
         return None
-    text = str(result.explain()).strip().rstrip(".")
+    text = str(result.summary()).strip().rstrip(".")
     for prefix in ("Blocked: ", "blocked: "):
         if text.startswith(prefix):
             text = text[len(prefix):]
     return text[:1].lower() + text[1:] if text else "blocked"
+
+
+def _rule_words(board: Board) -> str:
+    """`` under RULE`` when the map's sight rule is not the default one, else nothing."""
+    from game.core import sight
+
+    rule = sight.rule_of(board)
+    return "" if rule == sight.default_rule(board.grid.kind) else f" under {rule.spec()}"
 
 
 def _names(rolls: Sequence[DieRoll]) -> str:
@@ -185,12 +194,153 @@ class _Plan:
     wounds: int
 
 
+@dataclass(kw_only=True)
+class _Attack(Flow):
+    """One Arcadia Quest attack being resolved: the plan and what each stage leaves for the next."""
+
+    dice: DiceSource
+    board: Board
+    plan: _Plan
+    hits: list[int] = field(default_factory=list)
+    saves: list[int] = field(default_factory=list)
+    damage: int = 0
+    wounds: int = 0
+    killed: bool = False
+
+
+def _attack_roll(flow: _Attack) -> None:
+    """The attack dice (a crit adds a die, recursively)."""
+    plan = flow.plan
+    a, card = plan.attacker, plan.card
+    rolls = roll_pool(flow.dice, attack_die(flow.board), plan.attack_dice, pool=0,
+                      pool_name="attack", explodes=lambda f: f == CRIT)
+    base = rolls[: plan.attack_dice]
+    flow.log("roll", f"{a.label} rolls {plural(plan.attack_dice, 'attack die', 'attack dice')} "
+                     f"({card.name}, {card.kind}): {_names(base)}.",
+             base, {"pool": "attack", "count": plan.attack_dice})
+    flow.steps.extend(_explosion_steps(rolls[plan.attack_dice:], "attack", flow.stage))
+    hit_face = HIT_FACE[card.kind]
+    flow.hits = [i for i, r in enumerate(rolls, 1) if r.face in (hit_face, CRIT)]
+
+
+def _hits(flow: _Attack) -> None:
+    """Swords hit in melee, bows in a ranged attack, crits always."""
+    hits, card = flow.hits, flow.plan.card
+    flow.log("tally", f"{plural(len(hits), 'hit')}: {HIT_FACE[card.kind]}s and crits hit in a "
+                      f"{card.kind} attack" + (f" (dice {', '.join(map(str, hits))})." if hits else "."),
+             data={"hits": len(hits), "dice": hits})
+
+
+def _defence_roll(flow: _Attack) -> None:
+    """The defence dice (a crit adds a die); none for a dazed target or one without defence."""
+    plan = flow.plan
+    rolls: list[DieRoll] = []
+    if plan.defence_dice:
+        rolls = roll_pool(flow.dice, defence_die(flow.board), plan.defence_dice, pool=1,
+                          pool_name="defence", explodes=lambda f: f == CRIT)
+    check_used = getattr(flow.dice, "check_used", None)
+    if callable(check_used):
+        check_used()
+    if plan.defence_dice:
+        base = rolls[: plan.defence_dice]
+        flow.log("roll", f"{plan.target.label} rolls "
+                         f"{plural(plan.defence_dice, 'defence die', 'defence dice')}: {_names(base)}.",
+                 base, {"pool": "defence", "count": plan.defence_dice})
+        flow.steps.extend(_explosion_steps(rolls[plan.defence_dice:], "defence", flow.stage))
+    else:
+        flow.log("note", plan.defence_note)
+    flow.saves = [i for i, r in enumerate(rolls, 1) if r.face in (SHIELD, CRIT)]
+
+
+def _saves(flow: _Attack) -> None:
+    """Shields and crits save."""
+    saves = flow.saves
+    if flow.plan.defence_dice:
+        flow.log("tally", f"{plural(len(saves), 'save')}: shields and crits save"
+                          + (f" (dice {', '.join(map(str, saves))})." if saves else "."),
+                 data={"saves": len(saves), "dice": saves})
+
+
+def _compare(flow: _Attack) -> None:
+    """Wounds = hits − saves (never below 0)."""
+    hits, saves = len(flow.hits), len(flow.saves)
+    flow.damage = damage = max(0, hits - saves)
+    verdict = f"{plural(damage, 'wound')}" if damage else "no wound"
+    flow.log("compare", f"{plural(hits, 'hit')} − {plural(saves, 'save')}: {verdict}.",
+             data={"hits": hits, "saves": saves, "damage": damage})
+
+
+def _wound(flow: _Attack) -> None:
+    """The target takes the wounds; wounds reaching life kill it."""
+    plan, t, damage = flow.plan, flow.plan.target, flow.damage
+    wounds = plan.wounds + damage
+    if plan.life is not None:
+        wounds = min(wounds, max(plan.life, plan.wounds))
+        flow.killed = wounds >= plan.life
+    flow.wounds = wounds
+    if damage:
+        of = f" of {plan.life}" if plan.life is not None else ""
+        flow.log("damage", f"{t.label} takes {plural(damage, 'wound')} (wounds {wounds}{of}).",
+                 data={"figure_id": t.id, "damage": damage, "wounds": wounds})
+    if flow.killed:
+        flow.log("status", f"{t.label} is killed (wounds {wounds} = life {plan.life}).",
+                 data={"figure_id": t.id, "killed": True})
+
+
+def _exhaust(flow: _Attack) -> None:
+    """The attack card is exhausted."""
+    a, card = flow.plan.attacker, flow.plan.card
+    flow.log("status", f"{card.name} is exhausted.", data={"figure_id": a.id, "exhausted": card.name})
+    exhausted = stat_list(a, "exhausted") + [card.name]
+    flow.changes.append(FigureChange(a.id, {"exhausted": ", ".join(exhausted)}))
+
+
+def _result(flow: _Attack) -> None:
+    """The target's new stats, the outcome and the summary sentence."""
+    plan, damage, wounds, killed = flow.plan, flow.damage, flow.wounds, flow.killed
+    a, t, card = plan.attacker, plan.target, plan.card
+    target_stats: dict[str, Stat | None] = {"wounds": wounds}
+    if killed:
+        target_stats["killed"] = True
+    flow.changes.append(FigureChange(t.id, target_stats))
+    hits, saves = len(flow.hits), len(flow.saves)
+    flow.outcome.update({
+        "hits": hits, "saves": saves, "damage": damage, "killed": killed, "wounds": wounds,
+        "life": plan.life, "attack": card.name, "kind": card.kind,
+        "attack_dice": plan.attack_dice, "defence_dice": plan.defence_dice,
+        "attacker": a.id, "target": t.id,
+    })
+    if not damage:
+        result = f"{t.label} takes no wound"
+    elif killed:
+        result = f"{t.label} takes {plural(damage, 'wound')} and is killed"
+    else:
+        of = f" of {plan.life}" if plan.life is not None else ""
+        result = f"{t.label} takes {plural(damage, 'wound')} (wounds {wounds}{of})"
+    flow.summary = f"{plural(hits, 'hit')} against {plural(saves, 'save')}: {result}."
+
+
+#: an Arcadia Quest attack, step by step (:mod:`game.rules.steps`)
+STAGES: tuple[Stage[_Attack], ...] = (
+    Stage("attack roll", _attack_roll),
+    Stage("hits", _hits),
+    Stage("defence roll", _defence_roll),
+    Stage("saves", _saves),
+    Stage("wounds", _compare),
+    Stage("damage", _wound),
+    Stage("exhaust", _exhaust),
+    Stage("result", _result),
+)
+
+
 class ArcadiaRuleset(Ruleset):
     """Arcadia Quest: attack cards, Close / LOS, exploding attack and defence dice, wounds vs life."""
 
     name = "arcadia"
+    doc_page = "docs/arcadia.md"
     title = "Arcadia Quest"
     pools = ("attack", "defence")
+    stages = stage_names(STAGES)
     face_names = frozenset({"sword", "bow", "crit", "shield", "blank"})
     known_properties = frozenset(
         {
@@ -290,7 +440,7 @@ class ArcadiaRuleset(Ruleset):
             blocked = _los_reason(board, a, t)
             if blocked is not None:
                 return None, f"no line of sight: {blocked}."
-            where = "in line of sight"
+            where = "in line of sight" + _rule_words(board)
         n_att = card.dice + stat_int(a, "attack_bonus") + _int_option(options, "attack_bonus")
         defence = stat_int(t, "defense", stat_int(t, "defence"))
         bonus = stat_int(t, "defense_bonus", stat_int(t, "defence_bonus")) + _int_option(options, "defense_bonus")
@@ -357,119 +507,14 @@ class ArcadiaRuleset(Ruleset):
     # --- resolution -----------------------------------------------------------------------
 
     def resolve(self, request: AttackRequest, dice: DiceSource) -> Resolution:
-        """Roll attack then defence (with explosions), compare, wound, maybe kill; exhaust the card."""
+        """Roll attack then defence (with explosions), compare, wound, maybe kill; exhaust the card
+        (:data:`STAGES`)."""
         board, attacker, targets, attack, options = request.parts()
         seed = dice.seed if isinstance(dice, SeededDice) else None
         plan, reason = self._plan(board, attacker, targets, attack, options)
         if plan is None:
             return Resolution.illegal(reason, seed=seed)
-        a, t, card = plan.attacker, plan.target, plan.card
-        steps: list[Step] = []
-        hit_face = HIT_FACE[card.kind]
-
-        att_rolls = roll_pool(dice, attack_die(board), plan.attack_dice, pool=0, pool_name="attack",
-                              explodes=lambda f: f == CRIT)
-        def_rolls: list[DieRoll] = []
-        if plan.defence_dice:
-            def_rolls = roll_pool(dice, defence_die(board), plan.defence_dice, pool=1,
-                                  pool_name="defence", explodes=lambda f: f == CRIT)
-        check_used = getattr(dice, "check_used", None)
-        if callable(check_used):
-            check_used()
-
-        base = att_rolls[: plan.attack_dice]
-        steps.append(Step(
-            "roll",
-            f"{a.label} rolls {plural(plan.attack_dice, 'attack die', 'attack dice')} "
-            f"({card.name}, {card.kind}): {_names(base)}.",
-            tuple(base), {"pool": "attack", "count": plan.attack_dice},
-        ))
-        steps.extend(_explosion_steps(att_rolls[plan.attack_dice:], "attack"))
-        hits = [i for i, r in enumerate(att_rolls, 1) if r.face in (hit_face, CRIT)]
-        steps.append(Step(
-            "tally",
-            f"{plural(len(hits), 'hit')}: {hit_face}s and crits hit in a {card.kind} attack"
-            + (f" (dice {', '.join(map(str, hits))})." if hits else "."),
-            (), {"hits": len(hits), "dice": hits},
-        ))
-
-        if plan.defence_dice:
-            base = def_rolls[: plan.defence_dice]
-            steps.append(Step(
-                "roll",
-                f"{t.label} rolls {plural(plan.defence_dice, 'defence die', 'defence dice')}: {_names(base)}.",
-                tuple(base), {"pool": "defence", "count": plan.defence_dice},
-            ))
-            steps.extend(_explosion_steps(def_rolls[plan.defence_dice:], "defence"))
-        else:
-            steps.append(Step("note", plan.defence_note))
-        saves = [i for i, r in enumerate(def_rolls, 1) if r.face in (SHIELD, CRIT)]
-        if plan.defence_dice:
-            steps.append(Step(
-                "tally",
-                f"{plural(len(saves), 'save')}: shields and crits save"
-                + (f" (dice {', '.join(map(str, saves))})." if saves else "."),
-                (), {"saves": len(saves), "dice": saves},
-            ))
-
-        damage = max(0, len(hits) - len(saves))
-        verdict = f"{plural(damage, 'wound')}" if damage else "no wound"
-        steps.append(Step(
-            "compare",
-            f"{plural(len(hits), 'hit')} − {plural(len(saves), 'save')}: {verdict}.",
-            (), {"hits": len(hits), "saves": len(saves), "damage": damage},
-        ))
-        wounds = plan.wounds + damage
-        killed = False
-        if plan.life is not None:
-            wounds = min(wounds, max(plan.life, plan.wounds))
-            killed = wounds >= plan.life
-        if damage:
-            of = f" of {plan.life}" if plan.life is not None else ""
-            steps.append(Step(
-                "damage", f"{t.label} takes {plural(damage, 'wound')} (wounds {wounds}{of}).",
-                (), {"figure_id": t.id, "damage": damage, "wounds": wounds},
-            ))
-        if killed:
-            steps.append(Step(
-                "status", f"{t.label} is killed (wounds {wounds} = life {plan.life}).",
-                (), {"figure_id": t.id, "killed": True},
-            ))
-        exhausted = stat_list(a, "exhausted") + [card.name]
-        steps.append(Step("status", f"{card.name} is exhausted.", (), {"figure_id": a.id, "exhausted": card.name}))
-
-        target_stats: dict[str, Stat | None] = {"wounds": wounds}
-        if killed:
-            target_stats["killed"] = True
-        changes = (
-            FigureChange(a.id, {"exhausted": ", ".join(exhausted)}),
-            FigureChange(t.id, target_stats),
-        )
-        outcome = {
-            "hits": len(hits),
-            "saves": len(saves),
-            "damage": damage,
-            "killed": killed,
-            "wounds": wounds,
-            "life": plan.life,
-            "attack": card.name,
-            "kind": card.kind,
-            "attack_dice": plan.attack_dice,
-            "defence_dice": plan.defence_dice,
-            "attacker": a.id,
-            "target": t.id,
-        }
-        if not damage:
-            result = f"{t.label} takes no wound"
-        elif killed:
-            result = f"{t.label} takes {plural(damage, 'wound')} and is killed"
-        else:
-            of = f" of {plan.life}" if plan.life is not None else ""
-            result = f"{t.label} takes {plural(damage, 'wound')} (wounds {wounds}{of})"
-        summary = (
-            f"{plural(len(hits), 'hit')} against {plural(len(saves), 'save')}: {result}."
-        )
-        return Resolution(True, reason, tuple(steps), outcome, changes, seed, summary)
+        return run_stages(STAGES, _Attack(dice=dice, board=board, plan=plan)).resolution(reason, seed)
 
     # --- exact odds -----------------------------------------------------------------------
 
@@ -521,9 +566,10 @@ class ArcadiaRuleset(Ruleset):
         return tuple(changes)
 
 
-def _explosion_steps(extra: Sequence[DieRoll], pool: str) -> list[Step]:
+def _explosion_steps(extra: Sequence[DieRoll], pool: str, stage: str) -> list[Step]:
     return [
-        Step("explode", f"Crit: one more {pool} die ({r.reason}): {r.face}.", (r,), {"pool": pool})
+        Step("explode", f"Crit: one more {pool} die ({r.reason}): {r.face}.", (r,), {"pool": pool},
+             stage=stage)
         for r in extra
     ]
 

@@ -377,87 +377,125 @@ def attack_wounds_distribution(
 def _sweep(
     dice: int, keep: int, block_dice: int, effects: PrimaryEffects
 ) -> tuple[tuple[int, Fraction], ...]:
+    """The sweep of :func:`attack_wounds_distribution`: face by face, Block dice showing the face
+    join the pending ones (:func:`_block_face`), attack dice showing it become Hits that pending
+    Block dice cancel (:func:`_special_face`, :func:`_plain_face`), and finished states move to
+    the Wounds counted (:func:`_collapse`)."""
     dice, keep, m = max(dice, 0), max(keep, 0), max(block_dice, 0)
     special, plain, start, den = _pool_start(dice, effects)
     if keep == 0 or not start:
         return ((0, Fraction(1)),)
+    groups = _start_groups(start, keep, m)
+    done: dict[int, int] = {}
+    for face in range(1, SIDES):
+        swept: dict[tuple[int, ...], np.ndarray] = {}
+        for fixed, arr in groups.items():
+            arr = _block_face(arr, face)
+            if face in special:
+                key, arr = _special_face(arr, fixed, special.index(face), keep)
+            else:
+                key, arr = fixed, _plain_face(arr, face, plain, keep)
+            _collapse(arr, face, plain, keep, m, done, full_only=True)
+            swept[key] = swept[key] + arr if key in swept else arr
+        groups = swept
+    for arr in groups.values():
+        _collapse(arr, SIDES - 1, plain, keep, m, done, full_only=False)
+    total = den * SIDES**m
+    return tuple((w, Fraction(n, total)) for w, n in sorted(done.items()) if n)
+
+
+def _start_groups(
+    start: dict[tuple[tuple[int, ...], int], int], keep: int, m: int
+) -> dict[tuple[int, ...], np.ndarray]:
+    """The sweep's first states, one array per fixed count of the special faces, indexed
+    (plain attack dice unread, Hits kept, Block dice unread, Block dice pending)."""
     r_dim = max(t for _, t in start) + 1
-    k_dim = keep + 1
-    b_dim = m + 1
     groups: dict[tuple[int, ...], np.ndarray] = {}
     for (fixed, t), w in start.items():
         arr = groups.get(fixed)
         if arr is None:
-            arr = groups[fixed] = np.zeros((r_dim, k_dim, b_dim, b_dim), dtype=object)
+            arr = groups[fixed] = np.zeros((r_dim, keep + 1, m + 1, m + 1), dtype=object)
             arr[...] = 0
         arr[t, 0, m, 0] += w
-    done: dict[int, int] = {}
+    return groups
 
-    def collapse(arr: np.ndarray, face: int, full_only: bool) -> None:
-        """Move finished states (keep Hits kept, or the last face read) to ``done``: the dice
-        not read yet can still fall on any face after ``face``."""
-        later_plain = sum(1 for f in plain if f > face)
-        unread = np.array([later_plain**r for r in range(r_dim)], dtype=object)
-        ks = [keep] if full_only else range(k_dim)
-        for k in ks:
-            for b in range(b_dim):
-                for p in range(b_dim - b):
-                    total = (arr[:, k, b, p] * unread).sum()
-                    if total:
-                        wounds = k - (m - b - p)  # Hits kept minus Block dice matched
-                        done[wounds] = done.get(wounds, 0) + int(total) * (SIDES - face) ** b
-            arr[:, k] = 0
 
-    for face in range(1, SIDES):
-        c_block = SIDES + 1 - face
-        c_plain = sum(1 for f in plain if f >= face)
-        swept: dict[tuple[int, ...], np.ndarray] = {}
-        for fixed, arr in groups.items():
-            # Block dice showing this face join the pending ones
-            live = np.argwhere(np.any(arr != 0, axis=(0, 1)))
-            new = np.zeros_like(arr)
-            new[...] = 0
-            for b, p in live:
-                for beta in range(b + 1):
-                    w = _binomial_ways(b, beta, c_block - 1)
-                    if w:
-                        new[:, :, b - beta, p + beta] += arr[:, :, b, p] * w
-            arr = new
-            # attack dice showing this face: Hits while fewer than keep are kept
-            live = np.argwhere(np.any(arr != 0, axis=(0, 2)))
-            new = np.zeros_like(arr)
-            new[...] = 0
-            if face in special:
-                shown = fixed[special.index(face)]
-                for k, p in live:
-                    h = min(shown, keep - k)
-                    mt = min(h, p)
-                    new[:, k + h, :, p - mt] += arr[:, k, :, p]
-                rest = list(fixed)
-                rest[special.index(face)] = 0
-                key = tuple(rest)
-            else:
-                key = fixed
-                for shown in range(r_dim):
-                    ways = np.array(
-                        [_binomial_ways(r, shown, c_plain - 1) for r in range(shown, r_dim)],
-                        dtype=object,
-                    ).reshape(-1, 1)
-                    if not ways.any():
-                        continue
-                    for k, p in live:
-                        h = min(shown, keep - k)
-                        mt = min(h, p)
-                        piece = arr[shown:, k, :, p]
-                        if piece.any():
-                            new[: r_dim - shown, k + h, :, p - mt] += piece * ways
-            collapse(new, face, full_only=True)
-            swept[key] = swept[key] + new if key in swept else new
-        groups = swept
-    for arr in groups.values():
-        collapse(arr, SIDES - 1, full_only=False)
-    total = den * SIDES**m
-    return tuple((w, Fraction(n, total)) for w, n in sorted(done.items()) if n)
+def _block_face(arr: np.ndarray, face: int) -> np.ndarray:
+    """Block dice showing ``face`` (of the ones still unread) join the pending Block dice."""
+    c_block = SIDES + 1 - face
+    live = np.argwhere(np.any(arr != 0, axis=(0, 1)))
+    new = np.zeros_like(arr)
+    new[...] = 0
+    for b, p in live:
+        for beta in range(b + 1):
+            w = _binomial_ways(b, beta, c_block - 1)
+            if w:
+                new[:, :, b - beta, p + beta] += arr[:, :, b, p] * w
+    return new
+
+
+def _special_face(
+    arr: np.ndarray, fixed: tuple[int, ...], index: int, keep: int
+) -> tuple[tuple[int, ...], np.ndarray]:
+    """The attack dice a special rule left on this face (``fixed[index]`` of them) become Hits
+    while fewer than ``keep`` are kept; pending Block dice cancel them. Returns the group's new
+    key (that face read) and its states."""
+    live = np.argwhere(np.any(arr != 0, axis=(0, 2)))
+    new = np.zeros_like(arr)
+    new[...] = 0
+    shown = fixed[index]
+    for k, p in live:
+        h = min(shown, keep - k)
+        mt = min(h, p)
+        new[:, k + h, :, p - mt] += arr[:, k, :, p]
+    rest = list(fixed)
+    rest[index] = 0
+    return tuple(rest), new
+
+
+def _plain_face(arr: np.ndarray, face: int, plain: Sequence[int], keep: int) -> np.ndarray:
+    """Plain attack dice showing ``face`` (a binomial split of the ones unread) become Hits while
+    fewer than ``keep`` are kept; pending Block dice cancel them."""
+    r_dim = arr.shape[0]
+    c_plain = sum(1 for f in plain if f >= face)
+    live = np.argwhere(np.any(arr != 0, axis=(0, 2)))
+    new = np.zeros_like(arr)
+    new[...] = 0
+    for shown in range(r_dim):
+        ways = np.array(
+            [_binomial_ways(r, shown, c_plain - 1) for r in range(shown, r_dim)],
+            dtype=object,
+        ).reshape(-1, 1)
+        if not ways.any():
+            continue
+        for k, p in live:
+            h = min(shown, keep - k)
+            mt = min(h, p)
+            piece = arr[shown:, k, :, p]
+            if piece.any():
+                new[: r_dim - shown, k + h, :, p - mt] += piece * ways
+    return new
+
+
+def _collapse(
+    arr: np.ndarray, face: int, plain: Sequence[int], keep: int, m: int, done: dict[int, int],
+    *, full_only: bool,
+) -> None:
+    """Move finished states (``keep`` Hits kept, or every state after the last face read) from
+    ``arr`` to ``done`` (Wounds → ways): the dice not read yet can still fall on any face after
+    ``face``."""
+    r_dim, k_dim, b_dim = arr.shape[0], arr.shape[1], arr.shape[2]
+    later_plain = sum(1 for f in plain if f > face)
+    unread = np.array([later_plain**r for r in range(r_dim)], dtype=object)
+    ks = [keep] if full_only else range(k_dim)
+    for k in ks:
+        for b in range(b_dim):
+            for p in range(b_dim - b):
+                total = (arr[:, k, b, p] * unread).sum()
+                if total:
+                    wounds = k - (m - b - p)  # Hits kept minus Block dice matched
+                    done[wounds] = done.get(wounds, 0) + int(total) * (SIDES - face) ** b
+        arr[:, k] = 0
 
 
 @lru_cache(maxsize=256)

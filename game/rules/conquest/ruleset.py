@@ -14,7 +14,7 @@ triggering die, its re-roll first, then its extra dice) | ``block`` | ``resolve`
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from game.core.board import Board, Figure, Stat
@@ -31,7 +31,6 @@ from game.rules.base import (
     Odds,
     Resolution,
     Ruleset,
-    Step,
     bool_problems,
     counts_faces,
     int_problems,
@@ -41,6 +40,7 @@ from game.rules.base import (
 from game.rules.conquest import dice as cd
 from game.rules.conquest.special import ActiveRules, active_rules
 from game.rules.reach import chebyshev, close_reason, sight_reason
+from game.rules.steps import Flow, Stage, run_stages, stage_names
 
 POOLS = ("attack", "block", "resolve")
 #: the most dice one roll may have: the exact odds stay quick
@@ -89,13 +89,194 @@ def _names(attack: str | None) -> str | None:
     raise UsageError(f"unknown Conquest attack {attack!r} (use Clash or Volley)")
 
 
+def block_dice(target: Figure, options: Mapping[str, object], active: ActiveRules) -> tuple[str, int]:
+    """The defender's Block stat and how many Block dice it rolls once the special rules that
+    change the pool have (the roll and the exact odds both ask here)."""
+    stat_name, block_count = block_stat(target, options)
+    for rule, hooks in active.defender + active.attacker:
+        if hooks.modify_block_pool is not None:
+            block_count = hooks.modify_block_pool(block_count, rule)
+    return stat_name, block_count
+
+
+@dataclass(kw_only=True)
+class _Attack(Flow):
+    """One Clash or Volley being resolved: its inputs and what each stage leaves for the next."""
+
+    dice: DiceSource
+    fig: Figure
+    target: Figure
+    action: str
+    profile: _Profile
+    active: ActiveRules
+    options: Mapping[str, object]
+    final: list[int] = field(default_factory=list)
+    hits: list[int] = field(default_factory=list)
+    stat_name: str = ""
+    block_faces: list[int] = field(default_factory=list)
+    left: list[int] = field(default_factory=list)
+    wounds: int = 0
+    total: int = 0
+    limit: int = 1
+    resolve: int = 0
+    test: cd.ResolveOutcome | None = None
+    stats: dict[str, Stat | None] = field(default_factory=dict)
+
+
+def _special_rules(flow: _Attack) -> None:
+    """The special rules that are listed but not applied, one note each."""
+    for text in flow.active.skipped:
+        flow.log("note", text)
+
+
+def _primary_roll(flow: _Attack) -> None:
+    """The primary roll: A (Clash) or X (Volley) dice."""
+    prof = flow.profile
+    primary = [
+        DieRoll("attack", "d6", flow.dice.roll(D6, ATTACK), "rolled") for _ in range(prof.dice)
+    ]
+    flow.final = [int(r.face) for r in primary]
+    flow.log("roll", f"{flow.fig.label} rolls {plural(prof.dice, 'die', 'dice')} for a "
+                     f"{flow.action.capitalize()}: {_faces(primary)}.", primary)
+
+
+def _secondary(flow: _Attack) -> None:
+    """The secondary roll: special rules re-roll primary dice or add dice."""
+    final, secondary, texts = _secondary_roll(flow.dice, flow.final, flow.active)
+    flow.final = final
+    if secondary:
+        flow.log("reroll", "Secondary roll: " + "; ".join(texts) + ".", secondary)
+
+
+def _keep(flow: _Attack) -> None:
+    """Keep the lowest C (Clash) or V (Volley) dice as Hits; a 6 never hits."""
+    final, keep = flow.final, flow.profile.keep
+    flow.hits = hits = cd.keep_hits(final, keep)
+    sixes = final.count(cd.NEVER_HITS)
+    letter = "C" if flow.action == "clash" else "V"
+    flow.log(
+        "keep",
+        f"Keep the lowest {keep} ({letter}) of {_list(sorted(final))}"
+        + (f", never a 6 ({sixes} discarded)" if sixes else "")
+        + f": Hits {_list(hits) if hits else 'none'}.",
+        data={"dice": sorted(final), "hits": hits},
+    )
+
+
+def _block_roll(flow: _Attack) -> None:
+    """The defender rolls its Block dice (Defence or Evasion)."""
+    flow.stat_name, block_count = block_dice(flow.target, flow.options, flow.active)
+    blocks = [
+        DieRoll("block", "d6", flow.dice.roll(D6, BLOCK), "rolled")
+        for _ in range(max(block_count, 0))
+    ]
+    flow.block_faces = [int(r.face) for r in blocks]
+    flow.log("roll", f"{flow.target.label} rolls {plural(len(blocks), 'Block die', 'Block dice')} "
+                     f"({flow.stat_name}): {_faces(blocks) if blocks else 'none'}.", blocks)
+
+
+def _cancel(flow: _Attack) -> None:
+    """Block dice cancel Hits of their value or more (matched optimally)."""
+    pairs = cd.match_blocks(flow.hits, flow.block_faces)
+    flow.left = left = cd.unblocked_hits(flow.hits, flow.block_faces)
+    pair_text = (
+        ", ".join(f"Block {b} cancels Hit {h}" for b, h in pairs) or "No Hit is cancelled"
+    )
+    flow.log("compare", f"{pair_text}; unblocked: {_list(left) if left else 'none'}.",
+             data={"pairs": [list(p) for p in pairs], "unblocked": left})
+
+
+def _wounds(flow: _Attack) -> None:
+    """One Wound per unblocked Hit (special rules may add more)."""
+    wounds = len(flow.left)
+    for rule, hooks in flow.active.all():
+        if hooks.on_unblocked_hit is not None:
+            wounds += sum(hooks.on_unblocked_hit(h, rule) for h in flow.left)
+    flow.wounds = wounds
+    flow.total = total = stat_int(flow.target, "wounds") + wounds
+    flow.limit = limit = stat_int(flow.target, "wound_limit", 1)
+    flow.stats["wounds"] = total
+    flow.log("damage", f"{flow.target.label} takes {wounds} Wound{'s' if wounds != 1 else ''} "
+                       f"({total} of {limit}).", data={"wounds": wounds, "total": total})
+    flow.resolve = stat_int(flow.target, "resolve")
+
+
+def _resolve_test(flow: _Attack) -> None:
+    """At the wound limit a Resolve test: passed, Broken! and Driven Back; failed, Slain."""
+    if not (flow.wounds and cd.resolve_needed(flow.total, flow.limit)):
+        return
+    target, total, limit, resolve_value = flow.target, flow.total, flow.limit, flow.resolve
+    roll: int | None = None
+    resolve_roll: DieRoll | None = None
+    if cd.modified_resolve(total, limit, resolve_value) > 0:
+        resolve_roll = DieRoll("resolve", "d6", flow.dice.roll(D6, RESOLVE), "rolled")
+        roll = int(resolve_roll.face)
+    flow.test = test = cd.resolve_test(
+        wounds=total, wound_limit=limit, resolve=resolve_value, roll=roll
+    )
+    text, rolls, data = _resolve_step(target, test, resolve_value, resolve_roll)
+    flow.log("status", text, rolls, data)
+    flow.stats["wounds"] = test.wounds_after
+    if test.slain:
+        flow.stats["slain"] = True
+    else:
+        flow.stats["broken"] = True
+
+
+def _result(flow: _Attack) -> None:
+    """The outcome, the target's new stats and the summary sentence."""
+    target, test, hits, left, wounds = flow.target, flow.test, flow.hits, flow.left, flow.wounds
+    slain = bool(test and test.slain)
+    flow.outcome.update({
+        "attack": flow.action.capitalize(), "dice": sorted(flow.final), "hits": hits,
+        "block_stat": flow.stat_name, "blocks": flow.block_faces, "wounds": wounds,
+        "wounds_total": flow.stats["wounds"],
+        "resolve_test": None if test is None else {
+            "modified": test.modified, "roll": test.roll, "passed": test.passed,
+            "automatic_failure": test.automatic_failure,
+        },
+        "broken": bool(test and test.broken) or stat_bool(target, "broken"),
+        "driven_back": bool(test and test.driven_back),
+        "slain": slain,
+    })
+    blocked = len(hits) - len(left)
+    summary = (
+        f"{plural(len(hits), 'Hit')}, {blocked} blocked: {target.label} takes "
+        f"{plural(wounds, 'Wound') if wounds else 'no Wound'} ({flow.stats['wounds']} of "
+        f"{flow.limit})"
+    )
+    if slain:
+        summary += " and is Slain"
+    elif test is not None:
+        summary += " and is Broken! and Driven Back"
+    flow.summary = summary + "."
+    flow.changes.append(FigureChange(target.id, flow.stats))
+
+
+#: a Clash or Volley, step by step (:mod:`game.rules.steps`)
+STAGES: tuple[Stage[_Attack], ...] = (
+    Stage("special rules", _special_rules),
+    Stage("roll", _primary_roll),
+    Stage("secondary roll", _secondary),
+    Stage("keep hits", _keep),
+    Stage("block", _block_roll),
+    Stage("cancel", _cancel),
+    Stage("wounds", _wounds),
+    Stage("resolve test", _resolve_test),
+    Stage("result", _result),
+)
+
+
 class Conquest(Ruleset):
     """Conquest: First Blood (3rd edition): Clash and Volley, Block dice, Wounds, Resolve."""
 
     name = "conquest"
+    doc_page = "docs/conquest.md"
     title = "Conquest: First Blood"
     pools = POOLS
     face_names = None
+    stages = stage_names(STAGES)
+    diagonal_distance = True
     known_properties = frozenset(
         {
             "side",
@@ -291,7 +472,7 @@ class Conquest(Ruleset):
 
     @counts_faces
     def resolve(self, request: AttackRequest, dice: DiceSource) -> Resolution:
-        """Roll, re-roll and add dice, keep Hits, Block, Wounds, Resolve test."""
+        """Roll, re-roll and add dice, keep Hits, Block, Wounds, Resolve test (:data:`STAGES`)."""
         board, attacker, targets, attack, options = request.parts()
         attack = self.named_attack(board, attacker, targets, attack, options)
         verdict = self.check(AttackRequest(board, attacker, targets, attack, options))
@@ -299,147 +480,10 @@ class Conquest(Ruleset):
             return Resolution.refused(verdict, seed=getattr(dice, "seed", None))
         fig, target = board.figure(attacker), board.figure(targets[0])
         action = self._choose(board, fig, target, attack)
-        prof = _profile(fig, action)
-        verb = action.capitalize()
-        active = active_rules(fig, target, action)
-        steps: list[Step] = [Step("note", text) for text in active.skipped]
-
-        # 1. primary roll
-        primary = [
-            DieRoll("attack", "d6", dice.roll(D6, ATTACK), "rolled") for _ in range(prof.dice)
-        ]
-        steps.append(
-            Step(
-                "roll",
-                f"{fig.label} rolls {plural(prof.dice, 'die', 'dice')} for a {verb}: {_faces(primary)}.",
-                tuple(primary),
-            )
-        )
-        # 2. secondary roll: special rules on primary dice
-        final, secondary, texts = _secondary_roll(dice, [int(r.face) for r in primary], active)
-        if secondary:
-            steps.append(
-                Step("reroll", "Secondary roll: " + "; ".join(texts) + ".", tuple(secondary))
-            )
-        # 3. keep hits
-        hits = cd.keep_hits(final, prof.keep)
-        sixes = final.count(cd.NEVER_HITS)
-        letter = "C" if action == "clash" else "V"
-        steps.append(
-            Step(
-                "keep",
-                f"Keep the lowest {prof.keep} ({letter}) of {_list(sorted(final))}"
-                + (f", never a 6 ({sixes} discarded)" if sixes else "")
-                + f": Hits {_list(hits) if hits else 'none'}.",
-                data={"dice": sorted(final), "hits": hits},
-            )
-        )
-        # 4. block roll
-        stat_name, block_count = block_stat(target, options)
-        for rule, hooks in active.defender + active.attacker:
-            if hooks.modify_block_pool is not None:
-                block_count = hooks.modify_block_pool(block_count, rule)
-        blocks = [
-            DieRoll("block", "d6", dice.roll(D6, BLOCK), "rolled")
-            for _ in range(max(block_count, 0))
-        ]
-        block_faces = [int(r.face) for r in blocks]
-        steps.append(
-            Step(
-                "roll",
-                f"{target.label} rolls {plural(len(blocks), 'Block die', 'Block dice')} ({stat_name}): "
-                f"{_faces(blocks) if blocks else 'none'}.",
-                tuple(blocks),
-            )
-        )
-        # 5. compare
-        pairs = cd.match_blocks(hits, block_faces)
-        left = cd.unblocked_hits(hits, block_faces)
-        pair_text = (
-            ", ".join(f"Block {b} cancels Hit {h}" for b, h in pairs) or "No Hit is cancelled"
-        )
-        steps.append(
-            Step(
-                "compare",
-                f"{pair_text}; unblocked: {_list(left) if left else 'none'}.",
-                data={"pairs": [list(p) for p in pairs], "unblocked": left},
-            )
-        )
-        # 6. wounds
-        wounds = len(left)
-        for rule, hooks in active.all():
-            if hooks.on_unblocked_hit is not None:
-                wounds += sum(hooks.on_unblocked_hit(h, rule) for h in left)
-        before = stat_int(target, "wounds")
-        total = before + wounds
-        limit = stat_int(target, "wound_limit", 1)
-        steps.append(
-            Step(
-                "damage",
-                f"{target.label} takes {wounds} Wound{'s' if wounds != 1 else ''} "
-                f"({total} of {limit}).",
-                data={"wounds": wounds, "total": total},
-            )
-        )
-        # 7. resolve test
-        resolve_value = stat_int(target, "resolve")
-        outcome_test: cd.ResolveOutcome | None = None
-        resolve_roll: DieRoll | None = None
-        if wounds and cd.resolve_needed(total, limit):
-            roll: int | None = None
-            if cd.modified_resolve(total, limit, resolve_value) > 0:
-                resolve_roll = DieRoll("resolve", "d6", dice.roll(D6, RESOLVE), "rolled")
-                roll = int(resolve_roll.face)
-            outcome_test = cd.resolve_test(
-                wounds=total, wound_limit=limit, resolve=resolve_value, roll=roll
-            )
-        stats: dict[str, Stat | None] = {"wounds": total}
-        if outcome_test is not None:
-            steps.append(_resolve_step(target, outcome_test, resolve_value, resolve_roll))
-            stats["wounds"] = outcome_test.wounds_after
-            if outcome_test.slain:
-                stats["slain"] = True
-            else:
-                stats["broken"] = True
-        slain = bool(outcome_test and outcome_test.slain)
-        outcome: dict[str, object] = {
-            "attack": verb,
-            "dice": sorted(final),
-            "hits": hits,
-            "block_stat": stat_name,
-            "blocks": block_faces,
-            "wounds": wounds,
-            "wounds_total": stats["wounds"],
-            "resolve_test": None
-            if outcome_test is None
-            else {
-                "modified": outcome_test.modified,
-                "roll": outcome_test.roll,
-                "passed": outcome_test.passed,
-                "automatic_failure": outcome_test.automatic_failure,
-            },
-            "broken": bool(outcome_test and outcome_test.broken) or stat_bool(target, "broken"),
-            "driven_back": bool(outcome_test and outcome_test.driven_back),
-            "slain": slain,
-        }
-        blocked = len(hits) - len(left)
-        summary = (
-            f"{plural(len(hits), 'Hit')}, {blocked} blocked: {target.label} takes "
-            f"{plural(wounds, 'Wound') if wounds else 'no Wound'} ({stats['wounds']} of {limit})"
-        )
-        if slain:
-            summary += " and is Slain"
-        elif outcome_test is not None:
-            summary += " and is Broken! and Driven Back"
-        return Resolution(
-            True,
-            verdict.reason,
-            tuple(steps),
-            outcome,
-            (FigureChange(target.id, stats),),
-            getattr(dice, "seed", None),
-            summary + ".",
-        )
+        flow = _Attack(dice=dice, fig=fig, target=target, action=action,
+                       profile=_profile(fig, action), active=active_rules(fig, target, action),
+                       options=options)
+        return run_stages(STAGES, flow).resolution(verdict.reason, getattr(dice, "seed", None))
 
     # --- exact odds ----------------------------------------------------------------------
 
@@ -454,10 +498,7 @@ class Conquest(Ruleset):
         action = self._choose(board, fig, target, attack)
         prof = _profile(fig, action)
         active = active_rules(fig, target, action)
-        _, block_count = block_stat(target, options)
-        for rule, hooks in active.defender + active.attacker:
-            if hooks.modify_block_pool is not None:
-                block_count = hooks.modify_block_pool(block_count, rule)
+        _, block_count = block_dice(target, options, active)
         dist = cd.attack_wounds_distribution(
             prof.dice, prof.keep, max(block_count, 0), active.effects()
         )
@@ -523,7 +564,8 @@ def _secondary_roll(
 
 def _resolve_step(
     target: Figure, test: cd.ResolveOutcome, resolve: int, roll: DieRoll | None
-) -> Step:
+) -> tuple[str, tuple[DieRoll, ...], dict[str, object]]:
+    """The Resolve test's log line: its text, its die (if rolled) and its data."""
     over = resolve - test.modified
     mod = f"Resolve {resolve}" + (
         f" − {over} (Wounds above the limit) = {test.modified}" if over else ""
@@ -537,12 +579,7 @@ def _resolve_step(
         )
     else:
         text = f"Resolve test: {mod}, rolled {test.roll} > {test.modified}: failed; {target.label} is Slain."
-    return Step(
-        "status",
-        text,
-        (roll,) if roll else (),
-        data={"modified": test.modified, "passed": test.passed},
-    )
+    return text, (roll,) if roll else (), {"modified": test.modified, "passed": test.passed}
 
 
 def _faces(rolls: Sequence[DieRoll]) -> str:

@@ -14,7 +14,7 @@ critical hit check) | ``death`` (the death check's 2D6).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from game.core.board import Board, Figure, Stat
@@ -29,7 +29,6 @@ from game.rules.base import (
     Odds,
     Resolution,
     Ruleset,
-    Step,
     bool_problems,
     counts_faces,
     int_problems,
@@ -40,6 +39,7 @@ from game.rules.base import (
 )
 from game.rules.folklore import checks as fc
 from game.rules.reach import close_reason, sight_reason
+from game.rules.steps import Flow, Stage, run_stages, stage_names
 
 POOLS = ("hit", "dodge", "damage", "death")
 #: the most hit-check dice: the exact odds stay quick
@@ -126,13 +126,189 @@ def _health(figure: Figure) -> fc.Health:
     )
 
 
+@dataclass(kw_only=True)
+class _Attack(Flow):
+    """One folklore attack being resolved: its inputs and what each stage leaves for the next."""
+
+    dice: DiceSource
+    fig: Figure
+    target: Figure
+    weapon: Weapon
+    before: fc.Health
+    hit: fc.CheckResult | None = None
+    dodge: fc.CheckResult | None = None
+    rolled: int = 0
+    real: int = 0
+    after: fc.Health | None = None
+    death: fc.DeathCheck | None = None
+    stats: dict[str, Stat | None] = field(default_factory=dict)
+
+
+def _hit_check(flow: _Attack) -> None:
+    """The attacker's hit check: hit dice + the weapon's attribute."""
+    fig, weapon = flow.fig, flow.weapon
+    hit_mod = stat_int(fig, weapon.attribute)
+    hit_rolls = _roll(flow.dice, HIT, "hit", stat_int(fig, "hit_dice", 2))
+    flow.hit = hit = fc.check([int(r.face) for r in hit_rolls], hit_mod)
+    flow.log("roll", f"{fig.label}'s hit check ({weapon.name}): {_dice(hit)} + "
+                     f"{weapon.attribute} {hit_mod} = {hit.total}{_flag(hit)}.", hit_rolls)
+
+
+def _dodge_check(flow: _Attack) -> None:
+    """The target's dodge check (2D6 + senses); none when it is incapacitated."""
+    target = flow.target
+    if flow.before.incapacitated:
+        flow.log("note", f"{target.label} is incapacitated: no dodge check.")
+        return
+    senses = stat_int(target, "senses")
+    dodge_rolls = _roll(flow.dice, DODGE, "dodge", 2)
+    flow.dodge = dodge = fc.check([int(r.face) for r in dodge_rolls], senses)
+    flow.log("roll", f"{target.label}'s dodge check: {_dice(dodge)} + senses {senses} "
+                     f"= {dodge.total}{_flag(dodge)}.", dodge_rolls)
+
+
+def _opposed(flow: _Attack) -> None:
+    """Hit or miss (:func:`~game.rules.folklore.checks.opposed`); a miss ends the attack."""
+    hit, dodge, before = flow.hit, flow.dodge, flow.before
+    assert hit is not None
+    verdict = fc.opposed(hit, dodge)
+    flow.log("compare", f"{'Hit' if verdict.hit else 'Miss'}: {verdict.reason}.",
+             data={"hit": verdict.hit})
+    flow.outcome.update({
+        "weapon": flow.weapon.name, "hit_total": hit.total, "critical": hit.critical,
+        "fumble": hit.fumble, "dodge_total": None if dodge is None else dodge.total,
+        "hit": verdict.hit, "damage": 0, "real_damage": 0, "hp": before.hp,
+        "max_hp": before.max_hp, "incapacitated": before.incapacitated, "death_check": None,
+        "dead": False,
+    })
+    if not verdict.hit:
+        flow.summary = f"{flow.fig.label} misses {flow.target.label}: {verdict.reason}."
+        flow.stop()
+
+
+def _damage(flow: _Attack) -> None:
+    """1D6 (+ a die per 6 of a critical hit check) + the weapon's bonus, minus armour."""
+    hit, weapon = flow.hit, flow.weapon
+    assert hit is not None
+    extra = hit.sixes if hit.critical else 0
+    dmg_rolls = _roll(flow.dice, DAMAGE, "damage", 1, reasons=["rolled"] + ["critical"] * extra)
+    flow.rolled = rolled = sum(int(r.face) for r in dmg_rolls) + weapon.bonus
+    armour = stat_int(flow.target, "armour")
+    flow.real = real = fc.real_damage(rolled, armour)
+    crit_text = f" + {extra}D6 for the critical" if extra else ""
+    flow.log(
+        "damage",
+        f"Damage 1D6{crit_text} [{', '.join(str(r.face) for r in dmg_rolls)}] + {weapon.bonus} = "
+        f"{rolled}, minus armour {armour}: {real} real damage"
+        + (" to max HP." if weapon.max_hp_damage else "."),
+        dmg_rolls,
+        {"damage": rolled, "real": real},
+    )
+
+
+def _hit_points(flow: _Attack) -> None:
+    """The real damage lowers HP (or max HP, for a max-HP weapon)."""
+    before, target, stats = flow.before, flow.target, flow.stats
+    if flow.weapon.max_hp_damage:
+        after = fc.take_max_hp_damage(before, flow.real)
+        if "max_hp_base" not in target.stats and after.max_hp != before.max_hp:
+            stats["max_hp_base"] = before.max_hp
+    else:
+        after = fc.take_damage(before, flow.real)
+    flow.after = after
+    stats["hp"] = after.hp
+    stats["max_hp"] = after.max_hp
+    flow.log("status", f"{target.label}: HP {before.hp} → {after.hp} (max {after.max_hp}).")
+
+
+def _bad_statuses(flow: _Attack) -> None:
+    """A hit inflicts the weapon's bad statuses (``+Tag`` flags)."""
+    target, inflicts = flow.target, flow.weapon.inflicts
+    if not inflicts:
+        return
+    tags = stat_list(target, "statuses")
+    new = [t for t in inflicts if t not in tags]
+    flow.stats["statuses"] = ", ".join(tags + new)
+    if new:
+        flow.log("status", f"{target.label} suffers {', '.join(new)}.")
+
+
+def _death_check(flow: _Attack) -> None:
+    """Max HP 0 is death; falling to 0 HP, or a hit while incapacitated, calls for a death check."""
+    target, before, after = flow.target, flow.before, flow.after
+    assert after is not None
+    if after.dead:
+        flow.log("status", f"{target.label}'s max HP falls to 0: {target.label} dies.")
+    elif after.incapacitated:
+        why = (
+            "is hit while incapacitated"
+            if before.incapacitated
+            else f"falls to {after.hp} HP and is incapacitated"
+        )
+        death_rolls = _roll(flow.dice, DEATH, "death", 2)
+        flow.death = death = fc.death_check([int(r.face) for r in death_rolls],
+                                            stat_int(target, "valour"))
+        flow.log(
+            "status",
+            f"{target.label} {why}: death check 2D6 [{', '.join(str(d) for d in death.dice)}] "
+            f"against {death.target}: {death.reason}, {target.label} "
+            f"{'survives' if death.survives else 'dies'}.",
+            death_rolls,
+        )
+
+
+def _result(flow: _Attack) -> None:
+    """The outcome, the target's new stats and the summary sentence."""
+    fig, target, weapon, before, after, death = (
+        flow.fig, flow.target, flow.weapon, flow.before, flow.after, flow.death)
+    assert after is not None
+    dead = after.dead or (death is not None and not death.survives)
+    flow.stats["incapacitated"] = after.incapacitated or None
+    if dead:
+        flow.stats["dead"] = True
+    flow.outcome.update({
+        "damage": flow.rolled, "real_damage": flow.real, "hp": after.hp, "max_hp": after.max_hp,
+        "incapacitated": after.incapacitated,
+        "death_check": None if death is None
+        else {"dice": list(death.dice), "target": death.target, "survives": death.survives},
+        "dead": dead,
+    })
+    if weapon.max_hp_damage:
+        harm = f"{flow.real} real damage to max HP, max HP {before.max_hp} → {after.max_hp}"
+    else:
+        harm = f"{flow.real} real damage, HP {before.hp} → {after.hp}"
+    fate = ""
+    if dead:
+        fate = f"; {target.label} dies"
+    elif after.incapacitated:
+        fate = f"; {target.label} is incapacitated" + (
+            " and survives the death check" if death is not None else "")
+    flow.summary = f"{fig.label} hits {target.label} with {weapon.name}: {harm}{fate}."
+    flow.changes.append(FigureChange(target.id, flow.stats))
+
+
+#: a folklore attack, step by step (:mod:`game.rules.steps`)
+STAGES: tuple[Stage[_Attack], ...] = (
+    Stage("hit", _hit_check),
+    Stage("dodge", _dodge_check),
+    Stage("hit or miss", _opposed),
+    Stage("damage", _damage),
+    Stage("HP", _hit_points),
+    Stage("bad status", _bad_statuses),
+    Stage("death check", _death_check),
+    Stage("result", _result),
+)
+
+
 class Folklore(Ruleset):
     """The 2D6 TRPG of seed 002: opposed hit and dodge checks, damage, HP and death checks."""
 
     name = "folklore"
+    doc_page = "docs/folklore.md"
     title = "Folklore 2D6 TRPG"
     pools = POOLS
     face_names = None
+    stages = stage_names(STAGES)
     known_properties = frozenset(
         {
             "side",
@@ -276,7 +452,7 @@ class Folklore(Ruleset):
 
     @counts_faces
     def resolve(self, request: AttackRequest, dice: DiceSource) -> Resolution:
-        """Hit check, dodge check, damage roll, HP, incapacitation and death check."""
+        """Hit check, dodge check, damage roll, HP, incapacitation and death check (:data:`STAGES`)."""
         board, attacker, targets, attack, options = request.parts()
         seed = getattr(dice, "seed", None)
         attack = self.named_attack(board, attacker, targets, attack, options)
@@ -284,150 +460,9 @@ class Folklore(Ruleset):
         if not verdict.legal:
             return Resolution.refused(verdict, seed=seed)
         fig, target = board.figure(attacker), board.figure(targets[0])
-        weapon = self._weapon(fig, attack)
-        steps: list[Step] = []
-        hit_mod = stat_int(fig, weapon.attribute)
-        hit_rolls = _roll(dice, HIT, "hit", stat_int(fig, "hit_dice", 2))
-        hit = fc.check([int(r.face) for r in hit_rolls], hit_mod)
-        steps.append(
-            Step(
-                "roll",
-                f"{fig.label}'s hit check ({weapon.name}): {_dice(hit)} + "
-                f"{weapon.attribute} {hit_mod} = {hit.total}{_flag(hit)}.",
-                hit_rolls,
-            )
-        )
-        before = _health(target)
-        dodge: fc.CheckResult | None = None
-        if before.incapacitated:
-            steps.append(Step("note", f"{target.label} is incapacitated: no dodge check."))
-        else:
-            senses = stat_int(target, "senses")
-            dodge_rolls = _roll(dice, DODGE, "dodge", 2)
-            dodge = fc.check([int(r.face) for r in dodge_rolls], senses)
-            steps.append(
-                Step(
-                    "roll",
-                    f"{target.label}'s dodge check: {_dice(dodge)} + senses {senses} "
-                    f"= {dodge.total}{_flag(dodge)}.",
-                    dodge_rolls,
-                )
-            )
-        verdict_hit = fc.opposed(hit, dodge)
-        steps.append(
-            Step(
-                "compare",
-                f"{'Hit' if verdict_hit.hit else 'Miss'}: {verdict_hit.reason}.",
-                data={"hit": verdict_hit.hit},
-            )
-        )
-        outcome: dict[str, object] = {
-            "weapon": weapon.name,
-            "hit_total": hit.total,
-            "critical": hit.critical,
-            "fumble": hit.fumble,
-            "dodge_total": None if dodge is None else dodge.total,
-            "hit": verdict_hit.hit,
-            "damage": 0,
-            "real_damage": 0,
-            "hp": before.hp,
-            "max_hp": before.max_hp,
-            "incapacitated": before.incapacitated,
-            "death_check": None,
-            "dead": False,
-        }
-        if not verdict_hit.hit:
-            summary = f"{fig.label} misses {target.label}: {verdict_hit.reason}."
-            return Resolution(True, verdict.reason, tuple(steps), outcome, (), seed, summary)
-
-        extra = hit.sixes if hit.critical else 0
-        dmg_rolls = _roll(dice, DAMAGE, "damage", 1, reasons=["rolled"] + ["critical"] * extra)
-        rolled = sum(int(r.face) for r in dmg_rolls) + weapon.bonus
-        armour = stat_int(target, "armour")
-        real = fc.real_damage(rolled, armour)
-        crit_text = f" + {extra}D6 for the critical" if extra else ""
-        steps.append(
-            Step(
-                "damage",
-                f"Damage 1D6{crit_text} [{', '.join(str(r.face) for r in dmg_rolls)}] + {weapon.bonus} = "
-                f"{rolled}, minus armour {armour}: {real} real damage"
-                + (" to max HP." if weapon.max_hp_damage else "."),
-                dmg_rolls,
-                {"damage": rolled, "real": real},
-            )
-        )
-        stats: dict[str, Stat | None] = {}
-        if weapon.max_hp_damage:
-            after = fc.take_max_hp_damage(before, real)
-            if "max_hp_base" not in target.stats and after.max_hp != before.max_hp:
-                stats["max_hp_base"] = before.max_hp
-        else:
-            after = fc.take_damage(before, real)
-        stats["hp"] = after.hp
-        stats["max_hp"] = after.max_hp
-        steps.append(
-            Step("status", f"{target.label}: HP {before.hp} → {after.hp} (max {after.max_hp}).")
-        )
-        if weapon.inflicts:
-            tags = stat_list(target, "statuses")
-            new = [t for t in weapon.inflicts if t not in tags]
-            stats["statuses"] = ", ".join(tags + new)
-            if new:
-                steps.append(Step("status", f"{target.label} suffers {', '.join(new)}."))
-        death: fc.DeathCheck | None = None
-        if after.dead:
-            steps.append(
-                Step("status", f"{target.label}'s max HP falls to 0: {target.label} dies.")
-            )
-        elif after.incapacitated:
-            why = (
-                "is hit while incapacitated"
-                if before.incapacitated
-                else f"falls to {after.hp} HP and is incapacitated"
-            )
-            death_rolls = _roll(dice, DEATH, "death", 2)
-            death = fc.death_check([int(r.face) for r in death_rolls], stat_int(target, "valour"))
-            steps.append(
-                Step(
-                    "status",
-                    f"{target.label} {why}: death check 2D6 [{', '.join(str(d) for d in death.dice)}] "
-                    f"against {death.target}: {death.reason}, {target.label} "
-                    f"{'survives' if death.survives else 'dies'}.",
-                    death_rolls,
-                )
-            )
-        dead = after.dead or (death is not None and not death.survives)
-        stats["incapacitated"] = after.incapacitated or None
-        if dead:
-            stats["dead"] = True
-        outcome.update(
-            {
-                "damage": rolled,
-                "real_damage": real,
-                "hp": after.hp,
-                "max_hp": after.max_hp,
-                "incapacitated": after.incapacitated,
-                "death_check": None
-                if death is None
-                else {"dice": list(death.dice), "target": death.target, "survives": death.survives},
-                "dead": dead,
-            }
-        )
-        if weapon.max_hp_damage:
-            harm = f"{real} real damage to max HP, max HP {before.max_hp} → {after.max_hp}"
-        else:
-            harm = f"{real} real damage, HP {before.hp} → {after.hp}"
-        fate = ""
-        if dead:
-            fate = f"; {target.label} dies"
-        elif after.incapacitated:
-            fate = f"; {target.label} is incapacitated" + (
-                " and survives the death check" if death is not None else "")
-        summary = f"{fig.label} hits {target.label} with {weapon.name}: {harm}{fate}."
-        return Resolution(
-            True, verdict.reason, tuple(steps), outcome, (FigureChange(target.id, stats),), seed,
-            summary,
-        )
+        flow = _Attack(dice=dice, fig=fig, target=target, weapon=self._weapon(fig, attack),
+                       before=_health(target))
+        return run_stages(STAGES, flow).resolution(verdict.reason, seed)
 
     def odds(self, request: AttackRequest) -> Odds:
         """Exact distribution of HP lost (max HP lost for a max-HP weapon), and the chances a

@@ -36,27 +36,26 @@ from game.rules.base import (
     AttackRequest,
     Comparison,
     Condition,
-    FigureChange,
     Legality,
+    NoDice,
     Odds,
     Resolution,
     Ruleset,
-    Step,
     bool_problems,
     int_problems,
     parse_problem,
     stat_bool,
-    stat_int,
     stat_list,
 )
 from game.rules.mage_knight import combat as mk
 from game.rules.mage_knight.figures import attack_values, enemy_from, is_enemy_token, units_of
 from game.rules.mage_knight.phases import (
+    STAGE_NAMES,
     and_names,
     possessive,
     resolve_assign,
+    resolve_attack,
     resolve_block,
-    tally_steps,
 )
 from game.rules.mage_knight.plays import norm_name, parse_element, parse_play
 
@@ -99,10 +98,12 @@ class MageKnight(Ruleset):
     """Mage Knight combat: ranged/siege, block, assign damage and attack phases."""
 
     name = "mage_knight"
+    doc_page = "docs/mage-knight.md"
     title = "Mage Knight"
     pools = ()
     face_names = None
     deterministic = True
+    stages = STAGE_NAMES
     known_properties = frozenset(
         {
             "side",
@@ -371,46 +372,7 @@ class MageKnight(Ruleset):
                 board, hero, figs, enemies, str(options.get("play") or ""), verdict.reason
             )
         plays = parse_play(str(options.get("play") or ""), phase)
-        result = mk.attack_result(plays, enemies, phase=phase)
-        steps = list(tally_steps(result.tally, result.halved_elements, "attack"))
-        # "Armor 7 (Prowlers 3 + Diggers 4)": the total the attack must reach, then whose it is
-        armor_parts = " + ".join(
-            (f"{e.name} {a}" if len(enemies) > 1 else e.name)
-            + (", elusive" if e.elusive and a != e.armor else "")
-            for e, a in zip(enemies, result.armors, strict=True)
-        )
-        steps.append(
-            Step(
-                "compare",
-                f"Attack {result.effective} against Armor {result.armor} ({armor_parts}): "
-                + ("every target is defeated." if result.defeated else "not enough, no effect."),
-                data={"effective": result.effective, "armor": result.armor},
-            )
-        )
-        changes: list[FigureChange] = []
-        names = and_names([e.name for e in enemies])
-        summary = f"Attack {result.effective} against Armor {result.armor}: "
-        if result.defeated:
-            verb = "is" if len(enemies) == 1 else "are"
-            summary += f"{names} {verb} defeated; {hero.label} gains {result.fame} Fame."
-        else:
-            summary += f"not enough, {names} {'is' if len(enemies) == 1 else 'are'} not defeated."
-        if result.defeated:
-            steps.append(Step("status", f"{hero.label} gains {result.fame} Fame."))
-            changes = [FigureChange(f.id, {"defeated": True}) for f in figs]
-            changes.append(FigureChange(hero.id, {"fame": stat_int(hero, "fame") + result.fame}))
-        outcome = {
-            "phase": phase,
-            "plays": [str(p) for p in plays],
-            "effective": result.effective,
-            "armor": result.armor,
-            "halved": sorted(result.halved_elements),
-            "defeated": [e.name for e in enemies] if result.defeated else [],
-            "fame": result.fame,
-        }
-        return Resolution(
-            True, verdict.reason, tuple(steps), outcome, tuple(changes), summary=summary
-        )
+        return resolve_attack(hero, figs, enemies, plays, phase, verdict.reason)
 
     # --- odds: deterministic -------------------------------------------------------------
 
@@ -418,7 +380,7 @@ class MageKnight(Ruleset):
         """Probability 1 on the tally's outcome: enemies defeated (ranged/attack), damage getting
         through (block) or Hero Wounds (assign)."""
         board, attacker, targets, attack, options = request.parts()
-        res = self.resolve(AttackRequest(board, attacker, targets, attack, options), _NoDice())
+        res = self.resolve(AttackRequest(board, attacker, targets, attack, options), NoDice())
         if not res.legal:
             raise IllegalAttackError(res.reason)
         out = res.outcome
@@ -444,13 +406,6 @@ class MageKnight(Ruleset):
             chances=chances,
             kill_label=kill_label,
         )
-
-
-class _NoDice:
-    """Mage Knight rolls nothing; a dice source that says so if asked."""
-
-    def roll(self, die: object, pool: int) -> int:  # pragma: no cover - never called
-        raise UsageError("Mage Knight combat rolls no dice")
 
 
 RULESET = MageKnight()
