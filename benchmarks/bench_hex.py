@@ -58,7 +58,7 @@ def hex_board(size: int, seed: int, walls: float = 0.1, blocked: float = 0.02) -
     edges = set()
     for cell in grid.cells():
         for side in (0, 1, 2):  # each edge between two cells once
-            other = grid.neighbours(cell)[side]
+            other = grid.around(cell)[side]
             if grid.in_bounds(other) and rng.random() < walls:
                 edges.add(grid.edges_of(cell)[side])
     centre = (size // 2, size // 2)

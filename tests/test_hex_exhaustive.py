@@ -33,7 +33,7 @@ CLUSTERS: dict[str, tuple[HexGrid, frozenset[Cell]]] = {
 
 def _patterns(grid: HexGrid, void: frozenset[Cell]) -> list[HexBoard]:
     cells = [c for c in grid.cells() if c not in void]
-    inner = sorted({grid.edge_between(a, b) for a in cells for b in grid.neighbours(a) if b in cells})
+    inner = sorted({grid.edge_between(a, b) for a in cells for b in grid.around(a) if b in cells})
     boards = []
     for walls in itertools.product((False, True), repeat=len(inner)):
         for blocked in itertools.product((False, True), repeat=len(cells)):

@@ -56,8 +56,8 @@ def test_neighbours_share_one_edge_and_two_corners(grid: HexGrid) -> None:
     for cell in grid.cells():
         edges = grid.edges_of(cell)
         assert len(set(edges)) == 6
-        for side, other in enumerate(grid.neighbours(cell)):
-            assert grid.neighbours(other)[(side + 3) % 6] == cell
+        for side, other in enumerate(grid.around(cell)):
+            assert grid.around(other)[(side + 3) % 6] == cell
             assert grid.edges_of(other)[(side + 3) % 6] == edges[side]
             assert grid.edge_between(cell, other) == edges[side]
             assert grid.edge_cells(edges[side]) == tuple(sorted((cell, other)))
@@ -85,7 +85,7 @@ def test_distance_is_the_number_of_hex_steps(grid: HexGrid) -> None:
     todo = deque([start])
     while todo:
         cell = todo.popleft()
-        for other in big.neighbours(cell):
+        for other in big.around(cell):
             if big.in_bounds(other) and other not in steps:
                 steps[other] = steps[cell] + 1
                 todo.append(other)
@@ -102,7 +102,7 @@ def test_transposing_swaps_the_axes_of_everything(grid: HexGrid) -> None:
         cx, cy = grid.centre((x, y))
         assert t.centre((y, x)) == (cy, cx)
         assert t.corners((y, x)) == tuple((b, a) for a, b in grid.corners((x, y)))
-        assert grid.neighbours((x, y)) == tuple((b, a) for a, b in t.neighbours((y, x)))
+        assert grid.around((x, y)) == tuple((b, a) for a, b in t.around((y, x)))
 
 
 LAYOUTS = [HexLayout(14, 12, 6), HexLayout(32, 37, 18), HexLayout(40, 20, 10), HexLayout(20, 40, 10), HexLayout(33, 29, 7), HexLayout(33, 29, 0)]
@@ -129,7 +129,7 @@ def test_the_hexagonal_mini_example_is_drawn_as_tiled_draws_it() -> None:
     g, lay = HexGrid(20, 20), HexLayout(14, 12, 6)
     assert g.cell_origin_px((0, 0), lay) == (0, 0)
     assert g.cell_origin_px((3, 1), lay) == (49, 9)
-    assert g.cell_polygon_px((0, 0), lay) == ((7, 0), (14, 3), (14, 9), (7, 12), (0, 9), (0, 3))
+    assert g.cell_polygon_px((0, 0), lay) == [(7, 0), (14, 3), (14, 9), (7, 12), (0, 9), (0, 3)]
     assert g.size_px(lay) == (20 * 14 + 7, 20 * 9 + 3)
 
 
@@ -144,7 +144,7 @@ def test_cells_off_the_map_are_cells_of_the_same_lattice(x: int, y: int, grid: H
     cell = (x, y)
     assert grid.in_bounds(cell) == (0 <= x < grid.width and 0 <= y < grid.height)
     assert grid.cell_at(grid.centre(cell)) == cell
-    assert all(grid.neighbours(n)[(i + 3) % 6] == cell for i, n in enumerate(grid.neighbours(cell)))
+    assert all(grid.around(n)[(i + 3) % 6] == cell for i, n in enumerate(grid.around(cell)))
 
 
 # --- what real Tiled draws ------------------------------------------------------------------

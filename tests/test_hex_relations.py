@@ -66,7 +66,7 @@ def test_neighbours_across_an_open_edge_see_each_other_under_every_preset(board:
     if not cells:
         return
     a = data.draw(st.sampled_from(cells))
-    for b in board.grid.neighbours(a):
+    for b in board.grid.around(a):
         if board.on_board(b) and board.sight_wall(board.grid.edge_between(a, b)) is None:
             assert line_verdict(board, a, b, rule, viewer=data.draw(st.sampled_from([None, "red"])))
 

@@ -239,7 +239,7 @@ def field(
     mask = field_cast(board, a, profile, viewer)
     mask[a[1], a[0]] = True
     if profile.from_ == "corners":  # a line from a corner of A may touch a neighbour there: walk
-        for cell in grid.neighbours(a):
+        for cell in grid.around(a):
             if board.on_board(cell):
                 mask[cell[1], cell[0]] = line_verdict(board, a, cell, profile, viewer)
     return mask

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 
 from game.core.errors import UsageError
+from game.core.profiles import Profile
 
 __all__ = [
     "DEFAULT_HEX_RULE",
@@ -64,18 +65,16 @@ SQUARE_PRESET_NAMES = ("arcadia", "corners", "dnd5e", "pf2e", "any-point")
 
 
 @dataclass(frozen=True)
-class HexProfile:
-    """One hex line-of-sight rule: a value for every parameter, and the preset it started from."""
+class HexProfile(Profile):
+    """One hex line-of-sight rule: a value for every hex parameter, and the preset it started from.
 
-    name: str
-    from_: str
-    to: str
-    sight: str
-    figures: str
+    A :class:`~game.core.profiles.Profile` to the sight facade (``name``, ``family``, ``cover``,
+    ``spec()``, ``as_json()``), so a hex rule travels every path a square rule does; the square
+    parameters a hex rule has not (``corner_touch``, ``along_square``) are ``""`` and ``cover``
+    is ``"none"`` (cover grades are for squares only)."""
+
     obstacles: str
-    along_wall: str
     touch: str
-    boundary: str
     endpoint_touch: str
 
     def get(self, parameter: str) -> str:
@@ -106,13 +105,21 @@ class HexProfile:
             return None
         return HEX_INTERP.get((self.name, parameter))
 
+    @property
+    def family(self) -> str:
+        """Which hex engine answers (``ENGINES[("hex", family)]`` of :mod:`game.core.sight`):
+        ``"centre"`` centre to centre, ``"corners"`` corners to corners, ``"lines"`` the others."""
+        if self.from_ == self.to:
+            return "centre" if self.from_ == "centre" else "corners"
+        return "lines"
+
     def as_json(self) -> dict[str, object]:
         """``{"name", "spec", "parameters"}``."""
         return {"name": self.name, "spec": self.spec(), "parameters": self.values()}
 
 
 def _preset(name: str, **values: str) -> HexProfile:
-    return HexProfile(name=name, sight="exists", **values)
+    return HexProfile(name=name, sight="exists", corner_touch="", along_square="", cover="none", **values)
 
 
 HEX_PRESETS: dict[str, HexProfile] = {
@@ -216,4 +223,6 @@ def split_hex_rules(text: str) -> list[HexProfile]:
     return [parse_hex_rule(",".join(group)) for group in groups]
 
 
-assert {f.name for f in fields(HexProfile)} == {"name", *("from_" if p == "from" else p for p in HEX_PARAMETERS)}
+assert {f.name for f in fields(HexProfile)} == {
+    "name", "corner_touch", "along_square", "cover", *("from_" if p == "from" else p for p in HEX_PARAMETERS)
+}

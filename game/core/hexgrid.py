@@ -11,7 +11,7 @@ hex grid of the same cells (docs/hex.md, "The lattice"), in integer lattice coor
 * flat-top: the same with the axes swapped (centre ``X = 3x``, ``Y = 2y + s(x)``; the corners
   are the pointy list transposed, so corner ``i`` of a cell is corner ``i`` of its transposed cell).
 
-Side ``i`` of a cell runs from corner ``i`` to corner ``i + 1``; ``neighbours(cell)[i]`` lies across
+Side ``i`` of a cell runs from corner ``i`` to corner ``i + 1``; ``around(cell)[i]`` lies across
 it. An edge is a :class:`HexEdge`, the sorted pair of its lattice end points. The pixels are only
 for drawing: :class:`HexLayout` and the ``*_px`` methods place cells exactly as Tiled's hexagonal
 renderer does (``tileToScreenCoords``, ``tileToScreenPolygon``, ``screenToTileCoords`` of Tiled's
@@ -30,11 +30,14 @@ renderer does (``tileToScreenCoords``, ``tileToScreenPolygon``, ``screenToTileCo
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-__all__ = ["Cell", "HexEdge", "HexGrid", "HexLayout", "Point", "fmt_point"]
+from game.core.grid import GridKind, Layout
+
+__all__ = ["Cell", "HexEdge", "HexGrid", "HexLayout", "Point", "StaggerAxis", "StaggerIndex", "fmt_point"]
 
 Cell = tuple[int, int]
 Point = tuple[int, int]
@@ -122,7 +125,8 @@ class HexGrid:
     staggeraxis: StaggerAxis = "y"
     staggerindex: StaggerIndex = "odd"
 
-    kind: ClassVar[str] = "hex"
+    #: the grid seam's kind (:class:`game.core.grid.Grid`): hex engines and hex rules fit
+    kind: ClassVar[GridKind] = "hex"
 
     def __post_init__(self) -> None:
         if self.staggeraxis not in ("x", "y"):
@@ -228,10 +232,18 @@ class HexGrid:
         return tuple(self._t(c) for c in found if c is not None)  # type: ignore[return-value]
 
     def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
+        """The cells on the map sharing an edge with ``cell`` (the grid seam's question).
+
+        >>> HexGrid(3, 3).neighbours((0, 0))
+        ((1, 0), (0, 1))
+        """
+        return tuple(c for c in self.around(cell) if self.in_bounds(c))
+
+    def around(self, cell: Cell) -> tuple[Cell, ...]:
         """The six cells sharing an edge with ``cell`` (some may be off the map); neighbour ``i``
         lies across side ``i``.
 
-        >>> HexGrid(3, 3).neighbours((1, 1))
+        >>> HexGrid(3, 3).around((1, 1))
         ((2, 0), (2, 1), (2, 2), (1, 2), (0, 1), (1, 0))
         """
         cx, cy = self._centre_p(*self._t(cell))
@@ -251,7 +263,7 @@ class HexGrid:
 
     def edge_between(self, a: Cell, b: Cell) -> HexEdge:
         """The edge shared by two neighbouring cells (ValueError otherwise)."""
-        for side, other in enumerate(self.neighbours(a)):
+        for side, other in enumerate(self.around(a)):
             if other == b:
                 return self.edges_of(a)[side]
         raise ValueError(f"cells {fmt_point(a)} and {fmt_point(b)} are not neighbours")
@@ -274,6 +286,42 @@ class HexGrid:
         return shared[0], shared[1]
 
     # --- distance ---------------------------------------------------------------------------
+
+    def edge_side(self, edge: HexEdge) -> tuple[int, int, int]:
+        """The edge as ``(column, row, side)`` in the pointy frame: side 0, 1 or 2 (north-east,
+        east, south-east) of that cell, so every edge has one name.
+
+        >>> g = HexGrid(3, 3)
+        >>> g.edge_side(g.edge_between((0, 1), (1, 1))), g.edge_side(g.edges_of((1, 0))[0])
+        ((0, 1, 1), (1, 0, 0))
+        """
+        a, b = sorted((self.pointy_frame(edge.a), self.pointy_frame(edge.b)))
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        side = 1 if dx == 0 else 0 if dy > 0 else 2
+        cx = a[0] - 1 if side == 1 else a[0]
+        cy = a[1] + (2 if side == 0 else -2 if side == 2 else 1)
+        row = cy // 3
+        return (cx - ((row & 1) ^ self.parity)) // 2, row, side
+
+    def _frame_size(self) -> tuple[int, int]:
+        return (self.width, self.height) if self.pointy else (self.height, self.width)
+
+    def edge_index(self, edge: HexEdge) -> int | None:
+        """A number below :attr:`edge_count` for every edge of a cell on the map (the rim's
+        included), None for the others: ``3 · cell + side`` over the map's cells and a ring
+        around them (:meth:`edge_side`)."""
+        a, b = self.edge_cells(edge)
+        if not (self.in_bounds(a) or self.in_bounds(b)):
+            return None
+        col, row, side = self.edge_side(edge)
+        w, _ = self._frame_size()
+        return ((row + 1) * (w + 2) + col + 1) * 3 + side
+
+    @property
+    def edge_count(self) -> int:
+        """Three sides for every cell of the map and of the ring around it."""
+        w, h = self._frame_size()
+        return 3 * (w + 2) * (h + 2)
 
     def cube(self, cell: Cell) -> tuple[int, int, int]:
         """Cube coordinates ``(q, r, s)``, ``q + r + s = 0`` (up to a shift fixed per grid).
@@ -316,22 +364,31 @@ class HexGrid:
             return x * (p["tile_width"] + p["side_x"]) + (p["column_width"] if self.pushed(y) else 0), y * p["row_height"]
         return x * p["column_width"], y * (p["tile_height"] + p["side_y"]) + (p["row_height"] if self.pushed(x) else 0)
 
-    def cell_polygon_px(self, cell: Cell, layout: HexLayout) -> tuple[tuple[int, int], ...]:
+    def cell_polygon_px(self, cell: Cell, layout: Layout | HexLayout) -> list[tuple[float, float]]:
         """The six pixel corners of a cell as Tiled draws it (``tileToScreenPolygon`` without its
-        two repeated points), vertex ``i`` at lattice corner ``i``.
+        two repeated points), vertex ``i`` at lattice corner ``i``; a :class:`~game.core.grid.Layout`
+        (the grid seam's) also shifts them by its ``x0``, ``y0``.
 
-        >>> HexGrid(2, 2).cell_polygon_px((0, 1), HexLayout(14, 12, 6))
-        ((14, 9), (21, 12), (21, 18), (14, 21), (7, 18), (7, 12))
+        >>> HexGrid(2, 2).cell_polygon_px((0, 1), HexLayout(14, 12, 6))[:2]
+        [(14.0, 9.0), (21.0, 12.0)]
         """
-        p = layout.params(self.staggeraxis)
-        ox, oy = self.cell_origin_px(cell, layout)
+        hexes, x0, y0 = _hex_layout(layout)
+        p = hexes.params(self.staggeraxis)
+        ox, oy = self.cell_origin_px(cell, hexes)
         sx, sy, cw, rh = p["offset_x"], p["offset_y"], p["column_width"], p["row_height"]
         tw, th = p["tile_width"], p["tile_height"]
         if self.pointy:  # top, upper right, lower right, bottom, lower left, upper left
             rel = ((cw, 0), (tw, sy), (tw, rh), (cw, th), (0, rh), (0, sy))
         else:  # left, lower left, lower right, right, upper right, upper left
             rel = ((0, sy), (sx, th), (cw, th), (tw, sy), (cw, 0), (sx, 0))
-        return tuple((ox + dx, oy + dy) for dx, dy in rel)
+        return [(float(x0 + ox + dx), float(y0 + oy + dy)) for dx, dy in rel]
+
+    def lattice_px(self, point: tuple[float, float], layout: Layout) -> tuple[float, float]:
+        """The pixel of a lattice point (:meth:`point_px`, shifted by the layout's ``x0``, ``y0``);
+        a point between lattice points (a line's drawing) by the same piecewise-linear map."""
+        hexes, x0, y0 = _hex_layout(layout)
+        px, py = self._point_px_float(point, hexes)
+        return x0 + px, y0 + py
 
     def centre_px(self, cell: Cell, layout: HexLayout) -> tuple[float, float]:
         """The pixel centre of a cell: the middle of its drawn tile box."""
@@ -342,19 +399,31 @@ class HexGrid:
     def point_px(self, point: Point, layout: HexLayout) -> tuple[float, float]:
         """The pixel of a lattice centre or corner as Tiled draws it (other lattice points are
         placed by the same per-axis piecewise-linear map, monotone in each axis)."""
+        return self._point_px_float(point, layout)
+
+    def _point_px_float(self, point: tuple[float, float], layout: HexLayout) -> tuple[float, float]:
+        """:meth:`point_px` for any point of the plane: along the staggered axis linear between
+        the lattice levels ``3y - 1``, ``3y``, ``3y + 1`` (corner, centre, corner), across it
+        linear (one lattice unit is half a column)."""
         p = layout.params(self.staggeraxis)
-        px, py = self._t(point)
-        y = (py + 1) // 3  # the row whose band [3y-1, 3y+1] holds py
-        k = py - 3 * y
+        px, py = (point[0], point[1]) if self.pointy else (point[1], point[0])
         shift = p["column_width"] if self.pointy else p["row_height"]
         step = p["row_height"] if self.pointy else p["column_width"]
         offset = p["offset_y"] if self.pointy else p["offset_x"]
         full = p["tile_height"] if self.pointy else p["tile_width"]
-        along = y * step + (offset if k == -1 else full / 2 if k == 0 else step)
+        y = math.floor((py + 1) / 3)  # the row whose band [3y-1, 3y+2) holds py
+        k = py - 3 * y  # in [-1, 2)
+        levels = ((-1.0, offset), (0.0, full / 2), (1.0, step), (2.0, step + offset))
+        along = 0.0
+        for (k0, v0), (k1, v1) in zip(levels, levels[1:], strict=False):
+            if k0 <= k <= k1:
+                along = v0 + (v1 - v0) * (k - k0)
+                break
+        along += y * step
         across = (px + 1) * shift
         return (across, along) if self.pointy else (along, across)
 
-    def cell_at_px(self, x: float, y: float, layout: HexLayout) -> Cell:
+    def cell_at_px(self, x: float, y: float, layout: Layout | HexLayout) -> Cell:
         """The cell whose drawn polygon (:meth:`cell_polygon_px`) holds a pixel, boundary
         included; may be off the map. Tiled's status bar (:meth:`tiled_cell_at_px`) names the
         nearest of four centres instead, which differs near the points of squashed hexes.
@@ -363,9 +432,11 @@ class HexGrid:
         >>> g.cell_at_px(38, 7, lay), g.tiled_cell_at_px(38, 7, lay)
         ((0, 0), (0, 1))
         """
-        guess = self.tiled_cell_at_px(x, y, layout)
-        for cell in (guess, *self.neighbours(guess)):
-            if _inside(self.cell_polygon_px(cell, layout), x, y):
+        hexes, x0, y0 = _hex_layout(layout)
+        x, y = x - x0, y - y0
+        guess = self.tiled_cell_at_px(x, y, hexes)
+        for cell in (guess, *self.around(guess)):
+            if _inside(self.cell_polygon_px(cell, hexes), x, y):
                 return cell
         return guess
 
@@ -406,7 +477,7 @@ class HexGrid:
         """
         best: tuple[float, Point] | None = None
         cell = self.cell_at_px(x, y, layout)
-        for c in (cell, *self.neighbours(cell)):
+        for c in (cell, *self.around(cell)):
             for corner in self.corners(c):
                 px, py = self.point_px(corner, layout)
                 dist = (px - x) ** 2 + (py - y) ** 2
@@ -425,13 +496,21 @@ class HexGrid:
         return self.width * p["column_width"] + p["offset_x"], h
 
 
+def _hex_layout(layout: Layout | HexLayout) -> tuple[HexLayout, float, float]:
+    """The Tiled sizes and the pixel origin of a layout (the seam's floats rounded to Tiled's
+    integer sizes: a hex map's sizes are integers)."""
+    if isinstance(layout, HexLayout):
+        return layout, 0.0, 0.0
+    return HexLayout(round(layout.cell_w), round(layout.cell_h), round(layout.side)), layout.x0, layout.y0
+
+
 def _floor(v: float) -> int:
     """``qFloor``."""
     i = int(v)
     return i - 1 if v < i else i
 
 
-def _inside(polygon: tuple[tuple[int, int], ...], x: float, y: float) -> bool:
+def _inside(polygon: list[tuple[float, float]], x: float, y: float) -> bool:
     """Whether a pixel lies in a convex polygon (either winding), its boundary included."""
     signs = set()
     for i, (ax, ay) in enumerate(polygon):
