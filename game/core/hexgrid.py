@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
 from game.core.grid import GridKind, Layout
@@ -124,6 +124,8 @@ class HexGrid:
     height: int
     staggeraxis: StaggerAxis = "y"
     staggerindex: StaggerIndex = "odd"
+    #: the map's own Tiled pixel sizes, for drawing only (never part of a verdict or of equality)
+    pixels: HexLayout | None = field(default=None, compare=False, repr=False)
 
     #: the grid seam's kind (:class:`game.core.grid.Grid`): hex engines and hex rules fit
     kind: ClassVar[GridKind] = "hex"
@@ -352,7 +354,7 @@ class HexGrid:
         """The same board drawn with the other stagger axis: cell ``(x, y)`` becomes ``(y, x)``,
         every lattice point ``(X, Y)`` becomes ``(Y, X)``."""
         axis: StaggerAxis = "x" if self.staggeraxis == "y" else "y"
-        return HexGrid(self.height, self.width, axis, self.staggerindex)
+        return HexGrid(self.height, self.width, axis, self.staggerindex, self.pixels)
 
     # --- pixels, as Tiled draws them --------------------------------------------------------
 

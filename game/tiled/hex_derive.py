@@ -58,8 +58,8 @@ def hex_grid_of(records: MapRecords) -> tuple[HexGrid, HexLayout]:
     if side < 0:
         raise MapError(f"a hexagonal map with hexsidelength={side}", path=str(records.path),
                        hint="set Hex Side Length to 0 or more (Map > Map Properties)")
-    grid = HexGrid(records.width, records.height, cast(StaggerAxis, axis), cast(StaggerIndex, index))
-    return grid, HexLayout(g.tile_width, g.tile_height, side)
+    layout = HexLayout(g.tile_width, g.tile_height, side)
+    return HexGrid(records.width, records.height, cast(StaggerAxis, axis), cast(StaggerIndex, index), layout), layout
 
 
 class HexDeriver(_Deriver):
