@@ -33,7 +33,7 @@ from game.core.grid import Grid
 from game.core.hexgrid import HexEdge, HexGrid, HexLayout, StaggerAxis, StaggerIndex
 from game.core.words import a_or_an, plural
 from game.tiled.conventions import Conventions
-from game.tiled.derive import AREA_ROLES, LoadedMap, ObjectInfo, _Deriver, _info, _Parts
+from game.tiled.derive import AREA_ROLES, ObjectInfo, _Deriver, _info, _Parts
 from game.tiled.derive_cells import Cells, door_state
 from game.tiled.geometry import DOOR_REACH, SNAP, wall_paths
 from game.tiled.records import MapRecords, ObjectRecord
@@ -71,13 +71,6 @@ class HexDeriver(_Deriver):
         super().__init__(records, conventions)
         self.hexes, self.layout = hex_grid_of(records)
         self.unit = (Fraction(records.grid.tile_width), Fraction(records.grid.tile_height))
-
-    def derive(self) -> LoadedMap:
-        """The square derivation's steps; tile walls are left out (one finding), the art too
-        (its pictures are drawn on the hexes by the window's own drawing)."""
-        loaded = super().derive()
-        loaded.art = None
-        return loaded
 
     def board(self, cells: Cells, parts: _Parts) -> Board:
         """The square derivation's board on the hex grid; walls from tile sides and collision
