@@ -1,5 +1,7 @@
-"""Hex boards: the field of view (game/core/hex_los.field) next to the square arcadia field of view
-(game/core/los.visible_from) on a board of the same size and wall density, in the same run.
+"""Hex boards: the field of view through the sight facade (``sight.field`` on a Board on a
+HexGrid: game/core/hex_sight.py, the caster of game/core/hex_fov.py) next to the square arcadia
+field of view (``sight.field`` on a square board) of the same size and wall density, in the same
+run; and ``sightline los`` on a generated 400×400 hex map in a fresh process (``--fresh``).
 
 ``python benchmarks/bench_hex.py`` (standalone): each row times the hex field from the centre of a
 random hex board (walls on ~10 % of the edges between cells, ~2 % blocked cells, seeded) and the
@@ -33,11 +35,9 @@ sys.path.insert(0, str(HERE.parent))
 from bench_profiles import random_board as square_board  # noqa: E402
 from harness import Benchmark, percentile  # noqa: E402
 
-from game.core import hex_fov, hex_los, los  # noqa: E402
+from game.core import hex_sight, los, sight  # noqa: E402
 from game.core.board import Board, Edge  # noqa: E402
-from game.core.hex_board import HexBoard  # noqa: E402
-from game.core.hex_rules import HEX_PRESETS  # noqa: E402
-from game.core.hexgrid import HexGrid  # noqa: E402
+from game.core.hexgrid import HexGrid, HexLayout  # noqa: E402
 
 #: row -> (hex preset, board side, density: "dense" or "open", target ratio square/hex)
 ROWS = {
@@ -50,7 +50,7 @@ ROWS = {
 }
 
 
-def hex_board(size: int, seed: int, walls: float = 0.1, blocked: float = 0.02) -> HexBoard:
+def hex_board(size: int, seed: int, walls: float = 0.1, blocked: float = 0.02) -> Board:
     """A size×size pointy-top hex board: each edge between two cells a wall with probability
     ``walls``, each cell blocked terrain with probability ``blocked`` (never the centre)."""
     rng = random.Random(seed)
@@ -63,7 +63,7 @@ def hex_board(size: int, seed: int, walls: float = 0.1, blocked: float = 0.02) -
                 edges.add(grid.edges_of(cell)[side])
     centre = (size // 2, size // 2)
     terrain = {c for c in grid.cells() if rng.random() < blocked} - {centre}
-    return HexBoard.build(grid, edges, blocked=terrain)
+    return hex_sight.hex_board(size, size, walls=edges, blocked=terrain)
 
 
 def open_square_board(size: int, seed: int) -> Board:
@@ -81,16 +81,14 @@ def _runners(row: str) -> tuple[Callable[[], object], Callable[[], object]]:
         hexes, squares = hex_board(size, seed=size), square_board(size, seed=size)
     else:
         hexes, squares = hex_board(size, seed=size, walls=0.01, blocked=0.0), open_square_board(size, seed=size)
-    profile = HEX_PRESETS[preset]
 
     def hex_field() -> object:
-        hex_fov.clear_caches()
-        hex_los.view_of.cache_clear()
-        return hex_los.field(hexes, centre, profile)
+        hex_sight.clear_caches()  # the first call on the board: its HexBoard derived too
+        return sight.field(hexes, centre, preset)
 
     def square_field() -> object:
         los.clear_caches()
-        return los.visible_from(squares, centre)
+        return sight.field(squares, centre, "arcadia")
 
     return hex_field, square_field
 
@@ -124,12 +122,64 @@ def _interleaved(row: str, samples: int, clock: Callable[[], float]) -> tuple[li
     return hexes, squares
 
 
+def write_hex_map(path: Path, size: int = 400, seed: int = 400) -> tuple[str, str]:
+    """A size×size pointy-top hexagonal .tmx drawn as a designer would (a tile layer, ~2 % rock
+    tiles, ~10 % of the sides between cells walls as one-side polylines) and a pair to ask."""
+    board = hex_board(size, seed)
+    grid, layout = HexGrid(size, size), HexLayout(32, 37, 18)
+    rows = ",\n".join(",".join("2" if (x, y) in board.blocked else "1" for x in range(size)) for y in range(size))
+    objects = []
+    for i, edge in enumerate(sorted(board.walls), start=1):  # type: ignore[type-var]
+        (x0, y0), (x1, y1) = grid.point_px(edge.a, layout), grid.point_px(edge.b, layout)  # type: ignore[attr-defined]
+        objects.append(f'<object id="{i}" type="wall" x="{x0:g}" y="{y0:g}"><polyline points="0,0 {x1 - x0:g},{y1 - y0:g}"/></object>')
+    path.write_text(f"""<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.8" orientation="hexagonal" renderorder="right-down" width="{size}" height="{size}" tilewidth="32" tileheight="37" infinite="0" hexsidelength="18" staggeraxis="y" staggerindex="odd" nextlayerid="3" nextobjectid="{len(objects) + 1}">
+ <tileset firstgid="1" name="hex" tilewidth="32" tileheight="37" tilecount="2" columns="2">
+  <tile id="1"><properties><property name="blocked" type="bool" value="true"/></properties></tile>
+ </tileset>
+ <layer id="1" name="ground" width="{size}" height="{size}"><data encoding="csv">
+{rows}
+</data></layer>
+ <objectgroup id="2" name="walls">{"".join(objects)}</objectgroup>
+</map>
+""", encoding="utf-8")
+    c = size // 2
+    return f"{c},{c}", f"{c + 7},{c + 5}"
+
+
+def fresh_los(samples: int) -> None:
+    """``sightline los`` on a generated 400×400 hex map, each run a fresh process: wall time and
+    the process's peak memory (VmHWM), medians (targets: ≤ 2 s, ≤ 300 MB)."""
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "hex400.tmx"
+        a, b = write_hex_map(path)
+        code = ("import sys; from game.cli import main; rc = main(['los', sys.argv[1], sys.argv[2], sys.argv[3]]); "
+                "hwm = [l for l in open('/proc/self/status') if l.startswith('VmHWM')][0]; "
+                "print(hwm.split()[1], file=sys.stderr); sys.exit(rc)")
+        times, peaks = [], []
+        for _ in range(samples):
+            start = time.perf_counter()
+            done = subprocess.run([sys.executable, "-c", code, str(path), a, b], capture_output=True, text=True,
+                                  check=True, env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
+            times.append(time.perf_counter() - start)
+            peaks.append(int(done.stderr.strip().splitlines()[-1]) / 1024)
+        print(f"{'hex_los_cli_400x400_fresh':34s} median {statistics.median(times):9.3f} s   "
+              f"max {max(times):.3f} s  peak memory median {statistics.median(peaks):.0f} MB "
+              f"(max {max(peaks):.0f} MB)  targets <= 2 s, <= 300 MB: "
+              f"{'ok' if statistics.median(times) <= 2 and max(peaks) <= 300 else 'MISSED'}", flush=True)
+        print(f"    ({done.stdout.strip().splitlines()[0][:100]})")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Time every row, interleaved, and print it as benchmarks/run.py does."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--only", action="append", default=[], help="run only this row (repeatable)")
     parser.add_argument("--samples", type=int, default=9, help="samples per side (default 9)")
     parser.add_argument("--cpu", action="store_true", help="time CPU time, not wall time")
+    parser.add_argument("--fresh", action="store_true", help="also time sightline los on a 400x400 hex map, fresh processes")
     args = parser.parse_args(argv)
     clock = time.process_time if args.cpu else time.perf_counter
     start_load = os.getloadavg()
@@ -146,6 +196,8 @@ def main(argv: list[str] | None = None) -> int:
             mark = f"  target ratio >= {target:g}: {'ok' if ratio >= target else 'MISSED'}"
         print(f"{row:34s} median {median:9.3f} ms  p95 {percentile(hexes, 95):9.3f} ms"
               f"  reference {reference:10.2f} ms  ratio {ratio:8.2f}x{mark}", flush=True)
+    if args.fresh:
+        fresh_los(args.samples)
     end = os.getloadavg()
     print(f"load average at the end: {end[0]:.2f}, {end[1]:.2f}, {end[2]:.2f}")
     return 0

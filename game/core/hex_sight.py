@@ -30,7 +30,7 @@ from typing import cast
 
 import numpy as np
 
-from game.core import hex_los
+from game.core import hex_fov, hex_los
 from game.core.board import DEFAULT_CAPACITY, Board, Door, DoorState, Edge, Figure, Stat
 from game.core.grid import Grid
 from game.core.hex_board import HexBoard, HexFigure, HexView
@@ -42,7 +42,7 @@ from game.core.profiles import Profile
 from game.core.sight_result import Crossing, DrawStep, LineCheck, Sight
 
 __all__ = [
-    "FAMILIES", "HexSource", "field", "grid_of", "hex_board", "hex_input", "line", "pairs", "reference", "table",
+    "FAMILIES", "HexSource", "clear_caches", "field", "grid_of", "hex_board", "hex_input", "line", "pairs", "reference", "table",
 ]
 
 #: the families of hex rules (:attr:`HexProfile.family`), one engine entry each
@@ -90,6 +90,13 @@ def grid_of(board: Board) -> HexGrid:
 
 
 _INPUTS: dict[int, tuple[int, HexBoard]] = {}
+
+
+def clear_caches() -> None:
+    """Forget every board derived for the hex engines and the engines' per-board caches."""
+    _INPUTS.clear()
+    hex_fov.clear_caches()
+    hex_los.view_of.cache_clear()
 
 
 def hex_input(board: Board) -> HexBoard:

@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import ClassVar, Literal
 
 from game.core.grid import GridKind, Layout
@@ -97,10 +98,14 @@ class HexLayout:
     def params(self, staggeraxis: StaggerAxis) -> dict[str, int]:
         """Tiled's ``RenderParams``: side lengths and offsets, column width, row height, and the
         drawn tile size (Tiled >= 1.10.1 rounds it from the side offsets, not the map's size).
+        Computed once per layout and axis (read it, never change it).
 
         >>> HexLayout(32, 37, 18).params("y")["row_height"]
         27
         """
+        return _params(self, staggeraxis)
+
+    def _params(self, staggeraxis: StaggerAxis) -> dict[str, int]:
         side_x = self.hexsidelength if staggeraxis == "x" else 0
         side_y = self.hexsidelength if staggeraxis == "y" else 0
         offset_x = _trunc_half(self.tilewidth - side_x)
@@ -477,12 +482,24 @@ class HexGrid:
         >>> g.corner_at_px(*g.point_px((2, 2), lay), lay)
         (2, 2)
         """
+        p = layout.params(self.staggeraxis)
+        across, along = (x, y) if self.pointy else (y, x)
+        shift = p["column_width"] if self.pointy else p["row_height"]
+        step = p["row_height"] if self.pointy else p["column_width"]
+        offset = p["offset_y"] if self.pointy else p["offset_x"]
+        row = math.floor(along / max(1, step))
+        # the corner levels drawn nearest along the staggered axis: 3y - 1 at y*step + offset,
+        # 3y + 1 at y*step + step; on each level every other lattice column is a corner
+        levels = sorted(((abs(y * step + o - along), 3 * y + k, y * step + o)
+                         for y in range(row - 1, row + 2) for k, o in ((-1, offset), (1, step))))[:2]
+        col = round(across / max(1, shift)) - 1
         best: tuple[float, Point] | None = None
-        cell = self.cell_at_px(x, y, layout)
-        for c in (cell, *self.around(cell)):
-            for corner in self.corners(c):
-                px, py = self.point_px(corner, layout)
-                dist = (px - x) ** 2 + (py - y) ** 2
+        for _, level, drawn in levels:
+            for lx in (col - 1, col, col + 1):
+                corner = (lx, level) if self.pointy else (level, lx)
+                if not self.is_corner(corner):
+                    continue
+                dist = ((lx + 1) * shift - across) ** 2 + (drawn - along) ** 2
                 if best is None or dist < best[0]:
                     best = (dist, corner)
         assert best is not None
@@ -496,6 +513,11 @@ class HexGrid:
             return w, self.height * p["row_height"] + p["offset_y"]
         h = self.height * (p["tile_height"] + p["side_y"]) + (p["row_height"] if self.width > 1 else 0)
         return self.width * p["column_width"] + p["offset_x"], h
+
+
+@lru_cache(maxsize=64)
+def _params(layout: HexLayout, staggeraxis: StaggerAxis) -> dict[str, int]:
+    return layout._params(staggeraxis)
 
 
 def _hex_layout(layout: Layout | HexLayout) -> tuple[HexLayout, float, float]:

@@ -375,3 +375,4 @@ def clear_caches() -> None:
     """Forget every per-board cache of every engine (what depends on the board size only stays)."""
     los.clear_caches()
     clear_views()
+    hex_sight.clear_caches()

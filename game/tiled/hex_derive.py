@@ -71,6 +71,7 @@ class HexDeriver(_Deriver):
         super().__init__(records, conventions)
         self.hexes, self.layout = hex_grid_of(records)
         self.unit = (Fraction(records.grid.tile_width), Fraction(records.grid.tile_height))
+        self.on_map: dict[Edge, bool] = {}
 
     def board(self, cells: Cells, parts: _Parts) -> Board:
         """The square derivation's board on the hex grid; walls from tile sides and collision
@@ -89,9 +90,12 @@ class HexDeriver(_Deriver):
         return cast("Grid[Edge]", seam)  # the board keeps a grid's edges without looking inside
 
     def edge_in_map(self, edge: Edge) -> bool:
-        """Whether a hex side has a cell of the map on either side."""
-        a, b = self.hexes.edge_cells(cast(HexEdge, edge))
-        return self.hexes.in_bounds(a) or self.hexes.in_bounds(b)
+        """Whether a hex side has a cell of the map on either side (remembered per side)."""
+        found = self.on_map.get(edge)
+        if found is None:
+            a, b = self.hexes.edge_cells(cast(HexEdge, edge))
+            found = self.on_map[edge] = self.hexes.in_bounds(a) or self.hexes.in_bounds(b)
+        return found
 
     def in_bounds(self, sq: Square) -> bool:
         """Whether a cell is on the map."""
@@ -112,6 +116,12 @@ class HexDeriver(_Deriver):
         if dx <= SNAP * self.unit[0] and dy <= SNAP * self.unit[1]:
             return corner, bool(dx or dy)
         return None, False
+
+    def is_side(self, c: tuple[int, int], d: tuple[int, int]) -> bool:
+        """Whether two hex corners are the two ends of one side: in the pointy frame they differ
+        by (±1, ±1) or (0, ±2) (every such pair of corners is a side)."""
+        (cx, cy), (dx, dy) = self.hexes.pointy_frame(c), self.hexes.pointy_frame(d)
+        return (abs(cx - dx), abs(cy - dy)) in ((1, 1), (0, 2))
 
     def where(self, point: tuple[Fraction, Fraction]) -> str:
         """A record's point as Tiled's pixel, for findings: ``(44,18)``."""
@@ -171,9 +181,7 @@ class HexDeriver(_Deriver):
                 if c is None or d is None or c == d:
                     continue
                 edge = HexEdge.of(c, d)
-                try:
-                    self.hexes.edge_cells(edge)
-                except ValueError:
+                if not self.is_side(c, d):
                     self.finding("wall-across-hex", Severity.ERROR,
                                  f"{kind} from {self.where(p)} to {self.where(q)} cuts across a hex instead of "
                                  "running along one hex side; that part is ignored", obj.id, hint=WALL_HINT)
@@ -198,12 +206,8 @@ class HexDeriver(_Deriver):
         edge: HexEdge | None = None
         if obj.shape == "polyline" and len(obj.points) == 2:
             (c, _), (d, _) = self.corner_of(obj.points[0]), self.corner_of(obj.points[1])
-            if c is not None and d is not None and c != d:
-                try:
-                    self.hexes.edge_cells(HexEdge.of(c, d))
-                    edge = HexEdge.of(c, d)
-                except ValueError:
-                    edge = None
+            if c is not None and d is not None and self.is_side(c, d):
+                edge = HexEdge.of(c, d)
         else:
             edge = self.nearest_side(obj.centre)
         if edge is None:
