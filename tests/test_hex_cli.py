@@ -86,3 +86,23 @@ def test_render_draws_hexes_the_ray_and_the_field(tmp_path: Path, capsys: pytest
     ray = tmp_path / "ray.png"
     assert main(["render", str(DEMO), "-o", str(ray), "--from", "1,0", "--to", "1,2"]) == 0
     assert "Clear under hexside" in capsys.readouterr().out or ray.exists()
+
+
+def test_reach_counts_hex_steps_around_walls(capsys: pytest.CaptureFixture[str]) -> None:
+    """The Scout in the one-hex corridor: the corridor's walls make (9,4), its neighbour across the
+    north-west side, two steps away (round by the corridor's open end)."""
+    assert main(["reach", str(DEMO), "9,5", "3", "--json"]) == 0
+    found = {(x, y): n for x, y, n in json.loads(capsys.readouterr().out)["reach"]}
+    assert found[(9, 5)] == 0 and found[(10, 5)] == 1 and found[(8, 5)] == 1
+    assert found[(9, 4)] == 2 and (10, 4) in found and (10, 6) not in found
+    assert main(["reach", str(DEMO), "9,5", "1"]) == 0
+    assert capsys.readouterr().out.startswith("2 hexes within 1 hex steps of Scout on (9,5)")
+
+
+@pytest.mark.parametrize("argv", [["attack", str(DEMO), "Archer", "Goblin"], ["odds", str(DEMO), "Archer", "Goblin"],
+                                  ["play", str(DEMO)]])
+def test_what_hex_maps_do_not_do_yet_is_one_line(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and "hex map" in lines[0] and captured.out == ""
