@@ -15,10 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Literal
 
 from game.core.hex_rules import HexProfile
 from game.core.hexgrid import Cell, HexGrid, Point, fmt_point
+from game.core.sight_result import LineCheck
 
 __all__ = ["CORNER_NAMES", "HexLineCheck", "HexSightResult", "candidate_points", "decide", "point_name"]
 
@@ -62,16 +64,16 @@ class HexLineCheck:
         """``the centre of (0,0) to the centre of (2,0)``."""
         return f"{self.start_name or fmt_point(self.start)} to {self.end_name or fmt_point(self.end)}"
 
+    def line(self) -> LineCheck:
+        """The line as the facade's :class:`~game.core.sight_result.LineCheck` (exact points)."""
+        start = (Fraction(self.start[0]), Fraction(self.start[1]))
+        end = (Fraction(self.end[0]), Fraction(self.end[1]))
+        return LineCheck(start, end, self.start_kind, self.end_kind, self.blocker)
+
     def as_json(self) -> dict[str, object]:
-        """``{"from", "to", "from_kind", "to_kind", "clear", "blocker"}`` (lattice points as text)."""
-        return {
-            "from": [str(self.start[0]), str(self.start[1])],
-            "to": [str(self.end[0]), str(self.end[1])],
-            "from_kind": self.start_kind,
-            "to_kind": self.end_kind,
-            "clear": self.clear,
-            "blocker": self.blocker,
-        }
+        """``{"from", "to", "from_kind", "to_kind", "clear", "blocker"}`` (lattice points as text),
+        the facade's line JSON."""
+        return self.line().as_json()
 
 
 @dataclass(frozen=True)

@@ -69,17 +69,13 @@ class HexProfile(Profile):
     """One hex line-of-sight rule: a value for every hex parameter, and the preset it started from.
 
     A :class:`~game.core.profiles.Profile` to the sight facade (``name``, ``family``, ``cover``,
-    ``spec()``, ``as_json()``), so a hex rule travels every path a square rule does; the square
+    and the inherited ``get()``, ``spec()``, ``as_json()`` over the hex parameters), so a hex rule travels every path a square rule does; the square
     parameters a hex rule has not (``corner_touch``, ``along_square``) are ``""`` and ``cover``
     is ``"none"`` (cover grades are for squares only)."""
 
     obstacles: str
     touch: str
     endpoint_touch: str
-
-    def get(self, parameter: str) -> str:
-        """The value of a parameter by its rule name (``from``, ``touch``, ...)."""
-        return str(getattr(self, "from_" if parameter == "from" else parameter))
 
     def with_value(self, parameter: str, value: str) -> HexProfile:
         """A copy with one parameter set (UsageError for an unknown parameter or value)."""
@@ -95,10 +91,6 @@ class HexProfile(Profile):
         base = HEX_PRESETS[self.name]
         return {p: v for p, v in self.values().items() if base.get(p) != v}
 
-    def spec(self) -> str:
-        """The rule as the command line takes it: ``hexside`` or ``hexside,touch=blocks``."""
-        return ",".join([self.name, *(f"{p}={v}" for p, v in self.overrides().items())])
-
     def interp(self, parameter: str) -> str | None:
         """Why the value of ``parameter`` is our interpretation, or None when the source says it."""
         if self.get(parameter) != HEX_PRESETS[self.name].get(parameter):
@@ -112,10 +104,6 @@ class HexProfile(Profile):
         if self.from_ == self.to:
             return "centre" if self.from_ == "centre" else "corners"
         return "lines"
-
-    def as_json(self) -> dict[str, object]:
-        """``{"name", "spec", "parameters"}``."""
-        return {"name": self.name, "spec": self.spec(), "parameters": self.values()}
 
 
 def _preset(name: str, **values: str) -> HexProfile:

@@ -35,7 +35,7 @@ from game.core.board import DEFAULT_CAPACITY, Board, Door, DoorState, Edge, Figu
 from game.core.grid import Grid
 from game.core.hex_board import HexBoard, HexFigure, HexView
 from game.core.hex_reference import reference as slow_reference
-from game.core.hex_result import HexLineCheck, HexSightResult
+from game.core.hex_result import HexSightResult
 from game.core.hex_rules import HexProfile
 from game.core.hexgrid import Cell, HexEdge, HexGrid, StaggerAxis, StaggerIndex
 from game.core.profiles import Profile
@@ -140,7 +140,7 @@ class HexSource:
 
     def lines(self) -> tuple[LineCheck, ...]:
         """The deciding lines, their ends as exact lattice points."""
-        return tuple(_line(check) for check in self._found.deciding)
+        return tuple(check.line() for check in self._found.deciding)
 
     def crossings(self) -> tuple[Crossing, ...]:
         """``()``: a hex verdict is explained line by line."""
@@ -184,12 +184,6 @@ class HexSource:
     def fingerprint(self) -> tuple[object, ...]:
         """The verdict and its deciding lines."""
         return (self._found.clear, self._found.deciding)
-
-
-def _line(check: HexLineCheck) -> LineCheck:
-    start = (Fraction(check.start[0]), Fraction(check.start[1]))
-    end = (Fraction(check.end[0]), Fraction(check.end[1]))
-    return LineCheck(start, end, check.start_kind, check.end_kind, check.blocker)
 
 
 def _sight(a: Cell, b: Cell, viewer: str | None, rule: HexProfile, found: HexSightResult) -> Sight:

@@ -239,6 +239,11 @@ class _Deriver:
         )
         if unknown:
             self.unknown.setdefault(record.class_name, []).append(record.id)
+        return self.place_as(record, role, parts)
+
+    def place_as(self, record: ObjectRecord, role: str, parts: _Parts) -> ObjectInfo:
+        """What an object of ``role`` puts on the board (a hex derivation places walls, doors and
+        areas on hex sides and cells itself)."""
         if role in ("wall", "window"):
             boxed = self.collision_box(record, role, parts) if role == "wall" else None
             if boxed is not None:

@@ -129,32 +129,22 @@ class HexDeriver(_Deriver):
         return f"({_num(x)},{_num(y)})"
 
     # -- objects
-    def place_by_role(self, record: ObjectRecord, parts: _Parts) -> ObjectInfo:
-        """What an object puts on the hex board by the role the conventions give it."""
-        role, unknown, self.last_source = self.conv.object_role(
-            record.class_name, record.layer_labels, record.properties, record.name
-        )
-        if unknown:
-            self.unknown.setdefault(record.class_name, []).append(record.id)
+    def place_as(self, record: ObjectRecord, role: str, parts: _Parts) -> ObjectInfo:
+        """Walls, windows, doors and areas on hex sides and cells; figures and the rest as on
+        squares (their cell found by :meth:`figure_of`)."""
         if role in ("wall", "window"):
             info = self.trace(record, role)
             (parts.drawn_walls if role == "wall" else parts.windows).update(info.edges)
             return info
         if role == "door":
             door = self.door_of(record)
-            if door is None:
-                return _info(record, role)
-            parts.doors[door.edge] = door
-            return _info(record, role, door_edge=door.edge)
-        if role == "figure":
-            figure = self.figure_of(record)
-            if figure is None:
-                return _info(record, role)
-            parts.figures.append(figure)
-            return _info(record, role, square=figure.square)
+            if door is not None:
+                parts.doors[door.edge] = door
+            return _info(record, role, door_edge=door.edge if door is not None else None)
         if role in AREA_ROLES:
             parts.areas[role].update(self.area_of(record, role))
-        return _info(record, role)
+            return _info(record, role)
+        return super().place_as(record, role, parts)
 
     def trace(self, obj: ObjectRecord, kind: str) -> ObjectInfo:
         """A wall or window traced onto hex sides: errors for vertices off the corners and for
