@@ -106,3 +106,11 @@ def test_what_hex_maps_do_not_do_yet_is_one_line(capsys: pytest.CaptureFixture[s
     captured = capsys.readouterr()
     lines = captured.err.strip().splitlines()
     assert len(lines) == 1 and "hex map" in lines[0] and captured.out == ""
+
+
+def test_los_prints_a_field_as_hex_rows(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["los", str(DEMO), "9,5", "--rule", "gloomhaven"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("95 hexes visible from (9,5)")
+    assert lines[1].startswith("o o") and lines[2].startswith(" o o")  # odd rows pushed by half a hex
+    assert "@" in lines[1 + 5]
