@@ -168,3 +168,53 @@ def test_real_tiled_exports_each_map_to_the_same_board(tmp_path: Path, axis: str
     tmx, tmj = load_map(path).board, load_map(tmp_path / "map.tmj").board
     assert sight.rule_of(tmj).name == "gloomhaven"
     assert (sight.field(tmx, (4, 2)) == sight.field(tmj, (4, 2))).all()
+
+
+@pytest.mark.parametrize(("axis", "index"), GRIDS)
+def test_an_infinite_hex_map_cropped_from_an_odd_row_keeps_every_cell_in_place(
+    tmp_path: Path, axis: str, index: str,
+) -> None:
+    """The board is the painted part (cells 3..7 x 3..6 of Tiled's); cropping from an odd row or
+    column flips the stagger index, and walls and figures drawn on Tiled's pixels land on the same
+    cells, shifted by the crop."""
+    layout = HexLayout(32, 37, 18)
+    whole = HexGrid(16, 16, axis, index)  # type: ignore[arg-type]
+    a, b = (4, 4), whole.around((4, 4))[1]
+    edge = whole.edge_between(a, b)
+    (x0, y0), (x1, y1) = whole.point_px(edge.a, layout), whole.point_px(edge.b, layout)
+    fx, fy = whole.centre_px((6, 5), layout)
+    rows = [",".join("1" if 3 <= x <= 7 and 3 <= y <= 6 else "0" for x in range(16)) for y in range(16)]
+    _tileset_png(tmp_path / "hex.png", layout)
+    text = f"""<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.8" tiledversion="1.8.2" orientation="hexagonal" renderorder="right-down" width="16" height="16" tilewidth="32" tileheight="37" infinite="1" hexsidelength="18" staggeraxis="{axis}" staggerindex="{index}" nextlayerid="3" nextobjectid="3">
+ <tileset firstgid="1" name="hex" tilewidth="32" tileheight="37" tilecount="2" columns="2">
+  <image source="hex.png" width="64" height="37"/>
+ </tileset>
+ <layer id="1" name="ground" width="16" height="16">
+  <data encoding="csv">
+   <chunk x="0" y="0" width="16" height="16">
+{(',' + chr(10)).join(rows)}
+</chunk>
+  </data>
+ </layer>
+ <objectgroup id="2" name="things">
+  <object id="1" type="wall" x="{x0:g}" y="{y0:g}"><polyline points="0,0 {x1 - x0:g},{y1 - y0:g}"/></object>
+  <object id="2" name="Elf" type="figure" x="{fx:g}" y="{fy:g}"><point/></object>
+ </objectgroup>
+</map>
+"""
+    path = tmp_path / "inf.tmx"
+    path.write_text(text, encoding="utf-8")
+    loaded = load_map(path)
+    board = loaded.board
+    assert (board.width, board.height) == (5, 4) and not loaded.errors
+    grid = board.grid
+    assert isinstance(grid, HexGrid)
+    shift = (3, 3)
+    assert set(board.walls) == {grid.edge_between((a[0] - shift[0], a[1] - shift[1]), (b[0] - shift[0], b[1] - shift[1]))}
+    assert [f.square for f in board.figures.values()] == [(6 - shift[0], 5 - shift[1])]
+    if TILED is not None:  # the same board from real Tiled's .tmj export
+        env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+        subprocess.run([TILED, "--export-map", "json", str(path), str(tmp_path / "inf.tmj")], env=env, check=True,
+                       timeout=60, capture_output=True)
+        assert _board_facts(path) == _board_facts(tmp_path / "inf.tmj")

@@ -47,7 +47,9 @@ WALL_HINT = "draw walls along hex sides with View > Snapping > Snap to Grid on, 
 def hex_grid_of(records: MapRecords) -> tuple[HexGrid, HexLayout]:
     """The hex grid and Tiled's pixel sizes of a hexagonal map's records (Tiled's defaults for
     missing attributes: ``staggeraxis="y"``, ``staggerindex="odd"``, ``hexsidelength=0``);
-    :class:`MapError` of one line for values Tiled never writes."""
+    :class:`MapError` of one line for values Tiled never writes. An infinite map cropped to its
+    painted cells from an odd row (pointy) or column (flat) flips the stagger index, so every cell
+    keeps its place."""
     g = records.grid
     axis, index = g.stagger_axis or "y", g.stagger_index or "odd"
     if axis not in ("x", "y") or index not in ("odd", "even"):
@@ -58,8 +60,26 @@ def hex_grid_of(records: MapRecords) -> tuple[HexGrid, HexLayout]:
     if side < 0:
         raise MapError(f"a hexagonal map with hexsidelength={side}", path=str(records.path),
                        hint="set Hex Side Length to 0 or more (Map > Map Properties)")
+    shift = records.origin[1] if axis == "y" else records.origin[0]
+    if shift % 2:
+        index = "even" if index == "odd" else "odd"
     layout = HexLayout(g.tile_width, g.tile_height, side)
     return HexGrid(records.width, records.height, cast(StaggerAxis, axis), cast(StaggerIndex, index), layout), layout
+
+
+def origin_shift(records: MapRecords, grid: HexGrid, layout: HexLayout) -> tuple[Fraction, Fraction]:
+    """What to add to a record's pixel (the reader subtracted the crop origin as whole tiles,
+    the square way) to place it on the cropped hex grid: Tiled's pixel of the origin cell on the
+    whole map, less where the cropped grid draws its cell (0, 0)."""
+    ox, oy = records.origin
+    if (ox, oy) == (0, 0):
+        return Fraction(0), Fraction(0)
+    g = records.grid
+    whole = HexGrid(max(1, ox + 1), max(1, oy + 1), grid.staggeraxis,
+                    cast(StaggerIndex, g.stagger_index or "odd"))
+    wx, wy = whole.cell_origin_px((ox, oy), layout)
+    cx, cy = grid.cell_origin_px((0, 0), layout)
+    return Fraction(ox * g.tile_width - (wx - cx)), Fraction(oy * g.tile_height - (wy - cy))
 
 
 class HexDeriver(_Deriver):
@@ -72,6 +92,7 @@ class HexDeriver(_Deriver):
         self.hexes, self.layout = hex_grid_of(records)
         self.unit = (Fraction(records.grid.tile_width), Fraction(records.grid.tile_height))
         self.on_map: dict[Edge, bool] = {}
+        self.shift = origin_shift(records, self.hexes, self.layout)
 
     def board(self, cells: Cells, parts: _Parts) -> Board:
         """The square derivation's board on the hex grid; walls from tile sides and collision
@@ -104,7 +125,7 @@ class HexDeriver(_Deriver):
     # -- pixels
     def px(self, point: tuple[Fraction, Fraction]) -> PxPoint:
         """A record's point (grid units: pixels over the tile size) as Tiled's pixel."""
-        return point[0] * self.unit[0], point[1] * self.unit[1]
+        return point[0] * self.unit[0] + self.shift[0], point[1] * self.unit[1] + self.shift[1]
 
     def corner_of(self, point: tuple[Fraction, Fraction]) -> tuple[tuple[int, int] | None, bool]:
         """The hex corner a vertex snaps to (within :data:`SNAP` of a tile per axis) and whether
