@@ -100,7 +100,8 @@ def test_reach_counts_hex_steps_around_walls(capsys: pytest.CaptureFixture[str])
 
 
 @pytest.mark.parametrize("argv", [["attack", str(DEMO), "Archer", "Goblin"], ["odds", str(DEMO), "Archer", "Goblin"],
-                                  ["play", str(DEMO)]])
+                                  ["play", str(DEMO)], ["report", str(DEMO), "-o", "/nonexistent-report-dir"],
+                                  ["compare", str(DEMO), "--rules", "hexside,gloomhaven", "-o", "/tmp/sightline-hex-compare.png"]])
 def test_what_hex_maps_do_not_do_yet_is_one_line(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     assert main(argv) == 2
     captured = capsys.readouterr()
@@ -114,3 +115,13 @@ def test_los_prints_a_field_as_hex_rows(capsys: pytest.CaptureFixture[str]) -> N
     assert lines[0].startswith("95 hexes visible from (9,5)")
     assert lines[1].startswith("o o") and lines[2].startswith(" o o")  # odd rows pushed by half a hex
     assert "@" in lines[1 + 5]
+
+
+def test_diff_compares_hex_maps(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    grid, layout = HexGrid(4, 3), HexLayout(32, 28, 16)
+    before = hex_tmx(tmp_path, grid, layout)
+    (tmp_path / "before.tmx").write_text(before.read_text())
+    after = hex_tmx(tmp_path, grid, layout, walls=[((1, 1), (2, 1))])
+    assert main(["diff", str(tmp_path / "before.tmx"), str(after)]) == 0
+    out = capsys.readouterr().out
+    assert "pairs lost" in out and " 0 pairs lost" not in out
