@@ -285,12 +285,16 @@ class HexGrid:
         >>> HexGrid(3, 3).edge_cells(HexEdge.of((2, 2), (2, 4)))
         ((0, 1), (1, 1))
         """
-        if not (self.is_corner(edge.a) and self.is_corner(edge.b)):
+        a, b = self.pointy_frame(edge.a), self.pointy_frame(edge.b)
+        if (abs(a[0] - b[0]), abs(a[1] - b[1])) not in ((1, 1), (0, 2)) or not (self.is_corner(edge.a) and self.is_corner(edge.b)):
             raise ValueError(f"{edge} is not an edge of the hex lattice")
-        shared = sorted(set(self.corner_cells(edge.a)) & set(self.corner_cells(edge.b)))
-        if len(shared) != 2:
-            raise ValueError(f"{edge} is not an edge of the hex lattice")
-        return shared[0], shared[1]
+        col, row, side = self.edge_side(edge)  # the cell whose side 0, 1 or 2 it is, and across it
+        x = 2 * col + ((row & 1) ^ self.parity)
+        dx, dy = _POINTY_NEIGHBOURS[side]
+        here, there = self._cell_p((x, 3 * row)), self._cell_p((x + dx, 3 * row + dy))
+        assert here is not None and there is not None
+        first, second = sorted((self._t(here), self._t(there)))
+        return first, second
 
     # --- distance ---------------------------------------------------------------------------
 

@@ -93,6 +93,9 @@ class HexDeriver(_Deriver):
         self.unit = (Fraction(records.grid.tile_width), Fraction(records.grid.tile_height))
         self.on_map: dict[Edge, bool] = {}
         self.shift = origin_shift(records, self.hexes, self.layout)
+        #: the same as floats, to snap far from the tolerance's edge without Fractions
+        self.funit, self.fshift = (float(self.unit[0]), float(self.unit[1])), (float(self.shift[0]), float(self.shift[1]))
+        self.tolerance = (float(SNAP * self.unit[0]), float(SNAP * self.unit[1]))
 
     def board(self, cells: Cells, parts: _Parts) -> Board:
         """The square derivation's board on the hex grid; walls from tile sides and collision
@@ -130,12 +133,20 @@ class HexDeriver(_Deriver):
     def corner_of(self, point: tuple[Fraction, Fraction]) -> tuple[tuple[int, int] | None, bool]:
         """The hex corner a vertex snaps to (within :data:`SNAP` of a tile per axis) and whether
         it moved; ``(None, False)`` off every corner."""
-        x, y = self.px(point)
-        corner = self.hexes.corner_at_px(float(x), float(y), self.layout)
-        cx, cy = self.hexes.point_px(corner, self.layout)
-        dx, dy = abs(Fraction(cx) - x), abs(Fraction(cy) - y)
-        if dx <= SNAP * self.unit[0] and dy <= SNAP * self.unit[1]:
-            return corner, bool(dx or dy)
+        fx = float(point[0]) * self.funit[0] + self.fshift[0]
+        fy = float(point[1]) * self.funit[1] + self.fshift[1]
+        corner = self.hexes.corner_at_px(fx, fy, self.layout)
+        cx, cy = self.hexes.point_px(corner, self.layout)  # exact: Tiled's pixels are integers or halves
+        dx, dy = abs(cx - fx), abs(cy - fy)
+        tx, ty = self.tolerance
+        if dx < tx - 1e-6 and dy < ty - 1e-6 and (dx > 1e-6 or dy > 1e-6 or (dx == 0 and dy == 0)):
+            return corner, dx > 0 or dy > 0  # clearly inside the tolerance, clearly moved or not
+        if dx > tx + 1e-6 or dy > ty + 1e-6:
+            return None, False  # clearly off every corner
+        x, y = self.px(point)  # near a threshold: decide exactly
+        ex, ey = abs(Fraction(cx) - x), abs(Fraction(cy) - y)
+        if ex <= SNAP * self.unit[0] and ey <= SNAP * self.unit[1]:
+            return corner, bool(ex or ey)
         return None, False
 
     def is_side(self, c: tuple[int, int], d: tuple[int, int]) -> bool:
