@@ -141,3 +141,26 @@ def test_a_hex_board_keeps_square_boards_as_they_were() -> None:
     assert sight.rule_of(board).spec() == "arcadia"
     assert int(sight.field(board, (0, 0)).sum()) == 6
     assert np.array_equal(sight.field(board, (0, 0), "corners"), sight.field(board, (0, 0), "corners"))
+
+
+@pytest.mark.parametrize("axis", ["x", "y"])
+@pytest.mark.parametrize("index", ["odd", "even"])
+def test_the_engines_sides_decoded_from_the_board_s_edge_numbers_are_the_derived_ones(axis: str, index: str) -> None:
+    """hex_input decodes sight_sides from Board.sight_edge_codes (walls, shut doors; an open door
+    clears its side; the rim's sides included): the same sides HexBoard derives from the edges."""
+    import random
+
+    from game.core.hex_board import HexBoard
+    from game.core.hex_sight import hex_input
+
+    rng = random.Random(7)
+    g = HexGrid(6, 5, axis, index)  # type: ignore[arg-type]
+    edges = sorted({e for c in g.cells() for e in g.edges_of(c)})
+    walls = [e for e in edges if rng.random() < 0.3]
+    doors = {e: rng.choice(["open", "closed", "locked"]) for e in edges if rng.random() < 0.1}
+    board = hex_board(6, 5, staggeraxis=axis, staggerindex=index, walls=walls, doors=doors)  # type: ignore[arg-type]
+    made = hex_input(board)
+    derived = HexBoard.build(made.grid, walls=made.walls, doors=made.door_map)
+    assert sorted(zip(*(a.tolist() for a in made.sight_sides), strict=True)) == sorted(
+        zip(*(a.tolist() for a in derived.sight_sides), strict=True))
+    assert len(made.sight_sides[0]) > 0

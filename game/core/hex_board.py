@@ -67,8 +67,11 @@ class HexBoard:
         blocked: Iterable[Cell] = (),
         figures: Mapping[Cell, Iterable[HexFigure]] | None = None,
         capacity: int = 2,
+        sides: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
     ) -> HexBoard:
-        """A board in canonical form (sorted tuples); ValueError for a bad door state or capacity."""
+        """A board in canonical form (sorted tuples); ValueError for a bad door state or capacity.
+        ``sides``: :attr:`sight_sides` when the caller has them already (the facade decodes them
+        from the board's edge numbers), else derived here."""
         for state in (doors or {}).values():
             if state not in DOOR_STATES:
                 raise ValueError(f"door state must be one of {', '.join(DOOR_STATES)}, not {state!r}")
@@ -81,6 +84,8 @@ class HexBoard:
             grid, frozenset(walls), tuple(sorted((doors or {}).items())), frozenset(void),
             frozenset(blocked), people, capacity,
         )
+        if sides is not None:
+            board.__dict__["sight_sides"] = sides  # the cached property, given
         _ = board.sight_sides  # derived once, with the board (the fast field reads it)
         return board
 

@@ -110,14 +110,24 @@ def hex_input(board: Board) -> HexBoard:
         people.setdefault(figure.square, []).append(HexFigure(figure.name, figure.side or None))
     walls = cast("frozenset[HexEdge]", board.walls)
     doors = {cast(HexEdge, edge): door.state.value for edge, door in board.doors.items()}
+    grid = grid_of(board)
     made = HexBoard.build(
-        grid_of(board), walls=walls, doors=doors, void=board.void, blocked=board.blocked,
-        figures=people, capacity=board.capacity,
+        grid, walls=walls, doors=doors, void=board.void, blocked=board.blocked,
+        figures=people, capacity=board.capacity, sides=_sides(grid, board.sight_edge_codes),
     )
     if len(_INPUTS) > 64:
         _INPUTS.clear()
     _INPUTS[board.serial] = (board.version, made)
     return made
+
+
+def _sides(grid: HexGrid, codes: frozenset[int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The board's sight-blocking edge numbers (:meth:`HexGrid.edge_index`, kept by the board) as
+    :attr:`HexBoard.sight_sides`: ``(column, row, side)`` in the pointy frame, decoded at once."""
+    wide = (grid.width if grid.pointy else grid.height) + 2
+    found = np.array(sorted(codes), dtype=np.int64)
+    cell = found // 3
+    return cell % wide - 1, cell // wide - 1, found % 3
 
 
 def _rule(rule: Profile) -> HexProfile:
