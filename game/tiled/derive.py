@@ -55,7 +55,7 @@ from game.tiled.guard import orientation_error
 from game.tiled.records import MapArt, MapRecords, ObjectRecord
 from game.tiled.sanity import sanity_findings
 
-__all__ = ["DEFAULT_RULESET", "ORIENTATIONS", "LoadedMap", "ObjectInfo", "derive_map"]
+__all__ = ["DEFAULT_RULESET", "DERIVERS", "ORIENTATIONS", "LoadedMap", "ObjectInfo", "derive_map"]
 
 #: the grids the derivation builds boards on (Tiled's ``orientation``): an isometric map is a
 #: square grid drawn as diamonds, read as the squares it is (staggered isometric is not); a
@@ -116,11 +116,7 @@ def derive_map(records: MapRecords, conventions: Conventions) -> LoadedMap:
     """
     if records.grid.orientation not in ORIENTATIONS:
         raise orientation_error(records.grid.orientation, str(records.path))
-    if records.grid.orientation == "hexagonal":
-        from game.tiled.hex_derive import HexDeriver  # the hex grid's own tracing (a subclass)
-
-        return HexDeriver(records, conventions).derive()
-    return _Deriver(records, conventions).derive()
+    return DERIVERS.get(records.grid.orientation, _Deriver)(records, conventions).derive()
 
 
 def _ids(ids: list[int], shown: int = 5) -> str:
@@ -592,3 +588,7 @@ class _Deriver:
             stats["origin_x"], stats["origin_y"] = records.origin
         return stats
 
+
+#: orientation -> its derivation when not the square one: game/tiled/hex_derive.py adds
+#: "hexagonal" (game/tiled/__init__.py imports it, so it is there before any map is derived)
+DERIVERS: dict[str, type[_Deriver]] = {}

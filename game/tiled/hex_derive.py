@@ -33,7 +33,7 @@ from game.core.grid import Grid
 from game.core.hexgrid import HexEdge, HexGrid, HexLayout, StaggerAxis, StaggerIndex
 from game.core.words import a_or_an, plural
 from game.tiled.conventions import Conventions
-from game.tiled.derive import AREA_ROLES, ObjectInfo, _Deriver, _info, _Parts
+from game.tiled.derive import AREA_ROLES, DERIVERS, ObjectInfo, _Deriver, _info, _Parts
 from game.tiled.derive_cells import Cells, door_state
 from game.tiled.geometry import DOOR_REACH, SNAP, wall_paths
 from game.tiled.records import MapRecords, ObjectRecord
@@ -319,3 +319,5 @@ def _in_polygon(polygon: list[tuple[Fraction, Fraction]], x: Fraction, y: Fracti
             inside = not inside
     return inside
 
+
+DERIVERS["hexagonal"] = HexDeriver
