@@ -36,6 +36,15 @@ TILED_VERSION = ("1.10", "1.10.2")
 Prop = str | int | bool
 
 
+def _make_hex_demo():  # type: ignore[no-untyped-def]
+    """``maps/make_hex_demo.py`` as a module (the hex demo's writer)."""
+    spec = importlib.util.spec_from_file_location("make_hex_demo", HERE / "make_hex_demo.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def _load_art():  # type: ignore[no-untyped-def]
     """``assets/make_art.py`` as a module (for its TILES list; pygame is not imported)."""
     spec = importlib.util.spec_from_file_location("make_art", REPO / "assets" / "make_art.py")
@@ -996,6 +1005,7 @@ def main(out_dir: Path = HERE, docs: Path = REPO / "docs" / "lessons.md") -> Non
     for make in (mage_knight, conquest, folklore, skirmish):
         board = make()
         write_map(board, out_dir / f"{board.name}.tmx", tileset)
+    _make_hex_demo().write(out_dir)  # maps/hex-demo.tmx and tiles/hex.tsx (#21)
     for lesson in LESSONS:
         write_map(_lesson_board(lesson), out_dir / "lessons" / f"{lesson.file}.tmx", tileset)
     (out_dir / "lessons" / "rules").mkdir(parents=True, exist_ok=True)
