@@ -38,8 +38,6 @@ from game.tiled.conventions import (
 from game.tiled.derive_cells import Cells, derive_cells, door_state
 from game.tiled.geometry import (
     DOOR_HINT,
-    Point,
-    Segment,
     cells_inside,
     door_square,
     edge_in_map,
@@ -52,7 +50,7 @@ from game.tiled.geometry import (
     wall_paths,
 )
 from game.tiled.guard import orientation_error
-from game.tiled.records import MapArt, MapRecords, ObjectRecord
+from game.tiled.records import MapArt, MapRecords, ObjectInfo, ObjectRecord
 from game.tiled.sanity import sanity_findings
 
 __all__ = ["DEFAULT_RULESET", "DERIVERS", "ORIENTATIONS", "LoadedMap", "ObjectInfo", "derive_map"]
@@ -70,24 +68,6 @@ ROLE_WORDS_PLURAL = {
     "blocked": "blocked areas", "void": "void areas", "impassable": "impassable areas",
     "ignored": "nothing (ignored)",
 }
-
-
-@dataclass(frozen=True)
-class ObjectInfo(ObjectRecord):
-    """One object of the map (its :class:`~game.tiled.records.ObjectRecord`) with the role the
-    conventions gave it and what the derivation traced from its shape, once
-    (:mod:`game.tiled.geometry`), for the linter and the window: a wall's or window's raw
-    ``segments``, free ``ends`` and unit ``edges`` (drawing order, repeats kept); a door's
-    ``door_edge``; a figure's ``square``. ``role`` is one of the conventions' roles,
-    ``impassable`` (a ledge), ``ignored`` (a class the preset ignores) or ``other``.
-    """
-
-    role: str = "other"
-    segments: tuple[Segment, ...] = ()
-    ends: tuple[Point, ...] = ()
-    edges: tuple[Edge, ...] = ()
-    door_edge: Edge | None = None
-    square: Square | None = None
 
 
 @dataclass

@@ -39,7 +39,7 @@ from game.core.board import Board, DoorState, Edge, Figure, Square
 from game.core.errors import SightlineError
 from game.core.sight_result import Sight
 from game.play.findings import Marker
-from game.play.sight_calls import Ray, RayLine
+from game.play.sight_calls import DRAWN_LINES, Ray, RayLine
 from game.rules.registry import get_ruleset
 from game.ui import theme
 from game.ui.art import TileArt, layer_offset
@@ -940,8 +940,8 @@ class _RayShape:
         origin, target = ray.origin, ray.target
         start = (origin[0] + 0.5, origin[1] + 0.5)
         end = (target[0] + 0.5, target[1] + 0.5)
-        shape = cls(origin, target, start, end, ray.block_t, [], [], [], [], [], [],
-                    getattr(ray, "centre_line", True), tuple(getattr(ray, "lines", ())))
+        centre, lines = _drawn_lines(ray, board)
+        shape = cls(origin, target, start, end, ray.block_t, [], [], [], [], [], [], centre, lines)
         for kind, where, point, blocks, closed_sides in ray.drawing():
             if kind == "edge":
                 assert isinstance(where, Edge)
@@ -970,8 +970,23 @@ def _ray_key(ray: Ray | Sight, board: Board) -> tuple[Any, ...]:
     checked lines is those lines.
     """
     flags = tuple((step[3], step[4]) for step in ray.drawing())
-    lines = tuple(getattr(ray, "lines", ()))
-    return (board.serial, board.geometry_version, ray.origin, ray.target, flags, lines)
+    return (board.serial, board.geometry_version, ray.origin, ray.target, flags, _drawn_lines(ray, board))
+
+
+def _drawn_lines(ray: Ray | Sight, board: Board) -> tuple[bool, tuple[RayLine, ...]]:
+    """Whether ``ray`` is drawn as its centre line, and else the lines its rule checked (at most
+    :data:`~game.play.sight_calls.DRAWN_LINES`, floats): the presenter's :class:`Ray` says so
+    itself; a facade :class:`Sight` by its rule (``sight.by_centre_line``)."""
+    if isinstance(ray, Ray):
+        return ray.centre_line, ray.lines
+    from game.core import sight
+
+    if sight.by_centre_line(ray.rule, board.grid.kind):
+        return True, ()
+    return False, tuple(
+        RayLine((float(line.start[0]), float(line.start[1])), (float(line.end[0]), float(line.end[1])), line.clear)
+        for line in ray.lines[:DRAWN_LINES]
+    )
 
 
 def region_boundary(region: frozenset[Square]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
