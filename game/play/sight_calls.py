@@ -101,6 +101,23 @@ class Ray:
         """The engine's sentence: the verdict and what decided it."""
         return str(self._found.explain())
 
+    @property
+    def checks(self) -> tuple[Any, ...]:
+        """The exact lines a rule not decided by the centre line decided by (each with
+        ``start``, ``end``, ``start_kind``, ``end_kind`` and ``blocker``: None when clear); none
+        for a centre-line ray. The window words them (``game/play/rule_words.py``)."""
+        return () if self.centre_line else tuple(getattr(self._found, "deciding", ()))
+
+    @property
+    def checked(self) -> int:
+        """How many candidate lines the rule checked (1 for a centre-line ray)."""
+        return 1 if self.centre_line else int(getattr(self._found, "checked", len(self.checks)))
+
+    @property
+    def cover(self) -> Any:
+        """The target's cover where the rule grades it (``system``, ``grade``, ``why``), else None."""
+        return getattr(self._found, "cover", None)
+
     def as_json(self) -> dict[str, object]:
         """The ray for another front end: ends, rule, viewer, verdict, sentence and what to draw
         (``points``: the crossings along the centre line; ``lines``: the lines the rule checked)."""

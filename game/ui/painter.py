@@ -499,8 +499,8 @@ class BoardPainter:
                     figure, sides, radius, view.cell, len(figures) == 1, board.ruleset
                 )
                 if figure.id == dragged:
-                    sprite = self._ghost(sprite)
-                elif hidden is not None and _hidden(hidden, sq):
+                    continue  # it follows the cursor (_draw_dragged): no faded copy left behind
+                if hidden is not None and _hidden(hidden, sq):
                     sprite = self._dim(sprite)
                 surface.blit(sprite, sprite.get_rect(center=(cx, cy)))
                 ring = None
@@ -549,7 +549,9 @@ class BoardPainter:
     ) -> pygame.Surface:
         life, wounds, down = _health(figure, ruleset)
         colour = theme.KILLED if down else theme.side_colour(figure.side, sides)
-        show_name = alone and cell >= theme.NAME_ZOOM
+        # the whole name only when it fits at a readable size (the hover card has it anyway)
+        show_name = alone and cell >= theme.NAME_ZOOM and (
+            self.font(_name_min(radius)).size(figure.label)[0] <= 2 * radius - 8)
         text = figure.label if show_name else _initials(figure)
         key = ("token", text, colour, radius, life, wounds, down)
         sprite = self._sprites.get(key)
@@ -564,8 +566,9 @@ class BoardPainter:
         outline = max(1, radius // 12)
         pygame.draw.aacircle(sprite, theme.TOKEN_OUTLINE, centre, radius, outline)
         font_px = max(8 if show_name else 11, round(radius * (0.8 if show_name else 1.15)))  # codes: big
-        while show_name and font_px > 11 and self.font(font_px).size(text)[0] > 2 * radius - 8:
-            font_px -= 1  # a long name: smaller letters before any are cut
+        smallest = _name_min(radius) if show_name else 11
+        while font_px > smallest and self.font(font_px).size(text)[0] > 2 * radius - (8 if show_name else 6):
+            font_px -= 1  # a long name or code: smaller letters (never below readable) before any are cut
         label = self._label(text, font_px, theme.readable_text(colour), max_width=2 * radius - 4)
         label_y = centre[1] - (radius * 0.12 if life else 0)
         sprite.blit(label, label.get_rect(center=(centre[0], round(label_y))))
@@ -611,12 +614,6 @@ class BoardPainter:
             dimmed = (sprite, out)
             _remember(self._dimmed, key, dimmed)
         return dimmed[1]
-
-    @staticmethod
-    def _ghost(sprite: pygame.Surface) -> pygame.Surface:
-        ghost = sprite.copy()
-        ghost.fill((255, 255, 255, theme.DRAG_GHOST_ALPHA), special_flags=pygame.BLEND_RGBA_MULT)
-        return ghost
 
     def _draw_dragged(
         self,
@@ -1047,21 +1044,31 @@ def _hidden(mask: np.ndarray, sq: Square) -> bool:
     return 0 <= y < mask.shape[0] and 0 <= x < mask.shape[1] and not bool(mask[y, x])
 
 
+def _name_min(radius: int) -> int:
+    """The smallest type a token writes a whole name in: readable, about half the token's radius
+    (below it the token shows the name's initials; the hover card shows the whole name)."""
+    return max(13, round(radius * 0.5))
+
+
 def _initials(figure: Figure) -> str:
-    """One or two letters for a token: the initials of the name's words, or ``#id``.
+    """One or two letters for a token: the initials of the name's words, or ``#id``; a number
+    ending the name stays (``orc_warrior_1`` → ``OW1``), so numbered twins differ.
 
     >>> _initials(Figure(1, "Dusty blade", "red", (0, 0))), _initials(Figure(2, "goblin", "m", (0, 0)))
     ('DB', 'Go')
-    >>> _initials(Figure(7, "", "m", (0, 0)))
-    '#7'
+    >>> _initials(Figure(7, "", "m", (0, 0))), _initials(Figure(8, "orc_warrior_12", "m", (0, 0)))
+    ('#7', 'OW12')
+    >>> _initials(Figure(9, "Goblin 2", "m", (0, 0)))
+    'G2'
     """
     words = [w for w in figure.name.replace("_", " ").replace("-", " ").split() if w]
     if not words:
         return f"#{figure.id}"
+    number = words.pop() if len(words) > 1 and words[-1].isdigit() else ""
     if len(words) == 1:
         word = words[0]
-        return word[:1].upper() + word[1:2].lower()
-    return (words[0][0] + words[1][0]).upper()
+        return (word[:1].upper() + ("" if number else word[1:2].lower())) + number
+    return (words[0][0] + words[1][0]).upper() + number
 
 
 def _health(figure: Figure, ruleset: str) -> tuple[int, int, bool]:
