@@ -124,7 +124,7 @@ def test_f_and_x_give_the_masks_of_the_rule_shown() -> None:
     assert frame.compare is not None
     only_dnd, only_other = frame.compare
     assert only_dnd[2, 2] and not only_other.any()
-    assert frame.notes[0][0].startswith("compare dnd5e vs arcadia: ")
+    assert frame.notes[0][0].startswith("Compare dnd5e with arcadia: 3 squares seen only under dnd5e (blue), 0 ")
 
 
 def test_the_rule_notice_says_when_the_ray_is_drawn_under_another_rule_than_the_attacks() -> None:
@@ -204,7 +204,8 @@ def test_self_sight_and_the_viewer_words() -> None:
     p.escape()
     p.start_sight_at((1, 3))
     p.point_at((3, 3))
-    assert p.frame().status.startswith("From (1,3), viewer auto (no figure on the start: no side): ")
+    assert p.frame().status.startswith(
+        "From (1,3), viewer no side (the start square is empty: every figure counts as an enemy). Blocked: ")
     p.next_viewer()
     assert p.viewpoint.choice != "auto"
 
