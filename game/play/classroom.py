@@ -115,7 +115,7 @@ def lecture(tour: LessonTour, room: Classroom, ray: Any, notice: str | None) -> 
     Before the reveal the column asks the lesson's question (its set-up, no answer); the caption,
     which says the answer and why, comes with the reveal."""
     column: list[Line] = [(tour.heading(), "prompt", "body"), (room.progress(len(tour.paths)), "muted", "small")]
-    asking = ray is not None and not room.revealed
+    asking = not room.revealed  # no ray yet is no reveal either: the caption waits
     if tour.error:
         column.append((tour.error, "blocked", "body"))
     elif tour.lesson is not None and asking:

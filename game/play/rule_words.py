@@ -7,7 +7,8 @@ one reads aloud: "point (35115/7792,42737/12964) to the centre (23/2,15/2) …".
 the same verdict for the side panel the way the rest of the window speaks:
 
 * an end of a line by its square: "the centre of (4,3)", "the top-right corner of (12,5)", "the
-  point ≈(4.38, 3.29) in (4,3)" (rounded to two decimals, "≈" when rounding changed it);
+  point about (4.38, 3.29) in (4,3)" (rounded to two decimals, "about" when rounding changed
+  it; words, not "≈", which the window's typeface has no glyph for);
 * what blocks by the squares it lies between: "the closed door between (6,3) and (7,3)", "the
   walls meeting at the corner between (6,4) and (7,3)";
 * the verdict under the rule, then the clear line that decides it, or how many lines it tried
@@ -19,7 +20,7 @@ window opens it on demand: ``Shift+E``). Built from the ray record of
 
 >>> from fractions import Fraction as F
 >>> end(((F(9, 2), F(7, 2))), "interior", (4, 3)), end((F(35115, 7792), F(42737, 12964)), "interior", (4, 3))
-('the centre of (4,3)', 'the point ≈(4.51, 3.3) in (4,3)')
+('the centre of (4,3)', 'the point about (4.51, 3.3) in (4,3)')
 >>> end((F(5), F(3)), "corner", (4, 3)), corner_words(7, 4)
 ('the top-right corner of (4,3)', 'the corner between (6,4) and (7,3)')
 """
@@ -70,7 +71,7 @@ def end(point: tuple[Fraction, Fraction], kind: str, square: Square) -> str:
         return f"the {_CORNERS.get((int(fx), int(fy)), 'top-left')} corner of {fmt_square(square)}"
     exact = f"{number(x)}, {number(y)}"
     rounded = float(f"{float(x):.2f}") != x or float(f"{float(y):.2f}") != y
-    return f"the point {'≈' if rounded else ''}({exact}) in {fmt_square(square)}"
+    return f"the point {'about ' if rounded else ''}({exact}) in {fmt_square(square)}"
 
 
 _WALLS_MEET = re.compile(r"the walls meeting at \((\d+),(\d+)\) \((?:[^()]|\([^()]*\))*\) separate the line's two sides")

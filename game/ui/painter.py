@@ -491,6 +491,9 @@ class BoardPainter:
         squares: dict[Square, list[Figure]] = {}
         for figure in board.figures.values():
             fx, fy = figure.square
+            if figure.id == dragged:
+                continue  # it follows the cursor (_draw_dragged): no copy left behind, and the
+                # figures of the square it is over keep their places and sizes
             if x0 - 1 <= fx <= x1 and y0 - 1 <= fy <= y1:
                 squares.setdefault(figure.square, []).append(figure)
         for sq, figures in squares.items():
@@ -498,8 +501,6 @@ class BoardPainter:
                 sprite = self._token(
                     figure, sides, radius, view.cell, len(figures) == 1, board.ruleset
                 )
-                if figure.id == dragged:
-                    continue  # it follows the cursor (_draw_dragged): no faded copy left behind
                 if hidden is not None and _hidden(hidden, sq):
                     sprite = self._dim(sprite)
                 surface.blit(sprite, sprite.get_rect(center=(cx, cy)))

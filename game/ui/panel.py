@@ -391,7 +391,8 @@ class StatusSection(_TextSection):
     the ray's whole reasoning with exact values in the reader."""
 
     def __init__(self) -> None:
-        super().__init__("Line of sight", None, flex=2, min_height=HEADING_HEIGHT + 68, keep=1)
+        # three lines at least: a rule's verdict (corners, any-point) stays whole in a short window
+        super().__init__("Line of sight", None, flex=2, min_height=HEADING_HEIGHT + 90, keep=1)
         self.exact: UIButton | None = None
 
     def build(self, manager: pygame_gui.UIManager, container: UIPanel, rect: pygame.Rect) -> None:
