@@ -122,11 +122,17 @@ def _line_kind(ray: Any) -> str:
 
 
 def _cover(ray: Any) -> str:
+    """The target's cover where the rule grades it, its corners named by their squares (the
+    engine names grid points: "best corner (1,1)", "to (3,2) passes ...")."""
     cover = ray.cover
     if cover is None:
         return ""
-    why = re.sub(r"best corner \((\d+),(\d+)\)",
-                 lambda m: f"best corner: {end((Fraction(m[1]), Fraction(m[2])), 'corner', ray.origin)}", cover.why)
+
+    def corner(m: re.Match[str], square: Square) -> str:
+        return end((Fraction(m[1]), Fraction(m[2])), "corner", square)
+
+    why = re.sub(r"best corner \((\d+),(\d+)\)", lambda m: f"best corner: {corner(m, ray.origin)}", cover.why)
+    why = re.sub(r"\bto \((\d+),(\d+)\)(?= )", lambda m: f"to {corner(m, ray.target)}", why)
     return f" Cover ({cover.system}): {cover.grade}, {plain(why)}."
 
 
