@@ -750,12 +750,12 @@ class App:
                 self.heat.draw_legend(self.screen, self.view, board, frame.hover, self.ui_scale,
                                       pygame.Rect(below.x, below.y, below.w, legend))
             self._draw_measuring(frame)
+            if not self.presenter.lesson_mode:  # under the hover card, which follows the mouse
+                self.dice_tray.draw_over(self.screen, self.view, board, self.presenter.attack, self.ui_scale,
+                                         free_area(self.view, board, self.ui_scale, frame.coordinates))
             self._draw_labels(board, frame)
             strip = pygame.Rect(below.x, below.y + legend, below.w, max(0, below.h - legend))
             self.rule_panel.draw(self.screen, self.view, frame, strip, self.ui_scale)
-            if not self.presenter.lesson_mode:
-                self.dice_tray.draw_over(self.screen, self.view, board, self.presenter.attack, self.ui_scale,
-                                         free_area(self.view, board, self.ui_scale, frame.coordinates))
         self._draw_reader()
         self.banner.draw(self.screen, (x, 0, w, y), frame.banner, self.ui_scale)
         if frame.lecture is not None:
