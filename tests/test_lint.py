@@ -21,6 +21,7 @@ from game.designer.lint import (
     unit_edges,
     walk_regions,
 )
+from game.play.ruleset_file import load_with_rules
 from game.rules.registry import RULESETS, get_ruleset
 from game.tiled import load_map
 
@@ -136,7 +137,7 @@ def test_bundled_maps_have_no_errors() -> None:
     maps = sorted(MAPS.rglob("*.tmx"))
     if not maps:
         pytest.skip("no bundled maps yet")
-    errors = [(m.name, f.code, f.object_id, f.square) for m in maps for f in lint(load_map(m))
+    errors = [(m.name, f.code, f.object_id, f.square) for m in maps for f in lint(load_with_rules(m))
               if f.severity is Severity.ERROR]
     assert errors == []
 

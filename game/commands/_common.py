@@ -13,7 +13,8 @@ from game.play.atomic import cannot_write
 if TYPE_CHECKING:
     from game.core.profiles import Profile
 
-__all__ = ["add_map_options", "add_rule_option", "board_rule", "map_options", "png_output", "resolve_viewer"]
+__all__ = ["add_map_options", "add_rule_option", "add_ruleset_file_option", "map_options", "png_output",
+           "resolve_viewer", "rule_option"]
 
 
 def add_map_options(parser: argparse.ArgumentParser, *, with_classes: bool = False) -> None:
@@ -67,6 +68,14 @@ def map_options(args: argparse.Namespace) -> dict[str, Any]:
     if getattr(args, "names", None):
         out["names"] = parse_names_option(args.names)
     return out
+
+
+def add_ruleset_file_option(parser: argparse.ArgumentParser) -> None:
+    """``--ruleset-file PATH``: play a ruleset file (docs/rulesets.md) instead of the map's
+    ruleset (read by :func:`game.play.ruleset_file.attach_rules`)."""
+    parser.add_argument("--ruleset-file", metavar="PATH", default=None, dest="ruleset_file",
+                        help="a ruleset file (.toml, docs/rulesets.md) to play instead of the "
+                             "map's ruleset")
 
 
 def resolve_viewer(board: Board, text: str | None) -> str | None:
@@ -134,19 +143,24 @@ def add_rule_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rule", metavar="RULE", default=None, help=RULE_HELP)
 
 
-def board_rule(board: Board, text: str | None) -> Profile:
-    """The rule a command uses: ``--rule`` if given, else the map's ``los_rule``, else arcadia.
+def rule_option(board: Board, text: str | None) -> Profile:
+    """The rule a command uses: ``--rule`` if given (read for the board's grid), else the map's
+    ``los_rule`` (:func:`game.core.sight.rule_of`: one line for a bad one), else the default.
 
-    >>> board_rule(Board(2, 2, properties={"los_rule": "corners,figures=none"}), None).spec()
+    >>> rule_option(Board(2, 2, properties={"los_rule": "corners,figures=none"}), None).spec()
     'corners,figures=none'
-    >>> board_rule(Board(2, 2), "dnd5e").name
+    >>> rule_option(Board(2, 2), "dnd5e").name
     'dnd5e'
+    >>> rule_option(Board(2, 2), "chess")
+    Traceback (most recent call last):
+    ...
+    game.core.errors.UsageError: --rule: unknown line-of-sight rule 'chess' (presets: arcadia, corners, dnd5e, pf2e, any-point)
     """
-    from game.core.profiles import parse_rule, rule_of_board_property
+    from game.core import sight
 
-    if text is not None:
-        try:
-            return parse_rule(text)
-        except UsageError as error:
-            raise UsageError(f"--rule: {error}") from None
-    return rule_of_board_property(board.properties.get("los_rule"))
+    if text is None:
+        return sight.rule_of(board)
+    try:
+        return sight.parse_rule(text, board.grid.kind)
+    except UsageError as error:
+        raise UsageError(f"--rule: {error}") from None

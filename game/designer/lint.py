@@ -28,6 +28,7 @@ figure-no-target            warning   a figure sees no enemy and no enemy sees i
 property-unknown            warning   a figure property the ruleset does not read (nearest name)
 property-value              error     a figure property value the ruleset cannot use (format hint)
 property-nonsense           error     a stat that reads but makes no sense (life 0, C 0 ...)
+attack-unreachable          warning   an attack no figure can make on this map (ruleset files)
 map-property-misspelt       warning   a map property one typo away from a known one
 ruleset-unknown             error     the map's ``ruleset`` names no ruleset
 ==========================  ========  ======================================================
@@ -43,6 +44,7 @@ A map silences codes it breaks on purpose with the map property ``lint_ignore`` 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -53,8 +55,8 @@ from game.core.board import Board, DoorState, Edge, Figure, Square, fmt_square
 from game.core.errors import SightlineError
 from game.core.findings import Finding, Severity
 from game.core.words import plural
-from game.designer.stats import check_figure_stats
-from game.rules.registry import get_ruleset, ruleset_key, ruleset_names
+from game.designer.stats import check_attacks, check_figure_stats
+from game.rules.registry import get_ruleset, ruleset_label, ruleset_names
 from game.tiled.geometry import Point, snap, unit_edges
 
 if TYPE_CHECKING:
@@ -107,6 +109,7 @@ def lint_board(
     found += check_properties(board, objs)
     found += check_figure_values(board)
     found += check_figure_stats(board)  # nonsense stats (game/designer/stats.py)
+    found += check_attacks(board)  # attacks no figure can make (game/designer/stats.py)
     ignored = ignored_codes(board)
     return finish((f for f in found if f.code not in ignored), strict=strict)
 
@@ -382,7 +385,7 @@ def check_wall_objects(board: Board, objects: Sequence[ObjectInfo]) -> list[Find
     owners: dict[Edge, list[int]] = {}
     for obj in structural:
         mine = edges_of[obj.id]
-        repeated = sorted({e for e in mine if mine.count(e) > 1})
+        repeated = sorted(e for e, n in Counter(mine).items() if n > 1)  # linear: a wall may have 10^5 edges
         if repeated:
             out.append(Finding(
                 "wall-overlap", Severity.WARNING,
@@ -610,21 +613,27 @@ def _door_squares_around(board: Board, members: set[Square]) -> list[tuple[Squar
 
 
 def check_targets(board: Board) -> list[Finding]:
-    """Figures that see no enemy and that no enemy sees, at their start squares, doors as drawn.
+    """Figures that see no enemy and that no enemy sees, at their start squares, doors as drawn,
+    under the map's line-of-sight rule (the default when ``los_rule`` is wrong: that is its own
+    finding).
 
     Figures of a map with a single side are not checked (they have no enemies).
     """
     figures = list(board.figures.values())
     if len({f.side for f in figures}) < 2:
         return []
-    from game.core.los import visible_from  # pure; imported late so the linter loads without it
+    from game.core import sight  # pure; imported late so the linter loads without it
 
+    try:
+        rule = sight.rule_of(board)
+    except SightlineError:
+        rule = sight.default_rule(board.grid.kind)
     on_board = [f for f in figures if board.on_board(f.square)]
     masks = {}
     for figure in on_board:
         key = (figure.square, figure.side)
         if key not in masks:
-            masks[key] = visible_from(board, figure.square, viewer=figure.side)
+            masks[key] = sight.field(board, figure.square, rule, viewer=figure.side)
     out: list[Finding] = []
     for figure in on_board:
         enemies = [e for e in on_board if e.side != figure.side]
@@ -693,7 +702,7 @@ def check_properties(board: Board, objects: Sequence[ObjectInfo] = ()) -> list[F
                 else f"set ruleset to {names[0]}",
             ))
         return out
-    ruleset = board.ruleset or ruleset_key(board.ruleset)
+    ruleset = ruleset_label(board.ruleset)
     figure_names = known.names | SIGHTLINE_FIGURE_PROPERTIES
     for figure in sorted(board.figures.values(), key=lambda f: f.id):
         for key in sorted(figure.stats):

@@ -123,6 +123,19 @@ def _ids(ids: list[int], shown: int = 5) -> str:
     return f"object{'s' if len(ids) > 1 else ''} {head}{' ...' if len(ids) > shown else ''}"
 
 
+def _ruleset_name(value: object) -> str:
+    """The map property ``ruleset`` as the board keeps it: a game's name in lower case, or a
+    ruleset file's ``file:PATH`` with the path as written (file names may differ by case).
+
+    >>> _ruleset_name(" Conquest "), _ruleset_name("File:Rules/Skirmish.toml"), _ruleset_name("")
+    ('conquest', 'file:Rules/Skirmish.toml', 'arcadia')
+    """
+    text = str(value).strip()
+    if text[:5].lower() == "file:":
+        return "file:" + text[5:].strip()
+    return text.lower() or DEFAULT_RULESET
+
+
 def _info(record: ObjectRecord, role: str, **traced: object) -> ObjectInfo:
     """The record as an :class:`ObjectInfo` with its role and traces (built without the frozen
     ``__init__``: a big map has tens of thousands of objects)."""
@@ -504,7 +517,7 @@ class _Deriver:
         """The board: tile cells and object areas (void over blocked over impassable), walls on
         the map, windows not under walls, doors, figures, and the map's properties."""
         properties = dict(self.records.properties)
-        ruleset = str(properties.pop("ruleset", DEFAULT_RULESET)).strip().lower() or DEFAULT_RULESET
+        ruleset = _ruleset_name(properties.pop("ruleset", DEFAULT_RULESET))
         capacity = self.capacity(properties.pop("capacity", DEFAULT_CAPACITY))
         void = cells.void | parts.areas["void"]
         blocked = cells.blocked | parts.areas["blocked"]
