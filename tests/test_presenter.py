@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game.core import los, profile_los
+from game.core import los, profile_los, sight
 from game.core.profiles import PRESETS, parse_rule
 from game.play.frame import Frame
 from game.play.lessons import LESSONS_DIR, lesson_paths
@@ -100,7 +100,7 @@ def test_the_ray_is_one_record_under_every_rule_and_the_seam_asks_the_engine() -
         ray = p.frame().ray
         assert ray is not None and ray.rule == rule
         assert ray.clear == profile_los.line_of_sight(board, ray.origin, ray.target, rule, ray.viewer).clear
-        assert ray.centre_line == rule.is_arcadia  # Arcadia decides by the centre line, the others by lines
+        assert ray.centre_line == sight.by_centre_line(rule, board.grid.kind)  # Arcadia: the centre line
         assert bool(ray.lines) != ray.centre_line
         seen.add(rule.name)
     assert seen == set(PRESETS)

@@ -1,27 +1,53 @@
 """What the window says about the frame: the status line, the side panel's content and the
 notice next to the attack when the rule drawn is not the rule the attack is judged by.
 
-Pure functions of the presenter's state (``game/play/presenter.py``), in the window's words
-(places named by squares only, plain blocking reasons: ``game/play/wording.py``). No pygame.
+Pure functions of the presenter's state (``game/play/presenter.py``, seen through
+:class:`Shown`: this module does not import the presenter, which imports it), in the window's
+words (places named by squares only, plain blocking reasons: ``game/play/wording.py``). No pygame.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from game.core.board import Board, Figure, fmt_square
+from game.core.board import Board, Figure, Square, fmt_square
 from game.core.errors import SightlineError
 from game.core.words import plural
 from game.play.findings import map_check_state
 from game.play.frame import PanelInfo
+from game.play.lessons import LessonTour
+from game.play.rule_choice import RuleChoice
 from game.play.rule_words import readable
+from game.play.session import Session
 from game.play.sight_calls import Ray, map_rule
-from game.play.viewpoint import AUTO, sees_only_itself
+from game.play.viewpoint import AUTO, Viewpoint, sees_only_itself
 from game.play.wording import plain, stat_lines
 from game.rules.registry import get_ruleset, ruleset_label
 
-if TYPE_CHECKING:
-    from game.play.presenter import Presenter
+
+class Shown(Protocol):
+    """What of the presenter (:class:`game.play.presenter.Presenter`) the status line and the
+    panel read."""
+
+    tour: LessonTour | None
+    lesson_mode: bool
+    viewpoint: Viewpoint
+    rules: RuleChoice
+
+    @property
+    def session(self) -> Session | None: ...  # noqa: D102 - the presenter's
+
+    @property
+    def board(self) -> Board | None: ...  # noqa: D102 - the presenter's
+
+    @property
+    def selected(self) -> int | None: ...  # noqa: D102 - the presenter's
+
+    def current_notice(self) -> tuple[str, str] | None: ...  # noqa: D102 - the presenter's
+
+    def ray_start(self) -> tuple[Square, str | None] | None: ...  # noqa: D102 - the presenter's
+
+    def ray(self) -> Ray | None: ...  # noqa: D102 - the presenter's
 
 #: what a same-square ray with nobody else there says (rules §1.3, FAQ; lesson L29b)
 SELF_SIGHT = (
@@ -30,7 +56,7 @@ SELF_SIGHT = (
 )
 
 
-def status_line(p: Presenter, ray: Ray | None) -> tuple[str, str]:
+def status_line(p: Shown, ray: Ray | None) -> tuple[str, str]:
     """The status line and its kind (info, clear, blocked, error, lesson, finding), in the
     window's words. ``ray`` is the ray drawn: its verdict under any rule, in words
     (:func:`game.play.rule_words.readable`)."""
@@ -38,7 +64,7 @@ def status_line(p: Presenter, ray: Ray | None) -> tuple[str, str]:
     return plain(text), kind
 
 
-def _status(p: Presenter, ray: Ray | None) -> tuple[str, str]:
+def _status(p: Shown, ray: Ray | None) -> tuple[str, str]:
     session, notice = p.session, p.current_notice()
     if session is not None and session.reload_error:
         return f"Map error, showing the last good board:\n{session.reload_error}", "error"
@@ -82,7 +108,7 @@ def _status(p: Presenter, ray: Ray | None) -> tuple[str, str]:
     )
 
 
-def viewer_words(p: Presenter) -> str:
+def viewer_words(p: Shown) -> str:
     """Where the ray starts and whose enemies block, in words: ``From (2,3), viewer red``."""
     board, start = p.board, p.ray_start()
     if board is None or start is None:
@@ -92,7 +118,7 @@ def viewer_words(p: Presenter) -> str:
     return f"From {fmt_square(start[0])}, viewer {p.viewpoint.viewer_label(board, side)}"
 
 
-def rule_notice(p: Presenter) -> str:
+def rule_notice(p: Shown) -> str:
     """Next to the attack: the ray is drawn under another rule than the one the attack is judged
     by (the map's ``los_rule``), e.g. ``Ray drawn under corners; this attack is judged under
     dnd5e (the map's rule).``; "" when they are the same or no attack is being built."""
@@ -105,7 +131,7 @@ def rule_notice(p: Presenter) -> str:
     return f"Ray drawn under {drawn.spec()}; this attack is judged under {judged.spec()} (the map's rule)."
 
 
-def panel_info(p: Presenter, status: str, kind: str) -> PanelInfo:
+def panel_info(p: Shown, status: str, kind: str) -> PanelInfo:
     """What the side panel shows this frame."""
     session = p.session
     if session is None:

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pygame
 
+from game.core import sight
 from game.core.board import Board, DoorState, Edge, Figure, Square
 from game.core.errors import SightlineError
 from game.core.sight_result import Sight
@@ -938,8 +939,11 @@ class _RayShape:
         origin, target = ray.origin, ray.target
         start = (origin[0] + 0.5, origin[1] + 0.5)
         end = (target[0] + 0.5, target[1] + 0.5)
+        centre = getattr(ray, "centre_line", None)
+        if centre is None:  # a Sight straight from the facade: its rule says how it decides
+            centre = sight.by_centre_line(ray.rule, board.grid.kind)
         shape = cls(origin, target, start, end, ray.block_t, [], [], [], [], [], [],
-                    getattr(ray, "centre_line", True), tuple(getattr(ray, "lines", ())))
+                    centre, () if centre else tuple(getattr(ray, "lines", ())))
         for kind, where, point, blocks, closed_sides in ray.drawing():
             if kind == "edge":
                 assert isinstance(where, Edge)
