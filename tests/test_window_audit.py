@@ -23,7 +23,7 @@ from game.tiled.reader import load_map
 from game.ui import theme
 from game.ui.app import App
 from game.ui.board_labels import free_area
-from game.ui.panel import LIST_CHROME, LIST_ROW, FindingsSection
+from game.ui.panel import LIST_CHROME, LIST_ROW, FindingsSection, LogSection
 
 SIZES = [(1000, 650), (1280, 800), (2400, 1400)]
 #: a verdict said as the answer ("so it is clear", "is blocked", "it sees")
@@ -297,6 +297,10 @@ def test_a_rolls_dice_are_logged_after_the_roll_and_read_with_it(tmp_path: Path,
     assert log[roll + 1].startswith("  "), log  # its dice come after it
     newest = window.presenter.log_lines()[0]
     assert newest.startswith("1. Ember attacks Cinder") and "\n  " in newest
+    # at 1280x800 the panel's Log box shows three whole lines (it showed two)
+    log = window.panel.section(LogSection)
+    first, pitch = log.line_metrics
+    assert not log.folded and (log.box.rect.h - first) // pitch + 1 >= 3, log.box.rect
 
 
 # --- 6. tokens, targets ------------------------------------------------------------------------
