@@ -5,13 +5,23 @@ attacker alone, a refused drop is red while held, the window's words, tokens, ta
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pytest
-from test_attack_ui import CINDER, EMBER, SNARL, Clock, click, copy_map, key, open_window, post
-from test_window import move
+from support.attack_window import (
+    CINDER,
+    EMBER,
+    SNARL,
+    Clock,
+    click,
+    copy_map,
+    key,
+    open_window,
+    post,
+    run_until_landed,
+)
+from support.window import move
 
 from game.core.board import Board, Figure
 from game.play.classroom import KEYS_BEFORE, PROMPT
@@ -23,18 +33,13 @@ from game.tiled.reader import load_map
 from game.ui import theme
 from game.ui.app import App
 from game.ui.board_labels import free_area
+from game.ui.painter import BoardPainter, Overlay
 from game.ui.panel import LIST_CHROME, LIST_ROW, FindingsSection, LogSection
+from game.ui.view import View
 
 SIZES = [(1000, 650), (1280, 800), (2400, 1400)]
 #: a verdict said as the answer ("so it is clear", "is blocked", "it sees")
 ANSWER = re.compile(r"\b(is|are|stays?) (clear|blocked)\b|\bso it\b|\bit sees\b|(?<!= )\bblocks\b", re.I)
-
-
-@pytest.fixture
-def screen() -> Iterator[pygame.Surface]:
-    pygame.display.init()
-    pygame.font.init()
-    yield pygame.display.set_mode((1280, 800))
 
 
 def resized(size: tuple[int, int]) -> pygame.Surface:
@@ -284,8 +289,6 @@ def test_the_words_the_audit_found_broken() -> None:
 
 
 def test_a_rolls_dice_are_logged_after_the_roll_and_read_with_it(tmp_path: Path, screen: pygame.Surface) -> None:
-    from test_attack_ui import run_until_landed
-
     clock = Clock()
     window = open_window(tmp_path, "demo", clock)
     click(window, window.view.square_centre(window.board.figure(EMBER).square))
@@ -322,10 +325,11 @@ def long_names_map() -> str:
 
 @pytest.mark.parametrize("cell", [48, 80, 150])
 def test_a_long_name_is_written_readable_or_as_its_initials(cell: int, screen: pygame.Surface) -> None:
-    from test_painter import paint
-
     board = Board.from_ascii(["..."], figures=[Figure(1, "orc_warrior_1", "m", (0, 0)), Figure(2, "Kim", "h", (2, 0))])
-    _, _, painter = paint(board, cell=cell)
+    surface = pygame.Surface((cell * 3 + 20, cell + 20))
+    painter = BoardPainter(None)
+    painter.draw(surface, board, View(cell=cell, origin=(10.0, 10.0), viewport=(0, 0, *surface.get_size())),
+                 Overlay())
     written = {(key[0], key[1]) for key in painter._text}  # (text, px) of every label drawn
     orc = [(text, px) for text, px in written if text == "OW1" or "orc" in text]
     assert orc and all(px >= 13 for _, px in orc), written  # never the 7 px name
