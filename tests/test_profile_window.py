@@ -135,11 +135,13 @@ def test_the_rule_badge_leaves_the_column_numbers_alone(screen: pygame.Surface) 
                 pygame.image.tobytes(screen.subsurface(bottom), "RGB"))
 
     plain_top, plain_bottom = strips()
-    key(app, pygame.K_k)  # corners: the badge shows
+    key(app, pygame.K_k)  # corners: the badge shows, in a strip under the board area
     assert app.presenter.rules.rule(app.board).spec() == "corners"
     ruled_top, ruled_bottom = strips()
-    assert ruled_top == plain_top
     assert ruled_bottom != plain_bottom
+    x, y, w, h = app.view.viewport
+    assert y == vy and h < vh  # the board is laid out above the strip: the strip covers none of it
+    assert app.view.pixel(0, 0)[1] > y  # the column numbers stand in the board area, above the first row
     key(app, pygame.K_k, pygame.KMOD_SHIFT)  # back to the map's arcadia: no badge
     assert strips() == (plain_top, plain_bottom)
 
