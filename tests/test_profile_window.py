@@ -173,7 +173,7 @@ def test_the_attack_panel_says_when_the_drawn_rule_is_not_the_attacks(screen: py
     notice = f"Ray drawn under {drawn}; this attack is judged under dnd5e (the map's rule)."
     assert drawn != "dnd5e" and section.shown["rule_notice"] == notice
     assert "Ray drawn under" in section.verdict_box.html_text  # type: ignore[union-attr]
-    assert amber() > plain + 50  # drawn on screen, in amber, under the legality sentence
+    assert amber() > plain + 50  # drawn on screen, in amber, above the legality sentence
     key(app, pygame.K_k, pygame.KMOD_LSHIFT)  # back to the map's rule: the notice goes
     app.frame()
     assert section.shown["rule_notice"] == "" and "Ray drawn under" not in section.verdict_box.html_text  # type: ignore[union-attr]

@@ -366,8 +366,9 @@ class AttackSection:
             markup = f"<font color='{colour}'>{_escape(text)}</font>"
         self.shown["verdict"] = text
         self.shown["rule_notice"] = notice
-        if notice:  # the drawn rule is a what-if: the attack is judged by the map's rule
-            markup += f"<br><font color='{RULE_NOTICE_COLOUR}'>{_escape(notice)}</font>"
+        if notice:  # the drawn rule is a what-if: the attack is judged by the map's rule (first, so
+            # that a long verdict never scrolls it out of the box)
+            markup = f"<font color='{RULE_NOTICE_COLOUR}'>{_escape(notice)}</font><br>" + markup
         self.verdict_box.set_text(markup)
         self._fit_verdict()
         size = self._chart_size
