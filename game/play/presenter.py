@@ -50,6 +50,7 @@ from game.play.rule_choice import RuleChoice
 from game.play.session import Session
 from game.play.sight_calls import Ray, cast_ray, is_default_rule
 from game.play.status import panel_info, status_line
+from game.play.threat_view import ThreatFrame, ThreatView
 from game.play.viewpoint import Viewpoint, step_cursor
 from game.play.wording import WINDOW_PROMPTS, plain
 
@@ -117,6 +118,8 @@ class Presenter:
         self.classroom = Classroom()
         self.rules = RuleChoice(default=rule, chords=chords or (lambda action: action))
         self.measuring = Measuring()
+        #: the selected figure's threats and danger map (``Shift+H``, ``Shift+A``)
+        self.threats = ThreatView(clock=clock)
         self.fov_on = False
         self.heat_on = False
         self.coordinates_on = True
@@ -183,6 +186,7 @@ class Presenter:
         self.attack.targets = []
         self.pinned = None
         self.viewpoint.forget()
+        self.threats.forget()
         self.on_switch(session)
         if session is not None:
             for message in session.messages:
@@ -209,6 +213,7 @@ class Presenter:
         else:
             self.notify(f"map error: {session.reload_error}", "error")
         self.forget()
+        self.threats.forget()
         return read
 
     # --- notices ---------------------------------------------------------------------------
@@ -325,6 +330,21 @@ class Presenter:
             return
         attribute = TOGGLES[name]
         setattr(self, attribute, not getattr(self, attribute))
+
+    def threat(self, action: str) -> None:
+        """Shift+H / Shift+A: the next danger-map mode (``danger``), threat badges and rings on or off
+        (``marks``); the sentence saying which goes to the status line."""
+        words = self.threats.cycle_danger() if action == "danger" else self.threats.toggle_marks()
+        if self.selected is None and not self.lesson_mode:
+            words += " (select a figure to see it)"
+        self.notify(words, "info")
+
+    def threat_frame(self) -> ThreatFrame | None:
+        """The selected figure's threat view (None with nothing selected, in the lessons)."""
+        board, selected = self.board, self.selected
+        if board is None or selected is None or self.lesson_mode:
+            return None
+        return self.threats.frame(board, selected)
 
     def set_reach_steps(self, chord: str) -> None:
         """1 … 9: the reach's number of steps (and the reach on)."""
@@ -776,6 +796,7 @@ class Presenter:
             notes=self._notes(board, compare, None if hidden else ray),
             status=status, status_kind=kind, panel=panel, banner=self.banner_text(),
             heat=self.heat_on and not self.presenting, coordinates=self.coordinates_on, lecture=lecture_now,
+            threats=self.threat_frame(),
         )
 
     def _rule_rows(self, board: Board) -> tuple[tuple[str, str, bool, str | None], ...]:

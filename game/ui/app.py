@@ -57,6 +57,7 @@ from game.ui.panel import (
 from game.ui.reader import Reader, filtered
 from game.ui.rule_panel import RulePanel
 from game.ui.scale import logical_size, ui_scale_for
+from game.ui.threat_overlay import ThreatOverlay
 from game.ui.view import View
 from game.ui.watch import FileWatcher
 
@@ -149,6 +150,8 @@ class App:
         self.reader = Reader()
         #: the coverage heat map (H; computed off the frame loop, game/ui/heat.py)
         self.heat = CoverageOverlay()
+        #: the selected figure's threat badges, rings and danger map (game/ui/threat_overlay.py)
+        self.threat_overlay = ThreatOverlay()
         #: the rule's shading, sentences, badge and parameter rows (game/ui/rule_panel.py)
         self.rule_panel = RulePanel()
         #: what was drawn last: the frame, the hover card, classroom mode's card (tests read them)
@@ -687,7 +690,8 @@ class App:
         dragging = None
         if frame.dragging is not None and self.press is not None and self.press.dragging:
             dragging = (frame.dragging, (float(self.mouse_pos[0]), float(self.mouse_pos[1])))
-        heat = self._draw_heat if frame.heat and self.board is not None else None
+        danger = frame.threats is not None and frame.threats.danger is not None
+        heat = self._draw_heat if (frame.heat or danger) and self.board is not None else None
         return Overlay(
             selected=frame.selected, target=frame.targets[0] if frame.targets else None, targets=frame.targets,
             hover=frame.hover,
@@ -697,9 +701,11 @@ class App:
         )
 
     def _draw_heat(self, surface: pygame.Surface) -> None:
-        """The coverage tint, under the figures (the painter calls it)."""
+        """The coverage tint and the danger map, under the figures (the painter calls it)."""
         if self.board is not None:
-            self.heat.draw(surface, self.view, self.board, self.ui_scale)
+            if self.last_frame.heat:
+                self.heat.draw(surface, self.view, self.board, self.ui_scale)
+            self.threat_overlay.draw_under(surface, self.view, self.board, self.last_frame.threats)
 
     def draw(self) -> None:
         """Board, banner, panel, help: one picture on the screen surface."""
@@ -709,10 +715,14 @@ class App:
         board = self.board
         if board is not None:
             self.painter.draw(self.screen, board, self.view, self.overlay(frame))
+            self.threat_overlay.draw_over(self.screen, self.view, board, frame.threats, self.ui_scale)
             if frame.heat:
                 self.heat.draw_legend(self.screen, self.view, board, frame.hover, self.ui_scale)
             self._draw_measuring(frame)
             self._draw_labels(board, frame)
+            hovered = self.presenter.threats.hovered(frame.threats, frame.hover) if frame.threats else ""
+            self.threat_overlay.draw_legend(self.screen, self.view, frame.threats, hovered, self.ui_scale,
+                                            above=self.heat.legend_height if frame.heat else 0)
             self.rule_panel.draw(self.screen, self.view, frame, self.ui_scale)
             if not self.presenter.lesson_mode:
                 self.dice_tray.draw_over(self.screen, self.view, board, self.presenter.attack, self.ui_scale)

@@ -75,8 +75,9 @@ class CoverageOverlay:
         self._done: tuple[tuple[Any, ...], Coverage] | None = None
         self._tint: tuple[Any, pygame.Surface] | None = None
         self._font = PanelFonts()
-        #: the legend's text as drawn last (tests read it)
+        #: the legend's text as drawn last (tests read it), and its plate's height
         self.legend = ""
+        self.legend_height = 0
 
     def result(self, board: Board) -> Coverage | None:
         """The coverage of ``board`` as it is now, or None while it is worked out (started on
@@ -188,3 +189,4 @@ class CoverageOverlay:
         for n, line in enumerate(lines):
             plate.blit(font.render(line, True, LEGEND_TEXT), (pad, pad + n * pitch))
         surface.blit(plate, (area.x, area.bottom - plate.get_height()))
+        self.legend_height = plate.get_height()
