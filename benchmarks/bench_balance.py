@@ -153,17 +153,25 @@ def _frames(run: _Drag) -> list[float]:
 
 
 def benchmarks() -> list[Benchmark]:
-    """``threats_drag_demo``, ``danger_80x71``, ``balance_80x71``, ``balance_150x150``."""
+    """``threats_drag_demo`` (and its peer ``threats_drag_demo_off``), ``danger_80x71``,
+    ``balance_80x71``, ``balance_150x150``."""
     folder = Path(tempfile.mkdtemp(prefix="sightline-bench-balance-"))
     state: dict[str, Any] = {}
 
     def drag_samples() -> list[float]:
-        state.setdefault("on", _Drag(marks=True))
+        if "on" not in state:
+            state["on"] = _Drag(marks=True)
         return _frames(state["on"])
 
     def drag_reference() -> None:
-        state.setdefault("off", _Drag(marks=False))
+        if "off" not in state:
+            state["off"] = _Drag(marks=False)
         state["off"].frame()
+
+    def plain_samples() -> list[float]:
+        if "off" not in state:
+            state["off"] = _Drag(marks=False)
+        return _frames(state["off"])
 
     from game.designer.danger import danger_map
     from game.designer.threats import ThreatSolver
@@ -210,6 +218,8 @@ def benchmarks() -> list[Benchmark]:
                   reference_repeat=FRAMES, target_ms=16.0, target_stat="p95",
                   note="per-frame times dragging Ember across the demo map with its threat badges and rings on, "
                   "1280x800 dummy display; reference = the same frames with the threat view off"),
+        Benchmark("threats_drag_demo_off", run=lambda: None, samples=plain_samples,
+                  note="the peer of threats_drag_demo: the same drag with the threat view off, for its p95"),
         Benchmark("danger_80x71", run=danger_update, reference=danger_cold, repeat=15, reference_repeat=3,
                   target_ms=100.0,
                   note="one enemy moved one square, then the danger map again (20 figures, rooms of 8, 80x71); "

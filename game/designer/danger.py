@@ -165,16 +165,19 @@ def danger_map(solver: ThreatSolver, board: Board, figure: int, move: int | None
             return cast(DangerMap, done.value)
 
 
-def danger_steps(solver: ThreatSolver, board: Board, figure: int,
-                 move: int | None = None) -> Generator[None, None, DangerMap]:
+def danger_steps(solver: ThreatSolver, board: Board, figure: int, move: int | None = None, *,
+                 in_place: bool = False, geometry: object = None) -> Generator[None, None, DangerMap]:
     """:func:`danger_map` one enemy at a time: a generator that yields after each enemy and
-    returns the map (the window runs it a few milliseconds a frame). ``board`` must not change
-    while it runs (it works on a copy)."""
+    returns the map (the window runs it a few milliseconds a frame). It works on a copy of
+    ``board`` made when it starts; with ``in_place`` ``board`` is the caller's private copy and
+    is used as it is (the figure taken off it), ``geometry`` naming the board it copies (what is
+    kept carries over from one copy to the next)."""
     target = board.figure(figure)
-    ruleset = get_ruleset(board.ruleset)
-    scratch = board.copy()
+    attackers = solver.attackers(board, figure)
+    geometry = geometry if geometry is not None else (board.serial, board.geometry_version)
+    scratch = board if in_place else board.copy()
     scratch.remove_figure(figure)
-    geometry = (board.serial, board.geometry_version)
+    board = scratch
     rule, grid = map_rule(board), _Grid(board)
     standable = standable_for(scratch, figure)
     now = np.zeros((board.height, board.width), dtype=np.int16)
@@ -182,9 +185,7 @@ def danger_steps(solver: ThreatSolver, board: Board, figure: int,
     damage = np.zeros(now.shape, dtype=np.float64)
     enemies: list[tuple[int, float]] = []
     unit = ""
-    for enemy in list(scratch.figures.values()):
-        if figure not in ruleset.targets(board, enemy.id):
-            continue
+    for enemy in [scratch.figure(i) for i in attackers]:
         options = solver.usable(board, enemy.id)
         reaches = [solver.reach(board, enemy, target, o.name) for o in options]
         if not any(r.reaches for r in reaches):

@@ -51,7 +51,7 @@ from fractions import Fraction
 from typing import Any
 
 from game.core import measure
-from game.core.board import Board, Edge, Figure, Square, fmt_square
+from game.core.board import Board, Edge, Figure, Square, fmt_square, is_enemy
 from game.core.errors import SightlineError, UsageError
 from game.core.los import is_close
 from game.core.profiles import Profile, rule_of_board_property
@@ -365,6 +365,7 @@ class ThreatSolver:
     sightlines: Sightlines = field(init=False)
     _odds: dict[tuple[Any, ...], Odds | None] = field(default_factory=dict, init=False)
     _legal: dict[tuple[Any, ...], bool] = field(default_factory=dict, init=False)
+    _moves: dict[tuple[Any, ...], Mapping[Square, int]] = field(default_factory=dict, init=False)
     _reach: dict[tuple[Any, ...], Reach] = field(default_factory=dict, init=False)
     _scratch: tuple[tuple[int, int], Board] | None = field(default=None, init=False)
 
@@ -428,8 +429,15 @@ class ThreatSolver:
         return found
 
     # -- next turn
-    def next_turn(self, board: Board, attacker: int, target: int, move: int | None = None) -> Approach | None:
-        """How ``attacker`` gets to attack ``target`` by next turn (0 steps: it can now), or None."""
+    def next_turn(self, board: Board, attacker: int, target: int, move: int | None = None, *,
+                  in_place: bool = False, geometry: object = None) -> Approach | None:
+        """How ``attacker`` gets to attack ``target`` by next turn (0 steps: it can now), or None.
+
+        ``in_place``: ``board`` is the caller's private copy and may be used as scratch (figures
+        are moved on it to ask ``check`` and moved back), which saves copies; ``geometry`` then
+        names the board it copies (:meth:`Sightlines.view`) so what is kept carries over from
+        one copy to the next.
+        """
         best = best_chance(self.chances(board, attacker, target))
         a, t = board.figure(attacker), board.figure(target)
         if best is not None:
@@ -438,17 +446,45 @@ class ThreatSolver:
         if not options:
             return None
         reaches = [(o.name, self.reach(board, a, t, o.name)) for o in options]
-        found = measure.reach(board, a.square, move_of(a, move), a.side, a.id)
-        for square in self._candidates(board, a, t, found, reaches):
-            attack = self._confirm(board, a, t, square, [name for name, _ in reaches])
+        found = self.moves(board, a, move_of(a, move), t, in_place=in_place, geometry=geometry)
+        for square in self._candidates(board, a, t, found, reaches, geometry):
+            attack = self._confirm(board, a, t, square, [name for name, _ in reaches], in_place)
             if attack is not None:
                 return Approach(square, found[square], attack, path_to(board, found, square, a.side, a.id))
         return None
 
+    def moves(self, board: Board, mover: Figure, steps: int, target: Figure, *, in_place: bool = False,
+              geometry: object = None) -> Mapping[Square, int]:
+        """:func:`game.core.measure.reach` of ``mover``, kept per what it depends on: the geometry,
+        its square and move, the squares holding its enemies. With ``in_place`` the ``target``
+        (a figure being dragged about) is left out of what it depends on while the walk does
+        not get to its square: the walk is done with it lifted off the private board."""
+        place = geometry if geometry is not None else (board.serial, board.geometry_version)
+        skip = target.id if in_place else None
+        blockers = frozenset(f.square for f in board.figures.values()
+                             if f.id not in (mover.id, skip) and is_enemy(f, mover.side))
+        key = (place, mover.id, mover.square, mover.side, steps, blockers)
+        found = self._moves.get(key)
+        if found is None:
+            if skip is not None:
+                lifted = board.remove_figure(target.id)
+                try:
+                    found = measure.reach(board, mover.square, steps, mover.side, mover.id)
+                finally:
+                    board.place_figure(lifted)
+            else:
+                found = measure.reach(board, mover.square, steps, mover.side, mover.id)
+            if len(self._moves) > 1024:
+                self._moves.clear()
+            self._moves[key] = found
+        if skip is not None and target.square in found and is_enemy(target, mover.side):
+            return measure.reach(board, mover.square, steps, mover.side, mover.id)
+        return found
+
     def _candidates(self, board: Board, a: Figure, t: Figure, found: Mapping[Square, int],
-                    reaches: Sequence[tuple[str, Reach]]) -> list[Square]:
+                    reaches: Sequence[tuple[str, Reach]], geometry: object = None) -> list[Square]:
         """The squares of ``found`` from which some reach allows an attack on ``t``, nearest first."""
-        view = self.sightlines.view(board, map_rule(board), a.side)
+        view = self.sightlines.view(board, map_rule(board), a.side, geometry)
         seen = view.row(t.square) if view.symmetric else None
         out = []
         for square in sorted(found, key=lambda sq: (found[sq], measure.orthogonal(sq, t.square), sq[1], sq[0])):
@@ -459,12 +495,17 @@ class ThreatSolver:
                 out.append(square)
         return out
 
-    def _confirm(self, board: Board, a: Figure, t: Figure, square: Square, attacks: Sequence[str]) -> str | None:
-        """The first attack ``check`` calls legal with ``a`` moved to ``square`` (a scratch copy)."""
-        key = (board.serial, board.version)
-        if self._scratch is None or self._scratch[0] != key:
-            self._scratch = (key, board.copy())
-        scratch = self._scratch[1]
+    def _confirm(self, board: Board, a: Figure, t: Figure, square: Square, attacks: Sequence[str],
+                 in_place: bool = False) -> str | None:
+        """The first attack ``check`` calls legal with ``a`` moved to ``square`` (on a scratch
+        copy, or with ``in_place`` on ``board`` itself, moved back after)."""
+        if in_place:
+            scratch = board
+        else:
+            key = (board.serial, board.version)
+            if self._scratch is None or self._scratch[0] != key:
+                self._scratch = (key, board.copy())
+            scratch = self._scratch[1]
         ruleset = get_ruleset(board.ruleset)
         scratch.move_figure(a.id, square)
         try:
@@ -484,14 +525,17 @@ class ThreatSolver:
         ruleset = get_ruleset(board.ruleset)
         return [t for t in ruleset.targets(board, figure) if not _down(ruleset, board.figure(t))]
 
+    def attackers(self, board: Board, figure: int) -> list[int]:
+        """The figures that may target ``figure`` (the ruleset's ``targets``), not down."""
+        ruleset = get_ruleset(board.ruleset)
+        return [f.id for f in sorted(board.figures.values(), key=lambda f: f.id) if f.id != figure
+                and figure in ruleset.targets(board, f.id) and not _down(ruleset, f)]
+
     def figure(self, board: Board, figure: int, move: int | None = None, next_turn: bool = True) -> FigureThreats:
         """The threat view of ``figure``: its targets and who threatens it, now and (with
         ``next_turn``) next turn."""
-        ruleset = get_ruleset(board.ruleset)
         targets = tuple(self.threat(board, figure, t, move, next_turn) for t in self.enemies(board, figure))
-        attackers = [f.id for f in board.figures.values() if f.id != figure
-                     and figure in ruleset.targets(board, f.id) and not _down(ruleset, f)]
-        incoming = tuple(self.threat(board, e, figure, move, next_turn) for e in attackers)
+        incoming = tuple(self.threat(board, e, figure, move, next_turn) for e in self.attackers(board, figure))
         return FigureThreats(figure, move, targets, incoming)
 
     def threat(self, board: Board, attacker: int, target: int, move: int | None = None,

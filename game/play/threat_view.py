@@ -38,7 +38,7 @@ from game.designer.threats import ThreatSolver
 from game.play.sight_calls import cast_field
 
 #: seconds of threat work per frame (the rest of a 60 Hz frame is the window's)
-BUDGET = 0.005
+BUDGET = 0.004
 #: the danger map's modes, in the order ``Shift+H`` cycles them
 MODES = ("off", "attackers", "damage")
 
@@ -177,21 +177,26 @@ class ThreatView:
         working = False
         if self.marks:
             key = (board.serial, board.version, figure)
-            marks, working = self._run("marks", key, lambda: self._marks_steps(board.copy(), figure), until)
+            geometry = (board.serial, board.geometry_version)
+            marks, working = self._run("marks", key, lambda: self._marks_steps(board.copy(), figure, geometry), until)
             if marks is not None and marks[2] != figure:
                 marks = None
         danger = None
         if self.mode != "off":
             key = danger_key(board, figure)
-            found, busy = self._run("danger", key, lambda: danger_steps(self.solver, board.copy(), figure), until)
+            geometry = (board.serial, board.geometry_version)
+            found, busy = self._run("danger", key, lambda: danger_steps(self.solver, board.copy(), figure, in_place=True,
+                                                                        geometry=geometry), until)
             working = working or busy
             if found is not None and found.figure == figure:
                 danger = Danger(self.mode, found, self._danger_words(board, found))
         badges, rings = (marks[0], marks[1]) if marks is not None else ((), ())
         return ThreatFrame(figure, badges, rings, danger, self._legend(board, figure, working), working)
 
-    def _marks_steps(self, board: Board, figure: int) -> Generator[None, None, Any]:
-        """Badges, then rings now, then rings next turn, one figure at a time."""
+    def _marks_steps(self, board: Board, figure: int, geometry: object) -> Generator[None, None, Any]:
+        """Badges, then rings (now, else next turn), one figure at a time, on ``board``: the job's
+        own copy of the board ``geometry`` names (the solver moves figures on it to ask the
+        rules, and back)."""
         solver = self.solver
         badges = []
         for target in solver.enemies(board, figure):
@@ -202,15 +207,11 @@ class ThreatView:
                                     None if best.take_out is None else float(best.take_out), best.take_out_word))
             yield
         rings = []
-        attackers = [t.attacker for t in solver.figure(board, figure, next_turn=False).threatened_by]
-        for enemy in attackers:
-            threat = solver.threat(board, enemy, figure, next_turn=False)
-            if threat.now is not None:
-                rings.append(Ring(enemy, "now", threat.now.attack))
-            else:
-                approach = solver.next_turn(board, enemy, figure)
-                if approach is not None:
-                    rings.append(Ring(enemy, "next", approach.attack, approach.steps, approach.square))
+        for enemy in solver.attackers(board, figure):
+            approach = solver.next_turn(board, enemy, figure, in_place=True, geometry=geometry)
+            if approach is not None:
+                when = "now" if approach.steps == 0 else "next"
+                rings.append(Ring(enemy, when, approach.attack, approach.steps, approach.square if approach.steps else None))
             yield
         return tuple(badges), tuple(rings), figure
 
@@ -224,17 +225,17 @@ class ThreatView:
                          f"{name} (red: now, dashed orange: next turn)")
         if working:
             parts.append("working out…")
-        parts.append("Shift+H: danger map" if self.mode == "off" else "Shift+H: next danger view")
+        parts.append("Shift+H: danger map" if self.mode == "off" else "Shift+H: next view")
         return " · ".join(parts)
 
     def _danger_words(self, board: Board, found: DangerMap) -> str:
         name = board.figure(found.figure).label
         if self.mode == "attackers":
             return (f"Danger to {name}: enemies that could attack it there, now/next turn "
-                    f"(0 blue → {int(found.next_turn.max())} red, next turn)")
+                    f"(next turn: 0 blue to {int(found.next_turn.max())} red)")
         unit = found.unit or "damage"
         return (f"Danger to {name}: {unit} it would expect there next turn, each enemy able attacking once "
-                f"(0 blue → {float(found.damage.max()):.1f} red)")
+                f"(0 blue to {float(found.damage.max()):.1f} red)")
 
     def hovered(self, shown: ThreatFrame, square: Square | None) -> str:
         """What the danger map says about the hovered square (for the legend)."""
