@@ -316,3 +316,94 @@ def test_a_mage_knight_attack_reaches_anywhere() -> None:
     hero, enemy = board.find_figure("Tovak"), board.find_figure("Fire Mages")
     assert learn_reach(get_ruleset("mage_knight"), board, hero, enemy, "Attack").anywhere
     assert not learn_reach(get_ruleset("mage_knight"), board, enemy, hero, "Attack").reaches
+
+
+# --- the chances against every roll of the dice ------------------------------------------------
+
+
+class _Cut(Exception):
+    """A roll beyond the enumeration's depth (an explosion chain longer than the cap)."""
+
+
+class _TreeDice:
+    """Plays one branch of the tree of every roll: the faces ``path`` chooses (then the first
+    face), recording how many faces each die had and the branch's probability."""
+
+    def __init__(self, path: list[int], cap: int) -> None:
+        self.path, self.cap = path, cap
+        self.sizes: list[int] = []
+        self.weight = Fraction(1)
+
+    def roll(self, die: object, pool: int = 0) -> object:
+        faces = die.faces  # type: ignore[attr-defined]
+        i = len(self.sizes)
+        if i >= self.cap:
+            raise _Cut
+        self.sizes.append(len(faces))
+        self.weight /= len(faces)
+        return faces[self.path[i] if i < len(self.path) else 0]
+
+
+def _every_roll(board: Board, attacker: int, target: int, attack: str, cap: int) -> tuple[dict[str, Fraction], Fraction]:
+    """Arcadia's ``resolve`` run once per branch of every roll of the dice (depth-first, each
+    face of each die in turn): the probability of a wound or more (``hit``), the mean and the
+    chance of a kill, counting the wounds the target actually takes; and the probability mass
+    of the branches cut at ``cap`` dice (explosion chains), not counted."""
+    ruleset = get_ruleset(board.ruleset)
+    before = int(board.figure(target).stats.get("wounds", 0) or 0)
+    hit, mean, kill, cut = Fraction(0), Fraction(0), Fraction(0), Fraction(0)
+    path: list[int] = []
+    while True:
+        dice = _TreeDice(path, cap)
+        try:
+            done = ruleset.resolve(AttackRequest(board, attacker, [target], attack), dice)  # type: ignore[arg-type]
+        except _Cut:
+            cut += dice.weight
+        else:
+            assert done.legal
+            taken = int(done.outcome["wounds"]) - before  # type: ignore[call-overload]
+            hit += dice.weight if taken >= 1 else 0
+            mean += dice.weight * taken
+            kill += dice.weight if done.outcome["killed"] else 0
+        path = path + [0] * (len(dice.sizes) - len(path))
+        while path and path[-1] == dice.sizes[len(path) - 1] - 1:
+            path.pop()
+        if not path:
+            return {"hit": hit, "expected": mean, "take_out": kill}, cut
+        path[-1] += 1
+
+
+def _duel(attack_die: str | None, defence_die: str | None, attacks: str = "Bow:ranged:3; Axe:melee:2",
+          defense: int = 2) -> Board:
+    properties = {"attack_die": attack_die, "defense_die": defence_die}
+    board = Board.from_ascii(["....", "...."], ruleset="arcadia",
+                             properties={k: v for k, v in properties.items() if v})
+    board.place_figure(Figure(1, "Archer", "red", (0, 0), {"life": 3, "attacks": attacks}))
+    board.place_figure(Figure(2, "Orc", "blue", (1, 0), {"life": 3, "wounds": 1, "defense": defense}))
+    return board
+
+
+@pytest.mark.parametrize("attack", ["Bow", "Axe"])
+def test_every_chance_equals_the_dice_rolled_every_way_without_explosions(attack: str) -> None:
+    """Dice without crits (map properties): 6**5 rolls, nothing cut, equal exactly."""
+    board = _duel("sword, sword, bow, bow, blank, blank", "shield, shield, blank, blank, blank, blank")
+    chance = next(c for c in ThreatSolver().chances(board, 1, 2) if c.attack == attack)
+    brute, cut = _every_roll(board, 1, 2, attack, cap=16)
+    assert cut == 0
+    assert (chance.hit, chance.expected, chance.take_out) == (brute["hit"], brute["expected"], brute["take_out"])
+    assert 0 < chance.take_out < chance.hit < 1  # type: ignore[operator]
+
+
+def test_every_chance_matches_the_dice_rolled_every_way_with_exploding_crits() -> None:
+    """The bundled dice (a crit rolls one more die): the branches up to 8 dice enumerated; the
+    exact numbers lie between what they count and that plus the mass cut off (times the most a
+    cut branch could add), widened by the odds' own stated cut."""
+    board = _duel(None, None, "Sling:ranged:1; Club:melee:2", 1)
+    for chance in ThreatSolver().chances(board, 1, 2):
+        odds = get_ruleset("arcadia").odds(AttackRequest(board, 1, [2], chance.attack))
+        brute, cut = _every_roll(board, 1, 2, chance.attack, cap=8)
+        slack = odds.truncated
+        assert 0 < cut < Fraction(1, 1000)
+        for key, most in (("hit", 1), ("expected", 2), ("take_out", 1)):
+            value = getattr(chance, key)
+            assert brute[key] - slack <= value <= brute[key] + most * cut + slack, (chance.attack, key)
