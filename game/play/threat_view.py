@@ -131,6 +131,7 @@ class ThreatView:
     budget: float = BUDGET
     solver: ThreatSolver = field(default_factory=lambda: ThreatSolver(cast_field))
     _marks: dict[str, _Job] = field(default_factory=dict)
+    _copies: dict[str, tuple[tuple[Any, ...], Board]] = field(default_factory=dict)
 
     def cycle_danger(self) -> str:
         """``Shift+H``: the next danger-map mode; returns the sentence saying which."""
@@ -147,7 +148,30 @@ class ThreatView:
     def forget(self) -> None:
         """Drop every number (the map was reloaded)."""
         self._marks.clear()
+        self._copies.clear()
         self.solver = ThreatSolver(cast_field)
+
+    def _private(self, name: str, board: Board) -> Board:
+        """Job ``name``'s own copy of ``board`` (its jobs move figures on it to ask the rules).
+        A copy costs milliseconds, so while the geometry and rules stay the same the last copy
+        is brought up to date instead: only the figures that differ are taken off and put back
+        (taken off first, so no square is ever fuller than on ``board``). Called only when the
+        job's previous work is done with it."""
+        same = (board.serial, board.geometry_version, board.ruleset, board.capacity, dict(board.properties))
+        kept = self._copies.get(name)
+        if kept is None or kept[0] != same:
+            private = board.copy()
+            self._copies[name] = (same, private)
+            return private
+        private = kept[1]
+        live = board.figures
+        stale = [f for f in private.figures.values() if live.get(f.id) != f]
+        for figure in stale:
+            private.remove_figure(figure.id)
+        for figure in live.values():
+            if figure.id not in private.figures:
+                private.place_figure(figure)
+        return private
 
     # --- the work ------------------------------------------------------------------------
 
@@ -178,14 +202,14 @@ class ThreatView:
         if self.marks:
             key = (board.serial, board.version, figure)
             geometry = (board.serial, board.geometry_version)
-            marks, working = self._run("marks", key, lambda: self._marks_steps(board.copy(), figure, geometry), until)
+            marks, working = self._run("marks", key, lambda: self._marks_steps(self._private("marks", board), figure, geometry), until)
             if marks is not None and marks[2] != figure:
                 marks = None
         danger = None
         if self.mode != "off":
             key = danger_key(board, figure)
             geometry = (board.serial, board.geometry_version)
-            found, busy = self._run("danger", key, lambda: danger_steps(self.solver, board.copy(), figure, in_place=True,
+            found, busy = self._run("danger", key, lambda: danger_steps(self.solver, self._private("danger", board), figure, in_place=True,
                                                                         geometry=geometry), until)
             working = working or busy
             if found is not None and found.figure == figure:
