@@ -281,7 +281,7 @@ def test_threats_and_balance_load_no_pygame_for_the_numbers() -> None:
     import subprocess
     import sys
 
-    code = ("import sys; from game.cli import main; main(['threats', %r, '--json']); "
-            "print('pygame' in sys.modules)" % str(FORD))
+    code = (f"import sys; from game.cli import main; main(['threats', {str(FORD)!r}, '--json']); "
+            "print('pygame' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip().splitlines()[-1] == "False"

@@ -37,6 +37,7 @@ from game.play.session import Session
 from game.play.wording import WINDOW_PROMPTS, plain
 from game.ui import classroom, theme
 from game.ui.attack_panel import AttackSection
+from game.ui.balance_overlay import BalanceOverlay
 from game.ui.banner import Banner
 from game.ui.board_labels import draw_card, draw_coordinates
 from game.ui.dice_tray import DiceTray
@@ -152,6 +153,8 @@ class App:
         self.heat = CoverageOverlay()
         #: the selected figure's threat badges, rings and danger map (game/ui/threat_overlay.py)
         self.threat_overlay = ThreatOverlay()
+        #: the balance report over the board (Shift+B; game/ui/balance_overlay.py)
+        self.balance_overlay = BalanceOverlay()
         #: the rule's shading, sentences, badge and parameter rows (game/ui/rule_panel.py)
         self.rule_panel = RulePanel()
         #: what was drawn last: the frame, the hover card, classroom mode's card (tests read them)
@@ -690,7 +693,7 @@ class App:
         dragging = None
         if frame.dragging is not None and self.press is not None and self.press.dragging:
             dragging = (frame.dragging, (float(self.mouse_pos[0]), float(self.mouse_pos[1])))
-        danger = frame.threats is not None and frame.threats.danger is not None
+        danger = (frame.threats is not None and frame.threats.danger is not None) or frame.balance is not None
         heat = self._draw_heat if (frame.heat or danger) and self.board is not None else None
         return Overlay(
             selected=frame.selected, target=frame.targets[0] if frame.targets else None, targets=frame.targets,
@@ -706,6 +709,7 @@ class App:
             if self.last_frame.heat:
                 self.heat.draw(surface, self.view, self.board, self.ui_scale)
             self.threat_overlay.draw_under(surface, self.view, self.board, self.last_frame.threats)
+            self.balance_overlay.draw_under(surface, self.view, self.last_frame.balance)
 
     def draw(self) -> None:
         """Board, banner, panel, help: one picture on the screen surface."""
@@ -716,6 +720,7 @@ class App:
         if board is not None:
             self.painter.draw(self.screen, board, self.view, self.overlay(frame))
             self.threat_overlay.draw_over(self.screen, self.view, board, frame.threats, self.ui_scale)
+            self.balance_overlay.draw_over(self.screen, self.view, frame.balance, self.ui_scale)
             if frame.heat:
                 self.heat.draw_legend(self.screen, self.view, board, frame.hover, self.ui_scale)
             self._draw_measuring(frame)
@@ -723,6 +728,9 @@ class App:
             hovered = self.presenter.threats.hovered(frame.threats, frame.hover) if frame.threats else ""
             self.threat_overlay.draw_legend(self.screen, self.view, frame.threats, hovered, self.ui_scale,
                                             above=self.heat.legend_height if frame.heat else 0)
+            self.balance_overlay.draw_legend(self.screen, self.view, frame.balance, self.ui_scale,
+                                             above=(self.heat.legend_height if frame.heat else 0)
+                                             + self.threat_overlay.legend_height)
             self.rule_panel.draw(self.screen, self.view, frame, self.ui_scale)
             if not self.presenter.lesson_mode:
                 self.dice_tray.draw_over(self.screen, self.view, board, self.presenter.attack, self.ui_scale)

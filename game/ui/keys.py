@@ -151,6 +151,9 @@ KEY_BINDINGS: tuple[Binding, ...] = (
     Binding("threat_marks", ("Shift+A",), "threat badges (hit · take-out chance on each enemy it can attack"
             " now) and rings (enemies that threaten it: now, next turn) on or off", "Attacks",
             call="presenter.threat", args=("marks",)),
+    Binding("balance_overlay", ("Shift+B",), "balance report over the board: the deployment zones, the"
+            " squares each side's zone sees of the other's, the first strikes, the first finding", "Attacks",
+            call="presenter.threat", args=("balance",)),
     Binding("close_doors", ("C",), "close every open door (locked doors stay locked)", "Doors",
             call="presenter.close_doors"),
     Binding("zoom_in", ("+", "="), "zoom in around the board's centre", "Board view",
