@@ -305,6 +305,14 @@ def window_danger(out: Path) -> None:
     save_screenshot(app.screen, out)
 
 
+def window_balance(out: Path) -> None:
+    """Shift+B on the Old Ford: the balance report over the board."""
+    app = _window(MAPS / "ford.tmx", (1280, 800))
+    _key(app, pygame.K_b, pygame.KMOD_LSHIFT)
+    _post(app, frames=3)
+    save_screenshot(app.screen, out)
+
+
 def window_small(out: Path) -> None:
     """--size 800x500: the panel at UI scale 0.75, nothing cut."""
     app = _window(MAPS / "demo.tmx", (800, 500))
@@ -353,6 +361,7 @@ PICTURES: dict[str, Callable[[Path], None]] = {
     "window-heat.png": window_heat,
     "window-threats.png": window_threats,
     "window-danger.png": window_danger,
+    "window-balance.png": window_balance,
     "window-800x500.png": window_small,
     "window-lesson.png": window_lessons,
     "window-rules.png": window_rules,
