@@ -1,7 +1,7 @@
 """The balance report (game/designer/balance.py, zones.py; ``sightline balance``).
 
-Exposure and first strike are checked against a brute-force computation from the functions
-behind ``sightline los`` (one ray at a time) and ``sightline reach`` (one start at a time); the
+Exposure and first strike are checked against a brute-force computation from the sight
+facade's slow exact reference (one ray at a time) and ``sightline reach`` (one start at a time); the
 bundled scenario ``maps/ford.tmx`` must be found unfair in the way it was built to be, and fair
 once repaired; the command writes what it says, and refuses bad input in one line.
 """
@@ -19,7 +19,7 @@ import pygame
 import pytest
 
 from game.cli import main
-from game.core import los, measure, profile_los
+from game.core import los, measure, sight
 from game.core.board import Board, Edge, Figure, Square
 from game.core.profiles import PRESETS, Profile
 from game.designer.balance import Balance, Reach, balance, choke_shares
@@ -43,12 +43,11 @@ def _report(name: str) -> Balance:
 
 
 def _clear(bare: Board, a: Square, b: Square, rule: Profile) -> bool:
-    """One ray, as ``sightline los`` decides it."""
+    """One ray, by the sight facade's one slow exact reference (what every fast path is tested
+    against; ``sightline los`` gives the same verdict)."""
     if a == b:
         return True
-    if rule.is_arcadia:
-        return bool(los.line_of_sight(bare, a, b).clear)
-    return bool(profile_los.line_of_sight(bare, a, b, rule).clear)
+    return bool(sight.reference(bare, a, b, rule).clear)
 
 
 # --- zones -------------------------------------------------------------------------------------

@@ -42,9 +42,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from game.core import measure
+from game.core import measure, sight
 from game.core.board import Board, Square, fmt_square
-from game.core.profiles import PRESETS, Profile, parse_rule
+from game.core.profiles import Profile
 from game.designer.coverage import geometry_board, standable_mask
 from game.designer.danger import close_squares
 from game.designer.sightlines import FieldFunction, Sightlines, View
@@ -251,10 +251,12 @@ def _top(values: np.ndarray, n: int) -> list[tuple[Square, float]]:
 def rules_for(board: Board, names: Sequence[str] | None = None) -> list[Profile]:
     """The rules to report under: ``names`` (rule specs), else the map's own rule first, then
     every preset."""
+    kind = board.grid.kind
     if names:
-        return [parse_rule(name) for name in names]
+        return [sight.parse_rule(name, kind) for name in names]
     own = map_rule(board)
-    return [own] + [p for p in PRESETS.values() if p.values() != own.values()]
+    presets = sight.RULE_BOOKS[kind].presets.values()
+    return [own] + [p for p in presets if p.values() != own.values()]
 
 
 # --- who strikes -----------------------------------------------------------------------------

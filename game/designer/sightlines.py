@@ -6,9 +6,9 @@ windows, doors, void, blocked terrain: ``Board.geometry_version``), the rule, th
 squares whose figures block sight for that viewer under that rule; :class:`Sightlines` keys
 every field it keeps by exactly those, so a move that changes none of them costs nothing.
 
-The fields themselves come from the one sight engine through a ``field`` function: by default
-:func:`game.core.profile_los.visible_from` (what the designer's tables use); the window passes
-its own seam, :func:`game.play.sight_calls.cast_field`.
+The fields themselves come from the sight facade through a ``field`` function: by default
+:func:`game.core.sight.field`; the window passes its own seam,
+:func:`game.play.sight_calls.cast_field` (which asks the same).
 
 >>> from game.core.board import Board, Figure
 >>> from game.core.profiles import PRESETS
@@ -41,10 +41,10 @@ MEMORY_LIMIT = 96 * 2**20
 
 def engine_field(board: Board, origin: Square, rule: Profile, viewer: str | None) -> np.ndarray:
     """Every square seen from ``origin`` under ``rule`` for ``viewer``: the designer's call into
-    the sight engine (:func:`game.core.profile_los.visible_from`)."""
-    from game.core import profile_los
+    the sight facade (:func:`game.core.sight.field`)."""
+    from game.core import sight
 
-    return profile_los.visible_from(board, origin, rule, viewer)
+    return sight.field(board, origin, rule, viewer=viewer)
 
 
 def figure_blockers(board: Board, rule: Profile, viewer: str | None) -> frozenset[Square]:

@@ -50,11 +50,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from game.core import measure
+from game.core import measure, sight
 from game.core.board import Board, Edge, Figure, Square, fmt_square, is_enemy
 from game.core.errors import SightlineError, UsageError
 from game.core.los import is_close
-from game.core.profiles import Profile, rule_of_board_property
+from game.core.profiles import Profile
 from game.designer.sightlines import FieldFunction, Sightlines
 from game.rules.base import AttackOption, AttackRequest, Odds, Ruleset
 from game.rules.registry import get_ruleset
@@ -67,12 +67,13 @@ ANSWER_KINDS = frozenset({"block", "assign"})
 
 
 def map_rule(board: Board) -> Profile:
-    """The line-of-sight rule attacks on ``board`` are judged by: its ``los_rule``, else arcadia
-    (a wrong one is ``sightline check``'s error; here it falls back to arcadia)."""
+    """The line-of-sight rule attacks on ``board`` are judged by: its ``los_rule``
+    (:func:`game.core.sight.rule_of`), else the grid's default (a wrong one is ``sightline
+    check``'s error; here it falls back to the default)."""
     try:
-        return rule_of_board_property(board.properties.get("los_rule"))
+        return sight.rule_of(board)
     except UsageError:
-        return rule_of_board_property(None)
+        return sight.default_rule(board.grid.kind)
 
 
 def move_of(figure: Figure, move: int | None = None) -> int:
