@@ -15,11 +15,9 @@ import pygame
 from game.play.balance_view import BalanceShown
 from game.ui import classroom, theme
 from game.ui.balance_images import SEEN
-from game.ui.text import wrap
+from game.ui.threat_overlay import draw_plate
 from game.ui.view import View
 
-LEGEND_BG = (16, 18, 24, 225)
-LEGEND_TEXT = (230, 232, 240)
 TINT_ALPHA = 140
 
 
@@ -79,15 +77,5 @@ class BalanceOverlay:
         self.legend, self.legend_height = "", 0
         if shown is None:
             return
-        area = pygame.Rect(view.viewport)
-        face = classroom.font(max(12, round(14 * scale)))
-        pad = max(6, round(6 * scale))
-        lines = wrap(face, shown.legend, max(40, area.w - 2 * pad))
-        pitch = face.get_linesize()
-        plate = pygame.Surface((min(area.w, max(face.size(line)[0] for line in lines) + 2 * pad),
-                                pitch * len(lines) + 2 * pad), pygame.SRCALPHA)
-        plate.fill(LEGEND_BG)
-        for n, line in enumerate(lines):
-            plate.blit(face.render(line, True, LEGEND_TEXT), (pad, pad + n * pitch))
-        surface.blit(plate, (area.x, area.bottom - above - plate.get_height()))
-        self.legend, self.legend_height = shown.legend, plate.get_height()
+        self.legend_height = draw_plate(surface, view, [shown.legend], scale, above)
+        self.legend = shown.legend

@@ -42,6 +42,24 @@ def ramp_colours(t: np.ndarray) -> np.ndarray:
     return np.rint(stops[i] + (stops[i + 1] - stops[i]) * f).astype(np.uint8)
 
 
+def draw_plate(surface: pygame.Surface, view: View, lines: list[str], scale: float, above: int = 0) -> int:
+    """``lines`` wrapped to the board area's width on a dark plate at its bottom left, ``above``
+    pixels up (another legend below it); returns the plate's height (the threat view's and the
+    balance report's legends)."""
+    area = pygame.Rect(view.viewport)
+    face = classroom.font(max(12, round(14 * scale)))
+    pad = max(6, round(6 * scale))
+    wrapped = [part for line in lines for part in wrap(face, line, max(40, area.w - 2 * pad))]
+    pitch = face.get_linesize()
+    width = min(area.w, max(face.size(line)[0] for line in wrapped) + 2 * pad)
+    plate = pygame.Surface((width, pitch * len(wrapped) + 2 * pad), pygame.SRCALPHA)
+    plate.fill(LEGEND_BG)
+    for n, line in enumerate(wrapped):
+        plate.blit(face.render(line, True, LEGEND_TEXT), (pad, pad + n * pitch))
+    surface.blit(plate, (area.x, area.bottom - above - plate.get_height()))
+    return plate.get_height()
+
+
 class ThreatOverlay:
     """Draws threat frames (keeps the danger tint between frames)."""
 
@@ -173,16 +191,5 @@ class ThreatOverlay:
         if shown.danger is not None:
             lines.append(shown.danger.legend + (f" · {hovered}" if hovered else ""))
         lines.append(shown.legend)
-        area = pygame.Rect(view.viewport)
-        face = classroom.font(max(12, round(14 * scale)))
-        pad = max(6, round(6 * scale))
-        wrapped = [part for line in lines for part in wrap(face, line, max(40, area.w - 2 * pad))]
-        pitch = face.get_linesize()
-        width = min(area.w, max(face.size(line)[0] for line in wrapped) + 2 * pad)
-        plate = pygame.Surface((width, pitch * len(wrapped) + 2 * pad), pygame.SRCALPHA)
-        plate.fill(LEGEND_BG)
-        for n, line in enumerate(wrapped):
-            plate.blit(face.render(line, True, LEGEND_TEXT), (pad, pad + n * pitch))
-        surface.blit(plate, (area.x, area.bottom - above - plate.get_height()))
+        self.legend_height = draw_plate(surface, view, lines, scale, above)
         self.legend = " ".join(lines)
-        self.legend_height = plate.get_height()
