@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from game.commands._common import add_map_options, map_options
 from game.core.errors import UsageError
+from game.rules.registry import DEFAULT_RULESET
 
 if TYPE_CHECKING:
     import numpy as np
@@ -113,7 +114,7 @@ def write_balance(loaded: LoadedMap, out_dir: str | Path, *, rules: list[str] | 
     report = balance(board, loaded.objects, rules=rules, move=move, reach=reach, turns=turns)
     name = board.name or loaded.path.stem
     doc = {"map": str(loaded.path), "name": name, "width": board.width, "height": board.height,
-           "ruleset": board.ruleset or "arcadia", **report.as_json()}
+           "ruleset": board.ruleset or DEFAULT_RULESET, **report.as_json()}
     written = Written(out / "index.html", out / "balance.json", report)
     write_atomic(written.data, json.dumps(doc, ensure_ascii=False) + "\n")
     pictures = BalancePictures(board, loaded.art, cell_size(board), report.zones)
