@@ -66,16 +66,18 @@ def _standable(board: Board, sq: Square) -> bool:
 
 
 def zones_from(board: Board, objects: Mapping[int, ObjectInfo]) -> list[Zone]:
-    """Every side's zone, sides sorted by name: from the map's ``deploy`` objects when it has
-    any, else from the figures. UsageError when fewer than two sides have a zone."""
+    """Every side's zone, sides sorted by name: from the map's ``deploy`` objects (and ``spawn``
+    objects with a ``side``; a ``spawn`` without one is another project's and left alone) when
+    it has any, else from the figures. UsageError when fewer than two sides have a zone."""
     from game.tiled.geometry import cells_inside
 
     marked: dict[str, set[Square]] = {}
     ids: dict[str, list[int]] = {}
     for obj in objects.values():
-        if obj.role != ZONE_ROLE:
-            continue
         side = str(obj.properties.get("side", "") or "").strip()
+        spawn = obj.class_name.strip().lower() == "spawn" and bool(side)  # a spawn point of a side
+        if obj.role != ZONE_ROLE and not spawn:
+            continue
         if not side:
             raise UsageError(f"deploy object {obj.id} has no side: give it a string property side")
         cells = cells_inside(obj.shape, obj.x, obj.y, obj.width, obj.height, obj.points, obj.skewed,

@@ -48,7 +48,7 @@ from game.core.errors import MapError, UsageError
 ROLES = ("wall", "window", "door", "figure", "blocked", "void")
 #: classes of deployment zones (``side`` property): nothing on the board, read by the balance
 #: report (docs/balance.md); class name -> role
-ZONE_CLASSES = {"deploy": "deploy", "spawn": "deploy"}
+ZONE_CLASSES = {"deploy": "deploy"}
 #: cell roles a tile can give, in priority order (a tile matching two takes the first)
 CELL_ROLES = ("void", "blocked", "door", "impassable")
 #: the file beside a map that says how to read it
