@@ -276,6 +276,43 @@ def window_heat(out: Path) -> None:
     save_screenshot(app.screen, out)
 
 
+def _threats_ready(app: App) -> None:
+    """Frames until the threat view has worked its numbers out (a few milliseconds a frame)."""
+    for _ in range(400):
+        app.frame()
+        shown = app.last_frame.threats
+        if shown is not None and not shown.working:
+            break
+    _post(app, frames=2)
+
+
+def window_threats(out: Path) -> None:
+    """Ember selected: a badge on the enemy it can shoot, rings on those that threaten it."""
+    app = _window(MAPS / "demo.tmx", (1280, 800))
+    _click(app, (4, 3))
+    _move(app, (9, 2))
+    _threats_ready(app)
+    save_screenshot(app.screen, out)
+
+
+def window_danger(out: Path) -> None:
+    """Shift+H: Ember's danger map, a square of the plaza hovered."""
+    app = _window(MAPS / "demo.tmx", (1280, 800))
+    _click(app, (4, 3))
+    _key(app, pygame.K_h, pygame.KMOD_LSHIFT)
+    _move(app, (8, 8))
+    _threats_ready(app)
+    save_screenshot(app.screen, out)
+
+
+def window_balance(out: Path) -> None:
+    """Shift+B on the Old Ford: the balance report over the board."""
+    app = _window(MAPS / "ford.tmx", (1280, 800))
+    _key(app, pygame.K_b, pygame.KMOD_LSHIFT)
+    _post(app, frames=3)
+    save_screenshot(app.screen, out)
+
+
 def window_small(out: Path) -> None:
     """--size 800x500: the panel at UI scale 0.75, nothing cut."""
     app = _window(MAPS / "demo.tmx", (800, 500))
@@ -322,6 +359,9 @@ PICTURES: dict[str, Callable[[Path], None]] = {
     "window-log.png": window_log,
     "window-findings.png": window_findings,
     "window-heat.png": window_heat,
+    "window-threats.png": window_threats,
+    "window-danger.png": window_danger,
+    "window-balance.png": window_balance,
     "window-800x500.png": window_small,
     "window-lesson.png": window_lessons,
     "window-rules.png": window_rules,

@@ -39,6 +39,8 @@ COMMANDS: dict[str, str] = {
     "compare": "where two line-of-sight rules disagree on a map (pairs, or from one square), with a PNG",
     "tiled": "install the Tiled extension: checks on every save, Sightline actions in the Map menu",
     "export": "write a board as a Universal VTT file or a Foundry scene, for virtual tabletops",
+    "threats": "who can attack whom now and next turn, with the exact chances",
+    "balance": "is this map fair? deployment zones, exposure, first strike, safe squares (HTML + JSON)",
 }
 
 

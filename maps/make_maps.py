@@ -95,6 +95,8 @@ class Board:
     doors: list[Door] = field(default_factory=list)
     figures: list[Figure] = field(default_factory=list)
     properties: dict[str, Prop] = field(default_factory=dict)
+    #: deployment zones: (side, x0, y0, x1, y1), the squares x0..x1-1, y0..y1-1 (docs/balance.md)
+    zones: list[tuple[str, int, int, int, int]] = field(default_factory=list)
 
 
 def edge_points(text: str) -> list[tuple[int, int]]:
@@ -322,6 +324,15 @@ def write_map(board: Board, path: Path, tileset: Path) -> None:
             oid += 1
         for window in board.windows:
             _polyline(openings, oid, "window", edge_points(window), name=f"window {window}")
+            oid += 1
+    if board.zones:
+        group = ET.SubElement(root, "objectgroup", {"id": str(layer_id), "name": "deployment"})
+        layer_id += 1
+        for side, x0, y0, x1, y1 in board.zones:
+            obj = ET.SubElement(group, "object", {
+                "id": str(oid), "name": f"{side} deployment", "type": "deploy", "x": str(x0 * TILE),
+                "y": str(y0 * TILE), "width": str((x1 - x0) * TILE), "height": str((y1 - y0) * TILE)})
+            _properties(obj, {"side": side})
             oid += 1
     if board.figures:
         group = ET.SubElement(root, "objectgroup", {"id": str(layer_id), "name": "figures"})
@@ -1016,6 +1027,62 @@ def folklore() -> Board:
     }))
 
 
+# --- the balance scenario (docs/balance.md) ------------------------------------------------------
+
+FORD_ROWS = (
+    # 012345678901234567890
+    "gggggg...HHH...gggggg",  # 0
+    "gggggg.........gggggg",  # 1
+    "ddd...T.......T...ddd",  # 2
+    "ddd...............ddd",  # 3
+    "ddd.......X.......ddd",  # 4
+    "ddd...............ddd",  # 5
+    "ddd...............ddd",  # 6
+    "ddd...............ddd",  # 7
+    "ddd.......X.......ddd",  # 8
+    "ddd...............ddd",  # 9
+    "ddd...T.......T...ddd",  # 10
+    "gggggg.........gggggg",  # 11
+    "gggggg...HHH...gggggg",  # 12
+)
+
+
+def ford() -> Board:
+    """The balance report's worked example: a mirror-image field whose east rampart has a breach.
+
+    Red deploys west (x 0..2), Blue east (x 18..20), each behind a rampart with an arrow slit (a
+    window) in the middle; the field between mirrors left to right. The deliberate unfairness:
+    Blue's rampart has a breach three squares wide where its slit should be, so Red's archers
+    see deep into Blue's zone while Blue sees Red's only through the slit.
+    """
+    ground, blocks = paint(FORD_ROWS, "ford")
+    walls = [
+        *wall_runs([(3, 2), (3, 11)], ["V(3,6)"]),  # Red's rampart with its arrow slit
+        *wall_runs([(18, 2), (18, 11)], ["V(18,5)", "V(18,6)", "V(18,7)"]),  # Blue's: the breach
+        [(7, 1), (7, 3)], [(14, 1), (14, 3)], [(7, 10), (7, 12)], [(14, 10), (14, 12)],  # low walls
+    ]
+
+    def troop(attacks: str, life: int, defense: int) -> dict[str, Prop]:
+        return {"life": life, "defense": defense, "attacks": attacks}
+
+    archer = troop("Long Bow:ranged:3; Dagger:melee:1", 4, 1)
+    knight = troop("Sword:melee:3", 6, 2)
+    scout = troop("Javelin:ranged:2; Knife:melee:2", 4, 1)
+    figures = [
+        Figure("Red Archer", (2, 6), "Red", archer), Figure("Red Knight", (1, 4), "Red", knight),
+        Figure("Red Scout", (1, 8), "Red", scout),
+        Figure("Blue Archer", (18, 6), "Blue", archer), Figure("Blue Knight", (19, 4), "Blue", knight),
+        Figure("Blue Scout", (19, 8), "Blue", scout),
+    ]
+    return _check(Board(
+        "ford", 21, 13, ground, blocks, walls, ["V(3,6)"], [], figures,
+        {"caption": "The Old Ford: two ramparts face each other across a field; one has a breach "
+                    "(the balance report's worked example).", "ruleset": "arcadia", "capacity": 2,
+         "lint_ignore": "figure-no-target"},  # the knights and scouts start hidden behind the ramparts
+        zones=[("Red", 0, 3, 3, 10), ("Blue", 18, 3, 21, 10)],
+    ))
+
+
 def skirmish() -> Board:
     """The Lantern Watch against raiders at a crossroads: a game of its own, whose rules are the
     ruleset file ``skirmish.toml`` beside the map (written by hand, not by this script)."""
@@ -1125,7 +1192,7 @@ def main(out_dir: Path = HERE, docs: Path = REPO / "docs" / "lessons.md") -> Non
     tileset = out_dir / "tiles" / "street.tsx"
     write_tileset(tileset, out_dir.parent / "assets" / "tiles" / "street.png")
     write_map(demo(), out_dir / "demo.tmx", tileset)
-    for make in (mage_knight, conquest, folklore, skirmish):
+    for make in (mage_knight, conquest, folklore, skirmish, ford):
         board = make()
         write_map(board, out_dir / f"{board.name}.tmx", tileset)
     _make_hex_demo().write(out_dir)  # maps/hex-demo.tmx and tiles/hex.tsx (#21)

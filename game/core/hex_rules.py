@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 
 from game.core.errors import UsageError
-from game.core.profiles import Profile
+from game.core.profiles import PRESETS, Profile
 
 __all__ = [
     "DEFAULT_HEX_RULE",
@@ -61,7 +61,7 @@ HEX_MEANING: dict[str, str] = {
 DEFAULT_HEX_RULE = "hexside"
 
 #: the square presets (game/core/profiles.py), named when one is asked for on a hex map
-SQUARE_PRESET_NAMES = ("arcadia", "corners", "dnd5e", "pf2e", "any-point")
+SQUARE_PRESET_NAMES = tuple(PRESETS)
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ side: every figure counts as an enemy, as for sight). Friends may be walked thro
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable, Mapping
 
 from game.core.board import Board, Square, is_enemy
 
@@ -106,10 +107,25 @@ def reach(
     """Every square reachable from ``start`` in at most ``steps`` orthogonal steps, with the
     fewest steps it takes (``start`` itself is 0). ``side`` is the mover's side (enemy figures
     stop it; None: every figure does); ``mover`` its figure id, if it is one."""
+    return reach_many(board, (start,), steps, side, mover)
+
+
+def reach_many(
+    board: Board, starts: Iterable[Square], steps: int, side: str | None = None, mover: int | None = None
+) -> dict[Square, int]:
+    """:func:`reach` from several squares at once: each square with the fewest steps from the
+    nearest start (a deployment zone's squares, for the balance report).
+
+    >>> board = Board.from_ascii(["....."], walls=["V(2,0)"])
+    >>> reach_many(board, [(0, 0), (4, 0)], 9)
+    {(0, 0): 0, (4, 0): 0, (1, 0): 1, (3, 0): 1, (2, 0): 2}
+    """
     if steps < 0:
         raise ValueError("steps must be 0 or more")
-    found: dict[Square, int] = {start: 0}
-    queue = deque([start])
+    found: dict[Square, int] = {}
+    for start in starts:
+        found.setdefault(start, 0)
+    queue = deque(found)
     while queue:
         here = queue.popleft()
         dist = found[here]
@@ -120,6 +136,26 @@ def reach(
                 found[nxt] = dist + 1
                 queue.append(nxt)
     return found
+
+
+#: figure properties that give a figure's move, in the order they are read
+MOVE_STATS = ("move", "speed", "movement")
+
+
+def movement_stat(stats: Mapping[str, object] | None) -> int | None:
+    """A figure's move in orthogonal steps: its ``move`` (or ``speed``, ``movement``) property
+    when it is a whole number, else None.
+
+    >>> movement_stat({"speed": "5"}), movement_stat({"move": 3, "speed": 6}), movement_stat({})
+    (5, 3, None)
+    """
+    for key in MOVE_STATS:
+        value = (stats or {}).get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().isdigit():
+            return int(value)
+    return None
 
 
 def reach_rows(board: Board, found: dict[Square, int], start: Square) -> list[str]:

@@ -26,10 +26,12 @@ import numpy as np
 from game.core.board import Square
 from game.core.findings import Finding
 from game.core.profiles import Profile
+from game.play.balance_view import BalanceShown
 from game.play.classroom import Lecture
 from game.play.findings import Marker
 from game.play.measuring import Ruler
 from game.play.sight_calls import Ray
+from game.play.threat_view import ThreatFrame
 
 
 @dataclass
@@ -122,6 +124,10 @@ class Frame:
     coordinates: bool = True
     #: classroom mode (None: off)
     lecture: Lecture | None = None
+    #: the selected figure's threat view: badges, rings, the danger map (None: nothing selected)
+    threats: ThreatFrame | None = None
+    #: the balance report's overlay (``Shift+B``; None: off)
+    balance: BalanceShown | None = None
 
     @property
     def status_line(self) -> tuple[str, str]:
@@ -151,4 +157,6 @@ class Frame:
             "panel": self.panel.as_json(), "banner": self.banner,
             "heat": self.heat, "coordinates": self.coordinates,
             "lecture": self.lecture.as_json() if self.lecture is not None else None,
+            "threats": self.threats.as_json() if self.threats is not None else None,
+            "balance": self.balance.as_json() if self.balance is not None else None,
         }

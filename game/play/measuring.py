@@ -72,11 +72,8 @@ class Measuring:
         """
         if self.steps is not None:
             return self.steps
-        for key in ("move", "speed", "movement"):
-            value = (stats or {}).get(key)
-            if isinstance(value, int) or (isinstance(value, str) and value.strip().isdigit()):
-                return int(value)
-        return DEFAULT_STEPS
+        found = measure.movement_stat(stats)
+        return DEFAULT_STEPS if found is None else found
 
     def reach_from(self, board: Board, start: Square, side: str | None, mover: int | None,
                    stats: Mapping[str, object] | None) -> dict[Square, int]:

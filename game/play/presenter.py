@@ -41,6 +41,7 @@ from game.core.profiles import Profile
 from game.core.words import plural
 from game.play.atomic import atomic_file
 from game.play.attack import AttackController, Reveal
+from game.play.balance_view import BalanceShown, BalanceView
 from game.play.classroom import Classroom, lecture
 from game.play.findings import Marker, markers
 from game.play.frame import Frame, Note
@@ -51,6 +52,7 @@ from game.play.rule_choice import RuleChoice
 from game.play.session import Session
 from game.play.sight_calls import Ray, cast_ray, is_default_rule
 from game.play.status import panel_info, status_line
+from game.play.threat_view import ThreatFrame, ThreatView
 from game.play.viewpoint import Viewpoint, step_cursor
 from game.play.wording import WINDOW_PROMPTS, log_entries, plain
 
@@ -116,6 +118,10 @@ class Presenter:
         self.classroom = Classroom()
         self.rules = RuleChoice(default=rule, chords=chords or (lambda action: action))
         self.measuring = Measuring()
+        #: the selected figure's threats and danger map (``Shift+H``, ``Shift+A``)
+        self.threats = ThreatView(clock=clock)
+        #: the balance report over the board (``Shift+B``)
+        self.balance = BalanceView(clock=clock)
         self.fov_on = False
         self.heat_on = False
         self.coordinates_on = True
@@ -182,6 +188,7 @@ class Presenter:
         self.attack.targets = []
         self.pinned = None
         self.viewpoint.forget()
+        self.threats.forget()
         self.on_switch(session)
         if session is not None:
             for message in session.messages:
@@ -208,6 +215,7 @@ class Presenter:
         else:
             self.notify(f"map error: {session.reload_error}", "error")
         self.forget()
+        self.threats.forget()
         return read
 
     # --- notices ---------------------------------------------------------------------------
@@ -324,6 +332,32 @@ class Presenter:
             return
         attribute = TOGGLES[name]
         setattr(self, attribute, not getattr(self, attribute))
+
+    def threat(self, action: str) -> None:
+        """Shift+H / Shift+A / Shift+B: the next danger-map mode (``danger``), threat badges and
+        rings on or off (``marks``), the balance report on or off (``balance``); the sentence
+        saying which goes to the status line."""
+        if action == "balance":
+            self.notify(self.balance.toggle(), "info")
+            return
+        words = self.threats.cycle_danger() if action == "danger" else self.threats.toggle_marks()
+        if self.selected is None and not self.lesson_mode:
+            words += " (select a figure to see it)"
+        self.notify(words, "info")
+
+    def threat_frame(self) -> ThreatFrame | None:
+        """The selected figure's threat view (None with nothing selected, in the lessons)."""
+        board, selected = self.board, self.selected
+        if board is None or selected is None or self.lesson_mode:
+            return None
+        return self.threats.frame(board, selected)
+
+    def balance_frame(self) -> BalanceShown | None:
+        """The balance overlay (None when off, in the lessons, without a map)."""
+        session, board = self.session, self.board
+        if session is None or board is None or self.lesson_mode:
+            return None
+        return self.balance.frame(board, getattr(session.loaded, "objects", {}), self.rules.rule(board, False))
 
     def set_reach_steps(self, chord: str) -> None:
         """1 … 9: the reach's number of steps (and the reach on)."""
@@ -777,6 +811,7 @@ class Presenter:
             notes=self._notes(board, compare),
             status=status, status_kind=kind, panel=panel, banner=self.banner_text(),
             heat=self.heat_on and not self.presenting, coordinates=self.coordinates_on, lecture=lecture_now,
+            threats=self.threat_frame(), balance=self.balance_frame(),
         )
 
     def _rule_rows(self, board: Board) -> tuple[tuple[str, str, bool, str | None], ...]:

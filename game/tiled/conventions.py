@@ -46,6 +46,9 @@ from game.core.errors import MapError, UsageError
 
 #: the roles an object can play; anything else is "other"
 ROLES = ("wall", "window", "door", "figure", "blocked", "void")
+#: classes of deployment zones (``side`` property): nothing on the board, read by the balance
+#: report (docs/balance.md); class name -> role
+ZONE_CLASSES = {"deploy": "deploy"}
 #: cell roles a tile can give, in priority order (a tile matching two takes the first)
 CELL_ROLES = ("void", "blocked", "door", "impassable")
 #: the file beside a map that says how to read it
@@ -383,7 +386,7 @@ class Conventions:
     ledge_classes: frozenset[str] = frozenset()
     ledge_properties: frozenset[str] = frozenset()
     preset: str | None = None
-    role_of: dict[str, str] = field(default_factory=lambda: {role: role for role in ROLES})
+    role_of: dict[str, str] = field(default_factory=lambda: {role: role for role in ROLES} | ZONE_CLASSES)
     name_role_of: dict[str, str] = field(default_factory=dict)
     match_names: bool = False
     layer_roles: dict[str, str] = field(default_factory=dict)

@@ -40,6 +40,7 @@ from game.ui import classroom, theme
 from game.ui.attack_panel import AttackSection
 from game.ui.banner import Banner
 from game.ui.board_labels import draw_card, draw_coordinates, free_area
+from game.ui.design_overlays import DesignOverlays
 from game.ui.dice_tray import DiceTray
 from game.ui.display import open_window, save_screenshot
 from game.ui.heat import CoverageOverlay
@@ -151,6 +152,8 @@ class App:
         self.reader = Reader()
         #: the coverage heat map (H; computed off the frame loop, game/ui/heat.py)
         self.heat = CoverageOverlay()
+        #: the threat view and the balance report over the board (game/ui/design_overlays.py)
+        self.overlays = DesignOverlays()
         #: the rule's shading, sentences, badge and parameter rows (game/ui/rule_panel.py)
         self.rule_panel = RulePanel()
         #: what was drawn last: the frame, the hover card, classroom mode's card (tests read them)
@@ -718,7 +721,7 @@ class App:
         dragging = None
         if frame.dragging is not None and self.press is not None and self.press.dragging:
             dragging = (frame.dragging, (float(self.mouse_pos[0]), float(self.mouse_pos[1])))
-        heat = self._draw_heat if frame.heat and self.board is not None else None
+        heat = self._draw_heat if (frame.heat or self.overlays.shades(frame)) and self.board is not None else None
         return Overlay(
             selected=frame.selected, target=frame.targets[0] if frame.targets else None, targets=frame.targets,
             hover=frame.hover,
@@ -728,9 +731,11 @@ class App:
         )
 
     def _draw_heat(self, surface: pygame.Surface) -> None:
-        """The coverage tint, under the figures (the painter calls it)."""
+        """The coverage tint and the danger map, under the figures (the painter calls it)."""
         if self.board is not None:
-            self.heat.draw(surface, self.view, self.board, self.ui_scale)
+            if self.last_frame.heat:
+                self.heat.draw(surface, self.view, self.board, self.ui_scale)
+            self.overlays.draw_under(surface, self.view, self.board, self.last_frame)
 
     def draw(self) -> None:
         """Board, banner, panel, help: one picture on the screen surface."""
@@ -744,6 +749,7 @@ class App:
         self.screen.fill(theme.BACKGROUND, pygame.Rect(x, 0, w, self.screen.get_height()))
         if board is not None:
             self.painter.draw(self.screen, board, self.view, self.overlay(frame))
+            self.overlays.draw_over(self.screen, self.view, board, frame, self.ui_scale)
             legend = 0
             if frame.heat:
                 legend = self.heat.legend_height(board, frame.hover, w, self.ui_scale)
@@ -754,6 +760,8 @@ class App:
                 self.dice_tray.draw_over(self.screen, self.view, board, self.presenter.attack, self.ui_scale,
                                          free_area(self.view, board, self.ui_scale, frame.coordinates))
             self._draw_labels(board, frame)
+            hovered = self.presenter.threats.hovered(frame.threats, frame.hover) if frame.threats else ""
+            self.overlays.draw_legends(self.screen, self.view, frame, hovered, self.ui_scale)
             strip = pygame.Rect(below.x, below.y + legend, below.w, max(0, below.h - legend))
             self.rule_panel.draw(self.screen, self.view, frame, strip, self.ui_scale)
         self._draw_reader()

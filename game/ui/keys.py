@@ -145,6 +145,15 @@ KEY_BINDINGS: tuple[Binding, ...] = (
             call="presenter.attack_action", args=("fresh_dice",)),
     Binding("rest", ("Shift+R",), "rest: the rules' extra action for the attacker's side", "Attacks",
             call="presenter.attack_action", args=("perform",), idle=True),
+    Binding("danger_map", ("Shift+H",), "danger map of the selected figure: enemies that could attack it on each"
+            " square (now/next turn), then the damage it would expect, then off", "Attacks",
+            call="presenter.threat", args=("danger",)),
+    Binding("threat_marks", ("Shift+A",), "threat badges (hit · take-out chance on each enemy it can attack"
+            " now) and rings (enemies that threaten it: now, next turn) on or off", "Attacks",
+            call="presenter.threat", args=("marks",)),
+    Binding("balance_overlay", ("Shift+B",), "balance report over the board: the deployment zones, the"
+            " squares each side's zone sees of the other's, the first strikes, the first finding", "Attacks",
+            call="presenter.threat", args=("balance",)),
     Binding("close_doors", ("C",), "close every open door (locked doors stay locked)", "Doors",
             call="presenter.close_doors"),
     Binding("zoom_in", ("+", "="), "zoom in around the board's centre", "Board view",

@@ -1,0 +1,57 @@
+"""Make the pictures of docs/balance.md: the balance report of the bundled scenario ``maps/ford.tmx``
+(and of the same map with its breach repaired), written by ``sightline balance`` itself, copied
+into docs/images/ as ``balance-*.png``.
+
+    python docs/make_balance_pictures.py
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from game.commands.balance import write_balance  # noqa: E402
+from game.core.board import Edge  # noqa: E402
+from game.tiled import load_map  # noqa: E402
+
+IMAGES = REPO / "docs" / "images"
+#: the report's picture -> the docs' name
+PICTURES = {
+    "zones.png": "balance-zones.png",
+    "exposure-1.png": "balance-exposure.png",
+    "strikes-1.png": "balance-strikes.png",
+    "safe-1-1.png": "balance-safe-blue.png",
+    "safe-1-2.png": "balance-safe-red.png",
+    "vantage-1.png": "balance-vantage.png",
+    "chokes.png": "balance-chokes.png",
+    "symmetry-1.png": "balance-symmetry.png",
+}
+
+
+def main() -> None:
+    """Write the report twice (as drawn, repaired) and copy its pictures."""
+    loaded = load_map(REPO / "maps" / "ford.tmx")
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "ford"
+        write_balance(loaded, out, rules=["arcadia"])
+        for name, target in PICTURES.items():
+            shutil.copyfile(out / name, IMAGES / target)
+        for y in (5, 7):
+            loaded.board.set_wall(Edge("V", 18, y))
+        fixed = Path(tmp) / "fixed"
+        write_balance(loaded, fixed, rules=["arcadia"])
+        shutil.copyfile(fixed / "exposure-1.png", IMAGES / "balance-exposure-repaired.png")
+    print(f"wrote {len(PICTURES) + 1} pictures into {IMAGES}")
+
+
+if __name__ == "__main__":
+    main()
