@@ -132,8 +132,8 @@ def _roll(source: DiceSource, spec: RollSpec, drawn: int, explosions: int, rerol
 
 
 def _too_many(spec: RollSpec) -> str:
-    return (f"{spec.who} may reroll {plural(spec.rerolls, 'die', 'dice')} in the {spec.pool_name} "
-            "roll (reroll), the faces reroll more")
+    return (f"{spec.who} has {plural(spec.rerolls, 'reroll')} for this roll, but the {spec.pool_name} "
+            "pool writes more (old>new)")
 
 
 def _flatten(dice: list[_Die], spec: RollSpec, used: int, crits_rerolled: int) -> RolledPool:
