@@ -3,6 +3,7 @@ and the exact odds against a brute force over every way the dice fall."""
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 
 import pytest
@@ -146,9 +147,8 @@ def brute_roll(hit: int, crit: int, sides: int, n: int, rerolls: int, depth: int
                ) -> tuple[dict[tuple[int, int], Fraction], Fraction]:
     """Die by die, every face: (successes, CRITs) of ``n`` dice whose misses are re-rolled while
     ``rerolls`` last; the chance past ``depth`` dice is returned apart."""
-    from functools import lru_cache
 
-    @lru_cache(maxsize=None)
+    @functools.cache
     def go(pending: int, left: int, budget: int) -> tuple[tuple[tuple[int, int], Fraction], ...]:
         if pending == 0:
             return (((0, 0), Fraction(1)),)
