@@ -106,7 +106,9 @@ def test_the_panel_shows_the_engines_verdict_legal_and_illegal(demo: Rig) -> Non
     demo.refresh()
     legal = demo.ruleset.check(AttackRequest(demo.board, EMBER, [CINDER], "Short Bow", {}))
     assert legal.legal
-    assert demo.section.shown["verdict"] == "Legal: " + legal.reason
+    first, then = demo.section.shown["verdict"].split("\n")
+    assert first == "Legal: " + legal.reason
+    assert then.startswith("Then Payback: Ember wounded ")  # the whole exchange: Cinder pays back
     assert demo.section.shown["who"] == "Ember on Cinder"
     assert demo.section.heading is not None and demo.section.heading.text == "Attack: Ember on Cinder"
     assert demo.section.roll_button.is_enabled
@@ -362,7 +364,7 @@ def test_window_select_target_roll_watch_and_undo_the_whole_attack(
     window.frame()
     assert window.attack.targets == [CINDER]
     verdict = get_ruleset("arcadia").check(AttackRequest(board, EMBER, [CINDER], "Short Bow", {}))
-    assert window.attack_section.shown["verdict"] == "Legal: " + verdict.reason
+    assert window.attack_section.shown["verdict"].split("\n")[0] == "Legal: " + verdict.reason
     assert window.overlay().target == CINDER
     original = board.state()
     key(window, pygame.K_r)

@@ -224,7 +224,6 @@ def _move(flow: _Attack) -> None:
     flow.log("move", f"{a.label} walks {route} ({plural(steps, 'step')} of its Movement "
                      f"{stat_int(a, 'movement')}).",
              data={"figure_id": a.id, "path": [list(sq) for sq in plan.path]})
-    flow.changes.append(FigureChange(a.id, {}, square=plan.path[-1]))
 
 
 def _roll_steps(flow: _Attack, rolled: Sequence[DieRoll], count: int, pool: str, rerolls: int) -> None:
@@ -385,6 +384,8 @@ def _result(flow: _Attack) -> None:
     if plan.card.crit.daze and flow.crits and not killed:
         target_stats["dazed"] = True
     flow.changes.append(FigureChange(t.id, target_stats))
+    if len(plan.path) > 1:  # the walk before a Payback (after the target: the damage lands there)
+        flow.changes.append(FigureChange(a.id, {}, square=plan.path[-1]))
     hits, saves = len(flow.hits) + flow.bonus_hits, len(flow.saves)
     flow.outcome.update({
         "hits": hits, "saves": saves, "damage": damage, "killed": killed, "wounds": wounds,
