@@ -228,3 +228,13 @@ def test_rerolls_odds_agree_with_the_plain_pool_when_there_are_none() -> None:
         plain = power(one, n)
         for k in range(0, 6):
             assert abs(ours.get(k, Fraction(0)) - plain.probability(k)) < Fraction(1, 10**10)
+
+
+def test_r5_and_e5_exact_vectors_of_the_docs() -> None:
+    one_reroll = roll_distribution(DieOdds(6, 3, 1), 1, 1, DEFAULT_TAIL).successes()
+    assert [one_reroll[k] for k in range(4)] == [Fraction(1, 9), Fraction(19, 27), Fraction(4, 27),
+                                                 Fraction(29, 972)]
+    board = duel({"attacks": "Blade:melee:1:on_crit=+1 wound"}, {})
+    odds = RULESET.odds(AttackRequest(board, 1, [2], "Blade", {}))
+    assert [odds.distribution[k] for k in range(5)] == [Fraction(1, 3), Fraction(1, 2), Fraction(1, 18),
+                                                        Fraction(5, 54), Fraction(5, 324)]

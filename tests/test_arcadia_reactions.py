@@ -208,3 +208,14 @@ def test_cli_odds_gives_the_whole_exchange_beside_the_attack(capsys: pytest.Capt
     assert main(["odds", DEMO, "Ember", "Cinder"]) == 0
     out = capsys.readouterr().out
     assert "The whole exchange, wounds to Ember:" in out
+
+
+def test_x1_the_whole_exchange_vector_of_the_docs() -> None:
+    """One ranged die kills the goblin (life 1) half the time; else its Payback, one melee die,
+    hits a Mark with no defence."""
+    board = arena(("Goblin", (1, 2), {"attacks": "Claws:melee:1", "life": 1}))
+    board.update_figure(1, defense=0, life=9, attacks="Bow:ranged:1; Sword:melee:2")
+    odds = RULESET.exchange_odds(AttackRequest(board, 1, [2], "Bow", {}))
+    assert odds is not None
+    assert [odds.distribution[k] for k in range(4)] == [Fraction(2, 3), Fraction(5, 18), Fraction(5, 108),
+                                                        Fraction(5, 648)]

@@ -98,7 +98,7 @@ def test_odds_with_extra_hits_equal_every_way_the_dice_fall(attacker: dict[str, 
     assert {k: p for k, p in odds.distribution.items() if p} == brute
 
 
-def test_extra_hits_formula_on_its_own() -> None:
+def test_fb14_extra_hits_formula_on_its_own() -> None:
     # one extra Hit against one Block die: the Block die cancels it when block <= hit
     assert cd.wounds_with_extra_hits(0, 0, 1, 1) == {0: Fraction(21, 36), 1: Fraction(15, 36)}
     assert cd.wounds_with_extra_hits(2, 1, 0, 0) == cd.attack_wounds_distribution(2, 1, 0)
