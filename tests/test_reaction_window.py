@@ -69,6 +69,7 @@ def test_the_payback_is_offered_rolled_and_undone_on_its_own(tmp_path: Path, scr
     assert offered(window) == ("Next step: Payback: Cinder attacks Ember with Fire Spit from where it stands."
                                " | Payback (R)")
     assert [a for _, a in window.attack_section.action_buttons] == [SKIP_REACTION]
+    assert window.attack_section.shown["chart"] == "wounds"  # the Payback's own exact odds
     log_before = len(window.session.roll_log)
     cinder_wounds = window.board.figure(CINDER).stats.get("wounds")
     key(window, pygame.K_r)  # R rolls the reaction offered

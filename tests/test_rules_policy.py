@@ -16,12 +16,12 @@ import pytest
 from game.core.board import Board, Figure
 from game.core.dice import ScriptedDice, SeededDice, parse_faces
 from game.core.errors import SightlineError, UsageError
+from game.designer.lint import lint_board
 from game.play.attack import AttackController
 from game.play.session import Session
 from game.rules.base import AttackRequest, NoDice, Ruleset
 from game.rules.exchange import play_exchange
 from game.rules.registry import get_ruleset, ruleset_names
-from game.designer.lint import lint_board
 
 
 @dataclass
@@ -246,7 +246,7 @@ def window_text(situation: Situation) -> str:
     if situation.attack is not None:
         flow.set_attack(situation.attack)
     flow.play = str(situation.options.get("play", ""))
-    lines = flow.not_applied() + [flow.exchange_text()]
+    lines = flow.not_applied()
     verdict = flow.verdict()
     lines.append("" if verdict is None else flow.reason_of(verdict))
     flow.roll()

@@ -791,26 +791,15 @@ class AttackController:
         except SightlineError:
             return []
 
-    def exchange_odds(self) -> Odds | None:
-        """The exact odds of the reactions the attack being built would call for (None: none)."""
-        verdict = self.verdict()
-        ruleset, request = self.ruleset, self.request()
-        if verdict is None or not verdict.legal or ruleset is None or request is None:
+    def reaction_odds(self) -> Odds | None:
+        """The exact odds of the reaction offered, on the board as it stands (None: none)."""
+        reaction, ruleset, board = self.next_reaction(), self.ruleset, self.board
+        if reaction is None or ruleset is None or board is None:
             return None
         try:
-            return ruleset.exchange_odds(request)
+            return ruleset.odds(reaction.request(board))
         except (IllegalAttackError, SightlineError):
             return None
-
-    def exchange_text(self) -> str:
-        """One line on the whole exchange for the panel ("" when no reaction follows):
-        ``Then Payback: Ember wounded 35.3%, killed 0.2%``."""
-        odds = self.exchange_odds()
-        if odds is None:
-            return ""
-        kinds = [k for k in ("Guard", "Payback") if k in odds.note]
-        chances = ", ".join(f"{label} {float(p) * 100:.1f}%" for label, p in odds.shown_chances())
-        return f"Then {' and '.join(kinds) or 'the reactions'}: {chances}"
 
     def skip(self) -> None:
         """Space: jump to the end of the reveal (the attack lands now)."""

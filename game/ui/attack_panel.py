@@ -8,8 +8,8 @@ The flow itself (what is being built, the rules' answers, rolling, recording) is
 :class:`AttackSection` is the pygame_gui section of the side panel: who attacks whom, an attack
 drop-down, the play entry (for an attack that takes a typed play), the legality sentence, the
 odds chart (deterministic rules: the tally's comparison), Roll (Commit), the ruleset's actions
-(Rest ...), the tray speed and the roll log. Under the legality sentence, in amber, the whole
-exchange's odds when reactions follow and the rules' "Not applied" lines; after an attack that
+(Rest ...), the tray speed and the roll log. Under the legality sentence, in amber, the rules'
+"Not applied" lines; after an attack that
 calls for a reaction (Guard, Payback), the verdict box offers it as the next step, Roll is named
 after it and a Skip button drops it. A ruleset's first choice (Conquest: the defender's
 Block stat) gets a drop-down in the play entry's row; the rules' default is the first entry.
@@ -367,10 +367,9 @@ class AttackSection:
             colour = "#7BE39A" if verdict.legal else "#FF8A80"
             text = ("Legal: " if verdict.legal else "Illegal: ") + c.reason_of(verdict)
             markup = f"<font color='{colour}'>{_escape(text)}</font>"
-            for line in [c.exchange_text(), *c.not_applied()] if verdict.legal else []:
-                if line:
-                    text += "\n" + line
-                    markup += f"<br><font color='{NOTE_COLOUR}'>{_escape(line)}</font>"
+            for line in c.not_applied() if verdict.legal else []:
+                text += "\n" + line
+                markup += f"<br><font color='{NOTE_COLOUR}'>{_escape(line)}</font>"
         self.shown["verdict"] = text
         self.verdict_box.set_text(markup)
         self._fit_verdict()
@@ -412,9 +411,10 @@ class AttackSection:
         self.verdict_box.set_text(f"<font color='{NOTE_COLOUR}'>{_escape(text)}</font>")
         self._fit_verdict()
         assert self.chart_image is not None
-        self.chart_image.set_image(self.chart.draw(None, self._chart_size,
+        odds = c.reaction_odds()  # the reaction's own exact odds: the wounds it may deal
+        self.chart_image.set_image(self.chart.draw(odds, self._chart_size,
                                                    f"{reaction.kind}: roll it (R) or skip it."))
-        self.shown["chart"] = ""
+        self.shown["chart"] = "" if odds is None else odds.label
         if self.roll_button is not None:
             label = f"{reaction.kind} (R)"
             if self.roll_button.text != label:

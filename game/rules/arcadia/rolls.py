@@ -43,8 +43,9 @@ CRIT = "crit"
 
 @dataclass(frozen=True)
 class RollSpec:
-    """One pool to roll: the die, how many, the pool's index and name, the faces that count a
-    success (a CRIT always does), the rerolls the roller has and who rolls (for messages)."""
+    """One pool to roll: the die, how many, the pool's index and name (``--faces``' name, for
+    messages), the faces that count a success (a CRIT always does), the rerolls the roller has,
+    who rolls (for messages) and the rolls' label (``attack``, ``defence``; default the name)."""
 
     die: Die
     count: int
@@ -53,6 +54,12 @@ class RollSpec:
     success: frozenset[Face]
     rerolls: int = 0
     who: str = ""
+    label: str = ""
+
+    @property
+    def shown(self) -> str:
+        """The label of the rolls (the dice tray's row)."""
+        return self.label or self.pool_name
 
     def misses(self, face: Face) -> bool:
         """Whether ``face`` is no success (the policy re-rolls it)."""
@@ -156,11 +163,11 @@ def _flatten(dice: list[_Die], spec: RollSpec, used: int, crits_rerolled: int) -
             if reason != "rolled":
                 parent = int(reason.rsplit(" ", 1)[1]) - 1
                 reason = f"explosion of die {last[parent]}"
-            rolls.append(DieRoll(spec.pool_name, spec.die.name, dice[i].faces[0], reason))
+            rolls.append(DieRoll(spec.shown, spec.die.name, dice[i].faces[0], reason))
             last[i] = len(rolls)
         for i in wave:
             for face in dice[i].faces[1:]:
-                rolls.append(DieRoll(spec.pool_name, spec.die.name, face, f"reroll of die {last[i]}"))
+                rolls.append(DieRoll(spec.shown, spec.die.name, face, f"reroll of die {last[i]}"))
                 last[i] = len(rolls)
     final = tuple(d.faces[-1] for d in dice)
     crits = sum(1 for f in final if f == CRIT)

@@ -246,7 +246,7 @@ def _attack_roll(flow: _Attack) -> None:
     a, card = plan.attacker, plan.card
     hit_face = HIT_FACE[card.kind]
     spec = RollSpec(attack_die(flow.board), plan.attack_dice, plan.pools[0], POOLS[plan.pools[0]],
-                    frozenset({hit_face}), plan.attack_rerolls, a.label)
+                    frozenset({hit_face}), plan.attack_rerolls, a.label, "attack")
     got = roll_with_rerolls(flow.dice, spec)
     _faq_check(flow.dice, spec, got.crits_rerolled)
     base = got.rolls[: plan.attack_dice]
@@ -295,7 +295,7 @@ def _defence_roll(flow: _Attack) -> None:
     plan = flow.plan
     rolls: Sequence[DieRoll] = ()
     spec = RollSpec(defence_die(flow.board), plan.defence_dice, plan.pools[1], POOLS[plan.pools[1]],
-                    frozenset({SHIELD}), plan.defence_rerolls, plan.target.label)
+                    frozenset({SHIELD}), plan.defence_rerolls, plan.target.label, "defence")
     if plan.defence_dice:
         got = roll_with_rerolls(flow.dice, spec)
         _faq_check(flow.dice, spec, got.crits_rerolled)
