@@ -8,8 +8,8 @@ The flow itself (what is being built, the rules' answers, rolling, recording) is
 :class:`AttackSection` is the pygame_gui section of the side panel: who attacks whom, an attack
 drop-down, the play entry (for an attack that takes a typed play), the legality sentence, the
 odds chart (deterministic rules: the tally's comparison), Roll (Commit), the ruleset's actions
-(Rest ...), the tray speed and the roll log. Under the legality sentence, in amber, the rules'
-"Not applied" lines; after an attack that
+(Rest ...), the tray speed and the roll log. Above the legality sentence, in amber, the rules'
+"Not applied" lines, each as its first clause; after an attack that
 calls for a reaction (Guard, Payback), the verdict box offers it as the next step, Roll is named
 after it and a Skip button drops it. A ruleset's first choice (Conquest: the defender's
 Block stat) gets a drop-down in the play entry's row; the rules' default is the first entry.
@@ -367,9 +367,11 @@ class AttackSection:
             colour = "#7BE39A" if verdict.legal else "#FF8A80"
             text = ("Legal: " if verdict.legal else "Illegal: ") + c.reason_of(verdict)
             markup = f"<font color='{colour}'>{_escape(text)}</font>"
-            for line in c.not_applied() if verdict.legal else []:
-                text += "\n" + line
-                markup += f"<br><font color='{NOTE_COLOUR}'>{_escape(line)}</font>"
+            # the rules not applied come first, each as its short clause: always in sight
+            notes = [short_note(line) for line in (c.not_applied() if verdict.legal else [])]
+            if notes:
+                text = "\n".join([*notes, text])
+                markup = "".join(f"<font color='{NOTE_COLOUR}'>{_escape(n)}</font><br>" for n in notes) + markup
         self.shown["verdict"] = text
         self.verdict_box.set_text(markup)
         self._fit_verdict()
@@ -547,6 +549,20 @@ class AttackSection:
                     # cannot be committed is said why, and Enter again goes back to mend it
                     c.roll()
         return None
+
+
+def short_note(line: str) -> str:
+    """A ``Not applied: ...`` line as the panel shows it: its first clause (the rule and whose),
+    the whole sentence being in ``attack``'s log and ``odds``' note.
+
+    >>> short_note("Not applied: Cinder is Huge: it fills a Space alone and counts as two characters.")
+    'Not applied: Cinder is Huge.'
+    >>> short_note("Not applied: Defend of Guardians: it may protect Orcs (its text is unknown).")
+    'Not applied: Defend of Guardians.'
+    """
+    head, sep, rest = line.partition(": ")
+    clause = rest.split(": ", 1)[0].rstrip(".") if sep else line
+    return f"{head}{sep}{clause}."
 
 
 def _escape(text: str) -> str:
