@@ -94,7 +94,7 @@ class _HoverRun:
         app = self.app
         board = app.board
         assert board is not None
-        app.select(min(f.id for f in board.figures.values() if f.square == (0, 0)))
+        app.presenter.select(min(f.id for f in board.figures.values() if f.square == (0, 0)))
         pygame.event.clear()
         app.frame()
         x0, y0, w, h = app.view.viewport
@@ -120,9 +120,9 @@ class _DragRun:
         board = app.board
         assert board is not None
         hero = min(f.id for f in board.figures.values() if f.square == (0, 0))
-        app.select(hero)
-        app.fov_on = True
-        app.pinned = (SIZE - 1, SIZE // 2)
+        app.presenter.select(hero)
+        app.presenter.fov_on = True
+        app.presenter.pinned = (SIZE - 1, SIZE // 2)
         pygame.event.clear()
         app.frame()
         start = app.view.square_centre((0, 0))
@@ -188,8 +188,8 @@ class _SightRun:
         for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             pygame.event.post(pygame.event.Event(kind, pos=start, button=1))
         app.frame()
-        assert app.sight.start == (BIG // 2, BIG // 2)
-        app.fov_on = True
+        assert app.presenter.viewpoint.start == (BIG // 2, BIG // 2)
+        app.presenter.fov_on = True
         app.frame()
         self.path = []
         for i in range(FRAMES):

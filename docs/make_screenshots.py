@@ -22,10 +22,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
+from game.play.lessons import LESSONS_DIR, lesson_paths  # noqa: E402
 from game.play.session import Session  # noqa: E402
 from game.resources import bundled_maps  # noqa: E402
-from game.ui.app import App, save_screenshot  # noqa: E402
-from game.ui.lessons import LESSONS_DIR, lesson_paths  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.display import save_screenshot  # noqa: E402
 
 IMAGES = Path(__file__).resolve().parent / "images"
 MAPS = bundled_maps()
@@ -126,9 +127,9 @@ def window_classroom(out: Path) -> None:
     """Classroom mode at 1920×1080, revealed and stepped to the first crossing (lesson L06)."""
     app = _window(None, (1920, 1080), lessons=lesson_paths(LESSONS_DIR), start_in_lessons=True)
     _key(app, pygame.K_F2)
-    assert app.tour is not None
-    app.tour.open([p.stem for p in app.tour.paths].index("L06"))
-    app._enter_lesson()
+    assert app.presenter.tour is not None
+    app.presenter.tour.open([p.stem for p in app.presenter.tour.paths].index("L06"))
+    app.presenter.enter_lesson()
     _key(app, pygame.K_b)
     _key(app, pygame.K_RETURN)
     _key(app, pygame.K_n)
@@ -139,9 +140,9 @@ def window_classroom_predict(out: Path) -> None:
     """Classroom mode before the reveal: a neutral ray, the question."""
     app = _window(None, (1920, 1080), lessons=lesson_paths(LESSONS_DIR), start_in_lessons=True)
     _key(app, pygame.K_F2)
-    assert app.tour is not None
-    app.tour.open([p.stem for p in app.tour.paths].index("L06"))
-    app._enter_lesson()
+    assert app.presenter.tour is not None
+    app.presenter.tour.open([p.stem for p in app.presenter.tour.paths].index("L06"))
+    app.presenter.enter_lesson()
     _key(app, pygame.K_y)
     save_screenshot(app.screen, out)
 
@@ -149,9 +150,9 @@ def window_classroom_predict(out: Path) -> None:
 def window_lesson_l29b(out: Path) -> None:
     """Lesson L29b: a figure never sees itself."""
     app = _window(None, (1280, 800), lessons=lesson_paths(LESSONS_DIR), start_in_lessons=True)
-    assert app.tour is not None
-    app.tour.open([p.stem for p in app.tour.paths].index("L29b"))
-    app._enter_lesson()
+    assert app.presenter.tour is not None
+    app.presenter.tour.open([p.stem for p in app.presenter.tour.paths].index("L29b"))
+    app.presenter.enter_lesson()
     _post(app, frames=3)
     save_screenshot(app.screen, out)
 
@@ -286,9 +287,9 @@ def window_small(out: Path) -> None:
 def window_lessons(out: Path) -> None:
     """The lessons at 1280×800: the lesson text has the panel's room."""
     app = _window(None, (1280, 800), lessons=lesson_paths(LESSONS_DIR), start_in_lessons=True)
-    assert app.tour is not None
-    app.tour.open([p.stem for p in app.tour.paths].index("L06"))
-    app._enter_lesson()
+    assert app.presenter.tour is not None
+    app.presenter.tour.open([p.stem for p in app.presenter.tour.paths].index("L06"))
+    app.presenter.enter_lesson()
     _key(app, pygame.K_n)
     save_screenshot(app.screen, out)
 

@@ -13,7 +13,10 @@ True
 >>> game.get_ruleset(board.ruleset).title
 'Arcadia Quest'
 
-Reading a map: ``game.load_map("maps/demo.tmx").board`` (see the README's library section).
+Reading a map: ``game.load_map("maps/demo.tmx").board`` (see the README's library section); a
+map whose rules are a ruleset file (``ruleset = "file:..."``, docs/rulesets.md):
+``game.load_with_rules("maps/skirmish.tmx").board``, whose ruleset ``game.get_ruleset`` then
+knows; ``game.read_ruleset_file(path)`` reads one file.
 
 Names are imported when first used, so ``import game`` is quick, prints nothing and pulls in no
 pygame. The rooms behind the face are described in ``docs/architecture.md``.
@@ -39,6 +42,8 @@ _EXPORTS: dict[str, str] = {
     "is_close": "game.core.los",
     "LoadedMap": "game.tiled",
     "load_map": "game.tiled",
+    "load_with_rules": "game.play.ruleset_file",
+    "read_ruleset_file": "game.play.ruleset_file",
     "get_ruleset": "game.rules.registry",
     "attack_odds": "game.rules.query",
     "SightlineError": "game.core.errors",
@@ -61,6 +66,8 @@ __all__ = [
     "is_close",
     "LoadedMap",
     "load_map",
+    "load_with_rules",
+    "read_ruleset_file",
     "get_ruleset",
     "attack_odds",
     "SightlineError",
@@ -74,6 +81,7 @@ if TYPE_CHECKING:
     from game.core.board import Board, Door, DoorState, Edge, Figure
     from game.core.errors import IllegalAttackError, MapError, SightlineError, UsageError
     from game.core.los import LosResult, is_close, line_of_sight, visible_from
+    from game.play.ruleset_file import load_with_rules, read_ruleset_file
     from game.resources import bundled_maps
     from game.rules.query import attack_odds
     from game.rules.registry import get_ruleset

@@ -331,7 +331,7 @@ def run_until_landed(window, clock: Clock, limit: int = 400) -> int:  # noqa: AN
     for frame in range(1, limit):
         clock.now += 1 / 60
         window.frame()
-        if not window.attack.busy:
+        if not window.presenter.attack.busy:
             return frame
     raise AssertionError("the attack never landed")
 
@@ -341,7 +341,7 @@ def open_window(tmp_path: Path, name: str, clock: Clock):  # noqa: ANN201 - an A
 
     session = Session.open(copy_map(tmp_path, name))
     window = App(session, screen=pygame.display.get_surface(), time_source=clock, watch=False)
-    window.attack.seed_source = lambda: MASTER_SEED
+    window.presenter.attack.seed_source = lambda: MASTER_SEED
     window.frame()
     return window
 
@@ -357,23 +357,23 @@ def test_window_select_target_roll_watch_and_undo_the_whole_attack(
     window = open_window(tmp_path, "demo", clock)
     board = window.board
     click(window, centre_of(window, EMBER))
-    assert window.selected == EMBER
+    assert window.presenter.selected == EMBER
     click(window, centre_of(window, CINDER), button=3)  # right-click: the target
     window.frame()
-    assert window.attack.targets == [CINDER]
+    assert window.presenter.attack.targets == [CINDER]
     verdict = get_ruleset("arcadia").check(AttackRequest(board, EMBER, [CINDER], "Short Bow", {}))
     assert window.attack_section.shown["verdict"].split("\n")[0] == "Legal: " + verdict.reason
     assert window.overlay().target == CINDER
     original = board.state()
     key(window, pygame.K_r)
-    resolution = window.attack.last
-    assert resolution is not None and window.attack.busy
+    resolution = window.presenter.attack.last
+    assert resolution is not None and window.presenter.attack.busy
     seed = next_attack_seed(dice_state(MASTER_SEED, []))[0]
     assert resolution.seed == seed
     # mid-roll: nothing revealed, nothing landed
     clock.now += 0.1
     window.frame()
-    assert not window.attack.tray.settled and window.attack.tray.revealed_text() == ""
+    assert not window.presenter.attack.tray.settled and window.presenter.attack.tray.revealed_text() == ""
     assert board.state() == original
     frames = run_until_landed(window, clock)
     assert frames < 4 * 60  # about a second of dice, then the count and the landing
@@ -391,31 +391,31 @@ def test_window_select_target_roll_watch_and_undo_the_whole_attack(
     assert board.figure(CINDER).stats.get("wounds") == wounds and len(window.session.roll_log) == 1
     key(window, pygame.K_z, pygame.KMOD_LCTRL)
     key(window, pygame.K_r)  # the same attack again rolls the same dice
-    assert window.attack.last is not None and window.attack.last.seed == seed
-    assert window.attack.last.as_json() == resolution.as_json()
+    assert window.presenter.attack.last is not None and window.presenter.attack.last.seed == seed
+    assert window.presenter.attack.last.as_json() == resolution.as_json()
 
 
 def test_window_space_skips_and_escape_closes_the_tray(tmp_path: Path, screen: pygame.Surface) -> None:
     clock = Clock()
     window = open_window(tmp_path, "demo", clock)
-    window.select(EMBER)
+    window.presenter.select(EMBER)
     key(window, pygame.K_t)  # T: the first enemy the attack can reach
-    assert window.attack.targets and window.attack.verdict().legal  # type: ignore[union-attr]
+    assert window.presenter.attack.targets and window.presenter.attack.verdict().legal  # type: ignore[union-attr]
     key(window, pygame.K_r)
-    assert window.attack.busy
+    assert window.presenter.attack.busy
     key(window, pygame.K_SPACE)
-    assert not window.attack.busy and window.attack.tray.done
-    assert window.attack.tray.revealed_text()
+    assert not window.presenter.attack.busy and window.presenter.attack.tray.done
+    assert window.presenter.attack.tray.revealed_text()
     key(window, pygame.K_ESCAPE)
-    assert not window.attack.tray.active
-    assert window.selected == EMBER  # Esc closed the tray first, nothing else
+    assert not window.presenter.attack.tray.active
+    assert window.presenter.selected == EMBER  # Esc closed the tray first, nothing else
 
 
 def test_window_play_state_keeps_wounds_log_and_seed_stream(tmp_path: Path, screen: pygame.Surface) -> None:
     clock = Clock()
     window = open_window(tmp_path, "demo", clock)
-    window.select(EMBER)
-    window.attack.set_target(CINDER)
+    window.presenter.select(EMBER)
+    window.presenter.attack.set_target(CINDER)
     key(window, pygame.K_r)
     key(window, pygame.K_SPACE)
     first = window.session.roll_log[-1]
@@ -434,14 +434,14 @@ def test_window_keys_wait_while_the_mage_knight_play_is_typed(tmp_path: Path, sc
     window = open_window(tmp_path, "mage_knight", clock)
     click(window, centre_of(window, TOVAK))
     key(window, pygame.K_a)  # next menu entry: Block
-    assert window.attack.attack == "Block"
+    assert window.presenter.attack.attack == "Block"
     key(window, pygame.K_a)
     key(window, pygame.K_a)
     key(window, pygame.K_a)  # round to Ranged/Siege
-    assert window.attack.attack == "Ranged/Siege"
+    assert window.presenter.attack.attack == "Ranged/Siege"
     click(window, centre_of(window, PROWLERS), button=3)
     click(window, centre_of(window, DIGGERS), button=3)
-    assert window.attack.targets == [PROWLERS, DIGGERS]
+    assert window.presenter.attack.targets == [PROWLERS, DIGGERS]
     entry = window.attack_section.play_entry
     assert entry is not None and entry.visible
     click(window, entry.rect.center)
@@ -449,11 +449,11 @@ def test_window_keys_wait_while_the_mage_knight_play_is_typed(tmp_path: Path, sc
     post(pygame.event.Event(pygame.TEXTINPUT, text="siege 2, siege 5 fire"))
     window.frame()
     key(window, pygame.K_r)  # typed into the entry, not a roll
-    assert window.attack.last is None
-    assert window.attack.play.startswith("siege 2, siege 5 fire")
+    assert window.presenter.attack.last is None
+    assert window.presenter.attack.play.startswith("siege 2, siege 5 fire")
     key(window, pygame.K_RETURN)  # Enter gives the keys back (pygame_gui says so next frame)
     window.frame()
-    assert not window.attack_section.typing and window.attack.play == "siege 2, siege 5 fire"
+    assert not window.attack_section.typing and window.presenter.attack.play == "siege 2, siege 5 fire"
     window.frame()
     assert window.attack_section.shown["chart"].startswith("attack 7 vs armour 6")
     key(window, pygame.K_r)
@@ -474,12 +474,12 @@ def test_window_conquest_and_folklore_attack_end_to_end(name: str, tmp_path: Pat
                          for o in get_ruleset(name).attacks(window.board, a) if o.usable)]
     attacker, target = rig_pairs[0]
     click(window, centre_of(window, attacker))
-    if window.selected != attacker:  # a stacked square: click again for the next figure
+    if window.presenter.selected != attacker:  # a stacked square: click again for the next figure
         click(window, centre_of(window, attacker))
     click(window, centre_of(window, target), button=3)
-    assert window.selected == attacker and target in window.attack.targets
+    assert window.presenter.selected == attacker and target in window.presenter.attack.targets
     key(window, pygame.K_r)
-    resolution = window.attack.last
+    resolution = window.presenter.attack.last
     assert resolution is not None and resolution.rolls()
     run_until_landed(window, clock)
     for change in resolution.changes:
@@ -568,14 +568,14 @@ def test_window_rings_every_mage_knight_target(tmp_path: Path, screen: pygame.Su
 
     window = open_window(tmp_path, "mage_knight", Clock())
     click(window, centre_of(window, TOVAK))
-    window.attack.set_attack("Ranged/Siege")
+    window.presenter.attack.set_attack("Ranged/Siege")
     click(window, centre_of(window, PROWLERS), button=3)
     click(window, centre_of(window, DIGGERS), button=3)
-    assert window.attack.targets == [PROWLERS, DIGGERS]
+    assert window.presenter.attack.targets == [PROWLERS, DIGGERS]
     overlay = window.overlay()
     assert overlay.target_ids() == (PROWLERS, DIGGERS)
-    window.hover = None
-    window.pinned = None
+    window.presenter.hover = None
+    window.presenter.pinned = None
     window.frame()
     cell = window.view.cell
     width = max(2, round(cell * theme.RING_WIDTH))
@@ -682,14 +682,14 @@ def test_lessons_after_a_target_never_ask_the_rules_about_the_old_target(
     window.frame()
     click(window, centre_of(window, EMBER))
     click(window, centre_of(window, CINDER), button=3)
-    assert window.attack.targets == [CINDER]
+    assert window.presenter.attack.targets == [CINDER]
     key(window, pygame.K_l)  # was: KeyError 42 from the rules asked about Cinder on the lesson board
     window.frame()
-    assert window.lesson_mode and CINDER not in window.session.board.figures
-    assert window.attack.targets == []
+    assert window.presenter.lesson_mode and CINDER not in window.session.board.figures
+    assert window.presenter.attack.targets == []
     key(window, pygame.K_l)  # back on the map: the old target is forgotten, nothing breaks
     window.frame()
-    assert not window.lesson_mode and window.attack.targets == []
+    assert not window.presenter.lesson_mode and window.presenter.attack.targets == []
 
 
 def test_the_controller_drops_targets_of_another_board_or_gone_from_it(demo: Rig, tmp_path: Path) -> None:
@@ -717,23 +717,23 @@ def test_the_play_entry_takes_the_keyboard_again_after_enter_and_esc(
     window = open_window(tmp_path, "mage_knight", Clock())
     click(window, centre_of(window, TOVAK))
     key(window, pygame.K_a)
-    assert window.attack.attack == "Block"
+    assert window.presenter.attack.attack == "Block"
     click(window, centre_of(window, WOLF_RIDERS), button=3)
     entry = window.attack_section.play_entry
     assert entry is not None and entry.visible
     for leave in (pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_RETURN):
         click(window, entry.rect.center)
         assert window.attack_section.typing, "a click on the entry gives it the keyboard"
-        selected, lessons = window.selected, window.lesson_mode
+        selected, lessons = window.presenter.selected, window.presenter.lesson_mode
         post(pygame.event.Event(pygame.TEXTINPUT, text="f"))
         key(window, pygame.K_f)  # a window shortcut letter: typed, never a hotkey
         key(window, pygame.K_l)
-        assert window.selected == selected and window.lesson_mode == lessons
+        assert window.presenter.selected == selected and window.presenter.lesson_mode == lessons
         key(window, leave)
         window.frame()
         assert not window.attack_section.typing
         assert entry.ui_manager.get_focus_set() is None or entry not in entry.ui_manager.get_focus_set()
-    assert window.attack.play.startswith("f")
+    assert window.presenter.attack.play.startswith("f")
 
 
 def test_another_phase_clears_the_play_and_shows_its_hint(tmp_path: Path, screen: pygame.Surface) -> None:
@@ -819,7 +819,7 @@ def test_the_rules_button_toggles_and_esc_closes_it_first(tmp_path: Path, screen
     assert not section.rules_open
     click(window, button)
     window.frame()
-    pinned = window.pinned
+    pinned = window.presenter.pinned
     assert section.rules_open
     key(window, pygame.K_ESCAPE)  # the dialog first, the ray and the selection stay
-    assert not section.rules_open and window.pinned == pinned and window.selected == EMBER
+    assert not section.rules_open and window.presenter.pinned == pinned and window.presenter.selected == EMBER

@@ -50,13 +50,13 @@ def test_mage_knight_keyboard_path_enter_types_the_play_and_enter_commits(
     clock = Clock()
     window = open_window(tmp_path, "mage_knight", clock)
     for _ in range(len(window.board.figures)):  # Tab to the Hero
-        if window.selected == TOVAK:
+        if window.presenter.selected == TOVAK:
             break
         key(window, pygame.K_TAB)
-    assert window.selected == TOVAK
-    while window.attack.attack != "Ranged/Siege":
+    assert window.presenter.selected == TOVAK
+    while window.presenter.attack.attack != "Ranged/Siege":
         key(window, pygame.K_a)
-    window.attack.set_target(PROWLERS)
+    window.presenter.attack.set_target(PROWLERS)
     window.frame()
     section = window.attack_section
     assert not section.typing
@@ -66,10 +66,10 @@ def test_mage_knight_keyboard_path_enter_types_the_play_and_enter_commits(
     assert section.roll_button is not None and section.roll_button.text == "Commit (Enter)"
     type_text(window, "ranged 3")
     window.frame()
-    assert window.attack.play == "ranged 3" and window.attack.last is None
+    assert window.presenter.attack.play == "ranged 3" and window.presenter.attack.last is None
     press(window, pygame.K_RETURN)  # Enter commits the typed play
     window.frame()
-    assert window.attack.last is not None and window.attack.last.legal
+    assert window.presenter.attack.last is not None and window.presenter.attack.last.legal
     assert not section.typing and section.roll_button.text == "Commit (R)"
     run_until_landed(window, clock)
     assert window.board.figure(PROWLERS).stats.get("defeated") is True
@@ -78,27 +78,27 @@ def test_mage_knight_keyboard_path_enter_types_the_play_and_enter_commits(
 def test_undo_then_roll_offers_fresh_dice_and_logs_them(tmp_path: Path, screen: pygame.Surface) -> None:  # noqa: F811
     clock = Clock()
     window = open_window(tmp_path, "demo", clock)
-    window.select(EMBER)
-    window.attack.set_target(CINDER)
+    window.presenter.select(EMBER)
+    window.presenter.attack.set_target(CINDER)
     key(window, pygame.K_r)
     key(window, pygame.K_SPACE)
-    first = window.attack.last
+    first = window.presenter.attack.last
     assert first is not None and first.seed == next_attack_seed(dice_state(MASTER_SEED, []))[0]
     key(window, pygame.K_z, pygame.KMOD_LCTRL)
     window.frame()
-    assert window.session.roll_log == [] and window.attack.repeats_undone
-    assert "D: new dice" in window.last_status[0]
+    assert window.session.roll_log == [] and window.presenter.attack.repeats_undone
+    assert "D: new dice" in window.last_frame.status
     buttons = {action: b for b, action in window.attack_section.action_buttons}
     assert buttons[FRESH_DICE].text == "New dice" and buttons["rest"].text == "Rest"
     click(window, buttons[FRESH_DICE].rect.center)  # the button (D does the same)
     window.frame()
-    assert not window.attack.repeats_undone
+    assert not window.presenter.attack.repeats_undone
     assert any(f"fresh dice: seed {first.seed} set aside" in line for line in window.session.history.log)
     assert [action for _, action in window.attack_section.action_buttons] == ["rest"]
     assert window.attack_section.action_buttons[0][0].text == "Rest (Shift+R)"
     key(window, pygame.K_r)
     key(window, pygame.K_SPACE)
-    second = window.attack.last
+    second = window.presenter.attack.last
     assert second is not None and second.seed != first.seed
     # the skip is saved with the stream: a reopened game goes on from there
     assert window.session.play_state().dice == window.session.dice
@@ -107,23 +107,23 @@ def test_undo_then_roll_offers_fresh_dice_and_logs_them(tmp_path: Path, screen: 
     key(window, pygame.K_d)
     key(window, pygame.K_r)
     key(window, pygame.K_SPACE)
-    assert window.attack.last is not None and window.attack.last.seed not in (first.seed, second.seed)
+    assert window.presenter.attack.last is not None and window.presenter.attack.last.seed not in (first.seed, second.seed)
 
 
 def test_undo_then_roll_without_asking_repeats_the_dice(tmp_path: Path, screen: pygame.Surface) -> None:  # noqa: F811
     window = open_window(tmp_path, "demo", Clock())
-    window.select(EMBER)
-    window.attack.set_target(CINDER)
+    window.presenter.select(EMBER)
+    window.presenter.attack.set_target(CINDER)
     key(window, pygame.K_r)
     key(window, pygame.K_SPACE)
-    first = window.attack.last
+    first = window.presenter.attack.last
     key(window, pygame.K_z, pygame.KMOD_LCTRL)
     key(window, pygame.K_r)
     key(window, pygame.K_SPACE)
-    assert window.attack.last is not None and first is not None
-    assert window.attack.last.as_json() == first.as_json()
-    assert "same dice as before the undo" in window.last_status[0]
-    assert not window.attack.repeats_undone
+    assert window.presenter.attack.last is not None and first is not None
+    assert window.presenter.attack.last.as_json() == first.as_json()
+    assert "same dice as before the undo" in window.last_frame.status
+    assert not window.presenter.attack.repeats_undone
 
 
 def test_escape_drops_the_attack_target_with_the_pin(tmp_path: Path, screen: pygame.Surface) -> None:  # noqa: F811
@@ -131,31 +131,31 @@ def test_escape_drops_the_attack_target_with_the_pin(tmp_path: Path, screen: pyg
     click(window, centre_of(window, EMBER))
     click(window, centre_of(window, CINDER), button=3)  # pins the ray there and targets Cinder
     window.frame()
-    assert window.pinned == window.board.figure(CINDER).square and window.attack.targets == [CINDER]
+    assert window.presenter.pinned == window.board.figure(CINDER).square and window.presenter.attack.targets == [CINDER]
     key(window, pygame.K_ESCAPE)
-    assert window.pinned is None and window.attack.targets == []  # both, together
-    assert window.selected == EMBER
+    assert window.presenter.pinned is None and window.presenter.attack.targets == []  # both, together
+    assert window.presenter.selected == EMBER
     window.frame()
     assert window.attack_section.shown["who"] == "Ember on ?"
     key(window, pygame.K_r)  # nothing to roll on: no attack runs on a forgotten target
-    assert window.attack.last is None
+    assert window.presenter.attack.last is None
     # T targets again (and pins); Esc drops both again; the next Esc deselects
     key(window, pygame.K_t)
-    assert window.attack.targets and window.pinned is not None
+    assert window.presenter.attack.targets and window.presenter.pinned is not None
     key(window, pygame.K_ESCAPE)
-    assert window.attack.targets == [] and window.pinned is None and window.selected == EMBER
+    assert window.presenter.attack.targets == [] and window.presenter.pinned is None and window.presenter.selected == EMBER
     key(window, pygame.K_ESCAPE)
-    assert window.selected is None
+    assert window.presenter.selected is None
 
 
 def test_the_dice_tray_is_compact_and_readable(tmp_path: Path, screen: pygame.Surface) -> None:  # noqa: F811
     clock = Clock()
     window = open_window(tmp_path, "mage_knight", clock)
-    window.select(TOVAK)
-    while window.attack.attack != "Ranged/Siege":
+    window.presenter.select(TOVAK)
+    while window.presenter.attack.attack != "Ranged/Siege":
         key(window, pygame.K_a)
-    window.attack.set_target(PROWLERS)
-    window.attack.play = "siege 2, siege 5 fire"
+    window.presenter.attack.set_target(PROWLERS)
+    window.presenter.attack.play = "siege 2, siege 5 fire"
     window.frame()
     key(window, pygame.K_r)
     tray = window.dice_tray
@@ -167,19 +167,19 @@ def test_the_dice_tray_is_compact_and_readable(tmp_path: Path, screen: pygame.Su
             counting.append((dict(tray.counters()), tray.headline))
     assert counting
     # the Armor to reach stands at its value from the first frame; only the attack counts up
-    assert all(c["armour"] == window.attack.last.outcome["armor"] for c, _ in counting)  # type: ignore[union-attr]
+    assert all(c["armour"] == window.presenter.attack.last.outcome["armor"] for c, _ in counting)  # type: ignore[union-attr]
     assert all("Armour 0" not in head and "ARMOUR" not in head for _, head in counting)
     assert "against Armor 3 (Prowlers)" in tray.revealed_text()
     # no raw seed in the title (the log keeps it), and a tray that leaves the board visible
     demo = open_window(tmp_path, "demo", clock)
-    demo.select(EMBER)
-    demo.attack.set_target(CINDER)
+    demo.presenter.select(EMBER)
+    demo.presenter.attack.set_target(CINDER)
     key(demo, pygame.K_r)
     key(demo, pygame.K_SPACE)
     rect = demo.dice_tray.tray_rect(pygame.Rect(demo.view.viewport))
     board = pygame.Rect(demo.view.viewport)
     assert "seed" not in demo.dice_tray.title
-    assert any(f"seed {demo.attack.last.seed}" in line for line in demo.session.history.log)  # type: ignore[union-attr]
+    assert any(f"seed {demo.presenter.attack.last.seed}" in line for line in demo.session.history.log)  # type: ignore[union-attr]
     assert rect.w <= TRAY_W and rect.w * rect.h <= board.w * board.h // 4
     assert demo.dice_tray._die_size(board) <= DIE_MAX
     out = os.environ.get("SIGHTLINE_TRAY_PNG")
@@ -191,24 +191,24 @@ def test_a_real_r_press_while_typing_is_a_letter_not_a_roll(
     tmp_path: Path, screen: pygame.Surface  # noqa: F811
 ) -> None:
     window = open_window(tmp_path, "mage_knight", Clock())
-    window.select(TOVAK)
-    while window.attack.attack != "Ranged/Siege":
+    window.presenter.select(TOVAK)
+    while window.presenter.attack.attack != "Ranged/Siege":
         key(window, pygame.K_a)
-    window.attack.set_target(PROWLERS)
+    window.presenter.attack.set_target(PROWLERS)
     window.frame()
     press(window, pygame.K_RETURN)
     window.frame()
     type_text(window, "ranged 3r")
     window.frame()
-    assert window.attack.last is None and window.attack.play == "ranged 3r"
+    assert window.presenter.attack.last is None and window.presenter.attack.play == "ranged 3r"
     # the verdict says so in the window's words (no command-line flag)
     assert window.attack_section.shown["verdict"].startswith("Illegal: Play 'ranged 3r'")
     assert "--" not in window.attack_section.shown["verdict"]
     # Enter on a play that cannot be committed says why; Enter again goes back to mend it
     press(window, pygame.K_RETURN)
     window.frame()
-    assert window.attack.last is None and not window.attack_section.typing
-    assert window.last_status[0].startswith("Play 'ranged 3r'")
+    assert window.presenter.attack.last is None and not window.attack_section.typing
+    assert window.last_frame.status.startswith("Play 'ranged 3r'")
     press(window, pygame.K_RETURN)
     window.frame()
     assert window.attack_section.typing
@@ -216,5 +216,5 @@ def test_a_real_r_press_while_typing_is_a_letter_not_a_roll(
     window.frame()
     press(window, pygame.K_RETURN)
     window.frame()
-    assert window.attack.play == "ranged 3" and window.attack.last is not None
+    assert window.presenter.attack.play == "ranged 3" and window.presenter.attack.last is not None
     assert not window.attack_section.typing

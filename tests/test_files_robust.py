@@ -29,16 +29,17 @@ def copy_map(tmp_path: Path, name: str = "folklore") -> Path:
     return target
 
 
-def huge_png(path: Path, width: int = 30000, height: int = 30000) -> None:
-    """A real, valid single-colour PNG of width×height pixels (a few hundred KB compressed)."""
-    row = b"\x00" + b"\x00" * width  # filter byte + grey pixels
+def huge_png(path: Path, width: int = 30000, height: int = 30000, *, rgba: bool = False) -> None:
+    """A real, valid single-colour PNG of width×height pixels (a few hundred KB compressed);
+    grey, or RGBA (four bytes a pixel once decoded, whatever the loader)."""
+    row = b"\x00" + b"\x00" * (width * (4 if rgba else 1))  # filter byte + pixels
     comp = zlib.compressobj(9)
     data = b"".join(comp.compress(row) for _ in range(height)) + comp.flush()
 
     def chunk(kind: bytes, body: bytes) -> bytes:
         return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
 
-    ihdr = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 6 if rgba else 0, 0, 0, 0)
     path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", data) + chunk(b"IEND", b""))
 
 

@@ -161,7 +161,7 @@ def test_the_lesson_window_reads_its_boards_with_the_options(tmp_path: Path) -> 
     screen = pygame.display.set_mode((1280, 800))
     options = {"tiles": {"blocked": ["wall"], "door": ["door"]}, "classes": {"wall": ["fence"]}}
     app = App(None, screen=screen, lessons=[path], start_in_lessons=True, lesson_options=options)
-    assert app.board is not None and app.lesson_mode
+    assert app.board is not None and app.presenter.lesson_mode
     assert app.board.blocked == RING | {(3, 1)} and app.board.door_squares == DOORS
     assert app.session is not None and app.session.options == options
     bare = App(None, screen=screen, lessons=[path], start_in_lessons=True)

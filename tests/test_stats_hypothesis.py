@@ -152,7 +152,7 @@ def test_random_stats_never_crash_the_window_frame(name: str, maps: Path, data: 
     window = App(session, screen=screen, time_source=lambda: 100.0)
     window.frame()
     session.selected = session.board.find_figure(attacker).id
-    window.attack.set_target(session.board.find_figure(target).id)
+    window.presenter.attack.set_target(session.board.find_figure(target).id)
     window.frame()
     window.frame()
 

@@ -34,6 +34,12 @@ MAP = HERE / "tiled" / "three_defects.tmx"
 BROKEN = HERE / "data" / "lint" / "truncated.tmx"
 CLASS_MAP = HERE / "data" / "lint" / "clean.tmx"  # written by Tiled 1.10: class="wall"
 TILED = shutil.which("tiled")
+#: a map name that runs commands if any shell reads it (issue #27 item 11)
+HOSTILE_NAME = "a&calc&;$(touch pwned)`touch pwned2`%PATH%.tmx"
+#: the stand-in program for "open in Sightline": it writes the arguments it was given
+RECORDER = ("import json, os, sys\n"
+            "with open(os.environ['SIGHTLINE_TEST_RECORDED'], 'w') as f:\n"
+            "    json.dump(sys.argv[1:], f)\n")
 #: the planted defects: object id -> the finding's code
 PLANTED = {11: "wall-off-grid", 12: "door-not-on-edge", 13: "figure-in-void"}
 
@@ -76,6 +82,12 @@ def tiled_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     shutil.copy(BROKEN, broken)
     class_map = work / "from_tiled_1_10.tmx"
     shutil.copy(CLASS_MAP, class_map)
+    hostile = work / HOSTILE_NAME
+    shutil.copy(MAP, hostile)
+    recorded = root / "recorded.json"
+    recorder = root / "recorder"
+    recorder.write_text(f"#!{sys.executable}\n" + RECORDER, encoding="utf-8")
+    recorder.chmod(0o755)
     results = root / "results.json"
     env = {
         "PATH": "/usr/bin:/bin",  # no sightline here: the extension must use the installed path
@@ -87,6 +99,9 @@ def tiled_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
         "SIGHTLINE_TEST_RESULTS": str(results),
         "SIGHTLINE_TEST_BROKEN_MAP": str(broken),
         "SIGHTLINE_TEST_CLASS_MAP": str(class_map),
+        "SIGHTLINE_TEST_HOSTILE_MAP": str(hostile),
+        "SIGHTLINE_TEST_RECORDER": str(recorder),
+        "SIGHTLINE_TEST_RECORDED": str(recorded),
     }
     assert TILED is not None
     log = (root / "tiled.log").open("wb")
@@ -107,6 +122,9 @@ def tiled_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     doc["_class_map_text"] = class_map.read_text(encoding="utf-8")
     doc["_saved_text"] = map_copy.read_text(encoding="utf-8")
     doc["_extension"] = (extensions / "sightline.js").read_text(encoding="utf-8")
+    doc["_hostile"] = str(hostile)
+    doc["_recorded"] = json.loads(recorded.read_text(encoding="utf-8")) if recorded.exists() else None
+    doc["_pwned"] = sorted(str(p) for p in root.rglob("pwned*")) + sorted(str(p) for p in Path.cwd().glob("pwned*"))
     return doc
 
 
@@ -186,6 +204,48 @@ def test_opening_a_map_from_tiled_1_9_in_tiled_1_8_warns_once(tiled_run: dict[st
     assert len(posted) == 1 and posted[0]["severity"] == "warning"
     assert posted[0]["text"].startswith("Sightline: from_tiled_1_10.tmx was written by Tiled 1.9 or later")
     assert 'class="wall"' in str(tiled_run["_class_map_text"])  # only opened, never saved
+
+
+def test_open_in_sightline_starts_the_program_itself_never_a_shell(tiled_run: dict[str, object]) -> None:
+    """Item 11: every platform gets ``PROGRAM play --detach MAP``; on Windows only a .exe."""
+    launches = tiled_run["launch"]
+    assert isinstance(launches, list) and len(launches) == 3 * 5 * 4
+    for launch in launches:
+        command = launch["command"]
+        if launch["platform"] == "windows" and not launch["program"].lower().endswith(".exe"):
+            assert set(command) == {"problem"}, launch
+            assert command["problem"].startswith(f"Sightline: {launch['program']} is not a .exe program; ")
+            assert "sightline tiled install" in command["problem"]
+        else:
+            assert command == {"program": launch["program"], "args": ["play", "--detach", launch["map"]]}, launch
+
+
+def test_open_in_sightline_hands_a_hostile_map_name_over_as_it_is(tiled_run: dict[str, object]) -> None:
+    assert tiled_run["opened_file"] == tiled_run["_hostile"]
+    assert tiled_run["_recorded"] == ["play", "--detach", tiled_run["_hostile"]]
+    opened = tiled_run["opened"]
+    assert isinstance(opened, dict) and opened["started"] and opened["exitCode"] == 0 and opened["said"] == ""
+    assert tiled_run["_pwned"] == []  # no shell ran $(...) or `...`
+
+
+def test_play_detach_starts_the_window_and_returns_at_once(tmp_path: Path) -> None:
+    """The window ``--detach`` starts outlives the command: here it runs 2 frames and saves them."""
+    hostile = tmp_path / HOSTILE_NAME
+    shutil.copy(MAP, hostile)
+    shot = tmp_path / "shot.png"
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "game", "play", "--detach", str(hostile), "--frames", "2",
+                           "--screenshot", str(shot)], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "SDL_VIDEODRIVER": "dummy"}, cwd=tmp_path)
+    assert done.returncode == 0 and done.stdout == "" and done.stderr == "", done.stderr
+    assert time.monotonic() - started < 30
+    assert _wait_for(shot, 60) and shot.read_bytes().startswith(b"\x89PNG")
+    assert not list(tmp_path.glob("pwned*"))
+
+
+def test_play_detach_refuses_a_missing_map_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--detach", str(tmp_path / "none.tmx")]) == 2
+    assert capsys.readouterr().err == f"sightline play: no such map: {tmp_path / 'none.tmx'}\n"
 
 
 # --- `sightline tiled install` without Tiled -------------------------------------------------

@@ -14,11 +14,12 @@ import pygame
 import pytest
 
 from game.core.board import DoorState, Edge, Square
+from game.play.presenter import REFUSED_FLASH
 from game.play.session import Session
 from game.ui import theme
-from game.ui.app import REFUSED_FLASH, App
+from game.ui.app import App
 from game.ui.help import help_text
-from game.ui.keys import KEY_BINDINGS, MOUSE_ACTIONS, action_for
+from game.ui.keys import KEY_BINDINGS, MOUSE_ACTIONS, action_for, handler
 
 ROOK, GOB, ORC, ALLY = 10, 11, 12, 13
 DOOR = Edge.parse("H(5,2)")
@@ -152,27 +153,27 @@ def brightness(colour: Sequence[int]) -> int:
 
 
 def test_click_selects_a_figure_and_clicking_a_stack_cycles_through_it(app: App) -> None:
-    assert app.selected is None
+    assert app.presenter.selected is None
     click(app, centre(app, (1, 1)))
-    assert app.selected == ROOK
+    assert app.presenter.selected == ROOK
     click(app, centre(app, (5, 3)))
-    assert app.selected == GOB
+    assert app.presenter.selected == GOB
     click(app, centre(app, (5, 3)))
-    assert app.selected == ORC
-    assert "Orc" in app.panel_info(None).figure[0]
+    assert app.presenter.selected == ORC
+    assert "Orc" in app.last_frame.panel.figure[0]
 
 
 def test_tab_and_shift_tab_cycle_the_selection(app: App) -> None:
     key(app, pygame.K_TAB)
-    assert app.selected == ROOK
+    assert app.presenter.selected == ROOK
     key(app, pygame.K_TAB)
-    assert app.selected == GOB
+    assert app.presenter.selected == GOB
     key(app, pygame.K_TAB, pygame.KMOD_LSHIFT)
-    assert app.selected == ROOK
+    assert app.presenter.selected == ROOK
     key(app, pygame.K_TAB, pygame.KMOD_LSHIFT)
-    assert app.selected == ALLY
+    assert app.presenter.selected == ALLY
     key(app, pygame.K_ESCAPE)
-    assert app.selected is None
+    assert app.presenter.selected is None
 
 
 # --- the ray ------------------------------------------------------------------------------
@@ -181,9 +182,9 @@ def test_tab_and_shift_tab_cycle_the_selection(app: App) -> None:
 def test_hover_draws_the_ray_green_then_red_past_the_wall_and_explains_it(app: App) -> None:
     click(app, centre(app, (1, 1)))
     move(app, centre(app, (5, 1)))
-    assert app.hover == (5, 1)
-    assert app.last_ray is not None and not app.last_ray.clear
-    status, kind = app.last_status
+    assert app.presenter.hover == (5, 1)
+    assert app.last_frame.ray is not None and not app.last_frame.ray.clear
+    status, kind = app.last_frame.status_line
     assert kind == "blocked" and "wall between (2,1) and (3,1)" in status and "V(" not in status
     # the ray runs along y = 1.5: green before the wall at x = 3, red after it
     assert near(app.screen.get_at(grid_px(app, 2.4, 1.5)), theme.RAY_CLEAR)
@@ -193,18 +194,18 @@ def test_hover_draws_the_ray_green_then_red_past_the_wall_and_explains_it(app: A
 def test_a_clear_ray_is_green_to_its_end(app: App) -> None:
     click(app, centre(app, (1, 1)))
     move(app, centre(app, (1, 3)))
-    assert app.last_ray.clear and app.last_status[1] == "clear"
+    assert app.last_frame.ray.clear and app.last_frame.status_kind == "clear"
     assert near(app.screen.get_at(grid_px(app, 1.5, 2.5)), theme.RAY_CLEAR)
 
 
 def test_right_click_pins_the_target_until_unpinned(app: App) -> None:
     click(app, centre(app, (1, 1)))
     click(app, centre(app, (5, 1)), button=3)
-    assert app.pinned == (5, 1)
+    assert app.presenter.pinned == (5, 1)
     move(app, centre(app, (0, 3)))
-    assert app.last_ray is not None and app.last_ray.target == (5, 1)
+    assert app.last_frame.ray is not None and app.last_frame.ray.target == (5, 1)
     click(app, centre(app, (5, 1)), button=3)
-    assert app.pinned is None
+    assert app.presenter.pinned is None
 
 
 def test_fov_toggle_darkens_a_hidden_square_only(app: App) -> None:
@@ -216,8 +217,8 @@ def test_fov_toggle_darkens_a_hidden_square_only(app: App) -> None:
     before_hidden = app.screen.get_at(probe_hidden)
     before_visible = app.screen.get_at(probe_visible)
     key(app, pygame.K_f)
-    assert app.fov_on
-    mask = app.compute_fov()
+    assert app.presenter.fov_on
+    mask = app.presenter.field_of_view()
     assert not mask[hidden[1], hidden[0]] and mask[visible[1], visible[0]]
     assert brightness(app.screen.get_at(probe_hidden)) < brightness(before_hidden) - 60
     assert app.screen.get_at(probe_visible) == before_visible
@@ -232,19 +233,19 @@ def test_drag_moves_a_figure_snapping_to_the_square(app: App) -> None:
     drag(app, centre(app, (1, 1)), (centre(app, (1, 3))[0] + 9, centre(app, (1, 3))[1] - 7))
     assert app.board.figure(ROOK).square == (1, 3)
     assert app.session.history.undo_stack[-1].label == "move Rook (1,1) -> (1,3)"
-    assert app.selected == ROOK
+    assert app.presenter.selected == ROOK
 
 
 def test_the_fov_follows_the_dragged_figure_live(app: App) -> None:
     click(app, centre(app, (1, 1)))
     key(app, pygame.K_f)
-    assert not app.compute_fov()[0, 4]
+    assert not app.presenter.field_of_view()[0, 4]
     post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre(app, (1, 1)), button=1))
     app.frame()
     move(app, centre(app, (2, 3)), buttons=(1, 0, 0))
     move(app, centre(app, (4, 3)), buttons=(1, 0, 0))
     assert app.board.figure(ROOK).square == (4, 3)  # moved live, not yet dropped
-    assert app.compute_fov()[0, 4]  # from (4,3) the square (4,0) is in sight
+    assert app.presenter.field_of_view()[0, 4]  # from (4,3) the square (4,0) is in sight
     assert app.overlay().dragging is not None
     post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=centre(app, (4, 3)), button=1))
     app.frame()
@@ -256,7 +257,7 @@ def test_drop_on_a_full_square_is_refused_and_the_figure_returns(app: App, clock
     assert app.board.figure(ROOK).square == (1, 1)
     assert not app.session.history.can_undo
     assert app.overlay().refused == (5, 3)
-    status, kind = app.last_status
+    status, kind = app.last_frame.status_line
     assert kind == "blocked" and "capacity 2" in status and "returns to (1,1)" in status
     # the refused square flashes red
     flash = app.screen.get_at(grid_px(app, 5.1, 3.9))
@@ -270,7 +271,7 @@ def test_drop_off_the_board_is_refused(app: App) -> None:
     x, y, w, h = app.view.viewport
     drag(app, centre(app, (1, 1)), (x + 3, y + 3))
     assert app.board.figure(ROOK).square == (1, 1)
-    assert "outside the board" in app.last_status[0]
+    assert "outside the board" in app.last_frame.status
 
 
 # --- doors, undo, redo --------------------------------------------------------------------
@@ -301,7 +302,7 @@ def test_undo_and_redo_lines_say_what_happened_not_the_old_state(app: App) -> No
     assert app.board.doors[DOOR].state is DoorState.LOCKED
     line = "undid: door H(5,2): closed; door H(5,2) back to locked"
     shown = "undid: door between (5,1) and (5,2): closed; door between (5,1) and (5,2) back to locked"
-    assert app.session.history.log[-1] == line and app.last_status == (shown, "info")
+    assert app.session.history.log[-1] == line and app.last_frame.status_line == (shown, "info")
     key(app, pygame.K_y, pygame.KMOD_LCTRL)
     assert app.session.history.log[-1] == "redid: door H(5,2): closed; door H(5,2) now closed"
 
@@ -313,15 +314,15 @@ def test_esc_takes_the_last_message_with_it(app: App) -> None:
     move(app, (app.view.viewport[2] + 50, 10))  # over the panel: no ray, the message shows
     key(app, pygame.K_z, pygame.KMOD_LCTRL)
     key(app, pygame.K_y, pygame.KMOD_LCTRL)
-    assert app.last_status[0].startswith("redid: door between (5,1) and (5,2): open")
+    assert app.last_frame.status.startswith("redid: door between (5,1) and (5,2): open")
     key(app, pygame.K_ESCAPE)  # deselects: the neutral hint, not the stale "redid"
-    assert app.selected is None and app.last_status == (hint, "info")
+    assert app.presenter.selected is None and app.last_frame.status_line == (hint, "info")
     click(app, centre(app, (1, 1)))
     move(app, (app.view.viewport[2] + 50, 10))
     key(app, pygame.K_r)  # no target: the roll is refused with its reason
-    assert app.last_status[1] == "error" and "target" in app.last_status[0]
+    assert app.last_frame.status_kind == "error" and "target" in app.last_frame.status
     key(app, pygame.K_ESCAPE)
-    assert app.selected is None and app.last_status == (hint, "info")
+    assert app.presenter.selected is None and app.last_frame.status_line == (hint, "info")
 
 
 def test_undo_takes_back_a_drag_and_c_closes_all_doors(app: App) -> None:
@@ -339,14 +340,14 @@ def test_undo_takes_back_a_drag_and_c_closes_all_doors(app: App) -> None:
 
 def test_opening_a_door_updates_the_fov_live(app: App) -> None:
     click(app, centre(app, (1, 3)))  # an empty square: nothing selected
-    assert app.selected is None
+    assert app.presenter.selected is None
     click(app, centre(app, (5, 3)))
-    assert app.selected == GOB
+    assert app.presenter.selected == GOB
     key(app, pygame.K_f)
-    assert not app.compute_fov()[0, 5]  # (5,0) lies behind the closed door H(5,2)
+    assert not app.presenter.field_of_view()[0, 5]  # (5,0) lies behind the closed door H(5,2)
     click(app, grid_px(app, 5.5, 2.0))
     assert app.board.doors[DOOR].state is DoorState.OPEN
-    assert app.compute_fov()[0, 5]
+    assert app.presenter.field_of_view()[0, 5]
 
 
 # --- view ---------------------------------------------------------------------------------
@@ -375,7 +376,7 @@ def test_right_drag_and_arrow_keys_pan(app: App) -> None:
     post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(start[0] + 40, start[1] + 10), button=3))
     app.frame()
     assert app.view.origin == pytest.approx((origin[0] + 40, origin[1] + 10))
-    assert app.pinned is None  # a drag is a pan, not a pin
+    assert app.presenter.pinned is None  # a drag is a pan, not a pin
     key(app, pygame.K_LEFT)
     assert app.view.origin[0] > origin[0] + 40
 
@@ -393,11 +394,12 @@ def test_f1_shows_the_help_overlay_and_esc_closes_it(app: App) -> None:
     assert not app.help_on
 
 
-def test_every_key_action_has_a_handler_and_is_in_the_help() -> None:
+def test_every_key_runs_a_method_and_is_in_the_help(app: App) -> None:
     text = help_text()
     for binding in KEY_BINDINGS:
-        assert callable(getattr(App, f"action_{binding.action}", None)), binding.action
+        assert callable(handler(app, binding)), binding.action  # the presenter's, the reader's, the window's
         assert " / ".join(binding.keys) in text
+    assert not [name for name in dir(App) if name.startswith("action_")]  # no forwarding layer
     for mouse in MOUSE_ACTIONS:
         assert mouse.gesture in text
 
@@ -445,7 +447,7 @@ def test_clicking_a_finding_centres_the_board_on_its_square(tmp_path: Path, scre
     x, y, w, h = window.view.viewport
     cx, cy = window.view.square_centre((6, 4))
     assert abs(cx - (x + w / 2)) <= 1 and abs(cy - (y + h / 2)) <= 1
-    assert window.focused == findings[0]
+    assert window.presenter.focused == findings[0]
     assert any(m.square == (6, 4) for m in window.overlay().markers)
 
 
@@ -467,8 +469,8 @@ def test_clicking_a_finding_without_a_square_centres_on_its_object_and_outlines_
     click(window, row.rect.center)
     window.frame()
     window.frame()
-    assert window.focused == findings[0]
-    assert window.last_status == (FindingsSection.full_text(findings[0]), "finding")  # whole
+    assert window.presenter.focused == findings[0]
+    assert window.last_frame.status_line == (FindingsSection.full_text(findings[0]), "finding")  # whole
     x, y, w, h = window.view.viewport
     cx, cy = window.view.to_screen(5.5, 1.0)  # the middle of the wall from corner (5,0) to (6,2)
     assert abs(cx - (x + w / 2)) <= 1 and abs(cy - (y + h / 2)) <= 1

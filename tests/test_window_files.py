@@ -32,11 +32,12 @@ from test_window import (
 from game.cli import main
 from game.commands.play import SCREENSHOT_FRAMES, check_window_options
 from game.core.board import DoorState, Edge
+from game.play.lessons import LessonTour, lesson_paths
 from game.play.session import Session
-from game.ui.app import BANNER_BG, App
-from game.ui.lessons import LessonTour, lesson_paths
+from game.play.wording import plain
+from game.ui.app import App
+from game.ui.banner import BANNER_BG
 from game.ui.watch import POLL_INTERVAL
-from game.ui.wording import plain
 
 NEW_WALL = "<object id='50' type='wall' x='0' y='96'><polyline points='0,0 64,0'/></object>"
 
@@ -95,7 +96,7 @@ def test_a_broken_rewrite_keeps_the_last_good_board_and_shows_the_error(
     app.frame()
     assert app.board is good and Edge.parse("V(3,0)") in app.board.walls
     assert app.session.reload_error is not None and "board.tmx" in app.session.reload_error
-    status, kind = app.last_status
+    status, kind = app.last_frame.status_line
     assert kind == "error" and "last good board" in status
     x, y, _, _ = app.view.viewport
     assert tuple(app.screen.get_at((x + 4, y + 4)))[:3] == BANNER_BG
@@ -151,7 +152,7 @@ def test_a_corrupt_state_file_is_set_aside_and_the_window_says_so(
     app = open_app(path, screen, Clock())
     assert app.board.figure(ROOK).square == (1, 1)
     assert (tmp_path / "board.sightline.json.corrupt-1").read_text(encoding="utf-8") == "{oops"
-    status, kind = app.last_status
+    status, kind = app.last_frame.status_line
     assert kind == "error" and "corrupt-1" in status
 
 
@@ -184,25 +185,25 @@ def test_lessons_select_the_from_figure_step_the_crossings_and_change_board(
     write_lesson(folder / "L02.tmx", "1,1", "1,3", "clear", "Nothing in the way.")
     app = App(None, screen=screen, time_source=Clock(), lessons=lesson_paths(folder))
     app.frame()
-    assert app.lesson_mode and app.selected == ROOK and app.pinned == (5, 1)
-    status, kind = app.last_status
+    assert app.presenter.lesson_mode and app.presenter.selected == ROOK and app.presenter.pinned == (5, 1)
+    status, kind = app.last_frame.status_line
     assert kind == "lesson" and "A wall stops the ray." in status and "as expected" in status
-    crossings = app.last_ray.crossings
+    crossings = app.last_frame.ray.crossings
     assert len(crossings) >= 2
     key(app, pygame.K_n)
-    assert app.tour.step == 0
-    assert f"Step 1 of {len(crossings)}: {plain(crossings[0].explain())}" in app.last_status[0]
+    assert app.presenter.tour.step == 0
+    assert f"Step 1 of {len(crossings)}: {plain(crossings[0].explain())}" in app.last_frame.status
     key(app, pygame.K_n)
-    assert app.tour.step == 1
+    assert app.presenter.tour.step == 1
     key(app, pygame.K_p)
     key(app, pygame.K_p)
-    assert app.tour.step is None
+    assert app.presenter.tour.step is None
     key(app, pygame.K_PAGEDOWN)
-    assert app.tour.index == 1 and app.pinned == (1, 3) and "Nothing in the way." in app.last_status[0]
+    assert app.presenter.tour.index == 1 and app.presenter.pinned == (1, 3) and "Nothing in the way." in app.last_frame.status
     key(app, pygame.K_RIGHTBRACKET)
-    assert app.tour.index == 0
+    assert app.presenter.tour.index == 0
     key(app, pygame.K_l)  # no map behind the lessons: stays in them
-    assert app.lesson_mode
+    assert app.presenter.lesson_mode
     assert not (folder / "L01.sightline.json").exists()  # lessons never autosave
 
 
@@ -215,9 +216,9 @@ def test_l_leaves_the_lessons_back_to_the_map(tmp_path: Path, screen: pygame.Sur
     app.frame()
     click(app, centre(app, (0, 4)))
     key(app, pygame.K_l)
-    assert app.lesson_mode and app.session is not session
+    assert app.presenter.lesson_mode and app.session is not session
     key(app, pygame.K_l)
-    assert not app.lesson_mode and app.session is session and app.selected == 13
+    assert not app.presenter.lesson_mode and app.session is session and app.presenter.selected == 13
 
 
 def test_switching_boards_forgets_the_old_targets_and_pin_and_finds_the_hover_again(
@@ -232,21 +233,21 @@ def test_switching_boards_forgets_the_old_targets_and_pin_and_finds_the_hover_ag
     app.frame()
     click(app, centre(app, (1, 1)))
     click(app, centre(app, (5, 3)), button=3)  # Gob: the attack's target, and the pin
-    assert app.attack.targets and app.pinned == (5, 3)
+    assert app.presenter.attack.targets and app.presenter.pinned == (5, 3)
     key(app, pygame.K_l)  # the lesson board has figures with the same ids: none is a target
-    assert app.lesson_mode and app.attack.targets == [] and app.pinned == (5, 1)
+    assert app.presenter.lesson_mode and app.presenter.attack.targets == [] and app.presenter.pinned == (5, 1)
     key(app, pygame.K_PAGEDOWN)
-    assert app.attack.targets == [] and app.pinned == (1, 3)
+    assert app.presenter.attack.targets == [] and app.presenter.pinned == (1, 3)
     # the mouse rests over the board; leaving redraws the ray to the square under it now
     spot = (app.view.viewport[2] // 3, app.view.viewport[3] // 2)
     move(app, spot)
-    lesson_square = app.hover
+    lesson_square = app.presenter.hover
     key(app, pygame.K_l)
-    assert not app.lesson_mode and app.session is session
-    assert app.attack.targets == [] and app.pinned is None
-    assert app.hover == app.view.square_at(*spot) != lesson_square
-    ray = app.last_ray
-    assert ray is not None and ray.target == app.hover
+    assert not app.presenter.lesson_mode and app.session is session
+    assert app.presenter.attack.targets == [] and app.presenter.pinned is None
+    assert app.presenter.hover == app.view.square_at(*spot) != lesson_square
+    ray = app.last_frame.ray
+    assert ray is not None and ray.target == app.presenter.hover
 
 
 def test_l_in_lessons_only_says_there_is_no_board_to_go_back_to(
@@ -258,8 +259,8 @@ def test_l_in_lessons_only_says_there_is_no_board_to_go_back_to(
     app = App(None, screen=screen, time_source=Clock(), lessons=lesson_paths(folder))
     app.frame()
     key(app, pygame.K_l)
-    assert app.lesson_mode
-    status, kind = app.last_status
+    assert app.presenter.lesson_mode
+    status, kind = app.last_frame.status_line
     assert kind == "error" and status.startswith("lessons only: no board to go back to")
 
 

@@ -18,11 +18,11 @@ import pygame
 import pytest
 from test_window import Clock, key, write_map
 
+from game.play.lessons import LESSONS_DIR, lesson_paths
 from game.play.session import Session
 from game.ui.app import App
 from game.ui.help import help_rows, help_text
 from game.ui.keys import CONTEXTS, KEY_BINDINGS, action_for, binding
-from game.ui.lessons import LESSONS_DIR, lesson_paths
 
 RULE_KEYS = {
     "rule_next": ("K",), "rule_of_map": ("Shift+K",), "rule_parameters": ("J",),
@@ -86,27 +86,27 @@ def test_i_u_h_steer_the_rule_panel_while_it_is_shown_and_do_their_own_jobs_othe
     key(app, pygame.K_i)
     assert not app.reader.open
     key(app, pygame.K_h)
-    assert app.heat.on
+    assert app.presenter.heat_on
     key(app, pygame.K_h)
-    assert not app.heat.on
+    assert not app.presenter.heat_on
 
     key(app, pygame.K_j)
-    assert app.rules.shown and app.key_states() == {"rule_parameters"}
-    assert app.notice is not None and app.notice[0] == "Rule parameters shown: I/U choose, H flips"
-    row = app.rules.row
+    assert app.presenter.rules.shown and app.key_states() == {"rule_parameters"}
+    assert app.presenter.notice is not None and app.presenter.notice[0] == "Rule parameters shown: I/U choose, H flips"
+    row = app.presenter.rules.row
     key(app, pygame.K_u)
-    assert app.rules.row == row + 1 and app.notice is not None and app.notice[0].startswith("Rule parameter: ")
+    assert app.presenter.rules.row == row + 1 and app.presenter.notice is not None and app.presenter.notice[0].startswith("Rule parameter: ")
     key(app, pygame.K_i)
-    assert app.rules.row == row
+    assert app.presenter.rules.row == row
     assert not app.reader.open  # I went to the panel, not to the findings
     key(app, pygame.K_h)
-    assert not app.heat.on  # H flipped the parameter, not the heat map
-    assert app.rules.rule(board).spec() == "arcadia,from=corners"
+    assert not app.presenter.heat_on  # H flipped the parameter, not the heat map
+    assert app.presenter.rules.rule(board).spec() == "arcadia,from=corners"
 
     key(app, pygame.K_j, pygame.KMOD_LSHIFT)
-    assert not app.rules.shown and app.key_states() == frozenset()
+    assert not app.presenter.rules.shown and app.key_states() == frozenset()
     key(app, pygame.K_h)
-    assert app.heat.on
+    assert app.presenter.heat_on
 
 
 def test_the_rule_panel_takes_its_keys_from_the_table() -> None:
@@ -120,18 +120,18 @@ def test_k_and_x_with_their_shifts_drive_the_rule_through_the_table(tmp_path: Pa
     board = app.board
     assert board is not None
     key(app, pygame.K_k)
-    assert app.rules.rule(board).spec() == "corners"
+    assert app.presenter.rules.rule(board).spec() == "corners"
     key(app, pygame.K_k, pygame.KMOD_LCTRL)  # not a chord of the table: nothing
-    assert app.rules.rule(board).spec() == "corners"
+    assert app.presenter.rules.rule(board).spec() == "corners"
     key(app, pygame.K_k, pygame.KMOD_LSHIFT)
-    assert app.rules.rule(board).spec() == "arcadia"
-    assert app.notice is not None and app.notice[0] == "Line-of-sight rule: arcadia (the map's)"
+    assert app.presenter.rules.rule(board).spec() == "arcadia"
+    assert app.presenter.notice is not None and app.presenter.notice[0] == "Line-of-sight rule: arcadia (the map's)"
     key(app, pygame.K_x)
-    assert app.rules.comparing
+    assert app.presenter.rules.comparing
     key(app, pygame.K_x, pygame.KMOD_LSHIFT)
-    assert app.rules.comparing and app.rules.compare_with == "corners"
+    assert app.presenter.rules.comparing and app.presenter.rules.compare_with == "corners"
     key(app, pygame.K_x)
-    assert not app.rules.comparing
+    assert not app.presenter.rules.comparing
 
 
 # --- the sweep: every key the window reacts to is in the table ------------------------------
@@ -152,7 +152,7 @@ SWEPT_MODS = [0, pygame.KMOD_LSHIFT, pygame.KMOD_LCTRL, pygame.KMOD_LCTRL | pyga
 def look(app: App) -> tuple[object, ...]:
     """Everything a key could visibly change: the picture, the message, the help, running."""
     picture = hashlib.sha256(pygame.image.tobytes(app.screen, "RGB")).hexdigest()
-    return picture, app.notice, app.help_on, app.running
+    return picture, app.presenter.notice, app.help_on, app.running
 
 
 @contextmanager
@@ -181,12 +181,12 @@ def opened(state: str, path: Path, screen: pygame.Surface) -> App:
         key(app, pygame.K_o)
     else:
         app = window(path, screen)
-        app.select(10)  # Rook: the ray, the attack panel, the figure keys have something to act on
+        app.presenter.select(10)  # Rook: the ray, the attack panel, the figure keys have something to act on
         if state == "rule_parameters":
             key(app, pygame.K_j)
         elif state == "reader":
             key(app, pygame.K_i)
-    app.notice = None
+    app.presenter.notice = None
     return app
 
 

@@ -59,7 +59,7 @@ def open_app(name: str, size: tuple[int, int]) -> App:
 
 def select(window: App, label: str) -> int:
     figure = next(f for f in window.board.figures.values() if f.label == label)
-    window.select(figure.id)
+    window.presenter.select(figure.id)
     window.frame()
     return figure.id
 
@@ -84,7 +84,7 @@ def test_map_and_figure_text_is_whole_at_both_window_sizes(
     figure_section = panel.section(FigureSection)
     map_section = panel.section(MapSection)
     assert figure_section.label.text == f"Selected figure: {figure}"
-    stats = window.board.figure(window.selected).stats
+    stats = window.board.figure(window.presenter.selected).stats
     for key_name, value in stats.items():  # blank properties (Conquest's "rules") are left out
         assert (key_name in figure_section.text) == bool(str(value).strip()), key_name
     assert text_fits(figure_section.box), figure_section.text
@@ -101,13 +101,13 @@ def test_map_and_figure_text_is_whole_at_both_window_sizes(
 def test_the_figure_section_grows_with_a_longer_figure_and_shrinks_back() -> None:
     window = open_app("conquest", (1280, 800))
     index = window.panel.sections.index(window.panel.section(FigureSection))
-    window.select(None)
+    window.presenter.select(None)
     window.frame()
     empty = window.panel.heights[index]
     select(window, "Longbowman")
     tall = window.panel.heights[index]
     assert tall > empty + 40  # four wrapped lines of stats against one hint line
-    window.select(None)
+    window.presenter.select(None)
     window.frame()
     assert window.panel.heights[index] == empty
 
@@ -162,10 +162,10 @@ def test_the_map_check_heading_agrees_in_number() -> None:
 
 def test_no_s_in_brackets_in_the_window_texts() -> None:
     window = open_app("demo", (1280, 800))
-    info = window.panel_info(None)
+    info = window.last_frame.panel
     assert "14 figures" in info.subtitle
     in_quotes = re.compile(r"""["'][^"'\n]*\w\(s\)[^"'\n]*["']""")  # "1 warning(s)" in a string
-    sources = [*(REPO / "game" / "ui").glob("*.py"), REPO / "game" / "play" / "session.py"]
+    sources = [*(REPO / "game" / "ui").glob("*.py"), *(REPO / "game" / "play").glob("*.py")]
     assert not [p.name for p in sources if in_quotes.search(p.read_text(encoding="utf-8"))]
     assert in_quotes.search('label = f"{n} warning(s)"')
 
@@ -222,13 +222,13 @@ def test_the_lessons_give_the_attack_panels_room_to_the_lesson_text() -> None:
     assert panel.heights[index] > 200 and attack.roll_button is not None
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l", scancode=0))
     window.frame()
-    assert window.lesson_mode
+    assert window.presenter.lesson_mode
     assert panel.heights[index] == 0 and attack.hidden and attack.roll_button is None
     assert panel.heights[status_index] > outside + 100  # shared with the log
     assert text_fits(status.box), status.text  # the lesson's whole explanation
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l", scancode=0))
     window.frame()
-    assert not window.lesson_mode and not attack.hidden and attack.roll_button is not None
+    assert not window.presenter.lesson_mode and not attack.hidden and attack.roll_button is not None
     assert panel.heights[index] > 200
 
 
@@ -265,7 +265,7 @@ def test_in_the_window_the_log_and_line_of_sight_show_whole_lines(size: tuple[in
     first = select(window, min(window.board.figures.values(), key=lambda f: f.id).label)
     post_key(window, pygame.K_r)  # no target: the refusal is a long message in the status box
     status, log = window.panel.section(StatusSection), window.panel.section(LogSection)
-    assert window.selected == first and status.box.visible
+    assert window.presenter.selected == first and status.box.visible
     assert not cut_rows(status.box)
     assert log.folded or not cut_rows(log.box)
 

@@ -17,10 +17,10 @@ import pytest
 from game.designer.coverage import coverage
 from game.play.attack import PROMPTS
 from game.play.session import Session
+from game.play.wording import WINDOW_PROMPTS
 from game.ui.app import App
 from game.ui.panel import FindingsSection
 from game.ui.reader import MIN_SHARE
-from game.ui.wording import WINDOW_PROMPTS
 from tests.test_window import (
     Clock,
     centre,
@@ -110,9 +110,9 @@ def test_shift_l_shows_every_log_entry_whole_scrolls_resizes_and_saves(
     pasted = pygame.scrap.get_text()
     assert long in pasted and pasted.count("\n") == len(app.session.history.log)
     # a click inside the reader never reaches the board under it
-    before = app.sight.start
+    before = app.presenter.viewpoint.start
     click(app, (reader.rect.x + 30, reader.rect.bottom - 10))
-    assert app.sight.start == before and app.selected is None
+    assert app.presenter.viewpoint.start == before and app.presenter.selected is None
     key(app, pygame.K_ESCAPE)
     assert not reader.open and reader.rect is None
 
@@ -156,8 +156,8 @@ def test_i_lists_every_finding_whole_f4_filters_and_a_click_goes_to_it(tmp_path:
     row = next(rect for rect, index in reader.rows if index == 0)
     click(window, row.center)
     target = [f for f in findings if f.severity.value == "warning"][0]
-    assert window.focused == target
-    assert window.last_status[0].startswith("Map check, warning")
+    assert window.presenter.focused == target
+    assert window.last_frame.status.startswith("Map check, warning")
     key(window, pygame.K_F4)  # back to all
     assert reader.severity == "all"
     key(window, pygame.K_ESCAPE)
@@ -171,17 +171,17 @@ def test_f3_and_shift_f3_walk_the_findings_centring_each(tmp_path: Path, screen:
     findings = window.session.findings
     assert len(findings) >= 2
     key(window, pygame.K_F3)
-    assert window.focused == findings[0]
+    assert window.presenter.focused == findings[0]
     key(window, pygame.K_F3)
-    assert window.focused == findings[1]
+    assert window.presenter.focused == findings[1]
     if findings[1].square is not None:
         x, y, w, h = window.view.viewport
         cx, cy = window.view.square_centre(findings[1].square)
         assert abs(cx - (x + w / 2)) <= 1 and abs(cy - (y + h / 2)) <= 1
     key(window, pygame.K_F3, pygame.KMOD_LSHIFT)
-    assert window.focused == findings[0]
+    assert window.presenter.focused == findings[0]
     key(window, pygame.K_F3, pygame.KMOD_LSHIFT)  # before the first: the last
-    assert window.focused == findings[-1]
+    assert window.presenter.focused == findings[-1]
 
 
 def test_a_long_finding_row_in_the_panel_wraps_and_any_of_its_rows_picks_it(
@@ -197,7 +197,7 @@ def test_a_long_finding_row_in_the_panel_wraps_and_any_of_its_rows_picks_it(
     click(window, last_row.rect.center)
     window.frame()
     window.frame()
-    assert window.focused == window.session.findings[wrapped - 1]
+    assert window.presenter.focused == window.session.findings[wrapped - 1]
 
 
 # --- the coverage heat map -------------------------------------------------------------------------
@@ -209,7 +209,7 @@ def test_h_tints_squares_by_how_many_squares_see_them_worked_out_off_the_frame(a
     probe = (cx - round(app.view.cell * 0.4), cy - round(app.view.cell * 0.4))  # off the token
     before = tuple(app.screen.get_at(probe))[:3]
     key(app, pygame.K_h)
-    assert app.heat.on
+    assert app.presenter.heat_on
     app.heat.wait(60)
     move(app, (cx, cy))
     after = tuple(app.screen.get_at(probe))[:3]
@@ -261,14 +261,14 @@ def test_health_is_a_bar_with_the_number_not_a_row_of_dots(tmp_path: Path, scree
 def test_a_square_full_of_enemies_is_said_in_plain_words(app: App) -> None:
     click(app, centre(app, (1, 1)))  # Rook (red)
     move(app, centre(app, (6, 3)))  # past the two monsters on (5,3)
-    status = app.last_status[0]
+    status = app.last_frame.status
     assert "Gob and Orc, 2 figures hostile to the red side" in status
     assert "enemies of" not in status and not re.search(r"[VH]\(\d+,\d+\)", status)
 
 
 def test_the_attack_prompts_are_the_windows_and_play_keeps_neutral_ones(app: App) -> None:
     key(app, pygame.K_r)  # nothing selected
-    assert app.last_status[0] == WINDOW_PROMPTS["no_attacker"] or app.notice[0] == WINDOW_PROMPTS["no_attacker"]
+    assert app.last_frame.status == WINDOW_PROMPTS["no_attacker"] or app.presenter.notice[0] == WINDOW_PROMPTS["no_attacker"]
     assert "click" not in " ".join(PROMPTS.values()) and "press" not in " ".join(PROMPTS.values())
 
 
@@ -295,7 +295,7 @@ def test_the_lessons_give_the_map_check_and_log_room_to_the_lesson_text(app: App
     status_at = sections.index(panel.section(StatusSection))
     before = panel.heights[status_at]
     key(app, pygame.K_l)
-    assert app.lesson_mode
+    assert app.presenter.lesson_mode
     app.frame()
     assert panel.heights[findings_at] == 0 and panel.heights[log_at] == 0
     assert panel.heights[status_at] > before
@@ -303,7 +303,7 @@ def test_the_lessons_give_the_map_check_and_log_room_to_the_lesson_text(app: App
     assert f"pixel_size={LESSON_TEXT_PX}" in panel.section(StatusSection).text and LESSON_TEXT_PX >= 17
     key(app, pygame.K_l)  # back to the map: both come back
     app.frame()
-    assert not app.lesson_mode and panel.heights[findings_at] > 0 and panel.heights[log_at] > 0
+    assert not app.presenter.lesson_mode and panel.heights[findings_at] > 0 and panel.heights[log_at] > 0
     assert panel.section(FindingsSection).label is not None and panel.section(LogSection).label is not None
 
 
@@ -317,9 +317,9 @@ def test_the_board_under_the_reader_is_not_hovered_and_a_finding_centres_above_i
     reader = window.reader
     assert reader.rect is not None
     move(window, (reader.rect.x + 40, reader.rect.bottom - 20))
-    assert window.hover is None and window.last_card is None
+    assert window.presenter.hover is None and window.last_card is None
     key(window, pygame.K_F3)
-    finding = window.focused
+    finding = window.presenter.focused
     assert finding is not None and finding.square is not None
     x, y, w, h = window.view.viewport
     cx, cy = window.view.square_centre(finding.square)

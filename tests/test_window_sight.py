@@ -11,10 +11,11 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.play.lessons import LESSONS_DIR, lesson_paths
 from game.play.session import Session
+from game.play.status import SELF_SIGHT
 from game.ui import theme
-from game.ui.app import SELF_SIGHT, App
-from game.ui.lessons import LESSONS_DIR, lesson_paths
+from game.ui.app import App
 from tests.test_window import (
     DOOR_XML,
     GOB,
@@ -72,17 +73,17 @@ def bare(tmp_path: Path, screen: pygame.Surface, clock: Clock) -> App:
 
 def test_a_map_without_figures_gets_a_ray_from_a_clicked_square(bare: App) -> None:
     assert not bare.board.figures
-    assert "Click any square" in bare.last_status[0]
+    assert "Click any square" in bare.last_frame.status
     click(bare, centre(bare, (1, 1)))
-    assert bare.sight.start == (1, 1) and bare.selected is None
+    assert bare.presenter.viewpoint.start == (1, 1) and bare.presenter.selected is None
     move(bare, centre(bare, (5, 1)))  # across the wall V(3,1)
-    ray = bare.last_ray
+    ray = bare.last_frame.ray
     assert ray is not None and ray.origin == (1, 1) and ray.target == (5, 1) and not ray.clear
-    status, kind = bare.last_status
+    status, kind = bare.last_frame.status_line
     assert kind == "blocked" and status.startswith("From (1,1), viewer auto")
     assert "wall between (2,1) and (3,1)" in status
     move(bare, centre(bare, (1, 3)))
-    assert bare.last_ray.clear and bare.last_status[1] == "clear"
+    assert bare.last_frame.ray.clear and bare.last_frame.status_kind == "clear"
     # the start is marked on the board: the select-ring colour around the square's middle
     cx, cy = centre(bare, (1, 1))
     ring = round(bare.view.cell * 0.22) + max(1, round(bare.view.cell * theme.RING_WIDTH) // 2)
@@ -96,7 +97,7 @@ def test_f_shades_the_field_of_view_of_a_square_without_a_figure(bare: App) -> N
     seen = centre(bare, (1, 3))
     before = (brightness(bare.screen.get_at(hidden)), brightness(bare.screen.get_at(seen)))
     key(bare, pygame.K_f)
-    mask = bare.compute_fov()
+    mask = bare.presenter.field_of_view()
     assert mask is not None and not mask[0, 5] and mask[3, 1]
     assert brightness(bare.screen.get_at(hidden)) < before[0] - 60
     assert brightness(bare.screen.get_at(seen)) == before[1]
@@ -105,69 +106,69 @@ def test_f_shades_the_field_of_view_of_a_square_without_a_figure(bare: App) -> N
 def test_clicking_the_start_again_clears_it_and_esc_clears_it_too(bare: App) -> None:
     click(bare, centre(bare, (2, 2)))
     click(bare, centre(bare, (2, 2)))
-    assert bare.sight.start is None
+    assert bare.presenter.viewpoint.start is None
     click(bare, centre(bare, (2, 2)))
     key(bare, pygame.K_ESCAPE)
-    assert bare.sight.start is None
+    assert bare.presenter.viewpoint.start is None
 
 
 def test_the_keyboard_alone_sets_the_start_and_pins_the_end(bare: App) -> None:
     key(bare, pygame.K_RIGHT, pygame.KMOD_LCTRL)  # the cursor appears in the middle: (3,2), then...
-    assert bare.sight.cursor == (3, 2)
+    assert bare.presenter.viewpoint.cursor == (3, 2)
     key(bare, pygame.K_LEFT, pygame.KMOD_LCTRL)
     key(bare, pygame.K_LEFT, pygame.KMOD_LCTRL)
     key(bare, pygame.K_UP, pygame.KMOD_LCTRL)
-    assert bare.sight.cursor == (1, 1)
+    assert bare.presenter.viewpoint.cursor == (1, 1)
     key(bare, pygame.K_s)
-    assert bare.sight.start == (1, 1)
+    assert bare.presenter.viewpoint.start == (1, 1)
     for _ in range(4):
         key(bare, pygame.K_RIGHT, pygame.KMOD_LCTRL)
     key(bare, pygame.K_e)
-    assert bare.pinned == (5, 1)
-    assert bare.last_ray is not None and (bare.last_ray.origin, bare.last_ray.target) == ((1, 1), (5, 1))
-    assert not bare.last_ray.clear
+    assert bare.presenter.pinned == (5, 1)
+    assert bare.last_frame.ray is not None and (bare.last_frame.ray.origin, bare.last_frame.ray.target) == ((1, 1), (5, 1))
+    assert not bare.last_frame.ray.clear
 
 
 def test_either_end_of_the_ray_can_be_dragged(bare: App) -> None:
     click(bare, centre(bare, (1, 1)))
     click(bare, centre(bare, (5, 1)), button=3)  # pin the end
-    assert bare.pinned == (5, 1)
+    assert bare.presenter.pinned == (5, 1)
     drag(bare, centre(bare, (5, 1)), centre(bare, (5, 4)))
-    assert bare.pinned == (5, 4) and bare.sight.start == (1, 1)
+    assert bare.presenter.pinned == (5, 4) and bare.presenter.viewpoint.start == (1, 1)
     drag(bare, centre(bare, (1, 1)), centre(bare, (0, 3)))
-    assert bare.sight.start == (0, 3) and bare.pinned == (5, 4)
-    assert (bare.last_ray.origin, bare.last_ray.target) == ((0, 3), (5, 4))
+    assert bare.presenter.viewpoint.start == (0, 3) and bare.presenter.pinned == (5, 4)
+    assert (bare.last_frame.ray.origin, bare.last_frame.ray.target) == ((0, 3), (5, 4))
 
 
 def test_v_chooses_whose_enemies_block(app: App) -> None:
     # from the empty square (4,3) across the full monsters' square (5,3) to (6,3)
     click(app, centre(app, (4, 3)))
     move(app, centre(app, (6, 3)))
-    assert app.sight.choice == "auto" and not app.last_ray.clear  # no side: every figure counts
+    assert app.presenter.viewpoint.choice == "auto" and not app.last_frame.ray.clear  # no side: every figure counts
     key(app, pygame.K_v)  # monsters: its own figures do not block
-    assert app.sight.choice == "monsters" and app.last_ray.clear
-    assert app.last_status[0].startswith("From (4,3), viewer monsters")
+    assert app.presenter.viewpoint.choice == "monsters" and app.last_frame.ray.clear
+    assert app.last_frame.status.startswith("From (4,3), viewer monsters")
     key(app, pygame.K_v)  # red: two enemies on (5,3) block
-    assert app.sight.choice == "red" and not app.last_ray.clear
+    assert app.presenter.viewpoint.choice == "red" and not app.last_frame.ray.clear
     key(app, pygame.K_v)
-    assert app.sight.choice == "no side" and not app.last_ray.clear
+    assert app.presenter.viewpoint.choice == "no side" and not app.last_frame.ray.clear
     key(app, pygame.K_v)
-    assert app.sight.choice == "auto"
+    assert app.presenter.viewpoint.choice == "auto"
 
 
 def test_lessons_l29a_and_l29b_show_their_same_square_verdicts(screen: pygame.Surface) -> None:
     paths = lesson_paths(LESSONS_DIR)
     window = App(None, screen=screen, lessons=paths, start_in_lessons=True)
     names = [p.stem for p in paths]
-    window.tour.open(names.index("L29a"))
-    window._enter_lesson()
+    window.presenter.tour.open(names.index("L29a"))
+    window.presenter.enter_lesson()
     window.frame()
-    status = window.last_status[0]
+    status = window.last_frame.status
     assert "names no ray" not in status
     assert "(2,2) to (2,2) is clear, as expected" in status
     key(window, pygame.K_RIGHTBRACKET)
-    assert window.tour.paths[window.tour.index].stem == "L29b"
-    status = window.last_status[0]
+    assert window.presenter.tour.paths[window.presenter.tour.index].stem == "L29b"
+    status = window.last_frame.status
     assert "Archer on (2,2) to itself is blocked, as expected" in status
     assert "never to itself" in status
 
@@ -182,7 +183,7 @@ def test_a_pinned_ray_to_a_figures_own_square_says_it_never_sees_itself(tmp_path
     window.frame()
     click(window, centre(window, (1, 1)))
     click(window, centre(window, (1, 1)), button=3)
-    assert window.last_status == (SELF_SIGHT, "blocked")
+    assert window.last_frame.status_line == (SELF_SIGHT, "blocked")
 
 
 def test_hovering_an_enemy_does_not_ring_it_as_a_target(app: App) -> None:
@@ -195,10 +196,10 @@ def test_hovering_an_enemy_does_not_ring_it_as_a_target(app: App) -> None:
 def test_esc_clears_the_pin_and_the_attack_target_together(app: App) -> None:
     click(app, centre(app, (1, 1)))
     key(app, pygame.K_t)
-    assert app.attack.targets and app.pinned is not None
+    assert app.presenter.attack.targets and app.presenter.pinned is not None
     key(app, pygame.K_ESCAPE)
-    assert app.pinned is None and app.attack.targets == []
-    assert app.selected == ROOK  # the attacker stays selected
+    assert app.presenter.pinned is None and app.presenter.attack.targets == []
+    assert app.presenter.selected == ROOK  # the attacker stays selected
 
 
 def test_f_dims_the_tokens_standing_where_the_viewer_cannot_see(app: App) -> None:
@@ -209,7 +210,7 @@ def test_f_dims_the_tokens_standing_where_the_viewer_cannot_see(app: App) -> Non
     app.frame()
     lit = brightness(app.screen.get_at((cx, cy)))
     key(app, pygame.K_f)
-    mask = app.compute_fov()
+    mask = app.presenter.field_of_view()
     assert mask is not None and not mask[gob.square[1], gob.square[0]]
     assert brightness(app.screen.get_at((cx, cy))) < lit * 0.75
 
@@ -222,8 +223,8 @@ def test_a_refused_square_shows_while_dragging_not_only_on_release(app: App, clo
         pos = (start[0] + (full[0] - start[0]) * i // 6, start[1] + (full[1] - start[1]) * i // 6)
         move(app, pos, buttons=(1, 0, 0))
     assert app.press is not None and app.press.dragging  # not released yet
-    assert app.refused is not None and app.refused[0] == (5, 3)
-    assert "capacity" in app.last_status[0] and app.last_status[1] == "blocked"
+    assert app.presenter.refused is not None and app.presenter.refused[0] == (5, 3)
+    assert "capacity" in app.last_frame.status and app.last_frame.status_kind == "blocked"
     x, y, w, h = app.view.square_rect((5, 3))
     assert near(app.screen.get_at((x + 1, y + 1)), theme.REFUSED_OUTLINE)
     post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=full, button=1))
@@ -282,7 +283,7 @@ def test_a_big_window_scales_the_panel_and_clicks_land_on_its_rows(tmp_path: Pat
     click(window, (px, py))
     window.frame()  # the row's press event reaches the list ...
     window.frame()  # ... whose selection event reaches the window
-    assert window.focused is not None and window.focused == window.session.findings[0]
+    assert window.presenter.focused is not None and window.presenter.focused == window.session.findings[0]
     assert window.view.origin != before  # centred on the finding
     # the text is drawn 1.75× as tall: a heading's glyphs span more rows than at scale 1
     heading = findings.label
@@ -338,15 +339,15 @@ def test_w_overlays_the_movement_reach_and_digits_set_the_steps(app: App) -> Non
     probe = (x + 2, y + 2)  # a corner of a reached square, away from tokens
     plain = tuple(app.screen.get_at(probe))[:3]
     key(app, pygame.K_w)
-    found = app.compute_reach()
+    found = app.presenter.reach()
     rook = app.board.figure(ROOK)
     assert found == reach(app.board, (1, 1), 4, rook.side, ROOK)
     assert (4, 1) not in found or found[(4, 1)] > 3  # the wall V(3,*) forces the long way round
     tinted = tuple(app.screen.get_at(probe))[:3]
     assert tinted != plain and tinted[2] >= plain[2]  # the blue reach tint
     key(app, pygame.K_2)
-    assert app.compute_reach() == reach(app.board, (1, 1), 2, rook.side, ROOK)
-    assert max(app.compute_reach().values()) == 2
+    assert app.presenter.reach() == reach(app.board, (1, 1), 2, rook.side, ROOK)
+    assert max(app.presenter.reach().values()) == 2
 
 
 def test_m_shows_the_ruler_from_an_empty_square_with_its_range_ring(bare: App) -> None:
@@ -355,7 +356,7 @@ def test_m_shows_the_ruler_from_an_empty_square_with_its_range_ring(bare: App) -
     click(bare, centre(bare, (1, 1)))
     key(bare, pygame.K_m)
     move(bare, centre(bare, (4, 3)))
-    assert bare.last_ruler == "5 orthogonal steps"
+    assert bare.last_frame.ruler.text == "5 orthogonal steps"
     x, y, w, h = bare.view.square_rect((6, 1))  # 5 steps away, on the ring
     assert near(bare.screen.get_at((x + 1, y + h // 2)), RING)
 
@@ -364,7 +365,8 @@ def test_m_shows_the_ruler_from_an_empty_square_with_its_range_ring(bare: App) -
 
 
 def test_a_corrupt_autosave_stays_on_a_banner_until_dismissed(tmp_path: Path, screen: pygame.Surface) -> None:
-    from game.ui.app import BANNER_BG, NOTICE_TIME
+    from game.play.presenter import NOTICE_TIME
+    from game.ui.banner import BANNER_BG
 
     clock = Clock()
     path = write_map(tmp_path / "board.tmx")
@@ -374,12 +376,12 @@ def test_a_corrupt_autosave_stays_on_a_banner_until_dismissed(tmp_path: Path, sc
     window.frame()
     clock.now += NOTICE_TIME * 3  # the status line's message is long gone ...
     window.frame()
-    text = window.banner_text()
+    text = window.presenter.banner_text()
     assert text is not None and "corrupt-1" in text  # ... the banner stays
     x, y, _, _ = window.view.viewport
     assert tuple(window.screen.get_at((x + 4, y + 4)))[:3] == BANNER_BG
     click(window, (x + 40, y + 8))  # a click on the banner dismisses it (and selects nothing)
-    assert window.banner_text() is None and window.selected is None
+    assert window.presenter.banner_text() is None and window.presenter.selected is None
     window.frame()
     assert tuple(window.screen.get_at((x + 4, y + 4)))[:3] != BANNER_BG
 
@@ -387,18 +389,18 @@ def test_a_corrupt_autosave_stays_on_a_banner_until_dismissed(tmp_path: Path, sc
 def test_a_long_banner_wraps_instead_of_being_cut(tmp_path: Path, screen: pygame.Surface) -> None:
     window = App(Session.open(write_map(tmp_path / "board.tmx")), screen=screen)
     long = "cannot autosave to " + "/very/long/folder/name" * 8 + ": Permission denied"
-    window.banners.append(long)
+    window.presenter.banners.append(long)
     window.frame()
-    assert window._banner is not None and window._banner[0].startswith(long)
-    band = window._banner[2]
-    assert band.get_height() > 2 * window._banner_font().get_linesize()  # two lines or more
+    assert window.banner.band is not None and window.banner.band[0].startswith(long)
+    band = window.banner.band[2]
+    assert band.get_height() > 2 * window.banner.font().get_linesize()  # two lines or more
     key(window, pygame.K_ESCAPE)
-    assert window.banners == []
+    assert window.presenter.banners == []
 
 
 def test_hovering_a_figure_shows_its_card_without_selecting_it(app: App) -> None:
     move(app, centre(app, (5, 3)))
-    assert app.selected is None and app.last_card is not None
+    assert app.presenter.selected is None and app.last_card is not None
     from game.ui.board_labels import card_lines
 
     gob = app.board.figure(GOB)
@@ -418,14 +420,14 @@ def test_coordinates_are_labelled_on_the_board_edges_and_g_hides_them(bare: App)
     with_labels = tuple(bare.screen.get_at((cx, probe_y)))[:3]
     key(bare, pygame.K_g)
     without = tuple(bare.screen.get_at((cx, probe_y)))[:3]
-    assert with_labels != without and not bare.coordinates_on
+    assert with_labels != without and not bare.presenter.coordinates_on
     assert LABEL_BG[:3] != without
 
 
 def test_a_ray_names_edges_and_corners_by_the_squares_they_part(app: App) -> None:
     click(app, centre(app, (1, 1)))
     move(app, centre(app, (5, 1)))
-    status = app.last_status[0]
+    status = app.last_frame.status
     assert "wall between (2,1) and (3,1)" in status
     assert not re.search(r"[VH]\(\d+,\d+\)", status)  # one notation: squares only
 
@@ -441,8 +443,9 @@ def test_ctrl_l_saves_the_whole_log_as_text(app: App, tmp_path: Path, monkeypatc
 
 
 def test_a_region_finding_outlines_its_whole_region(tmp_path: Path, screen: pygame.Surface) -> None:
-    # a wall box around (5,0)-(6,1): 4 squares nobody can reach
-    box = ("<object id='70' type='wall' x='160' y='0'><polyline points='0,0 0,64 64,64'/></object>")
+    # a wall box around (5,0)-(6,1): 4 squares nobody can reach, a figure stranded there (an error)
+    box = ("<object id='70' type='wall' x='160' y='0'><polyline points='0,0 0,64 64,64'/></object>"
+           "<object id='71' name='Hermit' type='figure' x='208' y='48'><point/></object>")
     path = tmp_path / "box.tmx"
     path.write_text(tmx([box]), encoding="utf-8")
     window = App(Session.open(path), screen=screen)

@@ -19,8 +19,8 @@ var Sightline = (function () {
     var CHECK_LIMIT_MS = 20000;
     /** Longest a line-of-sight query or FOV render may take. */
     var LOS_LIMIT_MS = 20000;
-    /** How long starting `sightline play` (through a shell that returns at once) may take. */
-    var OPEN_LIMIT_MS = 5000;
+    /** How long `sightline play --detach` (which starts the window and returns) may take. */
+    var OPEN_LIMIT_MS = 15000;
 
     var api = {
         /** Every issue this extension posted: {severity, text, objectId, square, file, activate}. */
@@ -29,6 +29,8 @@ var Sightline = (function () {
         lastCheck: null,
         /** The last line-of-sight report (the lines written to the Console), for tests. */
         lastLos: null,
+        /** The last "open in Sightline": {program, args, started, said}, for tests. */
+        lastOpen: null,
     };
 
     function windows() {
@@ -42,7 +44,7 @@ var Sightline = (function () {
         var probe = new Process();
         var path = probe.getEnv("PATH") || "";
         probe.close();
-        var names = windows() ? ["sightline.exe", "sightline.cmd", "sightline.bat"] : ["sightline"];
+        var names = windows() ? ["sightline.exe"] : ["sightline"];
         var folders = path.split(windows() ? ";" : ":");
         for (var i = 0; i < folders.length; ++i) {
             if (!folders[i])
@@ -54,6 +56,32 @@ var Sightline = (function () {
             }
         }
         return null;
+    }
+
+    /**
+     * Why `program` must not be started on `platform` (a `tiled.platform` value), or null.
+     * On Windows only a real program (.exe) is started: Windows runs a .cmd or .bat script
+     * through cmd.exe, which reads the arguments again, so a map named `a&calc&.tmx` or holding
+     * `%VAR%` could run a command.
+     */
+    function programProblem(platform, program) {
+        if (platform === "windows" && !/\.exe$/i.test(program))
+            return "Sightline: " + program + " is not a .exe program; Windows would run it through " +
+                   "cmd.exe, which could run parts of a map's name as commands (install Sightline " +
+                   "with pip, which makes sightline.exe, then run `sightline tiled install` again)";
+        return null;
+    }
+
+    /**
+     * How "open in Sightline" starts the window: `program play --detach FILE`, no shell on any
+     * platform (QProcess hands each argument over as it is; `--detach` makes Sightline start
+     * the window as a process of its own and return). {program, args} or {problem}.
+     */
+    function launchCommand(platform, program, fileName) {
+        var problem = programProblem(platform, program);
+        if (problem)
+            return { problem: problem };
+        return { program: program, args: ["play", "--detach", fileName] };
     }
 
     function missingText() {
@@ -72,6 +100,9 @@ var Sightline = (function () {
         var started = Date.now();
         if (!program)
             return { missing: true, ms: 0 };
+        var refused = programProblem(tiled.platform, program);
+        if (refused)
+            return { refused: refused, ms: 0 };
         var process = new Process();
         process.codec = "UTF-8";
         process.setEnv("PYGAME_HIDE_SUPPORT_PROMPT", "1");
@@ -100,6 +131,8 @@ var Sightline = (function () {
     function runProblem(result, what) {
         if (result.missing)
             return missingText();
+        if (result.refused)
+            return result.refused;
         if (result.failed)
             return "Sightline: " + result.program + " could not be started for " + what +
                    " (is it executable? run `sightline tiled install` again)";
@@ -350,17 +383,28 @@ var Sightline = (function () {
             post("error", missingText(), map.fileName, null, null);
             return;
         }
+        var launch = launchCommand(tiled.platform, program, map.fileName);
+        if (launch.problem) {
+            post("error", launch.problem, map.fileName, null, null);
+            return;
+        }
         var process = new Process();
-        var started = windows()
-            ? process.start("cmd.exe", ["/c", "start", "", program, "play", map.fileName])
-            : process.start("/bin/sh", ["-c", 'nohup "$0" play "$1" >/dev/null 2>&1 &',
-                                        program, map.fileName]);
-        if (started)
-            process.waitForFinished(OPEN_LIMIT_MS);
+        process.codec = "UTF-8";
+        process.setEnv("PYGAME_HIDE_SUPPORT_PROMPT", "1");
+        var started = process.start(launch.program, launch.args);
+        var finished = started && process.waitForFinished(OPEN_LIMIT_MS);
+        var exitCode = finished ? process.exitCode : null;
+        var said = finished && exitCode !== 0 ? firstLine(process.readStdErr()) || "no output" : "";
         process.close();
-        tiled.log(started ? "Sightline: opened " + FileInfo.fileName(map.fileName) +
-                            " in Sightline (it reloads when you save)"
-                          : "Sightline: " + program + " could not be started");
+        var name = FileInfo.fileName(map.fileName);
+        api.lastOpen = { program: launch.program, args: launch.args, started: started,
+                         exitCode: exitCode, said: said };
+        if (!started)
+            tiled.log("Sightline: " + program + " could not be started");
+        else if (said)
+            post("error", "Sightline: opening " + name + " failed: " + said, map.fileName, null, null);
+        else
+            tiled.log("Sightline: opened " + name + " in Sightline (it reloads when you save)");
     }
 
     /** Tiled before 1.9 reads only `type=`; a map written by 1.9+ keeps its classes in `class=`. */
@@ -386,6 +430,7 @@ var Sightline = (function () {
     api.check = checkFile;
     api.losFromSelection = losFromSelection;
     api.openInSightline = openInSightline;
+    api.launchCommand = launchCommand;
     api.findProgram = findProgram;
     api.reveal = reveal;
 

@@ -13,7 +13,8 @@ from game.play.atomic import cannot_write
 if TYPE_CHECKING:
     from game.core.profiles import Profile
 
-__all__ = ["add_map_options", "add_rule_option", "board_rule", "map_options", "png_output", "resolve_viewer"]
+__all__ = ["add_map_options", "add_rule_option", "add_ruleset_file_option", "board_rule", "map_options",
+           "png_output", "resolve_viewer"]
 
 
 def add_map_options(parser: argparse.ArgumentParser, *, with_classes: bool = False) -> None:
@@ -29,18 +30,29 @@ def add_map_options(parser: argparse.ArgumentParser, *, with_classes: bool = Fal
                         help="figure property names, e.g. side=team")
     parser.add_argument("--preset", metavar="NAME", default=None,
                         help="another project's conventions: tuxemon, phaser or roguelike")
+    parser.add_argument("--layers", metavar="ROLE=LAYER,...", default=None,
+                        help="roles of whole layers, e.g. blocked=walls,figure=npcs,empty=floor "
+                        "(empty=floor: unpainted cells are floor, for boards drawn as walls only)")
+    parser.add_argument("--names", metavar="ROLE=NAME,...", default=None,
+                        help="roles of objects by their name, e.g. figure=enemy|player,door=door")
 
 
 def map_options(args: argparse.Namespace) -> dict[str, Any]:
-    """``load_map`` keyword arguments from ``--classes``, ``--tiles``, ``--property``, ``--preset``
-    (each checked now, so a typo is one line before any map is read).
+    """``load_map`` keyword arguments from ``--classes``, ``--tiles``, ``--property``, ``--preset``,
+    ``--layers`` and ``--names`` (each checked now, so a typo is one line before any map is read).
 
     >>> ns = argparse.Namespace(classes="wall=fence", tiles="blocked=wall", property_names="side=team", preset="roguelike")
     >>> map_options(ns)
     {'classes': {'wall': ['fence']}, 'tiles': {'blocked': ['wall']}, 'properties': {'side': 'team'}, 'preset': 'roguelike'}
     """
     from game.tiled import parse_class_mapping
-    from game.tiled.conventions import get_preset, parse_property_option, parse_tiles_option
+    from game.tiled.conventions import (
+        get_preset,
+        parse_layers_option,
+        parse_names_option,
+        parse_property_option,
+        parse_tiles_option,
+    )
 
     out: dict[str, Any] = {}
     if getattr(args, "classes", None):
@@ -51,7 +63,19 @@ def map_options(args: argparse.Namespace) -> dict[str, Any]:
         out["properties"] = parse_property_option(args.property_names)
     if getattr(args, "preset", None):
         out["preset"] = get_preset(args.preset).name
+    if getattr(args, "layers", None):
+        out["layers"] = parse_layers_option(args.layers)
+    if getattr(args, "names", None):
+        out["names"] = parse_names_option(args.names)
     return out
+
+
+def add_ruleset_file_option(parser: argparse.ArgumentParser) -> None:
+    """``--ruleset-file PATH``: play a ruleset file (docs/rulesets.md) instead of the map's
+    ruleset (read by :func:`game.play.ruleset_file.attach_rules`)."""
+    parser.add_argument("--ruleset-file", metavar="PATH", default=None, dest="ruleset_file",
+                        help="a ruleset file (.toml, docs/rulesets.md) to play instead of the "
+                             "map's ruleset")
 
 
 def resolve_viewer(board: Board, text: str | None) -> str | None:

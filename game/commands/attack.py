@@ -16,7 +16,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.commands._common import add_map_options, map_options
+from game.commands._common import add_map_options, add_ruleset_file_option, map_options
 from game.commands.wording import cli_reason, flag_of
 from game.core.board import Board
 from game.core.dice import DiceSource, ScriptedDice, SeededDice, parse_faces
@@ -66,6 +66,7 @@ def add_attack_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--classes", metavar="MAPPING", help="map class names onto ours, e.g. wall=collision-line")
     add_map_options(parser)
+    add_ruleset_file_option(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON document")
 
 
@@ -108,10 +109,12 @@ def options_from(
 
 
 def load_request(args: argparse.Namespace) -> Asked:
-    """Load the map, find its ruleset and the figures named on the command line."""
-    from game.tiled import load_map
+    """Load the map (with its ruleset file, or ``--ruleset-file``), find its ruleset and the
+    figures named on the command line."""
+    from game.play.ruleset_file import load_with_rules
 
-    board = load_map(args.map, **map_options(args)).board
+    options = map_options(args)  # checked before any file is read
+    board = load_with_rules(args.map, getattr(args, "ruleset_file", None), **options).board
     ruleset = get_ruleset(board.ruleset)
     attacker = board.find_figure(args.attacker).id
     names = [t for t in (p.strip() for p in args.target.split(",")) if t]

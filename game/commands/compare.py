@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from game.commands._common import png_output, resolve_viewer
+from game.commands._common import add_map_options, map_options, png_output, resolve_viewer
 from game.core.board import Board, Square, fmt_square, parse_square
 from game.core.errors import UsageError
 
@@ -31,8 +31,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument("--limit", type=int, default=200, metavar="N",
                         help="list at most N pairs in the text output (default 200; JSON lists all)")
-    parser.add_argument("--classes", metavar="MAPPING",
-                        help="map your class names onto ours, e.g. wall=collision-line")
+    add_map_options(parser, with_classes=True)  # --classes, --tiles, --property, --preset, --layers, --names
 
 
 def _slug(text: str) -> str:
@@ -55,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
 
     from game.core import profile_los
     from game.core.profiles import split_rules
-    from game.tiled import load_map, parse_class_mapping
+    from game.tiled import load_map
 
     try:
         rules = split_rules(args.rules)
@@ -69,8 +68,7 @@ def run(args: argparse.Namespace) -> int:
     names = (first.spec(), second.spec())
     out = args.output or f"{Path(args.map).stem}-{_slug(names[0])}-vs-{_slug(names[1])}.png"
     png_output(out)
-    classes = parse_class_mapping(args.classes) if args.classes else None
-    loaded = load_map(args.map, classes=classes)
+    loaded = load_map(args.map, **map_options(args))
     board = loaded.board
     viewer = resolve_viewer(board, args.viewer)
     h, w = board.height, board.width

@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
     """Open the window on the first lesson."""
     size = check_window_options(args)
     options = map_options(args)  # --classes, --tiles, --property, --preset (checked before reading)
-    from game.ui.lessons import LESSONS_DIR, lesson_paths
+    from game.play.lessons import LESSONS_DIR, lesson_paths
 
     folder = args.folder or LESSONS_DIR
     paths = lesson_paths(folder)

@@ -3,11 +3,16 @@
 ``--frames N --screenshot OUT.png`` runs N frames, saves the screen and exits (for docs and
 smoke tests; it works without a display); ``--screenshot`` alone runs 3 frames. The picture's
 folder must exist (checked before the window opens). ``--fresh`` ignores the autosaved play state.
+``--detach`` starts the window as a process of its own and returns at once (the Tiled extension's
+"open in Sightline" uses it, so no shell ever reads the map's name).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from game.commands._common import add_map_options, map_options, png_output
@@ -32,9 +37,56 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="your class names onto ours, e.g. wall=collision-line,blocked=collision",
     )
     add_map_options(parser)
-    from game.commands._common import add_rule_option
+    from game.commands._common import add_rule_option, add_ruleset_file_option
 
     add_rule_option(parser)
+    parser.add_argument(
+        "--detach", action="store_true",
+        help="start the window as a separate process and return at once (for the Tiled extension)",
+    )
+    add_ruleset_file_option(parser)
+
+
+#: the options ``--detach`` hands on to the window it starts: attribute → flag
+_HANDED_ON = (("frames", "--frames"), ("screenshot", "--screenshot"), ("size", "--size"),
+              ("ui_scale", "--ui-scale"), ("classes", "--classes"), ("tiles", "--tiles"),
+              ("property_names", "--property"), ("preset", "--preset"), ("rule", "--rule"),
+              ("ruleset_file", "--ruleset-file"))
+
+
+def detached_argv(args: argparse.Namespace, map_path: Path) -> list[str]:
+    """The command line of the window ``--detach`` starts: this Python running ``game``, the map
+    as an absolute path, and every option given (never through a shell).
+
+    >>> ns = argparse.Namespace(frames=2, screenshot=None, size="900x600", ui_scale=None, classes=None,
+    ...                         tiles=None, property_names=None, preset=None, rule=None, fresh=True)
+    >>> detached_argv(ns, Path("/maps/a&calc&.tmx"))[1:]
+    ['-m', 'game', 'play', '/maps/a&calc&.tmx', '--frames', '2', '--size', '900x600', '--fresh']
+    """
+    argv = [sys.executable, "-m", "game", "play", str(map_path.absolute())]
+    for name, flag in _HANDED_ON:
+        value = getattr(args, name, None)
+        if value is not None:
+            argv += [flag, str(Path(value).absolute()) if name == "screenshot" else str(value)]
+    if getattr(args, "fresh", False):
+        argv.append("--fresh")
+    return argv
+
+
+def start_detached(argv: list[str]) -> None:
+    """Start ``argv`` as a process that outlives this one and its caller (own session on POSIX; on
+    Windows no console, a process group of its own); no shell, output to the null device."""
+    options: dict[str, object] = {"stdin": subprocess.DEVNULL, "stdout": subprocess.DEVNULL,
+                                  "stderr": subprocess.DEVNULL, "close_fds": True}
+    if os.name == "nt":
+        options["creationflags"] = (getattr(subprocess, "DETACHED_PROCESS", 0x8)
+                                    | getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0x200))
+    else:
+        options["start_new_session"] = True
+    try:
+        subprocess.Popen(argv, **options)  # type: ignore[call-overload]  # noqa: S603 - no shell
+    except OSError as exc:
+        raise UsageError(f"cannot start the window: {exc.strerror or 'the system refused'}") from None
 
 
 def add_window_options(parser: argparse.ArgumentParser) -> None:
@@ -120,9 +172,13 @@ def run(args: argparse.Namespace) -> int:
     if not map_path.exists():
         raise UsageError(f"no such map: {map_path}")
     options = map_options(args)  # --classes, --tiles, --property, --preset (checked before reading)
+    if getattr(args, "detach", False):
+        start_detached(detached_argv(args, map_path))
+        return 0
     from game.play.session import Session
 
-    session = Session.open(map_path, options=options, fresh=args.fresh, defer_lint=True)
+    session = Session.open(map_path, options=options, fresh=args.fresh, defer_lint=True,
+                           ruleset_file=getattr(args, "ruleset_file", None))
     from game.commands._common import board_rule
 
     # --rule and the map's los_rule are checked here (one line, exit 2 when wrong); the window's

@@ -22,6 +22,7 @@ from game.commands._common import (
 from game.core.board import Board, Square, fmt_square, parse_square
 from game.core.errors import UsageError
 from game.core.words import plural
+from game.rules.registry import ruleset_label
 
 if TYPE_CHECKING:
     from game.ui.painter import Overlay
@@ -58,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     """Load the map, compute the ray / field of view, draw and save the PNG."""
     _headless()
     from game.core import los
-    from game.tiled import load_map
+    from game.play.ruleset_file import load_with_rules
     from game.ui.painter import Overlay
     from game.ui.render import render_png
 
@@ -69,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--fov needs --from (the square whose view to shade)")
     if args.viewer is not None and not args.origin:
         raise UsageError("--viewer needs --from (the viewer's square)")
-    loaded = load_map(args.map, **map_options(args))
+    loaded = load_with_rules(args.map, None, **map_options(args))  # tokens show the file's life
     board = loaded.board
     if args.step is not None and not args.origin:  # a lesson board names its own ray
         frm, to = board.properties.get("from"), board.properties.get("to")
@@ -83,6 +84,8 @@ def run(args: argparse.Namespace) -> int:
     overlay = Overlay()
     title = _title(board, Path(args.map))
     legend = [title]
+    # an isometric map is drawn as the square grid it stands for (one line says so)
+    legend += [f.message for f in loaded.findings if f.code == "map-isometric"]
     if args.origin:
         origin = _square(board, args.origin, "--from")
         here = board.figures_at(origin)
@@ -136,6 +139,8 @@ def run(args: argparse.Namespace) -> int:
     drawing = [f.message for f in loaded.findings if f.code.startswith("tileset-image")]
     for warning in [*drawing, *warnings]:
         print(f"sightline render: warning: {warning}", file=sys.stderr)
+    for note in (f.message for f in loaded.findings if f.code == "map-isometric"):
+        print(f"sightline render: note: {note}", file=sys.stderr)
     print(f"wrote {args.output}")
     return 0
 
@@ -165,7 +170,7 @@ def _square(board: Board, text: str, option: str) -> Square:
 def _title(board: Board, path: Path) -> str:
     name = board.name or path.stem
     caption = board.properties.get("caption")
-    parts = [f"{name}: {board.width}x{board.height}", f"ruleset {board.ruleset}"]
+    parts = [f"{name}: {board.width}x{board.height}", f"ruleset {ruleset_label(board.ruleset)}"]
     if caption:
         parts.append(str(caption))
     return " · ".join(parts)

@@ -42,10 +42,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Load the map, write the report, print where it is."""
-    from game.tiled import load_map
+    """Load the map (with its ruleset file), write the report, print where it is."""
+    from game.play.ruleset_file import load_with_rules
 
-    loaded = load_map(args.map, **map_options(args))
+    loaded = load_with_rules(args.map, None, **map_options(args))
     from game.commands._common import board_rule
 
     rule = board_rule(loaded.board, args.rule)  # --rule, else the map's los_rule, else arcadia

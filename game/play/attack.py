@@ -205,7 +205,7 @@ class Pending:
     reaction: Reaction | None = None
 
 
-#: the flow's prompts, keyed; a window passes its own wording (its gestures: game/ui/wording.py)
+#: the flow's prompts, keyed; a window passes its own wording (its gestures: game/play/wording.py)
 PROMPTS: dict[str, str] = {
     "no_attacker": "Select the attacker first.",
     "no_target": "Choose a target first.",

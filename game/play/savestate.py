@@ -3,7 +3,8 @@
 ``maps/demo.tmx`` keeps its play state in ``maps/demo.sightline.json``. The file records only
 what play changed relative to the map as loaded: figures moved, stats changed (wounds,
 exhausted cards, ...), figures taken off the board, door states (edge doors and door squares), plus the action log, the roll
-log and the dice seed. Storing changes rather than a snapshot means a map edited in Tiled between
+log, the dice seed and the ruleset file in play (when a file gives the rules: its path relative to
+the map's folder, else absolute; the session reads it again on restore and says so when it cannot). Storing changes rather than a snapshot means a map edited in Tiled between
 two sessions still opens with its new figures and doors, with play's changes laid over it where
 the objects (ids) still exist.
 
@@ -28,15 +29,18 @@ Writes are atomic (:mod:`game.play.atomic`: a temporary file in the same folder,
 
 from __future__ import annotations
 
+import errno
 import json
-import math
 import os
+import re
+import stat
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from game.core import safe_json
 from game.core.board import (
     Board,
     BoardState,
@@ -49,13 +53,17 @@ from game.core.board import (
     fmt_square,
 )
 from game.core.errors import SightlineError
+from game.core.safe_json import MISSING, Field, JsonError, describe
 from game.play.atomic import write_atomic
+from game.rules.base import STAT_LIMIT
 
 #: what a play-state file may say at most: text per line, log lines, dice draws of the seed stream
 MAX_TEXT = 500
 MAX_LOG = 5000
 MAX_DRAWS = 10**6
 MAX_STAT_TEXT = 4096
+#: the most figures, doors and door squares a play state may say play changed
+MAX_CHANGES = 100_000
 
 FORMAT = "sightline-play-state"
 FORMAT_VERSION = 1
@@ -117,6 +125,8 @@ class PlayState:
     dice: dict[str, int] | None = None
     #: door squares whose state play changed (files written before them have none)
     door_squares: list[DoorSquareChange] = field(default_factory=list)
+    #: the ruleset file play used (``game.play.ruleset_file.saved_name``), None: the map's game
+    ruleset_file: str | None = None
 
     # --- from boards ---------------------------------------------------------------------
 
@@ -131,8 +141,10 @@ class PlayState:
         dice_seed: int | None = None,
         selected: int | None = None,
         dice: Mapping[str, int] | None = None,
+        ruleset_file: str | None = None,
     ) -> PlayState:
-        """The differences between the map as loaded (``original``) and the board now."""
+        """The differences between the map as loaded (``original``) and the board now (and the
+        ruleset file in play, as :attr:`ruleset_file` records it)."""
         before = {f.id: f for f in original.figures}
         now = {f.id: f for f in current.figures}
         figures: dict[int, FigureChange] = {}
@@ -165,7 +177,7 @@ class PlayState:
             if old_squares.get(sq) is not state
         ]
         return cls(figures, doors, list(log or []), list(roll_log or []), dice_seed, selected,
-                   None if dice is None else dict(dice), door_squares)
+                   None if dice is None else dict(dice), door_squares, ruleset_file)
 
     @property
     def changes_board(self) -> bool:
@@ -268,129 +280,150 @@ class PlayState:
             "roll_log": self.roll_log,
             "dice_seed": self.dice_seed,
             "dice": self.dice,
+            "ruleset_file": self.ruleset_file,
         }
 
     @classmethod
     def from_json(cls, data: Any) -> PlayState:
-        """Read :meth:`to_json` output; raises :class:`PlayStateError` on anything else.
+        """Read :meth:`to_json` output; raises :class:`PlayStateError` on anything else, saying
+        in the file's terms which field is wrong (``figures.15.square[0]``) and how.
 
         >>> PlayState.from_json({"format": "other"})
         Traceback (most recent call last):
         ...
-        game.play.savestate.PlayStateError: not a Sightline play state (format 'other')
+        game.play.savestate.PlayStateError: not a Sightline play state (format "other")
+        >>> PlayState.from_json({"format": FORMAT, "version": 1, "figures": {"15": {"square": [3.7, 2.2]}}})
+        Traceback (most recent call last):
+        ...
+        game.play.savestate.PlayStateError: expected a whole number from 0 to 1000000 at figures.15.square[0], found 3.7
         """
+        doc = Field(data)
         if not isinstance(data, dict):
             raise PlayStateError("not a Sightline play state (not a JSON object)")
         if data.get("format") != FORMAT:
-            raise PlayStateError(f"not a Sightline play state (format {data.get('format')!r})")
-        version = data.get("version")
-        if not isinstance(version, int) or version > FORMAT_VERSION:
-            raise PlayStateError(f"written by a newer Sightline (version {version!r})")
+            raise PlayStateError(f"not a Sightline play state (format {describe(data.get('format', MISSING))})")
+        version = doc.key("version")
+        if isinstance(version.value, int) and not isinstance(version.value, bool) and version.value > FORMAT_VERSION:
+            raise PlayStateError(f"written by a newer Sightline (version {describe(version.value)})")
         try:
-            figures = {
-                int(fid): _figure_from_json(value)
-                for fid, value in dict(data.get("figures") or {}).items()
-            }
-            doors = [
-                DoorChange(
-                    Edge.parse(str(d["edge"])),
-                    DoorState(d["state"]),
-                    None if d.get("object_id") is None else int(d["object_id"]),
-                )
-                for d in list(data.get("doors") or [])
-            ]
-            door_squares = [_door_square_from_json(d) for d in list(data.get("door_squares") or [])]
-            log = [_bounded(line) for line in list(data.get("log") or [])][-MAX_LOG:]
-            roll_log = [
-                _entry_from_json(n, entry)
-                for n, entry in enumerate(list(data.get("roll_log") or []), start=1)
-            ][-MAX_LOG:]
-            seed = data.get("dice_seed")
-            selected = data.get("selected")
-            stream = data.get("dice")
-            dice = None if stream is None else {
-                "seed": _whole(dict(stream)["seed"], "dice seed"),
-                "draws": _whole(dict(stream).get("draws", 0), "dice draws", 0, MAX_DRAWS)}
+            version.whole(low=1, high=FORMAT_VERSION)
+            figures = {_figure_id(fid): _figure_from_json(value)
+                       for fid, value in doc.key("figures").entries(default={}, limit=MAX_CHANGES)}
+            doors = [_door_from_json(d) for d in doc.key("doors").items(default=(), limit=MAX_CHANGES)]
+            door_squares = [_door_square_from_json(d)
+                            for d in doc.key("door_squares").items(default=(), limit=MAX_CHANGES)]
+            log = [_bounded(line.text()) for line in doc.key("log").items(default=(), tail=MAX_LOG)]
+            roll_log = [_entry_from_json(entry) for entry in doc.key("roll_log").items(default=(), tail=MAX_LOG)]
+            stream = doc.key("dice")
+            dice = None if not stream.present else {
+                "seed": stream.key("seed").whole(low=-SEED_LIMIT, high=SEED_LIMIT),
+                "draws": stream.key("draws").whole(default=0, low=0, high=MAX_DRAWS)}
+            rules_field = doc.key("ruleset_file")
+            rules = rules_field.value if rules_field.present else None
+            if rules is not None and (not isinstance(rules, str) or not rules.strip()
+                                      or len(rules) > MAX_TEXT or "\0" in rules):
+                raise rules_field.fail("a ruleset file's name")
             return cls(
                 figures,
                 doors,
                 log,
                 roll_log,
-                None if seed is None else _whole(seed, "dice_seed"),
-                None if selected is None else _whole(selected, "selected"),
+                doc.key("dice_seed").whole(default=None, low=-SEED_LIMIT, high=SEED_LIMIT),
+                doc.key("selected").whole(default=None, low=0, high=ID_LIMIT),
                 dice,
                 door_squares,
+                rules,
             )
-        except (KeyError, TypeError, ValueError, OverflowError, SightlineError) as exc:
-            raise PlayStateError(f"malformed play state: {exc}") from exc
+        except JsonError as exc:
+            raise PlayStateError(str(exc)) from None
 
 
 _MISSING = object()
+#: the largest dice seed, object id and board coordinate a play state may hold
+SEED_LIMIT = 2**63
+ID_LIMIT = 2**31
+SQUARE_LIMIT = 10**6
+#: the largest magnitude of a number stat (the rules refuse larger ones: game/rules/base.py)
+MAX_STAT = STAT_LIMIT
+#: nesting and size of the free-form part of a roll-log entry
+ENTRY_DEPTH = 6
+ENTRY_ITEMS = 500
+ENTRY_KEYS = 200
 
 
-def _whole(value: Any, what: str, low: int = -(2**63), high: int = 2**63) -> int:
-    """A whole number the file gives, within bounds (bools and text are not numbers here)."""
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"{what} must be a whole number from {low} to {high}, not {_shown(value)}")
-    return value
-
-
-def _shown(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:39] + "…"
-
-
-def _bounded(value: Any, limit: int = MAX_TEXT) -> str:
+def _bounded(value: str, limit: int = MAX_TEXT) -> str:
     """Text as the window may draw it: at most ``limit`` characters (cut with "…")."""
-    text = str(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return value if len(value) <= limit else value[: limit - 1] + "…"
 
 
-def _bounded_json(value: Any, depth: int = 0) -> Any:
-    """A roll-log value with every text bounded, nesting at most 6 deep."""
-    if depth > 6:
-        raise ValueError("nested too deep")
+def _figure_id(key: str) -> int:
+    """A key of ``figures``: a figure's object id, written as digits."""
+    if not key.isascii() or not key.isdigit() or len(key) > 10 or int(key) > ID_LIMIT:
+        raise JsonError(f"expected a figure's object id (a whole number) as a name in figures, "
+                        f"found {describe(key)}")
+    return int(key)
+
+
+def _square(field: Field) -> Square:
+    x, y = field.numbers(length=2, whole=True, low=0, high=SQUARE_LIMIT)
+    return x, y
+
+
+def _door_state(field: Field) -> DoorState:
+    return DoorState(field.choice([state.value for state in DoorState]))
+
+
+def _door_from_json(field: Field) -> DoorChange:
+    """One saved door: ``{"edge": "V(2,0)", "state": "open", "object_id": 5}``, checked."""
+    edge_field = field.key("edge")
+    text = edge_field.text(max_len=40)
+    match = _EDGE_TEXT.fullmatch(text)
+    if match is None:
+        raise edge_field.fail("an edge written V(x,y) or H(x,y)")
+    x, y = int(match.group(2)), int(match.group(3))
+    if x > SQUARE_LIMIT or y > SQUARE_LIMIT:
+        raise edge_field.fail(f"an edge with coordinates from 0 to {SQUARE_LIMIT}")
+    return DoorChange(Edge("V" if match.group(1) == "V" else "H", x, y), _door_state(field.key("state")),
+                      field.key("object_id").whole(default=None, low=0, high=ID_LIMIT))
+
+
+_EDGE_TEXT = re.compile(r"\s*([VH])\s*\(\s*([0-9]{1,7})\s*,\s*([0-9]{1,7})\s*\)\s*")
+
+
+def _bounded_json(field: Field, depth: int = 0) -> Any:
+    """The free-form part of a roll-log entry: every text bounded, at most
+    :data:`ENTRY_DEPTH` levels of lists and objects (longer lists and objects are cut)."""
+    value = field.value
     if isinstance(value, str):
         return _bounded(value)
-    if isinstance(value, float) and not math.isfinite(value):
-        raise ValueError("a number is not finite")
+    if isinstance(value, dict | list) and depth >= ENTRY_DEPTH:
+        raise field.fail(f"a plain value (a roll-log entry nests at most {ENTRY_DEPTH} levels)")
     if isinstance(value, dict):
-        return {_bounded(k, 80): _bounded_json(v, depth + 1) for k, v in list(value.items())[:200]}
+        return {_bounded(name, 80): _bounded_json(member, depth + 1)
+                for name, member in field.entries()[:ENTRY_KEYS]}
     if isinstance(value, list):
-        return [_bounded_json(v, depth + 1) for v in value[:500]]
+        return [_bounded_json(item, depth + 1) for item in field.items()[:ENTRY_ITEMS]]
     return value
 
 
-def _entry_from_json(n: int, entry: Any) -> dict[str, Any]:
+def _entry_from_json(field: Field) -> dict[str, Any]:
     """One roll-log entry, checked: an object; its ``dice`` state a seed and a bounded count of
     draws (replaying them costs time); its texts bounded."""
-    if not isinstance(entry, dict):
-        raise ValueError(f"roll log entry {n} is not an object")
-    try:
-        out = _bounded_json(entry)
-        dice = entry.get("dice")
-        if dice is not None:
-            if not isinstance(dice, dict):
-                raise ValueError("dice must be {seed, draws}")
-            out["dice"] = {
-                "seed": _whole(dice.get("seed"), "seed"),
-                "draws": _whole(dice.get("draws", 0), "draws", 0, MAX_DRAWS),
-            }
-        if entry.get("seed") is not None:
-            _whole(entry["seed"], "seed")
-    except ValueError as exc:
-        raise ValueError(f"roll log entry {n}: {exc}") from None
+    field.object()
+    out: dict[str, Any] = _bounded_json(field)
+    dice = field.key("dice")
+    if dice.present:
+        out["dice"] = {
+            "seed": dice.key("seed").whole(low=-SEED_LIMIT, high=SEED_LIMIT),
+            "draws": dice.key("draws").whole(default=0, low=0, high=MAX_DRAWS),
+        }
+    field.key("seed").whole(default=None, low=-SEED_LIMIT, high=SEED_LIMIT)
     return out
 
 
-def _door_square_from_json(value: Any) -> DoorSquareChange:
+def _door_square_from_json(field: Field) -> DoorSquareChange:
     """One saved door square: ``{"square": [x, y], "state": "open"}``, checked."""
-    value = dict(value)
-    square = list(value["square"])
-    if len(square) != 2:
-        raise ValueError(f"a door square must be [x, y], not {_shown(square)}")
-    x, y = (_whole(v, "door square coordinate", 0, 10**6) for v in square)
-    return DoorSquareChange((x, y), DoorState(value["state"]))
+    return DoorSquareChange(_square(field.key("square")), _door_state(field.key("state")))
 
 
 def _figure_json(change: FigureChange) -> dict[str, Any]:
@@ -404,21 +437,23 @@ def _figure_json(change: FigureChange) -> dict[str, Any]:
     return out
 
 
-def _figure_from_json(value: Any) -> FigureChange:
-    value = dict(value)
-    square = value.get("square")
-    if square is not None:
-        x, y = (int(v) for v in square)
-        square = (x, y)
-    stats = dict(value.get("stats") or {})
-    for key, stat in stats.items():
-        if stat is not None and not isinstance(stat, str | int | float | bool):
-            raise ValueError(f"stat {key!r} is not a number, text or true/false")
-        if isinstance(stat, float) and not math.isfinite(stat):
-            raise ValueError(f"stat {key!r} is {stat}, not a finite number")
-        if isinstance(stat, str) and len(stat) > MAX_STAT_TEXT:
-            raise ValueError(f"stat {key!r} is {len(stat)} characters long (at most {MAX_STAT_TEXT})")
-    return FigureChange(square, stats, bool(value.get("removed", False)))
+def _figure_from_json(field: Field) -> FigureChange:
+    """One saved figure change: ``{"square": [x, y], "stats": {...}, "removed": true}``, checked."""
+    field.object()
+    square_field = field.key("square")
+    square = _square(square_field) if square_field.present else None
+    stats: dict[str, Stat | None] = {}
+    for name, member in field.key("stats").entries(default={}):
+        value = member.value
+        if value is None or isinstance(value, bool):
+            stats[name] = value
+        elif isinstance(value, str):
+            stats[name] = member.text(max_len=MAX_STAT_TEXT)
+        elif isinstance(value, int | float):
+            stats[name] = member.number(low=-MAX_STAT, high=MAX_STAT)
+        else:
+            raise member.fail("a number, text, true, false or null")
+    return FigureChange(square, stats, field.key("removed").flag(default=False))
 
 
 @dataclass(frozen=True)
@@ -430,45 +465,108 @@ class Loaded:
 
 
 def load_state(path: str | Path) -> Loaded:
-    """Read a play-state file. Missing: nothing. Unreadable: set aside, with a message.
+    """Read a play-state file. Missing: nothing. Unusable: set aside, with a one-line message.
 
-    The unreadable file is renamed ``<name>.corrupt-<n>`` (the first free n), so nothing is
-    lost and the next autosave does not overwrite it.
+    Unusable is anything but a regular file of at most :data:`MAX_STATE_BYTES` holding a play
+    state: a folder, a named pipe or a device (even through a link; never opened, so never a
+    hang), a file too large, text that is not JSON or JSON that is not a play state. The file
+    (or the link, pipe or folder itself) is renamed ``<name>.corrupt-<n>`` (the first free n),
+    so nothing is lost, the next autosave does not overwrite it and the map opens as drawn.
     """
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        data = _read_state_file(path)
     except FileNotFoundError:
         return Loaded(None)
-    except (OSError, UnicodeDecodeError) as exc:
-        return Loaded(None, _set_aside(path, f"cannot read it: {exc}"))
+    except _Unreadable as exc:
+        return Loaded(None, _set_aside(path, str(exc)))
     try:
-        return Loaded(PlayState.from_json(json.loads(text, parse_constant=_no_constant)))
-    except _NotANumber as exc:
-        return Loaded(None, _set_aside(path, f"not JSON: {exc} is not a number"))
-    except json.JSONDecodeError as exc:
-        return Loaded(None, _set_aside(path, f"not JSON: {exc.msg} at line {exc.lineno}"))
+        return Loaded(PlayState.from_json(safe_json.loads(data, max_chars=MAX_STATE_BYTES)))
+    except JsonError as exc:
+        return Loaded(None, _set_aside(path, f"not JSON: {exc}"))
     except PlayStateError as exc:
         return Loaded(None, _set_aside(path, str(exc)))
 
 
-class _NotANumber(ValueError):
-    """JSON's ``NaN`` / ``Infinity`` / ``-Infinity``: Python reads them, JSON does not have them."""
+#: the largest play-state file read (a full log and roll log take a few MB)
+MAX_STATE_BYTES = 32 * 1024 * 1024
 
 
-def _no_constant(name: str) -> Any:
-    raise _NotANumber(name)
+class _Unreadable(Exception):
+    """A play-state file that is there but cannot be read; the message is the reason in our words."""
+
+
+def _read_state_file(path: Path, limit: int = MAX_STATE_BYTES) -> bytes:
+    """The bytes of a play-state file: a regular file (links followed) of at most ``limit``
+    bytes. Anything else is :class:`_Unreadable` without being opened (a pipe would block, a
+    device never ends); the kind is checked again on the open file, so nothing swapped in
+    between is read either. ``FileNotFoundError`` when there is no file."""
+    try:
+        _check_kind(os.stat(path).st_mode)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise _Unreadable(_os_words(exc)) from None
+    try:
+        info = os.fstat(fd)
+        _check_kind(info.st_mode)
+        if info.st_size > limit:
+            raise _Unreadable(f"it is {_mib(info.st_size)}, over the {_mib(limit)} a play state may have")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:
+            raise _Unreadable(f"it grew past the {_mib(limit)} a play state may have while read")
+        return b"".join(chunks)
+    except OSError as exc:
+        raise _Unreadable(_os_words(exc)) from None
+    finally:
+        os.close(fd)
+
+
+def _check_kind(mode: int) -> None:
+    """Refuse anything but a regular file, naming what it is."""
+    if stat.S_ISREG(mode):
+        return
+    kind = ("a folder" if stat.S_ISDIR(mode) else "a named pipe" if stat.S_ISFIFO(mode)
+            else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+            else "a socket" if stat.S_ISSOCK(mode) else "not a regular file")
+    raise _Unreadable(f"it is {kind}, not a file" if kind.startswith("a ") else f"it is {kind}")
+
+
+def _os_words(exc: OSError) -> str:
+    """Why the system would not let us read or move the file, in our words."""
+    if isinstance(exc, PermissionError):
+        return "permission denied (check the file's owner and permissions)"
+    if exc.errno == errno.ELOOP:
+        return "it is a link that leads round in a circle"
+    if exc.errno == errno.ENAMETOOLONG:
+        return "its name is too long for the system"
+    reason = (exc.strerror or "the system refused").rstrip(".").lower()
+    return f"the system says: {reason}"
+
+
+def _mib(size: int) -> str:
+    return f"{size / (1024 * 1024):.1f} MiB" if size < 100 * 1024 * 1024 else f"{size // (1024 * 1024):,} MiB"
 
 
 def _set_aside(path: Path, reason: str) -> str:
+    """Rename an unusable play-state file ``<name>.corrupt-<n>``; the one-line message saying so."""
     n = 1
-    while path.with_name(f"{path.name}.corrupt-{n}").exists():
+    while os.path.lexists(path.with_name(f"{path.name}.corrupt-{n}")):
         n += 1
     aside = path.with_name(f"{path.name}.corrupt-{n}")
     try:
         os.replace(path, aside)
     except OSError as exc:
-        return f"saved play state {path.name} is unusable ({reason}) and could not be moved: {exc}"
+        return (f"saved play state {path.name} is unusable ({reason}) and could not be renamed "
+                f"({_os_words(exc)}): move it away, or play on without saving")
     return f"saved play state {path.name} was unusable ({reason}); kept as {aside.name}, starting fresh"
 
 

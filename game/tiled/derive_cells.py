@@ -19,10 +19,18 @@ import numpy as np
 from game.core.board import DoorState, Edge, Square, Stat
 from game.core.findings import Finding, Severity
 from game.core.words import a_or_an, plural
-from game.tiled.conventions import CLASSES_FILE, Conventions, is_true, suggest_preset, unread_names
+from game.tiled.conventions import (
+    CLASSES_FILE,
+    Conventions,
+    is_true,
+    suggest_preset,
+    tile_word_role,
+    toml_line,
+    unread_names,
+)
 from game.tiled.geometry import axis_aligned, border_sides, shape_area, side_edge
 from game.tiled.guard import GID_FLAGS, GID_MASK
-from game.tiled.records import CollisionShape, MapRecords, TileLayerRecord, TileRecord
+from game.tiled.records import CollisionShape, MapRecords, TileLayerRecord, TileRecord, tileset_of
 
 __all__ = ["Cells", "derive_cells", "door_state", "turn_sides"]
 
@@ -40,6 +48,9 @@ class Cells:
     walls: set[Edge] = field(default_factory=set)
     impassable: set[Square] = field(default_factory=set)
     doors: dict[Square, DoorState] = field(default_factory=dict)
+    #: cells no tile layer paints that are read as floor (``empty = "floor"``, or a board drawn as
+    #: walls only); 0 when they are void
+    empty_floor: int = 0
     collision_cells: int = 0
     collision_edges: int = 0
 
@@ -122,7 +133,9 @@ class _CellDeriver:
         self.findings = findings
         self.width, self.height = records.width, records.height
         self.cells = Cells()
-        self.role_cache: dict[int, str | None] = {}
+        self.role_cache: dict[tuple[int, str], str | None] = {}
+        self.preset_layers: frozenset[str] | None = None
+        self.iso_noted = False
         self.collision_cache: dict[int, _Collision | None] = {}
 
     def note(self, code: str, message: str, hint: str) -> None:
@@ -130,32 +143,67 @@ class _CellDeriver:
         self.findings.append(Finding(code, Severity.WARNING, message, hint=hint))
 
     def run(self) -> Cells:
-        """Every tile layer's cells, in layer order."""
+        """Every tile layer's cells, in layer order: a layer with a role (``[layers]``, or named
+        for it) gives it to every painted cell, the others' tiles give theirs; cells empty in
+        every layer are void, or floor (``empty = "floor"``, or when every painted tile layer is
+        a layer of walls: a board drawn as walls only)."""
         layers = [(layer, self.shifted(layer)) for layer in self.records.tile_layers]
+        self.preset_layers = self.limit_preset(layers)
+        roles = [self.layer_role(layer, gids) for layer, gids in layers]
         if any(bool((g & GID_MASK).any()) for _, g in layers):
             empty = np.ones((self.height, self.width), dtype=bool)
             for _, gids in layers:
                 empty &= (gids & GID_MASK) == 0
-            ys, xs = np.nonzero(empty)
-            self.cells.void.update(zip(xs.tolist(), ys.tolist(), strict=True))
+            if self.empty_is_floor(layers, roles):
+                self.cells.empty_floor = int(empty.sum())
+            else:
+                ys, xs = np.nonzero(empty)
+                self.cells.void.update(zip(xs.tolist(), ys.tolist(), strict=True))
             self.report_hidden_layers(layers)
-        unread: dict[tuple[str, str], int] = {}
-        for _, gids in layers:
+        unread: dict[tuple[str, str], np.ndarray] = {}
+        for (layer, gids), role in zip(layers, roles, strict=True):
+            if role is not None:
+                self.paint_layer(layer, gids, *role)
+                continue
             for raw in np.unique(gids).tolist():
                 gid = raw & GID_MASK
                 tile = self.records.tiles.get(gid) if gid else None
                 if tile is not None:
-                    self.paint(tile, gids, raw, unread)
+                    self.paint(tile, gids, raw, layer.name, unread)
         self.report_unread(unread)
+        self.report_unknown_gids(layers)
         return self.cells
 
-    def paint(self, tile: TileRecord, gids: np.ndarray, raw: int, unread: dict[tuple[str, str], int]) -> None:
-        """What one tile (``raw``: its gid with flip bits) gives the cells painted with it."""
+    def empty_is_floor(
+        self, layers: list[tuple[TileLayerRecord, np.ndarray]], roles: list[tuple[str, str] | None]
+    ) -> bool:
+        """Whether the cells empty in every tile layer are floor: ``empty = "floor"``, or (unless
+        ``empty = "void"``) every painted tile layer gives its cells ``blocked`` (a note says so)."""
+        if self.conv.empty is not None:
+            return self.conv.empty == "floor"
+        painted = [role for (_, gids), role in zip(layers, roles, strict=True) if bool((gids & GID_MASK).any())]
+        if not painted or not all(role is not None and role[0] == "blocked" for role in painted):
+            return False
+        self.findings.append(Finding(
+            "layer-role", Severity.NOTE,
+            "every painted tile layer is a layer of walls, so the empty cells are read as the floor "
+            "(a board drawn as walls only)",
+            hint=f"if the empty cells are off the board, say so in {CLASSES_FILE}: "
+            + toml_line("layers", "empty", ["void"]),
+        ))
+        return True
+
+    def paint(
+        self, tile: TileRecord, gids: np.ndarray, raw: int, layer: str,
+        unread: dict[tuple[str, str], np.ndarray],
+    ) -> None:
+        """What one tile (``raw``: its gid with flip bits) painted on ``layer`` gives its cells."""
         gid, flags = raw & GID_MASK, raw & GID_FLAGS
-        role = self.cell_role(tile)
+        role = self.cell_role(tile, layer)
         shapes = self.collision_of(tile)
         if not (role or shapes or "walls" in tile.properties):
-            self.note_unread(tile, gids, raw, unread)
+            if self.conv.tile_role(tile.class_name, tile.properties, None) is None:
+                self.note_unread(tile, gids, raw, unread)  # read on other layers: not unread
             return
         ys, xs = np.nonzero(gids == raw)
         cells = list(zip(xs.tolist(), ys.tolist(), strict=True))
@@ -167,6 +215,14 @@ class _CellDeriver:
             sides += turn_sides(shapes.sides, flags)
             self.cells.collision_cells += len(cells) if shapes.role else 0
             self.cells.collision_edges += len(cells) * len(shapes.sides)
+        self.give(role, cells, tile, gid)
+        walls = self.cells.walls
+        for x, y in cells:
+            for side in sides:
+                walls.add(side_edge(x, y, side))
+
+    def give(self, role: str | None, cells: list[Square], tile: TileRecord | None, gid: int) -> None:
+        """Give ``cells`` a cell role (a door square's state from its tile's properties)."""
         if role == "void":
             self.cells.void.update(cells)
         elif role == "blocked":
@@ -174,12 +230,81 @@ class _CellDeriver:
         elif role == "impassable":
             self.cells.impassable.update(cells)
         elif role == "door":
-            state = door_state(tile.properties, None, f"door tile {gid}", self.findings)
+            props = tile.properties if tile is not None else {}
+            state = door_state(props, None, f"door tile {gid}", self.findings)
             self.cells.doors.update(dict.fromkeys(cells, state))
-        walls = self.cells.walls
-        for x, y in cells:
-            for side in sides:
-                walls.add(side_edge(x, y, side))
+
+    # -- layers with a role of their own
+    def layer_role(self, layer: TileLayerRecord, gids: np.ndarray) -> tuple[str, str] | None:
+        """The role a tile layer gives every cell painted on it and where it came from
+        (:meth:`Conventions.tile_layer_role`), or None: its tiles give theirs (a layer named for a
+        role whose tiles give roles of their own keeps them)."""
+        role, source = self.conv.tile_layer_role(layer.name)
+        if role is None:
+            return None
+        if role == "":
+            self.note("layer-role", f"tile layer {layer.name!r} is mapped to a role only object layers "
+                      "take; its tiles are read as usual", "map a tile layer to blocked, impassable, void, "
+                      "door or floor")
+            return None
+        if source == "layer-name" and any(
+            self.own_role(raw & GID_MASK, layer.name) for raw in np.unique(gids).tolist() if raw & GID_MASK
+        ):
+            return None
+        return role, source
+
+    def paint_layer(self, layer: TileLayerRecord, gids: np.ndarray, role: str, source: str) -> None:
+        """Give every painted cell of a tile layer the layer's role (tile ``walls`` still count),
+        with a note when the role comes from the layer's name."""
+        painted = 0
+        for raw in np.unique(gids).tolist():
+            gid, flags = raw & GID_MASK, raw & GID_FLAGS
+            if not gid:
+                continue
+            ys, xs = np.nonzero(gids == raw)
+            cells = list(zip(xs.tolist(), ys.tolist(), strict=True))
+            painted += len(cells)
+            tile = self.records.tiles.get(gid)
+            self.give(role, cells, tile, gid)
+            if tile is not None and "walls" in tile.properties:
+                sides = self.tile_wall_sides(tile.properties["walls"], gid, flags)
+                self.cells.walls.update(side_edge(x, y, side) for x, y in cells for side in sides)
+        if source == "layer-name" and painted:
+            read_as = {"floor": "plain floor", "door": "door squares"}.get(role, f"{role} squares")
+            self.findings.append(Finding(
+                "layer-role", Severity.NOTE,
+                f"tile layer {layer.name!r}: its {plural(painted, 'painted square')} are read as "
+                f"{read_as}, by the layer's name",
+                hint="if that is wrong, give the layer its role in "
+                f"{CLASSES_FILE}: {toml_line('layers', 'floor', [layer.name])}",
+            ))
+
+    def own_role(self, gid: int, layer: str) -> bool:
+        """Whether a tile gives its cells a role or walls of its own (its class or properties, or
+        its collision shapes)."""
+        tile = self.records.tiles.get(gid)
+        if tile is None:
+            return False
+        return bool(self.cell_role(tile, layer) or "walls" in tile.properties or self.collision_of(tile))
+
+    def limit_preset(self, layers: list[tuple[TileLayerRecord, np.ndarray]]) -> frozenset[str] | None:
+        """The tile layers a preset's tile specs are limited to on this map (the layers it names
+        that the map has, with a note), or None: every layer."""
+        wanted = self.conv.preset_layers
+        names = [layer.name for layer, _ in layers]
+        found = sorted({n for n in names if n.strip().casefold() in wanted})
+        has_specs = any(spec.preset for specs in self.conv.tiles.values() for spec in specs)
+        if not (found and has_specs and len(names) > len(found)):
+            return None
+        self.findings.append(Finding(
+            "layer-role", Severity.NOTE,
+            f"the {self.conv.preset} preset reads its tile properties on tile "
+            f"{'layer' if len(found) == 1 else 'layers'} {', '.join(map(repr, found))} only "
+            "(the layer the game collides with)",
+            hint="to read them on other layers too, write them with @: "
+            f"{CLASSES_FILE}: {toml_line('tiles', 'blocked', ['collides@' + '|'.join(names)])}",
+        ))
+        return frozenset(n.strip().casefold() for n in found)
 
     def shifted(self, layer: TileLayerRecord) -> np.ndarray:
         """A tile layer's gids moved by its offset in whole squares (a finding if not whole)."""
@@ -203,42 +328,72 @@ class _CellDeriver:
             out[sy0 + dy : sy1 + dy, sx0 + dx : sx1 + dx] = layer.gids[sy0:sy1, sx0:sx1]
         return out
 
-    def cell_role(self, tile: TileRecord) -> str | None:
-        """The cell role of a tile (:meth:`Conventions.cell_role`), once per tile."""
-        cached = self.role_cache.get(tile.gid, "")
+    def cell_role(self, tile: TileRecord, layer: str = "") -> str | None:
+        """The cell role of a tile painted on ``layer`` (:meth:`Conventions.cell_role`), once per
+        tile and layer."""
+        key = (tile.gid, layer)
+        cached = self.role_cache.get(key, "")
         if cached != "":
             return cached
-        role = self.conv.cell_role(tile.class_name, tile.properties)
-        self.role_cache[tile.gid] = role
+        role = self.conv.cell_role(tile.class_name, tile.properties, layer, self.preset_layers)
+        self.role_cache[key] = role
         return role
 
     # -- what nobody reads, and hidden layers
     def note_unread(
-        self, tile: TileRecord, gids: np.ndarray, raw: int, unread: dict[tuple[str, str], int]
+        self, tile: TileRecord, gids: np.ndarray, raw: int, unread: dict[tuple[str, str], np.ndarray]
     ) -> None:
-        """Count the squares painted with a tile whose class or properties nothing reads."""
+        """Mark the squares painted with a tile whose class or properties nothing reads."""
         names = unread_names(tile.class_name, tile.properties)
         if not names:
             return
-        count = int((gids == raw).sum())
+        painted = gids == raw
         for key in names:
-            unread[key] = unread.get(key, 0) + count
+            if key in unread:
+                unread[key] |= painted
+            else:
+                unread[key] = painted.copy()
 
-    def report_unread(self, unread: dict[tuple[str, str], int]) -> None:
-        """One warning per tile class or property painted on the board that Sightline does not read."""
+    def report_unread(self, unread: dict[tuple[str, str], np.ndarray]) -> None:
+        """One warning per tile class or property painted on the board that Sightline does not
+        read, with the board squares it covers (a square counted once, whatever its layers)."""
         if not unread:
             return
         preset = None if self.conv.preset else suggest_preset([n.partition("=")[0] for _, n in unread])
         also = f", or try --preset {preset}" if preset else ""
-        for (kind, name), count in sorted(unread.items()):
-            what = f"tile class {name!r}" if kind == "class" else f"tile property {name!r}"
-            spec = name if kind == "class" or "=" in name else f"{name}=VALUE"
+        for (kind, name), painted in sorted(unread.items(), key=lambda item: item[0]):
+            what = {"class": f"tile class {name!r}", "bool": f"bool tile property {name!r} (true)"}.get(
+                kind, f"tile property {name!r}")
+            count = int(painted.sum())
+            role = tile_word_role(name)
             self.note(
                 "tile-unread",
-                f"{what} is painted on {plural(count, 'square')} but has no Sightline role; ignored",
-                f'map it in {CLASSES_FILE}, e.g. [tiles] blocked = ["{spec}"], or with '
-                f"--tiles blocked={spec}{also}",
+                f"{what} is painted on {plural(count, 'square')} of the board but has no Sightline "
+                "role; ignored",
+                f"read it with --tiles {role}={name}{also}; or in {CLASSES_FILE}: "
+                + toml_line("tiles", role, [name]),
             )
+
+    def report_unknown_gids(self, layers: list[tuple[TileLayerRecord, np.ndarray]]) -> None:
+        """A warning per tile layer painted with gids no tileset holds (the cells count as
+        painted; nothing else is read from them)."""
+        tilesets = self.records.tilesets
+        for layer, gids in layers:
+            bad: dict[int, int] = {}
+            values, counts = np.unique(gids & GID_MASK, return_counts=True)
+            for gid, count in zip(values.tolist(), counts.tolist(), strict=True):
+                if gid and tileset_of(gid, tilesets) is None:
+                    bad[gid] = count
+            if bad:
+                shown = ", ".join(str(g) for g in sorted(bad)[:5]) + (" ..." if len(bad) > 5 else "")
+                self.note(
+                    "tile-gid-unknown",
+                    f"tile layer {layer.name!r} paints {plural(sum(bad.values()), 'square')} with "
+                    f"{'a tile' if len(bad) == 1 else 'tiles'} no tileset holds (gid {shown}); "
+                    "they count as painted squares with no role",
+                    "a tileset was removed or shortened: open the map in Tiled, add the tileset "
+                    "back or erase those cells",
+                )
 
     def report_hidden_layers(self, layers: list[tuple[TileLayerRecord, np.ndarray]]) -> None:
         """A warning for each hidden tile layer that puts squares on the board."""
@@ -280,6 +435,13 @@ class _CellDeriver:
         """The role and wall sides a tile's collision shapes give its cells (None: no shapes, or
         ``collision = "ignore"``). A partial or diagonal shape is a finding naming the tile."""
         if not tile.collision or not self.conv.collision:
+            return None
+        if self.records.grid.orientation == "isometric":  # drawn on the diamond's picture, not its square
+            if not self.iso_noted:
+                self.iso_noted = True
+                self.note("collision-shape", f"collision shapes of an isometric map's tiles ({tile.where} "
+                          "and any others) are not read: they are drawn on the tile's picture, not on "
+                          "its square", "give those tiles a class or property and map it with [tiles]")
             return None
         if tile.gid in self.collision_cache:
             return self.collision_cache[tile.gid]

@@ -604,8 +604,10 @@ class _Preparer:
         """Merge one template into ``obj``: its attributes, shape and properties, the object's winning."""
         tobj = template.find("object")
         assert tobj is not None
+        if tobj.get("template"):
+            self.note_nested_template(tx_path, obj)
         for key, value in tobj.attrib.items():
-            if key in ("id", "x", "y"):
+            if key in ("id", "x", "y", "template"):
                 continue
             if key not in obj.attrib:
                 if key == "gid":
@@ -629,6 +631,38 @@ class _Preparer:
                 if prop.get("name") not in names:
                     mine.append(copy.deepcopy(prop))
         del obj.attrib["template"]
+
+    def note_nested_template(self, tx_path: Path, obj: ET.Element) -> None:
+        """A warning (once per template) for a template whose object uses a template itself,
+        which Tiled never writes: it is not applied; a chain that comes back is a cycle."""
+        if any(f.code in ("template-nested", "template-cycle") and tx_path.name in f.message for f in self.findings):
+            return
+        chain = [tx_path]
+        while True:
+            template = self.tx_cache.get(chain[-1])
+            inner = template.find("object") if template is not None else None
+            source = inner.get("template") if inner is not None else None
+            if not source:
+                break
+            nxt = self.resolve(chain[-1].parent, source)
+            if nxt in chain:
+                chain.append(nxt)
+                break
+            try:
+                self.load_tx(nxt)
+            except MapError:
+                break
+            chain.append(nxt)
+        cycle = len(chain) > 1 and chain[-1] in chain[:-1]
+        raw = obj.get("id", "")
+        self.findings.append(Finding(
+            "template-cycle" if cycle else "template-nested", Severity.WARNING,
+            f"template {tx_path.name} uses template {chain[1].name if len(chain) > 1 else '?'}"
+            + (f", which leads back to {chain[-1].name}: a cycle" if cycle else "")
+            + "; a template cannot use a template, so that part is not applied",
+            int(raw) if raw.strip().isdigit() else None,
+            hint="open the template in Tiled and detach its object from the other template",
+        ))
 
     # -- tile layers
     def decode_layers(
@@ -906,11 +940,14 @@ def _write_cropped(layer: ET.Element, chunks: list[_Chunk], bounds: tuple[int, i
 
 
 def orientation_error(orientation: str, shown: str) -> MapError:
-    """The one-line refusal of a map on a grid Sightline does not build boards on."""
+    """The one-line refusal of a map on a grid Sightline does not build boards on (a staggered
+    map's rows are shifted by half a tile, so it is no square grid, though it looks isometric)."""
+    why = " (its rows are shifted by half a tile: no square grid)" if orientation == "staggered" else ""
     return MapError(
-        f"{orientation} maps are not supported; Sightline reads orthogonal (square-grid) maps",
+        f"{orientation} maps are not supported{why}; Sightline reads orthogonal and isometric "
+        "(square-grid) maps",
         path=shown,
-        hint="in Tiled, make a new map with File > New > Orientation: Orthogonal",
+        hint="in Tiled, make a new map with File > New > Orientation: Orthogonal or Isometric",
     )
 
 

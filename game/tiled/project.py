@@ -101,7 +101,8 @@ def find_project(map_path: Path, setting: Path | None = None) -> tuple[Path | No
             return None, [Finding(
                 "tiled-project-several", Severity.WARNING,
                 f"{len(found)} Tiled projects in {folder} ({names}): enum numbers are not read as names",
-                hint=f'name the map\'s project in sightline.toml beside the map: project = "{found[0].name}"',
+                hint="name the map's project in sightline.toml beside the map: "
+                f"project = {json.dumps(found[0].name, ensure_ascii=False)}",
             )]
         if folder.parent == folder:
             break

@@ -34,7 +34,7 @@ from game.tiled.conventions import load_conventions, parse_class_mapping
 from game.tiled.derive import ORIENTATIONS, LoadedMap, ObjectInfo, derive_map
 from game.tiled.guard import explain_unreadable, parse_xml_file, prepare
 from game.tiled.read import read_tiled
-from game.tiled.records import ArtLayer, MapArt, TileImage
+from game.tiled.records import ArtLayer, MapArt, MapRecords, TileImage
 
 __all__ = [
     "MAP_SUFFIXES",
@@ -47,6 +47,7 @@ __all__ = [
     "is_map_file",
     "load_map",
     "parse_class_mapping",
+    "read_records",
 ]
 
 #: the file endings of Tiled maps (``.json`` only when the file is a Tiled map, see is_map_file)
@@ -78,25 +79,36 @@ def load_map(
     properties: Mapping[str, str] | None = None,
     preset: str | None = None,
     collision: bool | None = None,
+    layers: Mapping[str, Sequence[str]] | None = None,
+    names: Mapping[str, Sequence[str]] | None = None,
 ) -> LoadedMap:
     """Load a Tiled map (``.tmx``, ``.tmj`` or ``.json``); raises :class:`MapError` (one line:
     file, object, fix) for anything unusable.
 
     ``classes`` maps our object roles onto the map's own class names, ``tiles`` our cell roles
     onto tile classes and properties, ``properties`` our figure property names onto theirs;
-    ``preset`` names a set of conventions (:data:`~game.tiled.conventions.PRESETS`) and
-    ``collision`` (default: read) turns the Tile Collision Editor shapes on or off. All of them
-    are added to (and win over) ``sightline.toml``'s.
+    ``preset`` names a set of conventions (:data:`~game.tiled.conventions.PRESETS`),
+    ``collision`` (default: read) turns the Tile Collision Editor shapes on or off, ``layers``
+    gives layers roles (and ``empty``: what an unpainted cell is) and ``names`` object names
+    roles. All of them are added to (and win over) ``sightline.toml``'s.
     """
     path = Path(path)
+    with one_line_refusal(path), collector_paused():
+        prepared = prepare(path, ORIENTATIONS)
+        conventions = load_conventions(
+            path, classes=classes, tiles=tiles, properties=properties, preset=preset,
+            collision=collision, layers=layers, names=names,
+        )
+        return derive_map(read_tiled(prepared, conventions.project), conventions)
+    raise AssertionError("unreachable")  # pragma: no cover - the block returns or raises
+
+
+@contextmanager
+def one_line_refusal(path: Path) -> Iterator[None]:
+    """Turn whatever reading a bad map raises into one :class:`MapError` line naming the file and
+    what to fix (never a traceback); a missing module is re-raised (our installation's fault)."""
     try:
-        with collector_paused():
-            prepared = prepare(path, ORIENTATIONS)
-            conventions = load_conventions(
-                path, classes=classes, tiles=tiles, properties=properties, preset=preset,
-                collision=collision,
-            )
-            return derive_map(read_tiled(prepared, conventions.project), conventions)
+        yield
     except MapError:
         raise
     except SightlineError as exc:
@@ -116,6 +128,15 @@ def load_map(
             f"cannot read this map: {why}", path=str(path),
             hint="fix it, or open the map in Tiled and save it again",
         ) from None
+
+
+def read_records(path: Path) -> MapRecords:
+    """The records of a Tiled map, read but not derived (steps 1 and 3 of :func:`load_map`; no
+    conventions): what ``check --suggest`` derives again and again under candidate mappings.
+    Raises :class:`MapError` like :func:`load_map`."""
+    with one_line_refusal(path), collector_paused():
+        return read_tiled(prepare(path, ORIENTATIONS))
+    raise AssertionError("unreachable")  # pragma: no cover - the block returns or raises
 
 
 @contextmanager

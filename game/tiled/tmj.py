@@ -106,9 +106,10 @@ def _properties(elem: ET.Element, doc: JsonObject) -> None:
         types = doc.get("propertytypes", {}) or {}
         props = [{"name": k, "value": v, "type": types.get(k, "string")} for k, v in props.items()]
     for prop in props:
-        if not isinstance(prop, dict) or "name" not in prop:
+        if not isinstance(prop, dict):
             continue
-        out.append(_property(prop))
+        # a property without a name is kept nameless: the reader reports it (property-nameless)
+        out.append(_property(prop) if "name" in prop else ET.Element("property"))
 
 
 def _property(prop: JsonObject) -> ET.Element:

@@ -9,9 +9,11 @@ The flow itself (what is being built, the rules' answers, rolling, recording) is
 drop-down, the play entry (for an attack that takes a typed play), the legality sentence, the
 odds chart (deterministic rules: the tally's comparison), Roll (Commit), the ruleset's actions
 (Rest ...), the tray speed and the roll log. Above the legality sentence, in amber, the rules'
-"Not applied" lines, each as its first clause; after an attack that
-calls for a reaction (Guard, Payback), the verdict box offers it as the next step, Roll is named
-after it and a Skip button drops it. A ruleset's first choice (Conquest: the defender's
+"Not applied" lines, each as its first clause; under it, in amber, the frame's rule notice when
+the ray is drawn under another rule than the one the attack is judged by (the rule switch ``K`` is
+a what-if view; attacks keep the map's rule). After an attack that calls for a reaction (Guard,
+Payback), the verdict box offers it as the next step, Roll is named after it and a Skip button
+drops it. A ruleset's first choice (Conquest: the defender's
 Block stat) gets a drop-down in the play entry's row; the rules' default is the first entry.
 """
 
@@ -43,8 +45,9 @@ from game.ui.panel import fit_text, label_room
 FRESH_DICE = "new dice"
 #: the action entry of the button that skips the reaction offered (Guard, Payback)
 SKIP_REACTION = "skip reaction"
-#: the colour of the reaction offered and of the "Not applied" lines (amber)
-NOTE_COLOUR = "#FFC34D"
+#: the colour of the reaction offered, of the "Not applied" lines and of the notice that the ray
+#: is drawn under another rule than the attack's (amber)
+NOTE_COLOUR = RULE_NOTICE_COLOUR = "#FFC34D"
 #: the Roll / Commit button's width: room for "Commit (Enter)"
 ROLL_W = 116
 
@@ -294,9 +297,11 @@ class AttackSection:
             self._place(mode)
         board = c.board
         version = board.version if board is not None else None
+        notice = getattr(info, "rule_notice", "")
         # everything below depends only on this: nothing is asked of the rules on other frames
         state = (board.serial if board is not None else None, version, c.attacker, tuple(c.targets), c.attack, c.play,
-                 tuple(c.picks.items()), deterministic, self.typing, c.repeats_undone, c.reaction_key())
+                 tuple(c.picks.items()), deterministic, self.typing, c.repeats_undone, c.reaction_key(),
+                 notice)
         if not self._changed("state", state):
             return
         who = c.who_text()
@@ -316,7 +321,7 @@ class AttackSection:
                 entry.set_text(c.play)
                 entry.placeholder_text = hint
                 entry.rebuild()
-        self._refresh_verdict()
+        self._refresh_verdict(notice)
         self._refresh_actions()
 
     def _refresh_menu(self) -> None:
@@ -350,9 +355,10 @@ class AttackSection:
                                               container=self.container)
             self.shown["choice"] = chosen
 
-    def _refresh_verdict(self) -> None:
+    def _refresh_verdict(self, notice: str = "") -> None:
         c = self.controller
         assert self.verdict_box is not None and self.chart_image is not None
+        self.shown["rule_notice"] = notice
         if self._show_reaction():
             return
         verdict = c.verdict()
@@ -373,6 +379,8 @@ class AttackSection:
                 text = "\n".join([*notes, text])
                 markup = "".join(f"<font color='{NOTE_COLOUR}'>{_escape(n)}</font><br>" for n in notes) + markup
         self.shown["verdict"] = text
+        if notice:  # the drawn rule is a what-if: the attack is judged by the map's rule
+            markup += f"<br><font color='{RULE_NOTICE_COLOUR}'>{_escape(notice)}</font>"
         self.verdict_box.set_text(markup)
         self._fit_verdict()
         size = self._chart_size

@@ -4,7 +4,7 @@ hover card of a figure (name, side, stats, condition) shown without selecting it
 Coordinates are written the one way the window writes them everywhere: a square is ``(x,y)``
 (column, row, from 0 at the top left), the labels along the top give ``x`` and those down the
 left give ``y``. An edge or a corner is named by the squares it lies between ("the wall between
-(6,4) and (7,4)"): ``game/ui/wording.py`` turns the engine's ``V(x,y)`` / ``H(x,y)`` into that.
+(6,4) and (7,4)"): ``game/play/wording.py`` turns the engine's ``V(x,y)`` / ``H(x,y)`` into that.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import pygame
 from game.core.board import Board, Figure, fmt_square
 from game.rules.registry import get_ruleset
 from game.ui import classroom
+from game.ui.text import wrap
 from game.ui.view import View
 
 LABEL_BG = (16, 18, 24, 200)
@@ -113,7 +114,7 @@ def draw_card(
         for n, line in enumerate(card_lines(board, figure)):
             face = title if n == 0 else body
             colour = CARD_TITLE if n == 0 else LABEL_TEXT
-            for part in classroom.wrap(face, line, width):
+            for part in wrap(face, line, width):
                 rendered.append(face.render(part, True, colour))
     pad = 8
     box = pygame.Rect(0, 0, max(r.get_width() for r in rendered) + 2 * pad,

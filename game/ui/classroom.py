@@ -1,31 +1,25 @@
-"""Classroom mode for the lessons (``sightline lessons --present``, ``F2`` in the window).
+"""Classroom mode drawn (``sightline lessons --present``, ``F2`` in the window).
 
 Made to be read from the back of a room on a 1920×1080 projector: the board fills most of the
 window, the side panel shrinks to the lesson text in large type, and the verdict and the step
-being explained are written on the board beside the ray. Each board starts with *predict, then
-reveal*: the ray is drawn in a neutral colour, the class says "clear" or "blocked" (``Y`` /
-``B`` record it), ``Enter`` reveals the engine's answer (``N`` / ``P`` reveal too, then step
-along the ray). ``O`` opens the lesson menu with the progress so far.
-
-The state (:class:`Classroom`) is plain data; :func:`draw_column`, :func:`draw_callout` and
-:func:`draw_menu` draw it.
-
->>> room = Classroom(on=True)
->>> room.predict("clear"); room.reveal(0, "blocked"); room.results
-{0: False}
->>> room.progress(3)
-'1 of 3 boards revealed · the class was right on 0'
+being explained are written on the board beside the ray. What is said comes from the presenter as
+a :class:`~game.play.classroom.Lecture` (its state and words: ``game/play/classroom.py``);
+:func:`draw_lecture` draws it with :func:`draw_column`, :func:`draw_callout` and :func:`draw_menu`,
+each line's role a colour and its size a type size.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import pygame
 
+from game.play.classroom import Lecture
 from game.ui import theme
 from game.ui.odds_chart import chart_font_path
+from game.ui.text import wrap
+from game.ui.view import View
 
 #: the smallest type classroom mode draws, pixels (the verdict is larger)
 MIN_TEXT = 28
@@ -36,40 +30,6 @@ CLEAR = (110, 230, 130)
 BLOCKED = (255, 110, 100)
 PROMPT = (255, 214, 102)
 NEUTRAL_RAY = (235, 235, 245)
-
-
-@dataclass
-class Classroom:
-    """Whether classroom mode is on, the current board's prediction and every board's result."""
-
-    on: bool = False
-    revealed: bool = False
-    prediction: str | None = None
-    #: lesson index -> whether the class predicted right (revealed boards only)
-    results: dict[int, bool | None] = field(default_factory=dict)
-    menu: bool = False
-    menu_index: int = 0
-
-    def new_board(self) -> None:
-        """Another board: hide its answer until revealed again."""
-        self.revealed = False
-        self.prediction = None
-
-    def predict(self, verdict: str) -> None:
-        """The class says ``clear`` or ``blocked`` (before the reveal; again to change it)."""
-        if not self.revealed:
-            self.prediction = verdict
-
-    def reveal(self, index: int, actual: str) -> None:
-        """Show the answer and remember how the class did on board ``index``."""
-        if not self.revealed:
-            self.revealed = True
-            self.results[index] = None if self.prediction is None else self.prediction == actual
-
-    def progress(self, total: int) -> str:
-        """``5 of 37 boards revealed · the class was right on 4``."""
-        right = sum(1 for ok in self.results.values() if ok)
-        return f"{len(self.results)} of {total} boards revealed · the class was right on {right}"
 
 
 def text_size(screen_height: int) -> int:
@@ -93,22 +53,6 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         found.set_bold(bold)
         _FONTS[key] = found
     return found
-
-
-def wrap(face: pygame.font.Font, text: str, width: int) -> list[str]:
-    """Words wrapped to ``width`` pixels (a word longer than the width stands alone)."""
-    lines: list[str] = []
-    for paragraph in text.splitlines() or [""]:
-        line = ""
-        for word in paragraph.split(" "):
-            trial = f"{line} {word}".strip()
-            if line and face.size(trial)[0] > width:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
-        lines.append(line)
-    return lines
 
 
 def draw_column(
@@ -187,7 +131,8 @@ def draw_callout(
 
 
 def draw_menu(
-    surface: pygame.Surface, names: Sequence[str], current: int, chosen: int, room: Classroom
+    surface: pygame.Surface, names: Sequence[str], current: int, chosen: int, progress: str,
+    results: Mapping[int, bool | None],
 ) -> None:
     """The lesson menu over the window: every board with its result mark, the chosen one lit."""
     width, height = surface.get_size()
@@ -198,7 +143,7 @@ def draw_menu(
     title = font(size + 8, bold=True)
     surface.blit(title.render("Lessons", True, PROMPT), (40, 24))
     hint = font(max(18, size * 2 // 3)).render(
-        f"{room.progress(len(names))}   ·   Up/Down, Enter opens, Esc closes", True, MUTED)
+        f"{progress}   ·   Up/Down, Enter opens, Esc closes", True, MUTED)
     surface.blit(hint, (40, 24 + title.get_linesize()))
     face = font(size)
     top = 40 + title.get_linesize() + hint.get_height()
@@ -206,7 +151,7 @@ def draw_menu(
     columns = max(1, -(-len(names) // rows))
     column_w = (width - 80) // columns
     for index, name in enumerate(names):
-        result = room.results.get(index, "unseen")
+        result = results.get(index, "unseen")
         mark = {True: "  right", False: "  wrong", None: "  seen", "unseen": ""}[result]
         colour = CLEAR if result is True else BLOCKED if result is False else TEXT
         text = f"{name}{mark}" + ("  (open)" if index == current else "")
@@ -216,3 +161,42 @@ def draw_menu(
         if index == chosen:
             pygame.draw.rect(surface, (60, 70, 96), (x - 8, y, column_w - 8, face.get_linesize()))
         surface.blit(label, (x, y))
+
+
+#: a line's role in a :class:`~game.play.classroom.Lecture` → its colour
+ROLES = {"prompt": PROMPT, "muted": MUTED, "text": TEXT, "clear": CLEAR, "blocked": BLOCKED}
+
+
+def _sized(lines: Sequence[tuple[str, str, str]], size: int) -> list[tuple[str, tuple[int, int, int], int]]:
+    """A lecture's lines as (text, colour, pixels) at body size ``size``."""
+    sizes = {"body": size, "small": max(20, size * 2 // 3), "big": size + 6, "bigger": size + 8}
+    return [(text, ROLES[role], sizes[kind]) for text, role, kind in lines]
+
+
+def draw_lecture(
+    surface: pygame.Surface, view: View, column: pygame.Rect, lecture: Lecture, ray: Any
+) -> pygame.Rect | None:
+    """Classroom mode: the neutral ray before the reveal, the card beside the ray, the lesson
+    column on the right, the notice, the menu over all. Returns where the card was drawn."""
+    size = text_size(surface.get_height())
+    area = pygame.Rect(view.viewport)
+    card = None
+    if ray is not None:
+        ends = [pygame.Rect(view.square_rect(square)) for square in (ray.origin, ray.target)]
+        end = view.square_centre(ray.target)
+        if lecture.neutral:
+            pygame.draw.line(surface, NEUTRAL_RAY, view.square_centre(ray.origin), end, max(3, round(view.cell * 0.06)))
+            card = draw_callout(surface, end, _sized(lecture.card, size), area, ends)
+        else:
+            anchor = end
+            if lecture.anchor is not None:
+                px, py = view.to_screen(*lecture.anchor)
+                anchor = (round(px), round(py))
+            avoid = [*ends, pygame.Rect(anchor[0] - 12, anchor[1] - 12, 24, 24)]
+            card = draw_callout(surface, anchor, _sized(lecture.card, size), area, avoid)
+    draw_column(surface, column, _sized(lecture.column, size))
+    if lecture.notice is not None:
+        draw_callout(surface, (area.x, area.bottom), [(lecture.notice, TEXT, size)], area)
+    if lecture.menu:
+        draw_menu(surface, lecture.menu, lecture.index, lecture.chosen, lecture.progress, dict(lecture.results))
+    return card

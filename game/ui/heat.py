@@ -19,9 +19,9 @@ import pygame
 
 from game.core.board import Board, Square, fmt_square
 from game.designer.coverage import Coverage, coverage, geometry_board
-from game.ui import classroom
 from game.ui.odds_chart import PanelFonts
 from game.ui.report_images import ramp
+from game.ui.text import wrap
 from game.ui.view import View
 
 #: the largest board the window works the coverage out for (its table is squares² bytes)
@@ -67,10 +67,10 @@ class _Job:
 
 
 class CoverageOverlay:
-    """The heat map's state: on or off, the coverage worked out (or being worked out)."""
+    """The heat map's coverage, worked out (or being worked out), and its drawing (whether it is
+    shown is the presenter's ``heat_on``, ``H``)."""
 
     def __init__(self) -> None:
-        self.on = False
         self._job: tuple[tuple[Any, ...], _Job] | None = None
         self._done: tuple[tuple[Any, ...], Coverage] | None = None
         self._tint: tuple[Any, pygame.Surface] | None = None
@@ -180,7 +180,7 @@ class CoverageOverlay:
         self.legend = words
         font = self._font(max(12, round(14 * scale)))
         pad = max(6, round(6 * scale))
-        lines = classroom.wrap(font, words, max(40, area.w - 2 * pad))
+        lines = wrap(font, words, max(40, area.w - 2 * pad))
         pitch = font.get_linesize()
         width = min(area.w, max(font.size(line)[0] for line in lines) + 2 * pad)
         plate = pygame.Surface((width, pitch * len(lines) + 2 * pad), pygame.SRCALPHA)

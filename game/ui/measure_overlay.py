@@ -1,20 +1,19 @@
-"""Measuring over the board: the ruler (``M``) and the movement reach (``W``, digits set N).
+"""Measuring drawn over the board: the ruler (``M``) and the movement reach (``W``).
 
-The counting is :mod:`game.core.measure`; this module only keeps what is switched on and draws
-it over the painted board: reach squares tinted with the steps each takes, the ruler's line with
-its distance in a label, and the range ring (every square as far away as the measured one).
+What is measured comes from the presenter (``game/play/measuring.py``, counting by
+:mod:`game.core.measure`); this module draws it over the painted board: reach squares tinted with
+the steps each takes, the ruler's line with its distance in a label, and the range ring (every
+square as far away as the measured one).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 import pygame
 
-from game.core import measure
-from game.core.board import Board, Square
-from game.rules.registry import counts_diagonals
+from game.core.board import Square
+from game.play.measuring import Ruler
 from game.ui import classroom
 from game.ui.view import View
 
@@ -24,37 +23,9 @@ RING = (255, 214, 102)
 RULER = (255, 240, 200)
 LABEL_BG = (16, 18, 24, 225)
 LABEL_TEXT = (240, 242, 248)
-#: reach steps when the figure has no ``move`` / ``speed`` / ``movement`` stat
-DEFAULT_STEPS = 4
 
 
-@dataclass
-class Measuring:
-    """What measuring shows now."""
-
-    ruler: bool = False
-    reach: bool = False
-    #: None: the figure's move stat, else DEFAULT_STEPS
-    steps: int | None = None
-
-    def steps_for(self, stats: Mapping[str, object] | None) -> int:
-        """How many steps the reach shows: the chosen number, else the figure's move stat.
-
-        >>> Measuring().steps_for({"move": 3}), Measuring(steps=6).steps_for({"move": 3})
-        (3, 6)
-        >>> Measuring().steps_for(None)
-        4
-        """
-        if self.steps is not None:
-            return self.steps
-        for key in ("move", "speed", "movement"):
-            value = (stats or {}).get(key)
-            if isinstance(value, int) or (isinstance(value, str) and value.strip().isdigit()):
-                return int(value)
-        return DEFAULT_STEPS
-
-
-def draw_reach(surface: pygame.Surface, view: View, found: dict[Square, int], scale: float) -> None:
+def draw_reach(surface: pygame.Surface, view: View, found: Mapping[Square, int], scale: float) -> None:
     """Tint every reached square and write its step count when the squares are big enough."""
     x0, y0, x1, y1 = view.visible_cells()
     tint = pygame.Surface((1, 1), pygame.SRCALPHA)
@@ -72,21 +43,16 @@ def draw_reach(surface: pygame.Surface, view: View, found: dict[Square, int], sc
             surface.blit(label, (rect.x + 3, rect.y + 1))
 
 
-def draw_ruler(
-    surface: pygame.Surface, view: View, board: Board, start: Square, end: Square, scale: float
-) -> str:
-    """The ruler from ``start`` to ``end``: line, range ring, and a label; returns its sentence."""
-    diagonal = counts_diagonals(board.ruleset)
-    text = measure.distance_words(board, start, end, diagonal)
-    radius = measure.orthogonal(start, end)
+def draw_ruler(surface: pygame.Surface, view: View, ruler: Ruler, scale: float) -> None:
+    """The ruler: its line, the range rings and a label with its sentence."""
     width = max(2, round(view.cell * 0.04))
-    for sq in measure.ring(board, start, radius):
+    for sq in ruler.ring:
         pygame.draw.rect(surface, RING, pygame.Rect(view.square_rect(sq)), width)
-    if diagonal:
-        for sq in measure.ring(board, start, measure.with_diagonals(start, end), diagonal=True):
-            rect = pygame.Rect(view.square_rect(sq)).inflate(-2 * width - 2, -2 * width - 2)
-            pygame.draw.rect(surface, RULER, rect, 1)
-    a, b = view.square_centre(start), view.square_centre(end)
+    for sq in ruler.diagonal_ring:
+        rect = pygame.Rect(view.square_rect(sq)).inflate(-2 * width - 2, -2 * width - 2)
+        pygame.draw.rect(surface, RULER, rect, 1)
+    text = ruler.text
+    a, b = view.square_centre(ruler.start), view.square_centre(ruler.end)
     pygame.draw.line(surface, RULER, a, b, width)
     for point in (a, b):
         pygame.draw.circle(surface, RULER, point, width + 2)
@@ -101,4 +67,3 @@ def draw_ruler(
     shade.fill(LABEL_BG)
     surface.blit(shade, box.topleft)
     surface.blit(label, (box.x + 7, box.y + 4))
-    return text

@@ -1,8 +1,9 @@
 """The board painter: draws a :class:`~game.core.board.Board` and its overlays onto a pygame Surface.
 
 The window (``game.ui.app``) and the headless renderer (``game.ui.render``) both draw with
-:class:`BoardPainter`. It decides nothing about the rules: the ray comes from ``game.core.los`` as a
-``LosResult``, the field of view as a bool mask, lint findings as :class:`Marker` s.
+:class:`BoardPainter`. It decides nothing about the rules: the ray comes from the presenter as a
+:class:`~game.play.sight_calls.Ray` (or from ``game.core.los`` as a ``LosResult``), the field of
+view as a bool mask, lint findings as :class:`~game.play.findings.Marker` s.
 
 Layers, bottom to top:
 
@@ -11,7 +12,8 @@ Layers, bottom to top:
 2. lint markers, the field-of-view shade (cached per mask), the hovered / refused square;
 3. what the ray touches: faint shade on closed corner sides, red hatching on blocking squares;
 4. figures (token sprites cached per look), the dragged figure under the cursor;
-5. the ray itself (antialiased, green then red), edge ticks, corner dots, the lesson highlight.
+5. the ray itself: its centre line (antialiased, green then red) with edge ticks, corner dots and
+   the lesson highlight, or, for a rule decided by other lines, the lines it checked.
 
 >>> import pygame
 >>> from game.core.board import Board
@@ -36,6 +38,8 @@ import pygame
 from game.core.board import Board, DoorState, Edge, Figure, Square
 from game.core.errors import SightlineError
 from game.core.los import LosResult, QuickRay
+from game.play.findings import Marker
+from game.play.sight_calls import Ray, RayLine
 from game.rules.registry import get_ruleset
 from game.ui import theme
 from game.ui.art import TileArt, layer_offset
@@ -49,21 +53,12 @@ STATIC_BUDGET_PX = 3_000_000
 
 
 @dataclass
-class Marker:
-    """A lint finding to outline on the board: a square, an edge, or both."""
-
-    square: Square | None
-    edge: Edge | None
-    severity: str
-    label: str = ""
-    #: a region finding: every square of the region, outlined as one shape (its boundary)
-    region: frozenset[Square] | None = None
-
-
-@dataclass
 class Overlay:
     """Everything drawn over the board that is not the board: selection, ray, FOV, markers.
 
+    ``ray`` is anything with ``origin``, ``target``, ``block_t`` and ``drawing()`` (a presenter's
+    :class:`~game.play.sight_calls.Ray`, or a ``LosResult``); a ``Ray`` without a centre line is
+    drawn as the lines it checked, ``scale`` strokes wide (the window's UI scale).
     ``step`` indexes ``ray.crossings`` (0-based): lesson mode highlights that crossing.
     ``fov`` is a bool ``[y, x]`` mask of visible squares; every other square is shaded.
     ``dragging`` is ``(figure id, screen position under the cursor)``.
@@ -75,7 +70,7 @@ class Overlay:
     target: int | None = None
     targets: Sequence[int] = ()
     hover: Square | None = None
-    ray: LosResult | QuickRay | None = None
+    ray: Ray | LosResult | QuickRay | None = None
     step: int | None = None
     fov: np.ndarray | None = None
     refused: Square | None = None
@@ -85,6 +80,8 @@ class Overlay:
     start: Square | None = None
     #: drawn over the board, under everything else (the window's coverage heat map)
     under_figures: Callable[[pygame.Surface], None] | None = None
+    #: the window's UI scale: the width of a ray's checked lines
+    scale: float = 1.0
 
     def target_ids(self) -> tuple[int, ...]:
         """Every figure to ring as a target: ``targets`` in order, then ``target`` if new.
@@ -152,7 +149,7 @@ class BoardPainter:
         ] = {}
         #: the regions' outlines drawn for one view (see _blit_regions)
         self._region_layer: tuple[Any, pygame.Surface] | None = None
-        self._last_ray: tuple[LosResult | QuickRay, Board, _RayShape] | None = None
+        self._last_ray: tuple[Ray | LosResult | QuickRay, Board, _RayShape] | None = None
         #: ray shapes by :func:`_ray_key`: a dragged figure brings back the same rays
         self._ray_shapes: dict[tuple[Any, ...], _RayShape] = {}
 
@@ -185,14 +182,16 @@ class BoardPainter:
             self._draw_figures(surface, board, view, overlay)
             if overlay.start is not None:
                 self._draw_start(surface, view, overlay.start)
-            if ray is not None:
+            if ray is not None and ray.centre:
                 self._draw_ray(surface, board, view, ray, overlay.step)
+            if ray is not None:
+                self._draw_lines(surface, view, ray.lines, overlay.scale)
             if overlay.dragging is not None:
                 self._draw_dragged(surface, board, view, overlay.dragging)
         finally:
             surface.set_clip(old_clip)
 
-    def _ray_shape(self, ray: LosResult | QuickRay, board: Board) -> _RayShape:
+    def _ray_shape(self, ray: Ray | LosResult | QuickRay, board: Board) -> _RayShape:
         """The ray as drawing instructions, cached per ``LosResult``.
 
         The same result object (the window caches them per board version) is recognised by
@@ -694,6 +693,14 @@ class BoardPainter:
         if step is not None:
             self._draw_step(surface, view, ray, step)
 
+    @staticmethod
+    def _draw_lines(surface: pygame.Surface, view: View, lines: Sequence[RayLine], scale: float) -> None:
+        """The lines a rule decided by (not by the centre line) checked: green clear, red blocked."""
+        width = max(2, round(3 * scale))
+        for line in lines:
+            p, q = view.to_screen(*line.start), view.to_screen(*line.end)
+            pygame.draw.line(surface, theme.RULE_LINE_CLEAR if line.clear else theme.RULE_LINE_BLOCKED, p, q, width)
+
     def _draw_step(self, surface: pygame.Surface, view: View, ray: _RayShape, step: int) -> None:
         if not 0 <= step < len(ray.steps):
             return
@@ -897,7 +904,7 @@ GridPoint = tuple[float, float]
 
 @dataclass
 class _RayShape:
-    """What the painter needs from a ``LosResult``, in grid units (floats are fine for drawing)."""
+    """What the painter needs from a ray, in grid units (floats are fine for drawing)."""
 
     origin: Square
     target: Square
@@ -910,6 +917,9 @@ class _RayShape:
     blocking_squares: list[Square]
     steps: list[tuple[str, Any]]
     step_points: list[GridPoint | None]
+    #: the centre line is drawn (else only ``lines``: the lines a rule decided by)
+    centre: bool = True
+    lines: tuple[RayLine, ...] = ()
 
     def side_shades(self) -> list[tuple[Square, tuple[int, int, int, int]]]:
         """Closed corner sides with their faint shade (red if that corner is blocked)."""
@@ -919,14 +929,16 @@ class _RayShape:
         ]
 
     @classmethod
-    def of(cls, ray: LosResult | QuickRay, board: Board) -> _RayShape:
-        """The drawing instructions of a ray (:class:`~game.core.los.LosResult` or the hover
-        path's :class:`~game.core.los.QuickRay`): every crossing's point as floats from
-        ``ray.drawing()``, the blocked part from the first blocker on."""
+    def of(cls, ray: Ray | LosResult | QuickRay, board: Board) -> _RayShape:
+        """The drawing instructions of a ray (the presenter's :class:`~game.play.sight_calls.Ray`,
+        a :class:`~game.core.los.LosResult` or a :class:`~game.core.los.QuickRay`): every
+        crossing's point as floats from ``ray.drawing()``, the blocked part from the first
+        blocker on, and the checked lines of a ray drawn by them."""
         origin, target = ray.origin, ray.target
         start = (origin[0] + 0.5, origin[1] + 0.5)
         end = (target[0] + 0.5, target[1] + 0.5)
-        shape = cls(origin, target, start, end, ray.block_t, [], [], [], [], [], [])
+        shape = cls(origin, target, start, end, ray.block_t, [], [], [], [], [], [],
+                    getattr(ray, "centre_line", True), tuple(getattr(ray, "lines", ())))
         for kind, where, point, blocks, closed_sides in ray.drawing():
             if kind == "edge":
                 assert isinstance(where, Edge)
@@ -947,14 +959,16 @@ class _RayShape:
         return shape
 
 
-def _ray_key(ray: LosResult | QuickRay, board: Board) -> tuple[Any, ...]:
+def _ray_key(ray: Ray | LosResult | QuickRay, board: Board) -> tuple[Any, ...]:
     """What a ray's drawing depends on, cheap to compute.
 
     For one board geometry the crossings of a segment are fixed by its ends; only which of them
-    block (figures come and go) and which corner sides are closed change.
+    block (figures come and go) and which corner sides are closed change; a ray drawn by its
+    checked lines is those lines.
     """
     flags = tuple((step[3], step[4]) for step in ray.drawing())
-    return (board.serial, board.geometry_version, ray.origin, ray.target, flags)
+    lines = tuple(getattr(ray, "lines", ()))
+    return (board.serial, board.geometry_version, ray.origin, ray.target, flags, lines)
 
 
 def region_boundary(region: frozenset[Square]) -> list[tuple[tuple[int, int], tuple[int, int]]]:

@@ -1,4 +1,5 @@
-"""The side panel (pygame_gui): stacked sections, each refreshed from one :class:`PanelInfo`.
+"""The side panel (pygame_gui): stacked sections, each refreshed from one
+:class:`~game.play.frame.PanelInfo` (the presenter's panel content of the frame).
 
 Sections, top to bottom: the map, the selected figure, the status line (the ray's explanation,
 lesson steps, errors), the attack panel (``game/ui/attack_panel.py``, added by the window), the
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import pygame
@@ -30,7 +31,8 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UISelectionList, UIT
 
 from game.core.findings import Finding
 from game.core.words import plural
-from game.ui.wording import plain
+from game.play.frame import PanelInfo
+from game.play.wording import plain
 
 PANEL_WIDTH = 320
 HEADING_HEIGHT = 22
@@ -102,21 +104,6 @@ def wrap_words(font: Any, text: str, width: int, indent: str = "") -> list[str]:
 def label_room(label: UILabel) -> int:
     """The pixels a label has for its text (its width less a little padding)."""
     return label.rect.w - 8
-
-
-@dataclass
-class PanelInfo:
-    """Everything the panel shows, gathered by the window once per frame (cheap values)."""
-
-    title: str = ""
-    subtitle: str = ""
-    figure: Sequence[str] = ()
-    status: str = ""
-    status_kind: str = "info"
-    findings: Sequence[Finding] = ()
-    log: Sequence[str] = ()
-    log_serial: int = 0  #: grows with every log line: the log box redraws only when it changes
-    extra: dict[str, Any] = field(default_factory=dict)  #: for sections added later
 
 
 @dataclass(frozen=True)
@@ -526,12 +513,15 @@ class FindingsSection:
         >>> from game.core.findings import Severity
         >>> FindingsSection.counts([Finding("x", Severity.WARNING, "odd", None, None)])
         '1 warning'
+        >>> FindingsSection.counts([Finding("y", Severity.NOTE, "read so", None, None)])
+        '1 note'
         >>> FindingsSection.counts([])
         '0 errors, 0 warnings'
         """
-        errors = sum(1 for f in findings if getattr(f.severity, "value", f.severity) == "error")
-        warnings = len(findings) - errors
-        parts = [plural(n, noun) for n, noun in ((errors, "error"), (warnings, "warning")) if n]
+        kinds = [str(getattr(f.severity, "value", f.severity)) for f in findings]
+        counted = ((kinds.count("error"), "error"), (kinds.count("warning"), "warning"),
+                   (kinds.count("note"), "note"))
+        parts = [plural(n, noun) for n, noun in counted if n]
         return ", ".join(parts) or "0 errors, 0 warnings"
 
     def refresh(self, info: PanelInfo) -> bool:

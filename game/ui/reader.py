@@ -21,8 +21,10 @@ from typing import Any
 
 import pygame
 
-from game.ui import classroom
+from game.play.wording import plain
 from game.ui.odds_chart import PanelFonts
+from game.ui.panel import FindingsSection
+from game.ui.text import wrap
 
 BG = (20, 22, 28, 242)
 BORDER = (120, 126, 140)
@@ -215,7 +217,7 @@ class Reader:
             indent = font.size("    ")[0]
             laid = []
             for index, entry in enumerate(entries):
-                lines = classroom.wrap(font, entry.text, body.w - indent)
+                lines = wrap(font, entry.text, body.w - indent)
                 laid.append((index, [lines[0], *("    " + line for line in lines[1:])]))
             self._layout = (key, laid)
         laid_out = self._layout[1]
@@ -269,6 +271,33 @@ class Reader:
     def entry_lines(self) -> list[list[str]]:
         """Each entry's wrapped lines as laid out last (tests read it)."""
         return [] if self._layout is None else [block for _, block in self._layout[1]]
+
+    def draw_log(self, surface: pygame.Surface, area: pygame.Rect, scale: float, title: str,
+                 lines: Sequence[str]) -> None:
+        """The whole log (``lines``, newest first) with its Copy, Save and Close buttons."""
+        buttons = [("copy", "Copy (Ctrl+C)", False), ("save", "Save to file (Ctrl+L)", False),
+                   ("close", "Close (Esc)", False)]
+        self.draw(surface, area, scale, title, [Entry(line) for line in lines], buttons,
+                  empty="Nothing has happened yet.")
+
+    def draw_findings(self, surface: pygame.Surface, area: pygame.Rect, scale: float, findings: Sequence[Any],
+                      shown: Sequence[tuple[int, Any]], state: str | None, focused: Any) -> None:
+        """The map check's findings the filter keeps (``shown``, numbered), the counts and the
+        check's state in the title, the severity filters as buttons, the focused one lit."""
+        entries = [Entry(plain(FindingsSection.full_text(f, n)), SEVERITY_COLOURS.get(severity_of(f), (230, 232, 240)))
+                   for n, f in shown]
+        counts = {sev: sum(1 for f in findings if severity_of(f) == sev) for sev in ("error", "warning")}
+        words = FindingsSection.counts(findings) if findings else ("clean" if not state else "")
+        title = f"Map check: {words}{' ' + state if state else ''}".replace(": ·", ":")
+        buttons = [
+            ("all", f"All ({len(findings)})", self.severity == "all"),
+            ("error", f"Errors ({counts['error']})", self.severity == "error"),
+            ("warning", f"Warnings ({counts['warning']})", self.severity == "warning"),
+            ("close", "Close (Esc)", False),
+        ]
+        selected = next((i for i, (_, f) in enumerate(shown) if f == focused), None)
+        empty = "No findings." if self.severity == "all" else f"No {self.severity}s (F4: the others)."
+        self.draw(surface, area, scale, title, entries, buttons, selected, empty=empty)
 
 
 def severity_of(finding: Any) -> str:

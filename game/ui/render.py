@@ -25,6 +25,7 @@ from game.core.errors import UsageError
 from game.play.atomic import atomic_file, cannot_write
 from game.ui import theme
 from game.ui.painter import BoardPainter, Overlay
+from game.ui.text import wrap
 from game.ui.view import View
 
 if TYPE_CHECKING:
@@ -141,22 +142,6 @@ def save_png(surface: pygame.Surface, out_path: str | os.PathLike[str]) -> Path:
     return path
 
 
-def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    lines: list[str] = []
-    for paragraph in text.splitlines() or [""]:
-        words = paragraph.split(" ")
-        line = ""
-        for word in words:
-            trial = f"{line} {word}".strip()
-            if line and font.size(trial)[0] > width:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
-        lines.append(line)
-    return lines
-
-
 def _legend_strip(
     painter: BoardPainter, width: int, legend: Sequence[str], key: bool | Collection[str]
 ) -> pygame.Surface:
@@ -166,7 +151,7 @@ def _legend_strip(
     rendered: list[pygame.Surface] = []
     for i, text in enumerate(legend):
         colour = theme.LEGEND_TEXT if i == 0 else theme.LEGEND_MUTED
-        for line in _wrap(font, text, width - 2 * pad):
+        for line in wrap(font, text, width - 2 * pad):
             rendered.append(font.render(line, True, colour))
     key_rows: list[list[tuple[tuple[int, ...], pygame.Surface]]] = []
     if key:

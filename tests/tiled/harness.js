@@ -14,6 +14,8 @@
     var resultsPath = env.getEnv("SIGHTLINE_TEST_RESULTS");
     var brokenMap = env.getEnv("SIGHTLINE_TEST_BROKEN_MAP");
     var classMap = env.getEnv("SIGHTLINE_TEST_CLASS_MAP");
+    var hostileMap = env.getEnv("SIGHTLINE_TEST_HOSTILE_MAP");
+    var recorder = env.getEnv("SIGHTLINE_TEST_RECORDER");
     env.close();
     if (!resultsPath)
         return;
@@ -93,6 +95,38 @@
             asset.selectedObjects = [byId[4]];
             tiled.trigger("SightlineLos");
             results.los_fov = Sightline.lastLos;
+
+            // "open in Sightline": the command for hostile names on each platform, then a real
+            // launch of a map named to break a shell, by a program that records its arguments
+            var hostileNames = ["C:\\maps\\a&calc&.tmx", "C:\\maps\\%PATH%.tmx",
+                                "C:\\maps\\\"x\" & del *.tmx", "/maps/a;$(touch pwned)`id`.tmx"];
+            var programs = ["C:\\Py\\Scripts\\sightline.exe", "C:\\Py\\Scripts\\sightline.cmd",
+                            "C:\\Py\\Scripts\\SIGHTLINE.BAT", "C:\\Py\\Scripts\\sightline.bat.",
+                            "/usr/bin/sightline"];
+            results.launch = [];
+            ["windows", "linux", "macos"].forEach(function (platform) {
+                programs.forEach(function (program) {
+                    hostileNames.forEach(function (name) {
+                        results.launch.push({ platform: platform, program: program, map: name,
+                                              command: Sightline.launchCommand(platform, program, name) });
+                    });
+                });
+            });
+            if (hostileMap && recorder) {
+                var hostile = tiled.open(hostileMap);
+                installed = SIGHTLINE_PROGRAM;
+                SIGHTLINE_PROGRAM = recorder;
+                try {
+                    tiled.activeAsset = hostile;
+                    tiled.trigger("SightlineOpen");
+                } finally {
+                    SIGHTLINE_PROGRAM = installed;
+                }
+                results.opened = Sightline.lastOpen;
+                results.opened_file = hostile ? hostile.fileName : null;
+                if (hostile)
+                    tiled.close(hostile);
+            }
 
             before = Sightline.posted.length;  // a map written by Tiled 1.9+ (class="...")
             var other = classMap ? tiled.open(classMap) : null;

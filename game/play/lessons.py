@@ -5,7 +5,8 @@ Each lesson map carries map properties ``caption`` (what it teaches), ``from`` a
 test vector, ``L07``). The window selects the figure on ``from``, pins the ray to ``to`` and lets
 ``N`` / ``P`` walk the ray's crossings, each explained by ``Crossing.explain()``.
 
-No pygame here beyond living in ``game/ui``: the tour is plain state the window draws.
+No pygame here: the tour is plain state the presenter (``game/play/presenter.py``) keeps and the
+window draws.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from typing import Any
 from game.core.board import Board, Square, fmt_square, parse_square
 from game.core.errors import SightlineError, UsageError
 from game.core.words import plural
+from game.play.viewpoint import sees_only_itself
 from game.resources import bundled_maps
-from game.ui.sight import sees_only_itself
 
 LESSONS_DIR = bundled_maps() / "lessons"
 

@@ -1,4 +1,4 @@
-"""Sight from anywhere: the ray's two ends and whose eyes it is seen with, for the window.
+"""Sight from anywhere: where the ray starts and whose eyes it is seen with (the presenter's state).
 
 The ray starts at the selected figure's square, or, with no figure selected, at any square the
 user chose (a click on an empty square, ``S`` at the keyboard cursor, or a drag of the start
@@ -7,11 +7,11 @@ the side whose enemies block: ``auto`` (the side of the figure the ray starts fr
 no side), one of the sides on the map, or no side at all (every figure counts as an enemy).
 ``V`` cycles through them.
 
-No pygame here: plain state the window reads every frame.
+No pygame here: plain state the presenter (``game/play/presenter.py``) keeps and reads every frame.
 
 >>> from game.core.board import Board, Figure
 >>> board = Board.from_ascii(["....", "...."], figures=[Figure(1, "Rook", "red", (0, 0))])
->>> sight = Sight()
+>>> sight = Viewpoint()
 >>> sight.viewer(board, None), sight.viewer_label(board)
 (None, 'auto (no figure on the start: no side)')
 >>> sight.cycle_viewer(board); sight.viewer(board, None), sight.viewer_label(board)
@@ -33,7 +33,7 @@ NO_SIDE = "no side"
 
 
 @dataclass
-class Sight:
+class Viewpoint:
     """The ray's chosen start (when no figure is selected) and the viewer choice."""
 
     #: the square the ray starts from when no figure is selected (None: no ray)

@@ -1,0 +1,162 @@
+"""Every line-of-sight question the presenter asks, in one place: the seam for the sight facade.
+
+The presenter (``game/play/presenter.py``) asks the sight engine three things, all through this
+module and nowhere else: the ray between two squares under a rule (:func:`cast_ray`, which
+returns the presenter's own :class:`Ray` record for *any* rule), every square seen from one
+(:func:`cast_field`) and the rule a map names (:func:`map_rule`).
+
+Today Arcadia's ray comes from :func:`game.core.los.quick_ray` (the integer hover path) and
+every other rule's from :func:`game.core.profile_los.line_of_sight`; fields of view from
+:func:`game.core.profile_los.visible_from` (Arcadia's shadow caster behind it). When the one
+facade ``game/core/sight.py`` lands, the bodies of these three functions become
+``sight.line(board, a, b, rule, viewer=...)``, ``sight.field(board, a, rule, viewer=...)`` and
+``sight.rule_of(board)``, and :class:`Ray` wraps the facade's one result type; nothing else in
+``play/`` or ``ui/`` changes: the window draws one kind of ray along one path.
+
+>>> from game.core.board import Board
+>>> from game.core.profiles import PRESETS
+>>> board = Board.from_ascii(["....."], walls=["V(3,0)"])
+>>> ray = cast_ray(board, (0, 0), (4, 0), map_rule(board), None)
+>>> ray.clear, ray.rule.spec(), ray.centre_line, [kind for kind, *_ in ray.drawing()][:2]
+(False, 'arcadia', True, ['edge', 'square'])
+>>> other = cast_ray(board, (0, 0), (4, 0), PRESETS["corners"], None)
+>>> other.clear, other.centre_line, other.drawing(), len(other.lines) > 0
+(False, False, [], True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from game.core.board import Board, Edge, Square
+from game.core.errors import UsageError
+from game.core.profiles import Profile, rule_of_board_property
+
+#: what the painter draws for one crossing of a centre-to-centre ray: kind, the edge / corner /
+#: square, the point (floats, drawing only), whether it blocks, and the closed corner sides
+DrawStep = tuple[str, Any, tuple[float, float], bool, tuple[Square, ...]]
+
+
+@dataclass(frozen=True)
+class RayLine:
+    """One line the rule checked, for drawing: grid-unit floats (nothing exact is derived from
+    them) and whether it is clear."""
+
+    start: tuple[float, float]
+    end: tuple[float, float]
+    clear: bool
+
+    def as_json(self) -> dict[str, object]:
+        """``{"from": [x, y], "to": [x, y], "clear": bool}`` in grid units."""
+        return {"from": list(self.start), "to": list(self.end), "clear": self.clear}
+
+
+class Ray:
+    """The presenter's ray between two squares under one rule, whatever the rule.
+
+    ``clear`` is the engine's exact verdict. What is drawn: with :attr:`centre_line` the
+    centre-to-centre segment, green up to :attr:`block_t` and red after it, with every crossing
+    of :meth:`drawing` (edge ticks, corner dots, blocking squares) — Arcadia's rule decides by
+    that segment; otherwise the :attr:`lines` the rule checked (at most four), each green or red.
+    :meth:`explain` is the engine's sentence (built when first read); :attr:`crossings` the exact
+    crossings the lessons step through (none for a rule decided by other lines).
+    """
+
+    __slots__ = ("origin", "target", "viewer", "rule", "clear", "centre_line", "lines", "_found")
+
+    def __init__(
+        self, origin: Square, target: Square, viewer: str | None, rule: Profile, found: Any, *,
+        centre_line: bool, lines: Sequence[RayLine] = (),
+    ) -> None:
+        self.origin, self.target, self.viewer, self.rule = origin, target, viewer, rule
+        self.clear: bool = bool(found.clear)
+        self.centre_line = centre_line
+        self.lines = tuple(lines)
+        self._found = found
+
+    def __repr__(self) -> str:
+        state = "clear" if self.clear else "blocked"
+        return f"Ray({self.origin} -> {self.target}, {self.rule.spec()}, viewer={self.viewer!r}, {state})"
+
+    @property
+    def block_t(self) -> float | None:
+        """Where the first blocker is along the centre line (0..1, a float for drawing); None
+        when the ray is clear or not drawn as a centre line."""
+        return self._found.block_t if self.centre_line else None
+
+    def drawing(self) -> list[DrawStep]:
+        """Every crossing of the centre line as a :data:`DrawStep` (none without a centre line)."""
+        return list(self._found.drawing()) if self.centre_line else []
+
+    @property
+    def crossings(self) -> tuple[Any, ...]:
+        """The exact crossings (each with ``explain()``) the lessons step through."""
+        return tuple(self._found.crossings) if self.centre_line else ()
+
+    def explain(self) -> str:
+        """The engine's sentence: the verdict and what decided it."""
+        return str(self._found.explain())
+
+    def as_json(self) -> dict[str, object]:
+        """The ray for another front end: ends, rule, viewer, verdict, sentence and what to draw
+        (``points``: the crossings along the centre line; ``lines``: the lines the rule checked)."""
+        return {
+            "from": list(self.origin),
+            "to": list(self.target),
+            "rule": self.rule.spec(),
+            "viewer": self.viewer,
+            "clear": self.clear,
+            "explanation": self.explain(),
+            "centre_line": self.centre_line,
+            "block_t": self.block_t,
+            "points": [
+                {"kind": kind, "where": str(where) if isinstance(where, Edge) else list(where),
+                 "at": list(point), "blocks": blocks, "closed_sides": [list(side) for side in sides]}
+                for kind, where, point, blocks, sides in self.drawing()
+            ],
+            "lines": [line.as_json() for line in self.lines],
+        }
+
+
+#: the most checked lines a ray of a rule decided by other lines draws
+DRAWN_LINES = 4
+
+
+def cast_ray(board: Board, origin: Square, target: Square, rule: Profile, viewer: str | None) -> Ray:
+    """The ray from ``origin`` to ``target`` under ``rule`` for ``viewer``: the one call the
+    presenter makes for a ray (the sight facade's ``line`` replaces its body). Raises the
+    engine's placement error for a square off the board."""
+    from game.core import los, profile_los
+
+    if rule.is_arcadia:  # the integer hover path: the sentence's Fractions only when read
+        return Ray(origin, target, viewer, rule, los.quick_ray(board, origin, target, viewer), centre_line=True)
+    found = profile_los.line_of_sight(board, origin, target, rule, viewer)
+    lines = [RayLine((float(line.start[0]), float(line.start[1])), (float(line.end[0]), float(line.end[1])),
+                     line.clear) for line in found.deciding[:DRAWN_LINES]]
+    return Ray(origin, target, viewer, rule, found, centre_line=False, lines=lines)
+
+
+def cast_field(board: Board, origin: Square, rule: Profile, viewer: str | None) -> np.ndarray:
+    """Every square seen from ``origin`` under ``rule``: bool ``[y, x]`` (the facade's ``field``)."""
+    from game.core import profile_los
+
+    return profile_los.visible_from(board, origin, rule, viewer)
+
+
+def is_default_rule(rule: Profile) -> bool:
+    """Whether ``rule`` decides as the rule of a map that names none (no badge is needed)."""
+    return rule.values() == rule_of_board_property(None).values()
+
+
+def map_rule(board: Board) -> Profile:
+    """The rule the map names in ``los_rule`` (arcadia when it names none; a wrong one is an error
+    of ``sightline check`` and refused by ``sightline play``): the rule attacks judge sight by
+    (the facade's ``rule_of``)."""
+    try:
+        return rule_of_board_property(board.properties.get("los_rule"))
+    except UsageError:
+        return rule_of_board_property(None)
