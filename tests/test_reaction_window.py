@@ -29,7 +29,7 @@ def settle(window, clock: Clock) -> None:  # noqa: ANN001 - an App
     """Let the tray land and finish its reveal (R on a running tray finishes it instead)."""
     run_until_landed(window, clock)
     for _ in range(400):
-        if not window.attack.tray.busy:
+        if not window.presenter.attack.tray.busy:
             break
         clock.now += 1 / 60
         window.frame()
@@ -55,7 +55,7 @@ def survive_seed(window, attacker: int, target: int, clock: Clock) -> None:  # n
     """Roll until the target survives the attack (each try undone), so a Payback follows."""
     for _ in range(20):
         attack(window, attacker, target, clock)
-        if window.attack.next_reaction() is not None:
+        if window.presenter.attack.next_reaction() is not None:
             return
         key(window, pygame.K_z, pygame.KMOD_LCTRL)
         key(window, pygame.K_d)  # fresh dice for the next try
@@ -73,13 +73,13 @@ def test_the_payback_is_offered_rolled_and_undone_on_its_own(tmp_path: Path, scr
     log_before = len(window.session.roll_log)
     cinder_wounds = window.board.figure(CINDER).stats.get("wounds")
     key(window, pygame.K_r)  # R rolls the reaction offered
-    reaction = window.attack.last
+    reaction = window.presenter.attack.last
     assert reaction is not None and reaction.outcome["reaction"] == "Payback"
     settle(window, clock)
     assert len(window.session.roll_log) == log_before + 1
     taken = next(c for c in reaction.changes if c.figure_id == EMBER).stats["wounds"]
     assert window.board.figure(EMBER).stats.get("wounds") == taken
-    assert window.attack.next_reaction() is None
+    assert window.presenter.attack.next_reaction() is None
     assert window.attack_section.roll_button is not None
     assert window.attack_section.roll_button.text == "Roll (R)"
     key(window, pygame.K_z, pygame.KMOD_LCTRL)  # one undo takes back the Payback alone
@@ -96,7 +96,7 @@ def test_skip_drops_the_reaction(tmp_path: Path, screen: pygame.Surface) -> None
     assert action == SKIP_REACTION and button.text == "Skip"
     click(window, button.rect.center)
     window.frame()
-    assert window.attack.next_reaction() is None
+    assert window.presenter.attack.next_reaction() is None
     assert not window.attack_section.shown["verdict"].startswith("Next step")
 
 
@@ -122,6 +122,6 @@ def test_not_applied_lines_show_under_the_verdict(tmp_path: Path, screen: pygame
     lines = window.attack_section.shown["verdict"].split("\n")
     assert lines[0] == "Not applied: Cinder is Huge."  # first, in sight at every window size
     assert lines[1].startswith("Legal: ")
-    assert window.attack.not_applied() == [
+    assert window.presenter.attack.not_applied() == [
         "Not applied: Cinder is Huge: it fills a Space alone and counts as two characters, which "
         "Full and Blocked Spaces do not count."]
