@@ -73,6 +73,9 @@ _EMPTY: Mapping[str, object] = MappingProxyType({})
 _NO_STATS: Mapping[str, Stat | None] = MappingProxyType({})
 
 
+#: how many figure values a ruleset remembers the value findings of (:meth:`Ruleset.nonsense_reason`)
+VALUE_MEMO_SIZE = 512
+
 #: the options key of the text a player types for an attack that takes one (``AttackOption.entry``)
 PLAY_OPTION = "play"
 
@@ -663,13 +666,27 @@ class Ruleset(ABC):
             if figure_id not in board.figures:
                 continue
             figure = board.figure(figure_id)
-            bad = self.figure_problems(figure)
+            bad, problems = self._value_findings(figure)
             if bad:
                 raise UsageError(f"{figure.label}: {bad[0]}")
-            problems = self.nonsense(figure)
             if problems:
                 return f"{figure.label}: {problems[0].rstrip('.')} (fix the map)."
         return None
+
+    def _value_findings(self, figure: Figure) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """:meth:`figure_problems` and :meth:`nonsense` of ``figure``, remembered per figure value
+        (a Figure is frozen and compares by its stats too): a legality check asks them of the same
+        figures many times, and an attack without problems should cost no more than before."""
+        memo: dict[Figure, tuple[tuple[str, ...], tuple[str, ...]]] = self.__dict__.setdefault("_value_memo", {})
+        try:
+            found = memo.get(figure)
+        except TypeError:  # a stat value that cannot be compared: ask every time
+            return tuple(self.figure_problems(figure)), tuple(self.nonsense(figure))
+        if found is None:
+            if len(memo) >= VALUE_MEMO_SIZE:
+                memo.clear()
+            found = memo[figure] = (tuple(self.figure_problems(figure)), tuple(self.nonsense(figure)))
+        return found
 
     def unreachable_attacks(self, board: Board) -> list[Unreachable]:
         """Attacks of these rules that cannot happen on ``board`` whatever the figures do: one

@@ -640,10 +640,7 @@ class ArcadiaRuleset(Ruleset):
         PvP reward) if it is killed."""
         board, attacker, targets, attack, options = request.parts()
         plan, _ = self._plan(_walked(board, attacker, options), attacker, targets, attack, options)
-        if plan is None:
-            return ()
-        killed = () if is_monster(plan.target) else (f"if {plan.target.label} is killed, {_hero_killed(plan)}",)
-        return plan.notes + killed
+        return () if plan is None else _plan_notes(plan)
 
     # --- resolution -----------------------------------------------------------------------
 
@@ -677,7 +674,7 @@ class ArcadiaRuleset(Ruleset):
             f"{plan.attack_dice} {plan.card.kind} attack dice vs {plan.defence_dice} defence dice{extra}; "
             f"explosion chains cut below 1e-12 per die (mass moved ≤ {float(cut):.1e})"
         )
-        notes = self.not_applied(request)
+        notes = _plan_notes(plan)  # what not_applied says, without planning the attack again
         if notes:
             note += "; " + "; ".join(not_applied_line(n) for n in notes)
         return Odds(dist, expected, kill, "wounds", cut, note)
@@ -818,6 +815,13 @@ def _static_notes(board: Board, a: Figure, t: Figure, options: Mapping[str, obje
             notes.append(f"{figure.label} is Huge: it fills a Space alone and counts as two "
                          "characters, which Full and Blocked Spaces do not count")
     return tuple(notes)
+
+
+def _plan_notes(plan: _Plan) -> tuple[str, ...]:
+    """The rules not applied to a planned attack (:meth:`ArcadiaRuleset.not_applied`): the plan's
+    notes and, for a Hero target, what its death would bring."""
+    killed = () if is_monster(plan.target) else (f"if {plan.target.label} is killed, {_hero_killed(plan)}",)
+    return plan.notes + killed
 
 
 def _plan_odds(board: Board, plan: _Plan, left: int | None) -> tuple[dict[int, Fraction], Fraction, str]:

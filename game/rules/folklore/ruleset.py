@@ -436,9 +436,9 @@ class Folklore(Ruleset):
         >>> RULESET.figure_problems(Figure(1, "Aya", "red", (0, 0), {"weapons": "Sword", "hp": "x"}))
         ["weapon 'Sword' needs Name:valour|wits:bonus:melee|ranged", "property 'hp' must be a number, not 'x'"]
         """
+        weapons = parse_problem(figure, lambda: _weapons(figure))
         return (
-            parse_problem(figure, lambda: _weapons(figure))
-            + parse_problem(figure, lambda: _skill_weapons(figure))
+            (weapons or parse_problem(figure, lambda: _skill_weapons(figure)))  # skills: once weapons read
             + int_problems(
                 figure,
                 ("valour", "wits", "senses", "hp", "max_hp", "armour", "hit_dice", "max_hp_base"),
