@@ -95,6 +95,8 @@ def test_mk25_cumbersome_move_points_lower_the_attack_for_the_turn() -> None:
     board = combat(("Ogre", ogre))
     blocked = play(board, "block", "move 2, block 6")
     assert blocked.outcome["needed"] == 6 and blocked.outcome["blocked"] is True  # Swift: 2 × (5 − 2)
+    assert "Cumbersome: 2 Move points lower Ogre's attack 5 → 3 for the rest of the turn." in texts(blocked)
+    assert "Block 6 against Ogre's Attack 3, needed 6 (Swift: twice the Attack): blocked." in texts(blocked)
     res = play(board, "block", "move 2, block 5")
     assert res.outcome["blocked"] is False and res.outcome["damage"] == 3
     RULESET.apply(board, res)

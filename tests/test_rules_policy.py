@@ -122,7 +122,7 @@ SITUATIONS: dict[str, dict[str, Callable[[], Situation]]] = {
         "Summon": lambda: mage_knight({"abilities": "summon"}, "block", "6", props={"summon_pile": "Medusa:6::"},
                                       words="Summon: Orcs draws Medusa"),
         "Cumbersome": lambda: mage_knight({"abilities": "cumbersome"}, "block", "move 1, block 2",
-                                          words="Cumbersome: 1 Move point lower"),
+                                          words="Cumbersome: 1 Move point lowers"),
         "Vampiric": lambda: mage_knight({"abilities": "vampiric"}, "assign", "", words="Vampiric: Orcs gains +2 Armor"),
         "Arcane Immunity": lambda: mage_knight({"abilities": "arcane immunity"}, "attack", "3",
                                                words="Arcane Immunity: Orcs ignores"),

@@ -178,7 +178,7 @@ def _block_tally(flow: _Block) -> None:
     plays = flow.groups[index] if index < len(flow.groups) else []
     moved = sum(p.value for p in plays if p.kind == "move")
     if moved:
-        flow.log("tally", f"Cumbersome: {moved} Move point{'s' if moved != 1 else ''} lower "
+        flow.log("tally", f"Cumbersome: {moved} Move point{'s lower' if moved != 1 else ' lowers'} "
                           f"{possessive(enemy.name)} attack {flow.value} → {max(0, flow.value - moved)} "
                           "for the rest of the turn.", data={"moved": moved})
     flow.results.append(mk.block_result(plays, enemy, flow.value))
@@ -191,6 +191,10 @@ def _block_tally(flow: _Block) -> None:
 def _block_compare(flow: _Block) -> None:
     """The block against the attack (Swift: twice the Attack); Brutal doubles what gets through."""
     enemy, res, value = flow.enemy, flow.results[-1], flow.value
+    plays = flow.groups[flow.index] if flow.index < len(flow.groups) else []
+    moved = sum(p.value for p in plays if p.kind == "move")
+    if moved:  # Cumbersome: the attack blocked is the lowered one
+        value = max(0, value - moved)
     label = f"attack {flow.index + 1} ({value})" if len(enemy.attacks) > 1 else f"Attack {value}"
     swift = " (Swift: twice the Attack)" if enemy.has("swift") else ""
     flow.log(
