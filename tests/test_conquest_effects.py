@@ -63,6 +63,10 @@ def test_fb13_parry_rerolls_a_volleys_ones_with_its_reason() -> None:
     res = resolve(board, "Volley", "1 4 5 2")
     assert sorted(res.outcome["dice"]) == [2, 4, 5] and res.outcome["hits"] == [2, 4]
     assert any("re-rolled (Parry)" in s.text for s in res.steps)
+    assert any(s.text.startswith("Parry re-rolls the attack dice of 1 in a Volley too: the seed resolves")
+               for s in res.steps)  # the decision's reason, where it acts
+    clash = resolve(warriors({"attacks": 3, "clash": 2}, {"defence": 0, "rules": "Parry"}), "Clash", "1 4 5 2")
+    assert not any(s.text.startswith("Parry re-rolls") for s in clash.steps)
     assert any("Parry re-rolls the attack dice of 1 in a Volley too" in a for a in RULESET.assumptions)
 
 

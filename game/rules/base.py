@@ -290,7 +290,17 @@ def not_applied_line(text: str) -> str:
     >>> not_applied_line("Death Curse of a killed Hero.")
     'Not applied: Death Curse of a killed Hero.'
     """
-    return f"Not applied: {text.rstrip('.')}."
+    return f"{not_applied_clause(text)}."
+
+
+def not_applied_clause(text: str) -> str:
+    """``Not applied: <text>`` without a full stop: the same words as a clause of a note that
+    joins its clauses with ``;`` (the odds' note).
+
+    >>> not_applied_clause("Death Curse of a killed Hero.")
+    'Not applied: Death Curse of a killed Hero'
+    """
+    return f"Not applied: {text.rstrip('.')}"
 
 
 @dataclass(frozen=True)

@@ -59,6 +59,7 @@ from game.rules.base import (
     Step,
     bool_problems,
     int_problems,
+    not_applied_clause,
     not_applied_line,
     not_applied_steps,
     parse_problem,
@@ -676,7 +677,7 @@ class ArcadiaRuleset(Ruleset):
         )
         notes = _plan_notes(plan)  # what not_applied says, without planning the attack again
         if notes:
-            note += "; " + "; ".join(not_applied_line(n) for n in notes)
+            note += "; " + "; ".join(not_applied_clause(n) for n in notes)
         return Odds(dist, expected, kill, "wounds", cut, note)
 
     # --- reactions ------------------------------------------------------------------------

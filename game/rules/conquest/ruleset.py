@@ -35,7 +35,7 @@ from game.rules.base import (
     bool_problems,
     counts_faces,
     int_problems,
-    not_applied_line,
+    not_applied_clause,
     not_applied_steps,
     stat_bool,
     stat_int,
@@ -152,6 +152,8 @@ def _secondary(flow: _Attack) -> None:
     flow.final = final
     if secondary:
         flow.log("reroll", "Secondary roll: " + "; ".join(texts) + ".", secondary)
+        if flow.action == "volley" and any(rule.name == "parry" for rule, _ in flow.active.all()):
+            flow.log("reroll", PARRY_VOLLEY_REASON + ".")  # a decision, so its reason is shown
 
 
 def _keep(flow: _Attack) -> None:
@@ -581,7 +583,7 @@ class Conquest(Ruleset):
             ("Slain", kill),
         )
         note = "; ".join(
-            [*(not_applied_line(t) for t in active.skipped),
+            [*(not_applied_clause(t) for t in active.skipped),
              *([f"{plural(extra, 'extra Hit')} from effects, each rolled for its value"] if extra else []),
              f"the chart counts Wounds before the Resolve test (taken at {limit} Wounds; "
              f"{target.label} has {before})"]

@@ -34,7 +34,7 @@ from game.rules.base import (
     bool_problems,
     counts_faces,
     int_problems,
-    not_applied_line,
+    not_applied_clause,
     not_applied_steps,
     parse_problem,
     stat_bool,
@@ -670,7 +670,7 @@ class Folklore(Ruleset):
             parts.append("skills: " + ", ".join(used))
         if mine.after_status:
             parts.append(f"a real damage of {mine.after} or more inflicts {', '.join(mine.after_status)}")
-        parts += [not_applied_line(n) for n in setup.notes]
+        parts += [not_applied_clause(n) for n in setup.notes]
         parts.append(f"the 0 bucket holds misses and hits armour soaks (hit {float(p_hit) * 100:.1f}%)")
         parts.append(f"chance of death {float(dies):.4f}")
         return Odds(dist, expected, down, "HP lost", note="; ".join(parts),

@@ -534,7 +534,7 @@ class MageKnight(Ruleset):
             Fraction(value),
             kill,
             label,
-            note="; ".join(["Mage Knight is deterministic: the tally decides.",
+            note=" ".join(["Mage Knight is deterministic: the tally decides.",
                             *(not_applied_line(t) for t in self.not_applied(request))]),
             chances=chances,
             kill_label=kill_label,
