@@ -46,7 +46,7 @@ def test_t16_an_attack_skill_adds_damage_and_a_damage_die() -> None:
     res = hit(duel(), "Power Strike", "5 5 | 3 3 | 4 3")
     assert res.outcome["hit"] is True and res.outcome["damage"] == 11 and res.outcome["real_damage"] == 8
     assert res.steps[0].text == "Aya's hit check (Sword, Power Strike) (+2 damage, +1D damage): [5, 5] + valour 4 = 14."
-    assert "Oni's dodge check with Sidestep (reaction) (+2 dodge): [3, 3] + senses 5 = 11." in [s.text for s in res.steps]
+    assert "Oni's dodge check with Sidestep (reaction) (+2 dodge): [3, 3] + senses 3 + 2 = 11." in [s.text for s in res.steps]
 
 
 def test_t17_extra_hit_dice_and_a_hit_bonus() -> None:
@@ -78,6 +78,13 @@ def test_t20_bad_statuses_change_rolls_when_the_map_states_them() -> None:
     board = duel({"statuses": "Poison"}, {"statuses": "Blind, Cracked", "skills": ""}, props)
     res = hit(board, "Sword", "4 4 | 4 4 | 3")  # 4-1+8 = 11 vs 3-2+8 = 9; 3 + 2 - 1 = 4 vs armour 1
     assert res.outcome["hit_total"] == 11 and res.outcome["dodge_total"] == 9 and res.outcome["real_damage"] == 3
+    texts = [s.text for s in res.steps]
+    # each status at work is named with what it does in this attack (Blind and Cracked: the defender's)
+    assert texts[:3] == ["Bad status 'Poison' of Aya: -1 hit, -1 damage.", "Bad status 'Blind' of Oni: -2 dodge.",
+                         "Bad status 'Cracked' of Oni: -2 armour."]
+    assert texts[3].endswith("[4, 4] + valour 4 - 1 = 11.") and texts[4].endswith("[4, 4] + senses 3 - 2 = 9.")
+    note = RULESET.odds(AttackRequest(board, ATK, [DEF], "Sword", {})).note
+    assert "bad status 'Poison' of Aya: -1 hit, -1 damage; bad status 'Blind' of Oni: -2 dodge" in note
 
 
 def test_t21_a_status_without_a_stated_effect_is_noted_not_applied() -> None:

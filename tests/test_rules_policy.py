@@ -166,7 +166,7 @@ SITUATIONS: dict[str, dict[str, Callable[[], Situation]]] = {
                                                 words="effect 'teleport' is not modelled"),
         "Bad statuses with a stated effect": lambda: folklore({"statuses": "Poison"}, {},
                                                               props={"status_effects": "Poison: -1 hit"},
-                                                              words="valour 2"),
+                                                              words="valour 3 - 1"),
         "Bad statuses without a stated effect": lambda: folklore({"statuses": "Cursed"}, {},
                                                                  words="bad status 'Cursed' of Aya"),
         "Max-HP damage": lambda: folklore({"weapons": "Curse:valour:1:melee:maxhp"}, {}, attack="Curse",

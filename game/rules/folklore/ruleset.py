@@ -138,6 +138,21 @@ def _health(figure: Figure) -> fc.Health:
     )
 
 
+def _statuses_at_work(fig: Figure, target: Figure, effects: Mapping[str, Mods]) -> tuple[str, ...]:
+    """The bad statuses with a stated effect that change this attack: the attacker's on its hit
+    and damage, the defender's on its dodge and armour (a status's other numbers act in other
+    rolls), each with what it does here."""
+    roles = ((fig, lambda m: Mods(hit=m.hit, damage=m.damage)), (target, lambda m: Mods(dodge=m.dodge, armour=m.armour)))
+    out = []
+    for who, part in roles:
+        for tag in stat_list(who, "statuses"):
+            found = effects.get(tag.casefold())
+            words = part(found).words() if found is not None else ""
+            if words:
+                out.append(f"bad status {tag!r} of {who.label}: {words}")
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class Setup:
     """What skills and bad statuses bring to one attack: the attack skill and the attacker's
@@ -149,6 +164,8 @@ class Setup:
     attack: Mods = Mods()
     defence: Mods = Mods()
     notes: tuple[str, ...] = ()
+    #: the bad statuses at work, with what they do here (``bad status 'Poison' of Kiku: -1 hit``)
+    statuses: tuple[str, ...] = ()
 
     def armour(self, target: Figure) -> int:
         """The target's armour with its statuses, never below 0 [ASSUMPTION]."""
@@ -181,15 +198,19 @@ def _not_applied(flow: _Attack) -> None:
 
 
 def _hit_check(flow: _Attack) -> None:
-    """The attacker's hit check: hit dice + the weapon's attribute (+ a skill's, a status's)."""
+    """The attacker's hit check: hit dice + the weapon's attribute (+ a skill's, a status's);
+    first the bad statuses at work, with the effect the map states."""
     fig, weapon, setup = flow.fig, flow.weapon, flow.setup
+    for words in setup.statuses:
+        flow.log("note", f"{words[:1].upper()}{words[1:]}.")
     hit_mod = stat_int(fig, weapon.attribute) + setup.attack.hit
     hit_rolls = _roll(flow.dice, HIT, "hit", stat_int(fig, "hit_dice", 2) + setup.attack.hit_dice)
     flow.hit = hit = fc.check([int(r.face) for r in hit_rolls], hit_mod)
     using = f"{weapon.name}, {setup.skill.name}" if setup.skill else weapon.name
     extra = f" ({setup.attack.words()})" if setup.attack.words() else ""
     flow.log("roll", f"{fig.label}'s hit check ({using}){extra}: {_dice(hit)} + "
-                     f"{weapon.attribute} {hit_mod} = {hit.total}{_flag(hit)}.", hit_rolls)
+                     f"{_plus(weapon.attribute, stat_int(fig, weapon.attribute), setup.attack.hit)} = "
+                     f"{hit.total}{_flag(hit)}.", hit_rolls)
 
 
 def _dodge_check(flow: _Attack) -> None:
@@ -204,8 +225,20 @@ def _dodge_check(flow: _Attack) -> None:
     flow.dodge = dodge = fc.check([int(r.face) for r in dodge_rolls], senses)
     skill = f" with {setup.reaction.name} (reaction)" if setup.reaction else ""
     extra = f" ({setup.defence.words()})" if setup.defence.words() else ""
-    flow.log("roll", f"{target.label}'s dodge check{skill}{extra}: {_dice(dodge)} + senses {senses} "
+    flow.log("roll", f"{target.label}'s dodge check{skill}{extra}: {_dice(dodge)} + "
+                     f"{_plus('senses', stat_int(target, 'senses'), setup.defence.dodge)} "
                      f"= {dodge.total}{_flag(dodge)}.", dodge_rolls)
+
+
+def _plus(attribute: str, value: int, bonus: int) -> str:
+    """``wits 3 + 2``: an attribute and what skills and statuses add to it.
+
+    >>> _plus("wits", 3, 2), _plus("senses", 4, -1), _plus("valour", 4, 0)
+    ('wits 3 + 2', 'senses 4 - 1', 'valour 4')
+    """
+    if not bonus:
+        return f"{attribute} {value}"
+    return f"{attribute} {value} {'+' if bonus > 0 else '-'} {abs(bonus)}"
 
 
 def _opposed(flow: _Attack) -> None:
@@ -524,7 +557,7 @@ class Folklore(Ruleset):
         defence = (reaction.mods if reaction else Mods()).plus(Mods(dodge=theirs.dodge, armour=theirs.armour))
         notes = tuple(f"bad status {tag!r} of {who.label}: no effect stated (map property status_effects)"
                       for who, tags in ((fig, silent), (target, silent_too)) for tag in tags)
-        return Setup(skill, reaction, attack_mods, defence, notes)
+        return Setup(skill, reaction, attack_mods, defence, notes, _statuses_at_work(fig, target, effects))
 
     def choices(self, board: Board, attacker: int, targets: Sequence[int]) -> list[Choice]:
         """The defender's reaction skill in its dodge check (``options["dodge_skill"]``), when it
@@ -670,7 +703,7 @@ class Folklore(Ruleset):
             parts.append("skills: " + ", ".join(used))
         if mine.after_status:
             parts.append(f"a real damage of {mine.after} or more inflicts {', '.join(mine.after_status)}")
-        parts += [not_applied_clause(n) for n in setup.notes]
+        parts += [not_applied_clause(n) for n in setup.notes] + list(setup.statuses)
         parts.append(f"the 0 bucket holds misses and hits armour soaks (hit {float(p_hit) * 100:.1f}%)")
         parts.append(f"chance of death {float(dies):.4f}")
         return Odds(dist, expected, down, "HP lost", note="; ".join(parts),
