@@ -40,6 +40,8 @@ PILE = {"summon_pile": "Medusa:6::paralyze; Minotaur:5:physical:brutal"}
 
 def test_mk21_summon_blocks_the_drawn_token_not_the_summoner() -> None:
     board = combat(("Orc Summoners", SUMMONER), props=PILE)
+    verdict = RULESET.check(AttackRequest(board, HERO, [2], None, {"phase": "block", "play": "6"}))
+    assert verdict.reason == "Tovak may block Medusa (summoned by Orc Summoners)."  # the window's sentence
     res = play(board, "block", "6")
     assert res.legal, res.reason
     assert res.outcome["blocked"] is True and res.outcome["needed"] == 6

@@ -431,8 +431,10 @@ class MageKnight(Ruleset):
             problem = why if isinstance(why, SightlineError) else None
             return Legality(False, text[0].upper() + text[1:] + ".", problem)
         hero = board.figure(attacker).label
-        names = and_names([board.figure(t).label for t in targets])
         phase = self._phase(options)
+        # a summoner's brown token fights in the block and assign phases: the sentence names it
+        names = and_names([self._combatant(board, board.figure(t), phase)[0].name if phase in ("block", "assign")
+                           else board.figure(t).label for t in targets])
         text = {
             "ranged": f"{hero} may attack {names} in the ranged and siege phase.",
             "block": f"{hero} may block {names}.",
