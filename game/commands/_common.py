@@ -13,8 +13,8 @@ from game.play.atomic import cannot_write
 if TYPE_CHECKING:
     from game.core.profiles import Profile
 
-__all__ = ["add_map_options", "add_rule_option", "add_ruleset_file_option", "board_rule", "map_options",
-           "png_output", "resolve_viewer"]
+__all__ = ["add_map_options", "add_rule_option", "add_ruleset_file_option", "map_options", "png_output",
+           "resolve_viewer", "rule_option"]
 
 
 def add_map_options(parser: argparse.ArgumentParser, *, with_classes: bool = False) -> None:
@@ -143,19 +143,24 @@ def add_rule_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rule", metavar="RULE", default=None, help=RULE_HELP)
 
 
-def board_rule(board: Board, text: str | None) -> Profile:
-    """The rule a command uses: ``--rule`` if given, else the map's ``los_rule``, else arcadia.
+def rule_option(board: Board, text: str | None) -> Profile:
+    """The rule a command uses: ``--rule`` if given (read for the board's grid), else the map's
+    ``los_rule`` (:func:`game.core.sight.rule_of`: one line for a bad one), else the default.
 
-    >>> board_rule(Board(2, 2, properties={"los_rule": "corners,figures=none"}), None).spec()
+    >>> rule_option(Board(2, 2, properties={"los_rule": "corners,figures=none"}), None).spec()
     'corners,figures=none'
-    >>> board_rule(Board(2, 2), "dnd5e").name
+    >>> rule_option(Board(2, 2), "dnd5e").name
     'dnd5e'
+    >>> rule_option(Board(2, 2), "chess")
+    Traceback (most recent call last):
+    ...
+    game.core.errors.UsageError: --rule: unknown line-of-sight rule 'chess' (presets: arcadia, corners, dnd5e, pf2e, any-point)
     """
-    from game.core.profiles import parse_rule, rule_of_board_property
+    from game.core import sight
 
-    if text is not None:
-        try:
-            return parse_rule(text)
-        except UsageError as error:
-            raise UsageError(f"--rule: {error}") from None
-    return rule_of_board_property(board.properties.get("los_rule"))
+    if text is None:
+        return sight.rule_of(board)
+    try:
+        return sight.parse_rule(text, board.grid.kind)
+    except UsageError as error:
+        raise UsageError(f"--rule: {error}") from None

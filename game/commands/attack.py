@@ -1,11 +1,13 @@
 """``sightline attack MAP ATTACKER TARGET``: resolve one attack, seeded or with physical dice.
 
 Every die and every step is printed, then the ruleset's one-sentence summary (or given as JSON:
-``{"legal", "reason", "steps", "outcome", "reactions"}``). The reactions the attack calls for
-(Arcadia Quest's Guard and Payback) follow as its next steps, each resolved with the same dice
-(seeded, or the ``reaction attack | reaction defence`` pools of ``--faces``). An illegal attack is
-an answer, not an error: ``legal: false`` with the reason, exit 0. Too few ``--faces`` for the
-dice the rules require is an error (one line, exit 2). The map file is never modified.
+``{"legal", "reason", "steps", "outcome", "ruleset", "los_rule", "reactions"}``). The reactions the
+attack calls for (Arcadia Quest's Guard and Payback) follow as its next steps, each resolved with
+the same dice (seeded, or the ``reaction attack | reaction defence`` pools of ``--faces``). An
+illegal attack is an answer, not an error: ``legal: false`` with the reason, exit 0. Line of sight
+is judged by the map's rule (its ``los_rule``): ``los_rule`` in the JSON, and a line saying so
+under a rule other than the default. Too few ``--faces`` for the dice the rules require is an
+error (one line, exit 2). The map file is never modified.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ class Asked:
 
 def add_attack_arguments(parser: argparse.ArgumentParser) -> None:
     """The arguments ``attack`` and ``odds`` share."""
-    parser.add_argument("map", metavar="MAP", help="a Tiled map (.tmx)")
+    parser.add_argument("map", metavar="MAP", help="the map: Tiled (.tmx, .tmj), Universal VTT (.dd2vtt, .uvtt, .df2vtt) or a Foundry scene (.json)")
     parser.add_argument("attacker", metavar="ATTACKER", help="the attacking figure: name or object id")
     parser.add_argument(
         "target", metavar="TARGET", help="the target figure: name or object id; a comma list for several"
@@ -142,6 +144,24 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def sight_rule_line(board: Board) -> str | None:
+    """The line ``attack`` and ``odds`` print under a sight rule other than the default (the
+    attack judged line of sight by it), None under the default."""
+    from game.core import sight
+
+    rule = sight.rule_of(board)
+    if rule == sight.default_rule(board.grid.kind):
+        return None
+    return f"line of sight by the map's rule: {rule.spec()}"
+
+
+def sight_rule_spec(board: Board) -> str:
+    """The map's sight rule as text (``los_rule`` in the JSON of ``attack`` and ``odds``)."""
+    from game.core import sight
+
+    return sight.rule_of(board).spec()
+
+
 def dice_source(args: argparse.Namespace, ruleset: Ruleset) -> DiceSource:
     """Scripted dice from ``--faces``, else seeded dice from ``--seed`` (or a fresh seed)."""
     if args.faces is not None and args.seed is not None:
@@ -172,6 +192,7 @@ def run(args: argparse.Namespace) -> int:
         doc = resolution.as_json()
         doc["reason"] = cli_reason(resolution.reason, resolution.problem)
         doc["ruleset"] = ruleset.name
+        doc["los_rule"] = sight_rule_spec(request.board)
         doc["reactions"] = [{"reaction": r.as_json(), **(res.as_json() if res is not None else {"rolled": False})}
                             for r, res in exchange.reactions]
         print(json.dumps(doc, ensure_ascii=False))
@@ -180,6 +201,8 @@ def run(args: argparse.Namespace) -> int:
     who = board.figure(request.attacker).label
     whom = ", ".join(board.figure(t).label for t in request.targets)
     print(f"{who} attacks {whom} ({ruleset.title or ruleset.name})")
+    if (named := sight_rule_line(board)) is not None:
+        print(named)
     if not resolution.legal:
         print(f"illegal: {cli_reason(resolution.reason, resolution.problem)}")
         return 0

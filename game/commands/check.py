@@ -30,6 +30,7 @@ from game.core.words import plural
 
 if TYPE_CHECKING:
     from game.designer.lint import FindingGroup
+    from game.tiled import LoadedMap
 
 FORMATS = ("text", "json", "github")
 
@@ -37,8 +38,8 @@ FORMATS = ("text", "json", "github")
 def configure(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``sightline check``."""
     parser.add_argument("maps", nargs="+", metavar="MAP",
-                        help="a Tiled map (.tmx, .tmj or .json; infinite maps and zstd layers too), "
-                        "or a folder to search for them")
+                        help="a map (Tiled .tmx, .tmj or .json, infinite maps and zstd layers too; "
+                        "Universal VTT; a Foundry scene), or a folder to search for them")
     parser.add_argument("--json", action="store_true", help="same as --format json")
     parser.add_argument("--format", choices=FORMATS, default=None,
                         help="text (default), json (docs/commands.md) or github (workflow annotations)")
@@ -64,6 +65,8 @@ class MapResult:
     findings: list[Finding] = field(default_factory=list)
     stats: dict[str, object] = field(default_factory=dict)
     error: str | None = None
+    #: a virtual-tabletop map's objects by id: where each is in the file (``portals[2]``)
+    sources: dict[int, str] = field(default_factory=dict)
 
     @property
     def errors(self) -> list[Finding]:
@@ -96,7 +99,8 @@ class MapResult:
 
 def expand(arguments: list[str]) -> list[Path | tuple[Path, str]]:
     """Map paths to check: files as given, folders searched recursively for every map format
-    (``*.tmx``, ``*.tmj``, and ``*.json`` files that are Tiled maps; sorted).
+    (``*.tmx``, ``*.tmj``, ``*.dd2vtt``, ``*.uvtt``, ``*.df2vtt``, and ``*.json`` files that are
+    Tiled maps or Foundry scenes; sorted).
 
     A folder with no map in it comes back as ``(folder, reason)``.
     """
@@ -106,7 +110,8 @@ def expand(arguments: list[str]) -> list[Path | tuple[Path, str]]:
         if path.is_dir():
             found, unreadable = _walk(path)
             if not found and not unreadable:
-                out.append((path, f"{path}: no .tmx maps (nor .tmj or .json Tiled maps) in this folder"))
+                out.append((path, f"{path}: no .tmx maps in this folder (nor .tmj, Tiled .json, Universal VTT "
+                                   "or Foundry scene maps)"))
             out.extend(found)
             out.extend(unreadable)
         else:
@@ -115,7 +120,7 @@ def expand(arguments: list[str]) -> list[Path | tuple[Path, str]]:
 
 
 def _walk(folder: Path) -> tuple[list[Path], list[tuple[Path, str]]]:
-    """Every map file (``.tmx``, ``.tmj``, Tiled ``.json``) under ``folder`` (sorted), and the subfolders that cannot be read
+    """Every map file (:func:`~game.tiled.is_map_file`) under ``folder`` (sorted), and the subfolders that cannot be read
     (each with its one-line reason: they are reported, not skipped silently)."""
     found: list[Path] = []
     unreadable: list[tuple[Path, str]] = []
@@ -135,13 +140,13 @@ def _walk(folder: Path) -> tuple[list[Path], list[tuple[Path, str]]]:
 
 def _rule_findings(board: Board) -> list[Finding]:
     """An error for a map property ``los_rule`` that names no rule (docs/line-of-sight.md)."""
-    from game.core.profiles import rule_of_board_property
+    from game.core import sight
 
     try:
-        rule_of_board_property(board.properties.get("los_rule"))
+        sight.rule_of(board)
     except SightlineError as exc:
-        return [Finding("los-rule", Severity.ERROR, str(exc),
-                        hint="write a preset (arcadia, corners, dnd5e, pf2e, any-point), e.g. corners,figures=none")]
+        presets = ", ".join(sight.RULE_BOOKS[board.grid.kind].presets) if board.grid.kind in sight.RULE_BOOKS else ""
+        return [Finding("los-rule", Severity.ERROR, str(exc), hint=f"write a preset ({presets}), e.g. corners,figures=none")]
     return []
 
 
@@ -170,7 +175,15 @@ def check_one(path: Path, *, strict: bool, options: dict[str, Any] | None = None
     findings = [*findings, *_rule_findings(board)]
     stats: dict[str, object] = dict(loaded.stats)
     stats.update(width=board.width, height=board.height)
-    return MapResult(path, findings, stats)
+    return MapResult(path, findings, stats, sources=_sources(loaded))
+
+
+def _sources(loaded: LoadedMap) -> dict[int, str]:
+    """Where a virtual-tabletop map's objects are in its file (their names); {} for Tiled maps,
+    whose objects Tiled shows by id."""
+    if not hasattr(loaded.art, "drawing"):  # a VttArt (game/tiled/vtt_records.py), without importing it
+        return {}
+    return {oid: obj.name for oid, obj in loaded.objects.items() if obj.name}
 
 
 def object_lines(path: Path) -> dict[int, int]:
@@ -185,24 +198,31 @@ def object_lines(path: Path) -> dict[int, int]:
     return lines
 
 
-def text_line(path: Path, finding: Finding) -> str:
-    """``MAP:object 12 (3,4): error: message (hint)``.
+def text_line(path: Path, finding: Finding, sources: dict[int, str] | None = None) -> str:
+    """``MAP:object 12 (3,4): error: message (hint)``; ``sources`` names objects in a
+    virtual-tabletop file (``object 3 [portals[0]]``).
 
     >>> from game.core.findings import Finding, Severity
     >>> text_line(Path("m.tmx"), Finding("x", Severity.ERROR, "bad", 12, (3, 4), "fix it"))
     'm.tmx:object 12 (3,4): error: bad (fix it)'
+    >>> text_line(Path("m.dd2vtt"), Finding("x", Severity.ERROR, "bad", 3), {3: "portals[0]"})
+    'm.dd2vtt:object 3 [portals[0]]: error: bad'
     """
     place = []
+    message = finding.message
     if finding.object_id is not None:
-        place.append(f"object {finding.object_id}")
+        source = (sources or {}).get(finding.object_id)
+        place.append(f"object {finding.object_id}" + (f" [{source}]" if source else ""))
+        if source:
+            message = message.removeprefix(f"{source}: ")
     if finding.square is not None:
         place.append(f"({finding.square[0]},{finding.square[1]})")
     where = f"{path}:{' '.join(place)}" if place else str(path)
     hint = f" ({finding.hint})" if finding.hint else ""
-    return f"{where}: {finding.severity.value}: {finding.message}{hint}"
+    return f"{where}: {finding.severity.value}: {message}{hint}"
 
 
-def group_line(path: Path, group: FindingGroup) -> str:
+def group_line(path: Path, group: FindingGroup, sources: dict[int, str] | None = None) -> str:
     """One text line for a group of findings of one kind: the first, the count, where the others are.
 
     >>> from game.designer.lint import FindingGroup
@@ -210,7 +230,7 @@ def group_line(path: Path, group: FindingGroup) -> str:
     >>> group_line(Path("m.tmx"), g)
     'm.tmx:object 3: warning: bad (fix) [x: 3 like it; also objects 4, 5]'
     """
-    first = text_line(path, group.first)
+    first = text_line(path, group.first, sources)
     return f"{first} [{group.first.code}: {group.count} like it; also {group.others()}]"
 
 
@@ -345,11 +365,11 @@ def run(args: argparse.Namespace) -> int:
                                           f"also {item.others()}]")
                         print(github_line(result.path, grouped, lines))
                     else:
-                        print(group_line(result.path, item))
+                        print(group_line(result.path, item, result.sources))
                 elif fmt == "github":
                     print(github_line(result.path, item, lines))
                 else:
-                    print(text_line(result.path, item))
+                    print(text_line(result.path, item, result.sources))
         print(summary(results))
     if any(r.error is not None for r in results):
         return 2

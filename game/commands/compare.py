@@ -21,7 +21,7 @@ from game.core.errors import UsageError
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``sightline compare``."""
-    parser.add_argument("map", metavar="MAP", help="the Tiled map (.tmx)")
+    parser.add_argument("map", metavar="MAP", help="the map: Tiled (.tmx, .tmj), Universal VTT (.dd2vtt, .uvtt, .df2vtt) or a Foundry scene (.json)")
     parser.add_argument("--rules", required=True, metavar="R1,R2",
                         help="two rules, e.g. arcadia,corners or corners,figures=none;dnd5e")
     parser.add_argument("--from", dest="origin", metavar="X,Y", help="compare only the view from this square")
@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     import os
     import sys
 
-    from game.core import profile_los
+    from game.core import sight
     from game.core.profiles import split_rules
     from game.tiled import load_map
 
@@ -81,15 +81,15 @@ def run(args: argparse.Namespace) -> int:
         here = board.figures_at(origin)
         if viewer is None and here:
             viewer = here[0].side
-        m1 = profile_los.visible_from(board, origin, first, viewer)
-        m2 = profile_los.visible_from(board, origin, second, viewer)
+        m1 = sight.field(board, origin, first, viewer=viewer)
+        m2 = sight.field(board, origin, second, viewer=viewer)
         first_only = (m1 & ~m2).astype(int)
         second_only = (m2 & ~m1).astype(int)
         for y, x in zip(*np.nonzero(m1 != m2), strict=True):
             rows.append((origin, (int(x), int(y)), bool(m1[y, x])))
     else:
-        t1 = profile_los.all_pairs(board, first, viewer)
-        t2 = profile_los.all_pairs(board, second, viewer)
+        t1 = sight.pairs(board, first, viewer=viewer)
+        t2 = sight.pairs(board, second, viewer=viewer)
         for ay, ax, by, bx in zip(*np.nonzero(t1 != t2), strict=True):
             a, b = (int(ax), int(ay)), (int(bx), int(by))
             symmetric = t1[by, bx, ay, ax] == t1[ay, ax, by, bx] and t2[by, bx, ay, ax] == t2[ay, ax, by, bx]

@@ -1,11 +1,11 @@
 """``sightline odds MAP ATTACKER TARGET``: the exact outcome distribution of an attack.
 
 JSON: ``{"legal", "reason", "distribution": {"0": p0, "1": p1, ...}, "expected": e, "kill": k,
-..., "exchange"}`` (probabilities as floats summing to 1; ``exact`` holds them as fractions).
-Text: a small bar chart. When the attack calls for reactions (Arcadia Quest's Guard and
-Payback), the whole exchange follows beside the attack alone: the wounds the attacker takes
-(``exchange`` in the JSON, null when no reaction follows). An illegal attack prints its reason
-(``legal: false``, exit 0).
+..., "ruleset", "los_rule", "exchange"}`` (probabilities as floats summing to 1; ``exact`` holds them
+as fractions; ``los_rule``: the map's sight rule, by which the attack is judged). Text: a small bar
+chart. When the attack calls for reactions (Arcadia Quest's Guard and Payback), the whole exchange
+follows beside the attack alone: the wounds the attacker takes (``exchange`` in the JSON, null when
+no reaction follows). An illegal attack prints its reason (``legal: false``, exit 0).
 """
 
 from __future__ import annotations
@@ -14,7 +14,12 @@ import argparse
 import json
 from fractions import Fraction
 
-from game.commands.attack import add_attack_arguments, load_request
+from game.commands.attack import (
+    add_attack_arguments,
+    load_request,
+    sight_rule_line,
+    sight_rule_spec,
+)
 from game.commands.wording import cli_reason
 from game.core.errors import IllegalAttackError
 from game.core.words import plural
@@ -97,12 +102,18 @@ def run(args: argparse.Namespace) -> int:
             doc.update(odds.as_json())
         doc["exchange"] = None if exchange is None else exchange.as_json()
         doc["ruleset"] = ruleset.name
+        doc["los_rule"] = sight_rule_spec(request.board)
         print(json.dumps(doc, ensure_ascii=False))
         return 0
+    named = sight_rule_line(request.board)
     if odds is None:
         print(f"illegal: {reason}")
+        if named is not None:
+            print(named)
         return 0
     print(reason)
+    if named is not None:
+        print(named)
     _print_odds(odds)
     if exchange is not None:
         print(f"The whole exchange, {exchange.label}:")

@@ -26,7 +26,7 @@ SCREENSHOT_FRAMES = 3
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``sightline play``."""
-    parser.add_argument("map", nargs="?", metavar="MAP", help="a Tiled .tmx map (default: the demo map)")
+    parser.add_argument("map", nargs="?", metavar="MAP", help="a map: Tiled .tmx/.tmj, Universal VTT .dd2vtt/.uvtt/.df2vtt or a Foundry scene .json (default: the demo map)")
     add_window_options(parser)
     parser.add_argument(
         "--fresh", action="store_true", help="ignore the autosaved play state (MAP's .sightline.json)"
@@ -179,11 +179,11 @@ def run(args: argparse.Namespace) -> int:
 
     session = Session.open(map_path, options=options, fresh=args.fresh, defer_lint=True,
                            ruleset_file=getattr(args, "ruleset_file", None))
-    from game.commands._common import board_rule
+    from game.commands._common import rule_option
 
     # --rule and the map's los_rule are checked here (one line, exit 2 when wrong); the window's
-    # sight (rays, F) follows the rule, the attack rules keep the map's rule for legality
-    rule = board_rule(session.board, args.rule)
+    # sight (rays, F) follows the rule, the attack rules judge sight by the map's rule
+    rule = rule_option(session.board, args.rule)
     from game.ui.app import run_window
 
     return run_window(

@@ -19,7 +19,7 @@ from game.core.errors import UsageError
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``sightline reach``."""
-    parser.add_argument("map", metavar="MAP", help="the Tiled map (.tmx)")
+    parser.add_argument("map", metavar="MAP", help="the map: Tiled (.tmx, .tmj), Universal VTT (.dd2vtt, .uvtt, .df2vtt) or a Foundry scene (.json)")
     parser.add_argument("origin", metavar="X,Y", help="the square the move starts from")
     parser.add_argument("steps", metavar="N", help="how many orthogonal steps (0 or more)")
     parser.add_argument("--side", metavar="SIDE",

@@ -282,6 +282,15 @@ def image_size(path: Path) -> tuple[int, int] | None:
             head = handle.read(64 * 1024)
     except OSError:
         return None
+    return header_size(head)
+
+
+def header_size(head: bytes) -> tuple[int, int] | None:
+    """:func:`image_size` from an image's first bytes (64 KiB is plenty for a JPEG's header).
+
+    >>> header_size(b"\\x89PNG\\r\\n\\x1a\\n" + bytes(8) + (3).to_bytes(4, "big") + (2).to_bytes(4, "big"))
+    (3, 2)
+    """
     if head.startswith(b"\x89PNG\r\n\x1a\n") and len(head) >= 24:
         return struct.unpack(">II", head[16:24])
     if head[:6] in (b"GIF87a", b"GIF89a") and len(head) >= 10:

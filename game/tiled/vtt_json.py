@@ -51,6 +51,12 @@ MAX_OBJECTS = 300_000
 #: a string value of one of these keys, longer than :data:`CUT_AT` bytes, is cut out before parsing
 CUT_KEYS = ("image",)
 CUT_AT = 4096
+#: the largest power of ten a JSON number may carry (``1e4000`` is built at once; ``1e9999999``
+#: would take seconds and ``1e999999999`` would never finish)
+MAX_EXPONENT = 4000
+#: the most digits a JSON number may have (Python's own limit for whole numbers; a million digits
+#: after the point would take a minute to read exactly)
+MAX_DIGITS = 4300
 
 Point = tuple[Fraction, Fraction]
 
@@ -110,6 +116,23 @@ def _refuse_constant(name: str) -> NoReturn:
     raise ValueError(f"the number {name} is not allowed")
 
 
+class _OutOfRange(Exception):
+    """A JSON number whose exponent is beyond :data:`MAX_EXPONENT`."""
+
+
+def _exact(text: str) -> Fraction:
+    """A JSON number with a fraction or an exponent, exactly as written (``0.1`` is one tenth).
+
+    >>> _exact("12.5"), _exact("-3E-2")
+    (Fraction(25, 2), Fraction(-3, 100))
+    """
+    mantissa, _, exponent = text.lower().partition("e")
+    if len(mantissa) > MAX_DIGITS or (exponent and (len(exponent) > 6 or abs(int(exponent)) > MAX_EXPONENT)):
+        raise _OutOfRange(text if len(text) <= 24 else text[:12] + "..." + text[-8:])
+    numerator, denominator = Decimal(text).as_integer_ratio()
+    return Fraction(numerator, denominator)
+
+
 def parse_text(data: bytes, shown: str, *, size: int | None = None) -> RawJson:
     """Parse VTT JSON bytes within the limits of this module; one-line MapError when it cannot."""
     text, cut = _cut_strings(data, shown)
@@ -130,13 +153,17 @@ def parse_text(data: bytes, shown: str, *, size: int | None = None) -> RawJson:
 
     try:
         doc = json.loads(text.decode("utf-8-sig"), object_pairs_hook=pairs_hook,
-                         parse_float=Fraction, parse_constant=_refuse_constant)
+                         parse_float=_exact, parse_constant=_refuse_constant)
     except _TooMany:
         raise MapError(
             f"the file holds more than {MAX_OBJECTS:,} JSON objects (points, walls, lights ...), "
             "over Sightline's limit", path=shown,
             hint="simplify the walls (fewer cave points) and export it again",
         ) from None
+    except _OutOfRange as exc:
+        raise MapError(f"the number {exc} is out of range (Sightline reads numbers up to 1e{MAX_EXPONENT}, "
+                       f"with up to {MAX_DIGITS} digits)",
+                       path=shown, hint="coordinates are in squares (Universal VTT) or pixels (Foundry)") from None
     except UnicodeDecodeError:
         raise MapError("the file is not UTF-8 text", path=shown, hint="export it again") from None
     except json.JSONDecodeError as exc:

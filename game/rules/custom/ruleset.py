@@ -71,7 +71,7 @@ from game.rules.custom.load import load_spec
 from game.rules.custom.odds import Scope, exact_odds
 from game.rules.custom.roll import Rolling, run
 from game.rules.custom.spec import AttackSpec, ResolutionSpec, RulesetSpec
-from game.rules.reach import chebyshev, close_reason, grid_steps, sight_reason
+from game.rules.reach import chebyshev, close_reason, sight_reason
 
 
 def _counted(value: int, label: str) -> str:
@@ -346,7 +346,7 @@ class CustomRuleset(Ruleset):
             return f"{attack.name} is a melee attack: {why}" if why else None
         if attack.range is not None:
             reach = self._numbers(a, t, None).number(attack.range, {})
-            measure = chebyshev if self.spec.distance == "chebyshev" else grid_steps
+            measure = chebyshev if self.spec.distance == "chebyshev" else board.grid.distance
             dist = measure(a.square, t.square)
             if dist > reach:
                 return (f"{t.label} is out of range: {plural(dist, 'square')} away, the range of "
