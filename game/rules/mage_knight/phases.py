@@ -176,7 +176,7 @@ def _block_tally(flow: _Block) -> None:
     points first lower a Cumbersome enemy's attack."""
     enemy, index = flow.enemy, flow.index
     plays = flow.groups[index] if index < len(flow.groups) else []
-    moved = sum(p.value for p in plays if p.kind == "move")
+    moved = _moved(flow)
     if moved:
         flow.log("tally", f"Cumbersome: {moved} Move point{'s lower' if moved != 1 else ' lowers'} "
                           f"{possessive(enemy.name)} attack {flow.value} → {max(0, flow.value - moved)} "
@@ -188,13 +188,17 @@ def _block_tally(flow: _Block) -> None:
                                   stage=flow.stage))
 
 
+def _moved(flow: _Block) -> int:
+    """The Move points played against this attack (``move N``: Cumbersome)."""
+    plays = flow.groups[flow.index] if flow.index < len(flow.groups) else []
+    return sum(p.value for p in plays if p.kind == "move")
+
+
 def _block_compare(flow: _Block) -> None:
     """The block against the attack (Swift: twice the Attack); Brutal doubles what gets through."""
     enemy, res, value = flow.enemy, flow.results[-1], flow.value
-    plays = flow.groups[flow.index] if flow.index < len(flow.groups) else []
-    moved = sum(p.value for p in plays if p.kind == "move")
-    if moved:  # Cumbersome: the attack blocked is the lowered one
-        value = max(0, value - moved)
+    if _moved(flow):  # Cumbersome: the attack blocked is the lowered one
+        value = max(0, value - _moved(flow))
     label = f"attack {flow.index + 1} ({value})" if len(enemy.attacks) > 1 else f"Attack {value}"
     swift = " (Swift: twice the Attack)" if enemy.has("swift") else ""
     flow.log(
