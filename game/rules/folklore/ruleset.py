@@ -547,6 +547,8 @@ class Folklore(Ruleset):
     def _setup(self, board: Board, fig: Figure, target: Figure, attack: str | None,
                options: Mapping[str, object]) -> Setup:
         """The skills and bad statuses at work in this attack (:class:`Setup`)."""
+        if not any(str(f.stats.get(k, "") or "").strip() for f in (fig, target) for k in ("skills", "statuses")):
+            return Setup()  # neither has skills nor statuses: nothing to read
         effects = parse_status_effects(str(board.properties.get("status_effects", "") or ""))
         skill = self._skill(fig, attack)
         reaction = None if _health(target).incapacitated else reaction_skill(
