@@ -7,7 +7,7 @@ import functools
 from fractions import Fraction
 
 import pytest
-from brute import enumerate_exact
+from support.brute import enumerate_exact
 
 from game.core.board import Board, Figure
 from game.core.dice import ScriptedDice, SeededDice, parse_faces

@@ -9,7 +9,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from brute import enumerate_exact
+from support.brute import enumerate_exact
 
 from game.cli import main
 from game.core.board import Board, Figure

@@ -7,7 +7,7 @@ import json
 from fractions import Fraction
 
 import pytest
-from brute import enumerate_exact
+from support.brute import enumerate_exact
 
 from game.cli import main
 from game.core.board import Board, Figure

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
-from test_attack_ui import (
+from support.attack_window import (
     CINDER,
     EMBER,
     Clock,
@@ -17,7 +17,6 @@ from test_attack_ui import (
     key,
     open_window,
     run_until_landed,
-    screen,  # noqa: F401 - the fixture
 )
 
 from game.ui.attack_panel import SKIP_REACTION
@@ -62,7 +61,7 @@ def survive_seed(window, attacker: int, target: int, clock: Clock) -> None:  # n
     raise AssertionError("the target never survived")
 
 
-def test_the_payback_is_offered_rolled_and_undone_on_its_own(tmp_path: Path, screen: pygame.Surface) -> None:  # noqa: F811
+def test_the_payback_is_offered_rolled_and_undone_on_its_own(tmp_path: Path, screen: pygame.Surface) -> None:
     clock = Clock()
     window = open_window(tmp_path, "demo", clock)
     survive_seed(window, EMBER, CINDER, clock)
@@ -88,7 +87,7 @@ def test_the_payback_is_offered_rolled_and_undone_on_its_own(tmp_path: Path, scr
     assert len(window.session.roll_log) == log_before
 
 
-def test_skip_drops_the_reaction(tmp_path: Path, screen: pygame.Surface) -> None:  # noqa: F811
+def test_skip_drops_the_reaction(tmp_path: Path, screen: pygame.Surface) -> None:
     clock = Clock()
     window = open_window(tmp_path, "demo", clock)
     survive_seed(window, EMBER, CINDER, clock)
@@ -100,7 +99,7 @@ def test_skip_drops_the_reaction(tmp_path: Path, screen: pygame.Surface) -> None
     assert not window.attack_section.shown["verdict"].startswith("Next step")
 
 
-def test_the_payback_walk_moves_the_monster(tmp_path: Path, screen: pygame.Surface) -> None:  # noqa: F811
+def test_the_payback_walk_moves_the_monster(tmp_path: Path, screen: pygame.Surface) -> None:
     clock = Clock()
     window = open_window(tmp_path, "demo", clock)
     survive_seed(window, LARK, MOSSBACK, clock)
@@ -112,7 +111,7 @@ def test_the_payback_walk_moves_the_monster(tmp_path: Path, screen: pygame.Surfa
     assert window.board.figure(MOSSBACK).square == (9, 12)
 
 
-def test_not_applied_lines_show_under_the_verdict(tmp_path: Path, screen: pygame.Surface) -> None:  # noqa: F811
+def test_not_applied_lines_show_under_the_verdict(tmp_path: Path, screen: pygame.Surface) -> None:
     clock = Clock()
     window = open_window(tmp_path, "demo", clock)
     window.board.update_figure(CINDER, huge=True)
