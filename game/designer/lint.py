@@ -102,8 +102,9 @@ def lint_board(
     objs = list(objects)
     found: list[Finding] = list(loader_findings)
     found += check_figures(board)
-    found += check_doors(board, objs)
-    found += check_wall_objects(board, objs)
+    if board.grid.kind == "square":  # wall and door objects on square edges (hex: game/tiled/hex_derive.py)
+        found += check_doors(board, objs)
+        found += check_wall_objects(board, objs)
     found += check_regions(board)
     found += check_targets(board)
     found += check_properties(board, objs)
@@ -520,11 +521,11 @@ def walk_regions(board: Board, *, doors_open: bool) -> list[list[Square]]:
         seen.add(start)
         stack = [start]
         while stack:
-            x, y = stack.pop()
-            for nxt in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            here = stack.pop()
+            for nxt in board.grid.neighbours(here):
                 if nxt in seen or not board.on_board(nxt) or stops(nxt):
                     continue
-                edge = Edge.between((x, y), nxt)
+                edge = board.grid.edge_between(here, nxt)
                 if edge in doors and doors_open:
                     passable = True
                 else:
@@ -579,8 +580,8 @@ def check_regions(board: Board) -> list[Finding]:
         sealing = sorted(
             {
                 door for edge, door in board.doors.items() if door.state.blocks
-                and (edge.squares()[0] in members) != (edge.squares()[1] in members)
-                and all(board.on_board(s) for s in edge.squares())
+                and (board.grid.edge_cells(edge)[0] in members) != (board.grid.edge_cells(edge)[1] in members)
+                and all(board.on_board(s) for s in board.grid.edge_cells(edge))
             },
             key=lambda d: d.edge,
         )

@@ -9,7 +9,7 @@ The flow itself (what is being built, the rules' answers, rolling, recording) is
 drop-down, the play entry (for an attack that takes a typed play), the legality sentence, the
 odds chart (deterministic rules: the tally's comparison), Roll (Commit), the ruleset's actions
 (Rest ...), the tray speed and the roll log. Above the legality sentence, in amber, the rules'
-"Not applied" lines, each as its first clause; under it, in amber, the frame's rule notice when
+"Not applied" lines, each as its first clause; first of all, in amber, the frame's rule notice when
 the ray is drawn under another rule than the one the attack is judged by (the rule switch ``K`` is
 a what-if view; attacks keep the map's rule). After an attack that calls for a reaction (Guard,
 Payback), the verdict box offers it as the next step, Roll is named after it and a Skip button
@@ -37,6 +37,7 @@ from pygame_gui.windows import UIMessageWindow
 from game.core.errors import FacesError, PlayError, SightlineError
 from game.play.attack import AttackController
 from game.play.roll_log import plain_text
+from game.play.wording import verdict_words
 from game.ui.dice_tray import SPEED_NAMES, DiceTray
 from game.ui.odds_chart import OddsChart
 from game.ui.panel import fit_text, label_room
@@ -371,7 +372,7 @@ class AttackSection:
             markup = f"<font color='#B0B2BA'>{_escape(text)}</font>"
         else:
             colour = "#7BE39A" if verdict.legal else "#FF8A80"
-            text = ("Legal: " if verdict.legal else "Illegal: ") + c.reason_of(verdict)
+            text = verdict_words(verdict.legal, c.reason_of(verdict))
             markup = f"<font color='{colour}'>{_escape(text)}</font>"
             # the rules not applied come first, each as its short clause: always in sight
             notes = [short_note(line) for line in (c.not_applied() if verdict.legal else [])]
@@ -379,8 +380,9 @@ class AttackSection:
                 text = "\n".join([*notes, text])
                 markup = "".join(f"<font color='{NOTE_COLOUR}'>{_escape(n)}</font><br>" for n in notes) + markup
         self.shown["verdict"] = text
-        if notice:  # the drawn rule is a what-if: the attack is judged by the map's rule
-            markup += f"<br><font color='{RULE_NOTICE_COLOUR}'>{_escape(notice)}</font>"
+        if notice:  # the drawn rule is a what-if: the attack is judged by the map's rule (first, so
+            # that a long verdict never scrolls it out of the box)
+            markup = f"<font color='{RULE_NOTICE_COLOUR}'>{_escape(notice)}</font><br>" + markup
         self.verdict_box.set_text(markup)
         self._fit_verdict()
         size = self._chart_size
@@ -399,7 +401,9 @@ class AttackSection:
             self.shown["chart"] = "" if odds is None else f"{odds.label}"
         self.chart_image.set_image(surface)
         if self.roll_button is not None:
-            key = "Enter" if self.typing else "R"  # while the play is typed, R is a letter
+            # an attack that takes a typed play is committed with Enter (Enter, type, Enter); while
+            # it is typed R is a letter
+            key = "Enter" if self.typing or c.play_hint else "R"
             label = f"Commit ({key})" if c.deterministic else f"Roll ({key})"
             if self.roll_button.text != label:
                 self.roll_button.set_text(label)
