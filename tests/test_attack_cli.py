@@ -137,7 +137,7 @@ def test_illegal_text_mode_exit_0(capsys: pytest.CaptureFixture[str]) -> None:
         ("sword sword sword", "--faces: the defence pool needs 1 more face (1 die)"),
         ("sword sword sword | shield shield", "--faces: the defence pool has 1 extra face (shield)"),
         ("sword sword axe | shield", "--faces: unknown face 'axe' in the attack pool"),
-        ("sword sword sword | blank | crit", "--faces: 3 pools given, but this ruleset rolls 2"),
+        ("sword sword sword | blank | crit | blank | blank", "--faces: 5 pools given, but this ruleset rolls 4"),
         ("sword sword shield | blank", "--faces: 'shield' is not a face of the attack die"),
     ],
 )
@@ -203,8 +203,12 @@ def test_odds_text_bar_chart(capsys: pytest.CaptureFixture[str]) -> None:
     assert lines[0].startswith("Mark may attack Goblin with Dagger")
     assert lines[1].startswith("  0 wounds   33.3% █")
     assert lines[2].endswith("█" * 40)  # the largest bar is full width
-    assert lines[-2] == "expected 0.796 wounds; kill 1.9%"
-    assert lines[-1].startswith("note: 1 melee attack dice vs")  # the odds' note is printed (#15)
+    alone = lines.index("expected 0.796 wounds; kill 1.9%")
+    assert lines[alone + 1].startswith("note: 1 melee attack dice vs")  # the odds' note is printed (#15)
+    # the Goblin pays back: the whole exchange follows the attack alone
+    assert lines[alone + 2] == "The whole exchange, wounds to Mark:"
+    assert lines[-2].startswith("expected ") and "Mark wounded" in lines[-2]
+    assert lines[-1].startswith("note: Payback: Goblin attacks Mark with")
 
 
 def test_entry_point_prints_clean_json() -> None:

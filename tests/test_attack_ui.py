@@ -319,7 +319,7 @@ def test_window_select_target_roll_watch_and_undo_the_whole_attack(
     window.frame()
     assert window.presenter.attack.targets == [CINDER]
     verdict = get_ruleset("arcadia").check(AttackRequest(board, EMBER, [CINDER], "Short Bow", {}))
-    assert window.attack_section.shown["verdict"] == "Legal: " + verdict.reason
+    assert window.attack_section.shown["verdict"].split("\n")[0] == "Legal: " + verdict.reason
     assert window.overlay().target == CINDER
     original = board.state()
     key(window, pygame.K_r)

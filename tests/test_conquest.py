@@ -211,7 +211,7 @@ def test_unknown_rules_are_noted_not_applied():
     board = warriors({"attacks": 2, "clash": 2, "rules": "Cleave 1, Flurry"}, {"defence": 0})
     res = clash(board, "2 3")
     notes = [s.text for s in res.steps if s.kind == "note"]
-    assert len(notes) == 2 and "'Cleave 1'" in notes[0] and "not applied" in notes[0]
+    assert len(notes) == 2 and notes[0].startswith("Not applied: Cleave 1 (Knight's special rule)")
     assert res.outcome["wounds"] == 2
     assert SpecialRule.parse("Cleave 1") == SpecialRule("cleave", 1, "Cleave 1")
 

@@ -161,9 +161,11 @@ def test_arcadia_summary_is_a_sentence(capsys: pytest.CaptureFixture[str]) -> No
     code, out, _ = cli(capsys, "attack", DEMO, "Ember", "Cinder", "--attack", "Short Bow",
                        "--faces", "bow bow | blank")
     assert code == 0
-    last = out.splitlines()[-1]
+    lines = out.splitlines()
+    last = lines[-2]  # the attack's sentence; then its next step: the killed Cinder pays nothing back
     assert "True" not in last and "False" not in last
     assert last == "2 hits against 0 saves: Cinder takes 2 wounds and is killed."
+    assert lines[-1] == "Next: No Payback: Cinder is killed."
 
 
 def test_conquest_summary_counts_wounds_not_hit_faces() -> None:

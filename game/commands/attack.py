@@ -1,10 +1,13 @@
 """``sightline attack MAP ATTACKER TARGET``: resolve one attack, seeded or with physical dice.
 
 Every die and every step is printed, then the ruleset's one-sentence summary (or given as JSON:
-``{"legal", "reason", "steps", "outcome", "ruleset", "los_rule"}``). An illegal attack is an answer, not an error: ``legal: false`` with the reason,
-exit 0. Line of sight is judged by the map's rule (its ``los_rule``): ``los_rule`` in the JSON,
-and a line saying so under a rule other than the default. Too few ``--faces`` for the dice the rules require is an error (one line, exit 2).
-The map file is never modified.
+``{"legal", "reason", "steps", "outcome", "ruleset", "los_rule", "reactions"}``). The reactions the
+attack calls for (Arcadia Quest's Guard and Payback) follow as its next steps, each resolved with
+the same dice (seeded, or the ``reaction attack | reaction defence`` pools of ``--faces``). An
+illegal attack is an answer, not an error: ``legal: false`` with the reason, exit 0. Line of sight
+is judged by the map's rule (its ``los_rule``): ``los_rule`` in the JSON, and a line saying so
+under a rule other than the default. Too few ``--faces`` for the dice the rules require is an
+error (one line, exit 2). The map file is never modified.
 """
 
 from __future__ import annotations
@@ -20,7 +23,8 @@ from game.commands.wording import cli_reason, flag_of
 from game.core.board import Board
 from game.core.dice import DiceSource, ScriptedDice, SeededDice, parse_faces
 from game.core.errors import UsageError
-from game.rules.base import PLAY_OPTION, AttackRequest, Ruleset
+from game.rules.base import PLAY_OPTION, AttackRequest, Resolution, Ruleset
+from game.rules.exchange import play_exchange
 from game.rules.registry import get_ruleset, ruleset_label
 
 #: spellings the command line accepts for a choice's values
@@ -54,10 +58,29 @@ def add_attack_arguments(parser: argparse.ArgumentParser) -> None:
         "--block-stat", metavar="STAT", choices=("defence", "defense", "evasion"),
         help="Conquest: the stat the defender blocks with (defence or evasion)",
     )
+    parser.add_argument(
+        "--extra-hits", metavar="N", type=_count,
+        help="Conquest: N extra Hits from an effect (each rolled for its value, then blocked)",
+    )
+    parser.add_argument(
+        "--dodge-skill", metavar="NAME",
+        help="2D6 TRPG: the defender's reaction skill in the dodge check (none: no skill)",
+    )
     parser.add_argument("--classes", metavar="MAPPING", help="map class names onto ours, e.g. wall=collision-line")
     add_map_options(parser)
     add_ruleset_file_option(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON document")
+
+
+def _count(text: str) -> int:
+    """A whole number of 0 or more (``--extra-hits``); argparse reports anything else."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+    if not 0 <= value <= 30:
+        raise argparse.ArgumentTypeError(f"must be 0 to 30, not {value}")
+    return value
 
 
 def options_from(
@@ -72,12 +95,15 @@ def options_from(
         options["phase"] = args.phase
     if getattr(args, "play", None):
         options[PLAY_OPTION] = args.play
+    if getattr(args, "extra_hits", None):
+        options["extra_hits"] = args.extra_hits
     for choice in ruleset.choices(board, attacker, targets):
         given = getattr(args, choice.key, None)
         if given is None:
             continue
         value = _VALUE_SPELLINGS.get(str(given).lower(), str(given).lower())
         known = [v for v, _ in choice.values if v is not None]
+        value = next((v for v in known if v.casefold() == value), value)
         if value not in known:
             raise UsageError(f"{flag_of(choice.key)} must be {' or '.join(known)}, not {given!r}")
         options[choice.key] = value
@@ -115,8 +141,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, metavar="N", help="seed of the dice (replays exactly); default: a fresh one")
     parser.add_argument(
         "--faces", metavar="F",
-        help='the faces of a physical roll: pools separated by "|" (Arcadia: attack | defence), '
-        'faces by spaces or commas, extra dice appended, e.g. "crit bow bow sword | shield"',
+        help='the faces of a physical roll: pools separated by "|" (Arcadia: attack | defence | '
+        'reaction attack | reaction defence), faces by spaces or commas, extra dice appended, a '
+        'reroll written old>new, e.g. "crit bow blank>bow sword | shield"',
     )
 
 
@@ -146,7 +173,8 @@ def dice_source(args: argparse.Namespace, ruleset: Ruleset) -> DiceSource:
         if not ruleset.pools:
             raise UsageError(f"--faces: the {ruleset.title or ruleset.name} rules roll no dice")
         faces = parse_faces(
-            args.faces, pools=ruleset.pools, names=ruleset.face_names, numeric=ruleset.face_names is None
+            args.faces, pools=ruleset.pools, names=ruleset.face_names, numeric=ruleset.face_names is None,
+            rerolls=ruleset.face_rerolls,
         )
         return ScriptedDice(faces, ruleset.pools)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
@@ -154,11 +182,13 @@ def dice_source(args: argparse.Namespace, ruleset: Ruleset) -> DiceSource:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Resolve the attack once and print it; the map file is not changed."""
+    """Resolve the attack once, then the reactions it calls for, and print them; the map file
+    is not changed."""
     asked = load_request(args)
     ruleset, request = asked.ruleset, asked.request
     dice = dice_source(args, ruleset)
-    resolution = ruleset.resolve(request, dice)
+    exchange = play_exchange(ruleset, request, dice)
+    resolution = exchange.attack
     if resolution.legal and isinstance(dice, ScriptedDice):
         dice.check_used()  # faces the rules never asked for are a typo in --faces
     if args.json:
@@ -166,6 +196,8 @@ def run(args: argparse.Namespace) -> int:
         doc["reason"] = cli_reason(resolution.reason, resolution.problem)
         doc["ruleset"] = ruleset.name
         doc["los_rule"] = sight_rule_spec(request.board)
+        doc["reactions"] = [{"reaction": r.as_json(), **(res.as_json() if res is not None else {"rolled": False})}
+                            for r, res in exchange.reactions]
         print(json.dumps(doc, ensure_ascii=False))
         return 0
     board = request.board
@@ -179,8 +211,21 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if resolution.seed is not None:
         print(f"seed {resolution.seed}")
+    _print_steps(resolution)
+    for reaction, result in exchange.reactions:
+        print(f"Next: {reaction.why}")
+        if result is None:
+            print("  (not rolled: give its faces as the reaction pools of --faces, or use --seed)")
+        elif result.legal:
+            _print_steps(result)
+        elif reaction.attack is not None:
+            print(f"  no {reaction.kind}: {result.reason}")
+    return 0
+
+
+def _print_steps(resolution: Resolution) -> None:
+    """Each step of a resolution, indented, then its one-sentence summary."""
     for step in resolution.steps:
         print(f"  {step.text}")
     if resolution.sentence():
         print(resolution.sentence())
-    return 0

@@ -1,8 +1,11 @@
 """``sightline odds MAP ATTACKER TARGET``: the exact outcome distribution of an attack.
 
 JSON: ``{"legal", "reason", "distribution": {"0": p0, "1": p1, ...}, "expected": e, "kill": k,
-..., "ruleset", "los_rule"}`` (``los_rule``: the map's sight rule, by which the attack is judged) (probabilities as floats summing to 1; ``exact`` holds them as fractions). Text: a small bar
-chart. An illegal attack prints its reason (``legal: false``, exit 0).
+..., "ruleset", "los_rule", "exchange"}`` (probabilities as floats summing to 1; ``exact`` holds them
+as fractions; ``los_rule``: the map's sight rule, by which the attack is judged). Text: a small bar
+chart. When the attack calls for reactions (Arcadia Quest's Guard and Payback), the whole exchange
+follows beside the attack alone: the wounds the attacker takes (``exchange`` in the JSON, null when
+no reaction follows). An illegal attack prints its reason (``legal: false``, exit 0).
 """
 
 from __future__ import annotations
@@ -83,19 +86,21 @@ def run(args: argparse.Namespace) -> int:
     asked = load_request(args)
     ruleset, request = asked.ruleset, asked.request
     verdict = ruleset.check(request)
-    odds = None
+    odds = exchange = None
     reason = cli_reason(verdict.reason, verdict.problem)
     if verdict.legal:
         try:
             odds = ruleset.odds(request)
+            exchange = ruleset.exchange_odds(request)
         except IllegalAttackError as exc:
-            reason = str(exc)
+            reason, odds = str(exc), None
     if args.json:
         doc: dict[str, object] = {"legal": odds is not None, "reason": reason}
         if odds is None:
             doc.update({"distribution": {}, "expected": None, "kill": None})
         else:
             doc.update(odds.as_json())
+        doc["exchange"] = None if exchange is None else exchange.as_json()
         doc["ruleset"] = ruleset.name
         doc["los_rule"] = sight_rule_spec(request.board)
         print(json.dumps(doc, ensure_ascii=False))
@@ -109,12 +114,20 @@ def run(args: argparse.Namespace) -> int:
     print(reason)
     if named is not None:
         print(named)
+    _print_odds(odds)
+    if exchange is not None:
+        print(f"The whole exchange, {exchange.label}:")
+        _print_odds(exchange)
+    return 0
+
+
+def _print_odds(odds: Odds) -> None:
+    """The chart, the summary line and the note."""
     for line in bar_chart(odds):
         print(line)
     print(summary_line(odds))
     if odds.note:
         print(f"note: {odds.note}")
-    return 0
 
 
 def summary_line(odds: Odds) -> str:

@@ -37,6 +37,18 @@ Face = str | int
 _SPLIT_RE = re.compile(r"[\s,]+")
 
 
+class Rerolled(str):
+    """A face of a physical roll that re-rolls the die before it (``--faces`` writes ``old>new``):
+    it equals its face name, so it is checked against the die like any face.
+
+    >>> Rerolled("shield") == "shield", type(parse_faces("blank>shield", pools=("defence",),
+    ...     names={"blank", "shield"}, rerolls=True)[0][1]).__name__
+    (True, 'Rerolled')
+    """
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True)
 class Die:
     """A die: a name and its faces, one entry per physical face (repeat a face to weight it).
@@ -203,9 +215,15 @@ class ScriptedDice:
             if used < len(faces)
         }
 
-    def check_used(self) -> None:
-        """Raise FacesError if some pool has faces the rules never asked for."""
-        extra = self.leftover()
+    def next_is_reroll(self, pool: int) -> bool:
+        """Whether the next face of pool ``pool`` re-rolls the die before it (``old>new``)."""
+        faces = self.pools[pool]
+        return self.used[pool] < len(faces) and isinstance(faces[self.used[pool]], Rerolled)
+
+    def check_used(self, pools: Collection[str] | None = None) -> None:
+        """Raise FacesError if some pool (of ``pools``, by name; None: every pool) has faces the
+        rules never asked for."""
+        extra = {name: faces for name, faces in self.leftover().items() if pools is None or name in pools}
         if extra:
             parts = [
                 f"the {name} pool has {plural(len(faces), 'extra face')} "
@@ -221,10 +239,13 @@ def parse_faces(
     pools: Sequence[str],
     names: Collection[str] | None = None,
     numeric: bool = False,
+    rerolls: bool = False,
 ) -> list[list[Face]]:
     """Read the faces of a physical roll: pools separated by ``|``, faces by spaces or commas.
 
     Fewer pools than the ruleset rolls is fine (the rest are empty); names are case-insensitive.
+    With ``rerolls``, ``old>new`` is a die that showed ``old`` and was re-rolled to ``new``
+    (:class:`Rerolled`; ``a>b>c`` re-rolls twice); without, ``>`` is refused.
 
     >>> parse_faces("crit, bow bow | Shield", pools=("attack", "defence"),
     ...             names={"sword", "bow", "crit", "shield", "blank"})
@@ -249,6 +270,9 @@ def parse_faces(
         for token in _SPLIT_RE.split(group.strip()):
             if not token:
                 continue
+            if ">" in token:
+                faces.extend(_rerolled(token, pool, allowed, rerolls))
+                continue
             if numeric:
                 if not token.lstrip("-").isdigit():
                     raise FacesError(f"{token!r} in the {pool} pool is not a number", pool=pool)
@@ -264,6 +288,21 @@ def parse_faces(
             faces.append(word)
         result.append(faces)
     return result
+
+
+def _rerolled(token: str, pool: str, allowed: set[str] | None, rerolls: bool) -> list[Face]:
+    """``old>new>...``: the first face, then each re-roll as a :class:`Rerolled` face."""
+    if not rerolls:
+        raise FacesError(f"{token!r} in the {pool} pool: these rules have no rerolls (write one face per die)",
+                         pool=pool)
+    words = [w.lower() for w in token.split(">")]
+    if any(not w for w in words):
+        raise FacesError(f"{token!r} in the {pool} pool: write a reroll as old>new, e.g. blank>shield", pool=pool)
+    for word in words:
+        if allowed is not None and word not in allowed:
+            raise FacesError(f"unknown face {word!r} in the {pool} pool (faces: {', '.join(sorted(allowed))})",
+                             pool=pool)
+    return [words[0], *(Rerolled(w) for w in words[1:])]
 
 
 @dataclass(frozen=True)

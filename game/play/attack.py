@@ -10,6 +10,13 @@ who may be targeted (:meth:`Ruleset.targets`), the extra choices (:meth:`Ruleset
 whether dice are rolled, the legality, the exact odds, a deterministic tally's preview
 (:meth:`Ruleset.comparison`) and who is down (:meth:`Ruleset.condition`).
 
+After an attack lands, the rules may call for **reactions** (:meth:`Ruleset.reactions
+<game.rules.base.Ruleset.reactions>`: Arcadia Quest's Guard and Payback): the controller queues
+them and offers the first as the next step (:meth:`AttackController.next_reaction`); Roll rolls
+it (its own dice, its own reveal and its own undo step), :meth:`AttackController.skip_reaction`
+drops it, and any other change of the board ends the offer. The rules that apply but are not
+modelled come as ``Not applied: ...`` lines (:meth:`AttackController.not_applied`).
+
 Rolling computes the :class:`~game.rules.base.Resolution` first, with dice seeded from the
 session's dice-seed stream (:meth:`game.play.session.Session.next_dice`), then hands it to a
 :class:`Reveal` (the window's dice tray; :class:`InstantReveal` without a window). When the reveal
@@ -62,8 +69,10 @@ from game.rules.base import (
     Legality,
     NoDice,
     Odds,
+    Reaction,
     Resolution,
     Ruleset,
+    not_applied_line,
 )
 from game.rules.registry import get_ruleset
 
@@ -192,6 +201,8 @@ class Pending:
     label: str
     #: the roll repeats an undone attack's seed (the same dice again)
     repeated: bool = False
+    #: the reaction this roll makes (None: the attack being built)
+    reaction: Reaction | None = None
 
 
 #: the flow's prompts, keyed; a window passes its own wording (its gestures: game/play/wording.py)
@@ -245,6 +256,10 @@ class AttackController:
         self._board_seen: Board | None = None
         #: the attack the typed play was written for (another attack: the play is cleared)
         self._play_for: str | None = None
+        #: the reactions the last attack called for, still to be rolled (the first is offered)
+        self.reactions: list[Reaction] = []
+        #: the board and its version the reactions were queued on (another: the offer ends)
+        self._reactions_on: tuple[Board, int] | None = None
 
     # --- what is shown -------------------------------------------------------------------
 
@@ -595,6 +610,9 @@ class AttackController:
         if self.pending is not None or self.tray.busy:
             self.skip()
             return None
+        reaction = self.next_reaction()
+        if reaction is not None:
+            return self._roll_reaction(reaction)
         session, ruleset, board, attacker = self.session, self.ruleset, self.board, self.attacker
         if session is None or ruleset is None or board is None:
             return None
@@ -680,7 +698,112 @@ class AttackController:
         line = resolution.sentence() or pending.label
         if pending.repeated:
             line += " (the same dice as before the undo; D rolls fresh ones next time)"
+        line += self._queue_reactions(pending, resolution)
         self._say(line, "info")
+
+    # --- reactions (Guard, Payback ...) ------------------------------------------------
+
+    def next_reaction(self) -> Reaction | None:
+        """The reaction offered as the next step (None: none, or the board changed since)."""
+        board = self.board
+        if not self.reactions or board is None:
+            return None
+        if self._reactions_on is None or self._reactions_on[0] is not board \
+                or self._reactions_on[1] != board.version:
+            self.reactions = []
+            return None
+        return self.reactions[0]
+
+    def reaction_key(self) -> tuple[object, ...] | None:
+        """What the offer shows (for the panel to know when to refresh)."""
+        reaction = self.next_reaction()
+        return None if reaction is None else (reaction.kind, reaction.reactor, len(self.reactions))
+
+    def skip_reaction(self) -> bool:
+        """Drop the reaction offered (the players decide not to play it); False when none is."""
+        reaction = self.next_reaction()
+        if reaction is None:
+            return False
+        self.reactions.pop(0)
+        self._say(f"{reaction.kind} skipped." + self._next_words(), "info")
+        return True
+
+    def _queue_reactions(self, pending: Pending, resolution: Resolution) -> str:
+        """After an attack or a reaction lands: the reactions still to come, as a sentence to
+        add to the status line ("" when none)."""
+        board = pending.session.board
+        if pending.reaction is not None:
+            if self.reactions and self.reactions[0] is pending.reaction:
+                self.reactions.pop(0)
+        else:
+            request = AttackRequest(board, pending.attacker, pending.targets, pending.attack, pending.options)
+            try:
+                found = pending.ruleset.reactions(board, request, resolution)
+            except SightlineError as exc:
+                return f" Reactions: {self.phrase(exc)}"
+            said = [r.why for r in found if r.attack is None]
+            self.reactions = [r for r in found if r.attack is not None]
+            if said:
+                return " " + " ".join(said) + self._next_words(board)
+        return self._next_words(board)
+
+    def _next_words(self, board: Board | None = None) -> str:
+        board = board if board is not None else self.board
+        if not self.reactions or board is None:
+            return ""
+        self._reactions_on = (board, board.version)
+        return f" Next: {self.reactions[0].why}"
+
+    def _roll_reaction(self, reaction: Reaction) -> Resolution | None:
+        """Roll the reaction offered: its own dice from the session's stream, its own reveal and
+        its own undo step."""
+        session, ruleset, board = self.session, self.ruleset, self.board
+        if session is None or ruleset is None or board is None:
+            return None
+        try:
+            if self.seed_source is not None:
+                session.seed_source = self.seed_source
+            dice, dice_after = session.next_dice()
+            resolution = ruleset.resolve(reaction.request(board), dice)
+        except SightlineError as exc:
+            self._say(self.phrase(exc), "error")
+            return None
+        if not resolution.legal:
+            self.reactions.pop(0)
+            self._say(f"No {reaction.kind}: {resolution.reason}" + self._next_words(), "blocked")
+            return None
+        who, whom = board.figure(reaction.reactor).label, board.figure(reaction.target).label
+        title = f"{reaction.kind}: {who} attacks {whom} ({reaction.attack})"
+        label = title if resolution.seed is None else f"{title}, seed {resolution.seed}"
+        self.pending = Pending(resolution, session, ruleset, reaction.reactor, (reaction.target,),
+                               reaction.attack, dict(reaction.options), dice_after, label,
+                               resolution.seed is not None and resolution.seed in session.undone_seeds,
+                               reaction)
+        self.last = resolution
+        self.tray.start(resolution, title=title, target=reaction.target)
+        return resolution
+
+    def not_applied(self) -> list[str]:
+        """The rules that apply to the attack being built but are not modelled, each a
+        ``Not applied: ...`` line ([] when the attack is not legal)."""
+        verdict = self.verdict()
+        ruleset, request = self.ruleset, self.request()
+        if verdict is None or not verdict.legal or ruleset is None or request is None:
+            return []
+        try:
+            return [not_applied_line(text) for text in ruleset.not_applied(request)]
+        except SightlineError:
+            return []
+
+    def reaction_odds(self) -> Odds | None:
+        """The exact odds of the reaction offered, on the board as it stands (None: none)."""
+        reaction, ruleset, board = self.next_reaction(), self.ruleset, self.board
+        if reaction is None or ruleset is None or board is None:
+            return None
+        try:
+            return ruleset.odds(reaction.request(board))
+        except (IllegalAttackError, SightlineError):
+            return None
 
     def skip(self) -> None:
         """Space: jump to the end of the reveal (the attack lands now)."""

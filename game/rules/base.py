@@ -51,7 +51,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import TypeVar
 
-from game.core.board import Board, Figure, Stat, is_enemy
+from game.core.board import Board, Figure, Square, Stat, is_enemy
 from game.core.dice import DiceSource, Die, DieRoll, Face, NotEnoughFaces, ScriptedDice
 from game.core.errors import SightlineError, UsageError
 from game.core.words import plural
@@ -62,12 +62,19 @@ ResolveMethod = Callable[[_R, "AttackRequest", DiceSource], "Resolution"]
 
 #: the kinds a :class:`Step` may have
 STEP_KINDS = frozenset(
-    {"roll", "reroll", "explode", "keep", "compare", "damage", "status", "tally", "note"}
+    {"roll", "reroll", "explode", "keep", "compare", "damage", "status", "tally", "note", "move"}
 )
+
+#: the stage of the log lines that name a rule that applies but is not modelled
+#: (:func:`not_applied_steps`)
+NOT_APPLIED = "not applied"
 
 _EMPTY: Mapping[str, object] = MappingProxyType({})
 _NO_STATS: Mapping[str, Stat | None] = MappingProxyType({})
 
+
+#: how many figure values a ruleset remembers the value findings of (:meth:`Ruleset.nonsense_reason`)
+VALUE_MEMO_SIZE = 512
 
 #: the options key of the text a player types for an attack that takes one (``AttackOption.entry``)
 PLAY_OPTION = "play"
@@ -110,6 +117,10 @@ class AttackRequest:
     def with_targets(self, targets: Sequence[int]) -> AttackRequest:
         """The same request on other targets."""
         return AttackRequest(self.board, self.attacker, targets, self.attack, self.options)
+
+    def with_board(self, board: Board) -> AttackRequest:
+        """The same request on another board (the board after the attack, for its reactions)."""
+        return AttackRequest(board, self.attacker, self.targets, self.attack, self.options)
 
 
 @dataclass(frozen=True)
@@ -217,14 +228,106 @@ class Step:
 
 @dataclass(frozen=True)
 class FigureChange:
-    """New stat values for one figure; a value of None deletes the stat."""
+    """New stat values for one figure; a value of None deletes the stat. ``square``, when set,
+    is where the figure moves first (a monster's Payback walks before it attacks)."""
 
     figure_id: int
     stats: Mapping[str, Stat | None] = field(default_factory=lambda: _NO_STATS, hash=False)
+    square: Square | None = None
 
     def as_json(self) -> dict[str, object]:
-        """``{"figure_id", "stats"}``."""
-        return {"figure_id": self.figure_id, "stats": dict(self.stats)}
+        """``{"figure_id", "stats"}``, plus ``"square"`` ``[x, y]`` for a move."""
+        out: dict[str, object] = {"figure_id": self.figure_id, "stats": dict(self.stats)}
+        if self.square is not None:
+            out["square"] = list(self.square)
+        return out
+
+    def apply_to(self, board: Board) -> None:
+        """Move the figure (when ``square`` is set), then set its stats."""
+        if self.square is not None:
+            board.move_figure(self.figure_id, self.square)
+        board.update_figure(self.figure_id, **dict(self.stats))
+
+
+@dataclass(frozen=True)
+class RuleStatus:
+    """One special rule or ability of a game and what Sightline does with it
+    (:attr:`Ruleset.special_rules`): ``modelled`` (the engine applies it), ``refused`` (an attack
+    it would change is refused, with the reason) or ``noted`` (it applies but is not modelled:
+    a "Not applied: ..." line in ``attack``, ``odds`` and the window). ``why`` says how, or why
+    not, in one sentence.
+
+    >>> RuleStatus("Payback", "modelled", "the attacked monster walks and attacks back").status
+    'modelled'
+    """
+
+    name: str
+    status: str
+    why: str
+
+    def __post_init__(self) -> None:
+        if self.status not in RULE_STATUSES:
+            raise ValueError(f"unknown rule status {self.status!r} (one of {', '.join(RULE_STATUSES)})")
+
+
+#: what a ruleset does with one of its games' special rules (:class:`RuleStatus`)
+RULE_STATUSES = ("modelled", "refused", "noted")
+
+
+def not_applied_steps(texts: Sequence[str], stage: str = NOT_APPLIED) -> list[Step]:
+    """One note per rule that applies to an attack but is not modelled: ``Not applied: ...``
+    (the same words ``odds`` notes and the window lists; :meth:`Ruleset.not_applied`).
+
+    >>> [s.text for s in not_applied_steps(["Cleave 1 (Knight's special rule): no text"])]
+    ["Not applied: Cleave 1 (Knight's special rule): no text."]
+    """
+    return [Step("note", not_applied_line(text), stage=stage) for text in texts]
+
+
+def not_applied_line(text: str) -> str:
+    """``Not applied: <text>.``: the one form of the policy's line.
+
+    >>> not_applied_line("Death Curse of a killed Hero.")
+    'Not applied: Death Curse of a killed Hero.'
+    """
+    return f"{not_applied_clause(text)}."
+
+
+def not_applied_clause(text: str) -> str:
+    """``Not applied: <text>`` without a full stop: the same words as a clause of a note that
+    joins its clauses with ``;`` (the odds' note).
+
+    >>> not_applied_clause("Death Curse of a killed Hero.")
+    'Not applied: Death Curse of a killed Hero'
+    """
+    return f"Not applied: {text.rstrip('.')}"
+
+
+@dataclass(frozen=True)
+class Reaction:
+    """A reaction the rules call for after an attack (Arcadia Quest's Payback and Guard): who
+    reacts (``reactor``) against whom (``target``), with which attack, after walking ``path``
+    (its squares from the start; empty: it does not move). ``options`` go into the reaction's
+    :class:`AttackRequest` (:meth:`request`); ``why`` is the sentence that offers it
+    ("Payback: Cinder walks (4,9) → (4,8) and attacks Ember with Fire Spit").
+    """
+
+    kind: str
+    reactor: int
+    target: int
+    attack: str | None
+    why: str
+    path: tuple[Square, ...] = ()
+    options: Mapping[str, object] = field(default_factory=lambda: _EMPTY, hash=False)
+
+    def request(self, board: Board) -> AttackRequest:
+        """The reaction as an attack request on ``board``."""
+        return AttackRequest(board, self.reactor, [self.target], self.attack, self.options)
+
+    def as_json(self) -> dict[str, object]:
+        """``{"kind", "reactor", "target", "attack", "why", "path"}``."""
+        return {"kind": self.kind, "reactor": self.reactor, "target": self.target,
+                "attack": self.attack, "why": self.why, "path": [list(sq) for sq in self.path]}
 
 
 @dataclass(frozen=True)
@@ -426,6 +529,11 @@ class Ruleset(ABC):
     #: the page documenting these rules' figure properties, for the map linter's hints
     #: (``"docs/arcadia.md"``); "" when there is none
     doc_page: str = ""
+    #: every special rule and ability of the game, each modelled, refused or noted
+    #: (:class:`RuleStatus`; a test walks them all)
+    special_rules: tuple[RuleStatus, ...] = ()
+    #: ``--faces`` may write a re-rolled die as ``old>new`` (Arcadia Quest's rerolls)
+    face_rerolls: bool = False
 
     @abstractmethod
     def attacks(self, board: Board, attacker: int) -> list[AttackOption]:
@@ -457,7 +565,7 @@ class Ruleset(ABC):
     def apply(self, board: Board, resolution: Resolution) -> None:
         """Apply a resolution's changes to the board (the default: ``update_figure`` per change)."""
         for change in resolution.changes:
-            board.update_figure(change.figure_id, **dict(change.stats))
+            change.apply_to(board)
 
     def actions(self, board: Board, side: str) -> list[str]:
         """Extra actions a side may take (``"rest"`` ...); default none."""
@@ -471,7 +579,7 @@ class Ruleset(ABC):
     def apply_changes(board: Board, changes: Sequence[FigureChange]) -> None:
         """Apply figure changes to the board."""
         for change in changes:
-            board.update_figure(change.figure_id, **dict(change.stats))
+            change.apply_to(board)
 
     def condition(self, figure: Figure) -> Condition:
         """How the figure is doing, for its token: the default reads ``life``, ``wounds``, ``killed``.
@@ -533,6 +641,23 @@ class Ruleset(ABC):
         ``property-value``): one sentence each, without the figure's name; default none."""
         return []
 
+    def not_applied(self, request: AttackRequest) -> tuple[str, ...]:
+        """The rules that apply to this attack but are not modelled, one sentence each (without
+        the ``Not applied:`` of :func:`not_applied_line`): ``resolve`` logs them as notes, ``odds``
+        adds them to its note and the window lists them. Default none."""
+        return ()
+
+    def reactions(self, board: Board, request: AttackRequest, resolution: Resolution) -> list[Reaction]:
+        """The reactions ``resolution`` calls for, in order, on ``board`` as it stands after the
+        attack was applied (Arcadia Quest's Guard and Payback). Each is resolved as an attack
+        (:meth:`Reaction.request`) on the board as it stands then. Default none."""
+        return []
+
+    def exchange_odds(self, request: AttackRequest) -> Odds | None:
+        """The exact odds of what the reactions to this attack do (the whole exchange: to the
+        attacker), or None when no reaction follows. Default None."""
+        return None
+
     def nonsense(self, figure: Figure) -> list[str]:
         """Stat values that read as numbers but make no sense for these rules (life 0, a Clash
         that keeps no dice, more dice than the exact odds count ...): one sentence each, without
@@ -543,16 +668,35 @@ class Ruleset(ABC):
     def nonsense_reason(self, board: Board, figures: Sequence[int]) -> str | None:
         """The first :meth:`nonsense` of these figures as an illegal-attack reason, else None.
 
-        A stat that is not a number at all raises UsageError as before (bad input, not an answer).
+        A value :meth:`figure_problems` rejects (``sightline check``'s ``property-value``: a stat
+        that is not a number, a negative defence, an unknown ability) raises UsageError with the
+        same sentence: bad input, refused alike by ``attack``, ``odds`` and the window.
         """
         for figure_id in figures:
             if figure_id not in board.figures:
                 continue
             figure = board.figure(figure_id)
-            problems = self.nonsense(figure)
+            bad, problems = self._value_findings(figure)
+            if bad:
+                raise UsageError(f"{figure.label}: {bad[0]}")
             if problems:
                 return f"{figure.label}: {problems[0].rstrip('.')} (fix the map)."
         return None
+
+    def _value_findings(self, figure: Figure) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """:meth:`figure_problems` and :meth:`nonsense` of ``figure``, remembered per figure value
+        (a Figure is frozen and compares by its stats too): a legality check asks them of the same
+        figures many times, and an attack without problems should cost no more than before."""
+        memo: dict[Figure, tuple[tuple[str, ...], tuple[str, ...]]] = self.__dict__.setdefault("_value_memo", {})
+        try:
+            found = memo.get(figure)
+        except TypeError:  # a stat value that cannot be compared: ask every time
+            return tuple(self.figure_problems(figure)), tuple(self.nonsense(figure))
+        if found is None:
+            if len(memo) >= VALUE_MEMO_SIZE:
+                memo.clear()
+            found = memo[figure] = (tuple(self.figure_problems(figure)), tuple(self.nonsense(figure)))
+        return found
 
     def unreachable_attacks(self, board: Board) -> list[Unreachable]:
         """Attacks of these rules that cannot happen on ``board`` whatever the figures do: one

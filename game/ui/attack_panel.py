@@ -8,9 +8,12 @@ The flow itself (what is being built, the rules' answers, rolling, recording) is
 :class:`AttackSection` is the pygame_gui section of the side panel: who attacks whom, an attack
 drop-down, the play entry (for an attack that takes a typed play), the legality sentence, the
 odds chart (deterministic rules: the tally's comparison), Roll (Commit), the ruleset's actions
-(Rest ...), the tray speed and the roll log. Under the legality sentence, in amber, the frame's
-rule notice when the ray is drawn under another rule than the one the attack is judged by (the
-rule switch ``K`` is a what-if view; attacks keep the map's rule). A ruleset's first choice (Conquest: the defender's
+(Rest ...), the tray speed and the roll log. Above the legality sentence, in amber, the rules'
+"Not applied" lines, each as its first clause; first of all, in amber, the frame's rule notice when
+the ray is drawn under another rule than the one the attack is judged by (the rule switch ``K`` is
+a what-if view; attacks keep the map's rule). After an attack that calls for a reaction (Guard,
+Payback), the verdict box offers it as the next step, Roll is named after it and a Skip button
+drops it. A ruleset's first choice (Conquest: the defender's
 Block stat) gets a drop-down in the play entry's row; the rules' default is the first entry.
 """
 
@@ -41,10 +44,13 @@ from game.ui.panel import fit_text, label_room
 
 #: the action entry of the "New dice" button (not a rules action)
 FRESH_DICE = "new dice"
+#: the action entry of the button that skips the reaction offered (Guard, Payback)
+SKIP_REACTION = "skip reaction"
+#: the colour of the reaction offered, of the "Not applied" lines and of the notice that the ray
+#: is drawn under another rule than the attack's (amber)
+NOTE_COLOUR = RULE_NOTICE_COLOUR = "#FFC34D"
 #: the Roll / Commit button's width: room for "Commit (Enter)"
 ROLL_W = 116
-#: the notice that the ray is drawn under another rule than the attack's (amber)
-RULE_NOTICE_COLOUR = "#FFC34D"
 
 
 def window_words(error: SightlineError) -> str:
@@ -295,7 +301,8 @@ class AttackSection:
         notice = getattr(info, "rule_notice", "")
         # everything below depends only on this: nothing is asked of the rules on other frames
         state = (board.serial if board is not None else None, version, c.attacker, tuple(c.targets), c.attack, c.play,
-                 tuple(c.picks.items()), deterministic, self.typing, c.repeats_undone, notice)
+                 tuple(c.picks.items()), deterministic, self.typing, c.repeats_undone, c.reaction_key(),
+                 notice)
         if not self._changed("state", state):
             return
         who = c.who_text()
@@ -352,6 +359,9 @@ class AttackSection:
     def _refresh_verdict(self, notice: str = "") -> None:
         c = self.controller
         assert self.verdict_box is not None and self.chart_image is not None
+        self.shown["rule_notice"] = notice
+        if self._show_reaction():
+            return
         verdict = c.verdict()
         unusable = next((o for o in c.menu() if o.name == c.current_menu_name() and not o.usable), None)
         if verdict is None:
@@ -364,8 +374,12 @@ class AttackSection:
             colour = "#7BE39A" if verdict.legal else "#FF8A80"
             text = verdict_words(verdict.legal, c.reason_of(verdict))
             markup = f"<font color='{colour}'>{_escape(text)}</font>"
+            # the rules not applied come first, each as its short clause: always in sight
+            notes = [short_note(line) for line in (c.not_applied() if verdict.legal else [])]
+            if notes:
+                text = "\n".join([*notes, text])
+                markup = "".join(f"<font color='{NOTE_COLOUR}'>{_escape(n)}</font><br>" for n in notes) + markup
         self.shown["verdict"] = text
-        self.shown["rule_notice"] = notice
         if notice:  # the drawn rule is a what-if: the attack is judged by the map's rule (first, so
             # that a long verdict never scrolls it out of the box)
             markup = f"<font color='{RULE_NOTICE_COLOUR}'>{_escape(notice)}</font><br>" + markup
@@ -399,9 +413,34 @@ class AttackSection:
             else:
                 self.roll_button.disable()
 
+    def _show_reaction(self) -> bool:
+        """A reaction offered as the next step (Guard, Payback): its sentence in the verdict box,
+        Roll named after it; True when one is offered."""
+        c = self.controller
+        reaction = c.next_reaction()
+        if reaction is None or self.verdict_box is None:
+            return False
+        text = f"Next step: {reaction.why}"
+        self.shown["verdict"] = text
+        self.verdict_box.set_text(f"<font color='{NOTE_COLOUR}'>{_escape(text)}</font>")
+        self._fit_verdict()
+        assert self.chart_image is not None
+        odds = c.reaction_odds()  # the reaction's own exact odds: the wounds it may deal
+        self.chart_image.set_image(self.chart.draw(odds, self._chart_size,
+                                                   f"{reaction.kind}: roll it (R) or skip it."))
+        self.shown["chart"] = "" if odds is None else odds.label
+        if self.roll_button is not None:
+            label = f"{reaction.kind} (R)"
+            if self.roll_button.text != label:
+                self.roll_button.set_text(label)
+            self.roll_button.enable()
+        return True
+
     def _refresh_actions(self) -> None:
         c = self.controller
         actions = c.actions()
+        if c.next_reaction() is not None:  # the reaction offered: roll it or skip it
+            actions = [SKIP_REACTION]
         if c.repeats_undone:  # an undone attack's dice come next: offer fresh ones
             actions = [*actions, FRESH_DICE]
         if not self._changed("actions", tuple(actions)) or self.manager is None:
@@ -414,6 +453,8 @@ class AttackSection:
         for i, action in enumerate(actions):
             # the key in the label when the button has the row to itself, else in its tool tip
             name, chord = ("New dice", "D") if action == FRESH_DICE else (action.capitalize(), "Shift+R")
+            if action == SKIP_REACTION:
+                name, chord = "Skip", ""
             if action != FRESH_DICE and i > 0:
                 chord = ""
             text = f"{name} ({chord})" if chord and len(actions) == 1 else name
@@ -489,7 +530,9 @@ class AttackSection:
             if element is self.rules_button and element is not None:
                 self.toggle_rules()
             for button, action in self.action_buttons:
-                if element is button and action == FRESH_DICE:
+                if element is button and action == SKIP_REACTION:
+                    c.skip_reaction()
+                elif element is button and action == FRESH_DICE:
                     c.fresh_dice()
                 elif element is button:
                     c.perform(action)
@@ -518,6 +561,20 @@ class AttackSection:
                     # cannot be committed is said why, and Enter again goes back to mend it
                     c.roll()
         return None
+
+
+def short_note(line: str) -> str:
+    """A ``Not applied: ...`` line as the panel shows it: its first clause (the rule and whose),
+    the whole sentence being in ``attack``'s log and ``odds``' note.
+
+    >>> short_note("Not applied: Cinder is Huge: it fills a Space alone and counts as two characters.")
+    'Not applied: Cinder is Huge.'
+    >>> short_note("Not applied: Defend of Guardians: it may protect Orcs (its text is unknown).")
+    'Not applied: Defend of Guardians.'
+    """
+    head, sep, rest = line.partition(": ")
+    clause = rest.split(": ", 1)[0].rstrip(".") if sep else line
+    return f"{head}{sep}{clause}."
 
 
 def _escape(text: str) -> str:

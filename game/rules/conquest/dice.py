@@ -306,6 +306,29 @@ def wounds_distribution_dp(
     return wounds_distribution(hits_distribution(dice, keep, effects), block_dice)
 
 
+def wounds_with_extra_hits(
+    dice: int, keep: int, block_dice: int, extra: int, effects: PrimaryEffects = PrimaryEffects()
+) -> dict[int, Fraction]:
+    """Exact Wounds of a Clash or Volley with ``extra`` Hits from effects, each a fresh die giving
+    its value (1 to 6: a 6 is a Hit given, which any Block die cancels), blocked with the kept
+    Hits. The kept Hits' multiset (:func:`hits_distribution`) and the extra Hits' are merged, and
+    :func:`wounds_distribution` counts what the Block dice leave (Hall's formula covers a Hit
+    of 6: every Block die cancels it).
+
+    >>> wounds_with_extra_hits(0, 0, 1, 1)
+    {0: Fraction(7, 12), 1: Fraction(5, 12)}
+    """
+    kept = hits_distribution(dice, keep, effects) if keep > 0 else {_NO_HITS: Fraction(1)}
+    more = counts_ways(max(extra, 0))
+    total = SIDES ** max(extra, 0)
+    merged: dict[Counts, Fraction] = {}
+    for counts, p in kept.items():
+        for add, ways in more:
+            key = tuple(c + a for c, a in zip((*counts, 0), add, strict=True))
+            merged[key] = merged.get(key, Fraction(0)) + p * Fraction(ways, total)
+    return wounds_distribution(merged, block_dice)
+
+
 def _multinomial(counts: Sequence[int]) -> int:
     ways = factorial(sum(counts))
     for c in counts:

@@ -31,18 +31,23 @@ from game.rules.base import (
     Odds,
     Resolution,
     Ruleset,
+    RuleStatus,
     bool_problems,
     counts_faces,
     int_problems,
+    not_applied_clause,
+    not_applied_steps,
     stat_bool,
     stat_int,
 )
 from game.rules.conquest import dice as cd
-from game.rules.conquest.special import ActiveRules, active_rules
+from game.rules.conquest.special import PARRY_VOLLEY_REASON, UNKNOWN_TEXT, ActiveRules, active_rules
 from game.rules.reach import chebyshev, close_reason, sight_reason
 from game.rules.steps import Flow, Stage, run_stages, stage_names
 
 POOLS = ("attack", "block", "resolve")
+#: the most extra Hits from effects an attack may have (the exact odds stay quick)
+MAX_EXTRA_HITS = 10
 #: the most dice one roll may have: the exact odds stay quick
 MAX_DICE = 30
 ATTACK, BLOCK, RESOLVE = range(3)
@@ -110,6 +115,8 @@ class _Attack(Flow):
     profile: _Profile
     active: ActiveRules
     options: Mapping[str, object]
+    #: Hits from effects (``extra_hits``): each rolled for its value
+    extra: int = 0
     final: list[int] = field(default_factory=list)
     hits: list[int] = field(default_factory=list)
     stat_name: str = ""
@@ -123,10 +130,9 @@ class _Attack(Flow):
     stats: dict[str, Stat | None] = field(default_factory=dict)
 
 
-def _special_rules(flow: _Attack) -> None:
+def _not_applied(flow: _Attack) -> None:
     """The special rules that are listed but not applied, one note each."""
-    for text in flow.active.skipped:
-        flow.log("note", text)
+    flow.steps.extend(not_applied_steps(flow.active.skipped, flow.stage))
 
 
 def _primary_roll(flow: _Attack) -> None:
@@ -146,6 +152,8 @@ def _secondary(flow: _Attack) -> None:
     flow.final = final
     if secondary:
         flow.log("reroll", "Secondary roll: " + "; ".join(texts) + ".", secondary)
+        if flow.action == "volley" and any(rule.name == "parry" for rule, _ in flow.active.all()):
+            flow.log("reroll", PARRY_VOLLEY_REASON + ".")  # a decision, so its reason is shown
 
 
 def _keep(flow: _Attack) -> None:
@@ -161,6 +169,19 @@ def _keep(flow: _Attack) -> None:
         + f": Hits {_list(hits) if hits else 'none'}.",
         data={"dice": sorted(final), "hits": hits},
     )
+
+
+def _extra_hits(flow: _Attack) -> None:
+    """Hits from effects: one die rolled for each to give it its value (seed step ①); they join
+    the kept Hits and are blocked as usual (a 6 too: it is a Hit given, not a die kept)."""
+    if flow.extra <= 0:
+        return
+    rolls = [DieRoll("attack", "d6", flow.dice.roll(D6, ATTACK), "extra hit") for _ in range(flow.extra)]
+    faces = [int(r.face) for r in rolls]
+    flow.hits = sorted(flow.hits + faces)
+    flow.log("roll", f"{plural(flow.extra, 'extra Hit')} from effects, rolled for their values: "
+                     f"{_faces(rolls)}; Hits {_list(flow.hits)}.", rolls,
+             {"extra_hits": faces, "hits": flow.hits})
 
 
 def _block_roll(flow: _Attack) -> None:
@@ -255,10 +276,11 @@ def _result(flow: _Attack) -> None:
 
 #: a Clash or Volley, step by step (:mod:`game.rules.steps`)
 STAGES: tuple[Stage[_Attack], ...] = (
-    Stage("special rules", _special_rules),
+    Stage("not applied", _not_applied),
     Stage("roll", _primary_roll),
     Stage("secondary roll", _secondary),
     Stage("keep hits", _keep),
+    Stage("extra hits", _extra_hits),
     Stage("block", _block_roll),
     Stage("cancel", _cancel),
     Stage("wounds", _wounds),
@@ -293,6 +315,7 @@ class Conquest(Ruleset):
             "wounds",
             "broken",
             "slain",
+            "extra_hits",
         }
     )
     assumptions = (
@@ -302,15 +325,33 @@ class Conquest(Ruleset):
         "Block dice are matched to Hits optimally (as many Hits cancelled as possible).",
         "A Resolve test has no automatic success on 1 nor failure on 6; a modified Resolve of 0 or "
         "less fails without a roll.",
-        "Relentless Blows and Parry apply to Clash primary dice only; re-rolled and extra dice "
-        "trigger nothing more. A die both rules touch is re-rolled first, then its extra die rolled.",
-        "Parry limited to Clash has no source: the seed says Clash and Volley resolve the same way "
-        "and its example is a Clash; the old (v1) text of Relentless Blows says 'in a Clash', "
-        "Parry's does not.",
+        "Relentless Blows applies to Clash primary dice only (its old text says 'in a Clash'); "
+        "re-rolled and extra dice trigger nothing more. A die both rules touch is re-rolled "
+        "first, then its extra die rolled.",
+        PARRY_VOLLEY_REASON + ".",
         "Other special rules are listed but not applied (their 3rd edition text is unknown).",
+        "An extra Hit from an effect (extra_hits, --extra-hits) is rolled for its value after the "
+        "Hits are kept and is blocked as usual; a 6 stays a Hit (it is given, not kept from the "
+        "roll), which any Block die cancels.",
+        "The seed names a step for the defender's special rules on the Block dice (step 5) but "
+        "describes none: no such rule is applied.",
         "A Resolve test happens only when the attack adds Wounds.",
         "Volley range is counted in squares, a diagonal step counting as one (Chebyshev distance).",
         "A missing wound_limit counts as 1 and a missing resolve as 0.",
+    )
+
+    special_rules = (
+        RuleStatus("Relentless Blows", "modelled", "each primary 1 of a Clash adds one attack die"),
+        RuleStatus("Parry", "modelled", "attack dice of 1 against the warrior are re-rolled, in a "
+                   "Clash and in a Volley (" + PARRY_VOLLEY_REASON.split(": ", 1)[1] + ")"),
+        RuleStatus("Extra Hits", "modelled", "extra_hits and --extra-hits: each rolled for its value, "
+                   "then blocked"),
+        RuleStatus("Defender special rules on Block dice", "modelled", "step 5 runs the defender's "
+                   "Block-pool hooks; the seed describes no such rule, so none acts yet"),
+        *(RuleStatus(name.title(), "noted", "its First Blood 3rd edition text is unknown: listed, "
+                     "not applied") for name in UNKNOWN_TEXT),
+        RuleStatus("Any other special rule", "noted", "a rule the engine does not know is listed, "
+                   "not applied"),
     )
 
     # --- menus and legality --------------------------------------------------------------
@@ -450,6 +491,9 @@ class Conquest(Ruleset):
             if stat_int(figure, key) > MAX_DICE:
                 out.append(f"property {key!r} is {stat_int(figure, key)}: more than the {MAX_DICE} "
                            f"dice the exact odds count (use {MAX_DICE} or fewer)")
+        if stat_int(figure, "extra_hits") > MAX_EXTRA_HITS:
+            out.append(f"property 'extra_hits' is {stat_int(figure, 'extra_hits')}: more than the "
+                       f"{MAX_EXTRA_HITS} extra Hits the exact odds count (use {MAX_EXTRA_HITS} or fewer)")
         if str(figure.stats.get("wound_limit", "")).strip() != "" and stat_int(figure, "wound_limit") <= 0:
             out.append("property 'wound_limit' is 0: the warrior would take a Resolve test "
                        "before any Wound (give it 1 or more, or leave it out for 1)")
@@ -462,11 +506,20 @@ class Conquest(Ruleset):
         ["property 'clash' must be a number, not '3+'", "property 'defence' must be 0 or more, not -1"]
         """
         counts = ("attacks", "clash", "barrage", "volley", "defence", "evasion", "wound_limit",
-                  "range", "wounds")
+                  "range", "wounds", "extra_hits")
         return (
             int_problems(figure, counts + ("resolve",), non_negative=counts)
             + bool_problems(figure, ("broken", "slain"))
         )
+
+    def not_applied(self, request: AttackRequest) -> tuple[str, ...]:
+        """The special rules the two warriors list that the engine does not know."""
+        board, attacker, targets, attack, options = request.parts()
+        attack = self.named_attack(board, attacker, targets, attack, options)
+        if self._legality(board, attacker, targets, attack)[0] is not None:
+            return ()
+        fig, target = board.figure(attacker), board.figure(targets[0])
+        return active_rules(fig, target, self._choose(board, fig, target, attack)).skipped
 
     # --- resolution ----------------------------------------------------------------------
 
@@ -482,7 +535,7 @@ class Conquest(Ruleset):
         action = self._choose(board, fig, target, attack)
         flow = _Attack(dice=dice, fig=fig, target=target, action=action,
                        profile=_profile(fig, action), active=active_rules(fig, target, action),
-                       options=options)
+                       options=options, extra=extra_hits(fig, options))
         return run_stages(STAGES, flow).resolution(verdict.reason, getattr(dice, "seed", None))
 
     # --- exact odds ----------------------------------------------------------------------
@@ -499,9 +552,14 @@ class Conquest(Ruleset):
         prof = _profile(fig, action)
         active = active_rules(fig, target, action)
         _, block_count = block_dice(target, options, active)
-        dist = cd.attack_wounds_distribution(
-            prof.dice, prof.keep, max(block_count, 0), active.effects()
-        )
+        extra = extra_hits(fig, options)
+        if extra:
+            dist = cd.wounds_with_extra_hits(prof.dice, prof.keep, max(block_count, 0), extra,
+                                             active.effects())
+        else:
+            dist = cd.attack_wounds_distribution(
+                prof.dice, prof.keep, max(block_count, 0), active.effects()
+            )
         before = stat_int(target, "wounds")
         limit = stat_int(target, "wound_limit", 1)
         resolve_value = stat_int(target, "resolve")
@@ -525,11 +583,25 @@ class Conquest(Ruleset):
             ("Slain", kill),
         )
         note = "; ".join(
-            [*active.skipped,
+            [*(not_applied_clause(t) for t in active.skipped),
+             *([f"{plural(extra, 'extra Hit')} from effects, each rolled for its value"] if extra else []),
              f"the chart counts Wounds before the Resolve test (taken at {limit} Wounds; "
              f"{target.label} has {before})"]
         )
         return Odds(dist, expected, kill, "wounds", note=note, chances=chances, kill_label="Slain")
+
+
+def extra_hits(figure: Figure, options: Mapping[str, object]) -> int:
+    """Hits from effects: the attacker's ``extra_hits`` plus ``options["extra_hits"]``
+    (``--extra-hits``)."""
+    given = options.get("extra_hits") or 0
+    try:
+        more = int(given)  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        raise UsageError(f"option extra_hits must be a whole number, not {given!r}") from None
+    if more < 0:
+        raise UsageError(f"option extra_hits must be 0 or more, not {more}")
+    return stat_int(figure, "extra_hits") + more
 
 
 def _secondary_roll(

@@ -72,11 +72,22 @@ HOOKS: dict[str, RuleHooks] = {
     ),
     "parry": RuleHooks(
         "defender",
-        frozenset({"clash"}),
+        frozenset({"clash", "volley"}),
         on_primary_die=lambda face, rule: (face == 1, 0),
-        summary="attack dice of 1 against this warrior are re-rolled",
+        summary="attack dice of 1 against this warrior are re-rolled, in a Clash and a Volley",
     ),
 }
+
+#: special rules whose First Blood 3rd edition text is unknown (the seed names none of them; the
+#: older wording of The Last Argument of Kings does not fit keep-lowest dice): listed, not applied
+UNKNOWN_TEXT = ("cleave", "flurry", "torrential fire", "deadly blades", "brutal impact",
+                "armour piercing", "support")
+
+#: why Parry acts on a Volley too (docs/conquest.md: a decision with its reason)
+PARRY_VOLLEY_REASON = (
+    "Parry re-rolls the attack dice of 1 in a Volley too: the seed resolves a Clash and a Volley "
+    "the same way, and the only text of Parry we have (v1: 'hit rolls of 1 made against this "
+    "stand must be re-rolled') names no action, where Relentless Blows' names the Clash")
 
 
 def special_rules(figure: Figure) -> list[SpecialRule]:
@@ -121,8 +132,8 @@ def active_rules(attacker: Figure, target: Figure, action: str) -> ActiveRules:
             hooks = HOOKS.get(rule.name)
             if hooks is None:
                 skipped.append(
-                    f"{figure.label}'s special rule {rule.text!r} is not implemented (no First Blood "
-                    "3rd edition text): not applied"
+                    f"{rule.text} ({figure.label}'s special rule): its First Blood 3rd edition "
+                    "text is unknown"
                 )
             elif hooks.role == who and action in hooks.actions:
                 bucket.append((rule, hooks))

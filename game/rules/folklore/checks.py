@@ -345,16 +345,20 @@ def damage_distribution(
     armour: int,
     hit_dice: int = 2,
     dodge_dice: int = 2,
+    damage_dice: int = 1,
+    after: tuple[int, int] = (0, 0),
 ) -> dict[int, Fraction]:
     """The exact distribution of real damage (HP lost) of one attack, misses counting as 0.
 
+    ``damage_dice`` is the damage roll's dice before a critical's (1D6, more with a skill);
+    ``after`` = (N, M): a real damage of N or more costs M more (a skill's "after N: lose M hp").
     Results are cached by their inputs (a fresh dict is returned each time).
 
     >>> d = damage_distribution(0, None, bonus=0, armour=0)
     >>> d[0], sum(d.values())
     (Fraction(1, 36), Fraction(1, 1))
     """
-    return dict(_cached_damage(hit_mod, dodge_mod, bonus, armour, hit_dice, dodge_dice))
+    return dict(_cached_damage(hit_mod, dodge_mod, bonus, armour, hit_dice, dodge_dice, damage_dice, after))
 
 
 def damage_on_hit(
@@ -365,6 +369,8 @@ def damage_on_hit(
     armour: int,
     hit_dice: int = 2,
     dodge_dice: int = 2,
+    damage_dice: int = 1,
+    after: tuple[int, int] = (0, 0),
 ) -> dict[int, Fraction]:
     """The exact chance of each real damage **and** a hit (a miss is not in it; its values sum
     to the chance to hit). A hit whose damage armour soaks is the 0 here, not a miss.
@@ -373,30 +379,35 @@ def damage_on_hit(
     >>> d, sum(d.values()) == 1 - Fraction(1, 36)
     ({0: Fraction(35, 36)}, True)
     """
-    return dict(_cached_on_hit(hit_mod, dodge_mod, bonus, armour, hit_dice, dodge_dice))
+    return dict(_cached_on_hit(hit_mod, dodge_mod, bonus, armour, hit_dice, dodge_dice, damage_dice, after))
 
 
 @lru_cache(maxsize=256)
 def _cached_on_hit(
-    hit_mod: int, dodge_mod: int | None, bonus: int, armour: int, hit_dice: int, dodge_dice: int
+    hit_mod: int, dodge_mod: int | None, bonus: int, armour: int, hit_dice: int, dodge_dice: int,
+    damage_dice: int = 1, after: tuple[int, int] = (0, 0),
 ) -> tuple[tuple[int, Fraction], ...]:
     out: dict[int, Fraction] = {}
     hits = hit_chances(hit_mod, dodge_mod, hit_dice=hit_dice, dodge_dice=dodge_dice)
+    threshold, more = after
     for extra, p in hits.items():
-        dice = 1 + extra
+        dice = damage_dice + extra
         ways = sum_distribution(dice)
         total = SIDES**dice
         for s, w in ways.items():
             dmg = real_damage(s + bonus, armour)
+            if threshold and dmg >= threshold:
+                dmg += more
             out[dmg] = out.get(dmg, Fraction(0)) + p * Fraction(w, total)
     return tuple(sorted(out.items()))
 
 
 @lru_cache(maxsize=256)
 def _cached_damage(
-    hit_mod: int, dodge_mod: int | None, bonus: int, armour: int, hit_dice: int, dodge_dice: int
+    hit_mod: int, dodge_mod: int | None, bonus: int, armour: int, hit_dice: int, dodge_dice: int,
+    damage_dice: int = 1, after: tuple[int, int] = (0, 0),
 ) -> tuple[tuple[int, Fraction], ...]:
-    out = dict(_cached_on_hit(hit_mod, dodge_mod, bonus, armour, hit_dice, dodge_dice))
+    out = dict(_cached_on_hit(hit_mod, dodge_mod, bonus, armour, hit_dice, dodge_dice, damage_dice, after))
     missed = 1 - sum(out.values(), Fraction(0))
     if missed:
         out[0] = out.get(0, Fraction(0)) + missed

@@ -13,7 +13,7 @@ critical hit check) | ``death`` (the death check's 2D6).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -23,21 +23,33 @@ from game.core.errors import IllegalAttackError, UsageError
 from game.rules.base import (
     AttackOption,
     AttackRequest,
+    Choice,
     Condition,
     FigureChange,
     Legality,
     Odds,
     Resolution,
     Ruleset,
+    RuleStatus,
     bool_problems,
     counts_faces,
     int_problems,
+    not_applied_clause,
+    not_applied_steps,
     parse_problem,
     stat_bool,
     stat_int,
     stat_list,
 )
 from game.rules.folklore import checks as fc
+from game.rules.folklore.skills import (
+    Mods,
+    Skill,
+    parse_status_effects,
+    reaction_skill,
+    skills_of,
+    status_mods,
+)
 from game.rules.reach import close_reason, sight_reason
 from game.rules.steps import Flow, Stage, run_stages, stage_names
 
@@ -126,6 +138,40 @@ def _health(figure: Figure) -> fc.Health:
     )
 
 
+def _statuses_at_work(fig: Figure, target: Figure, effects: Mapping[str, Mods]) -> tuple[str, ...]:
+    """The bad statuses with a stated effect that change this attack: the attacker's on its hit
+    and damage, the defender's on its dodge and armour (a status's other numbers act in other
+    rolls), each with what it does here."""
+    roles = ((fig, lambda m: Mods(hit=m.hit, damage=m.damage)), (target, lambda m: Mods(dodge=m.dodge, armour=m.armour)))
+    out = []
+    for who, part in roles:
+        for tag in stat_list(who, "statuses"):
+            found = effects.get(tag.casefold())
+            words = part(found).words() if found is not None else ""
+            if words:
+                out.append(f"bad status {tag!r} of {who.label}: {words}")
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What skills and bad statuses bring to one attack: the attack skill and the attacker's
+    statuses (``attack``), the reaction skill and the defender's statuses (``defence``), and the
+    rules that apply but are not modelled (statuses with no effect stated)."""
+
+    skill: Skill | None = None
+    reaction: Skill | None = None
+    attack: Mods = Mods()
+    defence: Mods = Mods()
+    notes: tuple[str, ...] = ()
+    #: the bad statuses at work, with what they do here (``bad status 'Poison' of Kiku: -1 hit``)
+    statuses: tuple[str, ...] = ()
+
+    def armour(self, target: Figure) -> int:
+        """The target's armour with its statuses, never below 0 [ASSUMPTION]."""
+        return max(0, stat_int(target, "armour") + self.defence.armour)
+
+
 @dataclass(kw_only=True)
 class _Attack(Flow):
     """One folklore attack being resolved: its inputs and what each stage leaves for the next."""
@@ -135,6 +181,8 @@ class _Attack(Flow):
     target: Figure
     weapon: Weapon
     before: fc.Health
+    #: the attack's and the defence's skills and bad statuses (:mod:`game.rules.folklore.skills`)
+    setup: Setup = field(default_factory=lambda: Setup())
     hit: fc.CheckResult | None = None
     dodge: fc.CheckResult | None = None
     rolled: int = 0
@@ -144,27 +192,53 @@ class _Attack(Flow):
     stats: dict[str, Stat | None] = field(default_factory=dict)
 
 
+def _not_applied(flow: _Attack) -> None:
+    """The rules that apply to this attack but are not modelled, one note each."""
+    flow.steps.extend(not_applied_steps(flow.setup.notes, flow.stage))
+
+
 def _hit_check(flow: _Attack) -> None:
-    """The attacker's hit check: hit dice + the weapon's attribute."""
-    fig, weapon = flow.fig, flow.weapon
-    hit_mod = stat_int(fig, weapon.attribute)
-    hit_rolls = _roll(flow.dice, HIT, "hit", stat_int(fig, "hit_dice", 2))
+    """The attacker's hit check: hit dice + the weapon's attribute (+ a skill's, a status's);
+    first the bad statuses at work, with the effect the map states."""
+    fig, weapon, setup = flow.fig, flow.weapon, flow.setup
+    for words in setup.statuses:
+        flow.log("note", f"{words[:1].upper()}{words[1:]}.")
+    hit_mod = stat_int(fig, weapon.attribute) + setup.attack.hit
+    hit_rolls = _roll(flow.dice, HIT, "hit", stat_int(fig, "hit_dice", 2) + setup.attack.hit_dice)
     flow.hit = hit = fc.check([int(r.face) for r in hit_rolls], hit_mod)
-    flow.log("roll", f"{fig.label}'s hit check ({weapon.name}): {_dice(hit)} + "
-                     f"{weapon.attribute} {hit_mod} = {hit.total}{_flag(hit)}.", hit_rolls)
+    using = f"{weapon.name}, {setup.skill.name}" if setup.skill else weapon.name
+    extra = f" ({setup.attack.words()})" if setup.attack.words() else ""
+    flow.log("roll", f"{fig.label}'s hit check ({using}){extra}: {_dice(hit)} + "
+                     f"{_plus(weapon.attribute, stat_int(fig, weapon.attribute), setup.attack.hit)} = "
+                     f"{hit.total}{_flag(hit)}.", hit_rolls)
 
 
 def _dodge_check(flow: _Attack) -> None:
-    """The target's dodge check (2D6 + senses); none when it is incapacitated."""
-    target = flow.target
+    """The target's dodge check (2D6 + senses, a reaction skill, statuses); none when it is
+    incapacitated."""
+    target, setup = flow.target, flow.setup
     if flow.before.incapacitated:
         flow.log("note", f"{target.label} is incapacitated: no dodge check.")
         return
-    senses = stat_int(target, "senses")
-    dodge_rolls = _roll(flow.dice, DODGE, "dodge", 2)
+    senses = stat_int(target, "senses") + setup.defence.dodge
+    dodge_rolls = _roll(flow.dice, DODGE, "dodge", 2 + setup.defence.dodge_dice)
     flow.dodge = dodge = fc.check([int(r.face) for r in dodge_rolls], senses)
-    flow.log("roll", f"{target.label}'s dodge check: {_dice(dodge)} + senses {senses} "
+    skill = f" with {setup.reaction.name} (reaction)" if setup.reaction else ""
+    extra = f" ({setup.defence.words()})" if setup.defence.words() else ""
+    flow.log("roll", f"{target.label}'s dodge check{skill}{extra}: {_dice(dodge)} + "
+                     f"{_plus('senses', stat_int(target, 'senses'), setup.defence.dodge)} "
                      f"= {dodge.total}{_flag(dodge)}.", dodge_rolls)
+
+
+def _plus(attribute: str, value: int, bonus: int) -> str:
+    """``wits 3 + 2``: an attribute and what skills and statuses add to it.
+
+    >>> _plus("wits", 3, 2), _plus("senses", 4, -1), _plus("valour", 4, 0)
+    ('wits 3 + 2', 'senses 4 - 1', 'valour 4')
+    """
+    if not bonus:
+        return f"{attribute} {value}"
+    return f"{attribute} {value} {'+' if bonus > 0 else '-'} {abs(bonus)}"
 
 
 def _opposed(flow: _Attack) -> None:
@@ -187,23 +261,33 @@ def _opposed(flow: _Attack) -> None:
 
 
 def _damage(flow: _Attack) -> None:
-    """1D6 (+ a die per 6 of a critical hit check) + the weapon's bonus, minus armour."""
-    hit, weapon = flow.hit, flow.weapon
+    """1D6 (+ a die per 6 of a critical hit check, + a skill's dice) + the weapon's bonus (+ a
+    skill's, a status's), minus armour."""
+    hit, weapon, setup = flow.hit, flow.weapon, flow.setup
     assert hit is not None
     extra = hit.sixes if hit.critical else 0
-    dmg_rolls = _roll(flow.dice, DAMAGE, "damage", 1, reasons=["rolled"] + ["critical"] * extra)
-    flow.rolled = rolled = sum(int(r.face) for r in dmg_rolls) + weapon.bonus
-    armour = stat_int(flow.target, "armour")
+    base = 1 + setup.attack.damage_dice
+    dmg_rolls = _roll(flow.dice, DAMAGE, "damage", base + extra,
+                      reasons=["rolled"] * base + ["critical"] * extra)
+    bonus = weapon.bonus + setup.attack.damage
+    flow.rolled = rolled = sum(int(r.face) for r in dmg_rolls) + bonus
+    armour = setup.armour(flow.target)
     flow.real = real = fc.real_damage(rolled, armour)
     crit_text = f" + {extra}D6 for the critical" if extra else ""
     flow.log(
         "damage",
-        f"Damage 1D6{crit_text} [{', '.join(str(r.face) for r in dmg_rolls)}] + {weapon.bonus} = "
+        f"Damage {base}D6{crit_text} [{', '.join(str(r.face) for r in dmg_rolls)}] + {bonus} = "
         f"{rolled}, minus armour {armour}: {real} real damage"
         + (" to max HP." if weapon.max_hp_damage else "."),
         dmg_rolls,
         {"damage": rolled, "real": real},
     )
+    mods = setup.attack
+    if mods.after and mods.after_hp and real >= mods.after:
+        flow.real = real + mods.after_hp
+        flow.log("damage", f"{setup.skill.name if setup.skill else 'The skill'}: {real} real damage "
+                           f"reaches {mods.after}, {mods.after_hp} more: {flow.real}.",
+                 data={"real": flow.real})
 
 
 def _hit_points(flow: _Attack) -> None:
@@ -222,12 +306,16 @@ def _hit_points(flow: _Attack) -> None:
 
 
 def _bad_statuses(flow: _Attack) -> None:
-    """A hit inflicts the weapon's bad statuses (``+Tag`` flags)."""
-    target, inflicts = flow.target, flow.weapon.inflicts
+    """A hit inflicts the weapon's bad statuses (``+Tag`` flags), and a skill's when the real
+    damage reaches its threshold (after N: +Tag)."""
+    target, mods = flow.target, flow.setup.attack
+    inflicts = list(flow.weapon.inflicts)
+    if mods.after and mods.after_status and flow.real >= mods.after:
+        inflicts += list(mods.after_status)
     if not inflicts:
         return
     tags = stat_list(target, "statuses")
-    new = [t for t in inflicts if t not in tags]
+    new = [t for t in dict.fromkeys(inflicts) if t not in tags]
     flow.stats["statuses"] = ", ".join(tags + new)
     if new:
         flow.log("status", f"{target.label} suffers {', '.join(new)}.")
@@ -289,6 +377,7 @@ def _result(flow: _Attack) -> None:
 
 #: a folklore attack, step by step (:mod:`game.rules.steps`)
 STAGES: tuple[Stage[_Attack], ...] = (
+    Stage("not applied", _not_applied),
     Stage("hit", _hit_check),
     Stage("dodge", _dodge_check),
     Stage("hit or miss", _opposed),
@@ -324,6 +413,8 @@ class Folklore(Ruleset):
             "dead",
             "hit_dice",
             "max_hp_base",
+            "skills",
+            "status_effects",
         }
     )
     assumptions = (
@@ -340,7 +431,29 @@ class Folklore(Ruleset):
         "Armour reduces max-HP damage as it reduces damage to HP: the source defines real damage "
         "as damage minus armour and max-HP damage as lowering max HP instead of HP, but does not "
         "say whether armour applies to the latter.",
-        "Bad statuses are free-form tags: the source lists none; all are cleared at the end of combat.",
+        "Bad statuses are free-form tags: the source lists none; all are cleared at the end of combat. "
+        "A status changes a roll only when the map states its effect (status_effects); armour "
+        "lowered by a status never goes below 0.",
+        "Skills are stated by the map (the source lists none): an attack skill is an attack made "
+        "with a weapon; the defender uses its first reaction skill unless another (or none) is "
+        "chosen; 'after N' effects read the real damage, before they add anything.",
+    )
+    special_rules = (
+        RuleStatus("Attack skills", "modelled", "an attack made with a skill: +N damage, +ND damage, "
+                   "+N hit, +N hit dice"),
+        RuleStatus("Reaction skills", "modelled", "the defender's skill in its dodge check: +N dodge, "
+                   "+N dodge dice"),
+        RuleStatus("After N or more damage", "modelled", "after N: +Tag or after N: lose M hp, once "
+                   "the real damage is known"),
+        RuleStatus("Other skill effects", "refused", "an effect outside the grammar is refused with "
+                   "one line naming it"),
+        RuleStatus("Bad statuses with a stated effect", "modelled", "status_effects: ±N hit, dodge, "
+                   "damage or armour"),
+        RuleStatus("Bad statuses without a stated effect", "noted", "the source lists none: a tag "
+                   "with no effect stated changes nothing"),
+        RuleStatus("Max-HP damage", "modelled", "a maxhp weapon lowers max HP"),
+        RuleStatus("Death check", "modelled", "2D6 against 10 − valour at 0 HP or when hit while "
+                   "incapacitated"),
     )
 
     def condition(self, figure: Figure) -> Condition:
@@ -356,8 +469,9 @@ class Folklore(Ruleset):
         >>> RULESET.figure_problems(Figure(1, "Aya", "red", (0, 0), {"weapons": "Sword", "hp": "x"}))
         ["weapon 'Sword' needs Name:valour|wits:bonus:melee|ranged", "property 'hp' must be a number, not 'x'"]
         """
+        weapons = parse_problem(figure, lambda: _weapons(figure))
         return (
-            parse_problem(figure, lambda: _weapons(figure))
+            (weapons or parse_problem(figure, lambda: _skill_weapons(figure)))  # skills: once weapons read
             + int_problems(
                 figure,
                 ("valour", "wits", "senses", "hp", "max_hp", "armour", "hit_dice", "max_hp_base"),
@@ -392,7 +506,12 @@ class Folklore(Ruleset):
             reason = f"{fig.label} is dead"
         elif health.incapacitated:
             reason = f"{fig.label} is incapacitated and can do nothing"
-        return [AttackOption(w.name, w.kind, None, not reason, reason) for w in _weapons(fig)]
+        options = [AttackOption(w.name, w.kind, None, not reason, reason) for w in _weapons(fig)]
+        for skill in skills_of(fig):
+            if skill.timing == "attack":
+                weapon = self._weapon(fig, skill.weapon)
+                options.append(AttackOption(skill.name, weapon.kind, None, not reason, reason))
+        return options
 
     def _weapon(self, fig: Figure, attack: str | None) -> Weapon:
         weapons = _weapons(fig)
@@ -405,8 +524,66 @@ class Folklore(Ruleset):
         for weapon in weapons:
             if weapon.name.casefold() == attack.strip().casefold():
                 return weapon
+        skill = self._skill(fig, attack)
+        if skill is not None:
+            return self._weapon(fig, skill.weapon)
         names = ", ".join(w.name for w in weapons)
+        skills = ", ".join(s.name for s in skills_of(fig) if s.timing == "attack")
+        if skills:
+            raise UsageError(f"{fig.label} has no weapon or attack skill {attack!r} "
+                             f"(weapons: {names}; attack skills: {skills})")
         raise UsageError(f"{fig.label} has no weapon {attack!r} (weapons: {names})")
+
+    @staticmethod
+    def _skill(fig: Figure, attack: str | None) -> Skill | None:
+        """The attack skill ``attack`` names (None: a weapon, or nothing named)."""
+        if attack is None:
+            return None
+        for skill in skills_of(fig):
+            if skill.timing == "attack" and skill.name.casefold() == attack.strip().casefold():
+                return skill
+        return None
+
+    def _setup(self, board: Board, fig: Figure, target: Figure, attack: str | None,
+               options: Mapping[str, object]) -> Setup:
+        """The skills and bad statuses at work in this attack (:class:`Setup`)."""
+        if not any(str(f.stats.get(k, "") or "").strip() for f in (fig, target) for k in ("skills", "statuses")):
+            return Setup()  # neither has skills nor statuses: nothing to read
+        effects = parse_status_effects(str(board.properties.get("status_effects", "") or ""))
+        skill = self._skill(fig, attack)
+        reaction = None if _health(target).incapacitated else reaction_skill(
+            skills_of(target), options.get("dodge_skill"))
+        mine, silent = status_mods(fig, effects)
+        theirs, silent_too = status_mods(target, effects)
+        attack_mods = (skill.mods if skill else Mods()).plus(Mods(hit=mine.hit, damage=mine.damage))
+        defence = (reaction.mods if reaction else Mods()).plus(Mods(dodge=theirs.dodge, armour=theirs.armour))
+        notes = tuple(f"bad status {tag!r} of {who.label}: no effect stated (map property status_effects)"
+                      for who, tags in ((fig, silent), (target, silent_too)) for tag in tags)
+        return Setup(skill, reaction, attack_mods, defence, notes, _statuses_at_work(fig, target, effects))
+
+    def choices(self, board: Board, attacker: int, targets: Sequence[int]) -> list[Choice]:
+        """The defender's reaction skill in its dodge check (``options["dodge_skill"]``), when it
+        has one: by default its first; ``none`` for no skill."""
+        if len(targets) != 1 or targets[0] not in board.figures:
+            return []
+        try:
+            reactions = [s for s in skills_of(board.figure(targets[0])) if s.timing == "reaction"]
+        except UsageError:  # malformed skills: the verdict says so
+            return []
+        if not reactions:
+            return []
+        values: list[tuple[str | None, str]] = [(None, f"{reactions[0].name} (first)"), ("none", "no skill")]
+        values += [(s.name, f"{s.name} ({s.mods.words()})") for s in reactions]
+        return [Choice("dodge_skill", "Dodge", tuple(values), None)]
+
+    def not_applied(self, request: AttackRequest) -> tuple[str, ...]:
+        """Bad statuses of the two figures that the map gives no effect."""
+        board, attacker, targets, attack, options = request.parts()
+        attack = self.named_attack(board, attacker, targets, attack, options)
+        if not self.check(request.with_attack(attack)).legal:
+            return ()
+        fig, target = board.figure(attacker), board.figure(targets[0])
+        return self._setup(board, fig, target, attack, options).notes
 
     def _why_not(
         self, board: Board, attacker: int, targets: Sequence[int], weapon: Weapon
@@ -448,7 +625,9 @@ class Folklore(Ruleset):
         if refusal:
             return Legality(False, refusal[0].upper() + refusal[1:] + ".")
         fig, target = board.figure(attacker), board.figure(targets[0])
-        return Legality(True, f"{fig.label} can attack {target.label} with {weapon.name}.")
+        skill = self._skill(fig, attack)
+        using = f"{skill.name} ({weapon.name})" if skill else weapon.name
+        return Legality(True, f"{fig.label} can attack {target.label} with {using}.")
 
     @counts_faces
     def resolve(self, request: AttackRequest, dice: DiceSource) -> Resolution:
@@ -461,7 +640,7 @@ class Folklore(Ruleset):
             return Resolution.refused(verdict, seed=seed)
         fig, target = board.figure(attacker), board.figure(targets[0])
         flow = _Attack(dice=dice, fig=fig, target=target, weapon=self._weapon(fig, attack),
-                       before=_health(target))
+                       before=_health(target), setup=self._setup(board, fig, target, attack, options))
         return run_stages(STAGES, flow).resolution(verdict.reason, seed)
 
     def odds(self, request: AttackRequest) -> Odds:
@@ -480,14 +659,18 @@ class Folklore(Ruleset):
         fig, target = board.figure(attacker), board.figure(targets[0])
         weapon = self._weapon(fig, attack)
         before = _health(target)
+        setup = self._setup(board, fig, target, attack, options)
+        mine, theirs = setup.attack, setup.defence
         args = (
-            stat_int(fig, weapon.attribute),
-            None if before.incapacitated else stat_int(target, "senses"),
+            stat_int(fig, weapon.attribute) + mine.hit,
+            None if before.incapacitated else stat_int(target, "senses") + theirs.dodge,
         )
-        kw = {"bonus": weapon.bonus, "armour": stat_int(target, "armour"),
-              "hit_dice": stat_int(fig, "hit_dice", 2)}
-        dist = fc.damage_distribution(*args, **kw)
-        on_hit = fc.damage_on_hit(*args, **kw)
+        kw: dict[str, object] = {
+            "bonus": weapon.bonus + mine.damage, "armour": setup.armour(target),
+            "hit_dice": stat_int(fig, "hit_dice", 2) + mine.hit_dice, "dodge_dice": 2 + theirs.dodge_dice,
+            "damage_dice": 1 + mine.damage_dice, "after": (mine.after, mine.after_hp) if mine.after_hp else (0, 0)}
+        dist = fc.damage_distribution(*args, **kw)  # type: ignore[arg-type]
+        on_hit = fc.damage_on_hit(*args, **kw)  # type: ignore[arg-type]
         p_hit = sum(on_hit.values(), Fraction(0))
         expected = sum((d * p for d, p in dist.items()), Fraction(0))
         p_check_dies = fc.death_chance(stat_int(target, "valour"))
@@ -517,6 +700,12 @@ class Folklore(Ruleset):
         if weapon.max_hp_damage:
             parts.append(f"{weapon.name} lowers max HP; max HP 0 is death; armour reduces it too (an "
                          "assumption: the source does not say)")
+        if setup.skill or setup.reaction:
+            used = [f"{s.name} ({s.mods.words()})" for s in (setup.skill, setup.reaction) if s]
+            parts.append("skills: " + ", ".join(used))
+        if mine.after_status:
+            parts.append(f"a real damage of {mine.after} or more inflicts {', '.join(mine.after_status)}")
+        parts += [not_applied_clause(n) for n in setup.notes] + list(setup.statuses)
         parts.append(f"the 0 bucket holds misses and hits armour soaks (hit {float(p_hit) * 100:.1f}%)")
         parts.append(f"chance of death {float(dies):.4f}")
         return Odds(dist, expected, down, "HP lost", note="; ".join(parts),
@@ -544,6 +733,15 @@ class Folklore(Ruleset):
             if stats:
                 changes.append(FigureChange(fig.id, stats))
         return tuple(changes)
+
+
+def _skill_weapons(figure: Figure) -> None:
+    """UsageError when an attack skill names a weapon the figure does not have."""
+    names = {w.name.casefold() for w in _weapons(figure)}
+    for skill in skills_of(figure):
+        if skill.timing == "attack" and skill.weapon.casefold() not in names:
+            raise UsageError(f"{figure.label}: attack skill {skill.name!r} uses no weapon of "
+                             f"{figure.label}'s: {skill.weapon!r}")
 
 
 def _roll(

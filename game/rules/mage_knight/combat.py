@@ -17,7 +17,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 ELEMENTS: tuple[str, ...] = ("physical", "fire", "ice", "coldfire")
-PLAY_TYPES: tuple[str, ...] = ("ranged", "siege", "attack", "block")
+PLAY_TYPES: tuple[str, ...] = ("ranged", "siege", "attack", "block", "move")
+#: a city's colour → what it gives its defenders (MK-RB "City bonuses")
+CITY_COLOURS: tuple[str, ...] = ("white", "blue", "red", "green")
 PHASES: tuple[str, ...] = ("ranged", "block", "assign", "attack")
 RESISTANCES: tuple[str, ...] = ("physical", "fire", "ice")
 
@@ -43,6 +45,8 @@ class Play:
     element: str = "physical"
 
     def __str__(self) -> str:
+        if self.kind == "move":
+            return f"Move {self.value}"
         return f"{self.kind.capitalize()} {self.value} {self.element}"
 
 
@@ -67,6 +71,8 @@ class Enemy:
     more_attacks: tuple[int, ...] = ()
     figure_id: int | None = None
     blocked: bool = False
+    #: Armor added for the rest of the combat (Vampiric, a white city): both Armor values
+    armor_bonus: int = 0
 
     @property
     def attacks(self) -> tuple[int, ...]:
@@ -104,10 +110,10 @@ class Enemy:
         (6, 3, 6)
         """
         if self.elusive_armor is None:
-            return self.armor
+            return self.armor + self.armor_bonus
         if phase == "attack" and all_blocked:
-            return min(self.armor, self.elusive_armor)
-        return max(self.armor, self.elusive_armor)
+            return min(self.armor, self.elusive_armor) + self.armor_bonus
+        return max(self.armor, self.elusive_armor) + self.armor_bonus
 
 
 @dataclass(frozen=True)
@@ -204,8 +210,9 @@ def attack_legality(plays: Sequence[Play], targets: Sequence[Enemy], phase: str)
     if phase not in ("ranged", "attack"):
         return f"attacks are made in the ranged or attack phase, not the {phase} phase"
     for play in plays:
-        if play.kind == "block":
-            return f"{play} is a block: blocks are played in the block phase"
+        if play.kind in ("block", "move"):
+            what = "a block: blocks" if play.kind == "block" else "Move points: they"
+            return f"{play} is {what} are played in the block phase"
         if phase == "ranged" and play.kind == "attack":
             return f"{play} is a plain attack: only ranged and siege attacks are used in the ranged phase"
     if phase == "ranged":
@@ -266,25 +273,35 @@ def block_legality(plays: Sequence[Play], targets: Sequence[Enemy]) -> str | Non
         names = ", ".join(e.name for e in targets[:-1]) + f" and {targets[-1].name}"
         return f"a block is against a single enemy: block {names} one at a time"
     for play in plays:
-        if play.kind != "block":
+        if play.kind == "move" and not targets[0].has("cumbersome"):
+            return (f"{play} spends Move points, which lower only a Cumbersome enemy's attack "
+                    f"({targets[0].name} is not Cumbersome)")
+        if play.kind not in ("block", "move"):
             return f"{play} is not a block: only blocks are played in the block phase"
     return None
 
 
 def block_result(plays: Sequence[Play], enemy: Enemy, attack: int | None = None) -> BlockResult:
     """Block one enemy attack: efficiency by the attack's element, Swift doubles the requirement,
-    all or nothing; an unblocked attack deals its full value (doubled by Brutal).
+    all or nothing; an unblocked attack deals its full value (doubled by Brutal). Move points
+    (``move`` plays) first lower a Cumbersome enemy's attack, 1 each; reduced to 0 it counts as
+    blocked.
 
     >>> wolf = Enemy("Wolf Riders", 4, 3, abilities=frozenset({"swift"}))
     >>> r = block_result([Play("block", 5)], wolf)
     >>> r.block, r.needed, r.blocked, r.damage
     (5, 6, False, 3)
+    >>> ogre = Enemy("Ogre", 4, 5, abilities=frozenset({"cumbersome"}))
+    >>> r = block_result([Play("move", 2), Play("block", 3)], ogre)
+    >>> r.needed, r.blocked, block_result([Play("move", 5)], ogre).blocked
+    (3, True, True)
     """
     value = enemy.attack if attack is None else attack
+    value = max(0, value - sum(p.value for p in plays if p.kind == "move"))
     efficient = EFFICIENT_BLOCKS[enemy.element]
-    tally = split_efficiency(plays, set(ELEMENTS) - efficient)
+    tally = split_efficiency([p for p in plays if p.kind != "move"], set(ELEMENTS) - efficient)
     needed = value * 2 if enemy.has("swift") else value
-    blocked = tally.total >= needed
+    blocked = value == 0 or tally.total >= needed
     return BlockResult(tally, needed, blocked, 0 if blocked else unblocked_damage(enemy, value))
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from game.core.board import Board, Figure, Stat
 from game.core.words import plural
-from game.rules.base import FigureChange, Resolution, Step, stat_bool, stat_int
+from game.rules.base import FigureChange, Resolution, Step, not_applied_steps, stat_bool, stat_int
 from game.rules.mage_knight import combat as mk
 from game.rules.mage_knight.figures import hero_numbers, units_of
 from game.rules.steps import Flow, Stage, run_stages, stage_names
@@ -35,16 +35,39 @@ def resolve_attack(
     plays: Sequence[mk.Play],
     phase: str,
     reason: str,
+    notes: Notes = (),
 ) -> Resolution:
     """A ranged, siege or melee attack on ``enemies`` (:data:`ATTACK_STAGES`): the tally against
-    their summed Armor; defeated enemies are marked and the Hero gains their Fame."""
+    their summed Armor; defeated enemies are marked and the Hero gains their Fame. ``notes``:
+    the abilities and bonuses at work, and the rules not applied (:func:`_abilities`)."""
     flow = _Attack(hero=hero, figs=figs, enemies=enemies, plays=plays,
-                   result=mk.attack_result(plays, enemies, phase=phase), phase=phase)
+                   result=mk.attack_result(plays, enemies, phase=phase), phase=phase, notes=notes)
     return run_stages(ATTACK_STAGES, flow).resolution(reason)
 
 
+#: what a phase says before its tally: ``(said, not applied)`` sentences
+Notes = tuple[tuple[str, ...], tuple[str, ...]] | tuple[()]
+
+
 @dataclass(kw_only=True)
-class _Attack(Flow):
+class _Noted(Flow):
+    """A phase that first says which abilities and bonuses are at work and what is not applied."""
+
+    notes: Notes = ()
+
+
+def _abilities(flow: _Noted) -> None:
+    """The abilities and city bonuses at work, then the rules that apply but are not modelled."""
+    if not flow.notes:
+        return
+    said, skipped = flow.notes
+    for text in said:
+        flow.log("note", text.rstrip(".") + ".")
+    flow.steps.extend(not_applied_steps(skipped, flow.stage))
+
+
+@dataclass(kw_only=True)
+class _Attack(_Noted):
     """An attack being resolved: the Hero, the enemies, the plays and their tally."""
 
     hero: Figure
@@ -105,6 +128,7 @@ def _attack_fame(flow: _Attack) -> None:
 
 #: the stages of a ranged, siege or melee attack (:mod:`game.rules.steps`)
 ATTACK_STAGES: tuple[Stage[_Attack], ...] = (
+    Stage("abilities", _abilities),
     Stage("attack", _attack_tally),
     Stage("against armor", _attack_armor),
     Stage("defeated and fame", _attack_fame),
@@ -118,11 +142,15 @@ def resolve_block(
     enemy: mk.Enemy,
     groups: Sequence[Sequence[mk.Play]],
     reason: str,
+    notes: Notes = (),
+    summoned: str | None = None,
 ) -> Resolution:
     """Block one enemy, attack by attack (``groups[i]`` blocks attack i): all or nothing; an
     unblocked enemy's damage is reported for the assign phase, a blocked one is marked
-    (:data:`BLOCK_EACH` for each attack, then :data:`BLOCK_END`)."""
-    flow = _Block(hero=hero, fig=fig, enemy=enemy, groups=groups)
+    (:data:`BLOCK_EACH` for each attack, then :data:`BLOCK_END`). ``summoned``: ``enemy`` is
+    the brown token the summoner ``fig`` drew (its text, recorded on the summoner)."""
+    flow = _Block(hero=hero, fig=fig, enemy=enemy, groups=groups, notes=notes, summoned=summoned)
+    run_stages(BLOCK_START, flow)
     for index, value in enumerate(enemy.attacks):
         flow.index, flow.value = index, value
         run_stages(BLOCK_EACH, flow)
@@ -130,22 +158,29 @@ def resolve_block(
 
 
 @dataclass(kw_only=True)
-class _Block(Flow):
+class _Block(_Noted):
     """A block being resolved: the enemy, the plays, and the result of each of its attacks."""
 
     hero: Figure
     fig: Figure
     enemy: mk.Enemy
     groups: Sequence[Sequence[mk.Play]]
+    summoned: str | None = None
     index: int = 0
     value: int = 0
     results: list[mk.BlockResult] = field(default_factory=list)
 
 
 def _block_tally(flow: _Block) -> None:
-    """The block played against this attack: efficient at full value, the rest halved."""
+    """The block played against this attack: efficient at full value, the rest halved; Move
+    points first lower a Cumbersome enemy's attack."""
     enemy, index = flow.enemy, flow.index
     plays = flow.groups[index] if index < len(flow.groups) else []
+    moved = _moved(flow)
+    if moved:
+        flow.log("tally", f"Cumbersome: {moved} Move point{'s lower' if moved != 1 else ' lowers'} "
+                          f"{possessive(enemy.name)} attack {flow.value} → {max(0, flow.value - moved)} "
+                          "for the rest of the turn.", data={"moved": moved})
     flow.results.append(mk.block_result(plays, enemy, flow.value))
     inefficient = sorted(set(mk.ELEMENTS) - mk.EFFICIENT_BLOCKS[enemy.element])
     flow.steps.extend(tally_steps(flow.results[-1].tally, frozenset(inefficient), "block",
@@ -153,9 +188,17 @@ def _block_tally(flow: _Block) -> None:
                                   stage=flow.stage))
 
 
+def _moved(flow: _Block) -> int:
+    """The Move points played against this attack (``move N``: Cumbersome)."""
+    plays = flow.groups[flow.index] if flow.index < len(flow.groups) else []
+    return sum(p.value for p in plays if p.kind == "move")
+
+
 def _block_compare(flow: _Block) -> None:
     """The block against the attack (Swift: twice the Attack); Brutal doubles what gets through."""
     enemy, res, value = flow.enemy, flow.results[-1], flow.value
+    if _moved(flow):  # Cumbersome: the attack blocked is the lowered one
+        value = max(0, value - _moved(flow))
     label = f"attack {flow.index + 1} ({value})" if len(enemy.attacks) > 1 else f"Attack {value}"
     swift = " (Swift: twice the Attack)" if enemy.has("swift") else ""
     flow.log(
@@ -192,8 +235,20 @@ def _block_result(flow: _Block) -> None:
         if all_blocked
         else f"is not blocked; {damage} damage to assign."
     )
+    stats: dict[str, Stat | None] = {}
+    moves = [sum(p.value for p in g if p.kind == "move") for g in groups]
+    if any(moves):
+        stats["cumbersome_reduction"] = ";".join(str(m) for m in moves)
+    if flow.summoned is not None:
+        stats["summoned"] = flow.summoned
+        if all_blocked:
+            stats["summon_blocked"] = True
+            flow.log("status", f"The summoned {enemy.name} is blocked and discarded, with no Fame.")
+    elif all_blocked:
+        stats["blocked"] = True
+    if stats:
+        flow.changes.append(FigureChange(flow.fig.id, stats))
     if all_blocked:
-        flow.changes.append(FigureChange(flow.fig.id, {"blocked": True}))
         return
     armor, _ = hero_numbers(flow.hero)
     flow.outcome["hero_wounds_if_all_to_hero"] = mk.hero_wounds(damage, armor)
@@ -202,6 +257,8 @@ def _block_result(flow: _Block) -> None:
                      f"{flow.hero.label}, Armor {armor}).")
 
 
+#: the stages of a block before its attacks: the abilities at work
+BLOCK_START: tuple[Stage[_Block], ...] = (Stage("abilities", _abilities),)
 #: the stages of a block, for each attack of the enemy (:mod:`game.rules.steps`)
 BLOCK_EACH: tuple[Stage[_Block], ...] = (Stage("block", _block_tally),
                                          Stage("block against attack", _block_compare))
@@ -216,10 +273,13 @@ def resolve_assign(
     enemies: Sequence[mk.Enemy],
     order_text: str,
     reason: str,
+    notes: Notes = (),
+    reductions: Sequence[Sequence[int]] = (),
 ) -> Resolution:
     """Assign each enemy's damage, attack by attack: to the Units named in ``order_text`` (a
     comma list, in order), the rest to the Hero; Units' and the Hero's state carry over
-    (:data:`ASSIGN_EACH` for each attack, then :data:`ASSIGN_END`)."""
+    (:data:`ASSIGN_EACH` for each attack, then :data:`ASSIGN_END`). ``reductions[i][j]``: the
+    Move points a Cumbersome enemy i's attack j lost in the block phase."""
     armor, hand = hero_numbers(hero)
     order = [n.strip().casefold() for n in order_text.split(",") if n.strip()]
     unit_map = {f.label.casefold(): (f, u) for f, u in units_of(board, hero)}
@@ -228,16 +288,19 @@ def resolve_assign(
     flow = _Assign(board=board, hero=hero, armor=armor, hand=hand, chosen=chosen,
                    state={u.name: u for u in chosen}, hero_before=wounds, wounds=wounds,
                    discard=stat_int(hero, "wounds_discard"),
-                   knocked=stat_bool(hero, "knocked_out"))
-    for enemy in enemies:
-        for value in enemy.attacks:
-            flow.enemy, flow.value = enemy, value
+                   knocked=stat_bool(hero, "knocked_out"), notes=notes)
+    run_stages(ASSIGN_START, flow)
+    for i, enemy in enumerate(enemies):
+        cut = reductions[i] if i < len(reductions) else ()
+        for j, value in enumerate(enemy.attacks):
+            flow.enemy, flow.value = enemy, max(0, value - (cut[j] if j < len(cut) else 0))
+            flow.cut = cut[j] if j < len(cut) else 0
             run_stages(ASSIGN_EACH, flow)
     return run_stages(ASSIGN_END, flow).resolution(reason)
 
 
 @dataclass(kw_only=True)
-class _Assign(Flow):
+class _Assign(_Noted):
     """Damage being assigned: the Hero's numbers, the Units in order and their state so far."""
 
     board: Board
@@ -254,7 +317,11 @@ class _Assign(Flow):
     unit_stats: dict[int, dict[str, Stat | None]] = field(default_factory=dict)
     enemy: mk.Enemy | None = None
     value: int = 0
+    #: the Move points that lowered this (Cumbersome) attack in the block phase
+    cut: int = 0
     assignment: mk.Assignment | None = None
+    #: Vampiric: enemy figure id → Units it wounded and Wounds it put into the hand this combat
+    vampiric: dict[int, int] = field(default_factory=dict)
 
 
 def _enemy_attack(flow: _Assign) -> None:
@@ -268,7 +335,12 @@ def _enemy_attack(flow: _Assign) -> None:
         wounds_before=flow.wounds,
     )
     brutal = " (Brutal: doubled)" if enemy.has("brutal") else ""
-    flow.log("tally", f"{enemy.name} deals {damage} {enemy.element} damage{brutal}.")
+    cut = f" (Cumbersome: lowered by {flow.cut} in the block phase)" if flow.cut else ""
+    flow.log("tally", f"{enemy.name} deals {damage} {enemy.element} damage{brutal}{cut}.")
+    if enemy.has("vampiric") and enemy.figure_id is not None:
+        fed = sum(1 for u in result.units if u.wounds or u.destroyed)
+        fed += result.hero.wounds_in_hand if result.hero is not None else 0
+        flow.vampiric[enemy.figure_id] = flow.vampiric.get(enemy.figure_id, 0) + fed
     for note in result.notes:
         flow.log("note", note)
 
@@ -331,9 +403,16 @@ def _hero_takes(flow: _Assign) -> None:
 
 
 def _assign_result(flow: _Assign) -> None:
-    """The Units' and the Hero's new stats, the outcome and the summary sentence."""
+    """The Units' and the Hero's new stats (and a Vampiric enemy's Armor), the outcome and the
+    summary sentence."""
     hero, board, wounds = flow.hero, flow.board, flow.wounds
     flow.changes.extend(FigureChange(fid, stats) for fid, stats in flow.unit_stats.items())
+    for fid, fed in flow.vampiric.items():
+        if fed:
+            fig = board.figure(fid)
+            flow.log("status", f"Vampiric: {fig.label} gains +{fed} Armor for the rest of the combat "
+                               f"(a Unit wounded or a Wound into the hand counts 1).")
+            flow.changes.append(FigureChange(fid, {"vampiric_armor": stat_int(fig, "vampiric_armor") + fed}))
     hero_stats: dict[str, Stat | None] = {"wounds": wounds}
     if flow.discard:
         hero_stats["wounds_discard"] = flow.discard
@@ -363,6 +442,8 @@ def _assign_result(flow: _Assign) -> None:
     flow.summary = "; ".join(parts) + (f"; {hero.label} is knocked out." if flow.knocked else ".")
 
 
+#: the stages of assigning damage before the attacks: the abilities at work
+ASSIGN_START: tuple[Stage[_Assign], ...] = (Stage("abilities", _abilities),)
 #: the stages of assigning damage, for each attack of each enemy (:mod:`game.rules.steps`)
 ASSIGN_EACH: tuple[Stage[_Assign], ...] = (
     Stage("enemy attack", _enemy_attack),

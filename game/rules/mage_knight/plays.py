@@ -1,7 +1,8 @@
 """The typed-play grammar of the Mage Knight ruleset: what a player plays, as text.
 
-Comma-separated items ``[TYPE] VALUE [ELEMENT]``: TYPE ranged|siege|attack|block (default: block in
-the block phase, attack otherwise), ELEMENT physical|fire|ice|coldfire (default physical). A
+Comma-separated items ``[TYPE] VALUE [ELEMENT]``: TYPE ranged|siege|attack|block|move (default:
+block in the block phase, attack otherwise; ``move N`` spends Move points against a Cumbersome
+enemy's attack), ELEMENT physical|fire|ice|coldfire (default physical). A
 malformed item is one :class:`~game.core.errors.PlayError` (the item and what is wrong with it).
 """
 
@@ -77,7 +78,7 @@ def parse_play(text: str, phase: str) -> list[mk.Play]:
             raise PlayError(raw.strip())
         kind = match.group("kind") or default
         if kind not in mk.PLAY_TYPES:
-            raise PlayError(raw.strip(), f"unknown type {kind!r} (ranged, siege, attack or block)")
+            raise PlayError(raw.strip(), f"unknown type {kind!r} (ranged, siege, attack, block or move)")
         try:
             element = parse_element(match.group("element") or "physical")
         except UsageError as exc:

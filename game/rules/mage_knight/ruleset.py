@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 
 from game.core.board import Board, Figure
@@ -41,14 +42,29 @@ from game.rules.base import (
     Odds,
     Resolution,
     Ruleset,
+    RuleStatus,
     bool_problems,
     int_problems,
+    not_applied_line,
     parse_problem,
     stat_bool,
+    stat_int,
     stat_list,
 )
 from game.rules.mage_knight import combat as mk
-from game.rules.mage_knight.figures import attack_values, enemy_from, is_enemy_token, units_of
+from game.rules.mage_knight.figures import (
+    abilities_of,
+    attack_values,
+    city_of,
+    city_words,
+    enemy_from,
+    is_enemy_token,
+    parse_city,
+    parse_token,
+    summoned_token,
+    units_of,
+    with_city,
+)
 from game.rules.mage_knight.phases import (
     STAGE_NAMES,
     and_names,
@@ -59,13 +75,15 @@ from game.rules.mage_knight.phases import (
 )
 from game.rules.mage_knight.plays import norm_name, parse_element, parse_play
 
-#: enemy abilities the rules apply (``abilities`` property, spaces and case ignored)
+#: enemy abilities the rules know (``abilities`` property, spaces and case ignored); Defend is
+#: known but its rules text is not in our sources: an attack on a Defend enemy is refused
 ABILITIES = frozenset(
     {"fortified", "unfortified", "elusive", "swift", "brutal", "poison", "paralyze",
-     "assassination"}
+     "assassination", "summon", "cumbersome", "vampiric", "arcaneimmunity", "defend"}
 )
-#: abilities that exist in the game but are not modelled (accepted, do nothing)
-UNMODELLED_ABILITIES = frozenset({"summon", "cumbersome", "vampiric", "arcaneimmunity"})
+#: why an attack on a Defend enemy is refused (docs/mage-knight.md)
+DEFEND_REFUSAL = ("has Defend (it protects itself or other enemies when attacked), whose rules text "
+                  "is not in our sources (how much Armor, whom it protects): the attack is refused")
 
 #: the Hero's menu: attack name → phase (``attack`` may name one instead of the ``phase`` option)
 _PHASE_NAMES: dict[str, str] = {
@@ -126,6 +144,12 @@ class MageKnight(Ruleset):
             "wounded",
             "destroyed",
             "absorbed",
+            "city",
+            "summon_pile",
+            "summoned",
+            "summon_blocked",
+            "vampiric_armor",
+            "cumbersome_reduction",
         }
     )
     assumptions = (
@@ -133,9 +157,43 @@ class MageKnight(Ruleset):
         "Combat is abstract: figure positions, line of sight and Close do not matter.",
         "An enemy with several attacks (attack = 5+3) is blocked attack by attack: separate the "
         "blocks for each attack with ';' in the play.",
-        "Summon, Cumbersome, Vampiric, Arcane Immunity and city bonuses are not modelled.",
+        "Summon: the summoned token is the next of the map's summon_pile (top first) unless the "
+        "summoner names the one it drew (summoned); a city's bonus applies to it as to its summoner.",
+        "Vampiric: a Unit destroyed by Paralyze counts as a Unit it wounds.",
+        "Cumbersome: Move points (move N in the block play) lower each attack separately; Swift "
+        "doubles the lowered attack, Brutal doubles the lowered damage.",
+        "Arcane Immunity changes nothing here: the tallies count only attacks and blocks, which it "
+        "does not ignore.",
+        "City bonuses (map or figure property city) go to every enemy token of that map; a figure "
+        "writes city = none to opt out.",
         "Armor, not Elusive, is used in the attack phase only once the enemy's block was recorded "
         "(its 'blocked' property).",
+    )
+
+    special_rules = (
+        *(RuleStatus(name, "modelled", why) for name, why in (
+            ("Fortified", "only Siege in the ranged phase; double-fortified: no attack at all"),
+            ("Unfortified", "site fortification is ignored"),
+            ("Elusive", "the higher Armor unless all its attacks were blocked"),
+            ("Swift", "a block needs twice the attack"),
+            ("Brutal", "unblocked damage is doubled"),
+            ("Poison", "Wounds into the discard pile too; a Unit takes 2 Wounds"),
+            ("Paralyze", "a Unit is destroyed; the Hero discards the hand"),
+            ("Assassination", "no damage to Units"),
+            ("Summon", "the block and the damage come from a brown token of the map's summon_pile"),
+            ("Cumbersome", "move N in the block play lowers its attack, for the rest of the turn"),
+            ("Vampiric", "+1 Armor for each Unit it wounds and each Wound it puts into a hand"),
+            ("Arcane Immunity", "said; the tallies count only attacks and blocks, which it does not ignore"),
+            ("Physical, Fire and Ice Resistance", "resisted plays are pooled and halved once"),
+            ("Cold Fire", "halved only by a single target with both Fire and Ice Resistance"),
+            ("City bonuses", "map or figure property city: white, blue, red or green"),
+        )),
+        RuleStatus("Defend", "refused", "an attack on a Defend enemy is refused: its rules text (how "
+                   "much Armor, whom it protects) is not in our sources"),
+        RuleStatus("Defend of another enemy", "noted", "an enemy with Defend in the combat may "
+                   "protect the targets: not applied"),
+        RuleStatus("Combat between players (PvP)", "refused", "a Hero target is refused: PvP blocks "
+                   "reduce partially (only the function pvp_remaining_attack models it)"),
     )
 
     # --- helpers -------------------------------------------------------------------------
@@ -190,10 +248,10 @@ class MageKnight(Ruleset):
 
         >>> RULESET.figure_problems(Figure(1, "Orcs", "enemies", (0, 0),
         ...     {"attack": "3x", "element": "lava", "abilities": "swfit", "armor": -1}))
-        ["property 'attack' must be a number or N+M, not '3x'", "property 'armor' must be 0 or more, not -1", "element: unknown element 'lava' (physical, fire, ice or coldfire)", "abilities: unknown ability 'swfit' (assassination, brutal, elusive, fortified, paralyze, poison, swift, unfortified; not modelled: arcane immunity, cumbersome, summon, vampiric)"]
+        ["property 'attack' must be a number or N+M, not '3x'", "property 'armor' must be 0 or more, not -1", "element: unknown element 'lava' (physical, fire, ice or coldfire)", "abilities: unknown ability 'swfit' (arcane immunity, assassination, brutal, cumbersome, defend, elusive, fortified, paralyze, poison, summon, swift, unfortified, vampiric)"]
         """
         counts = ("armor", "fame", "elusive_armor", "hand_limit", "level", "wounds",
-                  "wounds_discard")
+                  "wounds_discard", "vampiric_armor")
         out = parse_problem(figure, lambda: attack_values(figure))
         out += int_problems(figure, counts, non_negative=counts)
         element = str(figure.stats.get("element", "") or "").strip()
@@ -205,15 +263,18 @@ class MageKnight(Ruleset):
             ]
         for name in stat_list(figure, "abilities"):
             key = norm_name(name).replace(" ", "")
-            if key not in ABILITIES and key not in UNMODELLED_ABILITIES:
-                out.append(
-                    f"abilities: unknown ability {name!r} ({', '.join(sorted(ABILITIES))}; "
-                    "not modelled: arcane immunity, cumbersome, summon, vampiric)"
-                )
+            if key not in ABILITIES:
+                known = sorted(a.replace("arcaneimmunity", "arcane immunity") for a in ABILITIES)
+                out.append(f"abilities: unknown ability {name!r} ({', '.join(known)})")
+        if "city" in figure.stats:
+            out += [f"city: {p}" for p in parse_problem(figure, lambda: parse_city(str(figure.stats["city"])))]
+        if str(figure.stats.get("summoned", "") or "").strip():
+            out += parse_problem(figure, lambda: parse_token(str(figure.stats["summoned"]), figure.label))
+        out += [p for p in parse_problem(figure, lambda: _reductions(figure))]
         out += bool_problems(
             figure,
             ("site_fortified", "unit", "blocked", "defeated", "knocked_out", "wounded",
-             "destroyed", "absorbed"),
+             "destroyed", "absorbed", "summon_blocked"),
         )
         return out
 
@@ -299,18 +360,24 @@ class MageKnight(Ruleset):
         for fig in figs:
             if fig.side == hero.side:
                 return f"{fig.label} is on {possessive(hero.label)} side"
+            if "hand_limit" in fig.stats or "level" in fig.stats:
+                return (f"{fig.label} is a Hero: combat between players (PvP) follows its own rules "
+                        "(blocks reduce partially), which only pvp_remaining_attack models")
             if self.condition(fig).down:
                 return f"{fig.label} is already defeated"
-        enemies = [enemy_from(board, f) for f in figs]
+        if phase in ("block", "assign"):
+            for fig in figs:
+                if "summon" in abilities_of(fig) and summoned_token(board, fig) is None:
+                    return (f"Summon: {fig.label} summons a brown token in the block and assign "
+                            "phases, and none is named: give the map a summon_pile or the figure "
+                            "its summoned token (docs/mage-knight.md)")
+        else:
+            for fig in figs:
+                if "defend" in abilities_of(fig):
+                    return f"{fig.label} {DEFEND_REFUSAL}"
+        enemies = [self._combatant(board, f, phase)[0] for f in figs]
         if phase == "block":
-            plays = self._block_plays(options)
-            flat = [p for group in plays for p in group]
-            why: str | PlayBlocksError | None = mk.block_legality(flat, enemies)
-            if why is None and stat_bool(figs[0], "blocked"):
-                why = f"{figs[0].label} is already blocked"
-            if why is None and len(plays) > len(enemies[0].attacks):
-                why = PlayBlocksError(figs[0].label, len(enemies[0].attacks), len(plays))
-            return why
+            return self._block_illegal(figs[0], enemies, options)
         if phase == "assign":
             plays_text = str(options.get("play") or "")
             names = [n.strip() for n in plays_text.split(",") if n.strip()]
@@ -319,10 +386,34 @@ class MageKnight(Ruleset):
                 if name.casefold() not in units:
                     return f"{name} is not a Unit of {possessive(hero.label)} side"
             for fig in figs:
-                if stat_bool(fig, "blocked"):
+                if stat_bool(fig, "blocked") or stat_bool(fig, "summon_blocked"):
                     return f"{fig.label} was blocked: it deals no damage"
             return None
         return mk.attack_legality(parse_play(str(options.get("play") or ""), phase), enemies, phase)
+
+    def _block_illegal(self, fig: Figure, enemies: Sequence[mk.Enemy], options: Mapping[str, object]
+                       ) -> str | PlayBlocksError | None:
+        """Why a block of ``enemies`` (one; a summoner's token, for a summoner) may not be made."""
+        plays = self._block_plays(options)
+        flat = [p for group in plays for p in group]
+        why: str | PlayBlocksError | None = mk.block_legality(flat, enemies)
+        enemy = enemies[0]
+        if why is None and (stat_bool(fig, "blocked") or stat_bool(fig, "summon_blocked")):
+            why = f"{fig.label} is already blocked"
+        if why is None and len(plays) > len(enemy.attacks):
+            why = PlayBlocksError(fig.label, len(enemy.attacks), len(plays))
+        return why
+
+    def _combatant(self, board: Board, fig: Figure, phase: str) -> tuple[mk.Enemy, str | None]:
+        """The enemy that fights in this phase: a summoner's brown token (and its text) in the
+        block and assign phases, else the figure's own token."""
+        if phase in ("block", "assign") and "summon" in abilities_of(fig):
+            text = summoned_token(board, fig)
+            if text is not None:
+                token = parse_token(text, fig.label)
+                token = with_city(token, city_of(board, fig))
+                return replace(token, name=f"{token.name} (summoned by {fig.label})"), text
+        return enemy_from(board, fig), None
 
     def _block_plays(self, options: Mapping[str, object]) -> list[list[mk.Play]]:
         text = str(options.get("play") or "")
@@ -340,8 +431,10 @@ class MageKnight(Ruleset):
             problem = why if isinstance(why, SightlineError) else None
             return Legality(False, text[0].upper() + text[1:] + ".", problem)
         hero = board.figure(attacker).label
-        names = and_names([board.figure(t).label for t in targets])
         phase = self._phase(options)
+        # a summoner's brown token fights in the block and assign phases: the sentence names it
+        names = and_names([self._combatant(board, board.figure(t), phase)[0].name if phase in ("block", "assign")
+                           else board.figure(t).label for t in targets])
         text = {
             "ranged": f"{hero} may attack {names} in the ranged and siege phase.",
             "block": f"{hero} may block {names}.",
@@ -362,17 +455,58 @@ class MageKnight(Ruleset):
         phase = self._phase(options)
         hero = board.figure(attacker)
         figs = [board.figure(t) for t in targets]
-        enemies = [enemy_from(board, f) for f in figs]
+        fighting = [self._combatant(board, f, phase) for f in figs]
+        enemies = [e for e, _ in fighting]
+        notes = (self._said(board, figs, enemies, phase), self._skipped(board, figs, phase))
         if phase == "block":
-            return resolve_block(
-                board, hero, figs[0], enemies[0], self._block_plays(options), verdict.reason
-            )
+            return resolve_block(board, hero, figs[0], enemies[0], self._block_plays(options),
+                                 verdict.reason, notes, fighting[0][1])
         if phase == "assign":
-            return resolve_assign(
-                board, hero, figs, enemies, str(options.get("play") or ""), verdict.reason
-            )
+            return resolve_assign(board, hero, figs, enemies, str(options.get("play") or ""),
+                                  verdict.reason, notes, [_reductions(f) for f in figs])
         plays = parse_play(str(options.get("play") or ""), phase)
-        return resolve_attack(hero, figs, enemies, plays, phase, verdict.reason)
+        return resolve_attack(hero, figs, enemies, plays, phase, verdict.reason, notes)
+
+    def _said(self, board: Board, figs: Sequence[Figure], enemies: Sequence[mk.Enemy],
+              phase: str) -> tuple[str, ...]:
+        """The abilities and bonuses at work in this phase, one sentence each."""
+        out = []
+        for fig, enemy in zip(figs, enemies, strict=True):
+            if enemy.figure_id is None:  # a summoner's token fights in its place
+                out.append(f"Summon: {fig.label} draws {enemy.name.split(' (')[0]} (a brown token); "
+                           "its attack replaces the summoner's in the block and assign phases")
+            city = city_words(enemy, city_of(board, fig))
+            if city and (phase in ("block", "assign")) != city.endswith("+1 Armor"):
+                out.append(city)
+            if phase in ("ranged", "attack") and stat_int(fig, "vampiric_armor"):
+                out.append(f"Vampiric: {possessive(fig.label)} Armor is +{stat_int(fig, 'vampiric_armor')} "
+                           "for the rest of the combat")
+            if "arcaneimmunity" in enemy.abilities or "arcaneimmunity" in abilities_of(fig):
+                out.append(f"Arcane Immunity: {fig.label} ignores non-Attack/Block effects; this tally "
+                           "counts only attacks and blocks")
+        return tuple(out)
+
+    def _skipped(self, board: Board, figs: Sequence[Figure], phase: str) -> tuple[str, ...]:
+        """The rules that apply and are not modelled: Defend of an enemy in the combat, in the
+        phases where enemies are attacked (an attack on a Defend enemy itself is refused)."""
+        if phase not in ("ranged", "attack"):
+            return ()
+        ids = {f.id for f in figs}
+        return tuple(
+            f"Defend of {f.label}: it may protect {and_names([g.label for g in figs])} (its rules "
+            "text is not in our sources)"
+            for f in board.figures.values()
+            if f.id not in ids and is_enemy_token(f) and "defend" in abilities_of(f)
+            and not self.condition(f).down
+        )
+
+    def not_applied(self, request: AttackRequest) -> tuple[str, ...]:
+        """Defend of an enemy in the combat that is not a target (see :meth:`_skipped`)."""
+        board, attacker, targets, attack, options = request.parts()
+        options = self._default_phase(board, attacker, targets, self._with_phase(options, attack))
+        if self._illegal(board, attacker, targets, options):
+            return ()
+        return self._skipped(board, [board.figure(t) for t in targets], self._phase(options))
 
     # --- odds: deterministic -------------------------------------------------------------
 
@@ -402,10 +536,27 @@ class MageKnight(Ruleset):
             Fraction(value),
             kill,
             label,
-            note="Mage Knight is deterministic: the tally decides.",
+            note=" ".join(["Mage Knight is deterministic: the tally decides.",
+                            *(not_applied_line(t) for t in self.not_applied(request))]),
             chances=chances,
             kill_label=kill_label,
         )
+
+
+def _reductions(figure: Figure) -> tuple[int, ...]:
+    """The Move points each attack of a Cumbersome enemy lost in the block phase
+    (``cumbersome_reduction``: ``2`` or ``2;1``, one per attack).
+
+    >>> _reductions(Figure(1, "Ogre", "enemies", (0, 0), {"cumbersome_reduction": "2;0"}))
+    (2, 0)
+    """
+    text = str(figure.stats.get("cumbersome_reduction", "") or "").strip()
+    if not text:
+        return ()
+    parts = [p.strip() for p in text.split(";")]
+    if not all(p.isdigit() and len(p) <= 7 for p in parts):
+        raise UsageError(f"{figure.label}: property 'cumbersome_reduction' must be N or N;M, not {text!r}")
+    return tuple(int(p) for p in parts)
 
 
 RULESET = MageKnight()
