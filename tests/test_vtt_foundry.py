@@ -93,7 +93,7 @@ def test_a_scene_is_told_from_a_tiled_map() -> None:
     (scene(grid=100, gridType=4), "the scene's grid is hexagonal"),
     (scene(grid=1), "the grid size is 1 pixels; it must be between 2 and 4096"),
     (scene(width="400"), "width must be a number, not text"),
-    (scene(width=10**9, height=10**9), "over the limit of 4,000,000 squares"),
+    (scene(width=10**9, height=10**9), "over the limit of 250,000 squares"),
     (scene(padding=3), "padding is 3; Foundry's padding is between 0 and 0.5"),
     (scene(walls=[{"c": [0, 0, 100]}]), "walls[0].c has 3 numbers; a wall is [x0, y0, x1, y1]"),
     (scene(walls=[{"c": [0, 0, 100, "x"]}]), "walls[0].c[3] must be a number, not text"),

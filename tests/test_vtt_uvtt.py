@@ -120,7 +120,7 @@ def test_a_long_picture_is_cut_out_before_parsing() -> None:
     (minimal(format=-1), "format must be a positive number, not -1"),
     (minimal(resolution={"map_size": {"x": 4, "y": 3}}), "resolution has no pixels_per_grid"),
     (minimal(resolution={"map_size": {"x": 0, "y": 3}, "pixels_per_grid": 50}), "resolution.map_size is 0x3"),
-    (minimal(resolution={"map_size": {"x": 1e9, "y": 1e9}, "pixels_per_grid": 50}), "over the limit of 4,000,000 squares"),
+    (minimal(resolution={"map_size": {"x": 1e9, "y": 1e9}, "pixels_per_grid": 50}), "over the limit of 250,000 squares"),
     (minimal(resolution={"map_size": {"x": 4, "y": 3}, "pixels_per_grid": 2.5}),
      "resolution.pixels_per_grid must be a whole number, not 2.5"),
     (minimal(resolution={"map_size": {"x": 4, "y": "3"}, "pixels_per_grid": 50}),

@@ -304,7 +304,7 @@ def check_wall_objects(board: Board, objects: Sequence[ObjectInfo]) -> list[Find
     owners: dict[Edge, list[int]] = {}
     for obj in structural:
         mine = edges_of[obj.id]
-        repeated = sorted({e for e in mine if mine.count(e) > 1})
+        repeated = sorted(obj.repeated)
         if repeated:
             out.append(Finding(
                 "wall-overlap", Severity.WARNING,

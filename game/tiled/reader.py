@@ -24,15 +24,15 @@ False
 from __future__ import annotations
 
 import gc
-import json
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+from game.core import safe_json
 from game.core.errors import MapError, SightlineError
 from game.tiled.conventions import load_conventions, parse_class_mapping
 from game.tiled.derive import ORIENTATIONS, LoadedMap, ObjectInfo, derive_map
-from game.tiled.guard import explain_unreadable, parse_xml_file, prepare
+from game.tiled.guard import explain_unreadable, parse_xml_file, prepare, read_bytes
 from game.tiled.read import read_tiled
 from game.tiled.records import ArtLayer, MapArt, TileImage
 
@@ -62,10 +62,8 @@ def is_map_file(path: Path) -> bool:
     if suffix != ".json" or not path.is_file():
         return False
     try:
-        if path.stat().st_size > 64 * 1024 * 1024:
-            return False
-        doc = json.loads(path.read_bytes().decode("utf-8-sig"))
-    except (OSError, ValueError, RecursionError):
+        doc = safe_json.loads(read_bytes(path, "map"))
+    except (MapError, safe_json.JsonError):
         return False
     return isinstance(doc, dict) and (doc.get("type") == "map" or "layers" in doc)
 
