@@ -8,6 +8,7 @@ must end in a scene or in one line, never in another exception.
 from __future__ import annotations
 
 import contextlib
+import copy
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -60,7 +61,7 @@ def _mutated(doc: Any, data: st.DataObject) -> Any:
                 del parent[place[-1]]
             elif isinstance(parent, dict | list):
                 with contextlib.suppress(IndexError, TypeError):
-                    parent[place[-1]] = data.draw(ODD)
+                    parent[place[-1]] = copy.deepcopy(data.draw(ODD))  # st.just's object is shared
     return doc
 
 

@@ -555,9 +555,9 @@ class Field:
         values = self.value
         if not isinstance(values, list):
             raise self.fail("a list of whole numbers")
-        if values and set(map(type, values)) == {int}:
-            if (low is None or min(values) >= low) and (high is None or max(values) <= high):
-                return values
+        if (values and set(map(type, values)) == {int} and (low is None or min(values) >= low)
+                and (high is None or max(values) <= high)):
+            return values
         return [item.whole(low=low, high=high) for item in self.items()]
 
 

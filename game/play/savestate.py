@@ -437,7 +437,8 @@ def _figure_from_json(field: Field) -> FigureChange:
         elif isinstance(value, str):
             stats[name] = member.text(max_len=MAX_STAT_TEXT)
         elif isinstance(value, int | float):
-            stats[name] = member.number(low=-MAX_STAT, high=MAX_STAT)
+            number = member.number(low=-MAX_STAT, high=MAX_STAT)
+            stats[name] = number if isinstance(number, int | float) else float(number)
         else:
             raise member.fail("a number, text, true, false or null")
     return FigureChange(square, stats, field.key("removed").flag(default=False))

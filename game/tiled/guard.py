@@ -620,6 +620,13 @@ class _Preparer:
         """An object template's tree (cached; a one-line MapError when missing or not a template)."""
         if path in self.tx_cache:
             return self.tx_cache[path]
+        if path.exists() and not path.is_file():
+            raise MapError(
+                f"template {path} is not a regular file (a folder, pipe or device), so it cannot be "
+                "a .tx template",
+                path=self.shown,
+                hint="point the object's template at the .tx file, or detach the object from it in Tiled",
+            )
         if not path.is_file():
             raise MapError(
                 f"template file {path} not found",
@@ -648,7 +655,7 @@ class _Preparer:
             tsx = self.load_tsx(key, str(tx_path)) if key is not None else ts
             firstgid = self.next_firstgid(root)
             flat = self.flatten_tileset(
-                tsx, key.parent if key else tx_path.parent, firstgid, str(tx_path)
+                tsx, key.parent if key else tx_path.parent, firstgid, _display(key) if key else str(tx_path)
             )
             # insert after the last tileset, with the others
             position = max((i + 1 for i, e in enumerate(root) if e.tag == "tileset"), default=0)

@@ -267,8 +267,8 @@ def _tile_layer(layer: Field) -> ET.Element:
     elem = ET.Element("layer")
     _attrs(elem, layer, _LAYER_ATTRS)
     _properties(elem, layer)
-    encoding = layer.key("encoding").text(default="csv")
-    encoding = None if encoding == "csv" else encoding
+    written = layer.key("encoding").text(default="csv")
+    encoding = None if written == "csv" else written
     compression = layer.key("compression").text(default="") or None
     chunks = layer.key("chunks")
     if chunks.present:

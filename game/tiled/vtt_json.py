@@ -26,7 +26,7 @@ Then :class:`Fields` reads values by their place in the file (``line_of_sight[3]
 >>> parse_text(b'{"x": NaN}', "m.dd2vtt")
 Traceback (most recent call last):
 ...
-game.core.errors.MapError: m.dd2vtt: not valid JSON: line 1, column 7: NaN is not a number JSON has (write a number) (the file may be truncated; export it again)
+game.core.errors.MapError: m.dd2vtt: not valid JSON: line 1, column 7: NaN is not a number JSON has (write a number) (export it again)
 """
 
 from __future__ import annotations
@@ -121,7 +121,7 @@ def parse_text(data: bytes, shown: str, *, size: int | None = None) -> RawJson:
                 "over Sightline's limit", path=shown,
                 hint="simplify the walls (fewer cave points) and export it again",
             ) from None
-        raise MapError(f"not valid JSON: {exc}", path=shown, hint="the file may be truncated; export it again") from None
+        raise MapError(f"not valid JSON: {exc}", path=shown, hint="export it again") from None
     if not isinstance(doc, dict):
         raise MapError("the file is not a JSON object", path=shown,
                        hint="name a Universal VTT file or a Foundry scene export")
