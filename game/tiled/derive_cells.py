@@ -20,7 +20,7 @@ from game.core.board import DoorState, Edge, Square, Stat
 from game.core.findings import Finding, Severity
 from game.core.words import a_or_an, plural
 from game.tiled.conventions import CLASSES_FILE, Conventions, is_true, suggest_preset, unread_names
-from game.tiled.geometry import axis_aligned, border_sides, shape_area, side_edge
+from game.tiled.geometry import axis_aligned, border_sides, shape_area, side_edges
 from game.tiled.guard import GID_FLAGS, GID_MASK
 from game.tiled.records import CollisionShape, MapRecords, TileLayerRecord, TileRecord
 
@@ -124,6 +124,9 @@ class _CellDeriver:
         self.cells = Cells()
         self.role_cache: dict[int, str | None] = {}
         self.collision_cache: dict[int, _Collision | None] = {}
+        #: the cells of every layer with a role or a wall on a side, as one mask of the board each
+        #: (a cell painted in many layers, or with many tiles, is turned into squares and edges once)
+        self.masks: dict[str, np.ndarray] = {}
 
     def note(self, code: str, message: str, hint: str) -> None:
         """A warning about the tile layers (no object, no square)."""
@@ -140,46 +143,68 @@ class _CellDeriver:
             self.cells.void.update(zip(xs.tolist(), ys.tolist(), strict=True))
             self.report_hidden_layers(layers)
         unread: dict[tuple[str, str], int] = {}
-        for _, gids in layers:
-            for raw in np.unique(gids).tolist():
+        for _, gids in layers:  # the cells of each gid, by one sort of the layer (not a pass per gid)
+            flat = gids.ravel()
+            order = np.argsort(flat, kind="stable")
+            values, starts = np.unique(flat[order], return_index=True)
+            ends = [*starts[1:].tolist(), flat.size]
+            for raw, start, end in zip(values.tolist(), starts.tolist(), ends, strict=True):
                 gid = raw & GID_MASK
                 tile = self.records.tiles.get(gid) if gid else None
                 if tile is not None:
-                    self.paint(tile, gids, raw, unread)
+                    self.paint(tile, order[start:end], raw, unread)
         self.report_unread(unread)
+        self.collect()
         return self.cells
 
-    def paint(self, tile: TileRecord, gids: np.ndarray, raw: int, unread: dict[tuple[str, str], int]) -> None:
-        """What one tile (``raw``: its gid with flip bits) gives the cells painted with it."""
+    def mark(self, key: str, where: np.ndarray) -> None:
+        """Add the cells ``where`` (indices into the board, row by row) to the mask of a role or a
+        wall side."""
+        mask = self.masks.get(key)
+        if mask is None:
+            mask = self.masks[key] = np.zeros(self.width * self.height, dtype=bool)
+        mask[where] = True
+
+    def squares(self, where: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The x and y of cells given as indices into the board, row by row."""
+        ys, xs = np.divmod(where, self.width)
+        return xs, ys
+
+    def collect(self) -> None:
+        """The role and wall masks as squares and edges (the work is the board's, not the layers')."""
+        for key, mask in self.masks.items():
+            xs, ys = self.squares(np.flatnonzero(mask))
+            if key in SIDES:
+                self.cells.walls.update(side_edges(xs.tolist(), ys.tolist(), key))
+            else:
+                getattr(self.cells, key).update(zip(xs.tolist(), ys.tolist(), strict=True))
+
+    def paint(self, tile: TileRecord, where: np.ndarray, raw: int, unread: dict[tuple[str, str], int]) -> None:
+        """What one tile (``raw``: its gid with flip bits) gives the cells painted with it in one
+        layer (``where``: indices into the board, row by row)."""
         gid, flags = raw & GID_MASK, raw & GID_FLAGS
         role = self.cell_role(tile)
         shapes = self.collision_of(tile)
         if not (role or shapes or "walls" in tile.properties):
-            self.note_unread(tile, gids, raw, unread)
+            self.note_unread(tile, len(where), unread)
             return
-        ys, xs = np.nonzero(gids == raw)
-        cells = list(zip(xs.tolist(), ys.tolist(), strict=True))
+        count = len(where)
         sides: list[str] = []
         if "walls" in tile.properties:
             sides += self.tile_wall_sides(tile.properties["walls"], gid, flags)
         if shapes is not None:
             role = role or shapes.role
             sides += turn_sides(shapes.sides, flags)
-            self.cells.collision_cells += len(cells) if shapes.role else 0
-            self.cells.collision_edges += len(cells) * len(shapes.sides)
-        if role == "void":
-            self.cells.void.update(cells)
-        elif role == "blocked":
-            self.cells.blocked.update(cells)
-        elif role == "impassable":
-            self.cells.impassable.update(cells)
+            self.cells.collision_cells += count if shapes.role else 0
+            self.cells.collision_edges += count * len(shapes.sides)
+        if role in ("void", "blocked", "impassable"):
+            self.mark(role, where)
         elif role == "door":
             state = door_state(tile.properties, None, f"door tile {gid}", self.findings)
-            self.cells.doors.update(dict.fromkeys(cells, state))
-        walls = self.cells.walls
-        for x, y in cells:
-            for side in sides:
-                walls.add(side_edge(x, y, side))
+            xs, ys = self.squares(where)
+            self.cells.doors.update(dict.fromkeys(zip(xs.tolist(), ys.tolist(), strict=True), state))
+        for side in dict.fromkeys(sides):
+            self.mark(side, where)
 
     def shifted(self, layer: TileLayerRecord) -> np.ndarray:
         """A tile layer's gids moved by its offset in whole squares (a finding if not whole)."""
@@ -213,14 +238,11 @@ class _CellDeriver:
         return role
 
     # -- what nobody reads, and hidden layers
-    def note_unread(
-        self, tile: TileRecord, gids: np.ndarray, raw: int, unread: dict[tuple[str, str], int]
-    ) -> None:
-        """Count the squares painted with a tile whose class or properties nothing reads."""
+    def note_unread(self, tile: TileRecord, count: int, unread: dict[tuple[str, str], int]) -> None:
+        """Count the ``count`` squares painted with a tile whose class or properties nothing reads."""
         names = unread_names(tile.class_name, tile.properties)
         if not names:
             return
-        count = int((gids == raw).sum())
         for key in names:
             unread[key] = unread.get(key, 0) + count
 

@@ -511,12 +511,20 @@ def side_edge(x: int, y: int, side: str) -> Edge:
     >>> str(side_edge(2, 3, "E"))
     'V(3,3)'
     """
-    return {
-        "N": Edge("H", x, y),
-        "S": Edge("H", x, y + 1),
-        "W": Edge("V", x, y),
-        "E": Edge("V", x + 1, y),
-    }[side]
+    return side_edges([x], [y], side)[0]
+
+
+def side_edges(xs: Sequence[int], ys: Sequence[int], side: str) -> list[Edge]:
+    """The edges on side ``side`` (``N``, ``E``, ``S`` or ``W``) of the squares ``(xs[i], ys[i])``,
+    each edge one shared object (a board's tile walls: up to a million of them).
+
+    >>> [str(e) for e in side_edges([0, 2], [0, 3], "S")]
+    ['H(0,1)', 'H(2,4)']
+    """
+    axis = "H" if side in ("N", "S") else "V"
+    dx, dy = {"N": (0, 0), "S": (0, 1), "W": (0, 0), "E": (1, 0)}[side]
+    known = _EDGES.get
+    return [known((axis, x + dx, y + dy)) or _edge(axis, x + dx, y + dy) for x, y in zip(xs, ys, strict=True)]
 
 
 __all__ = [
@@ -538,6 +546,7 @@ __all__ = [
     "point_in_polygon",
     "shape_area",
     "side_edge",
+    "side_edges",
     "snap",
     "square_at",
     "trace_door",
