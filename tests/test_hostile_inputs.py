@@ -295,6 +295,49 @@ def test_a_sightline_toml_that_is_a_pipe_is_said_not_ignored(tmp_path: Path) -> 
     assert any("sightline.toml" in text for text in findings), findings
 
 
+def _not_a_file(path: Path, kind: str) -> None:
+    """Put a named pipe or a link to ``/dev/zero`` where a file is expected."""
+    path.unlink(missing_ok=True)
+    if kind == "pipe":
+        os.mkfifo(path)
+    else:
+        path.symlink_to("/dev/zero")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo") or not Path("/dev/zero").exists(), reason="POSIX pipes and devices")
+@pytest.mark.parametrize("kind", ["pipe", "device"])
+@pytest.mark.parametrize(("map_name", "target", "words"), [
+    ("walls.tmj", "walls.tmj", "walls.tmj"),
+    ("external.tmj", "outdoor.tsj", "outdoor.tsj"),
+    ("templates.tmj", "templates/hero.tj", "hero.tj"),
+])
+def test_a_map_tileset_or_template_that_is_not_a_file_is_refused_in_one_line(
+        kind: str, map_name: str, target: str, words: str, tmp_path: Path) -> None:
+    """Item 12: every file the reader opens is a regular file checked before it is opened: a pipe
+    never blocks the check, a device is never read until memory runs out."""
+    shutil.copytree(TILED, tmp_path / "tiled", ignore=shutil.ignore_patterns("pyweek27", "rs-tiled", "cases"))
+    _not_a_file(tmp_path / "tiled" / target, kind)
+    outcome = run_limited(["check", str(tmp_path / "tiled" / map_name)], cwd=tmp_path)
+    assert outcome.code is not None, f"the check hung on the {kind}"
+    line = assert_refused(outcome, words)
+    assert ("named pipe" if kind == "pipe" else "device") in line or "not a regular file" in line, line
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo") or not Path("/dev/zero").exists(), reason="POSIX pipes and devices")
+@pytest.mark.parametrize("kind", ["pipe", "device"])
+def test_a_ruleset_file_that_is_not_a_file_is_refused_unopened(kind: str, tmp_path: Path) -> None:
+    """Item 12: the ruleset file is read like a map (game.play.ruleset_file), in a child process
+    so that a hang fails fast."""
+    _not_a_file(tmp_path / "rules.toml", kind)
+    code = ("from game.play.ruleset_file import read_ruleset_file\n"
+            "try:\n    read_ruleset_file('rules.toml')\nexcept Exception as exc:\n    print(exc)\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=LIMIT_S)
+    line = done.stdout.strip()
+    assert line.startswith("rules.toml: cannot be read (it is a") and "\n" not in line, (line, done.stderr)
+    assert ("named pipe" if kind == "pipe" else "device") in line and not RAW.search(line), line
+
+
 # --- item 13: no raw library text --------------------------------------------------------------------
 
 
@@ -303,6 +346,26 @@ def test_a_toml_syntax_error_is_said_in_our_words(tmp_path: Path, capsys: pytest
     (tmp_path / "sightline.toml").write_text('preset = "tuxemon"\nclasses = [\n', encoding="utf-8")
     line = assert_refused(run_here(["check", str(tmp_path / "walls.tmx")], capsys), "sightline.toml")
     assert re.search(r"\bline \d+", line) and "Invalid value" not in line and "at end of document" not in line
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ('name = "x"\nstats = [\n', "rules.toml:3: not valid TOML: the text ends early: expected a value here"),
+    ('name = "x"\nsize = ' + "9" * 5000 + "\n", "rules.toml: not valid TOML: a number has more than 4,300 digits"),
+    ('name = "x"\nv = ' + "[" * 5000 + "]" * 5000 + "\n", "rules.toml: not valid TOML: lists or tables are nested"),
+    ('name = "x"\nname = "y"\n', "rules.toml:2: not valid TOML: a name is given a value twice"),
+])
+def test_a_ruleset_file_that_is_not_toml_is_said_in_our_words(text: str, words: str, tmp_path: Path) -> None:
+    """Item 13: tomllib's own texts ("Invalid value", "Exceeds the limit (4300 digits)") never
+    reach the user; a 5,000-digit number or 5,000-deep lists are refused, not an internal error."""
+    from game.core.errors import UsageError
+    from game.play.ruleset_file import read_ruleset_file
+
+    (tmp_path / "rules.toml").write_text(text, encoding="utf-8")
+    with pytest.raises(UsageError) as caught:
+        read_ruleset_file(tmp_path / "rules.toml")
+    line = str(caught.value).replace(str(tmp_path / "rules.toml"), "rules.toml")
+    assert line.startswith(words) and "\n" not in line and not RAW.search(line), line
+    assert "Invalid" not in line and "Exceeds" not in line and "at end of document" not in line, line
 
 
 @pytest.mark.parametrize("command", ["check", "odds"])
@@ -339,6 +402,33 @@ def test_an_infinite_map_of_two_far_chunks_is_checked_in_time(tmp_path: Path) ->
     path = tmp_path / "far_chunks.tmj"
     path.write_text(json.dumps(doc), encoding="utf-8")
     assert_bounded(run_limited(["check", str(path)], cwd=tmp_path))
+
+
+@pytest.mark.slow
+def test_a_board_at_the_size_limit_painted_with_walls_in_every_layer_is_checked_in_time(tmp_path: Path) -> None:
+    """Item 14: 500×500 squares (the limit) in 16 layers (4,000,000 cells, the limit), every cell
+    a tile with walls on its sides, is checked in at most 20 s of processor time (the Tiled
+    extension's limit; the wall clock depends on the machine's load, so it only guards a hang)."""
+    size, layers = 500, 16
+    rows = ",\n".join(",".join("1" if (x + y) % 3 else "2" for x in range(size)) for y in range(size))
+    layer = '<layer id="{n}" name="L{n}" width="{s}" height="{s}"><data encoding="csv">\n{rows}\n</data></layer>'
+    path = tmp_path / "walls_everywhere.tmx"
+    path.write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        f'<map version="1.10" orientation="orthogonal" renderorder="right-down" width="{size}" height="{size}" '
+        'tilewidth="32" tileheight="32" infinite="0" nextlayerid="99" nextobjectid="1">\n'
+        '<tileset firstgid="1" name="t" tilewidth="32" tileheight="32" tilecount="4" columns="2">'
+        f'<image source="{TILED / "tiles.png"}" width="64" height="64"/>'
+        '<tile id="0"><properties><property name="walls" value="N,E,S,W"/></properties></tile>'
+        '<tile id="1"><properties><property name="walls" value="N,E"/></properties></tile></tileset>\n'
+        + "\n".join(layer.format(n=n + 1, s=size, rows=rows) for n in range(layers)) + "\n</map>\n",
+        encoding="utf-8")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    outcome = run_limited(["check", str(path)], cwd=tmp_path, timeout=10 * LIMIT_S)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    assert_bounded(outcome)
+    assert cpu < LIMIT_S, f"{cpu:.1f} s of processor time"
 
 
 @pytest.mark.parametrize(("name", "files"), [("uses_a.tmx", ("a.tx", "b.tx")), ("uses_self.tmx", ("self.tx",))])

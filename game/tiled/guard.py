@@ -22,6 +22,7 @@ import base64
 import binascii
 import copy
 import math
+import os
 import struct
 import zlib
 from collections.abc import Iterator
@@ -460,8 +461,10 @@ class _Preparer:
 
     # -- tilesets
     def resolve(self, base: Path, source: str) -> Path:
-        """A file named by ``source`` relative to ``base`` (absolute names as they are)."""
-        return (base / source).resolve() if not Path(source).is_absolute() else Path(source)
+        """A file named by ``source`` relative to ``base`` (absolute names as they are), ``..``
+        taken away by the name as Tiled does, links not followed: a refusal names the file as the
+        map names it, not what a link points at."""
+        return Path(os.path.abspath(base / source)) if not Path(source).is_absolute() else Path(source)
 
     def load_tsx(self, path: Path, referrer: str) -> ET.Element:
         """An external tileset's tree (cached; a one-line MapError when missing or not a tileset)."""
