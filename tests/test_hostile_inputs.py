@@ -147,6 +147,21 @@ def test_a_folder_check_reports_every_map_past_one_with_a_wrong_json_type(
     assert outcome.code == 2
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo") or not Path("/dev/zero").exists(), reason="POSIX pipes and devices")
+def test_a_folder_check_reports_a_map_name_that_is_a_pipe_or_a_device(tmp_path: Path) -> None:
+    """Items 7, 12: a ``.tmj`` that is a pipe and a ``.tmx`` that links to ``/dev/zero`` are each
+    one map refused in one line (never opened, never skipped without a word), the others checked."""
+    shutil.copy(TILED / "walls.tmj", tmp_path / "b_good.tmj")
+    _not_a_file(tmp_path / "a_pipe.tmj", "pipe")
+    _not_a_file(tmp_path / "c_zero.tmx", "device")
+    outcome = run_limited(["check", "--json", str(tmp_path)], cwd=tmp_path)
+    assert outcome.code == 2, outcome
+    pipe, good, zero = json.loads(outcome.out)["maps"]
+    assert "a_pipe.tmj: is not a regular file (it is a named pipe)" in pipe["error"]
+    assert "c_zero.tmx: is not a regular file (it is a device)" in zero["error"]
+    assert good["errors"] and "error" not in good
+
+
 @pytest.mark.parametrize(("field", "value"), [("tilewidth", [32]), ("imagewidth", [True, False])])
 @pytest.mark.parametrize("map_name", ["external.tmj", "templates.tmj"])
 def test_a_wrong_type_in_a_tileset_names_the_tileset_file_and_field(

@@ -24,6 +24,7 @@ False
 from __future__ import annotations
 
 import gc
+import os
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -55,10 +56,13 @@ MAP_SUFFIXES = (".tmx", ".tmj", ".json")
 
 def is_map_file(path: Path) -> bool:
     """Whether a file is a Tiled map by its name: ``.tmx``, ``.tmj``, or a ``.json`` file whose
-    top-level object is a Tiled map (``"type": "map"``; tilesets and templates are not maps)."""
+    top-level object is a Tiled map (``"type": "map"``; tilesets and templates are not maps).
+
+    A ``.tmx`` or ``.tmj`` name that is not a regular file (a pipe, a link to a device or to
+    nothing) counts, unopened: a folder check reports it in one line rather than skip it."""
     suffix = path.suffix.lower()
     if suffix in (".tmx", ".tmj"):
-        return path.is_file()
+        return os.path.lexists(path) and not path.is_dir()
     if suffix != ".json" or not path.is_file():
         return False
     try:
