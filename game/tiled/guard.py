@@ -160,16 +160,45 @@ def parse_xml_bytes(data: bytes, shown: str) -> ET.Element:
         return ET.fromstring(data)
     except ET.ParseError as exc:
         line, column = getattr(exc, "position", (0, 0))
-        reason = str(exc).split(":")[0]
         raise MapError(
-            f"not well-formed XML ({reason}, line {line}, column {column})",
+            f"not well-formed XML ({xml_words(str(exc))}, line {line}, column {column})",
             path=shown,
             hint="the file may be truncated or not a Tiled map; save it again from Tiled",
         ) from None
-    except LookupError as exc:  # an unknown encoding="..." in the XML declaration
-        raise MapError(f"unreadable XML ({exc})", path=shown, hint="save it as UTF-8") from None
-    except (ValueError, RecursionError) as exc:
-        raise MapError(f"unreadable XML ({exc})", path=shown) from None
+    except LookupError:  # an unknown encoding="..." in the XML declaration
+        raise MapError("unreadable XML (its declaration names a text encoding Sightline does not know)",
+                       path=shown, hint="save it as UTF-8") from None
+    except (ValueError, RecursionError):
+        raise MapError("unreadable XML (an encoding or nesting Sightline cannot read)", path=shown,
+                       hint="save it again from Tiled, as UTF-8") from None
+
+
+#: expat's messages (the start of each) → ours
+_XML_WORDS: tuple[tuple[str, str], ...] = (
+    ("no element found", "the text ends before the document does"),
+    ("mismatched tag", "a closing tag does not match the tag it closes"),
+    ("unclosed token", "the text ends inside a tag"),
+    ("unclosed CDATA", "a CDATA section is never closed"),
+    ("junk after document element", "there is more after the document's last closing tag"),
+    ("duplicate attribute", "an attribute is written twice in one tag"),
+    ("undefined entity", "an &name; names no character XML knows"),
+    ("unbound prefix", "a name uses a prefix (prefix:name) that is never declared"),
+    ("reference to invalid character", "a &#number; names a character XML does not allow"),
+    ("XML or text declaration not at start", "the <?xml ...?> declaration is not at the very start"),
+    ("unknown encoding", "its declaration names a text encoding Sightline does not know"),
+    ("encoding specified in XML declaration is incorrect", "its declaration names the wrong text encoding"),
+    ("syntax error", "this is not XML"),
+    ("not well-formed", "a character here is not allowed in XML"),
+)
+
+
+def xml_words(message: str) -> str:
+    """Our words for one of expat's messages (``mismatched tag: line 3, column 2``).
+
+    >>> xml_words("mismatched tag: line 3, column 2")
+    'a closing tag does not match the tag it closes'
+    """
+    return next((ours for start, ours in _XML_WORDS if message.startswith(start)), "the XML is not well-formed here")
 
 
 def parse_xml_file(path: Path, what: str) -> ET.Element:

@@ -26,6 +26,7 @@ import pygame
 from pytmx.pytmx import TileFlags
 from pytmx.util_pygame import pygame_image_loader
 
+from game.tiled.files import system_words
 from game.tiled.guard import MAX_IMAGE_PIXELS, image_size
 
 if TYPE_CHECKING:
@@ -111,9 +112,14 @@ class TileArt:
             spent += size[0] * size[1] if size else 0
             try:
                 self._images[(path, colorkey)] = pygame_image_loader(str(path), colorkey)
-            except (pygame.error, OSError, ValueError) as exc:
+            except OSError as exc:
                 self.warnings.append(
-                    f"tileset image {path} cannot be drawn ({exc}); drawing the vector style"
+                    f"tileset image {path} cannot be drawn ({system_words(exc)}); drawing the vector style"
+                )
+            except (pygame.error, ValueError):  # their texts ("Unsupported image format") say little
+                self.warnings.append(
+                    f"tileset image {path} cannot be drawn (it is damaged, or an image kind pygame "
+                    "does not decode); drawing the vector style (save it again as PNG)"
                 )
         return len(self._images) == len(keys)
 
