@@ -395,6 +395,22 @@ def test_a_refusal_never_quotes_a_5000_digit_attribute_in_full(
     assert len(line) < 1000, f"{len(line):,} characters"
 
 
+@pytest.mark.parametrize("command", ["odds", "attack"])
+def test_a_figure_property_the_rules_cannot_read_names_the_figure(
+        command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by the long fuzz: the rules' own refusal ("unknown element '1e-999'") said which
+    figure's property it is and on which map."""
+    repo = HERE.parent
+    text = (repo / "maps" / "mage_knight.tmx").read_text(encoding="utf-8")
+    shutil.copytree(repo / "maps" / "tiles", tmp_path / "tiles")
+    path = tmp_path / "keep.tmx"
+    path.write_text(text.replace('<property name="resistances" value=""/>',
+                                 '<property name="resistances" value="1e-999"/>'), encoding="utf-8")
+    line = assert_refused(run_here([command, str(path), "Tovak", "Prowlers", "--seed", "1"][: 4 if command == "odds" else 6],
+                                   capsys), "keep.tmx", "figure Prowlers", "unknown element '1e-999'")
+    assert "figures" not in line
+
+
 def test_corrupt_zlib_data_is_said_in_our_words(capsys: pytest.CaptureFixture[str]) -> None:
     line = assert_refused(run_here(["check", str(HOSTILE / "zlib_corrupt.tmx")], capsys), "zlib_corrupt.tmx", "ground")
     assert "Error -3" not in line and "while decompressing" not in line

@@ -11,7 +11,7 @@ import argparse
 import json
 from fractions import Fraction
 
-from game.commands.attack import add_attack_arguments, load_request
+from game.commands.attack import add_attack_arguments, figures_named, load_request
 from game.commands.wording import cli_reason
 from game.core.errors import IllegalAttackError
 from game.core.words import plural
@@ -77,14 +77,15 @@ def run(args: argparse.Namespace) -> int:
     """Print the exact distribution (or why the attack is illegal)."""
     asked = load_request(args)
     ruleset, request = asked.ruleset, asked.request
-    verdict = ruleset.check(request)
-    odds = None
-    reason = cli_reason(verdict.reason, verdict.problem)
-    if verdict.legal:
-        try:
-            odds = ruleset.odds(request)
-        except IllegalAttackError as exc:
-            reason = str(exc)
+    with figures_named(args, asked):
+        verdict = ruleset.check(request)
+        odds = None
+        reason = cli_reason(verdict.reason, verdict.problem)
+        if verdict.legal:
+            try:
+                odds = ruleset.odds(request)
+            except IllegalAttackError as exc:
+                reason = str(exc)
     if args.json:
         doc: dict[str, object] = {"legal": odds is not None, "reason": reason}
         if odds is None:
