@@ -9,7 +9,7 @@
 * ``fov_400x400``: a new origin on the 400×400 board each sample, per-board caches cleared (the
   slope table of the size stays warm). Reference: the peer from the same origin.
 * ``all_pairs_128x128``: ``pair_bits`` (one bit per pair) on a 128×128 board with 1,600 walls,
-  cold; peak by tracemalloc in one more (untimed) run. Reference: the Fraction reference on 1,024 sampled pairs, scaled.
+  cold; peak by tracemalloc in one more (untimed) run. Reference: the one reference (sight.reference, arcadia) on 1,024 sampled pairs, scaled.
 * ``peer_python_walk``: the plain-Python integer walk with early exit (benchmarks/peer_walk.py;
   tests/test_los_peer.py checks it agrees) on the dense 100×100 board; reference: the engine's
   warm ``visible_from`` there (ratio < 1: the peer is that much slower).
@@ -33,7 +33,7 @@ from bench_los import random_board  # the one board generator, also the subproce
 from harness import Benchmark
 from peer_walk import peer_fov
 
-from game.core import los
+from game.core import los, sight
 
 REPO = Path(__file__).resolve().parent.parent
 HERE = Path(__file__).resolve().parent
@@ -50,7 +50,7 @@ _CHILD = """
 import json, sys, time, tracemalloc
 sys.path.insert(0, {here!r}); sys.path.insert(0, {repo!r})
 from bench_engine import BOARDS, random_board
-from game.core import los
+from game.core import los, sight
 los.visible_from(random_board(9, 5, 3, seed=1).copy(), (2, 2))  # numpy and the engine warm
 size, walls, blocked, seed = BOARDS[{name!r}]
 board = random_board(size, walls, blocked, seed)
@@ -145,11 +145,11 @@ def benchmarks() -> list[Benchmark]:
         ),
         Benchmark(
             "all_pairs_128x128", pairs,
-            lambda: [los.line_of_sight_reference(pairs_board, a, b).clear for a, b in sample],
+            lambda: [sight.reference(pairs_board, a, b, "arcadia").clear for a, b in sample],
             repeat=1, warmup=0, reference_repeat=1, target_ms=10_000.0,
             reference_scale=(128 * 128) ** 2 / len(sample), peak=pairs_peak,
             note="pair_bits, cold, one untraced run (each takes seconds), peak from one more traced run; "
-            "reference: Fraction reference on 1,024 pairs, scaled",
+            "reference: the one reference (sight.reference, arcadia) on 1,024 pairs, scaled",
         ),
         Benchmark(
             "peer_python_walk", lambda: peer_fov(dense, (50, 50)), warm_fov, repeat=3, reference_repeat=9,

@@ -4,11 +4,11 @@
 ~200 blocked squares (seeded). Each sample clears the per-board caches first, so the mask, the
 blocking lookups and the edge arrays are built cold; the ray table of the board size (geometry
 only, shared by every 100×100 board) is warm after the warm-up call. The reference is
-``line_of_sight_reference`` to every square from the same origin, once.
+``sight.reference`` (the one reference, arcadia) to every square from the same origin, once.
 
 ``all_pairs_64x64``: ``all_pairs`` on a 64×64 board with ~400 random walls and nothing else, caches
 cleared before each sample (ray table warm). The full exact reference would take hours, so the
-reference is ``line_of_sight_reference`` on a seeded sample of 1,024 pairs = 1/16,384 of the
+reference is ``sight.reference`` (the one reference, arcadia) on a seeded sample of 1,024 pairs = 1/16,384 of the
 16.7 million ordered pairs; the harness scales its time by 16,384 (``reference_scale``), so the
 printed reference and ratio are for the whole table.
 """
@@ -19,7 +19,7 @@ import random
 
 from harness import Benchmark
 
-from game.core import los
+from game.core import los, sight
 from game.core.board import Board, Edge
 
 FOV_SIZE = 100
@@ -51,7 +51,7 @@ def benchmarks() -> list[Benchmark]:
         return los.visible_from(fov_board, centre)
 
     def fov_reference() -> object:
-        return [los.line_of_sight_reference(fov_board, centre, sq).clear for sq in fov_board.squares()]
+        return [sight.reference(fov_board, centre, sq, "arcadia").clear for sq in fov_board.squares()]
 
     pairs_board = random_board(PAIRS_SIZE, 400, 0, seed=64)
     rng = random.Random(1024)
@@ -63,7 +63,7 @@ def benchmarks() -> list[Benchmark]:
         return los.all_pairs(pairs_board)
 
     def pairs_reference() -> object:
-        return [los.line_of_sight_reference(pairs_board, a, b).clear for a, b in sample]
+        return [sight.reference(pairs_board, a, b, "arcadia").clear for a, b in sample]
 
     return [
         Benchmark(

@@ -1,6 +1,6 @@
 """Line of sight under the rule profiles (game/core/profile_los.py) next to the arcadia engine.
 
-``profile_fov_<preset>_<N>x<N>``: ``profile_los.visible_from`` from the centre of an N×N board with
+``profile_fov_<preset>_<N>x<N>``: ``sight.field`` (the facade) from the centre of an N×N board with
 walls on ~10 % of the interior edges and ~2 % blocked squares (seeded), caches cleared before each
 sample. The "reference" column is the **arcadia FOV** (``los.visible_from``, cold) on the same board
 in the same run, so the printed ratio is arcadia / profile: the issue's targets are a profile FOV
@@ -20,7 +20,7 @@ import random
 
 from harness import Benchmark
 
-from game.core import los, profile_los
+from game.core import los, sight
 from game.core.board import Board, Edge
 from game.core.profiles import PRESETS
 
@@ -53,8 +53,8 @@ def benchmarks() -> list[Benchmark]:
         profile = PRESETS[name]
 
         def fast100(board: Board = board, profile: object = profile) -> object:
-            profile_los._GEO_CACHE.clear()
-            return profile_los.visible_from(board, (50, 50), profile)  # type: ignore[arg-type]
+            sight.clear_caches()
+            return sight.field(board, (50, 50), profile)  # type: ignore[arg-type]
 
         def arcadia100(board: Board = board) -> object:
             los.clear_caches()
@@ -70,8 +70,8 @@ def benchmarks() -> list[Benchmark]:
         profile = PRESETS[name]
 
         def fast(board: Board = board, centre: tuple[int, int] = centre, profile: object = profile) -> object:
-            profile_los._GEO_CACHE.clear()
-            return profile_los.visible_from(board, centre, profile)  # type: ignore[arg-type]
+            sight.clear_caches()
+            return sight.field(board, centre, profile)  # type: ignore[arg-type]
 
         def arcadia(board: Board = board, centre: tuple[int, int] = centre) -> object:
             los.clear_caches()

@@ -46,8 +46,10 @@ COMMANDS: dict[str, str] = {
 NEGATIVE_SQUARE = re.compile(r"^-\d+,-?\d+$")
 #: prefixed to a negative square for argparse, which never takes a word starting so for an option
 _SHIELD = "\ue000"
-#: a first word with one of these endings is a map for ``sightline [play] MAP``
-MAP_SUFFIXES = (".tmx", ".tmj", ".json")
+#: a first word with one of these endings is a map for ``sightline [play] MAP`` (Tiled's and
+#: Universal VTT's endings: ``game.tiled.MAP_SUFFIXES``, written out so that the command line
+#: starts without importing the reader)
+MAP_SUFFIXES = (".tmx", ".tmj", ".json", ".dd2vtt", ".uvtt", ".df2vtt")
 
 
 class Parser(argparse.ArgumentParser):
@@ -75,7 +77,8 @@ def build_parser(only: str | None = None) -> Parser:
     """
     parser = Parser(
         prog="sightline",
-        description="Tactical boards from Tiled maps: exact line of sight, attacks, dice.",
+        description="Tactical boards from Tiled maps and virtual-tabletop maps: exact line of sight, "
+        "attacks, dice.",
     )
     parser.add_argument("--version", action="version", version=f"sightline {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
@@ -96,8 +99,10 @@ class UnknownCommand(Exception):
 def looks_like_map(word: str) -> bool:
     """Whether ``sightline WORD`` means ``sightline play WORD``: a map suffix, a folder in it, or on disk.
 
-    >>> looks_like_map("maps/demo.tmx"), looks_like_map("Demo.TMX"), looks_like_map("chek")
-    (True, True, False)
+    >>> looks_like_map("maps/demo.tmx"), looks_like_map("Demo.TMX"), looks_like_map("cave.dd2vtt")
+    (True, True, True)
+    >>> looks_like_map("chek")
+    False
     """
     if word.lower().endswith(MAP_SUFFIXES):
         return True

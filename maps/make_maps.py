@@ -884,6 +884,33 @@ def folklore() -> Board:
     }))
 
 
+def skirmish() -> Board:
+    """The Lantern Watch against raiders at a crossroads: a game of its own, whose rules are the
+    ruleset file ``skirmish.toml`` beside the map (written by hand, not by this script)."""
+    ground, blocks = paint(SAMPLE_ROWS, "skirmish")
+    walls, doors, windows = _sample_walls()
+
+    def fighter(melee: int, ward: int, life: int, nerve: int, **extra: Prop) -> dict[str, Prop]:
+        return {"melee": melee, "ward": ward, "life": life, "nerve": nerve, **extra}
+
+    watch = "Lantern Watch"
+    raiders = "Raiders"
+    figures = [
+        Figure("Captain Oda", (3, 6), watch, fighter(3, 2, 4, 3)),
+        Figure("Archer Lin", (0, 7), watch, fighter(1, 1, 3, 4, shots=2, range=6)),
+        Figure("Hound", (4, 7), watch, fighter(2, 1, 2, 5)),
+        Figure("Crossbow Ren", (7, 3), watch, fighter(1, 1, 3, 4, shots=3, range=5, wounds=1)),
+        Figure("Brute", (8, 7), raiders, fighter(4, 1, 5, 3)),
+        Figure("Cutthroat", (7, 10), raiders, fighter(3, 2, 3, 4)),
+        Figure("Slinger", (10, 8), raiders, fighter(1, 0, 2, 5, shots=2, range=5)),
+    ]
+    return _check(Board("skirmish", 12, 12, ground, blocks, walls, windows, doors, figures, {
+        "caption": "Lantern Skirmish: the Lantern Watch holds a crossroads against raiders "
+                   "(rules: skirmish.toml).",
+        "ruleset": "file:skirmish.toml", "capacity": 2,
+    }))
+
+
 def _setup_text(lesson: Lesson) -> str:
     """The lesson's board in words, for docs/lessons.md."""
     sq = lambda s: f"({s[0]},{s[1]})"  # noqa: E731
@@ -966,7 +993,7 @@ def main(out_dir: Path = HERE, docs: Path = REPO / "docs" / "lessons.md") -> Non
     tileset = out_dir / "tiles" / "street.tsx"
     write_tileset(tileset, out_dir.parent / "assets" / "tiles" / "street.png")
     write_map(demo(), out_dir / "demo.tmx", tileset)
-    for make in (mage_knight, conquest, folklore):
+    for make in (mage_knight, conquest, folklore, skirmish):
         board = make()
         write_map(board, out_dir / f"{board.name}.tmx", tileset)
     for lesson in LESSONS:
@@ -980,7 +1007,7 @@ def main(out_dir: Path = HERE, docs: Path = REPO / "docs" / "lessons.md") -> Non
         handle.write(lessons_doc())
     os.chmod(tmp, 0o644)
     os.replace(tmp, docs)
-    print(f"wrote {tileset}, 4 maps, {len(LESSONS)} lessons, {len(RULE_LESSONS)} rule lessons and {docs}")
+    print(f"wrote {tileset}, 5 maps, {len(LESSONS)} lessons, {len(RULE_LESSONS)} rule lessons and {docs}")
 
 
 if __name__ == "__main__":

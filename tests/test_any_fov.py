@@ -26,10 +26,12 @@ from hypothesis import strategies as st
 from test_profile_los import edges_of
 
 from game.core import profile_los as pl
+from game.core import sight
 from game.core.any_fov import applies, visible_any
 from game.core.board import Board, Edge, Figure
 from game.core.profile_fov import sight_arrays
 from game.core.profiles import PRESETS, Profile, parse_rule
+from game.core.segment import view
 
 ANY = PRESETS["any-point"]
 CAST = [ANY, parse_rule("any-point,figures=any"), parse_rule("any-point,figures=enemies-at-capacity"),
@@ -127,7 +129,7 @@ def test_an_obstacle_added_never_clears(seed: int) -> None:
 
 
 def _arrays(board: Board) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    return sight_arrays(pl._geo(board, ANY, None))
+    return sight_arrays(view(board, ANY, None))
 
 
 def test_sees_what_the_centre_line_sees_and_what_only_an_off_centre_line_sees() -> None:
@@ -137,10 +139,10 @@ def test_sees_what_the_centre_line_sees_and_what_only_an_off_centre_line_sees() 
     seen = pl.visible_from(board, (4, 4), ANY)
     pairs = [((4, 4), (rng.randrange(10), rng.randrange(10))) for _ in range(12)]
     for a, b in pairs:
-        if pl.line_of_sight(board, a, b, centre).clear:
+        if sight.line(board, a, b, centre).clear:
             assert seen[b[1], b[0]], b
     # the centre line touches the blocked square's corner (1,1); a line from higher in A passes
     board = Board.from_ascii([".#.", "..."])
-    assert not pl.line_of_sight(board, (0, 0), (2, 1), centre).clear
+    assert not sight.line(board, (0, 0), (2, 1), centre).clear
     assert pl.visible_from(board, (0, 0), ANY)[1, 2]
     assert not pl.visible_from(board, (0, 0), ANY)[0, 2]

@@ -12,10 +12,13 @@ import pytest
 
 from game.cli import main
 from game.core.board import Board, Edge
-from game.core.los import line_of_sight_reference
+from game.core.profiles import PRESETS as _PRESETS
+from game.core.sight import reference
 from game.designer.coverage import geometry_board
 from game.designer.mapdiff import diff_boards
 from game.tiled import load_map
+
+ARCADIA = _PRESETS["arcadia"]
 
 LINT = Path(__file__).resolve().parent / "data" / "lint"
 
@@ -24,7 +27,7 @@ def reference_pairs(board: Board) -> set[tuple[tuple[int, int], tuple[int, int]]
     """Every unordered pair that sees each other, by the slow reference rule (no figures)."""
     bare = geometry_board(board)
     squares = [s for s in bare.squares() if not bare.is_blocked_terrain(s)]
-    return {(a, b) for a, b in combinations(squares, 2) if line_of_sight_reference(bare, a, b).clear}
+    return {(a, b) for a, b in combinations(squares, 2) if reference(bare, a, b, "arcadia").clear}
 
 
 def test_removing_a_wall_changes_the_squares_the_reference_says() -> None:

@@ -1,7 +1,7 @@
 """The shadow caster (game/core/fov_cast.py) against the rule, engine by engine.
 
 ``visible_from(..., engine="cast")`` runs the caster alone (no budget), ``engine="octant"`` the
-octant engine alone; both are compared with the Fraction reference on every wall / door / square
+octant engine alone; both are compared with the one reference (game.core.sight.reference) on every wall / door / square
 pattern of 2×2 boards, on every wall subset and square pattern of 3×3 boards (the reference
 memoised by what a ray can look at, as in test_los_exhaustive.py), on random boards by
 hypothesis, and with each other on big boards. The budget hand-over of ``engine="auto"`` is
@@ -20,10 +20,10 @@ from hypothesis import strategies as st
 from test_los_exhaustive import CELL_STATES, LocalReference, build, interior_edges, squares
 from test_los_properties import boards, viewers
 
-from game.core import los
+from game.core import los, sight
 from game.core.board import Board, Door, DoorState, Edge
 from game.core.fov_cast import cast, flag_grid
-from game.core.los import line_of_sight_reference, visible_from
+from game.core.los import visible_from
 
 ENGINES = ("cast", "octant")
 
@@ -47,7 +47,7 @@ def check_against(board: Board, viewer: str | None, expected, engines: tuple[str
 
 
 def reference(board: Board, viewer: str | None):
-    return lambda a, b: line_of_sight_reference(board, a, b, viewer).clear
+    return lambda a, b: sight.reference(board, a, b, "arcadia", viewer=viewer).clear
 
 
 def test_2x2_every_edge_and_square_pattern() -> None:
@@ -137,7 +137,7 @@ def test_cast_equals_reference_on_random_boards(board: Board, viewer: str | None
     mask = visible_from(board, a, viewer, engine="cast")
     assert np.array_equal(mask, visible_from(board, a, viewer, engine="octant"))
     for b in data.draw(st.lists(st.sampled_from(on), min_size=1, max_size=12)):
-        assert bool(mask[b[1], b[0]]) is line_of_sight_reference(board, a, b, viewer).clear, (a, b)
+        assert bool(mask[b[1], b[0]]) is sight.reference(board, a, b, "arcadia", viewer=viewer).clear, (a, b)
 
 
 def open_board(size: int) -> Board:
@@ -222,4 +222,4 @@ def test_sight_edge_codes_follow_every_update() -> None:
         mask = visible_from(board, (1, 1))
         assert np.array_equal(mask, visible_from(board, (1, 1), engine="octant"))
         for b in squares(w, h):
-            assert bool(mask[b[1], b[0]]) is line_of_sight_reference(board, (1, 1), b).clear
+            assert bool(mask[b[1], b[0]]) is sight.reference(board, (1, 1), b, "arcadia").clear

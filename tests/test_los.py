@@ -16,10 +16,10 @@ from game.core.los import (
     all_pairs,
     is_close,
     line_of_sight,
-    line_of_sight_reference,
     ray_template,
     visible_from,
 )
+from game.core.sight import reference
 
 FIVE = ["....."] * 5
 
@@ -95,14 +95,14 @@ VECTORS = [
 
 @pytest.mark.parametrize(("name", "board", "a", "b", "viewer", "expected"), VECTORS, ids=[v[0] for v in VECTORS])
 def test_rules_vectors(name: str, board: Board, a, b, viewer, expected: bool) -> None:
-    reference = line_of_sight_reference(board, a, b, viewer)
+    ref = reference(board, a, b, "arcadia", viewer=viewer)
     fast = line_of_sight(board, a, b, viewer)
-    assert reference.clear is expected, reference.explain()
-    assert fast == reference
+    assert ref.clear is expected, ref.explain()
+    assert fast.clear is ref.clear and fast.crossings == ref.crossings
     assert bool(visible_from(board, a, viewer)[b[1], b[0]]) is expected
     assert bool(all_pairs(board, viewer)[a[1], a[0], b[1], b[0]]) is expected
     # geometry and figure blocking do not depend on the direction, for one viewer
-    assert line_of_sight_reference(board, b, a, viewer).clear is expected
+    assert reference(board, b, a, "arcadia", viewer=viewer).clear is expected
 
 
 def test_window_blocks_movement_not_sight() -> None:
@@ -235,7 +235,7 @@ def test_json_shape() -> None:
 
 def test_off_board_endpoint_raises() -> None:
     board = make_board(rows=["..~"])
-    for fn in (line_of_sight, line_of_sight_reference):
+    for fn in (line_of_sight, reference):
         with pytest.raises(PlacementError, match="void"):
             fn(board, (0, 0), (2, 0))
         with pytest.raises(PlacementError, match="outside"):

@@ -1,4 +1,9 @@
-"""Every wall / door / blocked-square pattern on tiny boards: fast engines vs the reference.
+"""Every wall / door / blocked-square pattern on tiny boards: fast engines vs the one reference.
+
+The reference is :func:`game.core.sight.reference` under ``arcadia``: its verdict is the generic
+candidate-line engine's with every grid point (the one exact reference of every rule), its
+crossings the Fraction walk straight from the rule; every check here also asserts that the two
+agree (the Arcadia walk *is* the reference's ``arcadia`` preset).
 
 2×2 boards are enumerated completely (walls × square patterns, doors) and every ray is checked
 against the reference. On 3×3 boards all 4,096 subsets of the 12 interior edges and all 2^9
@@ -15,15 +20,15 @@ import random
 import numpy as np
 import pytest
 
+from game.core import sight
 from game.core.board import Board, Door, DoorState, Edge, Figure
 from game.core.los import (
     all_pairs,
     line_of_sight,
-    line_of_sight_reference,
-    quick_ray,
     verdict,
     visible_from,
 )
+from game.core.sight import reference
 
 
 def interior_edges(w: int, h: int) -> list[Edge]:
@@ -44,8 +49,9 @@ def check_board_fully(board: Board, viewer: str | None) -> None:
         mask = visible_from(board, a, viewer)
         assert np.array_equal(mask, table[a[1], a[0]])
         for b in on:
-            ref = line_of_sight_reference(board, a, b, viewer)
-            assert line_of_sight(board, a, b, viewer) == ref
+            ref = reference(board, a, b, "arcadia", viewer=viewer)
+            assert ref.clear is not any(c.blocks for c in ref.crossings)  # the Fraction walk is the preset
+            assert line_of_sight(board, a, b, viewer).crossings == ref.crossings
             assert bool(mask[b[1], b[0]]) is ref.clear, (a, b, ref.explain())
             check_hover_path(board, a, b, viewer, ref)
     for sq in squares(board.width, board.height):
@@ -64,7 +70,7 @@ def check_hover_path(board: Board, a, b, viewer: str | None, ref) -> None:
     else:
         assert (fast.kind, fast.edge, fast.corner, fast.square) == (first.kind, first.edge, first.corner, first.square)
         assert ref.crossings[fast.step] == first
-    ray = quick_ray(board, a, b, viewer)
+    ray = sight.line(board, a, b, "arcadia", viewer=viewer)  # the hover path
     assert ray.clear is ref.clear and ray.explain() == ref.explain() and ray.block_t == ref.block_t
 
     def rounded(steps):
@@ -129,7 +135,7 @@ def test_2x2_every_door_pattern_with_viewers() -> None:
             table = all_pairs(board, viewer)
             for a in on:
                 for b in on:
-                    ref = line_of_sight_reference(board, a, b, viewer)
+                    ref = reference(board, a, b, "arcadia", viewer=viewer)
                     assert bool(table[a[1], a[0], b[1], b[0]]) is ref.clear
                     check_hover_path(board, a, b, viewer, ref)
 
@@ -146,7 +152,7 @@ class LocalReference:
             for b in squares(w, h):
                 edges: set[Edge] = set()
                 cells: set[tuple[int, int]] = set()
-                for c in line_of_sight_reference(empty, a, b).crossings:
+                for c in reference(empty, a, b, "arcadia").crossings:
                     if c.edge is not None:
                         edges.add(c.edge)
                     if c.square is not None:
@@ -167,7 +173,7 @@ class LocalReference:
         found = self.memo.get(key)
         if found is None:
             self.calls += 1
-            found = self.memo[key] = line_of_sight_reference(board, a, b, viewer).clear
+            found = self.memo[key] = reference(board, a, b, "arcadia", viewer=viewer).clear
         return found
 
 

@@ -14,7 +14,8 @@ import numpy as np
 import pytest
 
 from game.core.board import Board, Figure, parse_square
-from game.core.los import line_of_sight_reference, mask_to_ascii, visible_from
+from game.core.los import mask_to_ascii, visible_from
+from game.core.sight import reference
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "los"
 
@@ -94,7 +95,7 @@ def test_golden_masks(path: Path) -> None:
         assert mask_to_ascii(board, mask, origin) == expected, f"{path.name} from {origin}"
         for x, y in board.squares():
             if (x, y) != origin:
-                ref = line_of_sight_reference(board, origin, (x, y), golden.viewer)
+                ref = reference(board, origin, (x, y), "arcadia", viewer=golden.viewer)
                 assert ref.clear is bool(mask[y, x]), (path.name, origin, (x, y))
 
 
@@ -161,7 +162,7 @@ def write_all() -> None:
         for origin in golden.masks:
             mask = np.zeros((board.height, board.width), dtype=bool)
             for x, y in board.squares():
-                mask[y, x] = line_of_sight_reference(board, origin, (x, y), golden.viewer).clear
+                mask[y, x] = reference(board, origin, (x, y), "arcadia", viewer=golden.viewer).clear
             out.append(f"from {origin[0]},{origin[1]}:")
             out.extend(mask_to_ascii(board, mask, origin))
         path.write_text("\n".join(out) + "\n", encoding="utf-8")

@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.board import Board, Door, DoorState, Edge, Figure
-from game.core.los import all_pairs, line_of_sight, line_of_sight_reference, visible_from
+from game.core.los import all_pairs, line_of_sight, visible_from
+from game.core.sight import reference
 
 SIDES = ("red", "blue", "monsters")
 
@@ -53,8 +54,10 @@ def test_fast_equals_reference(board: Board, viewer: str | None, data: st.DataOb
     a = data.draw(st.sampled_from(squares))
     mask = visible_from(board, a, viewer)
     for b in squares:
-        ref = line_of_sight_reference(board, a, b, viewer)
-        assert line_of_sight(board, a, b, viewer) == ref
+        ref = reference(board, a, b, "arcadia", viewer=viewer)
+        assert ref.clear is not any(c.blocks for c in ref.crossings)  # the Fraction walk is the preset
+        fast = line_of_sight(board, a, b, viewer)
+        assert fast.clear is ref.clear and fast.crossings == ref.crossings
         assert bool(mask[b[1], b[0]]) is ref.clear, (a, b, ref.explain())
     off = np.array([[not board.on_board((x, y)) for x in range(board.width)] for y in range(board.height)])
     assert not mask[off].any()
@@ -79,11 +82,12 @@ def test_symmetric_without_figures(board: Board, data: st.DataObject) -> None:
         return
     a = data.draw(st.sampled_from(squares))
     b = data.draw(st.sampled_from(squares))
-    forward = line_of_sight_reference(board, a, b)
-    backward = line_of_sight_reference(board, b, a)
+    forward = reference(board, a, b, "arcadia")
+    backward = reference(board, b, a, "arcadia")
     assert forward.clear is backward.clear
     assert len(forward.crossings) == len(backward.crossings)
-    assert line_of_sight(board, b, a) == backward
+    fast = line_of_sight(board, b, a)
+    assert fast.clear is backward.clear and fast.crossings == backward.crossings
 
 
 @settings(max_examples=60)
@@ -103,7 +107,7 @@ def test_adding_a_wall_never_clears(board: Board, viewer: str | None, data: st.D
     after = visible_from(board, a, viewer)
     assert not (after & ~before).any()
     b = data.draw(st.sampled_from(squares))
-    assert bool(after[b[1], b[0]]) is line_of_sight_reference(board, a, b, viewer).clear
+    assert bool(after[b[1], b[0]]) is reference(board, a, b, "arcadia", viewer=viewer).clear
 
 
 @settings(max_examples=60)

@@ -7,7 +7,7 @@ alone (the shadow caster of :mod:`game.core.fov_cast`, no budget, and the octant
 engine): the three masks must be equal; targets are checked with :func:`game.core.los.verdict` (the integer walk,
 itself equal to the Fraction reference on every exhaustive small board) — random targets and,
 above all, the squares on the rim of a shadow, where a wrong slope would show — and a few of them
-with the Fraction reference :func:`game.core.los.line_of_sight_reference` itself.
+with the one reference :func:`game.core.sight.reference` itself.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ import numpy as np
 import pytest
 
 from game.core.board import Board, Door, DoorState, Edge, Figure
-from game.core.los import line_of_sight_reference, verdict, visible_from
+from game.core.los import verdict, visible_from
+from game.core.sight import reference
 
 SIZE = 400
 SIDES = ("red", "blue", "monsters")
@@ -85,6 +86,6 @@ def test_sampled_origins_on_400x400(seed: int, walls: int, cells: int) -> None:
             checked += 1
             seen += expected
         for target in targets[:4] + targets[-2:]:
-            ref = line_of_sight_reference(board, origin, target, viewer)
+            ref = reference(board, origin, target, "arcadia", viewer=viewer)
             assert bool(mask[target[1], target[0]]) is ref.clear, (origin, target, viewer, ref.explain())
     assert checked >= 100 * 60 and 0 < seen < checked  # both verdicts were exercised

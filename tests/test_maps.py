@@ -23,15 +23,16 @@ from game.cli import main
 from game.core.board import Board, DoorState, Edge, Square, is_enemy, parse_square
 from game.core.findings import Severity
 from game.core.los import is_close, line_of_sight
+from game.play.ruleset_file import load_with_rules
 from game.rules.base import AttackRequest
-from game.tiled import LoadedMap, load_map
+from game.tiled import LoadedMap
 
 REPO = Path(__file__).resolve().parent.parent
 MAPS = REPO / "maps"
 ALL_MAPS = sorted(MAPS.rglob("*.tmx"))
 LESSONS = sorted((MAPS / "lessons").glob("*.tmx"))
 SAMPLES = {"mage_knight": MAPS / "mage_knight.tmx", "conquest": MAPS / "conquest.tmx",
-           "folklore": MAPS / "folklore.tmx"}
+           "folklore": MAPS / "folklore.tmx", "skirmish": MAPS / "skirmish.tmx"}
 
 
 def _rel(path: Path) -> str:
@@ -40,7 +41,7 @@ def _rel(path: Path) -> str:
 
 @cache
 def _load(path: Path) -> LoadedMap:
-    return load_map(path)
+    return load_with_rules(path)  # with its ruleset file (skirmish.tmx's skirmish.toml)
 
 
 def _board(path: Path) -> Board:
@@ -53,7 +54,8 @@ def _board(path: Path) -> Board:
 
 def test_the_bundled_maps_are_all_there() -> None:
     names = {_rel(p) for p in ALL_MAPS}
-    assert {"demo.tmx", "mage_knight.tmx", "conquest.tmx", "folklore.tmx"} <= names
+    assert {"demo.tmx", "mage_knight.tmx", "conquest.tmx", "folklore.tmx", "skirmish.tmx"} <= names
+    assert (MAPS / "skirmish.toml").is_file()  # the rules skirmish.tmx names (file:skirmish.toml)
     assert len(LESSONS) == 37
 
 

@@ -12,12 +12,11 @@ import pytest
 
 from game.cli import main
 from game.commands.report import write_report
-from game.core import profile_los
+from game.core import sight
 from game.core.board import Board, DoorState
 from game.core.profiles import parse_rule
-from game.designer.coverage import standable_mask, visibility_table
+from game.designer.coverage import door_effects, standable_mask, visibility_table
 from game.designer.mapdiff import diff_boards
-from game.designer.rule_coverage import door_effects_under, visibility_table_under
 from game.tiled import load_map
 
 RULES = Path(__file__).resolve().parent.parent / "maps" / "lessons" / "rules"
@@ -36,21 +35,21 @@ def pairwise(board: Board, rule_text: str) -> np.ndarray:
     for a in bare.squares():
         for b in bare.squares():
             if a != b and keep[a[1], a[0]] and keep[b[1], b[0]]:
-                table[a[1] * w + a[0], b[1] * w + b[0]] = profile_los.line_of_sight(bare, a, b, rule).clear
+                table[a[1] * w + a[0], b[1] * w + b[0]] = sight.line(bare, a, b, rule).clear
     return table
 
 
 @pytest.mark.parametrize("rule", ["corners", "dnd5e", "any-point", "corners,figures=none,along_wall=clear"])
 def test_visibility_table_under_a_rule_is_the_pairwise_verdicts(rule: str) -> None:
     board = Board.from_ascii(["....", ".#..", "..~."], walls=["V(2,0)", "H(1,2)"], doors={"V(3,1)": "closed"})
-    assert np.array_equal(visibility_table_under(board, parse_rule(rule)), pairwise(board, rule))
-    assert np.array_equal(visibility_table_under(board, parse_rule("arcadia")), visibility_table(board))
+    assert np.array_equal(visibility_table(board, parse_rule(rule)), pairwise(board, rule))
+    assert np.array_equal(visibility_table(board, parse_rule("arcadia")), visibility_table(board))
 
 
 def test_door_effects_under_a_rule_toggle_each_door() -> None:
     board = Board.from_ascii(["...", "...", "..."], doors={"V(1,0)": "closed", "H(1,2)": "open"}, walls=["V(1,1)"])
     rule = parse_rule("corners")
-    effects = door_effects_under(board, rule)
+    effects = door_effects(board, rule=rule)
     base = pairwise(board, "corners")
     for effect in effects:
         other = board.copy()
@@ -79,7 +78,7 @@ def test_diff_under_a_rule(capsys: pytest.CaptureFixture[str]) -> None:
     old = Board.from_ascii(["...", ".#.", "..."])
     new = Board.from_ascii(["...", "...", "..."])
     arcadia = diff_boards(old, new)
-    dnd = diff_boards(old, new, lambda b: visibility_table_under(b, parse_rule("dnd5e")))
+    dnd = diff_boards(old, new, lambda b: visibility_table(b, parse_rule("dnd5e")))
     assert ((0, 0), (2, 2)) in {(c.square, g) for c in arcadia.changes for g in c.gained}
     assert ((0, 0), (2, 2)) not in {(c.square, g) for c in dnd.changes for g in c.gained}  # dnd5e saw it already
     capsys.readouterr()

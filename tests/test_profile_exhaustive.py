@@ -36,6 +36,10 @@ How the count stays inside CI time, and why nothing is left out:
   edges and grid points it meets, ``Segment``); the board's walls and blocking squares are then
   judged by the same clauses as before. With the classes, the oracle's share of a rule is about
   0.1–1 s; the engine's all_pairs on the boards is the rest.
+* **The one reference.** The code's reference (``game.core.sight.reference``, what the arcadia
+  engines' exhaustive tests compare with) is checked against the oracle on every one of the 100
+  pair classes, for every rule (``test_the_one_reference_is_the_oracle_on_every_pair_class``), and
+  for the centre-line rules its Fraction crossings against its verdict.
 * **3×3.** The oracle is too slow for 3×3's 2^12 × 2^9 patterns; there the fast field of view of
   the corner rules (game/core/profile_fov.py) is checked against the exact walk (checked against
   the oracle above and on random 3×3 boards in test_profile_los.py) on every blocked pattern
@@ -55,6 +59,7 @@ from test_profile_los import PROFILES, WITH_ANY, boards_2x2, edges_of
 from test_profile_oracle import Oracle
 
 from game.core import profile_los as pl
+from game.core import sight
 from game.core.board import Board, Edge, Square
 from game.core.profiles import PRESETS, Profile
 
@@ -170,7 +175,7 @@ def _check_every_2x2_pattern(profile: Profile, figure_boards: list[Board], oracl
                 want = oracle.visible(board, a, b)
                 got = bool(table[a[1], a[0], b[1], b[0]])
                 assert got is want, (profile.spec(), sorted(map(str, board.walls)), sorted(board.blocked), a, b,
-                                     want, pl.line_of_sight(board, a, b, profile).explain())
+                                     want, sight.line(board, a, b, profile).explain())
     for board in figure_boards:
         plain = effective(board, profile.with_value("figures", figures_as) if figures_as else profile)
         got = pl.all_pairs(board, profile)
@@ -246,9 +251,43 @@ def test_3x3_fast_fov_every_blocked_pattern_and_sampled_wall_patterns(profile: P
     masks = random.Random(profile.spec()).sample(range(1, 1 << 12), 150)
     boards += [Board(3, 3, walls=[e for i, e in enumerate(edges) if m >> i & 1]) for m in masks]
     for board in boards:
-        geo = pl._geo(board, profile, None)
         walk = pl.all_pairs(board, profile)  # 9 squares: below FAST_FOV_SQUARES, the exact walk
         for a in itertools.product(range(3), range(3)):
-            fast = pl._corner_fov(board, geo, a, profile, None)
+            fast = pl._corner_cast(board, a, profile, None)
             assert np.array_equal(fast, walk[a[1], a[0]]), (profile.spec(), sorted(map(str, board.walls)),
                                                               sorted(board.blocked), a)
+
+
+def _check_the_reference_on_every_pair_class(profile: Profile) -> None:
+    """The code's one reference (game.core.sight.reference) against the independent oracle on every
+    class of pair and 2×2 wall/blocked pattern (the classes of PairOracle: 100)."""
+    oracle = PairOracle(profile, 2)
+    checked: set[tuple[object, ...]] = set()
+    for board in PLAIN:
+        for a in board.squares():
+            for b in board.squares():
+                if a == b:
+                    continue
+                ga, gb, walls, blocked = _canonical(2, frozenset(board.walls), frozenset(board.blocked), a, b)
+                key = (ga, gb, _key(walls, blocked))
+                if key in checked:
+                    continue
+                checked.add(key)
+                canon = Board(2, 2, walls=walls, blocked=blocked)
+                want = oracle.visible(canon, ga, gb)
+                ref = sight.reference(canon, ga, gb, profile)
+                assert ref.clear is want, (profile.spec(), sorted(map(str, walls)), sorted(blocked), ga, gb, ref.explain())
+                if sight.by_centre_line(profile):  # the Fraction crossings are the same preset
+                    assert ref.clear is not any(c.blocks for c in ref.crossings)
+    assert len(checked) == PAIR_CLASSES_2X2
+
+
+@pytest.mark.parametrize("profile", FAST, ids=[p.spec() for p in FAST])
+def test_the_one_reference_is_the_oracle_on_every_pair_class(profile: Profile) -> None:
+    _check_the_reference_on_every_pair_class(profile)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("profile", WITH_ANY, ids=[p.spec() for p in WITH_ANY])
+def test_the_one_reference_is_the_oracle_on_every_pair_class_any_endpoints(profile: Profile) -> None:
+    _check_the_reference_on_every_pair_class(profile)

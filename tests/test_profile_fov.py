@@ -110,17 +110,6 @@ def test_slope_searches_count_fractions() -> None:
             assert fractions[ranks[j, i]] == Fraction(min(i, j), max(i, j))
 
 
-@settings(max_examples=50, deadline=None)
-@given(count=st.integers(1, 70), intervals=st.lists(st.tuples(st.integers(0, 70), st.integers(0, 70), st.integers(0, 200)), max_size=40))
-def test_paint_min_is_the_brute_force_minimum(count: int, intervals: list[tuple[int, int, int]]) -> None:
-    lo = np.array([min(a, b) % (count + 1) for a, b, _ in intervals], dtype=np.int32)
-    hi = np.array([max(a, b) % (count + 1) for a, b, _ in intervals], dtype=np.int32)
-    key = np.array([k for _, _, k in intervals], dtype=np.uint8)
-    got = pf._paint_min(count, lo, hi, key, count)
-    want = [min((int(k) for a, b, k in zip(lo, hi, key, strict=True) if a <= leaf < b), default=255) for leaf in range(count)]
-    assert got.tolist() == want
-
-
 def test_fast_fov_is_the_walk_on_a_long_board() -> None:
     """A board longer than 253 squares (the paint's keys need 16 bits, see ``_small``), both ways
     round: every square within 40 columns of the origin (sight ends about 26 out) and a seeded

@@ -34,7 +34,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_profile_oracle import VECTORS, Oracle, vector_board
 
-from game.core import los
+from game.core import los, sight
 from game.core import profile_los as pl
 from game.core.board import Board, Edge, Figure
 from game.core.profiles import PARAMETERS, PRESETS, Profile, parse_rule
@@ -68,8 +68,8 @@ WITH_ANY = [p for p in PROFILES if "any" in (p.from_, p.to)]
 def test_vectors_fast_and_reference(name: str, preset: str) -> None:
     board, a, b, viewer = vector_board(name)
     want = VECTORS[name][3][preset]
-    assert pl.line_of_sight(board, a, b, PRESETS[preset], viewer).clear is want
-    assert pl.line_of_sight_reference(board, a, b, PRESETS[preset], viewer).clear is want
+    assert sight.line(board, a, b, PRESETS[preset], viewer=viewer).clear is want
+    assert sight.reference(board, a, b, PRESETS[preset], viewer=viewer).clear is want
     assert bool(pl.visible_from(board, a, PRESETS[preset], viewer)[b[1], b[0]]) is want
 
 
@@ -77,23 +77,23 @@ def test_vectors_fast_and_reference(name: str, preset: str) -> None:
 def test_vector_cover(name: str) -> None:
     board, a, b, viewer = vector_board(name)
     dnd, pf2 = EXPECTED_COVER[name]
-    assert pl.line_of_sight(board, a, b, PRESETS["dnd5e"], viewer).cover.grade == dnd  # type: ignore[union-attr]
-    assert pl.line_of_sight(board, a, b, PRESETS["pf2e"], viewer).cover.grade == pf2  # type: ignore[union-attr]
+    assert sight.line(board, a, b, PRESETS["dnd5e"], viewer=viewer).cover.grade == dnd  # type: ignore[union-attr]
+    assert sight.line(board, a, b, PRESETS["pf2e"], viewer=viewer).cover.grade == pf2  # type: ignore[union-attr]
 
 
 def test_pf1e_cover_and_explanations() -> None:
     board, a, b, viewer = vector_board("P2")
-    result = pl.line_of_sight(board, a, b, parse_rule("dnd5e,cover=pf1e"), viewer)
+    result = sight.line(board, a, b, parse_rule("dnd5e,cover=pf1e"), viewer=viewer)
     assert result.cover is not None and result.cover.grade == "cover"
     board, a, b, viewer = vector_board("P3")
-    assert pl.line_of_sight(board, a, b, parse_rule("dnd5e,cover=pf1e")).cover.grade == "total"  # type: ignore[union-attr]
+    assert sight.line(board, a, b, parse_rule("dnd5e,cover=pf1e")).cover.grade == "total"  # type: ignore[union-attr]
     board, a, b, viewer = vector_board("P5")
-    text = pl.line_of_sight(board, a, b, PRESETS["dnd5e"]).explain()
+    text = sight.line(board, a, b, PRESETS["dnd5e"]).explain()
     assert "best corner (1,0): 3 of 4 lines blocked" in text and "(1,1)" in text
-    blocked = pl.line_of_sight(*vector_board("P2")[:3], PRESETS["corners"], "hero")  # type: ignore[misc]
+    blocked = sight.line(*vector_board("P2")[:3], PRESETS["corners"], viewer="hero")  # type: ignore[misc]
     assert not blocked.clear and blocked.checked == 16
     assert "corner (1,0) to corner (2,0)" in blocked.explain()
-    clear = pl.line_of_sight(*vector_board("P8")[:3], PRESETS["corners"])  # type: ignore[misc]
+    clear = sight.line(*vector_board("P8")[:3], PRESETS["corners"])  # type: ignore[misc]
     assert clear.clear and clear.explain().endswith("to corner (1,1) is clear.")  # round the wall's free end
 
 
@@ -106,10 +106,11 @@ def test_arcadia_preset_is_the_existing_engine() -> None:
             assert np.array_equal(pl.visible_from(board, a, PRESETS["arcadia"], viewer),
                                   los.visible_from(board, a, viewer))
             for b in board.squares():
-                ours = pl.line_of_sight(board, a, b, PRESETS["arcadia"], viewer)
-                assert ours.arcadia == los.line_of_sight(board, a, b, viewer)
+                ours = sight.line(board, a, b, PRESETS["arcadia"], viewer=viewer)
+                assert ours.crossings == los.line_of_sight(board, a, b, viewer).crossings
                 # the generic engine with arcadia's parameters agrees too (independent code)
-                assert pl.line_of_sight_reference(board, a, b, PRESETS["arcadia"], viewer).clear is ours.clear
+                assert sight.reference(board, a, b, PRESETS["arcadia"], viewer=viewer).clear is ours.clear
+                assert pl.line_of_sight(board, a, b, PRESETS["arcadia"], viewer).clear is ours.clear
 
 
 # --- exhaustive against the oracle --------------------------------------------------------------
@@ -145,7 +146,7 @@ def agree_with_oracle(board: Board, profile: Profile, viewer: str | None = None)
             want = oracle.visible(a, b)
             got = bool(table[a[1], a[0], b[1], b[0]])
             if got is not want:
-                explained = pl.line_of_sight(board, a, b, profile, viewer).explain()
+                explained = sight.line(board, a, b, profile, viewer=viewer).explain()
                 raise AssertionError((profile.spec(), board.walls, board.blocked, a, b, want, explained))
 
 
@@ -265,8 +266,8 @@ def test_any_sees_what_centre_sees(seed: int) -> None:
     anyp = PRESETS["any-point"]
     for a in board.squares():
         for b in board.squares():
-            if pl.line_of_sight(board, a, b, centre).clear:
-                assert pl.line_of_sight(board, a, b, anyp).clear
+            if sight.line(board, a, b, centre).clear:
+                assert sight.line(board, a, b, anyp).clear
 
 
 @pytest.mark.slow

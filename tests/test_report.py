@@ -16,8 +16,11 @@ import pytest
 
 from game.cli import main
 from game.core.board import Board, Door, DoorState, Edge, Figure
-from game.core.los import line_of_sight_reference
+from game.core.profiles import PRESETS as _PRESETS
+from game.core.sight import reference
 from game.designer.coverage import coverage, door_effects, door_effects_reference, visibility_table
+
+ARCADIA = _PRESETS["arcadia"]
 
 LINT = Path(__file__).resolve().parent / "data" / "lint"
 
@@ -43,7 +46,7 @@ def test_coverage_counts_match_the_reference_rule() -> None:
     standable = [s for s in bare.squares() if not bare.is_blocked_terrain(s)]
     expected = np.zeros((board.height, board.width), dtype=int)
     for a, b in combinations(standable, 2):
-        if line_of_sight_reference(bare, a, b).clear:
+        if reference(bare, a, b, "arcadia").clear:
             expected[a[1], a[0]] += 1
             expected[b[1], b[0]] += 1
     assert (cov.seen_by == expected).all()  # figures on (2,2) are ignored: they move

@@ -13,7 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.board import Board, Door, DoorState, Edge
-from game.core.los import line_of_sight_reference, pair_table
+from game.core.los import pair_table
+from game.core.profiles import PRESETS as _PRESETS
+from game.core.sight import reference
 from game.designer import coverage as cov
 from game.designer.coverage import (
     coverage,
@@ -23,6 +25,8 @@ from game.designer.coverage import (
     standable_mask,
     visibility_table,
 )
+
+ARCADIA = _PRESETS["arcadia"]
 
 
 def rooms_board(seed: int, width: int, height: int) -> Board:
@@ -85,7 +89,7 @@ def test_the_region_table_follows_the_rule_on_tiny_boards(seed: int) -> None:
     standable = [s for s in board.squares() if not board.is_blocked_terrain(s)]
     expected = np.zeros_like(table)
     for a, b in combinations(standable, 2):
-        if line_of_sight_reference(board, a, b).clear:
+        if reference(board, a, b, "arcadia").clear:
             expected[a[1] * w + a[0], b[1] * w + b[0]] = expected[b[1] * w + b[0], a[1] * w + a[0]] = True
     assert (table == expected).all()
 

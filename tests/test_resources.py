@@ -19,7 +19,9 @@ from pathlib import Path, PurePosixPath
 import pytest
 
 from game.play.lessons import LESSONS_DIR, lesson_paths
+from game.play.ruleset_file import load_with_rules
 from game.resources import bundled_maps
+from game.rules.registry import get_ruleset
 from game.tiled import load_map
 
 REPO = Path(__file__).resolve().parent.parent
@@ -93,11 +95,18 @@ def test_the_built_wheel_holds_every_package_and_the_bundled_files(tmp_path: Pat
         assert f"{package.replace('.', '/')}/__init__.py" in names, package
     assert {"game/_bundled/maps/demo.tmx", "game/_bundled/maps/lessons/L01.tmx",
             "game/_bundled/maps/tiles/street.tsx", "game/_bundled/assets/tiles/street.png",
-            "game/_bundled/tiled/sightline.js"} <= names
+            "game/_bundled/tiled/sightline.js", "game/_bundled/maps/skirmish.tmx",
+            "game/_bundled/maps/skirmish.toml"} <= names
+    # the installed skirmish map still finds its ruleset file beside it (file:skirmish.toml)
+    installed = tmp_path / "installed"
+    zipfile.ZipFile(wheel).extractall(installed)
+    loaded = load_with_rules(installed / "game" / "_bundled" / "maps" / "skirmish.tmx")
+    assert get_ruleset(loaded.board.ruleset).title == "Lantern Skirmish"
 
 
 def test_every_bundled_map_file_is_package_data() -> None:
-    files = [p for p in (REPO / "maps").rglob("*") if p.is_file() and p.suffix in {".tmx", ".tsx"}]
+    files = [p for p in (REPO / "maps").rglob("*") if p.is_file() and p.suffix in {".tmx", ".tsx", ".toml"}]
+    assert REPO / "maps" / "skirmish.toml" in files  # the ruleset file skirmish.tmx names
     assert len(files) > 40
     missing = [str(p.relative_to(REPO)) for p in files if _installed(p) is None]
     assert missing == []

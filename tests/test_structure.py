@@ -284,3 +284,91 @@ def test_a_command_imports_no_other_command(argv: list[str], uses: set[str]) -> 
     assert last.startswith(("RC 0 ", "RC 1 ")), out.stderr
     mods = set(last.split("MODS ", 1)[1].split(","))
     assert mods - {"game.commands._common", "game.commands.wording"} == {f"game.commands.{u}" for u in uses}, mods
+
+
+# --- no import cycle ------------------------------------------------------------------------------
+
+
+def module_graph(package: Path) -> dict[str, set[str]]:
+    """Every module of ``package`` (a ``game/`` folder) → the modules of ours it imports, in any
+    scope (a late import in a function or one under ``TYPE_CHECKING`` is an edge too): ``game.x.y``
+    names the module ``x/y.py`` or the package ``x/__init__.py``."""
+    modules: dict[str, Path] = {}
+    for path in sorted(package.rglob("*.py")):
+        parts = ["game", *path.relative_to(package).with_suffix("").parts]
+        if parts[-1] == "__init__":
+            parts.pop()
+        modules[".".join(parts)] = path
+
+    def target(name: str) -> str | None:
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        edges: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                edges |= {t for alias in node.names if (t := target(alias.name))}
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0 and node.module.split(".")[0] == "game":
+                for alias in node.names:  # from game.core import los: the module game.core.los
+                    found = target(f"{node.module}.{alias.name}")
+                    if found:
+                        edges.add(found)
+        edges.discard(name)
+        graph[name] = edges
+    return graph
+
+
+def import_cycles(package: Path) -> list[list[str]]:
+    """The groups of modules of ``package`` that import each other round a cycle (Tarjan's
+    strongly connected components of :func:`module_graph` with more than one module)."""
+    graph = module_graph(package)
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    cycles: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in sorted(graph.get(node, ())):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                group.append(top)
+                if top == node:
+                    break
+            if len(group) > 1:
+                cycles.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return cycles
+
+
+def test_no_import_cycle_in_game() -> None:
+    assert import_cycles(REPO / "game") == []
+
+
+def test_the_cycle_check_finds_a_planted_cycle(tmp_path: Path) -> None:
+    package = _plant(tmp_path, {
+        "__init__.py": "",
+        "core/__init__.py": "",
+        "core/a.py": "from game.core.b import thing\n",
+        "core/b.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from game.core import c\n",
+        "core/c.py": "def late():\n    from game.core.a import thing\n",
+        "core/d.py": "from game.core import a\n",
+    })
+    assert import_cycles(package) == [["game.core.a", "game.core.b", "game.core.c"]]

@@ -50,7 +50,7 @@ def test_without_the_preset_the_tiles_are_reported_and_the_preset_suggested() ->
     loaded = load_map(CASES / "roguelike.tmx")
     unread = [f for f in loaded.findings if f.code == "tile-unread"]
     assert {f.message.split(" is painted")[0] for f in unread} >= {
-        "tile class 'wall'", "tile class 'door'", "tile property 'passable'"
+        "tile class 'wall'", "tile class 'door'", "tile property 'passable=false'"
     }
     assert all("--preset roguelike" in (f.hint or "") for f in unread)
     assert not loaded.board.blocked  # read as nothing, but never in silence

@@ -32,8 +32,9 @@ def test_every_corpus_map_loads_or_raises_map_error(corpus_dir: Path) -> None:
             continue
         assert result.board.width >= 1 and result.board.height >= 1
         loaded += 1
-    # issue #10: zstd, infinite and JSON maps are read; the four non-orthogonal maps stay refused
-    assert loaded >= 28 and refused >= 4
+    # issue #10: zstd, infinite and JSON maps are read; issue #22: isometric maps too; the hex,
+    # staggered and oblique maps stay refused
+    assert loaded >= 29 and refused >= 3
 
 
 ENCODING_SET = [
@@ -83,7 +84,6 @@ def test_flip_bits_are_kept_in_the_art(corpus_dir: Path) -> None:
     "name, orientation",
     [
         (f"{TILED}/hexagonal-mini.tmx", "hexagonal"),
-        (f"{TILED}/isometric_grass_and_water.tmx", "isometric"),
         (f"{TILED}/isometric_staggered_grass_and_water.tmx", "staggered"),
         (f"{RS}/tiled_oblique.tmx", "oblique"),
     ],
@@ -93,6 +93,14 @@ def test_non_orthogonal_maps_are_refused_naming_the_orientation(
 ) -> None:
     with pytest.raises(MapError, match=f"{orientation} maps are not supported"):
         load_map(corpus_dir / name)
+
+
+def test_an_isometric_map_reads_as_its_square_grid(corpus_dir: Path) -> None:
+    """Issue #22: an isometric map is a square grid drawn as diamonds; it reads as squares."""
+    loaded = load_map(corpus_dir / f"{TILED}/isometric_grass_and_water.tmx")
+    assert (loaded.board.width, loaded.board.height) == (25, 25)
+    assert loaded.art is None  # diamonds are not drawn on squares: the vector style
+    assert [f.code for f in loaded.findings if f.code == "map-isometric"] == ["map-isometric"]
 
 
 @pytest.mark.parametrize(

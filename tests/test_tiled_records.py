@@ -46,7 +46,7 @@ def test_tiled_records_carry_a_hex_grid_the_derivation_refuses(tmp_path: Path) -
     path.write_text(HEX, encoding="utf-8")
     with pytest.raises(MapError, match="hexagonal maps are not supported"):
         load_map(path)
-    assert ORIENTATIONS == ("orthogonal",)
+    assert ORIENTATIONS == ("orthogonal", "isometric")  # an isometric grid is a square grid
     records = read_tiled(prepare(path, ("orthogonal", "hexagonal")))
     assert records.grid == GridLayout("hexagonal", 14, 12, "y", "odd", 6)
     assert (records.width, records.height) == (3, 2)

@@ -1,17 +1,13 @@
-"""``sightline export`` and the round trip: Tiled → Universal VTT / Foundry → Sightline's readers.
+"""``sightline export`` and the round trip: Tiled → Universal VTT / Foundry → Sightline, through load_map.
 
-Until the readers feed the common derivation (the house's records, docs/vtt.md "Status"), the
-board is derived here from the readers' description the way the Tiled loader derives its own:
-every path through the off-grid policy and the one wall tracer (:mod:`game.tiled.geometry`),
-obstacle outlines by the squares whose centres they hold. A board exported and read back must be
-the same board, with the same line of sight from every square.
+A board exported and read back by ``load_map`` (the VTT reader's records, the one derivation) must
+be the same board, with the same line of sight from every square.
 """
 
 from __future__ import annotations
 
 import base64
 import json
-from fractions import Fraction as F
 from pathlib import Path
 from typing import Any
 
@@ -19,51 +15,14 @@ import pytest
 
 from game.cli import main
 from game.core import los
-from game.core.board import Board, Door, Figure
+from game.core.board import Board
 from game.tiled import load_map
 from game.tiled.foundry import read_foundry
-from game.tiled.geometry import edge_in_map, square_at, trace_wall
-from game.tiled.offgrid import Budget, decide_path
-from game.tiled.uvtt import read_uvtt
-from game.tiled.vtt_scene import Point, VttScene
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "tests" / "data"
 MAPS = [REPO / "maps" / "demo.tmx", REPO / "maps" / "conquest.tmx", DATA / "tiled" / "doors.tmx",
         DATA / "tiled" / "walls.tmx", DATA / "tiled" / "figures.tmx", DATA / "vtt" / "uvtt" / "room.tmx"]
-
-
-def _inside(x: F, y: F, polygon: tuple[Point, ...]) -> bool:
-    """Whether a point lies inside a polygon (even-odd rule)."""
-    inside = False
-    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            inside = not inside
-    return inside
-
-
-def derive(scene: VttScene) -> Board:
-    """The board of a described VTT map (see the module docstring)."""
-    budget, w, h = Budget(), scene.width, scene.height
-
-    def edges(points: tuple[Point, ...], closed: bool) -> list[Any]:
-        corners = [(F(x), F(y)) for x, y in decide_path(points, closed, budget).corners]
-        traced = trace_wall([(corners, False)]).edges if len(corners) > 1 else ()
-        return [e for e in traced if edge_in_map(e, w, h)]
-
-    walls = {e for p in scene.paths if p.role == "wall" for e in edges(p.points, p.closed)}
-    windows = {e for p in scene.paths if p.role == "window" for e in edges(p.points, p.closed)}
-    doors = {e: d.state for d in scene.doors for e in edges((d.a, d.b), False)}
-    blocked = set(scene.cells.get("blocked", ()))
-    for area in scene.areas:
-        blocked |= {(x, y) for y in range(h) for x in range(w)
-                    if _inside(F(2 * x + 1, 2), F(2 * y + 1, 2), area.points)}
-    props = dict(scene.properties)
-    figures = [Figure(i + 1, f.name, f.side, square_at(f.centre), f.stats) for i, f in enumerate(scene.figures)]
-    return Board(w, h, walls=walls, windows=windows, doors=[Door(e, s) for e, s in doors.items()],
-                 blocked=blocked, void=scene.cells.get("void", ()), impassable=scene.cells.get("impassable", ()),
-                 door_squares=scene.door_squares, figures=figures, capacity=int(props.pop("capacity", 2)),
-                 ruleset=str(props.pop("ruleset", "arcadia")), properties=props)
 
 
 def same_board(board: Board) -> dict[str, Any]:
@@ -84,9 +43,10 @@ def fields_of_view(board: Board) -> dict[tuple[int, int], object]:
     return {sq: los.visible_from(board, sq).tobytes() for sq in board.squares() if board.on_board(sq)}
 
 
-def export(tmp_path: Path, map_path: Path, target: str, capsys: pytest.CaptureFixture[str]) -> tuple[Path, str]:
+def export(tmp_path: Path, map_path: Path, target: str, capsys: pytest.CaptureFixture[str],
+           *options: str) -> tuple[Path, str]:
     out = tmp_path / (map_path.stem + (".dd2vtt" if target == "uvtt" else ".json"))
-    code = main(["export", str(map_path), "--to", target, str(out), "--scale", "20"])
+    code = main(["export", str(map_path), "--to", target, str(out), "--scale", "20", *options])
     captured = capsys.readouterr()
     assert code == 0, captured.err
     return out, captured.out
@@ -98,18 +58,32 @@ def test_a_tiled_board_comes_back_the_same(tmp_path: Path, map_path: Path, targe
                                            capsys: pytest.CaptureFixture[str]) -> None:
     tiled = load_map(map_path).board
     out, _ = export(tmp_path, map_path, target, capsys)
-    scene = (read_uvtt(out) if target == "uvtt" else read_foundry(out)).scene()
-    back = derive(scene)
-    assert same_board(back) == same_board(tiled)
-    assert fields_of_view(back) == fields_of_view(tiled)
-    assert scene.findings == ()  # what Sightline writes, it reads without a word
+    loaded = load_map(out)
+    assert same_board(loaded.board) == same_board(tiled)
+    assert fields_of_view(loaded.board) == fields_of_view(tiled)
+    assert [f for f in loaded.findings if f.code.startswith("vtt-")] == []  # read without a word
+
+
+@pytest.mark.parametrize("target", ["uvtt", "foundry"])
+def test_impassable_and_door_squares_come_back_too(tmp_path: Path, target: str,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """The roguelike case map read with its preset: wall tiles (blocked), door squares closed and
+    open, water (impassable): the squares' layer of the VTT reader gives them back."""
+    case = DATA / "tiled" / "cases" / "roguelike.tmx"
+    tiled = load_map(case, preset="roguelike").board
+    assert tiled.impassable and tiled.door_squares and tiled.blocked  # the case has each role
+    out, _ = export(tmp_path, case, target, capsys, "--preset", "roguelike")
+    loaded = load_map(out)
+    assert same_board(loaded.board) == same_board(tiled)
+    assert fields_of_view(loaded.board) == fields_of_view(tiled)
+    assert loaded.stats["tile_layers"] == 1 and loaded.stats["impassable"] == len(tiled.impassable)
 
 
 def test_the_axis_aligned_dungeondraft_room_sees_as_its_tiled_twin() -> None:
     """room.dd2vtt (walls stopping at the portals, a window, a pillar outline) and room.tmx (the
     same board drawn in Tiled): the same board, the same line of sight from every square."""
     tiled = load_map(DATA / "vtt" / "uvtt" / "room.tmx").board
-    uvtt = derive(read_uvtt(DATA / "vtt" / "uvtt" / "room.dd2vtt").scene())
+    uvtt = load_map(DATA / "vtt" / "uvtt" / "room.dd2vtt").board
     assert same_board(uvtt) == same_board(tiled)
     assert fields_of_view(uvtt) == fields_of_view(tiled)
 

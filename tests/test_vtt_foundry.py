@@ -56,7 +56,8 @@ def test_the_foundry_12_scene_in_grid_units() -> None:
     assert [(f.name, f.side, f.centre) for f in hall.figures] == [
         ("Ann", "friendly", (F(3, 2), F(3, 2))), ("Grub", "hostile", (7, 5))]
     assert [f.code for f in hall.findings] == [
-        "vtt-unread", "vtt-one-way-wall", "vtt-limited-wall", "vtt-sight-only-wall", "vtt-picture-missing"]
+        "vtt-unread", "vtt-one-way-wall", "vtt-limited-wall", "vtt-sight-only-wall", "vtt-secret-door",
+        "vtt-picture-missing"]
     assert hall.findings[1].message == "one-way walls: 1, read as two-way (Sightline has no one-way walls yet)"
 
 

@@ -1,8 +1,9 @@
 """Hostile variations of real-shaped VTT files: the readers answer with a board or one MapError.
 
 Hypothesis replaces values anywhere in the hand-made files (numbers, text, lists, objects, null,
-huge and tiny numbers) and removes keys; reading, describing in squares and deciding every wall
-must end in a scene or in one line, never in another exception.
+huge and tiny numbers) and removes keys; reading, describing in squares, deciding every wall into
+the reader's records and deriving the board must end in a board or in one line, never in another
+exception.
 """
 
 from __future__ import annotations
@@ -18,9 +19,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.errors import MapError
+from game.tiled.conventions import Conventions
+from game.tiled.derive import derive_map
 from game.tiled.foundry import parse_foundry
-from game.tiled.offgrid import Budget, decide_path
 from game.tiled.uvtt import parse_uvtt
+from game.tiled.vtt_records import CELL_TILES, scene_records
 
 DATA = Path(__file__).resolve().parent / "data" / "vtt"
 ODD = st.one_of(
@@ -61,18 +64,19 @@ def _mutated(doc: Any, data: st.DataObject) -> Any:
                 del parent[place[-1]]
             elif isinstance(parent, dict | list):
                 with contextlib.suppress(IndexError, TypeError):
-                    parent[place[-1]] = copy.deepcopy(data.draw(ODD))  # st.just's object is shared
+                    # a copy: st.just's list or dict is one object, which a later mutation would
+                    # change for every test case after (hypothesis calls that flaky generation)
+                    parent[place[-1]] = copy.deepcopy(data.draw(ODD))
     return doc
 
 
 def _read(parse: Callable[[bytes, str], Any], doc: Any) -> None:
+    """Read, describe, decide every wall into records and derive the board (load_map's steps)."""
     try:
         scene = parse(json.dumps(doc).encode(), "fuzz.json").scene()
-        budget = Budget()
-        for path in scene.paths:
-            decide_path(path.points, path.closed, budget)
-        for door in scene.doors:
-            decide_path((door.a, door.b), False, budget)
+        conventions = Conventions()
+        conventions.add_tiles(CELL_TILES)
+        derive_map(scene_records(scene), conventions)
     except MapError as error:
         assert "\n" not in str(error)
 

@@ -21,7 +21,6 @@ import pytest
 
 from game.core.board import DoorState
 from game.tiled.uvtt import parse_uvtt, read_uvtt
-from game.tiled.vtt_json import MAX_OBJECTS
 
 DATA = Path(__file__).resolve().parent / "data" / "vtt"
 REPO = Path(__file__).resolve().parent.parent
@@ -179,32 +178,6 @@ def _read_in_fresh_interpreter(path: Path) -> tuple[str, float, int]:
     out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, cwd=REPO,
                          check=True, timeout=120).stdout.splitlines()
     return out[0], float(out[1]), int(out[2])
-
-
-def test_a_million_points_is_refused_in_bounded_time_and_memory(tmp_path: Path) -> None:
-    points = ",".join(f'{{"x":{i % 50},"y":1}}' for i in range(1_000_000))
-    path = tmp_path / "million.dd2vtt"
-    path.write_text('{"format":0.3,"resolution":{"map_size":{"x":50,"y":50},"pixels_per_grid":64},'
-                    '"line_of_sight":[[' + points + "]]}")
-    line, seconds, mib = _read_in_fresh_interpreter(path)
-    assert line == (f"{path}: the file holds more than {MAX_OBJECTS:,} JSON objects (points, walls, "
-                    "lights ...), over Sightline's limit (simplify the walls (fewer cave points) and export it again)")
-    assert seconds < 10 and mib < 400
-
-
-@pytest.mark.slow
-def test_a_100_mb_picture_is_refused_in_bounded_time_and_memory(tmp_path: Path) -> None:
-    path = tmp_path / "huge.dd2vtt"
-    with path.open("wb") as handle:
-        handle.write(b'{"format": 0.3, "resolution": {"map_size": {"x": 5, "y": 5}, "pixels_per_grid": 20},'
-                     b' "image": "iVBORw0KGgo')
-        block = b"A" * (1 << 20)
-        for _ in range(100):
-            handle.write(block)
-        handle.write(b'"}')
-    line, seconds, mib = _read_in_fresh_interpreter(path)
-    assert line == f"{path}: Universal VTT file is 100 MiB, over the 64 MiB limit"
-    assert seconds < 5 and mib < 200
 
 
 def test_a_60_mb_picture_is_read_in_bounded_memory(tmp_path: Path) -> None:

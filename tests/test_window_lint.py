@@ -10,6 +10,7 @@ import pygame
 import pytest
 from test_window import Clock, write_map
 
+from game.play.ruleset_file import load_with_rules
 from game.play.session import LintRun, Session, lint_findings
 from game.resources import bundled_maps
 from game.tiled import load_map
@@ -28,7 +29,7 @@ def screen() -> pygame.Surface:
 
 @pytest.mark.parametrize("path", BUNDLED, ids=lambda p: p.stem)
 def test_the_stepwise_map_check_finds_exactly_what_the_linter_finds(path: Path) -> None:
-    loaded = load_map(path)
+    loaded = load_with_rules(path)
     run = LintRun(loaded)
     steps = 0
     while not run.step():
@@ -54,13 +55,13 @@ def test_the_first_frame_does_not_wait_for_the_map_check(tmp_path: Path, screen:
     path = write_map(tmp_path / "b.tmx", extra=[
         "<object id='60' type='door' x='32' y='128'><polyline points='0,0 32,0'/></object>"])
     session = Session.open(path, defer_lint=True)
-    assert session.lint_progress == (0, 7)
+    assert session.lint_progress == (0, 9)
     window = App(session, screen=screen)
     findings = next(s for s in window.panel.sections if type(s).__name__ == "FindingsSection")
     window.frame()  # drawn before any whole-board check ran; one check runs after it
-    assert session.lint_progress == (1, 7)
-    assert findings.label is not None and "checking, 0 of 7 done" in findings.label.text
-    for _ in range(8):
+    assert session.lint_progress == (1, 9)
+    assert findings.label is not None and "checking, 0 of 9 done" in findings.label.text
+    for _ in range(10):
         window.frame()
     assert session.lint_progress is None
     assert session.findings == lint_findings(load_map(path))

@@ -443,8 +443,9 @@ def test_ctrl_l_saves_the_whole_log_as_text(app: App, tmp_path: Path, monkeypatc
 
 
 def test_a_region_finding_outlines_its_whole_region(tmp_path: Path, screen: pygame.Surface) -> None:
-    # a wall box around (5,0)-(6,1): 4 squares nobody can reach
-    box = ("<object id='70' type='wall' x='160' y='0'><polyline points='0,0 0,64 64,64'/></object>")
+    # a wall box around (5,0)-(6,1): 4 squares nobody can reach, a figure stranded there (an error)
+    box = ("<object id='70' type='wall' x='160' y='0'><polyline points='0,0 0,64 64,64'/></object>"
+           "<object id='71' name='Hermit' type='figure' x='208' y='48'><point/></object>")
     path = tmp_path / "box.tmx"
     path.write_text(tmx([box]), encoding="utf-8")
     window = App(Session.open(path), screen=screen)

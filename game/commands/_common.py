@@ -13,7 +13,8 @@ from game.play.atomic import cannot_write
 if TYPE_CHECKING:
     from game.core.profiles import Profile
 
-__all__ = ["add_map_options", "add_rule_option", "board_rule", "map_options", "png_output", "resolve_viewer"]
+__all__ = ["add_map_options", "add_rule_option", "add_ruleset_file_option", "map_options", "png_output",
+           "resolve_viewer", "rule_option"]
 
 
 def add_map_options(parser: argparse.ArgumentParser, *, with_classes: bool = False) -> None:
@@ -29,18 +30,29 @@ def add_map_options(parser: argparse.ArgumentParser, *, with_classes: bool = Fal
                         help="figure property names, e.g. side=team")
     parser.add_argument("--preset", metavar="NAME", default=None,
                         help="another project's conventions: tuxemon, phaser or roguelike")
+    parser.add_argument("--layers", metavar="ROLE=LAYER,...", default=None,
+                        help="roles of whole layers, e.g. blocked=walls,figure=npcs,empty=floor "
+                        "(empty=floor: unpainted cells are floor, for boards drawn as walls only)")
+    parser.add_argument("--names", metavar="ROLE=NAME,...", default=None,
+                        help="roles of objects by their name, e.g. figure=enemy|player,door=door")
 
 
 def map_options(args: argparse.Namespace) -> dict[str, Any]:
-    """``load_map`` keyword arguments from ``--classes``, ``--tiles``, ``--property``, ``--preset``
-    (each checked now, so a typo is one line before any map is read).
+    """``load_map`` keyword arguments from ``--classes``, ``--tiles``, ``--property``, ``--preset``,
+    ``--layers`` and ``--names`` (each checked now, so a typo is one line before any map is read).
 
     >>> ns = argparse.Namespace(classes="wall=fence", tiles="blocked=wall", property_names="side=team", preset="roguelike")
     >>> map_options(ns)
     {'classes': {'wall': ['fence']}, 'tiles': {'blocked': ['wall']}, 'properties': {'side': 'team'}, 'preset': 'roguelike'}
     """
     from game.tiled import parse_class_mapping
-    from game.tiled.conventions import get_preset, parse_property_option, parse_tiles_option
+    from game.tiled.conventions import (
+        get_preset,
+        parse_layers_option,
+        parse_names_option,
+        parse_property_option,
+        parse_tiles_option,
+    )
 
     out: dict[str, Any] = {}
     if getattr(args, "classes", None):
@@ -51,7 +63,19 @@ def map_options(args: argparse.Namespace) -> dict[str, Any]:
         out["properties"] = parse_property_option(args.property_names)
     if getattr(args, "preset", None):
         out["preset"] = get_preset(args.preset).name
+    if getattr(args, "layers", None):
+        out["layers"] = parse_layers_option(args.layers)
+    if getattr(args, "names", None):
+        out["names"] = parse_names_option(args.names)
     return out
+
+
+def add_ruleset_file_option(parser: argparse.ArgumentParser) -> None:
+    """``--ruleset-file PATH``: play a ruleset file (docs/rulesets.md) instead of the map's
+    ruleset (read by :func:`game.play.ruleset_file.attach_rules`)."""
+    parser.add_argument("--ruleset-file", metavar="PATH", default=None, dest="ruleset_file",
+                        help="a ruleset file (.toml, docs/rulesets.md) to play instead of the "
+                             "map's ruleset")
 
 
 def resolve_viewer(board: Board, text: str | None) -> str | None:
@@ -119,19 +143,24 @@ def add_rule_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rule", metavar="RULE", default=None, help=RULE_HELP)
 
 
-def board_rule(board: Board, text: str | None) -> Profile:
-    """The rule a command uses: ``--rule`` if given, else the map's ``los_rule``, else arcadia.
+def rule_option(board: Board, text: str | None) -> Profile:
+    """The rule a command uses: ``--rule`` if given (read for the board's grid), else the map's
+    ``los_rule`` (:func:`game.core.sight.rule_of`: one line for a bad one), else the default.
 
-    >>> board_rule(Board(2, 2, properties={"los_rule": "corners,figures=none"}), None).spec()
+    >>> rule_option(Board(2, 2, properties={"los_rule": "corners,figures=none"}), None).spec()
     'corners,figures=none'
-    >>> board_rule(Board(2, 2), "dnd5e").name
+    >>> rule_option(Board(2, 2), "dnd5e").name
     'dnd5e'
+    >>> rule_option(Board(2, 2), "chess")
+    Traceback (most recent call last):
+    ...
+    game.core.errors.UsageError: --rule: unknown line-of-sight rule 'chess' (presets: arcadia, corners, dnd5e, pf2e, any-point)
     """
-    from game.core.profiles import parse_rule, rule_of_board_property
+    from game.core import sight
 
-    if text is not None:
-        try:
-            return parse_rule(text)
-        except UsageError as error:
-            raise UsageError(f"--rule: {error}") from None
-    return rule_of_board_property(board.properties.get("los_rule"))
+    if text is None:
+        return sight.rule_of(board)
+    try:
+        return sight.parse_rule(text, board.grid.kind)
+    except UsageError as error:
+        raise UsageError(f"--rule: {error}") from None

@@ -1,8 +1,9 @@
 """``sightline attack MAP ATTACKER TARGET``: resolve one attack, seeded or with physical dice.
 
 Every die and every step is printed, then the ruleset's one-sentence summary (or given as JSON:
-``{"legal", "reason", "steps", "outcome"}``). An illegal attack is an answer, not an error: ``legal: false`` with the reason,
-exit 0. Too few ``--faces`` for the dice the rules require is an error (one line, exit 2).
+``{"legal", "reason", "steps", "outcome", "ruleset", "los_rule"}``). An illegal attack is an answer, not an error: ``legal: false`` with the reason,
+exit 0. Line of sight is judged by the map's rule (its ``los_rule``): ``los_rule`` in the JSON,
+and a line saying so under a rule other than the default. Too few ``--faces`` for the dice the rules require is an error (one line, exit 2).
 The map file is never modified.
 """
 
@@ -15,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from game.commands._common import add_map_options, map_options
+from game.commands._common import add_map_options, add_ruleset_file_option, map_options
 from game.commands.wording import cli_reason, flag_of
 from game.core.board import Board
 from game.core.dice import DiceSource, ScriptedDice, SeededDice, parse_faces
@@ -42,7 +43,7 @@ class Asked:
 
 def add_attack_arguments(parser: argparse.ArgumentParser) -> None:
     """The arguments ``attack`` and ``odds`` share."""
-    parser.add_argument("map", metavar="MAP", help="a Tiled map (.tmx)")
+    parser.add_argument("map", metavar="MAP", help="the map: Tiled (.tmx, .tmj), Universal VTT (.dd2vtt, .uvtt, .df2vtt) or a Foundry scene (.json)")
     parser.add_argument("attacker", metavar="ATTACKER", help="the attacking figure: name or object id")
     parser.add_argument(
         "target", metavar="TARGET", help="the target figure: name or object id; a comma list for several"
@@ -56,6 +57,7 @@ def add_attack_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--classes", metavar="MAPPING", help="map class names onto ours, e.g. wall=collision-line")
     add_map_options(parser)
+    add_ruleset_file_option(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON document")
 
 
@@ -84,10 +86,12 @@ def options_from(
 
 
 def load_request(args: argparse.Namespace) -> Asked:
-    """Load the map, find its ruleset and the figures named on the command line."""
-    from game.tiled import load_map
+    """Load the map (with its ruleset file, or ``--ruleset-file``), find its ruleset and the
+    figures named on the command line."""
+    from game.play.ruleset_file import load_with_rules
 
-    board = load_map(args.map, **map_options(args)).board
+    options = map_options(args)  # checked before any file is read
+    board = load_with_rules(args.map, getattr(args, "ruleset_file", None), **options).board
     ruleset = get_ruleset(board.ruleset)
     attacker = board.find_figure(args.attacker).id
     names = [t for t in (p.strip() for p in args.target.split(",")) if t]
@@ -131,6 +135,24 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def sight_rule_line(board: Board) -> str | None:
+    """The line ``attack`` and ``odds`` print under a sight rule other than the default (the
+    attack judged line of sight by it), None under the default."""
+    from game.core import sight
+
+    rule = sight.rule_of(board)
+    if rule == sight.default_rule(board.grid.kind):
+        return None
+    return f"line of sight by the map's rule: {rule.spec()}"
+
+
+def sight_rule_spec(board: Board) -> str:
+    """The map's sight rule as text (``los_rule`` in the JSON of ``attack`` and ``odds``)."""
+    from game.core import sight
+
+    return sight.rule_of(board).spec()
+
+
 def dice_source(args: argparse.Namespace, ruleset: Ruleset) -> DiceSource:
     """Scripted dice from ``--faces``, else seeded dice from ``--seed`` (or a fresh seed)."""
     if args.faces is not None and args.seed is not None:
@@ -159,12 +181,15 @@ def run(args: argparse.Namespace) -> int:
         doc = resolution.as_json()
         doc["reason"] = cli_reason(resolution.reason, resolution.problem)
         doc["ruleset"] = ruleset.name
+        doc["los_rule"] = sight_rule_spec(request.board)
         print(json.dumps(doc, ensure_ascii=False))
         return 0
     board = request.board
     who = board.figure(request.attacker).label
     whom = ", ".join(board.figure(t).label for t in request.targets)
     print(f"{who} attacks {whom} ({ruleset.title or ruleset.name})")
+    if (named := sight_rule_line(board)) is not None:
+        print(named)
     if not resolution.legal:
         print(f"illegal: {cli_reason(resolution.reason, resolution.problem)}")
         return 0

@@ -14,14 +14,14 @@ from pathlib import Path
 
 import numpy as np
 
-from game.commands._common import png_output, resolve_viewer
+from game.commands._common import add_map_options, map_options, png_output, resolve_viewer
 from game.core.board import Board, Square, fmt_square, parse_square
 from game.core.errors import UsageError
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``sightline compare``."""
-    parser.add_argument("map", metavar="MAP", help="the Tiled map (.tmx)")
+    parser.add_argument("map", metavar="MAP", help="the map: Tiled (.tmx, .tmj), Universal VTT (.dd2vtt, .uvtt, .df2vtt) or a Foundry scene (.json)")
     parser.add_argument("--rules", required=True, metavar="R1,R2",
                         help="two rules, e.g. arcadia,corners or corners,figures=none;dnd5e")
     parser.add_argument("--from", dest="origin", metavar="X,Y", help="compare only the view from this square")
@@ -31,8 +31,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument("--limit", type=int, default=200, metavar="N",
                         help="list at most N pairs in the text output (default 200; JSON lists all)")
-    parser.add_argument("--classes", metavar="MAPPING",
-                        help="map your class names onto ours, e.g. wall=collision-line")
+    add_map_options(parser, with_classes=True)  # --classes, --tiles, --property, --preset, --layers, --names
 
 
 def _slug(text: str) -> str:
@@ -53,9 +52,9 @@ def run(args: argparse.Namespace) -> int:
     import os
     import sys
 
-    from game.core import profile_los
+    from game.core import sight
     from game.core.profiles import split_rules
-    from game.tiled import load_map, parse_class_mapping
+    from game.tiled import load_map
 
     try:
         rules = split_rules(args.rules)
@@ -69,8 +68,7 @@ def run(args: argparse.Namespace) -> int:
     names = (first.spec(), second.spec())
     out = args.output or f"{Path(args.map).stem}-{_slug(names[0])}-vs-{_slug(names[1])}.png"
     png_output(out)
-    classes = parse_class_mapping(args.classes) if args.classes else None
-    loaded = load_map(args.map, classes=classes)
+    loaded = load_map(args.map, **map_options(args))
     board = loaded.board
     viewer = resolve_viewer(board, args.viewer)
     h, w = board.height, board.width
@@ -83,15 +81,15 @@ def run(args: argparse.Namespace) -> int:
         here = board.figures_at(origin)
         if viewer is None and here:
             viewer = here[0].side
-        m1 = profile_los.visible_from(board, origin, first, viewer)
-        m2 = profile_los.visible_from(board, origin, second, viewer)
+        m1 = sight.field(board, origin, first, viewer=viewer)
+        m2 = sight.field(board, origin, second, viewer=viewer)
         first_only = (m1 & ~m2).astype(int)
         second_only = (m2 & ~m1).astype(int)
         for y, x in zip(*np.nonzero(m1 != m2), strict=True):
             rows.append((origin, (int(x), int(y)), bool(m1[y, x])))
     else:
-        t1 = profile_los.all_pairs(board, first, viewer)
-        t2 = profile_los.all_pairs(board, second, viewer)
+        t1 = sight.pairs(board, first, viewer=viewer)
+        t2 = sight.pairs(board, second, viewer=viewer)
         for ay, ax, by, bx in zip(*np.nonzero(t1 != t2), strict=True):
             a, b = (int(ax), int(ay)), (int(bx), int(by))
             symmetric = t1[by, bx, ay, ax] == t1[ay, ax, by, bx] and t2[by, bx, ay, ax] == t2[ay, ax, by, bx]

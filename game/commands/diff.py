@@ -45,12 +45,13 @@ def run(args: argparse.Namespace) -> int:
     options = map_options(args)
     old = load_map(args.old, **options)
     new = load_map(args.new, **options)
-    from game.commands._common import board_rule
+    from game.commands._common import rule_option
+    from game.core import sight
 
-    rule = board_rule(new.board, args.rule)  # --rule, else the new map's los_rule, else arcadia
-    from game.designer.rule_coverage import visibility_table_under
+    rule = rule_option(new.board, args.rule)  # --rule, else the new map's los_rule, else the default
+    from game.designer.coverage import visibility_table
 
-    diff = diff_boards(old.board, new.board, lambda board: visibility_table_under(board, rule))
+    diff = diff_boards(old.board, new.board, lambda board: visibility_table(board, rule))
     image = None
     if args.output:
         from game.ui.report_images import diff_png
@@ -62,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
                "image": None if image is None else str(image)}
         print(json.dumps(doc, indent=2))
         return 0
-    under = "" if rule.is_arcadia else f" (rule {rule.spec()})"
+    under = "" if rule == sight.default_rule(new.board.grid.kind) else f" (rule {rule.spec()})"
     print(f"{args.old} -> {args.new}{under}: {diff.summary()}")
     for change in diff.changes:
         line = (f"{fmt_square(change.square)}: sees {change.sees_before} -> {change.sees_after}")

@@ -26,7 +26,7 @@ SCALE_RANGE = (8, 200)
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``sightline export``."""
-    parser.add_argument("map", metavar="MAP", help="the map to export (.tmx, .tmj)")
+    parser.add_argument("map", metavar="MAP", help="the map to export (.tmx, .tmj; a virtual-tabletop map converts too)")
     parser.add_argument("--to", required=True, choices=sorted(ENDINGS), dest="target",
                         help="uvtt: a Universal VTT file; foundry: a Foundry scene and its picture")
     parser.add_argument("out", metavar="OUT", help="the file to write (.dd2vtt/.uvtt/.df2vtt, or .json)")

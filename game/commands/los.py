@@ -1,7 +1,9 @@
 """``sightline los MAP X,Y [X2,Y2]``: one line-of-sight verdict, or everything visible from a square.
 
+Both ask the sight facade (:mod:`game.core.sight`) under ``--rule``, else the map's ``los_rule``.
 With two squares: the verdict, the first blocker and every crossing (``--json``:
-``{"clear", "blockers", "crossings", "explanation", "from", "to", "viewer"}``). With one square:
+``{"clear", "blockers", "crossings", "explanation", "from", "to", "viewer"}``; under a rule not
+decided by the centre line, its deciding lines instead). With one square:
 every square visible from it (``--json``: ``{"from", "visible", "viewer"}``), else an ASCII mask.
 ``--viewer`` defaults to the side of a figure standing on the first square (none: every figure
 counts as an enemy); a side given must be one on the map (any case). The JSON format is described in
@@ -12,17 +14,19 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.commands._common import add_map_options, board_rule, map_options, resolve_viewer
-from game.core.board import Board, Square, fmt_square, parse_square
+from game.commands._common import add_map_options, map_options, resolve_viewer, rule_option
+from game.core.board import Board, Figure, Square, fmt_square, parse_square
 from game.core.errors import UsageError
-from game.core.profiles import Profile
+
+if TYPE_CHECKING:
+    from game.core.sight_result import Sight
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``sightline los``."""
-    parser.add_argument("map", metavar="MAP", help="the Tiled map (.tmx)")
+    parser.add_argument("map", metavar="MAP", help="the map: Tiled (.tmx, .tmj), Universal VTT (.dd2vtt, .uvtt, .df2vtt) or a Foundry scene (.json)")
     parser.add_argument("origin", metavar="X,Y", help="the viewer's square")
     parser.add_argument("target", metavar="X2,Y2", nargs="?",
                         help="the target square (leave out to list everything visible from X,Y)")
@@ -63,7 +67,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from game.core import los
+    from game.core import sight
+    from game.core.los import mask_to_ascii
     from game.tiled import load_map
 
     origin_sq = parse_square(args.origin)
@@ -74,37 +79,16 @@ def _run(args: argparse.Namespace) -> int:
     viewer = resolve_viewer(board, args.viewer)
     if viewer is None and here:
         viewer = here[0].side
-    rule = board_rule(board, args.rule)
+    rule = rule_option(board, args.rule)
     named = args.rule is not None or "los_rule" in board.properties
-    if not rule.is_arcadia:
-        return _run_profile(args, board, origin, target_sq, viewer, rule)
-
     if target_sq is not None:
-        target = _check(board, target_sq)
-        result = los.line_of_sight(board, origin, target, viewer)
+        result = sight.line(board, origin, _check(board, target_sq), rule, viewer=viewer)
         if args.json:
-            out = result.as_json()
-            if named:
-                out["rule"] = rule.as_json()
-            print(json.dumps(out, indent=2))
+            print(json.dumps(result.as_json(with_rule=named), indent=2))
             return 0
-        who = f" (viewer: {viewer})" if viewer else " (no viewer: every figure blocks)"
-        print(f"{fmt_square(origin)} -> {fmt_square(target)}{who}: {result.explain()}")
-        for i, crossing in enumerate(result.crossings, start=1):
-            mark = "x" if crossing.blocks else " "
-            print(f"  {mark} {i:2d}. {crossing.explain()}")
-        if not result.crossings:
-            print("  (no crossings)")
-        if origin == target:
-            others = len(here) - 1
-            print(
-                "  note: this is the square's verdict, for another figure in the same square; "
-                "a figure never has line of sight to itself (rules: A->A is no)"
-                + (f"; {here[0].label} is alone on {fmt_square(origin)}" if here and not others else "")
-            )
+        _print_line(result, here, sight.by_centre_line(rule, board.grid.kind))
         return 0
-
-    mask = los.visible_from(board, origin, viewer)
+    mask = sight.field(board, origin, rule, viewer=viewer)
     visible = _squares(mask)
     if args.json:
         doc: dict[str, object] = {"from": list(origin), "visible": visible, "viewer": viewer}
@@ -113,43 +97,39 @@ def _run(args: argparse.Namespace) -> int:
         print(json.dumps(doc))
         return 0
     who = f" (viewer: {viewer})" if viewer else ""
-    print(f"{len(visible)} squares visible from {fmt_square(origin)}{who}:")
-    for row in los.mask_to_ascii(board, mask, origin):
+    under = f" under {rule.spec()}" if rule != sight.default_rule(board.grid.kind) else ""
+    print(f"{len(visible)} squares visible from {fmt_square(origin)}{who}{under}:")
+    for row in mask_to_ascii(board, mask, origin):
         print(row)
     print("@ origin  o visible  . hidden  ~ void")
     return 0
 
 
-def _run_profile(
-    args: argparse.Namespace, board: Board, origin: Square, target_sq: Square | None, viewer: str | None,
-    rule: Profile,
-) -> int:
-    """``los`` under a rule other than arcadia (game/core/profile_los.py)."""
-    from game.core import los, profile_los
-
-    if target_sq is not None:
-        target = _check(board, target_sq)
-        result = profile_los.line_of_sight(board, origin, target, rule, viewer)
-        if args.json:
-            print(json.dumps(result.as_json(), indent=2))
-            return 0
-        who = f" (viewer: {viewer})" if viewer else ""
-        print(f"{fmt_square(origin)} -> {fmt_square(target)}{who}: {result.explain()}")
-        for line in result.deciding:
+def _print_line(result: Sight, here: tuple[Figure, ...], by_centre: bool) -> None:
+    """The verdict as text: the sentence, then every crossing of the centre line (``x`` marks
+    the blockers) for a rule it decides, else every deciding line; then the cover's lines."""
+    origin, target, viewer = result.origin, result.target, result.viewer
+    nobody = " (no viewer: every figure blocks)" if by_centre else ""
+    who = f" (viewer: {viewer})" if viewer else nobody
+    print(f"{fmt_square(origin)} -> {fmt_square(target)}{who}: {result.explain()}")
+    if by_centre:
+        for i, crossing in enumerate(result.crossings, start=1):
+            mark = "x" if crossing.blocks else " "
+            print(f"  {mark} {i:2d}. {crossing.explain()}")
+        if not result.crossings:
+            print("  (no crossings)")
+    else:
+        for line in result.lines:
             mark = " " if line.clear else "x"
             print(f"  {mark} {line.describe()}: {line.blocker or 'clear'}")
-        if result.cover is not None:
-            for line in result.cover.lines:
-                mark = " " if line.clear else "x"
-                print(f"  cover {mark} {line.describe()}: {line.blocker or 'clear'}")
-        return 0
-    mask = profile_los.visible_from(board, origin, rule, viewer)
-    visible = _squares(mask)
-    if args.json:
-        print(json.dumps({"from": list(origin), "visible": visible, "viewer": viewer, "rule": rule.as_json()}))
-        return 0
-    print(f"{len(visible)} squares visible from {fmt_square(origin)} under {rule.spec()}:")
-    for row in los.mask_to_ascii(board, mask, origin):
-        print(row)
-    print("@ origin  o visible  . hidden  ~ void")
-    return 0
+    if result.cover is not None:
+        for line in result.cover.lines:
+            mark = " " if line.clear else "x"
+            print(f"  cover {mark} {line.describe()}: {line.blocker or 'clear'}")
+    if origin == target and by_centre:
+        others = len(here) - 1
+        print(
+            "  note: this is the square's verdict, for another figure in the same square; "
+            "a figure never has line of sight to itself (rules: A->A is no)"
+            + (f"; {here[0].label} is alone on {fmt_square(origin)}" if here and not others else "")
+        )

@@ -1,7 +1,7 @@
 """``sightline odds MAP ATTACKER TARGET``: the exact outcome distribution of an attack.
 
 JSON: ``{"legal", "reason", "distribution": {"0": p0, "1": p1, ...}, "expected": e, "kill": k,
-...}`` (probabilities as floats summing to 1; ``exact`` holds them as fractions). Text: a small bar
+..., "ruleset", "los_rule"}`` (``los_rule``: the map's sight rule, by which the attack is judged) (probabilities as floats summing to 1; ``exact`` holds them as fractions). Text: a small bar
 chart. An illegal attack prints its reason (``legal: false``, exit 0).
 """
 
@@ -11,7 +11,13 @@ import argparse
 import json
 from fractions import Fraction
 
-from game.commands.attack import add_attack_arguments, figures_named, load_request
+from game.commands.attack import (
+    add_attack_arguments,
+    figures_named,
+    load_request,
+    sight_rule_line,
+    sight_rule_spec,
+)
 from game.commands.wording import cli_reason
 from game.core.errors import IllegalAttackError
 from game.core.words import plural
@@ -93,12 +99,18 @@ def run(args: argparse.Namespace) -> int:
         else:
             doc.update(odds.as_json())
         doc["ruleset"] = ruleset.name
+        doc["los_rule"] = sight_rule_spec(request.board)
         print(json.dumps(doc, ensure_ascii=False))
         return 0
+    named = sight_rule_line(request.board)
     if odds is None:
         print(f"illegal: {reason}")
+        if named is not None:
+            print(named)
         return 0
     print(reason)
+    if named is not None:
+        print(named)
     for line in bar_chart(odds):
         print(line)
     print(summary_line(odds))

@@ -26,7 +26,7 @@ SCREENSHOT_FRAMES = 3
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``sightline play``."""
-    parser.add_argument("map", nargs="?", metavar="MAP", help="a Tiled .tmx map (default: the demo map)")
+    parser.add_argument("map", nargs="?", metavar="MAP", help="a map: Tiled .tmx/.tmj, Universal VTT .dd2vtt/.uvtt/.df2vtt or a Foundry scene .json (default: the demo map)")
     add_window_options(parser)
     parser.add_argument(
         "--fresh", action="store_true", help="ignore the autosaved play state (MAP's .sightline.json)"
@@ -37,19 +37,21 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="your class names onto ours, e.g. wall=collision-line,blocked=collision",
     )
     add_map_options(parser)
-    from game.commands._common import add_rule_option
+    from game.commands._common import add_rule_option, add_ruleset_file_option
 
     add_rule_option(parser)
     parser.add_argument(
         "--detach", action="store_true",
         help="start the window as a separate process and return at once (for the Tiled extension)",
     )
+    add_ruleset_file_option(parser)
 
 
 #: the options ``--detach`` hands on to the window it starts: attribute → flag
 _HANDED_ON = (("frames", "--frames"), ("screenshot", "--screenshot"), ("size", "--size"),
               ("ui_scale", "--ui-scale"), ("classes", "--classes"), ("tiles", "--tiles"),
-              ("property_names", "--property"), ("preset", "--preset"), ("rule", "--rule"))
+              ("property_names", "--property"), ("preset", "--preset"), ("rule", "--rule"),
+              ("ruleset_file", "--ruleset-file"))
 
 
 def detached_argv(args: argparse.Namespace, map_path: Path) -> list[str]:
@@ -175,12 +177,13 @@ def run(args: argparse.Namespace) -> int:
         return 0
     from game.play.session import Session
 
-    session = Session.open(map_path, options=options, fresh=args.fresh, defer_lint=True)
-    from game.commands._common import board_rule
+    session = Session.open(map_path, options=options, fresh=args.fresh, defer_lint=True,
+                           ruleset_file=getattr(args, "ruleset_file", None))
+    from game.commands._common import rule_option
 
     # --rule and the map's los_rule are checked here (one line, exit 2 when wrong); the window's
-    # sight (rays, F) follows the rule, the attack rules keep the map's rule for legality
-    rule = board_rule(session.board, args.rule)
+    # sight (rays, F) follows the rule, the attack rules judge sight by the map's rule
+    rule = rule_option(session.board, args.rule)
     from game.ui.app import run_window
 
     return run_window(

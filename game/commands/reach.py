@@ -12,21 +12,20 @@ from __future__ import annotations
 import argparse
 import json
 
-from game.commands._common import resolve_viewer
+from game.commands._common import add_map_options, map_options, resolve_viewer
 from game.core.board import fmt_square, parse_square
 from game.core.errors import UsageError
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``sightline reach``."""
-    parser.add_argument("map", metavar="MAP", help="the Tiled map (.tmx)")
+    parser.add_argument("map", metavar="MAP", help="the map: Tiled (.tmx, .tmj), Universal VTT (.dd2vtt, .uvtt, .df2vtt) or a Foundry scene (.json)")
     parser.add_argument("origin", metavar="X,Y", help="the square the move starts from")
     parser.add_argument("steps", metavar="N", help="how many orthogonal steps (0 or more)")
     parser.add_argument("--side", metavar="SIDE",
                         help="the mover's side: its enemies stop it (default: the side of a figure on X,Y)")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
-    parser.add_argument("--classes", metavar="MAPPING",
-                        help="map your class names onto ours, e.g. wall=collision-line,blocked=rock")
+    add_map_options(parser, with_classes=True)  # --classes, --tiles, --property, --preset, --layers, --names
 
 
 def _steps(text: str) -> int:
@@ -49,12 +48,11 @@ def _steps(text: str) -> int:
 def run(args: argparse.Namespace) -> int:
     """Load the map and print the reach."""
     from game.core import measure
-    from game.tiled import load_map, parse_class_mapping
+    from game.tiled import load_map
 
     origin = parse_square(args.origin)
     steps = _steps(args.steps)
-    classes = parse_class_mapping(args.classes) if args.classes else None
-    board = load_map(args.map, classes=classes).board
+    board = load_map(args.map, **map_options(args)).board
     if not board.in_bounds(origin):
         raise UsageError(
             f"square {fmt_square(origin)} is outside the {board.width}x{board.height} board "

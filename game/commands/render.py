@@ -14,14 +14,15 @@ from typing import TYPE_CHECKING
 
 from game.commands._common import (
     add_map_options,
-    board_rule,
     map_options,
     png_output,
     resolve_viewer,
+    rule_option,
 )
 from game.core.board import Board, Square, fmt_square, parse_square
 from game.core.errors import UsageError
 from game.core.words import plural
+from game.rules.registry import ruleset_label
 
 if TYPE_CHECKING:
     from game.ui.painter import Overlay
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``sightline render``."""
-    parser.add_argument("map", metavar="MAP", help="the Tiled map (.tmx)")
+    parser.add_argument("map", metavar="MAP", help="the map: Tiled (.tmx, .tmj), Universal VTT (.dd2vtt, .uvtt, .df2vtt) or a Foundry scene (.json)")
     parser.add_argument("-o", "--output", required=True, metavar="OUT.png", help="PNG to write")
     parser.add_argument("--from", dest="origin", metavar="X,Y",
                         help="the viewer's square (selects the figure standing there)")
@@ -57,8 +58,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Load the map, compute the ray / field of view, draw and save the PNG."""
     _headless()
-    from game.core import los
-    from game.tiled import load_map
+    from game.core import sight
+    from game.play.ruleset_file import load_with_rules
     from game.ui.painter import Overlay
     from game.ui.render import render_png
 
@@ -69,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--fov needs --from (the square whose view to shade)")
     if args.viewer is not None and not args.origin:
         raise UsageError("--viewer needs --from (the viewer's square)")
-    loaded = load_map(args.map, **map_options(args))
+    loaded = load_with_rules(args.map, None, **map_options(args))  # tokens show the file's life
     board = loaded.board
     if args.step is not None and not args.origin:  # a lesson board names its own ray
         frm, to = board.properties.get("from"), board.properties.get("to")
@@ -79,10 +80,13 @@ def run(args: argparse.Namespace) -> int:
     if args.step is not None and not args.target:
         raise UsageError("--step needs --to (the ray whose crossing to show)")
     chosen = resolve_viewer(board, args.viewer)
-    rule = board_rule(board, args.rule)
+    rule = rule_option(board, args.rule)
+    plain = sight.default_rule(board.grid.kind)
     overlay = Overlay()
     title = _title(board, Path(args.map))
     legend = [title]
+    # an isometric map is drawn as the square grid it stands for (one line says so)
+    legend += [f.message for f in loaded.findings if f.code == "map-isometric"]
     if args.origin:
         origin = _square(board, args.origin, "--from")
         here = board.figures_at(origin)
@@ -98,13 +102,11 @@ def run(args: argparse.Namespace) -> int:
             there = board.figures_at(target)
             if there:
                 overlay.target = there[0].id
-            ray = los.line_of_sight(board, origin, target, viewer)
+            ray = sight.line(board, origin, target, plain, viewer=viewer)  # the centre ray the painter draws
             overlay.ray = ray
             legend.append(f"Ray from {who}{side} to {fmt_square(target)}: {ray.explain()}")
-            if not rule.is_arcadia:
-                from game.core import profile_los
-
-                verdict = profile_los.line_of_sight(board, origin, target, rule, viewer)
+            if rule != plain:
+                verdict = sight.line(board, origin, target, rule, viewer=viewer)
                 legend.append(f"Under {rule.spec()}: {verdict.explain()}")
             if args.step is not None:
                 count = len(ray.crossings)
@@ -114,12 +116,8 @@ def run(args: argparse.Namespace) -> int:
                 overlay.step = args.step - 1
                 legend.append(f"Step {args.step} of {count}: {ray.crossings[args.step - 1].explain()}")
         if args.fov:
-            if rule.is_arcadia:
-                fov = los.visible_from(board, origin, viewer)
-            else:
-                from game.core import profile_los
-
-                fov = profile_los.visible_from(board, origin, rule, viewer)
+            fov = sight.field(board, origin, rule, viewer=viewer)
+            if rule != plain:
                 legend.append(f"Rule: {rule.spec()}.")
             overlay.fov = fov
             seen = int(fov.sum())
@@ -131,18 +129,22 @@ def run(args: argparse.Namespace) -> int:
         scale=args.scale,
         overlay=overlay,
         legend=() if args.no_legend else legend,
-        key=() if args.no_legend else _key_groups(overlay),
+        key=() if args.no_legend else _key_groups(overlay, bool(getattr(loaded.art, "drawing", ()))),
     )
     drawing = [f.message for f in loaded.findings if f.code.startswith("tileset-image")]
     for warning in [*drawing, *warnings]:
         print(f"sightline render: warning: {warning}", file=sys.stderr)
+    for note in (f.message for f in loaded.findings if f.code == "map-isometric"):
+        print(f"sightline render: note: {note}", file=sys.stderr)
     print(f"wrote {args.output}")
     return 0
 
 
-def _key_groups(overlay: Overlay) -> list[str]:
-    """Which parts of the colour key the picture needs."""
-    return [name for name, shown in (("ray", overlay.ray), ("fov", overlay.fov)) if shown is not None]
+def _key_groups(overlay: Overlay, drawing: bool = False) -> list[str]:
+    """Which parts of the colour key the picture needs (``drawing``: a virtual-tabletop map's
+    walls that the grid has elsewhere are drawn)."""
+    groups = [name for name, shown in (("ray", overlay.ray), ("fov", overlay.fov)) if shown is not None]
+    return [*groups, "drawing"] if drawing else groups
 
 
 def _headless() -> None:
@@ -165,7 +167,7 @@ def _square(board: Board, text: str, option: str) -> Square:
 def _title(board: Board, path: Path) -> str:
     name = board.name or path.stem
     caption = board.properties.get("caption")
-    parts = [f"{name}: {board.width}x{board.height}", f"ruleset {board.ruleset}"]
+    parts = [f"{name}: {board.width}x{board.height}", f"ruleset {ruleset_label(board.ruleset)}"]
     if caption:
         parts.append(str(caption))
     return " · ".join(parts)

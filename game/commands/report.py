@@ -29,7 +29,7 @@ class Report:
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``sightline report``."""
-    parser.add_argument("map", metavar="MAP", help="the .tmx map")
+    parser.add_argument("map", metavar="MAP", help="the map: Tiled (.tmx, .tmj), Universal VTT (.dd2vtt, .uvtt, .df2vtt) or a Foundry scene (.json)")
     parser.add_argument("-o", "--output", metavar="DIR", required=True,
                         help="folder to write index.html and its images into (created if needed; "
                         "its parent folder must exist)")
@@ -42,13 +42,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Load the map, write the report, print where it is."""
-    from game.tiled import load_map
+    """Load the map (with its ruleset file), write the report, print where it is."""
+    from game.play.ruleset_file import load_with_rules
 
-    loaded = load_map(args.map, **map_options(args))
-    from game.commands._common import board_rule
+    loaded = load_with_rules(args.map, None, **map_options(args))
+    from game.commands._common import rule_option
+    from game.core import sight
 
-    rule = board_rule(loaded.board, args.rule)  # --rule, else the map's los_rule, else arcadia
+    rule = rule_option(loaded.board, args.rule)  # --rule, else the map's los_rule, else the default
     out = Path(args.output)
     if out.exists() and not out.is_dir():
         from game.core.errors import UsageError
@@ -57,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     report = write_report(loaded, out, rule=rule)
     from game.core.words import plural
 
-    under = "" if rule.is_arcadia else f"; rule {rule.spec()}"
+    under = "" if rule == sight.default_rule(loaded.board.grid.kind) else f"; rule {rule.spec()}"
     print(f"wrote {report.index}{under} ({plural(len(report.images), 'image')}; "
           f"{plural(len(report.doors), 'door')}, {plural(len(report.findings), 'finding')})")
     return 0
@@ -69,9 +70,9 @@ def write_report(loaded: LoadedMap, out_dir: str | Path, rule: Profile | None = 
     ``out_dir`` is created if it is missing, but its parent folder must exist. Every file is
     written atomically (:mod:`game.play.atomic`); a folder that cannot be made or written is one
     :class:`~game.play.atomic.OutputError` line. ``rule``: the line-of-sight rule of the coverage
-    and door effects (default: arcadia).
+    and door effects (default: the grid's default rule).
     """
-    from game.designer.coverage import coverage, door_effects, region_table
+    from game.designer.coverage import coverage, coverage_table, door_effects
     from game.designer.lint import lint
     from game.designer.report import THUMB_LIMIT, cell_size, finding_area, render_html
     from game.play.atomic import cannot_write, write_atomic
@@ -86,16 +87,9 @@ def write_report(loaded: LoadedMap, out_dir: str | Path, rule: Profile | None = 
         raise cannot_write(out, NotADirectoryError(20, "it exists and is not a folder"))
     board = loaded.board
     cell = cell_size(board)
-    if rule is None or rule.is_arcadia:
-        regions = region_table(board)
-        cov = coverage(board, regions)
-        doors = door_effects(board, regions)
-    else:
-        from game.designer.rule_coverage import door_effects_under, visibility_table_under
-
-        table = visibility_table_under(board, rule)
-        cov = coverage(board, table)
-        doors = door_effects_under(board, rule, table)
+    table = coverage_table(board, rule)
+    cov = coverage(board, table)
+    doors = door_effects(board, table, rule=rule)
     findings = lint(loaded)
     report = Report(out / "index.html", coverage=cov, doors=doors, findings=findings)
     pictures = images.BoardPictures(board, loaded.art, cell)

@@ -70,14 +70,9 @@ _START: Polygon = [(0, 0, 1), (1, -1, 1), (1, 0, 1), (0, 1, 1)]
 
 
 def applies(profile: object) -> bool:
-    """True when every obstacle of the profile is closed and both ends are ``any`` (see the module)."""
-    return (
-        getattr(profile, "from_", None) == "any"
-        and getattr(profile, "to", None) == "any"
-        and getattr(profile, "corner_touch", None) == "blocks"
-        and getattr(profile, "along_wall", None) == "blocks"
-        and getattr(profile, "along_square", None) == "blocks"
-    )
+    """True when every obstacle of the profile is closed and both ends are ``any`` (see the
+    module): the rules of family ``"any"`` (:attr:`game.core.profiles.Profile.family`)."""
+    return getattr(profile, "family", None) == "any"
 
 
 def _reduce(t: int, c: int, w: int) -> Vertex:

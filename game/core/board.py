@@ -1,11 +1,16 @@
 """The board as plain data: squares, edges, doors and figures.
 
 Pure: no pygame, no pytmx, no files. Coordinates follow Tiled: a square is ``(x, y)``, column and
-row from the top-left, 0-based. Grid corners are ``(x, y)`` too, at the top-left of square
-``(x, y)``. Edges use the notation of docs/line-of-sight.md:
+row from the top-left, 0-based. The board holds its grid (:attr:`Board.grid`, the seam of
+:mod:`game.core.grid`: cells, edges, corners, integer lattice, pixels); a square grid unless
+another is given. On squares, grid corners are ``(x, y)`` too, at the top-left of square
+``(x, y)``, and edges use the notation of docs/line-of-sight.md (:class:`~game.core.grid.Edge`):
 
 * ``V(x,y)``: the vertical segment ``(x,y)-(x,y+1)`` between squares ``(x-1,y)`` and ``(x,y)``;
 * ``H(x,y)``: the horizontal segment ``(x,y)-(x+1,y)`` between squares ``(x,y-1)`` and ``(x,y)``.
+
+The board keeps walls, windows and doors as sets of the grid's edges and never looks inside one:
+only the grid numbers them (:meth:`~game.core.grid.Grid.edge_index`).
 
 Every update (move a figure, set a door, add a wall) bumps :attr:`Board.version`; updates that
 change sight-blocking geometry (walls, doors, void, terrain) also bump
@@ -23,85 +28,25 @@ from __future__ import annotations
 
 import copy
 import itertools
-import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Literal
 
 from game.core.errors import CapacityError, PlacementError, UsageError
+from game.core.grid import Corner, Edge, Grid, SquareGrid, corner_edges
 
+__all__ = [
+    "DEFAULT_CAPACITY", "Board", "BoardState", "Corner", "Door", "DoorState", "Edge", "Figure", "FrozenMap",
+    "Square", "Stat", "corner_edges", "fmt_square", "is_enemy", "parse_square",
+]
+
+#: a cell of the board, ``(x, y)`` as Tiled names it (a square on the square grid)
 Square = tuple[int, int]
-Corner = tuple[int, int]
 Stat = str | int | float | bool
 
 DEFAULT_CAPACITY = 2
 #: every Board gets the next number (copies too): caches key on (serial, version), never on id()
 _SERIALS = itertools.count(1)
-_EDGE_RE = re.compile(r"^\s*([VH])\s*\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)\s*$")
-
-
-@dataclass(frozen=True, order=True)
-class Edge:
-    """One unit segment of the grid, between two orthogonally adjacent squares.
-
-    >>> Edge.between((2, 2), (3, 2))
-    Edge(axis='V', x=3, y=2)
-    >>> str(Edge("H", 1, 2)), Edge("H", 1, 2).squares()
-    ('H(1,2)', ((1, 1), (1, 2)))
-    """
-
-    axis: Literal["V", "H"]
-    x: int
-    y: int
-
-    @staticmethod
-    def between(a: Square, b: Square) -> Edge:
-        """The edge shared by two orthogonally adjacent squares (ValueError otherwise)."""
-        (ax, ay), (bx, by) = a, b
-        if ay == by and abs(ax - bx) == 1:
-            return Edge("V", max(ax, bx), ay)
-        if ax == bx and abs(ay - by) == 1:
-            return Edge("H", ax, max(ay, by))
-        raise ValueError(f"squares {a} and {b} are not orthogonal neighbours")
-
-    @staticmethod
-    def parse(text: str) -> Edge:
-        """Read ``V(x,y)`` or ``H(x,y)``.
-
-        >>> Edge.parse("V(2, 1)")
-        Edge(axis='V', x=2, y=1)
-        """
-        match = _EDGE_RE.match(text)
-        if not match:
-            raise UsageError(f"not an edge: {text!r} (write V(x,y) or H(x,y))")
-        axis: Literal["V", "H"] = "V" if match.group(1) == "V" else "H"
-        return Edge(axis, int(match.group(2)), int(match.group(3)))
-
-    def squares(self) -> tuple[Square, Square]:
-        """The two squares this edge separates (left/right for V, above/below for H)."""
-        if self.axis == "V":
-            return (self.x - 1, self.y), (self.x, self.y)
-        return (self.x, self.y - 1), (self.x, self.y)
-
-    def ends(self) -> tuple[Corner, Corner]:
-        """The two grid corners at the ends of this edge."""
-        if self.axis == "V":
-            return (self.x, self.y), (self.x, self.y + 1)
-        return (self.x, self.y), (self.x + 1, self.y)
-
-    def __str__(self) -> str:
-        return f"{self.axis}({self.x},{self.y})"
-
-
-def corner_edges(corner: Corner) -> tuple[Edge, Edge, Edge, Edge]:
-    """The four edges that meet at a grid corner: north, east, south, west arms.
-
-    >>> [str(e) for e in corner_edges((2, 2))]
-    ['V(2,1)', 'H(2,2)', 'V(2,2)', 'H(1,2)']
-    """
-    x, y = corner
-    return Edge("V", x, y - 1), Edge("H", x, y), Edge("V", x, y), Edge("H", x - 1, y)
 
 
 class DoorState(StrEnum):
@@ -263,13 +208,18 @@ class Board:
         name: str = "",
         impassable: Iterable[Square] = (),
         door_squares: Mapping[Square, DoorState] | None = None,
+        grid: Grid[Edge] | None = None,
     ) -> None:
         if width < 1 or height < 1:
             raise ValueError(f"a board needs at least one square, not {width}x{height}")
         if capacity < 1:
             raise ValueError(f"capacity must be at least 1, not {capacity}")
+        if grid is not None and (grid.width, grid.height) != (width, height):
+            raise ValueError(f"a {grid.width}x{grid.height} grid cannot hold a {width}x{height} board")
         self.width = width
         self.height = height
+        #: the board's topology (cells, edges, corners, lattice, pixels): square unless given
+        self.grid: Grid[Edge] = grid if grid is not None else SquareGrid(width, height)
         self.capacity = capacity
         #: the map's ``ruleset`` property; "" when it names none (the rules' registry then
         #: decides which game the board plays: ``game.rules.registry.get_ruleset``)
@@ -353,7 +303,8 @@ class Board:
     # --- squares -------------------------------------------------------------------------
 
     def in_bounds(self, sq: Square) -> bool:
-        """Whether ``sq`` lies inside the map's width × height."""
+        """Whether ``sq`` lies inside the map's width × height (cells are named as Tiled names
+        them on every grid, so the bounds are this rectangle; :meth:`Grid.in_bounds` agrees)."""
         x, y = sq
         return 0 <= x < self.width and 0 <= y < self.height
 
@@ -430,9 +381,10 @@ class Board:
 
     @property
     def sight_edge_codes(self) -> frozenset[int]:
-        """The sight-blocking edges on or inside the board's rim as integers, kept up to date by
-        every update (the LOS engine reads them into arrays without a pass over Edge objects):
-        ``V(x, y)`` is ``y * (W + 1) + x``, ``H(x, y)`` is ``H * (W + 1) + y * W + x``.
+        """The sight-blocking edges on or inside the board's rim as integers (the grid's
+        :meth:`~game.core.grid.Grid.edge_index`), kept up to date by every update (the LOS engine
+        reads them into arrays without a pass over Edge objects); on squares ``V(x, y)`` is
+        ``y * (W + 1) + x`` and ``H(x, y)`` is ``H * (W + 1) + y * W + x``.
 
         >>> Board(2, 1, walls=[Edge("V", 1, 0), Edge("H", 0, 1), Edge("V", 9, 9)]).sight_edge_codes
         frozenset({1, 5})
@@ -440,29 +392,16 @@ class Board:
         return frozenset(self._sight_edges)
 
     def _encode_sight_edges(self) -> set[int]:
-        w, h = self.width, self.height
-        w1, off = w + 1, h * (w + 1)
-        codes = {
-            (e.y * w1 + e.x if 0 <= e.x <= w and 0 <= e.y < h else -1)
-            if e.axis == "V"
-            else (off + e.y * w + e.x if 0 <= e.x < w and 0 <= e.y <= h else -1)
-            for e in self._walls
-        }
-        codes.discard(-1)
+        index = self.grid.edge_index
+        codes = {code for code in map(index, self._walls) if code is not None}
         for edge, door in self._doors.items():
-            code = self._edge_code(edge)
+            code = index(edge)
             if code is not None:
                 (codes.add if door.state.blocks else codes.discard)(code)
         return codes
 
-    def _edge_code(self, edge: Edge) -> int | None:
-        w, h = self.width, self.height
-        if edge.axis == "V":
-            return edge.y * (w + 1) + edge.x if 0 <= edge.x <= w and 0 <= edge.y < h else None
-        return h * (w + 1) + edge.y * w + edge.x if 0 <= edge.x < w and 0 <= edge.y <= h else None
-
     def _sync_sight_edge(self, edge: Edge) -> None:
-        code = self._edge_code(edge)
+        code = self.grid.edge_index(edge)
         if code is not None:
             (self._sight_edges.add if self.edge_blocks_sight(edge) else self._sight_edges.discard)(code)
 

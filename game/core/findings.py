@@ -9,10 +9,12 @@ from game.core.board import Square
 
 
 class Severity(StrEnum):
-    """How bad a finding is: errors make ``sightline check`` exit 1."""
+    """How bad a finding is: errors make ``sightline check`` exit 1; a note says how something
+    was read (a layer's role taken from its name ...), for the designer to confirm."""
 
     ERROR = "error"
     WARNING = "warning"
+    NOTE = "note"
 
 
 @dataclass(frozen=True)

@@ -20,14 +20,13 @@ How (shadow casting by octants with exact slopes):
   so nothing in that column other than what the key admits can meet it.) The target is seen iff
   no blocker whose key is ``<= d`` holds its slope: ``M[slope] > d`` with ``M`` the smallest key
   over the blockers covering each slope.
-* Slopes are compared through the integer key ``(p << 42) // q``: two different fractions with
-  denominators below 2**20 differ by more than 2**-40, so the keys keep their order and equal
-  fractions get equal keys — an exact order, not a float approximation.
+* Slopes are compared through the exact integer key of :func:`game.core.slopes.slope_key`
+  (``(p << 42) // q``: an exact order, not a float approximation).
 * The slopes of every target of a board size are sorted once (``O(n^2 log n)`` time, ``O(n^2)``
-  memory, cached for two sizes); each origin paints its blockers' slope intervals into a segment
-  tree with "keep the minimum" (``O(B log n)``), pushes the minima down and reads one leaf per
-  target. Cost per origin: ``O(n^2)`` for the targets plus the blockers — whatever the rays'
-  length.
+  memory, cached for two sizes); each origin's blockers' slope intervals are painted with "keep
+  the minimum" (:func:`game.core.slopes.paint_min`, the paint the corner engine shares) and
+  every target reads one leaf. Cost per origin: ``O(n^2)`` for the targets plus the blockers —
+  whatever the rays' length.
 """
 
 from __future__ import annotations
@@ -37,9 +36,10 @@ from functools import lru_cache
 
 import numpy as np
 
-__all__ = ["HALF", "BlockerSet", "batch_size", "fov_half_rows", "fov_mask", "fov_rows", "slope_table"]
+from game.core.slopes import distinct_sorted, paint_min, slope_key
 
-_SHIFT = 42
+__all__ = ["HALF", "BlockerSet", "batch_size", "fov_half_rows", "fov_rows", "slope_table"]
+
 _MAX_SIZE = 32_000  # keys (columns) fit int16; (2n+1) << 42 stays inside int64 and the key order exact
 #: keys are columns (< 2**15 on every board this engine takes in int16; int32 beyond)
 _KEY = np.int16
@@ -47,11 +47,6 @@ _FAR = np.iinfo(np.int16).max
 
 # the 8 octants: (sign of x, sign of y, primary axis is y)
 _OCTANTS = tuple((sx, sy, swap) for swap in (False, True) for sy in (1, -1) for sx in (1, -1))
-
-
-def _key(p: np.ndarray, q: np.ndarray) -> np.ndarray:
-    """The exact order key of the fractions ``p/q`` (q > 0): ``floor(p * 2**42 / q)``."""
-    return (p.astype(np.int64) << _SHIFT) // q.astype(np.int64)
 
 
 @dataclass(frozen=True)
@@ -92,10 +87,8 @@ def slope_table(n: int) -> SlopeTable:
     tri_c = np.repeat(np.arange(1, n, dtype=np.int64), np.arange(2, n + 1))
     column_start = np.concatenate(([0, 0], np.cumsum(np.arange(2, n + 1)))).astype(np.int64)
     tri_j = np.arange(tri_c.size, dtype=np.int64) - column_start[tri_c]
-    keys = _key(tri_j, tri_c)
-    sorted_keys = np.sort(keys)  # np.unique would import numpy.ma (tens of ms) on a first call
-    if sorted_keys.size:
-        sorted_keys = sorted_keys[np.concatenate(([True], sorted_keys[1:] != sorted_keys[:-1]))]
+    keys = slope_key(tri_j, tri_c)
+    sorted_keys = distinct_sorted(keys)
     count = int(sorted_keys.size)
     leaves = count + 1
     tri_leaf = np.searchsorted(sorted_keys, keys).astype(np.int32)
@@ -103,13 +96,13 @@ def slope_table(n: int) -> SlopeTable:
     # every position [c, j] with 0 <= j <= c < n (column 0 included: edges and corners there)
     cs = np.repeat(np.arange(n, dtype=np.int64), np.arange(1, n + 1))
     js = np.arange(cs.size, dtype=np.int64) - (cs * (cs + 1)) // 2
-    low = np.searchsorted(sorted_keys, _key(2 * js - 1, 2 * cs + 1), side="right")  # > (2j-1)/(2c+1)
-    mid_key = _key(2 * js + 1, 2 * cs + 1)
+    low = np.searchsorted(sorted_keys, slope_key(2 * js - 1, 2 * cs + 1), side="right")  # > (2j-1)/(2c+1)
+    mid_key = slope_key(2 * js + 1, 2 * cs + 1)
     mid = np.searchsorted(sorted_keys, mid_key, side="left")  # first >= (2j+1)/(2c+1)
     exact = np.zeros(mid.shape, dtype=bool)
     inside = mid < count
     exact[inside] = sorted_keys[mid[inside]] == mid_key[inside]
-    high = np.searchsorted(sorted_keys, _key(2 * js + 1, np.maximum(2 * cs - 1, 1)), side="left")
+    high = np.searchsorted(sorted_keys, slope_key(2 * js + 1, np.maximum(2 * cs - 1, 1)), side="left")
     high = np.where(cs >= 1, high, count)  # column 0 has no square or along-edge blocker
 
     def grid(values: np.ndarray) -> np.ndarray:
@@ -237,7 +230,8 @@ def _where(array: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def _line(g: np.ndarray, o: np.ndarray, s: int) -> np.ndarray:
     """Octant index of a grid line at board coordinate ``g`` (the line ``k + 1/2`` from the origin)."""
-    return g - o - 1 if s > 0 else o - g
+    line: np.ndarray = g - o - 1 if s > 0 else o - g
+    return line
 
 
 def _extents(blockers: BlockerSet, ox: np.ndarray, oy: np.ndarray, octant: int) -> tuple[np.ndarray, np.ndarray]:
@@ -300,55 +294,10 @@ def _octant_blockers(
     return who, los, his, keys
 
 
-_PAINT_CHUNK = 1 << 15  # intervals painted together: their arrays stay in the CPU cache
-
-
-def _paint(tree: np.ndarray, size: int, lo: np.ndarray, hi: np.ndarray, key: np.ndarray) -> None:
-    """Segment tree over ``size`` leaves: every leaf in ``[lo, hi)`` keeps the minimum of its key.
-
-    Level by level from the leaves up, every interval paints at most one node on each side
-    (``np.minimum.at``: intervals may share a node), in int32 (node numbers stay below 2**31),
-    a cache-sized chunk of intervals at a time."""
-    for start in range(0, lo.size, _PAINT_CHUNK):
-        end = start + _PAINT_CHUNK
-        left = lo[start:end].astype(np.int32)
-        left += size
-        right = hi[start:end].astype(np.int32)
-        right += size
-        keys = key[start:end].astype(_KEY)
-        while left.size:
-            live = left < right
-            alive = int(np.count_nonzero(live))
-            if alive < left.size:
-                if not alive:
-                    break
-                left, right, keys = left[live], right[live], keys[live]
-            odd = (left & 1).astype(bool)
-            np.minimum.at(tree, left[odd], keys[odd])
-            left += odd
-            odd = (right & 1).astype(bool)
-            right -= odd
-            np.minimum.at(tree, right[odd], keys[odd])
-            left >>= 1
-            right >>= 1
-
-
-def _push_down(tree: np.ndarray, size: int) -> np.ndarray:
-    """Every leaf's minimum over its ancestors; returns the leaves."""
-    level = 1
-    while level < size:
-        parents = tree[level : 2 * level]
-        for first in (2 * level, 2 * level + 1):
-            children = tree[first : 4 * level : 2]
-            np.minimum(children, parents, out=children)
-        level *= 2
-    return tree[size : 2 * size]
-
-
 def batch_size(width: int, height: int, regions: int = 8) -> int:
     """How many origins :func:`fov_rows` (``regions=8``) or :func:`fov_half_rows` (``4``) should
     take at once on this board size: enough to share numpy's per-call cost, few enough that the
-    tree (``regions`` per origin) fills about 2**21 leaves, just under a power of two."""
+    paint (``regions`` octant regions per origin) holds about 2**21 leaves."""
     per_origin = regions * slope_table(max(width, height)).leaves
     return max(1, (1 << 21) // per_origin)
 
@@ -402,8 +351,7 @@ def _cast_rows(
     table = slope_table(max(w, h))
     leaves = table.leaves
     regions = len(octants)
-    total = 1 << max(0, (regions * leaves * count - 1).bit_length())
-    tree = np.full(2 * total, _FAR, dtype=_KEY)
+    total = regions * leaves * count
     ox = np.array([o[0] for o in origins], dtype=np.int32)[:, None]
     oy = np.array([o[1] for o in origins], dtype=np.int32)[:, None]
     parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
@@ -413,18 +361,20 @@ def _cast_rows(
             base = (i * regions + slot) * leaves
             parts.append((lo + base, hi + base, key))
     if parts:
-        _paint(
-            tree, total,
+        first = paint_min(
+            total,
             np.concatenate([p[0] for p in parts]),
             np.concatenate([p[1] for p in parts]),
-            np.concatenate([p[2] for p in parts]),
+            np.concatenate([p[2] for p in parts]).astype(_KEY),
+            leaves,  # an interval stays inside its octant's region
         )
-    first = _push_down(tree, total)
+    else:
+        first = np.full(total, _FAR, dtype=_KEY)
     if count == 1 and regions == 8:  # one origin: its own window, not the table of every offset
         leaf, column = _window(table, origins[0], w, h)
         np.greater(first[leaf], column, out=out[0])
         return out
-    # each origin reads a window of the offset table (a view), its own tree regions
+    # each origin reads a window of the offset table (a view), its own painted regions
     offsets = offset_table(w, h, regions == 4)
     height = h - first_row
     for number, (x, y) in enumerate(origins):
@@ -432,16 +382,3 @@ def _cast_rows(
         leaf = offsets.leaf[r : r + height, c : c + w] + np.int32(number * regions * leaves)
         np.greater(first.take(leaf), offsets.column[r : r + height, c : c + w], out=out[number])
     return out
-
-
-def fov_mask(blockers: BlockerSet, origin: tuple[int, int]) -> np.ndarray:
-    """The visibility mask of one origin: bool ``(H, W)`` (see :func:`fov_rows`).
-
-    >>> cells = np.zeros((3, 3), dtype=bool); cells[1, 1] = True
-    >>> b = BlockerSet.from_arrays(cells, np.zeros((3, 4), bool), np.zeros((4, 3), bool))
-    >>> fov_mask(b, (0, 0)).astype(int)
-    array([[1, 1, 1],
-           [1, 1, 0],
-           [1, 0, 0]])
-    """
-    return fov_rows(blockers, [origin])[0]

@@ -35,7 +35,7 @@ array([[1, 1, 1],
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from typing import NamedTuple
 
 import numpy as np
 
@@ -91,12 +91,61 @@ def flag_grid(cells: np.ndarray, vertical: np.ndarray, horizontal: np.ndarray) -
     return grid.tobytes(), near.tobytes()
 
 
-def _hits(row: bytes) -> Iterator[int]:
-    """The positions of the 1 bytes of ``row`` (found in C, one ``find`` each)."""
-    pos = row.find(1)
-    while pos >= 0:
-        yield pos
-        pos = row.find(1, pos + 1)
+class _Frame(NamedTuple):
+    """One octant laid on the padded byte grid: ``step_d`` / ``step_j`` move one column / one row
+    (in the octant's own axes), ``far_d`` / ``far_j`` are the last column and row inside the
+    board; ``pbit`` is the flag of the edge *across* the primary axis (``pa``: the offset of the
+    square that holds it), ``sbit`` of the edge *along* it (``sa``), ``cbit`` of the corner that
+    blocks this octant's direction (``pc``: the offset of the square whose south-east corner it
+    is, for the corner ``(d + 1/2, m + 1/2)``)."""
+
+    step_d: int
+    step_j: int
+    far_d: int
+    far_j: int
+    pbit: int
+    sbit: int
+    pa: int
+    sa: int
+    pc: int
+    cbit: int
+
+    def cut(self) -> _Cut:
+        """What :func:`_sweep` reads of the frame, as one plain tuple (unpacked at once)."""
+        return self.step_j, self.pa, self.pbit, self.pc, self.cbit, self.sa, self.sbit
+
+
+#: :meth:`_Frame.cut`: step_j, pa, pbit, pc, cbit, sa, sbit
+_Cut = tuple[int, int, int, int, int, int, int]
+
+
+def _frame(sx: int, sy: int, swap: bool, origin: tuple[int, int], width: int, height: int) -> _Frame:
+    """The :class:`_Frame` of octant ``(sx, sy, swap)`` seen from ``origin``."""
+    stride = width + 2
+    ox, oy = origin
+    if swap:
+        step_d, step_j = sy * stride, sx
+        far_d = height - 1 - oy if sy > 0 else oy
+        far_j = width - 1 - ox if sx > 0 else ox
+        pbit, sbit = SOUTH, EAST
+    else:
+        step_d, step_j = sx, sy * stride
+        far_d = width - 1 - ox if sx > 0 else ox
+        far_j = height - 1 - oy if sy > 0 else oy
+        pbit, sbit = EAST, SOUTH
+    pa = 0 if step_d > 0 else step_d  # the edge toward column d+1 belongs to that square
+    sa = 0 if step_j > 0 else step_j
+    cbit = CORNER_SE if sx * sy > 0 else CORNER_SW
+    return _Frame(step_d, step_j, far_d, far_j, pbit, sbit, pa, sa, pa + sa, cbit)
+
+
+def _start(flags: bytes, base: int, f: _Frame) -> list[_Interval]:
+    """The slopes open at column 0: the across edge beside the origin holds (-1, 1), its corner
+    the slope 1."""
+    corner0 = not flags[base + f.pc] & f.cbit
+    if flags[base + f.pa] & f.pbit:
+        return [(1, 1, True, 1, 1, True)] if corner0 else []
+    return [(0, 1, True, 1, 1, corner0)]
 
 
 def cast(
@@ -110,143 +159,145 @@ def cast(
     of about the same cost, every (interval, column) step, every row with something that may
     block, and the squares marked seen by sixteens (one slice assignment marks a column's run).
     """
-    stride = width + 2
     seen = bytearray(len(flags))
-    ox, oy = origin
-    base = (oy + 1) * stride + ox + 1
+    base = (origin[1] + 1) * (width + 2) + origin[0] + 1
     seen[base] = 1
     ones = b"\x01" * (max(width, height) + 1)
     left = budget
     for sx, sy, swap in _OCTANTS:
-        if swap:
-            step_d, step_j = sy * stride, sx
-            far_d = height - 1 - oy if sy > 0 else oy
-            far_j = width - 1 - ox if sx > 0 else ox
-            pbit, sbit = SOUTH, EAST
-            pa = 0 if sy > 0 else step_d  # the edge toward column d+1 belongs to that square
-            sa = 0 if sx > 0 else step_j
-        else:
-            step_d, step_j = sx, sy * stride
-            far_d = width - 1 - ox if sx > 0 else ox
-            far_j = height - 1 - oy if sy > 0 else oy
-            pbit, sbit = EAST, SOUTH
-            pa = 0 if sx > 0 else step_d
-            sa = 0 if sy > 0 else step_j
-        cbit = CORNER_SE if sx * sy > 0 else CORNER_SW
-        pc = pa + sa  # the corner (d + 1/2, m + 1/2) is the south-east corner of this square
-        if far_d < 1:
-            continue
-        # column 0: the across edge beside the origin holds (-1, 1), its corner the slope 1
-        corner0 = not flags[base + pc] & cbit
-        if flags[base + pa] & pbit:
-            if not corner0:
-                continue
-            intervals: list[_Interval] = [(1, 1, True, 1, 1, True)]
-        else:
-            intervals = [(0, 1, True, 1, 1, corner0)]
-        d = 0
-        while intervals:
-            d += 1
-            col = base + d * step_d
-            d1, d0 = 2 * d + 1, 2 * d - 1
-            last = d == far_d
-            nxt: list[_Interval] = []
-            for lp, lq, li, hp, hq, hi in intervals:
-                # the targets of column d inside [lo, hi]
-                num = lp * d
-                jlo = -((-num) // lq) if li else num // lq + 1
-                num = hp * d
-                jhi = num // hq if hi else -((-num) // hq) - 1
-                if jhi > far_j:
-                    jhi = far_j
-                if jlo <= jhi:
-                    count = jhi - jlo + 1
-                    left -= count >> 4  # one slice assignment: cheap per square
-                    first = col + jlo * step_j
-                    if step_j > 0:
-                        seen[first : first + count * step_j : step_j] = ones[:count]
-                    else:
-                        end = first + (count - 1) * step_j
-                        seen[end : first + 1 : -step_j] = ones[:count]
-                if last:
-                    continue
-                # the rows whose square interval meets [lo, hi]
-                ma = (lp * d0 - lq) // (2 * lq) + 1
-                mb = -((-(hp * d1 + hq)) // (2 * hq)) - 1
-                if ma < 0:
-                    ma = 0
-                if mb > d:
-                    mb = d
-                if mb > far_j + 1:
-                    mb = far_j + 1
-                left -= 1
-                if step_j > 0:
-                    row = near[col + ma * step_j : col + mb * step_j + 1 : step_j]
-                else:
-                    row = near[col + mb * step_j : col + ma * step_j + 1 : -step_j][::-1]
-                if 1 not in row:  # nothing in these rows can block: the interval stays open
-                    nxt.append((lp, lq, li, hp, hq, hi))
-                    continue
-                # sweep: (cp/cq, c_in) is where the part still to decide starts
-                cp, cq, c_in = lp, lq, li
-                done = stop = False
-                for pos in _hits(row):
-                    left -= 1
-                    m = ma + pos
-                    at = col + m * step_j
-                    f = flags[at]
-                    pieces: list[tuple[int, int, int, int]]  # open (a, b), or a point when bq == 0
-                    if f & SQUARE:
-                        pieces = [(2 * m - 1, d1, 2 * m + 1, d0)]
-                    else:
-                        across = flags[at + pa] & pbit
-                        corner = flags[at + pc] & cbit
-                        along = m < d and flags[at + sa] & sbit
-                        if not (across or corner or along):
-                            continue
-                        pieces = []
-                        if across:
-                            pieces.append((2 * m - 1, d1, 2 * m + 1, d1))
-                        if corner:
-                            pieces.append((2 * m + 1, d1, 0, 0))
-                        if along:
-                            pieces.append((2 * m + 1, d1, 2 * m + 1, d0))
-                    for ap, aq, bp, bq in pieces:
-                        # a piece starting past hi (or at hi, open) ends the sweep
-                        if hp * aq < ap * hq or (not hi and ap * hq == hp * aq):
-                            stop = True
-                            break
-                        if bq == 0:  # a point
-                            s = ap * cq - cp * aq
-                            if s < 0:
-                                continue
-                            if s == 0:
-                                c_in = False
-                                continue
-                            nxt.append((cp, cq, c_in, ap, aq, False))
-                            cp, cq, c_in = ap, aq, False
-                            continue
-                        if bp * cq <= cp * bq:  # ends before the open part starts
-                            continue
-                        s = ap * cq - cp * aq
-                        if s > 0 or (s == 0 and c_in):
-                            if ap * hq < hp * aq:
-                                nxt.append((cp, cq, c_in, ap, aq, True))
-                            else:  # the gap reaches hi: ap == hp (hi included, checked above)
-                                nxt.append((cp, cq, c_in, hp, hq, hi))
-                        cp, cq, c_in = bp, bq, True
-                        if cp * hq > hp * cq or (cp * hq == hp * cq and not hi):
-                            done = True  # nothing of [lo, hi] is left after this piece
-                            break
-                    if done or stop:
-                        break
-                if not done:
-                    s = cp * hq - hp * cq
-                    if s < 0 or (s == 0 and c_in and hi):
-                        nxt.append((cp, cq, c_in, hp, hq, hi))
+        f = _frame(sx, sy, swap, origin, width, height)
+        if f.far_d >= 1:
+            left = _cast_octant(flags, near, seen, base, f, _start(flags, base, f), left, ones)
             if left < 0:
                 return None
-            # keep what can still reach a target: slopes <= far_j / (d + 1)
-            intervals = [iv for iv in nxt if iv[0] * (d + 1) <= far_j * iv[1]]
     grid = np.frombuffer(bytes(seen), dtype=np.uint8).reshape(height + 2, width + 2)
     return grid[1:-1, 1:-1].astype(bool)
+
+
+def _cast_octant(
+    flags: bytes, near: bytes, seen: bytearray, base: int, f: _Frame, intervals: list[_Interval],
+    left: int, ones: bytes,
+) -> int:
+    """Walk one octant outward column by column from the open ``intervals``: mark the targets
+    each holds in ``seen``, then cut it by the rows it spans (:func:`_sweep`); returns the budget
+    left (negative: the walk gave up)."""
+    step_d, step_j, far_d, far_j = f.step_d, f.step_j, f.far_d, f.far_j
+    cut = f.cut()
+    d = 0
+    while intervals:
+        d += 1
+        col = base + d * step_d
+        d1, d0 = 2 * d + 1, 2 * d - 1
+        last = d == far_d
+        nxt: list[_Interval] = []
+        for iv in intervals:
+            lp, lq, li, hp, hq, hi = iv
+            # the targets of column d inside [lo, hi]
+            num = lp * d
+            jlo = -((-num) // lq) if li else num // lq + 1
+            num = hp * d
+            jhi = num // hq if hi else -((-num) // hq) - 1
+            if jhi > far_j:
+                jhi = far_j
+            if jlo <= jhi:
+                count = jhi - jlo + 1
+                left -= count >> 4  # one slice assignment: cheap per square
+                first = col + jlo * step_j
+                if step_j > 0:
+                    seen[first : first + count * step_j : step_j] = ones[:count]
+                else:
+                    end = first + (count - 1) * step_j
+                    seen[end : first + 1 : -step_j] = ones[:count]
+            if last:
+                continue
+            # the rows whose square interval meets [lo, hi]
+            ma = (lp * d0 - lq) // (2 * lq) + 1
+            mb = -((-(hp * d1 + hq)) // (2 * hq)) - 1
+            if ma < 0:
+                ma = 0
+            if mb > d:
+                mb = d
+            if mb > far_j + 1:
+                mb = far_j + 1
+            left -= 1
+            if step_j > 0:
+                row = near[col + ma * step_j : col + mb * step_j + 1 : step_j]
+            else:
+                row = near[col + mb * step_j : col + ma * step_j + 1 : -step_j][::-1]
+            if 1 not in row:  # nothing in these rows can block: the interval stays open
+                nxt.append(iv)
+            else:
+                left -= _sweep(flags, row, col, ma, d, cut, iv, nxt)
+        if left < 0:
+            return left
+        # keep what can still reach a target: slopes <= far_j / (d + 1)
+        intervals = [iv for iv in nxt if iv[0] * (d + 1) <= far_j * iv[1]]
+    return left
+
+
+def _sweep(
+    flags: bytes, row: bytes, col: int, ma: int, d: int, cut: _Cut, iv: _Interval, nxt: list[_Interval]
+) -> int:
+    """Cut the open interval ``iv`` of column ``d`` by the blockers of its rows (``row``: the
+    *near* bytes of rows ``ma..``) and append what stays open to ``nxt``; returns the cost (the
+    rows looked at).
+
+    A row's blockers are open slope intervals ``(a, b)`` — its square, the edge across the
+    primary axis, the edge along it — or a single slope, its corner. Every blocker of a row lies
+    inside that row's square interval and their starts never decrease, so one pass suffices:
+    ``(cp/cq, c_in)`` is where the part still to decide starts; ``cut`` is the octant's
+    :meth:`_Frame.cut`."""
+    step_j, pa, pbit, pc, cbit, sa, sbit = cut
+    cp, cq, c_in, hp, hq, hi = iv
+    d1 = 2 * d + 1
+    d0 = d1 - 2
+    cost = 0
+    pos = row.find(1)  # the rows that may block, found in C
+    while pos >= 0:
+        cost += 1
+        m = ma + pos
+        at = col + m * step_j
+        pieces: list[tuple[int, int, int, int]]  # open (a, b), or a point when bq == 0
+        if flags[at] & SQUARE:
+            pieces = [(2 * m - 1, d1, 2 * m + 1, d0)]
+        else:
+            pieces = []
+            if flags[at + pa] & pbit:  # across
+                pieces.append((2 * m - 1, d1, 2 * m + 1, d1))
+            if flags[at + pc] & cbit:  # the corner
+                pieces.append((2 * m + 1, d1, 0, 0))
+            if m < d and flags[at + sa] & sbit:  # along
+                pieces.append((2 * m + 1, d1, 2 * m + 1, d0))
+        stop = False
+        for ap, aq, bp, bq in pieces:
+            # a piece starting past hi (or at hi, open) ends the sweep
+            if hp * aq < ap * hq or (not hi and ap * hq == hp * aq):
+                stop = True
+                break
+            if bq == 0:  # a point
+                s = ap * cq - cp * aq
+                if s == 0:
+                    c_in = False
+                elif s > 0:
+                    nxt.append((cp, cq, c_in, ap, aq, False))
+                    cp, cq, c_in = ap, aq, False
+                continue
+            if bp * cq <= cp * bq:  # ends before the open part starts
+                continue
+            s = ap * cq - cp * aq
+            if s > 0 or (s == 0 and c_in):
+                if ap * hq < hp * aq:
+                    nxt.append((cp, cq, c_in, ap, aq, True))
+                else:  # the gap reaches hi: ap == hp (hi included, checked above)
+                    nxt.append((cp, cq, c_in, hp, hq, hi))
+            cp, cq, c_in = bp, bq, True
+            if cp * hq > hp * cq or (cp * hq == hp * cq and not hi):
+                return cost  # nothing of [lo, hi] is left after this piece
+        if stop:
+            break
+        pos = row.find(1, pos + 1)
+    # what is left from (cp/cq, c_in) on stays open
+    s = cp * hq - hp * cq
+    if s < 0 or (s == 0 and c_in and hi):
+        nxt.append((cp, cq, c_in, hp, hq, hi))
+    return cost

@@ -1,4 +1,5 @@
-"""Exact line of sight (LOS) on a square grid: the verdict, every crossing, and why.
+"""The centre-line engine: exact line of sight from centre to centre, the verdict, every crossing,
+and why (the rule of Arcadia Quest, the ``arcadia`` preset, and every rule the facade sends here).
 
 Pure: no pygame, no pytmx, no files, no clock. Verdicts use integers and
 :class:`fractions.Fraction` only, never floats. The rule (docs/line-of-sight.md): a segment
@@ -12,23 +13,26 @@ runs from the centre of one square to the centre of another;
   corner's **sides**; a side is closed if its square blocks or a wall/closed door on that square's
   two edges meets the corner. The corner blocks only if **both** sides are closed.
 
-Three entry points answer the same question:
+Callers ask the facade (:mod:`game.core.sight`: ``line``, ``field``, ``pairs``); this module is
+its engine for the rules decided by the centre line:
 
-* :func:`line_of_sight_reference` — slow and obviously correct, straight from the rule (the oracle);
-* :func:`line_of_sight` — the same :class:`LosResult` from a cached per-offset ray template (an
-  integer supercover walk);
-* :func:`verdict` / :func:`quick_ray` — the hover path: an integer walk (stopping at the first
-  blocker for :func:`verdict`), the Fraction explanation only when asked for;
-* :func:`visible_from` / :func:`pair_table` / :func:`all_pairs` — numpy masks from the octant
-  engine of :mod:`game.core.fov` (exact slopes, cost ~ the board area per origin, no per-size
-  ray table).
+* :func:`line_of_sight` — the :class:`~game.core.sight_result.Sight` of one ray from an integer
+  walk: verdict and drawing steps in integers (the hover path), the Fraction crossings
+  (:func:`crossings`, from a cached per-offset ray template) and the sentence only when read;
+* :func:`verdict` — the walk that stops at the first blocker;
+* :func:`exact_crossings` — the crossings straight from the rule with Fractions, through the
+  segment events of :mod:`game.core.segment`: the centre line's part of the one reference
+  (:func:`game.core.sight.reference`);
+* :func:`visible_from` / :func:`pair_table` / :func:`pair_bits` / :func:`all_pairs` — numpy
+  masks from the shadow caster of :mod:`game.core.fov_cast` and the octant engine of
+  :mod:`game.core.fov` (exact slopes).
 
 >>> board = Board.from_ascii([".....", ".....", "....."], walls=["V(2,1)"])
 >>> line_of_sight(board, (0, 1), (4, 1)).explain()
 'Blocked: wall V(2,1) between (1,1) and (2,1).'
 >>> line_of_sight(board, (1, 0), (2, 1)).explain()
 'Clear: the ray skims the corner (2,1) where only the south-west side is closed.'
->>> line_of_sight(board, (0, 0), (4, 2)) == line_of_sight_reference(board, (0, 0), (4, 2))
+>>> crossings(board, (0, 0), (4, 2)) == exact_crossings(board, (0, 0), (4, 2))
 True
 >>> visible_from(board, (0, 1)).astype(int)
 array([[1, 1, 1, 1, 0],
@@ -50,242 +54,35 @@ from typing import Literal
 import numpy as np
 
 from game.core.board import Board, Corner, Edge, Square, corner_edges, fmt_square, is_enemy
-from game.core.errors import PlacementError
 from game.core.fov import BlockerSet, batch_size, fov_half_rows, fov_rows
 from game.core.fov_cast import cast, flag_grid
+from game.core.profiles import PRESETS, Profile
+from game.core.segment import HALF, check_square, segment_events
+from game.core.sight_result import Crossing, CrossingKind, DrawStep, LineCheck, Side, Sight
 
 __all__ = [
-    "Crossing",
-    "LosResult",
-    "Ray",
-    "QuickRay",
-    "Side",
+    "CentreLine",
     "Verdict",
     "all_pairs",
     "cast_budget",
     "clear_caches",
+    "crossings",
+    "exact_crossings",
     "is_close",
     "line_of_sight",
-    "line_of_sight_reference",
     "mask_to_ascii",
     "pair_bits",
     "pair_table",
-    "quick_ray",
     "ray_template",
     "verdict",
     "visible_from",
 ]
 
-CrossingKind = Literal["edge", "corner", "square"]
-HALF = Fraction(1, 2)
+#: the rule this engine decides by default
+ARCADIA = PRESETS["arcadia"]
 
 
-# --- result types ---------------------------------------------------------------------------
-
-
-def _fraction_text(value: Fraction) -> str:
-    """A fraction as JSON-friendly text: ``"3/2"``, ``"2"``."""
-    return str(value)
-
-
-@dataclass(frozen=True)
-class Side:
-    """One side of a grid corner the ray passes through: a square and the two edges (arms) of that
-    square that meet at the corner.
-
-    ``closed`` when the square blocks sight or either arm is a wall or closed/locked door; ``why``
-    lists the reasons (empty when open).
-    """
-
-    name: str
-    square: Square
-    arms: tuple[Edge, Edge]
-    closed: bool
-    why: str
-
-    def as_json(self) -> dict[str, object]:
-        """``{"name", "square", "arms", "closed", "why"}``."""
-        return {
-            "name": self.name,
-            "square": list(self.square),
-            "arms": [str(arm) for arm in self.arms],
-            "closed": self.closed,
-            "why": self.why,
-        }
-
-
-@dataclass(frozen=True)
-class Crossing:
-    """One thing the ray meets, in order along it: an edge, a grid corner, or a square.
-
-    ``t`` is the ray parameter (0 at the origin centre, 1 at the target centre) where it meets the
-    thing (for a square: where the ray enters it) and ``point`` the exact point there.
-    ``between`` holds the squares before and after an edge or a corner. ``reason`` says what the
-    thing is when it matters (``"wall V(2,2)"``, ``"blocked terrain"``, ...), empty otherwise.
-    """
-
-    kind: CrossingKind
-    t: Fraction
-    point: tuple[Fraction, Fraction]
-    blocks: bool
-    reason: str = ""
-    edge: Edge | None = None
-    corner: Corner | None = None
-    square: Square | None = None
-    between: tuple[Square, Square] | None = None
-    sides: tuple[Side, Side] | None = None
-
-    def explain(self) -> str:
-        """One sentence about this step (the lesson mode shows it crossing by crossing).
-
-        >>> b = Board.from_ascii(["...", ".#.", "..."])
-        >>> [c.explain() for c in line_of_sight(b, (0, 1), (2, 1)).crossings]
-        ['Crosses the open edge V(1,1) between (0,1) and (1,1).', 'Blocked: square (1,1) is blocked terrain.', 'Crosses the open edge V(2,1) between (1,1) and (2,1).']
-        """
-        if self.kind == "edge":
-            assert self.edge is not None and self.between is not None
-            a, b = (fmt_square(sq) for sq in self.between)
-            if self.blocks:
-                return f"Blocked: {self.reason} between {a} and {b}."
-            if self.reason:
-                return f"Crosses the {self.reason} between {a} and {b}."
-            return f"Crosses the open edge {self.edge} between {a} and {b}."
-        if self.kind == "square":
-            assert self.square is not None
-            where = fmt_square(self.square)
-            if not self.blocks:
-                return f"Passes through square {where}, which does not block."
-            if self.reason in ("off the board", "blocked terrain"):
-                return f"Blocked: square {where} is {self.reason}."
-            return f"Blocked: square {where} holds {self.reason}."
-        assert self.corner is not None and self.between is not None and self.sides is not None
-        where = f"the corner {fmt_square(self.corner)}"
-        a, b = (fmt_square(sq) for sq in self.between)
-        closed = [side for side in self.sides if side.closed]
-        if self.blocks:
-            detail = ", ".join(f"{side.why} on the {side.name} side" for side in self.sides)
-            return f"Blocked at {where} between {a} and {b}: {detail}."
-        if closed:
-            side = closed[0]
-            return (
-                f"Skims {where} between {a} and {b}: only the {side.name} side is closed "
-                f"({side.why}), so it does not block."
-            )
-        return f"Passes through {where} between {a} and {b}; both sides are open."
-
-    def as_json(self) -> dict[str, object]:
-        """The crossing as a JSON object (see docs/line-of-sight.md).
-
-        >>> b = Board.from_ascii(["..."], walls=["V(1,0)"])
-        >>> line_of_sight(b, (0, 0), (2, 0)).crossings[0].as_json()["point"]
-        ['1', '1/2']
-        """
-        out: dict[str, object] = {
-            "kind": self.kind,
-            "t": _fraction_text(self.t),
-            "point": [_fraction_text(self.point[0]), _fraction_text(self.point[1])],
-            "blocks": self.blocks,
-            "reason": self.reason,
-        }
-        if self.edge is not None:
-            out["edge"] = str(self.edge)
-        if self.corner is not None:
-            out["corner"] = list(self.corner)
-        if self.square is not None:
-            out["square"] = list(self.square)
-        if self.between is not None:
-            out["between"] = [list(sq) for sq in self.between]
-        if self.sides is not None:
-            out["sides"] = [side.as_json() for side in self.sides]
-        out["explanation"] = self.explain()
-        return out
-
-
-@dataclass(frozen=True)
-class LosResult:
-    """The answer for one ray: every crossing in order, the verdict and the blockers.
-
-    ``viewer`` is the side whose enemies block (None: every figure counts). The verdict is about
-    squares; that a figure never targets itself (rules L29) is the rules layer's business.
-    """
-
-    origin: Square
-    target: Square
-    viewer: str | None
-    crossings: tuple[Crossing, ...]
-
-    @property
-    def blockers(self) -> tuple[Crossing, ...]:
-        """The crossings that block, in order along the ray."""
-        return tuple(c for c in self.crossings if c.blocks)
-
-    @property
-    def clear(self) -> bool:
-        """True when nothing along the ray blocks."""
-        return not any(c.blocks for c in self.crossings)
-
-    @property
-    def first_blocker(self) -> Crossing | None:
-        """The first crossing that blocks, or None when the ray is clear."""
-        return next((c for c in self.crossings if c.blocks), None)
-
-    def explain(self) -> str:
-        """One sentence for the status line.
-
-        >>> b = Board.from_ascii(["...", "...", "..."])
-        >>> line_of_sight(b, (0, 0), (2, 2)).explain()
-        'Clear: nothing blocks the ray from (0,0) to (2,2).'
-        >>> line_of_sight(b, (1, 1), (1, 1)).explain()
-        'Clear: (1,1) is the same square.'
-        """
-        skims = [c for c in self.crossings if c.kind == "corner" and c.sides and any(s.closed for s in c.sides)]
-        first = self.first_blocker
-        skim = skims[0] if skims and first is None else None
-        return _explain_ray(self.origin, self.target, first, len(self.blockers), skim, len(skims))
-
-    def drawing(self) -> list[DrawStep]:
-        """Every crossing as a :data:`DrawStep` (as :meth:`QuickRay.drawing`; floats for drawing)."""
-        out: list[DrawStep] = []
-        for c in self.crossings:
-            where = c.edge if c.kind == "edge" else c.corner if c.kind == "corner" else c.square
-            assert where is not None
-            closed = tuple(side.square for side in c.sides or () if side.closed)
-            out.append((c.kind, where, (float(c.point[0]), float(c.point[1])), c.blocks, closed))
-        return out
-
-    @property
-    def block_t(self) -> float | None:
-        """Where the first blocker is along the ray (a float for drawing), None when clear."""
-        first = self.first_blocker
-        return None if first is None else float(first.t)
-
-    def as_json(self) -> dict[str, object]:
-        """``{"clear", "blockers", "crossings", "from", "to", "viewer", "explanation"}``."""
-        crossings = [c.as_json() for c in self.crossings]
-        return {
-            "clear": self.clear,
-            "blockers": [j for c, j in zip(self.crossings, crossings, strict=True) if c.blocks],
-            "crossings": crossings,
-            "from": list(self.origin),
-            "to": list(self.target),
-            "viewer": self.viewer,
-            "explanation": self.explain(),
-        }
-
-
-#: The UI's name for one answered ray.
-Ray = LosResult
-
-
-# --- classification, straight from the rule (shared by both engines) -----------------------
-
-
-def _check_square(board: Board, sq: Square) -> None:
-    if not board.on_board(sq):
-        where = "outside the board" if not board.in_bounds(sq) else "void (off the board)"
-        raise PlacementError(
-            f"square {fmt_square(sq)} is {where}; the board is {board.width}x{board.height}"
-        )
+# --- classification, straight from the rule (every path's words) --------------------------
 
 
 def _edge_state(board: Board, edge: Edge) -> tuple[bool, str]:
@@ -356,56 +153,51 @@ def _corner_crossing(
     )
 
 
-# --- the reference: slow and obviously correct ---------------------------------------------
+# --- the crossings straight from the rule: the centre line's part of the one reference ------
 
 
-def line_of_sight_reference(board: Board, a: Square, b: Square, viewer: str | None = None) -> LosResult:
-    """Line of sight from square ``a`` to square ``b``, straight from the rule (the test oracle).
-
-    Parametrise P(t) = A + t·(B − A) with Fractions, collect every t in (0, 1) where x or y is an
-    integer, classify each as a corner (both integers) or an edge crossing, and the interior of every
-    sub-interval as a crossed square. Raises :class:`PlacementError` for a square off the board.
+def exact_crossings(board: Board, a: Square, b: Square, viewer: str | None = None) -> tuple[Crossing, ...]:
+    """Every crossing of the segment from the centre of ``a`` to the centre of ``b``, straight from
+    the rule: the exact events of the segment (:func:`game.core.segment.segment_events`: every
+    ``t`` where ``x`` or ``y`` is an integer, in Fractions) classified one by one — a grid corner
+    by its two sides, an edge by its state, every square passed through other than ``b``. The
+    one reference (:func:`game.core.sight.reference`) explains a centre-line rule's verdict by
+    them. Raises :class:`PlacementError` for a square off the board.
 
     >>> b = Board.from_ascii(["....."] * 5)
-    >>> [c.kind for c in line_of_sight_reference(b, (1, 1), (2, 2)).crossings]
+    >>> [c.kind for c in exact_crossings(b, (1, 1), (2, 2))]
     ['corner']
     """
-    _check_square(board, a)
-    _check_square(board, b)
+    check_square(board, a)
+    check_square(board, b)
     if a == b:
-        return LosResult(a, b, viewer, ())
-    x0, y0 = a[0] + HALF, a[1] + HALF
-    dx, dy = b[0] - a[0], b[1] - a[1]
-
-    def at(t: Fraction) -> tuple[Fraction, Fraction]:
-        return x0 + t * dx, y0 + t * dy
-
-    ts: set[Fraction] = set()
-    for k in range(min(a[0], b[0]) + 1, max(a[0], b[0]) + 1):
-        ts.add((k - x0) / dx)
-    for k in range(min(a[1], b[1]) + 1, max(a[1], b[1]) + 1):
-        ts.add((k - y0) / dy)
-    events = sorted(ts)
-    bounds = [Fraction(0), *events, Fraction(1)]
-    cells = []
-    for lo, hi in zip(bounds, bounds[1:], strict=False):
-        mx, my = at((lo + hi) / 2)
-        cells.append((mx.numerator // mx.denominator, my.numerator // my.denominator))
-    crossings: list[Crossing] = []
-    for i, t in enumerate(events):
-        px, py = at(t)
-        before, after = cells[i], cells[i + 1]
-        if px.denominator == 1 and py.denominator == 1:
-            crossings.append(_corner_crossing(board, (int(px), int(py)), t, (px, py), before, after, viewer))
-        elif px.denominator == 1:
-            edge = Edge("V", int(px), py.numerator // py.denominator)
-            crossings.append(_edge_crossing(board, edge, t, (px, py), before, after))
+        return ()
+    (ax, ay), dx, dy = a, b[0] - a[0], b[1] - a[1]
+    x0, y0 = ax + HALF, ay + HALF
+    events = segment_events(HALF, HALF, Fraction(dx), Fraction(dy), False, False)
+    out: list[Crossing] = []
+    before = a
+    for i, (kind, x, y, extra) in enumerate(events):
+        if kind == 2:
+            continue
+        after = (events[i + 1][1] + ax, events[i + 1][2] + ay)  # the square the segment enters
+        x, y = x + ax, y + ay
+        if kind == 0:
+            t = (x - x0) / dx
+            point = (Fraction(x), y0 + t * dy)
+            out.append(_corner_crossing(board, (x, y), t, point, before, after, viewer))
+        elif extra[0]:  # V(x, y): the segment meets x
+            t = (x - x0) / dx
+            point = (Fraction(x), y0 + t * dy)
+            out.append(_edge_crossing(board, Edge("V", x, y), t, point, before, after))
         else:
-            edge = Edge("H", px.numerator // px.denominator, int(py))
-            crossings.append(_edge_crossing(board, edge, t, (px, py), before, after))
+            t = (y - y0) / dy
+            point = (x0 + t * dx, Fraction(y))
+            out.append(_edge_crossing(board, Edge("H", x, y), t, point, before, after))
         if after != b:
-            crossings.append(_square_crossing(board, after, t, (px, py), viewer))
-    return LosResult(a, b, viewer, tuple(crossings))
+            out.append(_square_crossing(board, after, t, point, viewer))
+        before = after
+    return tuple(out)
 
 
 # --- the fast single ray: cached templates per offset --------------------------------------
@@ -457,36 +249,34 @@ def ray_template(dx: int, dy: int) -> tuple[_Step, ...]:
     return tuple(steps)
 
 
-def line_of_sight(board: Board, a: Square, b: Square, viewer: str | None = None) -> LosResult:
-    """Line of sight from square ``a`` to square ``b`` for ``viewer`` (a side, or None).
-
-    Returns the same :class:`LosResult` as :func:`line_of_sight_reference` (equal dataclasses),
-    using the cached :func:`ray_template` of the offset. Raises :class:`PlacementError` for a square
-    that is void or outside the board.
+def crossings(board: Board, a: Square, b: Square, viewer: str | None = None) -> tuple[Crossing, ...]:
+    """Every crossing of the centre line from ``a`` to ``b`` for ``viewer``, from the cached
+    :func:`ray_template` of the offset: equal to :func:`exact_crossings`. Raises
+    :class:`PlacementError` for a square that is void or outside the board.
 
     >>> b = Board.from_ascii(["....."] * 3, doors={"V(2,1)": "open"})
-    >>> line_of_sight(b, (0, 1), (4, 1)).clear
-    True
+    >>> [c.reason for c in crossings(b, (0, 1), (2, 1)) if c.kind == "edge"]
+    ['', 'open door on V(2,1)']
     """
-    _check_square(board, a)
-    _check_square(board, b)
+    check_square(board, a)
+    check_square(board, b)
     if a == b:
-        return LosResult(a, b, viewer, ())
+        return ()
     ax, ay = a
-    crossings: list[Crossing] = []
+    out: list[Crossing] = []
     before = a
     for kind, ex, ey, t, px, py, cx, cy in ray_template(b[0] - ax, b[1] - ay):
         point = (px + ax, py + ay)
         after = (cx + ax, cy + ay)
         if kind == "C":
-            crossings.append(_corner_crossing(board, (ex + ax, ey + ay), t, point, before, after, viewer))
+            out.append(_corner_crossing(board, (ex + ax, ey + ay), t, point, before, after, viewer))
         else:
             edge = Edge("V" if kind == "V" else "H", ex + ax, ey + ay)
-            crossings.append(_edge_crossing(board, edge, t, point, before, after))
+            out.append(_edge_crossing(board, edge, t, point, before, after))
         if after != b:
-            crossings.append(_square_crossing(board, after, t, point, viewer))
+            out.append(_square_crossing(board, after, t, point, viewer))
         before = after
-    return LosResult(a, b, viewer, tuple(crossings))
+    return tuple(out)
 
 
 # --- the hover path: integer walks, explanations on demand ----------------------------------
@@ -497,7 +287,7 @@ class Verdict:
     """An integer verdict for one ray: clear or not, and the first blocker when blocked.
 
     ``kind`` is ``"edge"``, ``"corner"`` or ``"square"`` (None when clear); ``edge``, ``corner``
-    or ``square`` says which; ``step`` is the blocker's index in :attr:`LosResult.crossings`.
+    or ``square`` says which; ``step`` is the blocker's index in :func:`crossings`.
     """
 
     clear: bool
@@ -530,7 +320,7 @@ def _corner_sides(board: Board, corner: Corner, going_se_or_nw: bool, viewer: st
 
 def _walk(board: Board, a: Square, b: Square, viewer: str | None, stop: bool) -> list[_WalkStep]:
     """Every crossing of the ray from ``a`` to ``b`` in order, in integers (the order of
-    :attr:`LosResult.crossings`); with ``stop``, up to and including the first blocker."""
+    :func:`crossings`); with ``stop``, up to and including the first blocker."""
     (ax, ay), (bx, by) = a, b
     dx, dy = bx - ax, by - ay
     nx, ny = abs(dx), abs(dy)
@@ -582,8 +372,8 @@ def verdict(board: Board, a: Square, b: Square, viewer: str | None = None) -> Ve
     >>> verdict(board, (0, 0), (2, 0)).clear
     True
     """
-    _check_square(board, a)
-    _check_square(board, b)
+    check_square(board, a)
+    check_square(board, b)
     if a == b:
         return Verdict(True)
     steps = _walk(board, a, b, viewer, stop=True)
@@ -603,7 +393,7 @@ def verdict(board: Board, a: Square, b: Square, viewer: str | None = None) -> Ve
 def _explain_ray(
     origin: Square, target: Square, first: Crossing | None, blockers: int, skim: Crossing | None, skims: int
 ) -> str:
-    """The status sentence of a ray (shared by :class:`LosResult` and :class:`QuickRay`)."""
+    """The status sentence of a ray (from its crossings, or from the walk's steps)."""
     if first is not None:
         text = first.explain()
         more = blockers - 1
@@ -625,95 +415,175 @@ def _explain_ray(
     return f"Clear: nothing blocks the ray from {fmt_square(origin)} to {fmt_square(target)}."
 
 
-#: What the painter draws for one crossing: kind, the edge / corner / square, the point (floats,
-#: drawing only), whether it blocks, and the closed corner sides.
-DrawStep = tuple[CrossingKind, "Edge | Corner | Square", tuple[float, float], bool, tuple[Square, ...]]
+def _centre_line(origin: Square, target: Square, first: Crossing | None) -> LineCheck:
+    """The centre line as a :class:`~game.core.sight_result.LineCheck` (its first blocker in
+    words, as the other rules' lines say theirs)."""
+    start = (origin[0] + HALF, origin[1] + HALF)
+    end = (target[0] + HALF, target[1] + HALF)
+    if first is None:
+        return LineCheck(start, end, "centre", "centre", None)
+    if first.kind == "edge":
+        words = f"crosses {first.reason}"
+    elif first.kind == "square":
+        words = f"passes through square {fmt_square(first.where)}, {first.reason}"  # type: ignore[arg-type]
+    else:
+        words = f"passes the corner {fmt_square(first.where)}: {first.reason}"  # type: ignore[arg-type]
+    return LineCheck(start, end, "centre", "centre", words, (first.kind, first.where))
 
 
-class QuickRay:
-    """A ray for the hover path: integer verdict and drawing steps now, explanation on demand.
+def _named(text: str, rule: Profile) -> str:
+    """The sentence, naming the rule when it is not the default preset (an override, a cover)."""
+    return text if rule == ARCADIA else f"{text[:-1]} (rule {rule.spec()})."
 
-    Built by :func:`quick_ray` from one integer walk. :attr:`clear`, :meth:`drawing`,
-    :attr:`block_t` and :meth:`explain` cost no Fractions beyond the one or two crossings the
-    sentence names; :attr:`crossings`, :attr:`first_blocker` and :meth:`as_json` build the full
-    :class:`LosResult` (Fractions) the first time they are asked for (the panel's lesson mode and
-    the JSON output show it), equal to :func:`line_of_sight`.
+
+class CrossingsSource:
+    """The :class:`~game.core.sight_result.SightSource` of a centre line whose crossings are all
+    known (the reference's, or the walk's once they are asked for)."""
+
+    checked = 1
+
+    def __init__(
+        self, origin: Square, target: Square, viewer: str | None, rule: Profile, found: tuple[Crossing, ...]
+    ) -> None:
+        self.origin, self.target, self.viewer, self.rule = origin, target, viewer, rule
+        self._crossings = found
+
+    def lines(self) -> tuple[LineCheck, ...]:
+        """The centre line."""
+        blocking = self.blockers()
+        return (_centre_line(self.origin, self.target, blocking[0] if blocking else None),)
+
+    def crossings(self) -> tuple[Crossing, ...]:
+        """Every crossing, in order."""
+        return self._crossings
+
+    def blockers(self) -> tuple[Crossing, ...]:
+        """The crossings that block, in order along the ray."""
+        return tuple(c for c in self._crossings if c.blocks)
+
+    def drawing(self) -> list[DrawStep]:
+        """Every crossing as a :data:`~game.core.sight_result.DrawStep`."""
+        return [c.drawing() for c in self._crossings]
+
+    def block_t(self) -> float | None:
+        """Where the first blocker is along the ray (a float for drawing), None when clear."""
+        first = next((c for c in self._crossings if c.blocks), None)
+        return None if first is None else float(first.t)
+
+    def explain(self) -> str:
+        """The status sentence: the first blocker (and how many more), or why it is clear.
+
+        >>> b = Board.from_ascii(["...", "...", "..."])
+        >>> line_of_sight(b, (0, 0), (2, 2)).explain(), line_of_sight(b, (1, 1), (1, 1)).explain()
+        ('Clear: nothing blocks the ray from (0,0) to (2,2).', 'Clear: (1,1) is the same square.')
+        """
+        skims = [c for c in self._crossings if c.kind == "corner" and c.sides and any(s.closed for s in c.sides)]
+        blocking = self.blockers()
+        first = blocking[0] if blocking else None
+        skim = skims[0] if skims and first is None else None
+        return _named(_explain_ray(self.origin, self.target, first, len(blocking), skim, len(skims)), self.rule)
+
+    def summary(self) -> str:
+        """The status sentence (it is short)."""
+        return self.explain()
+
+    def fingerprint(self) -> tuple[object, ...]:
+        """Every crossing's ``(kind, where, blocks, closed sides, t)``."""
+        return tuple((c.kind, c.where, c.blocks, tuple(s.square for s in c.sides or () if s.closed), c.t)
+                     for c in self._crossings)
+
+    def as_json(self) -> dict[str, object]:
+        """``{"clear", "blockers", "crossings", "from", "to", "viewer"}``."""
+        found = [c.as_json() for c in self._crossings]
+        return {
+            "clear": not any(c.blocks for c in self._crossings),
+            "blockers": [j for c, j in zip(self._crossings, found, strict=True) if c.blocks],
+            "crossings": found,
+            "from": list(self.origin),
+            "to": list(self.target),
+            "viewer": self.viewer,
+        }
+
+
+class CentreLine:
+    """The :class:`~game.core.sight_result.SightSource` of the hover path: the integer walk now,
+    the Fractions on demand.
+
+    :meth:`drawing`, :meth:`block_t` and :meth:`explain` cost no Fractions beyond the one or two
+    crossings the sentence names; :meth:`crossings`, :meth:`blockers`, :meth:`lines` and
+    :meth:`as_json` build every crossing (:func:`crossings`) the first time they are asked for
+    (the lesson mode, the panel and the JSON show them), on the board as it was cast.
     """
 
-    def __init__(self, board: Board, origin: Square, target: Square, viewer: str | None) -> None:
-        self.origin, self.target, self.viewer = origin, target, viewer
+    checked = 1
+
+    def __init__(self, board: Board, origin: Square, target: Square, viewer: str | None, rule: Profile) -> None:
+        self.origin, self.target, self.viewer, self.rule = origin, target, viewer, rule
         self._board = board
         self._version = (board.serial, board.version)
-        self._steps = _walk(board, origin, target, viewer, stop=False) if origin != target else []
-        self.clear = not any(step[2] for step in self._steps)
-        self._full: LosResult | None = None
+        self.steps = _walk(board, origin, target, viewer, stop=False) if origin != target else []
+        self._full: CrossingsSource | None = None
         self._text: str | None = None
+        self._drawing: tuple[DrawStep, ...] | None = None
 
-    def __repr__(self) -> str:
-        state = "clear" if self.clear else "blocked"
-        return f"QuickRay({self.origin} -> {self.target}, viewer={self.viewer!r}, {state})"
-
-    @property
-    def result(self) -> LosResult:
-        """The full :class:`LosResult` (built once, on first use)."""
+    def full(self) -> CrossingsSource:
+        """Every crossing with its Fractions (built once, on first use)."""
         if self._full is None:
             board = self._board
             if (board.serial, board.version) != self._version:
                 raise RuntimeError("the board changed since this ray was cast; cast it again")
-            self._full = line_of_sight(board, self.origin, self.target, self.viewer)
+            found = crossings(board, self.origin, self.target, self.viewer)
+            self._full = CrossingsSource(self.origin, self.target, self.viewer, self.rule, found)
         return self._full
 
-    @property
+    def lines(self) -> tuple[LineCheck, ...]:
+        """The centre line (builds the crossings)."""
+        return self.full().lines()
+
     def crossings(self) -> tuple[Crossing, ...]:
-        """Every crossing with its Fractions (builds the full result)."""
-        return self.result.crossings
+        """Every crossing (builds them)."""
+        return self.full().crossings()
 
-    @property
     def blockers(self) -> tuple[Crossing, ...]:
-        """The blocking crossings (builds the full result)."""
-        return self.result.blockers
+        """The blocking crossings (builds the crossings)."""
+        return self.full().blockers()
 
-    @property
-    def first_blocker(self) -> Crossing | None:
-        """The first blocking crossing (builds the full result)."""
-        return self.result.first_blocker
-
-    @property
     def block_t(self) -> float | None:
         """Where the first blocker is along the ray (0..1, a float for drawing), None when clear."""
-        for _kind, _where, blocks, _closed, num, den in self._steps:
+        for _kind, _where, blocks, _closed, num, den in self.steps:
             if blocks:
                 return num / den
         return None
 
     def drawing(self) -> list[DrawStep]:
-        """Every crossing as a :data:`DrawStep` (floats for the points; nothing exact is derived
-        from them)."""
-        x0, y0 = self.origin[0] + 0.5, self.origin[1] + 0.5
-        dx, dy = self.target[0] - self.origin[0], self.target[1] - self.origin[1]
-        return [
-            (kind, where, (x0 + dx * num / den, y0 + dy * num / den), blocks, closed)
-            for kind, where, blocks, closed, num, den in self._steps
-        ]
+        """Every crossing as a :data:`~game.core.sight_result.DrawStep` (floats for the points;
+        nothing exact is derived from them), computed once (the painter asks twice for a new ray).
+        Each point is one integer division, ``((2a + 1)·den + 2d·num) / (2·den)``, so it is the
+        float of the exact point."""
+        if self._drawing is None:
+            ax, ay = self.origin
+            dx, dy = self.target[0] - ax, self.target[1] - ay
+            kx, ky, tx, ty = 2 * ax + 1, 2 * ay + 1, 2 * dx, 2 * dy
+            self._drawing = tuple(
+                (kind, where, ((kx * den + tx * num) / (2 * den), (ky * den + ty * num) / (2 * den)), blocks, closed)
+                for kind, where, blocks, closed, num, den in self.steps
+            )
+        return list(self._drawing)
 
     def _crossing(self, index: int) -> Crossing:
-        """The exact :class:`Crossing` of one step (a Fraction or two for its point)."""
+        """The exact :class:`~game.core.sight_result.Crossing` of one step (a Fraction or two)."""
         board, (ax, ay), viewer = self._board, self.origin, self.viewer
-        kind, where, _blocks, _closed, num, den = self._steps[index]
+        kind, where, _blocks, _closed, num, den = self.steps[index]
         t = Fraction(num, den)
         dx, dy = self.target[0] - ax, self.target[1] - ay
         point = (ax + HALF + t * dx, ay + HALF + t * dy)
-        before = self.origin
-        for k in range(index - 1, -1, -1):
-            if self._steps[k][0] == "square":
-                before = self._steps[k][1]  # type: ignore[assignment]
-                break
+        before = next((s[1] for s in reversed(self.steps[:index]) if s[0] == "square"), self.origin)
         if kind == "square":
             assert not isinstance(where, Edge)
             return _square_crossing(board, where, t, point, viewer)
-        after = self.target
-        if index + 1 < len(self._steps) and self._steps[index + 1][0] == "square":
-            after = self._steps[index + 1][1]  # type: ignore[assignment]
+        following = self.steps[index + 1] if index + 1 < len(self.steps) else None
+        after = following[1] if following is not None and following[0] == "square" else self.target
+        assert not isinstance(before, Edge) and not isinstance(after, Edge)
         if kind == "edge":
             assert isinstance(where, Edge)
             return _edge_crossing(board, where, t, point, before, after)
@@ -721,37 +591,53 @@ class QuickRay:
         return _corner_crossing(board, where, t, point, before, after, viewer)
 
     def explain(self) -> str:
-        """The same sentence as :meth:`LosResult.explain`, from the integer walk."""
+        """The same sentence as :meth:`CrossingsSource.explain`, from the integer walk."""
         if self._text is None:
-            blocking = [i for i, step in enumerate(self._steps) if step[2]]
+            blocking = [i for i, step in enumerate(self.steps) if step[2]]
             first = self._crossing(blocking[0]) if blocking else None
-            skims = [i for i, step in enumerate(self._steps) if step[0] == "corner" and step[3]]
+            skims = [i for i, step in enumerate(self.steps) if step[0] == "corner" and step[3]]
             skim = self._crossing(skims[0]) if skims and not blocking else None
-            self._text = _explain_ray(self.origin, self.target, first, len(blocking), skim, len(skims))
+            text = _explain_ray(self.origin, self.target, first, len(blocking), skim, len(skims))
+            self._text = _named(text, self.rule)
         return self._text
 
+    def summary(self) -> str:
+        """The status sentence (it is short)."""
+        return self.explain()
+
+    def fingerprint(self) -> tuple[object, ...]:
+        """As :meth:`CrossingsSource.fingerprint`, from the walk (no board read: the board may
+        have changed since)."""
+        return tuple((kind, where, blocks, closed, Fraction(num, den)) for kind, where, blocks, closed, num, den in self.steps)
+
     def as_json(self) -> dict[str, object]:
-        """As :meth:`LosResult.as_json` (builds the full result)."""
-        return self.result.as_json()
+        """As :meth:`CrossingsSource.as_json` (builds the crossings)."""
+        return self.full().as_json()
 
 
-def quick_ray(board: Board, a: Square, b: Square, viewer: str | None = None) -> QuickRay:
-    """The hover path's ray from ``a`` to ``b``: integer verdict and drawing steps, the Fraction
-    explanation only when asked for (see :class:`QuickRay`). Raises :class:`PlacementError` for a
-    square off the board.
+def line_of_sight(
+    board: Board, a: Square, b: Square, viewer: str | None = None, *, rule: Profile = ARCADIA
+) -> Sight:
+    """Line of sight from square ``a`` to square ``b`` for ``viewer`` (a side, or None) by the
+    centre line: the :class:`~game.core.sight_result.Sight` of one integer walk (the hover path;
+    the Fractions only when read). ``rule`` is the rule the Sight names (a rule this engine
+    decides: see :func:`game.core.sight.family`). Raises :class:`PlacementError` for a square that
+    is void or outside the board.
 
     >>> board = Board.from_ascii(["....."], walls=["V(3,0)"])
-    >>> ray = quick_ray(board, (0, 0), (4, 0))
-    >>> ray.clear, ray.explain() == line_of_sight(board, (0, 0), (4, 0)).explain()
-    (False, True)
+    >>> ray = line_of_sight(board, (0, 0), (4, 0))
+    >>> ray.clear, ray.block_t, ray.explain()
+    (False, 0.625, 'Blocked: wall V(3,0) between (2,0) and (3,0).')
     """
-    _check_square(board, a)
-    _check_square(board, b)
-    return QuickRay(board, a, b, viewer)
+    check_square(board, a)
+    check_square(board, b)
+    source = CentreLine(board, a, b, viewer, rule)
+    return Sight(a, b, viewer, rule, not any(step[2] for step in source.steps), source)
 
 
 def is_close(board: Board, a: Square, b: Square) -> bool:
-    """Melee reach (rules §1.2): the same square, or orthogonal neighbours across an open edge.
+    """Melee reach (rules §1.2): the same square, or neighbours (sharing an edge of the board's
+    grid: orthogonal on squares) across an open edge.
 
     A wall or a closed/locked door is not open; an open door is. A window blocks movement, so it is
     **not** an open edge here (our reading: Close is the movement relation). Squares off the board
@@ -767,9 +653,12 @@ def is_close(board: Board, a: Square, b: Square) -> bool:
         return False
     if a == b:
         return True
-    if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+    grid = board.grid
+    if b not in grid.neighbours(a):
         return False
-    return not board.edge_blocks_movement(Edge.between(a, b))
+    return not board.edge_blocks_movement(grid.edge_between(a, b))
+
+
 
 
 # --- many rays at once: numpy tables ---------------------------------------------------------

@@ -9,7 +9,8 @@ Two ways of counting a distance between squares:
   through ``game.rules.registry.counts_diagonals``): the caller passes the answer in, and a
   ruleset without diagonal counting shows orthogonal steps only.
 
-Movement **reach** is a breadth-first walk of orthogonal steps from a square: a step may not
+Movement **reach** is a breadth-first walk of steps across edges from a square (the board's grid
+names the neighbours and the edge between them: orthogonal steps on squares): a step may not
 cross a wall, a closed or locked door or a window (``Board.edge_blocks_movement``), nor enter a
 void or blocked-terrain square, nor a square holding an enemy figure of the mover's side (no
 side: every figure counts as an enemy, as for sight). Friends may be walked through.
@@ -30,7 +31,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from game.core.board import Board, Edge, Square, is_enemy
+from game.core.board import Board, Square, is_enemy
 
 
 def orthogonal(a: Square, b: Square) -> int:
@@ -88,13 +89,13 @@ def ring(board: Board, centre: Square, radius: int, diagonal: bool = False) -> l
 
 
 def can_step(board: Board, a: Square, b: Square, side: str | None, mover: int | None = None) -> bool:
-    """Whether one orthogonal step from ``a`` to the neighbour ``b`` is allowed (see module doc).
+    """Whether one step from ``a`` to the neighbour ``b`` (sharing an edge) is allowed (see module doc).
 
     ``mover`` is the moving figure's id (it never blocks itself).
     """
     if not board.in_bounds(b) or board.is_void(b) or board.is_blocked_terrain(b):
         return False
-    if board.edge_blocks_movement(Edge.between(a, b)):
+    if board.edge_blocks_movement(board.grid.edge_between(a, b)):
         return False
     return not any(f.id != mover and is_enemy(f, side) for f in board.figures_at(b))
 
@@ -114,8 +115,7 @@ def reach(
         dist = found[here]
         if dist == steps:
             continue
-        x, y = here
-        for nxt in ((x, y - 1), (x - 1, y), (x + 1, y), (x, y + 1)):
+        for nxt in board.grid.neighbours(here):
             if nxt not in found and can_step(board, here, nxt, side, mover):
                 found[nxt] = dist + 1
                 queue.append(nxt)

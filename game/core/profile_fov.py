@@ -1,7 +1,7 @@
 """Fast field of view for corner-to-corner rules: every square one origin sees, at once, exactly.
 
 Pure: numpy and integers only (no floats in any decision). It answers the segment rule of
-:mod:`game.core.profile_los` for every segment from a corner of the origin's square A to a corner
+:mod:`game.core.segment` for every segment from a corner of the origin's square A to a corner
 of another square B that does **not** run along a grid line; :func:`corner_candidates` returns the
 squares some such segment reaches. Its positives are exact; the caller
 (:func:`game.core.profile_los.visible_from`) decides the rest — segments along grid lines, squares
@@ -29,13 +29,13 @@ How (shadow casting from a grid point, by octants, with exact slopes):
   grid points pass the sector rule with A's and B's quadrants. (A segment of slope in ``(0, 1]``
   meets nothing else: it runs along no edge, and it meets A's or B's square only as the quadrant
   it leaves from or arrives in, which the rules leave out anyway.)
-* Slopes are compared through ``(v << 42) // u``: fractions with denominators below 2**20 that
-  differ, differ by more than 2**-40, so the keys keep their order (an exact order, no floats).
-* For each slope the smallest key over the blockers holding it: each interval is painted into a
-  sparse table at its two covering powers of two, then minima are pushed down level by level.
+* Slopes are compared through the exact integer key of :func:`game.core.slopes.slope_key` (an
+  exact order, no floats), as the centre engine of :mod:`game.core.fov` compares them.
+* For each slope the smallest key over the blockers holding it: :func:`game.core.slopes.paint_min`,
+  the paint the centre engine shares.
 * What a grid point does to a line depends only on the 8 things around it (4 wall arms, 4
   squares): a 256-entry table per pair of directions, built once from the walk's own rule
-  (:func:`game.core.profile_los.vertex_table`), so both paths share one definition.
+  (:func:`game.core.segment.vertex_table`), so both paths share one definition.
 
 How it stays fast (numpy calls on whole arrays, none per octant, blocker or target):
 
@@ -64,30 +64,21 @@ from __future__ import annotations
 
 import itertools
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from game.core.board import Square
+from game.core.segment import BoardView, quadrant_of, vertex_table
+from game.core.slopes import distinct_sorted, paint_min, slope_key
 
-if TYPE_CHECKING:
-    from game.core.profile_los import _Geo
+__all__ = ["corner_candidates", "sight_arrays"]
 
-__all__ = ["corner_candidates", "fast_corner_rule", "sight_arrays"]
-
-_SHIFT = 42
-
-# directions around a grid point as in profile_los: 0 E, 1 SE, 2 S, 3 SW, 4 W, 5 NW, 6 N, 7 NE
+# directions around a grid point as in game/core/segment.py: 0 E, 1 SE, 2 S, 3 SW, 4 W, 5 NW, 6 N, 7 NE
 _QUAD = {(1, 1): 1, (-1, 1): 3, (-1, -1): 5, (1, -1): 7}
 #: the quadrants by index ``qd = 2 * (sx < 0) + (sy < 0)``; octant ``o = 8 * corner + 2 * qd + swap``
 _SIGNS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 #: the arms along a grid line: direction, and its index in the profile's numbering
 _ARMS = ((1, 0), (0, 1), (-1, 0), (0, -1))
-
-
-def fast_corner_rule(profile: object) -> bool:
-    """True when :func:`corner_candidates` applies: corners to corners."""
-    return getattr(profile, "from_", None) == "corners" and getattr(profile, "to", None) == "corners"
 
 
 @lru_cache(maxsize=4)
@@ -102,15 +93,15 @@ def _slopes(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.
     u = np.arange(n + 1, dtype=np.int64)[:, None]
     v = np.arange(n + 1, dtype=np.int64)[None, :]
     valid = (v >= 1) & (v <= u)
-    key = (v << _SHIFT) // np.maximum(u, 1)
-    keys = np.unique(key[valid])
+    key = slope_key(v, np.maximum(u, 1))
+    keys = distinct_sorted(key[valid])
     rank = np.searchsorted(keys, key).astype(np.int32)
     rank[~valid] = 0
     den = np.full(keys.size, n + 1, dtype=np.int64)
     np.minimum.at(den, rank[valid], np.broadcast_to(u, key.shape)[valid])
     q = np.arange(n + 2, dtype=np.int64)[:, None]
     p = np.arange(n + 3, dtype=np.int64)[None, :]
-    key = (p << _SHIFT) // np.maximum(q, 1)
+    key = slope_key(p, np.maximum(q, 1))
     below = np.searchsorted(keys, key, side="left").astype(np.int32)
     upto = np.searchsorted(keys, key, side="right").astype(np.int32)
     return keys, den, np.maximum(rank, rank.T), below, upto
@@ -133,49 +124,11 @@ def _block_templates(n: int) -> tuple[np.ndarray, np.ndarray]:
     return np.maximum(i[None, :], i[:, None]).astype(_small(n)), ranks + swapped * np.int32(den.size + 1)
 
 
-@lru_cache(maxsize=4)
-def _floor_log2(n: int) -> np.ndarray:
-    """``[x]``: the largest ``l`` with ``2**l <= x``, for ``1 <= x <= n`` (entry 0 unused)."""
-    out = np.zeros(n + 1, dtype=np.int32)
-    for level in range(1, max(1, n.bit_length())):
-        out[1 << level :] += 1
-    return out
-
-
-def _paint_min(count: int, lo: np.ndarray, hi: np.ndarray, key: np.ndarray, longest: int) -> np.ndarray:
-    """Per leaf ``0..count-1``: the smallest key of the intervals ``[lo, hi)`` holding it (the
-    dtype's maximum where none does); no interval is longer than ``longest``. Each interval is
-    painted at its two covering powers of two of a sparse table, then minima are pushed down level
-    by level (empty intervals are painted on a spare leaf past the end)."""
-    far = np.iinfo(key.dtype).max
-    ok = hi > lo
-    lo = np.where(ok, lo, count)
-    length = np.where(ok, hi - lo, 1)
-    if not ok.any():
-        return np.full(count, far, dtype=key.dtype)
-    lev = _floor_log2(max(longest, 1))[length]  # 2**lev <= length < 2**(lev + 1)
-    levels = int(lev.max()) + 1
-    wide = count + 1
-    table = np.full(levels * wide, far, dtype=key.dtype)
-    at = lev * wide + lo
-    np.minimum.at(table, at, key)
-    np.minimum.at(table, at + length - (1 << lev), key)
-    table = table.reshape(levels, wide)
-    for level in range(levels - 1, 0, -1):
-        half = 1 << (level - 1)
-        row = table[level]
-        below = table[level - 1]
-        np.minimum(below, row, out=below)
-        np.minimum(below[half:], row[: wide - half], out=below[half:])
-    return table[0, :count]
-
-
 @lru_cache(maxsize=8)
 def _end_tables(touch: str) -> np.ndarray:
     """Bool ``[qd, 2 * i + j, same, signature]``: a segment of quadrant ``qd`` arriving at a grid
     point ``q`` and ending in the square ``q - (i, j)`` is blocked there (the walk's vertex rule,
-    :func:`game.core.profile_los.vertex_table`)."""
-    from game.core.profile_los import vertex_table
+    :func:`game.core.segment.vertex_table`)."""
 
     out = np.zeros((4, 4, 2, 256), dtype=bool)
     for qd, (sx, sy) in enumerate(_SIGNS):
@@ -202,8 +155,6 @@ def _axis_tables(touch: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     ``start[qa, e, s, sig]`` leaving a corner of A (A in quadrant ``qa``), ``through[e, s, sig]``
     passing a grid point straight along the line, ``end[e, 2 * i + j, s, sig]`` at an end point
     into the square ``q - (i, j)``."""
-    from game.core.profile_los import vertex_table
-
     start = np.zeros((8, 4, 3, 256), dtype=bool)
     through = np.zeros((4, 3, 256), dtype=bool)
     end = np.zeros((4, 4, 3, 256), dtype=bool)
@@ -220,11 +171,9 @@ def _axis_tables(touch: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 class _Fast:
-    """The arrays of one board, profile and viewer (cached on the profile engine's ``_Geo``)."""
+    """The arrays of one board, rule and viewer (cached on the rule's :class:`~game.core.segment.BoardView`)."""
 
-    def __init__(self, geo: _Geo) -> None:
-        from game.core.profile_los import vertex_table
-
+    def __init__(self, geo: BoardView) -> None:
         board = geo.board
         w, h = board.width, board.height
         self.width, self.height = w, h
@@ -286,7 +235,7 @@ class _Fast:
         }
 
 
-def _fast(geo: _Geo) -> _Fast:
+def _fast(geo: BoardView) -> _Fast:
     found = getattr(geo, "fast", None)
     if found is None:
         found = _Fast(geo)
@@ -297,10 +246,11 @@ def _fast(geo: _Geo) -> _Fast:
 def _cell(d: np.ndarray) -> np.ndarray:
     """Local index of the unit cell ``[x, x+1]`` at ``d = x - origin`` seen from the grid line
     ``origin``, in the direction of ``d``'s sign: ``d`` when ``d >= 0``, else ``-1 - d`` (``~d``)."""
-    return d ^ (d >> 31)
+    cell: np.ndarray = d ^ (d >> 31)
+    return cell
 
 
-def corner_candidates(geo: _Geo, a: Square) -> np.ndarray:
+def corner_candidates(geo: BoardView, a: Square) -> np.ndarray:
     """Bool ``[y, x]``: the squares B that some segment from a corner of ``a`` to a corner of B,
     not running along a grid line, reaches clear — exact positives (see the module docstring).
 
@@ -309,8 +259,6 @@ def corner_candidates(geo: _Geo, a: Square) -> np.ndarray:
     patterns is never read: at a corner of A a segment leaves from A's quadrant or, passing
     straight through, arrives from it — either way the rule leaves that quadrant out.)
     """
-    from game.core.profile_los import _quadrant_of, vertex_table
-
     fast = _fast(geo)
     w, h = fast.width, fast.height
     out = np.zeros((h + 2, w + 2), dtype=bool)  # padded: [y + 1, x + 1], a ring of squares off the board
@@ -323,7 +271,7 @@ def corner_candidates(geo: _Geo, a: Square) -> np.ndarray:
     allow = np.zeros((32, 2), dtype=bool)  # [o, slope 1]
     for ci, p in enumerate(corners):
         px, py = p
-        qa = _quadrant_of(a, p)
+        qa = quadrant_of(a, p)
         here = fast.sig[py, px]  # A does not block, so its bit is clear
         for qd, (sx, sy) in enumerate(_SIGNS):
             forward = _QUAD[(sx, sy)]
@@ -385,7 +333,8 @@ def _paint_octants(
         ks.append(key.ravel())
 
     def quadrant(dx: np.ndarray, dy: np.ndarray) -> np.ndarray:
-        return oct4 + ((dx >> 29) & 4) + ((dy >> 30) & 2)  # 4 · (dx < 0) + 2 · (dy < 0)
+        found: np.ndarray = oct4 + ((dx >> 29) & 4) + ((dy >> 30) & 2)  # 4 · (dx < 0) + 2 · (dy < 0)
+        return found
 
     # blocking squares (A never blocks: it is one end of every segment): in the octant's own
     # coordinates the cell (c, r), r <= c, holds the slopes (r/(c+1), (r+1)/c) from column c + 2 on
@@ -431,7 +380,7 @@ def _paint_octants(
     hi = start + flat.take(shift + np.concatenate(his))
     key = np.concatenate(ks).astype(_small(n))
     # an interval stays in its octant's run of leaves: at most `count` long
-    return _paint_min(total, lo, hi, key, count), (offset, row, prefix)
+    return paint_min(total, lo, hi, key, count), (offset, row, prefix)
 
 
 def _end_points(
@@ -492,9 +441,9 @@ def _end_points(
         flat[(index - step[ij])[seen]] = True
 
 
-def _axis_lines(geo: _Geo, fast: _Fast, a: Square, out: np.ndarray) -> None:
+def _axis_lines(geo: BoardView, fast: _Fast, a: Square, out: np.ndarray) -> None:
     """The segments from a corner of ``a`` that run along a grid line: the walk's along rule
-    (:func:`game.core.profile_los._along_blocker`) for every end point of the 16 lines (4 corners ×
+    (:func:`game.core.segment._along_blocker`) for every end point of the 16 lines (4 corners ×
     4 arms) at once, one row per line, column ``t`` the grid point ``p + t·e``.
 
     Walking to ``g_k``, the grid point ``g_v`` (``v = k - 1``) before the edge ``v`` just walked
@@ -558,7 +507,7 @@ def _axis_lines(geo: _Geo, fast: _Fast, a: Square, out: np.ndarray) -> None:
     out[by[seen] + 1, bx[seen] + 1] = True  # padded: squares off the board land on the ring
 
 
-def sight_arrays(geo: _Geo) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def sight_arrays(geo: BoardView) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The board as the geo's profile and viewer see it, built once per board version: the
     blocking squares ``[y, x]``, the V walls (``V(x, y)`` at ``[y + 1, x]``) and the H walls
     (``H(x, y)`` at ``[y, x + 1]``) — what :func:`game.core.any_fov.visible_any` reads."""

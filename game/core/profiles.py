@@ -2,15 +2,16 @@
 
 Pure: no pygame, no files. A :class:`Profile` is a frozen set of parameter values (see
 docs/line-of-sight.md, "Rule profiles"); :func:`parse_rule` reads the text of the map property
-``los_rule`` and of the command line's rule option (``corners``, ``corners,figures=none``). The deciding engine is
-:mod:`game.core.profile_los`.
+``los_rule`` and of the command line's rule option (``corners``, ``corners,figures=none``). Rules
+are decided through the facade :mod:`game.core.sight`, which picks the engine by
+:attr:`Profile.family`.
 
 >>> parse_rule("corners,figures=none").spec()
 'corners,figures=none'
 >>> parse_rule("dnd5e").cover
 'dnd5e'
->>> parse_rule("arcadia").is_arcadia
-True
+>>> parse_rule("arcadia").family, parse_rule("dnd5e").family, parse_rule("any-point").family
+('centre', 'corners', 'any')
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ __all__ = [
     "PRESETS",
     "Profile",
     "parse_rule",
-    "rule_of_board_property",
     "split_rules",
 ]
 
@@ -100,9 +100,23 @@ class Profile:
         return ",".join([self.name, *(f"{p}={v}" for p, v in self.overrides().items())])
 
     @property
-    def is_arcadia(self) -> bool:
-        """True when this is exactly the ``arcadia`` preset (decided by game/core/los.py)."""
-        return self.values() == PRESETS["arcadia"].values()
+    def family(self) -> str:
+        """Which engine decides this rule (:data:`game.core.sight.ENGINES`):
+
+        * ``"centre"`` — centre to centre, Arcadia's corner rule (both sides) and figure rule: the
+          one centre line decides, every crossing listed (the ``arcadia`` preset; ``along_*``
+          and ``boundary`` never matter to a line between two centres, ``cover`` is graded apart);
+        * ``"corners"`` — corners to corners (a shadow-cast field);
+        * ``"any"`` — any point to any point with every obstacle closed (a weak-visibility field);
+        * ``"lines"`` — every other rule: its candidate lines one by one.
+        """
+        if (self.from_, self.to, self.corner_touch, self.figures) == ("centre", "centre", "both-sides", "enemies-at-capacity"):
+            return "centre"
+        if self.from_ == "corners" and self.to == "corners":
+            return "corners"
+        if (self.from_, self.to, self.corner_touch, self.along_wall, self.along_square) == ("any", "any", "blocks", "blocks", "blocks"):
+            return "any"
+        return "lines"
 
     def interp(self, parameter: str) -> str | None:
         """Why the value of ``parameter`` is our interpretation, or None when the source says it."""
@@ -190,20 +204,6 @@ def parse_rule(text: str) -> Profile:
         key, _, value = (s.strip() for s in part.partition("="))
         profile = profile.with_value(key.casefold(), value.casefold())
     return profile
-
-
-def rule_of_board_property(value: object) -> Profile:
-    """The rule a map's ``los_rule`` property names (``arcadia`` when it has none).
-
-    >>> rule_of_board_property(None).name
-    'arcadia'
-    """
-    if value is None or str(value).strip() == "":
-        return PRESETS[DEFAULT_RULE]
-    try:
-        return parse_rule(str(value))
-    except UsageError as error:
-        raise UsageError(f"map property los_rule: {error}") from None
 
 
 assert {f.name for f in fields(Profile)} == {"name", *("from_" if p == "from" else p for p in PARAMETERS)}

@@ -7,6 +7,12 @@ figure ever blocks a ray here), and every pair is symmetric.
 Only squares a figure can stand on (on the board, not blocked terrain) are counted, as viewers and
 as targets. A square does not count itself.
 
+Every table is asked of the sight facade (:mod:`game.core.sight`) under a rule (default: the
+grid's default rule). A rule decided by its centre line (:func:`game.core.sight.by_centre_line`)
+lets the board split into the regions rays can join and the doors' effects be found from the rays
+that touch them (:func:`region_table`, :func:`door_effects`); any other rule is answered field by
+field and door by door (:func:`door_effects_reference`).
+
 >>> from game.core.board import Board
 >>> board = Board.from_ascii(["...", "..."], walls=["V(1,0)"])
 >>> cov = coverage(board)
@@ -24,7 +30,9 @@ from typing import TypeAlias
 
 import numpy as np
 
+from game.core import sight
 from game.core.board import Board, Door, DoorState, Edge, Square
+from game.core.profiles import Profile
 
 
 def geometry_board(board: Board) -> Board:
@@ -157,11 +165,12 @@ class _Geometry:
             blocked=[(int(x), int(y)) for x, y in zip(blocked_x, blocked_y, strict=True)],
         )
 
-    def sub_table(self, squares: np.ndarray, chunk: int = 1024) -> Iterator[tuple[slice, np.ndarray]]:
-        """Visibility among the flat squares ``squares`` (sorted), cast on the smallest crop holding
-        them: ``(rows, block)`` pairs, ``block[i, j]`` for ``squares[rows][i]`` seeing ``squares[j]``."""
-        from game.core.los import pair_table
-
+    def sub_table(
+        self, squares: np.ndarray, rule: Profile, chunk: int = 1024
+    ) -> Iterator[tuple[slice, np.ndarray]]:
+        """Visibility among the flat squares ``squares`` (sorted) under a centre-line ``rule``, cast
+        on the smallest crop holding them: ``(rows, block)`` pairs, ``block[i, j]`` for
+        ``squares[rows][i]`` seeing ``squares[j]``."""
         w = self.width
         xs, ys = squares % w, squares // w
         x0, y0, x1, y1 = int(xs.min()), int(ys.min()), int(xs.max()), int(ys.max())
@@ -171,7 +180,7 @@ class _Geometry:
         keep[ly, lx] = True
         origins = [(int(x), int(y)) for x, y in zip(lx, ly, strict=True)]
         for start in range(0, len(origins), chunk):
-            rows = pair_table(sub, origins[start : start + chunk], keep)
+            rows = sight.pairs(sub, rule, origins=origins[start : start + chunk], targets=keep)
             yield slice(start, start + len(rows)), rows[:, ly, lx]
 
 
@@ -230,16 +239,26 @@ class RegionTable:
         return out
 
 
-def region_table(board: Board) -> RegionTable:
-    """The :class:`RegionTable` of a board: geometry only (figures removed), standable squares
-    only, never a square with itself.
+def _centre_rule(board: Board, rule: Profile | None) -> Profile:
+    """``rule`` (default: the grid's default), which must be decided by its centre line."""
+    found = sight.default_rule(board.grid.kind) if rule is None else rule
+    if not sight.by_centre_line(found, board.grid.kind):
+        raise ValueError(f"rule {found.spec()} is not decided by the centre line: no regions")
+    return found
+
+
+def region_table(board: Board, rule: Profile | None = None) -> RegionTable:
+    """The :class:`RegionTable` of a board under a rule decided by its centre line (default: the
+    grid's default rule): geometry only (figures removed), standable squares only, never a
+    square with itself.
 
     The board is split into the regions rays can join (squares linked across edges that do not
-    block, :func:`_links`); each region's pairs are cast by :func:`game.core.los.pair_table` on
-    the smallest crop of the board holding it (a sealed 10×10 room costs a 10×10 board per
+    block, :func:`_links`); each region's pairs are cast by the facade
+    (:func:`game.core.sight.pairs`) on the smallest crop of the board holding it (a sealed 10×10 room costs a 10×10 board per
     origin, not the whole map). Only rays between standable squares are cast (never from or to
     blocked terrain or void), one byte per pair, no transposed copy.
     """
+    rule = _centre_rule(board, rule)
     bare = geometry_board(board) if board.figures else board
     n = board.width * board.height
     geometry = _Geometry.of(bare)
@@ -249,7 +268,7 @@ def region_table(board: Board) -> RegionTable:
     for squares in _groups(geometry.regions()):
         seen = np.zeros((squares.size, squares.size), dtype=bool)
         if squares.size > 1:
-            for rows, block in geometry.sub_table(squares):
+            for rows, block in geometry.sub_table(squares, rule):
                 seen[rows] = block
             np.fill_diagonal(seen, False)
         region[squares] = len(blocks)
@@ -258,13 +277,37 @@ def region_table(board: Board) -> RegionTable:
     return RegionTable(board.width, board.height, region, position, tuple(blocks))
 
 
-def visibility_table(board: Board) -> np.ndarray:
-    """Bool ``(N, N)`` with ``N = width * height``, index ``y * width + x``: who sees whom.
+def visibility_table(board: Board, rule: Profile | None = None) -> np.ndarray:
+    """Bool ``(N, N)`` with ``N = width * height``, index ``y * width + x``: who sees whom under
+    ``rule`` (default: the grid's default rule).
 
     Geometry only (figures removed), restricted to standable squares, never a square with itself:
-    :func:`region_table` written out whole (one ``N × N`` byte table, no transposed copy).
+    :func:`region_table` written out whole (one ``N × N`` byte table, no transposed copy) for a
+    rule decided by its centre line, else the rule's field of view from every standable square.
+
+    >>> board = Board.from_ascii(["...", ".#.", "..."])
+    >>> int(visibility_table(board)[0, 8]), int(visibility_table(board, sight.parse_rule("corners"))[0, 8])
+    (0, 1)
     """
-    return region_table(board).dense()
+    if rule is None or sight.by_centre_line(rule, board.grid.kind):
+        return region_table(board, rule).dense()
+    bare = geometry_board(board) if board.figures else board
+    w, n = board.width, board.width * board.height
+    keep = standable_mask(board)
+    flat = keep.reshape(-1)
+    table = np.zeros((n, n), dtype=bool)
+    for y, x in zip(*np.nonzero(keep), strict=True):
+        table[y * w + x] = sight.field(bare, (int(x), int(y)), rule).reshape(-1) & flat
+    np.fill_diagonal(table, False)
+    return table
+
+
+def coverage_table(board: Board, rule: Profile | None = None) -> Table:
+    """The table :func:`coverage` and :func:`door_effects` read under ``rule``: a
+    :class:`RegionTable` for a rule decided by its centre line, else :func:`visibility_table`."""
+    if rule is None or sight.by_centre_line(rule, board.grid.kind):
+        return region_table(board, rule)
+    return visibility_table(board, rule)
 
 
 Table: TypeAlias = np.ndarray | RegionTable  #: a dense :func:`visibility_table` or a :class:`RegionTable`
@@ -343,9 +386,12 @@ class DoorEffect:
 
 
 def door_effects(
-    board: Board, table: Table | None = None, *, examples: int = 5, method: str | None = None
+    board: Board, table: Table | None = None, *, examples: int = 5, method: str | None = None,
+    rule: Profile | None = None,
 ) -> list[DoorEffect]:
-    """For each door, the pairs whose visibility changes when it opens (other doors as drawn).
+    """For each door, the pairs whose visibility changes when it opens (other doors as drawn),
+    under ``rule`` (default: the grid's default rule; a rule not decided by its centre line is
+    :func:`door_effects_reference`).
 
     ``table`` is :func:`region_table` (or :func:`visibility_table`) of ``board`` as drawn, if
     already computed. Equal to
@@ -368,9 +414,12 @@ def door_effects(
     >>> [(str(e.door.edge), e.pairs, e.examples[0]) for e in door_effects(b)]
     [('V(1,0)', 3, ((0, 0), (1, 0)))]
     """
+    if rule is not None and not sight.by_centre_line(rule, board.grid.kind):
+        return door_effects_reference(board, rule, table=table, examples=examples)
+    rule = _centre_rule(board, rule)
     bare = geometry_board(board) if board.figures else board.copy()
     if table is None:
-        table = region_table(bare)
+        table = region_table(bare, rule)
     doors = sorted(bare.doors.items())
     if not doors:
         return []
@@ -379,7 +428,7 @@ def door_effects(
     if method is None:
         method = _cheaper_method(bare, reach)
     if method == "candidates":
-        return _door_effects_by_candidates(bare, table, examples)
+        return _door_effects_by_candidates(bare, table, examples, rule)
     if method != "regions":
         raise ValueError(f"unknown door-effects method {method!r}")
     w, h = bare.width, bare.height
@@ -391,7 +440,7 @@ def door_effects(
         if squares.size > 1:
             toggled = drawn.with_edge(edge, not door.state.blocks)
             changed = np.zeros((squares.size, squares.size), dtype=bool)
-            for rows, block in toggled.sub_table(squares):
+            for rows, block in toggled.sub_table(squares, rule):
                 changed[rows] = block ^ _among(table, squares[rows], squares)
             np.fill_diagonal(changed, False)
             changed |= changed.T
@@ -466,7 +515,7 @@ def _find(parent: dict[int, int], x: int) -> int:
     return root
 
 
-def _door_effects_by_candidates(bare: Board, table: Table, examples: int) -> list[DoorEffect]:
+def _door_effects_by_candidates(bare: Board, table: Table, examples: int, rule: Profile) -> list[DoorEffect]:
     """:func:`door_effects` with two extra all-pairs tables in total: a pair can only change if it
     is visible with every door open and hidden with every door shut, and only through a door its
     ray touches (crossing the door's edge or passing through one of its end corners, where the
@@ -474,14 +523,11 @@ def _door_effects_by_candidates(bare: Board, table: Table, examples: int) -> lis
     changes; otherwise its row is recomputed exactly. (The fallback when the doors' regions
     cover most of the board: see :func:`door_effects`.)
     """
-    from game.core.los import pair_table
-
     doors = sorted(bare.doors.items())
     w, h = bare.width, bare.height
-    every_square = np.ones((h, w), dtype=bool)
     every_open = _with_doors(bare, DoorState.OPEN)
     every_shut = _with_doors(bare, DoorState.CLOSED)
-    candidates = np.triu(visibility_table(every_open) & ~visibility_table(every_shut), 1)
+    candidates = np.triu(visibility_table(every_open, rule) & ~visibility_table(every_shut, rule), 1)
     first, second = np.nonzero(candidates)
     touches = np.array([_rays_touch(edge, first, second, w) for edge, _ in doors], dtype=bool)
     touches = touches.reshape(len(doors), first.size)
@@ -495,7 +541,7 @@ def _door_effects_by_candidates(bare: Board, table: Table, examples: int) -> lis
             try:  # the rows of those origins, door toggled, cast in one batch
                 a_all, b_all = first[shared], second[shared]
                 origins, which = np.unique(a_all, return_inverse=True)
-                rows = pair_table(bare, [(int(a % w), int(a // w)) for a in origins], every_square)
+                rows = sight.pairs(bare, rule, origins=[(int(a % w), int(a // w)) for a in origins])
                 seen = rows.reshape(origins.size, w * h)[which.reshape(-1), b_all]
                 changed[shared] = seen != _pairs(table, a_all, b_all)
             finally:
@@ -540,16 +586,22 @@ def _rays_touch(edge: Edge, first: np.ndarray, second: np.ndarray, width: int) -
     return (d1 * d2 <= 0) & (d3 * d4 < 0)
 
 
-def door_effects_reference(board: Board, *, examples: int = 5) -> list[DoorEffect]:
-    """The plain way: one all-pairs table per door, toggled (the oracle for :func:`door_effects`)."""
+def door_effects_reference(
+    board: Board, rule: Profile | None = None, *, table: Table | None = None, examples: int = 5
+) -> list[DoorEffect]:
+    """The plain way: one all-pairs table per door, toggled (the oracle for :func:`door_effects`,
+    and the way for a rule not decided by its centre line). ``table``: the board's table as
+    drawn, if already computed."""
     bare = geometry_board(board) if board.figures else board.copy()
-    table = visibility_table(bare)
+    table = visibility_table(bare, rule) if table is None else table
+    if isinstance(table, RegionTable):
+        table = table.dense()
     w = board.width
     out: list[DoorEffect] = []
     for edge, door in sorted(bare.doors.items()):
         original = door.state
         bare.set_door(edge, DoorState.CLOSED if original is DoorState.OPEN else DoorState.OPEN)
-        other = visibility_table(bare)
+        other = visibility_table(bare, rule)
         bare.set_door(edge, original)
         changed = table ^ other
         changed |= changed.T

@@ -21,12 +21,14 @@ door-duplicate              error     two doors on one edge (only the last one c
 wall-duplicate              warning   two wall objects cover exactly the same edges
 wall-overlap                warning   wall/window objects share edges (ids of both)
 wall-gap                    warning   a wall end stops less than 1/4 cell short of another wall
-region-unreachable          error     squares nobody can walk to even with every door open
+region-unreachable          error     squares nobody can walk to even with every door open, where a
+                                      figure starts (a warning when no figure stands there)
 region-sealed-by-doors      warning   squares cut off while the closed/locked doors stay shut
 figure-no-target            warning   a figure sees no enemy and no enemy sees it (doors as drawn)
 property-unknown            warning   a figure property the ruleset does not read (nearest name)
 property-value              error     a figure property value the ruleset cannot use (format hint)
 property-nonsense           error     a stat that reads but makes no sense (life 0, C 0 ...)
+attack-unreachable          warning   an attack no figure can make on this map (ruleset files)
 map-property-misspelt       warning   a map property one typo away from a known one
 ruleset-unknown             error     the map's ``ruleset`` names no ruleset
 ==========================  ========  ======================================================
@@ -41,19 +43,19 @@ A map silences codes it breaks on purpose with the map property ``lint_ignore`` 
 
 from __future__ import annotations
 
-import difflib
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import floor
 from typing import TYPE_CHECKING
 
-from game.core.board import Board, Edge, Figure, Square, fmt_square
+from game.core.board import Board, DoorState, Edge, Figure, Square, fmt_square
 from game.core.errors import SightlineError
 from game.core.findings import Finding, Severity
 from game.core.words import plural
-from game.designer.stats import check_figure_stats
-from game.rules.registry import get_ruleset, ruleset_key, ruleset_names
+from game.designer.stats import check_attacks, check_figure_stats
+from game.rules.registry import get_ruleset, ruleset_label, ruleset_names
 from game.tiled.geometry import Point, snap, unit_edges
 
 if TYPE_CHECKING:
@@ -69,14 +71,14 @@ SIGHTLINE_MAP_PROPERTIES = frozenset(
     {"ruleset", "capacity", "caption", "vector", "from", "to", "expected", "lint_ignore"}
 )
 
-_SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1}
+_SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTE: 2}
 _FAR = 10**9
 
 
 def lint(loaded: LoadedMap, *, strict: bool = False) -> list[Finding]:
     """The loader's findings plus the board-level checks, sorted (errors first, then object, square).
 
-    ``strict`` turns every warning into an error (``sightline check --strict``).
+    ``strict`` turns every warning into an error (``sightline check --strict``); notes stay notes.
     """
     return lint_board(
         loaded.board, loaded.objects.values(), loaded.findings, strict=strict
@@ -106,6 +108,7 @@ def lint_board(
     found += check_properties(board, objs)
     found += check_figure_values(board)
     found += check_figure_stats(board)  # nonsense stats (game/designer/stats.py)
+    found += check_attacks(board)  # attacks no figure can make (game/designer/stats.py)
     ignored = ignored_codes(board)
     return finish((f for f in found if f.code not in ignored), strict=strict)
 
@@ -131,10 +134,87 @@ def finish(findings: Iterable[Finding], *, strict: bool = False) -> list[Finding
         if key in seen:
             continue
         seen.add(key)
-        if strict and finding.severity is not Severity.ERROR:
+        if strict and finding.severity is Severity.WARNING:
             finding = replace(finding, severity=Severity.ERROR)
         out.append(finding)
     out.sort(key=sort_key)
+    return out
+
+
+#: repeats of one code and severity from this many on are shown as one group
+GROUP_AT = 3
+
+
+@dataclass(frozen=True)
+class FindingGroup:
+    """Findings of one code and severity shown together (``sightline check`` text and GitHub
+    output; JSON keeps every finding): the first stands for the group, with the count and the
+    objects or squares of the others."""
+
+    findings: tuple[Finding, ...]
+
+    @property
+    def first(self) -> Finding:
+        """The finding that stands for the group."""
+        return self.findings[0]
+
+    @property
+    def count(self) -> int:
+        """How many findings the group holds."""
+        return len(self.findings)
+
+    def others(self, shown: int = 5) -> str:
+        """Where the other findings are: ``objects 4, 7, 9 and 12 more`` or ``squares (1,2) ...``.
+
+        >>> g = FindingGroup(tuple(Finding("x", Severity.WARNING, "m", i) for i in range(1, 10)))
+        >>> g.others()
+        'objects 2, 3, 4, 5, 6 and 3 more'
+        """
+        rest = self.findings[1:]
+        placed = [
+            ("object", str(f.object_id)) if f.object_id is not None
+            else ("square", fmt_square(f.square)) if f.square is not None else None
+            for f in rest
+        ]
+        places = [p for p in placed if p is not None]
+        unplaced = len(placed) - len(places)
+        kinds = {kind for kind, _ in places}
+        if len(kinds) == 1:
+            kind = next(iter(kinds))
+            names = [name for _, name in places]
+            head = f"{kind}s " if len(names) > 1 else f"{kind} "
+        else:
+            names, head = [f"{kind} {name}" for kind, name in places], ""
+        text = head + ", ".join(names[:shown]) if names else ""
+        more = len(names) - min(len(names), shown) + unplaced
+        if more:
+            text += f"{' and ' if text else ''}{more} more"
+        return text
+
+
+def group_findings(findings: Sequence[Finding], at_least: int = GROUP_AT) -> list[Finding | FindingGroup]:
+    """The findings in their order, every code and severity that repeats ``at_least`` times
+    gathered into one :class:`FindingGroup` where its first finding stood (notes stay single:
+    each says how a different layer or object was read).
+
+    >>> fs = [Finding("a", Severity.WARNING, "1", 1), Finding("b", Severity.WARNING, "2", 2),
+    ...       Finding("a", Severity.WARNING, "3", 3), Finding("a", Severity.WARNING, "4", 4)]
+    >>> [(g.first.code, g.count) if isinstance(g, FindingGroup) else g.code for g in group_findings(fs)]
+    [('a', 3), 'b']
+    """
+    by_kind: dict[tuple[str, str], list[Finding]] = {}
+    for finding in findings:
+        by_kind.setdefault((finding.code, finding.severity.value), []).append(finding)
+    out: list[Finding | FindingGroup] = []
+    done: set[tuple[str, str]] = set()
+    for finding in findings:
+        key = (finding.code, finding.severity.value)
+        members = by_kind[key]
+        if len(members) < at_least or finding.severity is Severity.NOTE:  # notes say different things
+            out.append(finding)
+        elif key not in done:
+            done.add(key)
+            out.append(FindingGroup(tuple(members)))
     return out
 
 
@@ -484,7 +564,7 @@ def check_regions(board: Board) -> list[Finding]:
         who = next((figures_at[s] for s in region if s in figures_at), None)
         stranded = f"; figure {who.label} starts there" if who else ""
         out.append(Finding(
-            "region-unreachable", Severity.ERROR,
+            "region-unreachable", Severity.ERROR if who else Severity.WARNING,
             f"{plural(len(region), 'square')} {_list_squares(region)} cannot be reached from the rest of "
             f"the board even with every door open{stranded}",
             who.id if who else None, region[0],
@@ -504,8 +584,9 @@ def check_regions(board: Board) -> list[Finding]:
             key=lambda d: d.edge,
         )
         doors = ", ".join(
-            f"{d.edge} ({d.state.value}{', object ' + str(d.object_id) if d.object_id is not None else ''})"
-            for d in sealing
+            [f"{d.edge} ({d.state.value}{', object ' + str(d.object_id) if d.object_id is not None else ''})"
+             for d in sealing]
+            + [f"door square {fmt_square(sq)} ({state.value})" for sq, state in _door_squares_around(board, members)]
         )
         first = sealing[0].object_id if sealing else None
         out.append(Finding(
@@ -517,25 +598,41 @@ def check_regions(board: Board) -> list[Finding]:
     return out
 
 
+def _door_squares_around(board: Board, members: set[Square]) -> list[tuple[Square, DoorState]]:
+    """The shut door squares next to a region (they seal it like shut doors on its edges)."""
+    out = []
+    for sq, state in sorted(board.door_squares.items()):
+        x, y = sq
+        if state.blocks and any(n in members for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))):
+            out.append((sq, state))
+    return out
+
+
 # --- sight ---------------------------------------------------------------------------------
 
 
 def check_targets(board: Board) -> list[Finding]:
-    """Figures that see no enemy and that no enemy sees, at their start squares, doors as drawn.
+    """Figures that see no enemy and that no enemy sees, at their start squares, doors as drawn,
+    under the map's line-of-sight rule (the default when ``los_rule`` is wrong: that is its own
+    finding).
 
     Figures of a map with a single side are not checked (they have no enemies).
     """
     figures = list(board.figures.values())
     if len({f.side for f in figures}) < 2:
         return []
-    from game.core.los import visible_from  # pure; imported late so the linter loads without it
+    from game.core import sight  # pure; imported late so the linter loads without it
 
+    try:
+        rule = sight.rule_of(board)
+    except SightlineError:
+        rule = sight.default_rule(board.grid.kind)
     on_board = [f for f in figures if board.on_board(f.square)]
     masks = {}
     for figure in on_board:
         key = (figure.square, figure.side)
         if key not in masks:
-            masks[key] = visible_from(board, figure.square, viewer=figure.side)
+            masks[key] = sight.field(board, figure.square, rule, viewer=figure.side)
     out: list[Finding] = []
     for figure in on_board:
         enemies = [e for e in on_board if e.side != figure.side]
@@ -604,14 +701,14 @@ def check_properties(board: Board, objects: Sequence[ObjectInfo] = ()) -> list[F
                 else f"set ruleset to {names[0]}",
             ))
         return out
-    ruleset = board.ruleset or ruleset_key(board.ruleset)
+    ruleset = ruleset_label(board.ruleset)
     figure_names = known.names | SIGHTLINE_FIGURE_PROPERTIES
     for figure in sorted(board.figures.values(), key=lambda f: f.id):
         for key in sorted(figure.stats):
             if key in figure_names:
                 continue
-            close = difflib.get_close_matches(key, sorted(figure_names), n=1, cutoff=0.6)
-            hint = f"did you mean {close[0]}?" if close else (
+            close = near_miss(key, figure_names)
+            hint = f"did you mean {close}?" if close else (
                 f"the {ruleset} ruleset reads: {', '.join(sorted(figure_names))}"
             )
             out.append(Finding(
@@ -624,14 +721,64 @@ def check_properties(board: Board, objects: Sequence[ObjectInfo] = ()) -> list[F
     for key in sorted(board.properties):
         if key in map_names:
             continue
-        close = difflib.get_close_matches(key, sorted(map_names), n=1, cutoff=0.8)
+        close = near_miss(key, map_names)
         if close:
             out.append(Finding(
                 "map-property-misspelt", Severity.WARNING,
                 f"map property {key!r} is not read by Sightline or the {ruleset} ruleset",
-                None, None, f"did you mean {close[0]}?",
+                None, None, f"did you mean {close}?",
             ))
     return out
+
+
+def near_miss(word: str, names: Iterable[str]) -> str | None:
+    """The known name ``word`` is a typo of: one edit away (a letter missing, extra, wrong or two
+    swapped; two edits for names of eight letters or more), ignoring case; None when no name is
+    that close, or when ``word`` only contains a name or a name contains it (``inside`` is not a
+    typo of ``side``, nor ``hp`` of ``hp_max``); a name that is a whole part of a dotted or
+    underscored word is meant (``stats.attacks`` -> ``attacks``).
+
+    >>> near_miss("lfe", ["life", "side"]), near_miss("inside", ["side"]), near_miss("defence", ["defense"])
+    ('life', None, 'defense')
+    >>> near_miss("stats.attacks", ["attacks", "life"])
+    'attacks'
+    """
+    low = word.casefold()
+    known = sorted(names)
+    parts = [p for p in re.split(r"[._\-\s]+", low) if p]
+    if len(parts) > 1:  # a flattened class property (stats.attacks) or a prefixed name (my_life)
+        whole = [name for name in known if name.casefold() in parts]
+        if whole:
+            return whole[0]
+    best: tuple[int, str] | None = None
+    for name in known:
+        other = name.casefold()
+        if other == low or other in low or low in other:
+            continue
+        allowed = 2 if max(len(low), len(other)) >= 8 else 1
+        distance = _edits(low, other, allowed)
+        if distance <= allowed and (best is None or distance < best[0]):
+            best = (distance, name)
+    return best[1] if best else None
+
+
+def _edits(a: str, b: str, limit: int) -> int:
+    """The optimal-string-alignment distance of two words (insert, delete, replace, swap two
+    neighbours), or ``limit + 1`` once it is sure to exceed ``limit``."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        row = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                row[j] = min(row[j], previous2[j - 2] + 1)
+        if min(row) > limit:
+            return limit + 1
+        previous2, previous = previous, row
+    return previous[-1]
 
 
 def check_figure_values(board: Board) -> list[Finding]:
@@ -669,8 +816,12 @@ __all__ = [
     "check_targets",
     "check_wall_objects",
     "finish",
+    "FindingGroup",
+    "GROUP_AT",
+    "group_findings",
     "ignored_codes",
     "known_properties",
+    "near_miss",
     "lint",
     "lint_board",
     "sort_key",

@@ -103,7 +103,7 @@ def _common_table(
 
 def diff_boards(old: Board, new: Board, table_of: Callable[[Board], np.ndarray] = visibility_table) -> MapDiff:
     """Compare the visibility of two boards square by square (``table_of``: the visibility table
-    under another line-of-sight rule, see :mod:`game.designer.rule_coverage`)."""
+    under another line-of-sight rule, e.g. ``lambda b: visibility_table(b, rule)``)."""
     width, height = min(old.width, new.width), min(old.height, new.height)
     before = _common_table(old, width, height, table_of)
     after = _common_table(new, width, height, table_of)

@@ -20,6 +20,7 @@ from game.core.board import Board, fmt_square
 from game.core.findings import Finding, Severity
 from game.core.words import plural
 from game.designer.coverage import Coverage, DoorEffect
+from game.rules.registry import ruleset_label
 
 if TYPE_CHECKING:
     from game.tiled import LoadedMap, ObjectInfo
@@ -99,7 +100,7 @@ def render_html(
         f"<style>{_CSS}</style></head><body>",
         f"<h1>Line-of-sight report: {esc(name)}</h1>",
         f'<p class="meta">{esc(loaded.path.name)} · {board.width}×{board.height} squares, '
-        f"{standable} a figure can stand on · ruleset {esc(board.ruleset)} · "
+        f"{standable} a figure can stand on · ruleset {esc(ruleset_label(board.ruleset))} · "
         f"{len(board.walls)} walls, {len(board.windows)} windows, {len(board.doors)} doors, "
         f"{len(board.figures)} figures · sightline {esc(__version__)}</p>",
     ]

@@ -6,6 +6,8 @@ check of 0 dice, more dice than the exact odds count: each ruleset says which in
 refuses the attack in ``attack``, ``odds`` and the window). This module turns
 them into linter findings, code ``property-nonsense`` (error). Values that are not numbers at all
 (``"lots"``, ``NaN``, ``1e999``) are ``property-value`` findings already and are skipped here.
+:func:`check_attacks` does the same for attacks no figure can make on the map
+(:meth:`game.rules.base.Ruleset.unreachable_attacks`), code ``attack-unreachable`` (warning).
 
 Pure: no files, no clock.
 
@@ -41,4 +43,21 @@ def check_figure_stats(board: Board) -> list[Finding]:
                 "property-nonsense", Severity.ERROR, f"figure {figure.label}: {problem}",
                 figure.id, figure.square, f"attacks by or on this figure are refused until then{see}",
             ))
+    return out
+
+
+def check_attacks(board: Board) -> list[Finding]:
+    """One ``attack-unreachable`` warning per attack of the map's rules that no figure can make
+    on this map (no figure has it, its range reaches nothing, its figure has no enemy)."""
+    try:
+        rules = get_ruleset(board.ruleset)
+    except SightlineError:
+        return []  # an unknown ruleset is reported elsewhere
+    out: list[Finding] = []
+    for problem in rules.unreachable_attacks(board):
+        figure = board.figures.get(problem.figure_id) if problem.figure_id is not None else None
+        out.append(Finding(
+            "attack-unreachable", Severity.WARNING, problem.message,
+            problem.figure_id, figure.square if figure is not None else None, problem.hint,
+        ))
     return out

@@ -46,6 +46,7 @@ from game.play.findings import Marker, markers
 from game.play.frame import Frame, Note
 from game.play.lessons import LessonTour, lesson_paths
 from game.play.measuring import Measuring, ruler
+from game.play.roll_log import plain_text
 from game.play.rule_choice import RuleChoice
 from game.play.session import Session
 from game.play.sight_calls import Ray, cast_ray, is_default_rule
@@ -215,7 +216,7 @@ class Presenter:
 
     def notify(self, text: str, kind: str) -> None:
         """Say something in the status line for a few seconds (kind: info, blocked, error, finding)."""
-        self.notice = (text, kind, self.clock() + NOTICE_TIME)
+        self.notice = (plain_text(text), kind, self.clock() + NOTICE_TIME)  # "→" the font lacks
 
     def current_notice(self) -> tuple[str, str] | None:
         """The notice shown now (text, kind), or None."""

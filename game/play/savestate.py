@@ -3,7 +3,8 @@
 ``maps/demo.tmx`` keeps its play state in ``maps/demo.sightline.json``. The file records only
 what play changed relative to the map as loaded: figures moved, stats changed (wounds,
 exhausted cards, ...), figures taken off the board, door states (edge doors and door squares), plus the action log, the roll
-log and the dice seed. Storing changes rather than a snapshot means a map edited in Tiled between
+log, the dice seed and the ruleset file in play (when a file gives the rules: its path relative to
+the map's folder, else absolute; the session reads it again on restore and says so when it cannot). Storing changes rather than a snapshot means a map edited in Tiled between
 two sessions still opens with its new figures and doors, with play's changes laid over it where
 the objects (ids) still exist.
 
@@ -123,6 +124,8 @@ class PlayState:
     dice: dict[str, int] | None = None
     #: door squares whose state play changed (files written before them have none)
     door_squares: list[DoorSquareChange] = field(default_factory=list)
+    #: the ruleset file play used (``game.play.ruleset_file.saved_name``), None: the map's game
+    ruleset_file: str | None = None
 
     # --- from boards ---------------------------------------------------------------------
 
@@ -137,8 +140,10 @@ class PlayState:
         dice_seed: int | None = None,
         selected: int | None = None,
         dice: Mapping[str, int] | None = None,
+        ruleset_file: str | None = None,
     ) -> PlayState:
-        """The differences between the map as loaded (``original``) and the board now."""
+        """The differences between the map as loaded (``original``) and the board now (and the
+        ruleset file in play, as :attr:`ruleset_file` records it)."""
         before = {f.id: f for f in original.figures}
         now = {f.id: f for f in current.figures}
         figures: dict[int, FigureChange] = {}
@@ -171,7 +176,7 @@ class PlayState:
             if old_squares.get(sq) is not state
         ]
         return cls(figures, doors, list(log or []), list(roll_log or []), dice_seed, selected,
-                   None if dice is None else dict(dice), door_squares)
+                   None if dice is None else dict(dice), door_squares, ruleset_file)
 
     @property
     def changes_board(self) -> bool:
@@ -274,6 +279,7 @@ class PlayState:
             "roll_log": self.roll_log,
             "dice_seed": self.dice_seed,
             "dice": self.dice,
+            "ruleset_file": self.ruleset_file,
         }
 
     @classmethod
@@ -311,6 +317,11 @@ class PlayState:
             dice = None if not stream.present else {
                 "seed": stream.key("seed").whole(low=-SEED_LIMIT, high=SEED_LIMIT),
                 "draws": stream.key("draws").whole(default=0, low=0, high=MAX_DRAWS)}
+            rules_field = doc.key("ruleset_file")
+            rules = rules_field.value if rules_field.present else None
+            if rules is not None and (not isinstance(rules, str) or not rules.strip()
+                                      or len(rules) > MAX_TEXT or "\0" in rules):
+                raise rules_field.fail("a ruleset file's name")
             return cls(
                 figures,
                 doors,
@@ -320,6 +331,7 @@ class PlayState:
                 doc.key("selected").whole(default=None, low=0, high=ID_LIMIT),
                 dice,
                 door_squares,
+                rules,
             )
         except JsonError as exc:
             raise PlayStateError(str(exc)) from None

@@ -11,6 +11,12 @@ autosaved in one place::
 
 No pygame here: the session is plain Python over ``game.tiled``, ``game.core.board``,
 ``game.play.history`` and ``game.play.savestate``.
+
+A map whose rules are a ruleset file (``ruleset = "file:..."``, or the ``ruleset_file`` a session
+is opened with: ``--ruleset-file``) plays that file (:mod:`game.play.ruleset_file`); the file is
+watched and read again with the map, and the play state records it. Which file, in order: the one
+the session is opened with; the one the saved play state was played with (read again; one it
+cannot read is said, and the map's own ruleset plays); the map's own.
 """
 
 from __future__ import annotations
@@ -30,7 +36,8 @@ from game.designer.lint import lint
 from game.play.atomic import clean_leftovers
 from game.play.history import History
 from game.play.roll_log import dice_state, next_attack_seed
-from game.play.savestate import PlayState, load_state, save_state, state_path
+from game.play.ruleset_file import attach_file, attach_rules, attached_file, saved_name, saved_path
+from game.play.savestate import Loaded, PlayState, load_state, save_state, state_path
 
 #: how a map is read: ``load_map`` keyword arguments (``classes``, ``tiles``, ``properties``,
 #: ``preset``; :func:`game.commands._common.map_options` builds them from the command line)
@@ -93,6 +100,8 @@ class LintRun:
             lambda: checks.check_targets(board),
             lambda: checks.check_properties(board, objects),
             lambda: checks.check_figure_values(board),
+            lambda: checks.check_figure_stats(board),
+            lambda: checks.check_attacks(board),
         ]
         self.done = 0
 
@@ -201,6 +210,7 @@ class Session:
         fresh: bool = False,
         loader: Callable[[Path, MapOptions], Any] = _load_map,
         defer_lint: bool = False,
+        ruleset_file: str | Path | None = None,
     ) -> None:
         self.loaded = loaded
         self.path = Path(loaded.path)
@@ -234,12 +244,18 @@ class Session:
         self.defer_lint = defer_lint
         self.lint_run: LintRun | None = None
         self.findings: list[Finding] = []
-        self._start_lint(loaded)
         self.state_file = state_path(self.path)
         if autosave:
             clean_leftovers(self.state_file)  # temporary files of a process killed mid-save
-        if autosave and not fresh:
-            self._restore()
+        found = load_state(self.state_file) if autosave and not fresh else Loaded(None)
+        #: the ruleset file chosen for this session (opened with, or the saved play state's),
+        #: read again on reload; None: the map's own ruleset (a file or a game)
+        self.ruleset_choice: Path | None = None if ruleset_file is None else Path(ruleset_file)
+        notes = self._choose_rules(found.state.ruleset_file if found.state is not None else None)
+        self._start_lint(self.loaded)
+        self._restore(found)
+        for note in notes:
+            self._say(note)
 
     @classmethod
     def open(
@@ -251,16 +267,65 @@ class Session:
         autosave: bool = True,
         fresh: bool = False,
         defer_lint: bool = False,
+        ruleset_file: str | Path | None = None,
     ) -> Session:
         """Load a map (raises :class:`MapError`) and restore its play state unless ``fresh``.
 
         ``options`` are ``load_map`` keyword arguments (``classes``, ``tiles``, ``properties``,
         ``preset``); a ``classes`` given on its own wins over the one in ``options``. Live reload
-        reads the map with the same options.
+        reads the map with the same options. ``ruleset_file`` plays that ruleset file instead of
+        the map's ruleset (a file that cannot be used raises a one-line UsageError).
         """
         merged = _merged(classes, options)
         loaded = _load_map(Path(map_path), merged)
-        return cls(loaded, options=merged, autosave=autosave, fresh=fresh, defer_lint=defer_lint)
+        return cls(loaded, options=merged, autosave=autosave, fresh=fresh, defer_lint=defer_lint,
+                   ruleset_file=ruleset_file)
+
+    # --- the ruleset file ------------------------------------------------------------------
+
+    @property
+    def ruleset_file(self) -> Path | None:
+        """The ruleset file the board plays (None: a built-in game)."""
+        return attached_file(self.board.ruleset)
+
+    def _choose_rules(self, saved: str | None) -> list[str]:
+        """Give the board its rules: the session's file, else the saved play state's, else the
+        map's own (see the module); a file that cannot be used raises UsageError, except the saved
+        state's, which is said and replaced by the map's own. Returns the lines to say."""
+        choice, notes = self.ruleset_choice, []
+        if choice is not None:
+            self.loaded = attach_rules(self.loaded, choice)
+            if saved is not None and saved_path(saved, self.path) != choice.resolve():
+                notes.append(f"the saved play state was played with the ruleset file {saved}; "
+                             f"now playing {choice}")
+        elif saved is not None:
+            path, own = saved_path(saved, self.path), self._own_rules()
+            try:
+                self.loaded = attach_file(self.loaded, path, saved)
+            except SightlineError as exc:
+                notes.append(f"the saved play state was played with the ruleset file {saved}, "
+                             f"which cannot be used now ({exc}); playing the map's own ruleset")
+            else:
+                if path != own:
+                    self.ruleset_choice = path
+                    notes.append(f"playing the ruleset file {saved}, as the saved play state did "
+                                 "(--fresh plays the map's own ruleset)")
+        self.loaded = attach_rules(self.loaded)
+        self.board = self.loaded.board
+        return notes
+
+    def _own_rules(self) -> Path | None:
+        """The ruleset file the map itself names, resolved (None: a game, or a bad name)."""
+        from game.play.ruleset_file import map_ruleset_path
+        from game.rules.registry import is_file_ruleset
+
+        written = self.loaded.board.ruleset
+        if not is_file_ruleset(written) or attached_file(written) is not None:
+            return None
+        try:
+            return map_ruleset_path(written, self.path)
+        except SightlineError:
+            return None
 
     def _start_lint(self, loaded: Any) -> None:
         if self.defer_lint:
@@ -290,8 +355,7 @@ class Session:
 
     # --- the play state on disk -----------------------------------------------------------
 
-    def _restore(self) -> None:
-        found = load_state(self.state_file)
+    def _restore(self, found: Loaded) -> None:
         if found.message:
             self._say(found.message)
         play = found.state
@@ -320,6 +384,7 @@ class Session:
             dice_seed=self.dice_seed,
             selected=self.selected,
             dice=self.dice,
+            ruleset_file=None if self.ruleset_file is None else saved_name(self.ruleset_file, self.path),
         )
 
     # --- the dice-seed stream ------------------------------------------------------------------
@@ -518,6 +583,12 @@ class Session:
             # good board, in the map's terms where the error has them
             what = str(exc) if isinstance(exc, SightlineError) else "a value in it cannot be read"
             self.reload_error = f"{self.path.name}: {what}; the last good board stays"
+            self.history.note(f"reload failed: {self.reload_error}")
+            return False
+        try:
+            loaded = attach_rules(loaded, self.ruleset_choice)
+        except SightlineError as exc:  # the ruleset file: its own line names it
+            self.reload_error = f"{exc}; the last good board and rules stay"
             self.history.note(f"reload failed: {self.reload_error}")
             return False
         play = self.play_state()

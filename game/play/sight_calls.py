@@ -5,21 +5,18 @@ module and nowhere else: the ray between two squares under a rule (:func:`cast_r
 returns the presenter's own :class:`Ray` record for *any* rule), every square seen from one
 (:func:`cast_field`) and the rule a map names (:func:`map_rule`).
 
-Today Arcadia's ray comes from :func:`game.core.los.quick_ray` (the integer hover path) and
-every other rule's from :func:`game.core.profile_los.line_of_sight`; fields of view from
-:func:`game.core.profile_los.visible_from` (Arcadia's shadow caster behind it). When the one
-facade ``game/core/sight.py`` lands, the bodies of these three functions become
-``sight.line(board, a, b, rule, viewer=...)``, ``sight.field(board, a, rule, viewer=...)`` and
-``sight.rule_of(board)``, and :class:`Ray` wraps the facade's one result type; nothing else in
-``play/`` or ``ui/`` changes: the window draws one kind of ray along one path.
+Each body is one call of the sight facade (:mod:`game.core.sight`): ``sight.line``,
+``sight.field`` and ``sight.rule_of``; :class:`Ray` wraps the facade's one result type
+(:class:`~game.core.sight_result.Sight`) with what the painter draws, so the window draws one kind
+of ray along one path whatever the rule.
 
 >>> from game.core.board import Board
->>> from game.core.profiles import PRESETS
+>>> from game.core.sight import parse_rule
 >>> board = Board.from_ascii(["....."], walls=["V(3,0)"])
 >>> ray = cast_ray(board, (0, 0), (4, 0), map_rule(board), None)
 >>> ray.clear, ray.rule.spec(), ray.centre_line, [kind for kind, *_ in ray.drawing()][:2]
 (False, 'arcadia', True, ['edge', 'square'])
->>> other = cast_ray(board, (0, 0), (4, 0), PRESETS["corners"], None)
+>>> other = cast_ray(board, (0, 0), (4, 0), parse_rule("corners"), None)
 >>> other.clear, other.centre_line, other.drawing(), len(other.lines) > 0
 (False, False, [], True)
 """
@@ -34,7 +31,7 @@ import numpy as np
 
 from game.core.board import Board, Edge, Square
 from game.core.errors import UsageError
-from game.core.profiles import Profile, rule_of_board_property
+from game.core.profiles import Profile
 
 #: what the painter draws for one crossing of a centre-to-centre ray: kind, the edge / corner /
 #: square, the point (floats, drawing only), whether it blocks, and the closed corner sides
@@ -128,35 +125,39 @@ DRAWN_LINES = 4
 
 def cast_ray(board: Board, origin: Square, target: Square, rule: Profile, viewer: str | None) -> Ray:
     """The ray from ``origin`` to ``target`` under ``rule`` for ``viewer``: the one call the
-    presenter makes for a ray (the sight facade's ``line`` replaces its body). Raises the
-    engine's placement error for a square off the board."""
-    from game.core import los, profile_los
+    presenter makes for a ray (``sight.line``; a centre-line rule's exact sentence is built only
+    when read). Raises the engine's placement error for a square off the board."""
+    from game.core import sight
 
-    if rule.is_arcadia:  # the integer hover path: the sentence's Fractions only when read
-        return Ray(origin, target, viewer, rule, los.quick_ray(board, origin, target, viewer), centre_line=True)
-    found = profile_los.line_of_sight(board, origin, target, rule, viewer)
+    found = sight.line(board, origin, target, rule, viewer=viewer)
+    if sight.by_centre_line(rule, board.grid.kind):
+        return Ray(origin, target, viewer, rule, found, centre_line=True)
     lines = [RayLine((float(line.start[0]), float(line.start[1])), (float(line.end[0]), float(line.end[1])),
-                     line.clear) for line in found.deciding[:DRAWN_LINES]]
+                     line.clear) for line in found.lines[:DRAWN_LINES]]
     return Ray(origin, target, viewer, rule, found, centre_line=False, lines=lines)
 
 
 def cast_field(board: Board, origin: Square, rule: Profile, viewer: str | None) -> np.ndarray:
-    """Every square seen from ``origin`` under ``rule``: bool ``[y, x]`` (the facade's ``field``)."""
-    from game.core import profile_los
+    """Every square seen from ``origin`` under ``rule``: bool ``[y, x]`` (``sight.field``)."""
+    from game.core import sight
 
-    return profile_los.visible_from(board, origin, rule, viewer)
+    return sight.field(board, origin, rule, viewer=viewer)
 
 
-def is_default_rule(rule: Profile) -> bool:
+def is_default_rule(rule: Profile, board: Board | None = None) -> bool:
     """Whether ``rule`` decides as the rule of a map that names none (no badge is needed)."""
-    return rule.values() == rule_of_board_property(None).values()
+    from game.core import sight
+
+    return rule.values() == sight.default_rule(board.grid.kind if board is not None else "square").values()
 
 
 def map_rule(board: Board) -> Profile:
-    """The rule the map names in ``los_rule`` (arcadia when it names none; a wrong one is an error
-    of ``sightline check`` and refused by ``sightline play``): the rule attacks judge sight by
-    (the facade's ``rule_of``)."""
+    """The rule the map names in ``los_rule`` (the grid's default when it names none; a wrong one
+    is an error of ``sightline check`` and refused by ``sightline play``): the rule attacks judge
+    sight by (``sight.rule_of``)."""
+    from game.core import sight
+
     try:
-        return rule_of_board_property(board.properties.get("los_rule"))
+        return sight.rule_of(board)
     except UsageError:
-        return rule_of_board_property(None)
+        return sight.default_rule(board.grid.kind)

@@ -17,6 +17,7 @@ from game.play.frame import PanelInfo
 from game.play.sight_calls import Ray, map_rule
 from game.play.viewpoint import AUTO, sees_only_itself
 from game.play.wording import plain
+from game.rules.registry import ruleset_label
 
 if TYPE_CHECKING:
     from game.play.presenter import Presenter
@@ -110,7 +111,7 @@ def panel_info(p: Presenter, status: str, kind: str) -> PanelInfo:
         return PanelInfo(title="Lessons", status=status, status_kind=kind, extra={"lessons": True})
     board = session.board
     title = board.name or session.path.stem
-    parts = [f"{board.width}×{board.height}", f"ruleset {board.ruleset}", plural(len(board.figures), "figure")]
+    parts = [f"{board.width}×{board.height}", f"ruleset {ruleset_label(board.ruleset)}", plural(len(board.figures), "figure")]
     subtitle = " · ".join(parts)
     caption = board.properties.get("caption")
     if caption and not p.lesson_mode:

@@ -367,6 +367,39 @@ class Condition:
         return max(0, self.life - self.wounds)
 
 
+@dataclass(frozen=True)
+class DieLook:
+    """How a die looks, for the dice tray: its faces as rolled (table order, a face repeated as
+    often as the die has it) and, per face, the symbols it shows (a symbol repeated as often as
+    it counts: ``("hit", "hit")`` for ``hit+hit``; ``()`` for a number face).
+
+    >>> look = DieLook("strike", ("blank", "hit+crit"), ((), ("hit", "crit")))
+    >>> look.symbols_of("hit+crit"), look.symbols_of("sword")
+    (('hit', 'crit'), None)
+    """
+
+    name: str
+    faces: tuple[Face, ...]
+    symbols: tuple[tuple[str, ...], ...]
+
+    def symbols_of(self, face: Face) -> tuple[str, ...] | None:
+        """The symbols ``face`` shows; None when the die has no such face."""
+        try:
+            return self.symbols[self.faces.index(face)]
+        except ValueError:
+            return None
+
+
+@dataclass(frozen=True)
+class Unreachable:
+    """An attack of the rules that no figure on a board can make, or can make on nobody: a
+    sentence (without "warning") and the figure it is about (None: the rules as a whole)."""
+
+    message: str
+    figure_id: int | None = None
+    hint: str = ""
+
+
 class Ruleset(ABC):
     """One game's combat rules. Subclasses set the class attributes and the four abstract methods."""
 
@@ -519,6 +552,17 @@ class Ruleset(ABC):
             problems = self.nonsense(figure)
             if problems:
                 return f"{figure.label}: {problems[0].rstrip('.')} (fix the map)."
+        return None
+
+    def unreachable_attacks(self, board: Board) -> list[Unreachable]:
+        """Attacks of these rules that cannot happen on ``board`` whatever the figures do: one
+        no figure has, one whose reach is nothing (a range of 0), one that rolls no dice. The
+        map linter reports them (``attack-unreachable``). Default none."""
+        return []
+
+    def die_look(self, die: str) -> DieLook | None:
+        """How the die called ``die`` (a :class:`~game.core.dice.DieRoll`'s ``die``) looks, for
+        the dice tray to draw and tumble it; None: the tray draws faces by their names."""
         return None
 
     def choices(self, board: Board, attacker: int, targets: Sequence[int]) -> list[Choice]:

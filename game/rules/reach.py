@@ -1,15 +1,17 @@
 """Reach between two figures for rulesets with melee and ranged attacks: Close, LOS, distance.
 
-Thin sentences around :mod:`game.core.los` (pure), shared by the Conquest and folklore rulesets: each
-function returns None when the attack may reach, or the reason (a sentence fragment) when not.
+Thin sentences around the sight facade (:mod:`game.core.sight`, pure), shared by the Conquest and
+folklore rulesets: each function returns None when the attack may reach, or the reason (a sentence
+fragment) when not. Line of sight is judged by the map's rule (its ``los_rule``), and a reason
+under a rule other than the default names it.
 
->>> chebyshev((0, 0), (3, 2)), grid_steps((0, 0), (3, 2))
-(3, 5)
+>>> chebyshev((0, 0), (3, 2))
+3
 """
 
 from __future__ import annotations
 
-from game.core import los
+from game.core import los, sight
 from game.core.board import Board, Figure, Square, fmt_square
 
 
@@ -18,18 +20,13 @@ def chebyshev(a: Square, b: Square) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
-def grid_steps(a: Square, b: Square) -> int:
-    """Distance in orthogonal steps (Manhattan)."""
-    return abs(a[0] - b[0]) + abs(a[1] - b[1])
-
-
 def close_reason(board: Board, attacker: Figure, target: Figure) -> str | None:
     """None when ``target`` is Close to ``attacker`` (same square, or an orthogonal neighbour across
     an open edge); otherwise why not."""
     if los.is_close(board, attacker.square, target.square):
         return None
     dist = chebyshev(attacker.square, target.square)
-    if dist == 1 and grid_steps(attacker.square, target.square) == 1:
+    if dist == 1 and board.grid.distance(attacker.square, target.square) == 1:
         return (
             f"not Close: a wall or closed door stands between {attacker.label} and {target.label}"
         )
@@ -39,11 +36,12 @@ def close_reason(board: Board, attacker: Figure, target: Figure) -> str | None:
 
 
 def sight_reason(board: Board, attacker: Figure, target: Figure) -> str | None:
-    """None when ``attacker`` has line of sight to ``target`` (its side is the viewer)."""
-    result = los.line_of_sight(board, attacker.square, target.square, viewer=attacker.side)
+    """None when ``attacker`` has line of sight to ``target`` under the map's rule (its side is the
+    viewer); else why not (the rule's short sentence: it names a rule other than the default)."""
+    result = sight.line(board, attacker.square, target.square, viewer=attacker.side)
     if result.clear:
         return None
-    why = result.explain()
+    why = result.summary()
     # the caller ends the sentence: no full stop of ours, also not in "(1 more blocker further on.)"
     if why.endswith(".)") and ". (" in why:
         head, _, tail = why.rpartition(". (")

@@ -7,8 +7,14 @@ without the property plays. Packages are imported lazily: a map is never slowed 
 rules of another game. What the rest of the house asks of a game, its ruleset declares:
 diagonal counting (:attr:`Ruleset.diagonal_distance <game.rules.base.Ruleset.diagonal_distance>`,
 asked through :func:`counts_diagonals`), the properties the linter knows
-(``known_properties``), the values it refuses (``figure_problems``, ``nonsense``) and the page
-its hints point to (``doc_page``).
+(``known_properties``), the values it refuses (``figure_problems``, ``nonsense``), the attacks
+no figure can make (``unreachable_attacks``) and the page its hints point to (``doc_page``).
+
+A ruleset written as a file (``docs/rulesets.md``) is a ruleset *instance*: the play layer reads
+the file (``game.play.ruleset_file``; the rules never open files) and registers what it read
+under a ``file:`` name (:func:`register_ruleset` with the instance, :func:`file_ruleset_name`
+for the name), which the board then plays like any other name. A ``file:`` name nobody
+registered is one line saying the file was not read.
 
 >>> get_ruleset("arcadia").title
 'Arcadia Quest'
@@ -48,16 +54,47 @@ ALIASES: dict[str, str] = {
     "mage-knight": "mage_knight",
 }
 
+#: the prefix of a map's ``ruleset`` that names a ruleset file (``file:skirmish.toml``)
+FILE_PREFIX = "file:"
+
 _CACHE: dict[str, Ruleset] = {}
+#: rulesets registered as instances (read from files), by their exact name
+_INSTANCES: dict[str, Ruleset] = {}
 
 
-def register_ruleset(name: str, module: str, *, aliases: Iterable[str] = ()) -> None:
+def is_file_ruleset(name: str | None) -> bool:
+    """Whether a map's ``ruleset`` names a ruleset file (``file:...``, any case of ``file``).
+
+    >>> is_file_ruleset("file:skirmish.toml"), is_file_ruleset("FILE:a.toml"), is_file_ruleset("arcadia")
+    (True, True, False)
+    """
+    return (name or "").strip()[: len(FILE_PREFIX)].lower() == FILE_PREFIX
+
+
+def file_ruleset_name(path: str) -> str:
+    """The ``file:`` name of the ruleset file at ``path`` (its full path, as the caller made it:
+    the play layer passes the resolved one, so one file has one name).
+
+    >>> file_ruleset_name("/maps/skirmish.toml")
+    'file:/maps/skirmish.toml'
+    """
+    return FILE_PREFIX + path
+
+
+def register_ruleset(name: str, module: str | Ruleset, *, aliases: Iterable[str] = ()) -> None:
     """Add a game: maps whose ``ruleset`` is ``name`` (or one of ``aliases``) play the
-    ``RULESET`` of ``module`` (an importable module name), imported when first asked for.
+    ``RULESET`` of ``module`` (an importable module name), imported when first asked for — or
+    ``module`` itself when it is a :class:`Ruleset` instance (a ruleset read from a file,
+    registered under its ``file:`` name; registering it again replaces it).
 
     The same as a line in :data:`RULESETS`, for a game that lives outside this package (a
-    plug-in, or a test's toy ruleset); :func:`forget_ruleset` takes it back out.
+    plug-in, or a test's toy ruleset); :func:`forget_ruleset` takes it back out. Instances are
+    not listed by :func:`ruleset_names` (they are files, not games a map names by a word).
     """
+    if isinstance(module, Ruleset):
+        key = name.strip()
+        _INSTANCES[key] = module
+        return
     key = name.strip().lower()
     RULESETS[key] = module
     for alias in aliases:
@@ -67,6 +104,7 @@ def register_ruleset(name: str, module: str, *, aliases: Iterable[str] = ()) -> 
 
 def forget_ruleset(name: str) -> None:
     """Remove a game added by :func:`register_ruleset` (and its aliases)."""
+    _INSTANCES.pop(name.strip(), None)
     key = name.strip().lower()
     RULESETS.pop(key, None)
     _CACHE.pop(key, None)
@@ -91,7 +129,21 @@ def ruleset_key(name: str | None) -> str:
 
 def get_ruleset(name: str | None) -> Ruleset:
     """The ruleset called ``name`` (case-insensitive; "" or None: :data:`DEFAULT_RULESET`);
-    UsageError naming the known ones otherwise."""
+    UsageError naming the known ones otherwise. A ``file:`` name is the instance registered
+    under it (exactly as written); UsageError when no file was read under that name.
+
+    >>> get_ruleset("file:skirmish.toml")
+    Traceback (most recent call last):
+    ...
+    game.core.errors.UsageError: the ruleset file 'skirmish.toml' was not read (open the map with sightline, which reads it beside the map)
+    """
+    if name is not None and is_file_ruleset(name):
+        found = _INSTANCES.get(name.strip())
+        if found is None:
+            written = name.strip()[len(FILE_PREFIX):]
+            raise UsageError(f"the ruleset file {written!r} was not read (open the map with "
+                             "sightline, which reads it beside the map)")
+        return found
     key = ruleset_key(name)
     if key in _CACHE:
         return _CACHE[key]
@@ -103,6 +155,23 @@ def get_ruleset(name: str | None) -> Ruleset:
         raise UsageError(f"the {key} ruleset module defines no RULESET")
     _CACHE[key] = ruleset
     return ruleset
+
+
+def ruleset_label(name: str | None) -> str:
+    """A board's ruleset in a person's words: the name a map writes for a game (``arcadia``), a
+    ruleset file's title and file name (``Lantern Skirmish (skirmish.toml)``), or the ``file:``
+    name as written when no file was read under it.
+
+    >>> ruleset_label("conquest"), ruleset_label(""), ruleset_label("file:x.toml")
+    ('conquest', 'arcadia', 'file:x.toml')
+    """
+    if name is not None and is_file_ruleset(name):
+        found = _INSTANCES.get(name.strip())
+        if found is None:
+            return name.strip()
+        base = name.strip().replace("\\", "/").rsplit("/", 1)[-1]
+        return f"{found.title or found.name} ({base})"
+    return (name or "").strip() or DEFAULT_RULESET
 
 
 def counts_diagonals(name: str | None) -> bool:

@@ -15,9 +15,17 @@ True
 (True, True)
 
 This is the one place where names get roles: object classes (``[classes]``, ``--classes``, our own
-role names), layers named or classed ``walls``, tile classes and properties, collision shapes'
-classes, figure property names. :func:`load_conventions` merges them for one map; the derivation
-(:mod:`game.tiled.derive`) asks :class:`Conventions` what a name means.
+role names), object names (``[names]``, ``--names``, ``[objects] match = "name"``), layers
+(``[layers]``, ``--layers``, and layers named for their role: ``walls``, ``Collision``,
+``doors``, ``npcs`` ...), tile classes and properties (optionally on some layers only:
+``collides@World``), collision shapes' classes, figure property names. :func:`load_conventions`
+merges them for one map; the derivation (:mod:`game.tiled.derive`) asks :class:`Conventions`
+what a name means.
+
+>>> parse_layers_option("blocked=walls|Collision, empty=floor")
+{'blocked': ['walls', 'Collision'], 'empty': ['floor']}
+>>> layer_name_role("Collisions Layer"), layer_name_role("HouseWalls")
+('blocked', None)
 
 >>> parse_class_mapping("wall=collision-line, blocked=collision")
 {'wall': ['collision-line'], 'blocked': ['collision']}
@@ -25,11 +33,13 @@ classes, figure property names. :func:`load_conventions` merges them for one map
 
 from __future__ import annotations
 
+import json
 import os
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from game.core import safe_toml
 from game.core.board import Stat
@@ -44,6 +54,36 @@ CELL_ROLES = ("void", "blocked", "door", "impassable")
 CLASSES_FILE = "sightline.toml"
 #: object layers named or classed so: every object without a known class is a wall
 WALL_LAYERS = ("walls",)
+#: roles a layer can give: every painted cell of a tile layer (``wall`` there means ``blocked``:
+#: a wall tile fills its square; ``floor``: plain board squares, their tiles' roles not read), or
+#: every object of an object layer that has no role of its own (``ignore``: nothing)
+LAYER_ROLES = ("wall", "window", "door", "figure", "blocked", "void", "impassable", "floor", "ignore")
+#: the roles a tile layer can take, and what each gives its painted cells
+TILE_LAYER_ROLES = {
+    "wall": "blocked", "blocked": "blocked", "void": "void", "impassable": "impassable",
+    "door": "door", "floor": "floor", "ignore": "floor",
+}
+#: what a cell empty in every tile layer is: ``void`` (off the board, the default) or ``floor``
+#: (a board drawn as walls only: the empty cells are the corridors)
+EMPTY_MODES = ("void", "floor")
+#: roles an object's name can give (``[names]``, ``--names``)
+NAME_ROLES = (*ROLES, "impassable", "ignore")
+#: layer names that say what the layer holds, as games name them (``Collision``, ``obstacles``,
+#: ``NPCs`` ...): read so with a note in ``sightline check``; ``[layers]`` overrides. A tile layer
+#: named for walls is read only when its tiles give no role of their own.
+LAYER_NAMES: dict[str, str] = {
+    **dict.fromkeys(("walls", "wall"), "wall"),
+    **dict.fromkeys(
+        ("collision", "collisions", "collide", "collides", "collider", "colliders", "obstacles",
+         "obstacle", "solid", "solids", "blocked", "blocking", "blockers"), "blocked"),
+    **dict.fromkeys(("doors", "door"), "door"),
+    **dict.fromkeys(
+        ("npcs", "npc", "enemies", "enemy", "monsters", "mobs", "figures", "units", "characters"),
+        "figure"),
+    **dict.fromkeys(("items", "pickups", "loot", "collectibles"), "ignore"),
+}
+#: words a layer's name may add to its role word (``Collision Layer``, ``walls_tiles``)
+_LAYER_FILLER = frozenset({"layer", "layers", "tiles", "tile", "objects", "object", "map"})
 #: a figure's side when the map gives none
 DEFAULT_SIDE = "neutral"
 #: tile properties Sightline reads without a mapping (door tiles read their state too)
@@ -56,9 +96,26 @@ ROLE_WORDS = frozenset(
         "impassable", "water", "pit", "hole", "void",
     }
 )
+#: role words whose "no" is the role (``passable=false`` blocks; ``transparent=true`` says nothing)
+NEGATIVE_WORDS = frozenset({"passable", "walkable", "transparent"})
 #: figure property names Sightline itself reads and a map may rename
 FIGURE_PROPERTIES = ("side", "name")
 COLLISION_MODES = ("read", "ignore")
+
+
+def toml_line(table: str, key: str, values: Sequence[str]) -> str:
+    """One line of ``sightline.toml`` that sets ``[table] key = [values]``, as valid TOML (a dotted
+    key; the names quoted and escaped), for hints a designer copies.
+
+    >>> print(toml_line("classes", "wall", ['say "hi"']))
+    classes.wall = ["say \\"hi\\""]
+    >>> safe_toml.loads(toml_line("tiles", "blocked", ["a/b", "c"]))
+    {'tiles': {'blocked': ['a/b', 'c']}}
+    """
+    items = [json.dumps(v, ensure_ascii=False).replace("\x7f", "\\u007f") for v in values]
+    if key == "empty" and len(items) == 1:  # layers.empty = "floor": one value, not a list
+        return f"{table}.{key} = {items[0]}"
+    return f"{table}.{key} = [{', '.join(items)}]"
 
 
 def _bool_text(value: Stat) -> str:
@@ -79,19 +136,46 @@ def is_true(value: Stat | None) -> bool:
 
 @dataclass(frozen=True)
 class TileSpec:
-    """What a tile role looks for: a class or bool property ``name``, or a property value."""
+    """What a tile role looks for: a class or bool property ``name``, or a property value, on
+    every tile layer or only on ``layers`` (case-folded names: ``collides@World|Walls``).
+
+    ``preset`` marks a preset's spec: on a map with a layer the preset names
+    (:attr:`Preset.layers`), it matches on those layers only.
+
+    >>> spec = TileSpec.parse("collides=true@World")
+    >>> spec.matches("", {"collides": True}, "world"), spec.matches("", {"collides": True}, "Ground")
+    (True, False)
+    """
 
     name: str
     value: str | None = None
+    layers: frozenset[str] | None = None
+    preset: bool = False
 
     @staticmethod
-    def parse(text: str) -> TileSpec:
-        """``wall`` or ``name=value``."""
+    def parse(text: str, preset: bool = False) -> TileSpec:
+        """``wall``, ``name=value``, either with ``@Layer`` or ``@Layer|Other``."""
+        text, at, where = text.partition("@")
+        layers = frozenset(n.strip().casefold() for n in where.split("|") if n.strip()) if at else None
         name, sep, value = text.partition("=")
-        return TileSpec(name.strip(), value.strip().casefold() if sep else None)
+        return TileSpec(name.strip(), value.strip().casefold() if sep else None, layers or None, preset)
 
-    def matches(self, class_name: str, properties: Mapping[str, Stat]) -> bool:
-        """Whether a tile of this class with these properties matches."""
+    def matches(
+        self,
+        class_name: str,
+        properties: Mapping[str, Stat],
+        layer: str | None = "",
+        preset_layers: frozenset[str] | None = None,
+    ) -> bool:
+        """Whether a tile of this class with these properties matches, painted on ``layer``
+        (``preset_layers``: the layers a preset's specs are limited to on this map, if any;
+        ``layer`` None: on whatever layer)."""
+        if layer is not None:
+            folded = layer.strip().casefold()
+            if self.layers is not None and folded not in self.layers:
+                return False
+            if self.preset and preset_layers is not None and folded not in preset_layers:
+                return False
         key = self.name.casefold()
         props = {k.casefold(): v for k, v in properties.items()}
         if self.value is None:
@@ -99,8 +183,9 @@ class TileSpec:
         return key in props and _bool_text(props[key]) == self.value
 
     def __str__(self) -> str:
-        """The spec as written: ``name`` or ``name=value``."""
-        return self.name if self.value is None else f"{self.name}={self.value}"
+        """The spec as written: ``name`` or ``name=value``, with ``@layers`` when limited."""
+        text = self.name if self.value is None else f"{self.name}={self.value}"
+        return text + (f"@{'|'.join(sorted(self.layers))}" if self.layers else "")
 
 
 @dataclass(frozen=True)
@@ -116,6 +201,9 @@ class Preset:
     #: objects of these (their) classes carrying one of ``ledge_properties`` are one-way ledges:
     #: movement-only (impassable), not sight
     ledge_properties: frozenset[str] = frozenset()
+    #: the tile layers this game usually collides with (case-folded): on a map that has one of
+    #: them, the preset's tile specs count on those layers only (a note says so)
+    layers: frozenset[str] = frozenset()
 
     def names(self) -> frozenset[str]:
         """Every class and property name this preset reads (case-folded), to suggest it."""
@@ -137,8 +225,13 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset(
             "phaser",
-            "Phaser: tile property collides, Tile Collision Editor shapes",
+            "Phaser: tile property collides (on the layer the game collides with, when the map "
+            "names one: World, Walls, Collision, Platforms ...), Tile Collision Editor shapes",
             tiles={"blocked": ["collides"]},
+            layers=frozenset(
+                {"world", "walls", "wall", "collision", "collisions", "collides", "obstacles",
+                 "solid", "platforms", "blocked"}
+            ),
         ),
         Preset(
             "roguelike",
@@ -194,6 +287,53 @@ def parse_tiles_option(text: str, where: str = "--tiles") -> dict[str, list[str]
     return out
 
 
+def parse_role_pairs(
+    text: str, where: str, roles: Sequence[str], what: str, example: str
+) -> dict[str, list[str]]:
+    """Read ``ROLE=NAME[|NAME],ROLE=NAME`` (commas or semicolons between pairs) for ``--classes``,
+    ``--layers`` and ``--names``: a known role each (a role may come again), names kept as written
+    (spaces inside are fine), each once ignoring case.
+
+    >>> parse_role_pairs("figure=player|zombie; blocked=wall", "--names", NAME_ROLES, "name", "figure=enemy")
+    {'figure': ['player', 'zombie'], 'blocked': ['wall']}
+    """
+    out: dict[str, list[str]] = {}
+    for part in text.replace(";", ",").split(","):
+        if not part.strip():
+            continue
+        ours, sep, theirs = part.partition("=")
+        ours = ours.strip().lower()
+        names = [n.strip() for n in theirs.split("|") if n.strip()]
+        if not sep or not names:
+            raise UsageError(f"{where} wants role={what} pairs, e.g. {example} (got {part.strip()!r})")
+        if ours not in roles:
+            raise UsageError(f"unknown role {ours!r} in {where} (use {', '.join(roles)})")
+        known = out.setdefault(ours, [])
+        known += [n for n in names if n.casefold() not in {k.casefold() for k in known}]
+    return out
+
+
+def parse_layers_option(text: str, where: str = "--layers") -> dict[str, list[str]]:
+    """Read ``--layers ROLE=LAYER[|LAYER],...`` (and ``empty=floor``): layer roles
+    (:data:`LAYER_ROLES`).
+
+    >>> parse_layers_option("empty=walls")
+    Traceback (most recent call last):
+    ...
+    game.core.errors.UsageError: --layers: empty is void or floor, not 'walls'
+    """
+    out = parse_role_pairs(text, where, (*LAYER_ROLES, "empty"), "layer", "blocked=walls,empty=floor")
+    for mode in out.get("empty", ()):
+        if mode.casefold() not in EMPTY_MODES:
+            raise UsageError(f"{where}: empty is void or floor, not {mode!r}")
+    return out
+
+
+def parse_names_option(text: str, where: str = "--names") -> dict[str, list[str]]:
+    """Read ``--names ROLE=NAME[|NAME],...``: object names that give a role (:data:`NAME_ROLES`)."""
+    return parse_role_pairs(text, where, NAME_ROLES, "name", "figure=enemy|player,wall=wall")
+
+
 def parse_property_option(text: str, where: str = "--property") -> dict[str, str]:
     """Read ``ours=theirs`` figure property names, e.g. ``side=team``."""
     out: dict[str, str] = {}
@@ -213,14 +353,29 @@ def parse_property_option(text: str, where: str = "--property") -> dict[str, str
     return out
 
 
+class ObjectRole(NamedTuple):
+    """An object's role and where it came from: ``source`` is ``class``, ``name``, ``layer`` (a
+    ``[layers]`` mapping or a layer named ``walls``), ``layer-name`` (a layer named for its role,
+    :data:`LAYER_NAMES`: reported as a note) or ``none``; ``unknown`` when its class is one nobody
+    knows (reported)."""
+
+    role: str
+    unknown: bool
+    source: str
+
+
 @dataclass
 class Conventions:
     """Everything that says how to read a map made for another game, merged from a preset,
     ``sightline.toml`` and the command line (later ones win): :func:`load_conventions`.
 
     ``role_of`` maps a case-folded class name to our object role (our own role names always map
-    to themselves); ``project`` is the Tiled project ``sightline.toml`` names, ``files`` the
-    ``sightline.toml`` read (for live reload).
+    to themselves); ``name_role_of`` an object name to a role (``[names]``), and ``match_names``
+    reads object names like classes (``[objects] match = "name"``); ``layer_roles`` a case-folded
+    layer name to a layer role (``[layers]``) and ``empty`` what an unpainted cell is (``void``,
+    ``floor``, or None: void unless every painted tile layer is walls);
+    ``preset_layers`` the layers a preset's tile specs prefer. ``project`` is the Tiled project
+    ``sightline.toml`` names, ``files`` the ``sightline.toml`` read (for live reload).
     """
 
     tiles: dict[str, list[TileSpec]] = field(default_factory=dict)
@@ -231,23 +386,35 @@ class Conventions:
     ledge_properties: frozenset[str] = frozenset()
     preset: str | None = None
     role_of: dict[str, str] = field(default_factory=lambda: {role: role for role in ROLES})
+    name_role_of: dict[str, str] = field(default_factory=dict)
+    match_names: bool = False
+    layer_roles: dict[str, str] = field(default_factory=dict)
+    empty: str | None = None
+    preset_layers: frozenset[str] = frozenset()
     project: Path | None = None
     files: list[Path] = field(default_factory=list)
 
-    def add_tiles(self, mapping: Mapping[str, Sequence[str]]) -> None:
-        """Add tile specs per role."""
+    def add_tiles(self, mapping: Mapping[str, Sequence[str]], preset: bool = False) -> None:
+        """Add tile specs per role (``preset``: a preset's, limited to its layers on a map that
+        has them)."""
         for role, specs in mapping.items():
             known = self.tiles.setdefault(role, [])
             for spec in [specs] if isinstance(specs, str) else specs:
-                parsed = TileSpec.parse(spec)
+                parsed = TileSpec.parse(spec, preset)
                 if parsed not in known:
                     known.append(parsed)
 
-    def tile_role(self, class_name: str, properties: Mapping[str, Stat]) -> tuple[str, TileSpec] | None:
-        """The cell role a tile takes, and the spec that gave it."""
+    def tile_role(
+        self,
+        class_name: str,
+        properties: Mapping[str, Stat],
+        layer: str | None = "",
+        preset_layers: frozenset[str] | None = None,
+    ) -> tuple[str, TileSpec] | None:
+        """The cell role a tile painted on ``layer`` takes, and the spec that gave it."""
         for role in CELL_ROLES:
             for spec in self.tiles.get(role, ()):
-                if spec.matches(class_name, properties):
+                if spec.matches(class_name, properties, layer, preset_layers):
                     return role, spec
         return None
 
@@ -256,9 +423,10 @@ class Conventions:
         self.preset = preset.name
         for role, names in preset.classes.items():
             classes.setdefault(role, []).extend(n for n in names if n not in classes.get(role, []))
-        self.add_tiles(preset.tiles)
+        self.add_tiles(preset.tiles, preset=True)
         self.properties.update(preset.properties)
         self.ignore_classes |= preset.ignore_classes
+        self.preset_layers = preset.layers
         if preset.ledge_properties:
             self.ledge_classes |= frozenset(n.casefold() for n in preset.classes.get("blocked", ()))
             self.ledge_properties |= preset.ledge_properties
@@ -271,45 +439,121 @@ class Conventions:
         for role in ROLES:
             self.role_of[role] = role
 
-    def object_role(
-        self, class_name: str, layer_labels: Sequence[str], properties: Mapping[str, Stat]
-    ) -> tuple[str, bool]:
-        """An object's role, and whether its class is one nobody knows (to report).
+    def add_names(self, mapping: Mapping[str, Sequence[str]]) -> None:
+        """Give every object name of ``mapping`` (role -> their names) that role."""
+        for ours, theirs in mapping.items():
+            for name in [theirs] if isinstance(theirs, str) else theirs:
+                self.name_role_of[name.strip().casefold()] = ours
 
-        Its class's role (mapped, or one of ours); a class the preset ignores is ``ignored``;
-        else its layer's role (:func:`layer_role`), else ``other``. A ``blocked`` object of a
-        preset's ledge class carrying a ledge property is ``impassable`` (a one-way ledge: figures
-        cannot cross it, sight can).
+    def add_layers(self, mapping: Mapping[str, Sequence[str]]) -> None:
+        """Give every layer of ``mapping`` (role -> layer names) that role; ``empty`` sets what
+        an unpainted cell is."""
+        for ours, theirs in mapping.items():
+            names = [theirs] if isinstance(theirs, str) else list(theirs)
+            if ours == "empty":
+                self.empty = names[-1].strip().casefold() if names else None
+                continue
+            for name in names:
+                self.layer_roles[name.strip().casefold()] = ours
+
+    def object_role(
+        self,
+        class_name: str,
+        layer_labels: Sequence[str],
+        properties: Mapping[str, Stat],
+        name: str = "",
+    ) -> ObjectRole:
+        """An object's role (:class:`ObjectRole`): its class's (mapped, or one of ours); a class
+        the preset ignores is ``ignored``; else its name's (``[names]``, or any class name when
+        ``match_names``); else its layer's (:meth:`object_layer_role`); else ``other``. A
+        ``blocked`` object of a preset's ledge class carrying a ledge property is ``impassable``
+        (a one-way ledge: figures cannot cross it, sight can).
 
         >>> conv = Conventions()
-        >>> conv.object_role("Wall", (), {}), conv.object_role("fence", ("walls",), {})
-        (('wall', False), ('wall', False))
+        >>> conv.object_role("Wall", (), {}).role, conv.object_role("fence", ("walls",), {}).role
+        ('wall', 'wall')
         >>> conv.object_role("fence", ("objects",), {})
-        ('other', True)
+        ObjectRole(role='other', unknown=True, source='none')
+        >>> Conventions(match_names=True).object_role("", ("Obstacles",), {}, "door").source
+        'name'
         """
         folded = class_name.casefold()
         role = self.role_of.get(folded) if class_name else None
+        source = "class"
         if role is None and folded in self.ignore_classes:
             role = "ignored"  # the preset says this game's class means nothing for the board
-        unknown = False
+        if role is None and name:
+            key = name.strip().casefold()
+            role = self.name_role_of.get(key) or (self.role_of.get(key) if self.match_names else None)
+            source = "name"
         if role is None:
-            role = layer_role(layer_labels)
-            unknown = bool(class_name) and role is None
+            role, source = self.object_layer_role(layer_labels)
+            if source == "layer-name" and class_name:
+                role, source = None, "none"  # a layer's name speaks for its unclassed objects only
+        unknown = bool(class_name) and role is None
         if (
             role == "blocked"
             and folded in self.ledge_classes
             and any(p in properties for p in self.ledge_properties)
         ):
             role = "impassable"
-        return role or "other", unknown
+        if role == "ignore":
+            role = "ignored"
+        return ObjectRole(role or "other", unknown, source if role else "none")
 
-    def cell_role(self, class_name: str, properties: Mapping[str, Stat]) -> str | None:
-        """The cell role a tile gives its squares: bool ``void``/``blocked``, else the first mapped role."""
+    def object_layer_role(self, labels: Sequence[str]) -> tuple[str | None, str]:
+        """The role an object layer gives its objects that have none of their own, and where it
+        came from: a ``[layers]`` mapping of the layer or a group around it (``layer``), a layer
+        named or classed ``walls`` (``layer``), a layer named for its role (``layer-name``,
+        :data:`LAYER_NAMES`), else ``(None, "none")``.
+
+        >>> Conventions().object_layer_role(("", "NPCs")), Conventions().object_layer_role(("floor",))
+        (('figure', 'layer-name'), (None, 'none'))
+        """
+        for label in labels:
+            role = self.layer_roles.get(label.strip().casefold())
+            if role is not None:
+                return ("ignore" if role == "floor" else role), "layer"
+        if layer_role(labels):
+            return "wall", "layer"
+        for label in labels:
+            guessed = layer_name_role(label)
+            if guessed is not None:
+                return guessed, "layer-name"
+        return None, "none"
+
+    def tile_layer_role(self, name: str) -> tuple[str | None, str]:
+        """The cell role a tile layer gives every cell painted on it (:data:`TILE_LAYER_ROLES`:
+        ``blocked``, ``void``, ``impassable``, ``door`` or ``floor``) and where it came from:
+        ``layer`` (``[layers]``), ``layer-name`` (named for its role, :data:`LAYER_NAMES`; the
+        derivation applies it only when the layer's tiles give no role of their own), else
+        ``(None, "none")``; a role no tile layer can take (``figure``) is ``("", "layer")``.
+
+        >>> Conventions().tile_layer_role("Collision"), Conventions().tile_layer_role("Ground")
+        (('blocked', 'layer-name'), (None, 'none'))
+        """
+        role = self.layer_roles.get(name.strip().casefold())
+        if role is not None:
+            return TILE_LAYER_ROLES.get(role, ""), "layer"
+        guessed = layer_name_role(name)
+        if guessed in TILE_LAYER_ROLES:
+            return TILE_LAYER_ROLES[guessed], "layer-name"
+        return None, "none"
+
+    def cell_role(
+        self,
+        class_name: str,
+        properties: Mapping[str, Stat],
+        layer: str = "",
+        preset_layers: frozenset[str] | None = None,
+    ) -> str | None:
+        """The cell role a tile gives its squares: bool ``void``/``blocked``, else the first mapped
+        role (:meth:`tile_role`, on ``layer``)."""
         if is_true(properties.get("void")):
             return "void"
         if is_true(properties.get("blocked")):
             return "blocked"
-        found = self.tile_role(class_name, properties)
+        found = self.tile_role(class_name, properties, layer, preset_layers)
         return found[0] if found else None
 
     def shape_role(self, class_name: str, properties: Mapping[str, Stat]) -> str | None:
@@ -343,6 +587,82 @@ class Conventions:
         return name, side, stats
 
 
+#: words in a tile's class or property name and the cell role they stand for
+TILE_WORDS: dict[str, str] = {
+    **dict.fromkeys(("wall", "walls", "collides", "collide", "collision", "solid", "obstacle",
+                     "block", "blocks", "blocking", "blocked", "opaque", "rock", "tree"), "blocked"),
+    **dict.fromkeys(("door", "doors", "gate"), "door"),
+    **dict.fromkeys(("water", "pit", "hole", "lava", "impassable", "chasm"), "impassable"),
+    "void": "void",
+}
+#: words in an object's class or name and the role they stand for (``ignore``: nothing)
+OBJECT_WORDS: dict[str, str] = {
+    **dict.fromkeys(("npc", "npcs", "enemy", "enemies", "player", "players", "monster", "hero",
+                     "mob", "unit", "character", "spawn", "actor", "boss", "figure", "zombie",
+                     "guard", "soldier", "knight", "goblin", "orc", "skeleton"), "figure"),
+    **dict.fromkeys(("door", "doors", "gate"), "door"),
+    **dict.fromkeys(("wall", "walls", "fence", "line"), "wall"),
+    **dict.fromkeys(("collision", "collider", "obstacle", "obstacles", "solid", "block", "blocker",
+                     "rock", "tree", "crate", "box", "barrel", "breakable"), "blocked"),
+    **dict.fromkeys(("hole", "pit", "void"), "void"),
+    **dict.fromkeys(("item", "items", "pickup", "coin", "chest", "potion", "key", "health", "ammo",
+                     "weapon", "shotgun", "gun", "loot", "event", "trigger", "sensor", "warp",
+                     "teleport", "sign", "light", "sound", "camera", "exit", "start", "goal"), "ignore"),
+}
+
+def words_of(name: str) -> list[str]:
+    """The words of a name, split at anything not a letter or digit and at camelCase humps."""
+    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
+    return [w for w in re.split(r"[^0-9a-z]+", spaced.casefold()) if w]
+
+
+#: the roles in the order a name's words are tried: the more particular first (a
+#: ``collision-line`` is a wall, an ``EnemySpawn`` a figure, a ``health_pickup`` nothing)
+WORD_ORDER = ("figure", "door", "wall", "impassable", "void", "blocked", "ignore")
+#: words that make a name's role a wall whatever else it says (``collision-line``)
+LINE_WORDS = frozenset({"line", "lines", "edge", "edges", "fence"})
+
+
+def role_of_words(words: Sequence[str], table: Mapping[str, str]) -> str | None:
+    """The role the words of a name stand for: of the roles its words name, the most particular
+    (:data:`WORD_ORDER`); a line word makes a collision word a wall.
+
+    >>> role_of_words(words_of("collision-line"), OBJECT_WORDS), role_of_words(words_of("EnemySpawn_2"), OBJECT_WORDS)
+    ('wall', 'figure')
+    """
+    roles = {table[w] for w in words if w in table}
+    if "blocked" in roles and LINE_WORDS & set(words):
+        roles.add("wall")
+    return next((role for role in WORD_ORDER if role in roles), None)
+
+
+def tile_word_role(spec: str) -> str:
+    """The cell role a tile spec most likely stands for, by its words (``Water`` impassable,
+    ``passable=false`` impassable, ``transparent=false`` blocked, ``collides`` blocked); blocked
+    when the words say nothing.
+
+    >>> tile_word_role("Water"), tile_word_role("passable=false"), tile_word_role("kind=pit")
+    ('impassable', 'impassable', 'impassable')
+    """
+    key, _, value = spec.partition("=")
+    if key.casefold() in NEGATIVE_WORDS and value.casefold() in ("false", "0", "no"):
+        return "blocked" if key.casefold() == "transparent" else "impassable"
+    role = role_of_words(words_of(value or key), TILE_WORDS) or role_of_words(words_of(key), TILE_WORDS)
+    return role if role in CELL_ROLES else "blocked"
+
+
+def layer_name_role(name: str) -> str | None:
+    """The role a layer's name says it holds (:data:`LAYER_NAMES`), its words ``layer``,
+    ``tiles``, ``objects`` aside; None when the name says none.
+
+    >>> layer_name_role("walls_tiles"), layer_name_role("Walls level 2"), layer_name_role("NPC Layer")
+    ('wall', None, 'figure')
+    """
+    words = [w for w in re.split(r"[^0-9a-z]+", name.casefold()) if w]
+    words = [w for w in words if w not in _LAYER_FILLER] or words
+    return LAYER_NAMES.get(" ".join(words))
+
+
 def layer_role(labels: Sequence[str]) -> str | None:
     """The role a layer gives its objects without a known class: named or classed ``walls`` (the
     layer or a group around it) -> ``wall``.
@@ -358,20 +678,27 @@ def layer_role(labels: Sequence[str]) -> str | None:
 
 def unread_names(class_name: str, properties: Mapping[str, Stat]) -> list[tuple[str, str]]:
     """The class and properties of a tile that look like a role nothing reads, as
-    ``("class", name)`` / ``("property", name or name=value)`` (to report them).
+    ``("class", name)``, ``("bool", name)`` (a bool property that is true; a false one says the
+    tile has no such role) or ``("property", name=value)`` (to report them, with the spec that
+    reads them).
 
-    >>> unread_names("Water", {"solid": True, "depth": 3, "kind": "pit"})
-    [('class', 'Water'), ('property', 'solid'), ('property', 'kind=pit')]
+    >>> unread_names("Water", {"solid": True, "depth": 3, "kind": "pit", "collides": False, "walkable": 0})
+    [('class', 'Water'), ('bool', 'solid'), ('property', 'kind=pit'), ('property', 'walkable=0')]
+    >>> unread_names("", {"transparent": True, "passable": False})
+    [('property', 'passable=false')]
     """
     cls = class_name
     names = [("class", cls)] if cls and (cls.casefold() in ROLE_WORDS or suggest_preset([cls])) else []
     for k, v in properties.items():
         if k in TILE_READ:
             continue
-        if str(v).strip().casefold() in ROLE_WORDS and not isinstance(v, bool):
-            names.append(("property", f"{k}={str(v).strip()}"))
-        elif k.casefold() in ROLE_WORDS:
-            names.append(("property", k))
+        if isinstance(v, bool):
+            if k.casefold() in NEGATIVE_WORDS and not v:
+                names.append(("property", f"{k}=false"))
+            elif v and k.casefold() in ROLE_WORDS - NEGATIVE_WORDS:
+                names.append(("bool", k))
+        elif str(v).strip().casefold() in ROLE_WORDS or k.casefold() in ROLE_WORDS:
+            names.append(("property", f"{k}={_bool_text(v)}"))
     return names
 
 
@@ -421,26 +748,10 @@ def parse_class_mapping(text: str) -> dict[str, list[str]]:
     ...
     game.core.errors.UsageError: --classes maps class 'Location' to two roles: void and wall (give each class one role)
     """
-    out: dict[str, list[str]] = {}
-    for part in text.replace(";", ",").split(","):
-        if not part.strip():
-            continue
-        ours, sep, theirs = part.partition("=")
-        ours = ours.strip().lower()
-        names = [n.strip() for n in theirs.split("|") if n.strip()]
-        if not sep or not names:
-            raise UsageError(
-                f"--classes wants role=class pairs, e.g. wall=collision-line (got {part.strip()!r})"
-            )
-        if ours not in ROLES:
-            raise UsageError(f"unknown role {ours!r} in --classes (use {', '.join(ROLES)})")
-        known = out.setdefault(ours, [])
-        for name in names:
-            if name.casefold() not in {k.casefold() for k in known}:
-                known.append(name)
-        conflict = role_conflict(out)
-        if conflict:
-            raise UsageError(f"{_conflict_message(conflict, '--classes')} (give each class one role)")
+    out = parse_role_pairs(text, "--classes", ROLES, "class", "wall=collision-line")
+    conflict = role_conflict(out)
+    if conflict:
+        raise UsageError(f"{_conflict_message(conflict, '--classes')} (give each class one role)")
     return out
 
 
@@ -471,10 +782,13 @@ def load_conventions(
     properties: Mapping[str, str] | None = None,
     preset: str | None = None,
     collision: bool | None = None,
+    layers: Mapping[str, Sequence[str]] | None = None,
+    names: Mapping[str, Sequence[str]] | None = None,
 ) -> Conventions:
     r"""The conventions for one map: a preset (``preset``, else ``sightline.toml``'s), then
     ``sightline.toml`` beside the map, then the caller's (the command line's) ``classes``,
-    ``tiles``, ``properties`` and ``collision``, each winning over the ones before.
+    ``tiles``, ``properties``, ``collision``, ``layers`` (layer roles, ``empty``) and ``names``
+    (object names' roles), each winning over the ones before.
 
     Our own role names always keep their role; within one source a class may have only one role
     (:func:`role_conflict`). Unknown roles and conflicts are one-line :class:`MapError`\ s.
@@ -500,9 +814,14 @@ def load_conventions(
         conv.add_tiles(config.get("tiles", {}))
         conv.properties.update(config.get("properties", {}))
         conv.collision = config.get("collision", True)
+        conv.add_layers(config.get("layers", {}))
+        conv.add_names(config.get("names", {}))
+        conv.match_names = config.get("match_names", False)
     _check_mapping(str(map_path), classes or {}, tiles or {})
     conv.add_tiles(tiles or {})
     conv.properties.update(properties or {})
+    conv.add_layers(layers or {})
+    conv.add_names(names or {})
     if collision is not None:
         conv.collision = collision
     for mapping in [*sources, classes or {}]:
@@ -565,9 +884,10 @@ def load_toml(path: Path) -> dict[str, Any]:
 
 
 def read_config(path: Path) -> dict[str, Any]:
-    """The ``[tiles]``, ``[properties]``, ``preset`` and ``project`` of a ``sightline.toml``, checked."""
+    """The ``[tiles]``, ``[properties]``, ``[layers]``, ``[names]``, ``[objects]``, ``preset`` and
+    ``project`` of a ``sightline.toml``, checked."""
     data = load_toml(path)
-    out: dict[str, Any] = {}
+    out: dict[str, Any] = _read_layers_and_names(path, data)
     preset = data.get("preset")
     if preset is not None:
         if not isinstance(preset, str):
@@ -613,8 +933,47 @@ def read_config(path: Path) -> dict[str, Any]:
     return out
 
 
+def _read_layers_and_names(path: Path, data: dict[str, Any]) -> dict[str, Any]:
+    """``[layers]`` (roles of layers, ``empty = "floor"``), ``[names]`` (roles of object names)
+    and ``[objects] match = "name"`` of a ``sightline.toml``, checked."""
+    out: dict[str, Any] = {}
+    for table, roles, what in (("layers", (*LAYER_ROLES, "empty"), "a layer name"),
+                               ("names", NAME_ROLES, "an object name")):
+        value = data.get(table, {})
+        if not isinstance(value, dict):
+            raise MapError(f"[{table}] must be a table", path=str(path),
+                           hint='e.g. blocked = ["walls"]' if table == "layers" else 'e.g. figure = ["enemy"]')
+        out[table] = {role: table_names(path, table, role, names, roles, what) for role, names in value.items()}
+    for mode in out["layers"].get("empty", ()):
+        if mode.casefold() not in EMPTY_MODES:
+            raise MapError(f"[layers] empty = {mode!r}", path=str(path), hint='use "void" or "floor"')
+    objects = data.get("objects", {})
+    match = objects.get("match", "class") if isinstance(objects, dict) else None
+    if match not in ("class", "name"):
+        raise MapError("[objects] match must be \"class\" or \"name\"", path=str(path),
+                       hint='match = "name" reads object names like classes')
+    out["match_names"] = match == "name"
+    return out
+
+
 __all__ = [
     "CELL_ROLES",
+    "EMPTY_MODES",
+    "LAYER_NAMES",
+    "LAYER_ROLES",
+    "NAME_ROLES",
+    "TILE_LAYER_ROLES",
+    "ObjectRole",
+    "layer_name_role",
+    "parse_layers_option",
+    "parse_names_option",
+    "parse_role_pairs",
+    "toml_line",
+    "tile_word_role",
+    "OBJECT_WORDS",
+    "TILE_WORDS",
+    "role_of_words",
+    "words_of",
     "CLASSES_FILE",
     "DEFAULT_SIDE",
     "ROLES",

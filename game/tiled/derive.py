@@ -10,8 +10,10 @@ object, :class:`ObjectInfo`); figures stand on the square holding their centre; 
 squares their roles and tile walls (:mod:`game.tiled.derive_cells`). What it meets becomes
 findings, after the reader's.
 
-Square grids only (:data:`ORIENTATIONS`): the guard refuses other orientations before reading, and
-this refuses records of any other grid, so a hex derivation plugs in here.
+Square grids only (:data:`ORIENTATIONS`: orthogonal, and isometric maps, whose diamonds are a
+square grid turned on the screen): the guard refuses other orientations before reading, and this
+refuses records of any other grid, so a hex derivation plugs in here. Boards that cannot be what
+the designer meant are findings too (:mod:`game.tiled.sanity`).
 """
 
 from __future__ import annotations
@@ -20,33 +22,52 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.core.board import Board, Door, Edge, Figure, Square, Stat
+from game.core.board import Board, Door, DoorState, Edge, Figure, Square, Stat
 from game.core.findings import Finding, Severity
 from game.core.words import a_or_an, plural
-from game.tiled.conventions import CLASSES_FILE, Conventions, suggest_preset
+from game.tiled.conventions import (
+    CLASSES_FILE,
+    OBJECT_WORDS,
+    Conventions,
+    role_of_words,
+    suggest_preset,
+    toml_line,
+    words_of,
+)
 from game.tiled.derive_cells import Cells, derive_cells, door_state
 from game.tiled.geometry import (
     DOOR_HINT,
     Point,
     Segment,
     cells_inside,
+    door_square,
     edge_in_map,
     fmt_point,
+    snap,
     square_at,
+    strip_edges,
     trace_door,
     trace_wall,
     wall_paths,
 )
 from game.tiled.guard import orientation_error
 from game.tiled.records import MapArt, MapRecords, ObjectRecord
+from game.tiled.sanity import sanity_findings
 
 __all__ = ["DEFAULT_RULESET", "ORIENTATIONS", "LoadedMap", "ObjectInfo", "derive_map"]
 
-#: the grids the derivation builds boards on (Tiled's ``orientation``)
-ORIENTATIONS = ("orthogonal",)
+#: the grids the derivation builds boards on (Tiled's ``orientation``): an isometric map is a
+#: square grid drawn as diamonds, read as the squares it is (staggered isometric is not)
+ORIENTATIONS = ("orthogonal", "isometric")
 DEFAULT_RULESET = "arcadia"
 DEFAULT_CAPACITY = 2
 AREA_ROLES = ("blocked", "void", "impassable")
+#: roles as a note names what they made of several objects
+ROLE_WORDS_PLURAL = {
+    "door": "doors", "figure": "figures", "wall": "walls", "window": "windows",
+    "blocked": "blocked areas", "void": "void areas", "impassable": "impassable areas",
+    "ignored": "nothing (ignored)",
+}
 
 
 @dataclass(frozen=True)
@@ -98,6 +119,25 @@ def derive_map(records: MapRecords, conventions: Conventions) -> LoadedMap:
     return _Deriver(records, conventions).derive()
 
 
+def _ids(ids: list[int], shown: int = 5) -> str:
+    """``objects 3, 5, 9 ...``: a few object ids for a grouped finding."""
+    head = ", ".join(str(i) for i in ids[:shown])
+    return f"object{'s' if len(ids) > 1 else ''} {head}{' ...' if len(ids) > shown else ''}"
+
+
+def _ruleset_name(value: object) -> str:
+    """The map property ``ruleset`` as the board keeps it: a game's name in lower case, or a
+    ruleset file's ``file:PATH`` with the path as written (file names may differ by case).
+
+    >>> _ruleset_name(" Conquest "), _ruleset_name("File:Rules/Skirmish.toml"), _ruleset_name("")
+    ('conquest', 'file:Rules/Skirmish.toml', 'arcadia')
+    """
+    text = str(value).strip()
+    if text[:5].lower() == "file:":
+        return "file:" + text[5:].strip()
+    return text.lower() or DEFAULT_RULESET
+
+
 def _info(record: ObjectRecord, role: str, **traced: object) -> ObjectInfo:
     """The record as an :class:`ObjectInfo` with its role and traces (built without the frozen
     ``__init__``: a big map has tens of thousands of objects)."""
@@ -118,6 +158,7 @@ class _Parts:
     doors: dict[Edge, Door] = field(default_factory=dict)
     figures: list[Figure] = field(default_factory=list)
     areas: dict[str, set[Square]] = field(default_factory=lambda: {r: set() for r in AREA_ROLES})
+    door_squares: dict[Square, DoorState] = field(default_factory=dict)
 
 
 class _Deriver:
@@ -131,6 +172,11 @@ class _Deriver:
         self.findings: list[Finding] = list(records.findings)
         self.snapped = 0
         self.unknown: dict[str, list[int]] = {}
+        #: objects that took their role from their layer's name, by layer (for one note each)
+        self.by_layer_name: dict[str, list[ObjectInfo]] = {}
+        #: rectangles read as collision boxes, and those that mark nothing, by kind (grouped)
+        self.boxes: dict[str, list[int]] = {"read": [], "nothing": []}
+        self.last_source = "none"
 
     def finding(
         self,
@@ -156,24 +202,53 @@ class _Deriver:
         objects = {record.id: self.place(record, parts) for record in records.objects}
         self.report_hidden_objects(objects.values())
         self.report_unknown_classes()
+        self.report_layer_names()
+        self.report_boxes()
         board = self.board(cells, parts)
         stats = self.stats(board, cells, parts, len(objects))
+        art = records.art
+        if records.grid.orientation == "isometric":
+            art = None  # its pictures are diamonds: the board is drawn as its squares
+            self.finding(
+                "map-isometric", Severity.NOTE,
+                "an isometric map: read as the square grid its diamonds stand for (x runs down-right, "
+                "y down-left on Tiled's screen); render and the window draw it as squares",
+            )
+        self.findings += sanity_findings(records, board, stats, objects.values(), self.conv)
         files = (*records.files, *self.conv.files, *records.project_files)
         return LoadedMap(
-            records.path, board, self.findings, objects, records.art, stats, tuple(dict.fromkeys(files))
+            records.path, board, self.findings, objects, art, stats, tuple(dict.fromkeys(files))
         )
 
     # -- objects
     def place(self, record: ObjectRecord, parts: _Parts) -> ObjectInfo:
         """An object's role, and what it puts on the board by that role."""
-        role, unknown = self.conv.object_role(record.class_name, record.layer_labels, record.properties)
+        info = self.place_by_role(record, parts)
+        if self.last_source == "layer-name" and info.role not in ("other", "ignored"):
+            self.by_layer_name.setdefault(record.layer, []).append(info)
+        return info
+
+    def place_by_role(self, record: ObjectRecord, parts: _Parts) -> ObjectInfo:
+        """What an object puts on the board by the role the conventions give it."""
+        role, unknown, self.last_source = self.conv.object_role(
+            record.class_name, record.layer_labels, record.properties, record.name
+        )
         if unknown:
             self.unknown.setdefault(record.class_name, []).append(record.id)
         if role in ("wall", "window"):
+            boxed = self.collision_box(record, role, parts) if role == "wall" else None
+            if boxed is not None:
+                return boxed
             info = self.trace(record, role)
             (parts.drawn_walls if role == "wall" else parts.windows).update(info.edges)
             return info
         if role == "door":
+            square = door_square(record.shape, record.x, record.y, record.width, record.height, record.points)
+            edge = trace_door(record.shape, record.x, record.y, record.width, record.height, record.points)
+            if square is not None and edge.problem is not None and self.in_bounds(square):
+                # a door filling its square (a door tile placed as an object): a door square
+                parts.door_squares[square] = door_state(record.properties, record.id, "door", self.findings)
+                return _info(record, role, square=square)
             door = self.door_of(record)
             if door is None:
                 return _info(record, role)
@@ -186,8 +261,33 @@ class _Deriver:
             parts.figures.append(figure)
             return _info(record, role, square=figure.square)
         if role in AREA_ROLES:
-            parts.areas[role].update(self.area_of(record, role))
+            cells = self.area_of(record, role)
+            if not cells and record.shape in ("rectangle", "tile") and not record.skewed:
+                edges = strip_edges(record.x, record.y, record.width, record.height)
+                if edges:  # a thin collision strip along a grid line: a wall
+                    parts.drawn_walls.update(edges)
+                    return _info(record, role, edges=tuple(edges))
+                self.boxes["nothing"].append(record.id)
+            parts.areas[role].update(cells)
         return _info(record, role)
+
+    def collision_box(self, record: ObjectRecord, role: str, parts: _Parts) -> ObjectInfo | None:
+        """A wall rectangle off the grid read as a collision box (games draw collision rectangles
+        anywhere): the squares whose centres it covers are blocked, or, thinner than half a square
+        along a grid line, it walls that line; one that does neither marks nothing (grouped in
+        one finding). None for anything else (traced as a wall)."""
+        if record.shape not in ("rectangle", "tile") or record.skewed:
+            return None
+        paths = wall_paths(record.shape, record.x, record.y, record.width, record.height, record.points)
+        if all(snap(p)[0] is not None for path, _ in paths for p in path):
+            return None  # on the grid: Sightline's own wall (outline, or centre line)
+        cells = cells_inside(record.shape, record.x, record.y, record.width, record.height,
+                             record.points, False, (self.width, self.height))
+        edges = [] if cells else strip_edges(record.x, record.y, record.width, record.height)
+        self.boxes["read" if cells or edges else "nothing"].append(record.id)
+        parts.areas["blocked"].update(cells)
+        parts.drawn_walls.update(edges)
+        return _info(record, role, edges=tuple(edges))
 
     def trace(self, obj: ObjectRecord, kind: str) -> ObjectInfo:
         """Trace a wall (or window) object onto grid edges, recorded on the object; errors for
@@ -333,19 +433,68 @@ class _Deriver:
                 )
 
     def report_unknown_classes(self) -> None:
-        """One warning per class no convention gives a role (a preset suggested when one reads it)."""
+        """One warning per class no convention gives a role (a preset suggested when one reads it;
+        the hint's mapping guessed from the class's words, as valid TOML)."""
         preset = None if self.conv.preset else suggest_preset(list(self.unknown))
         for class_name, ids in sorted(self.unknown.items()):
             shown_ids = ", ".join(str(i) for i in ids[:5]) + (" ..." if len(ids) > 5 else "")
+            role = role_of_words(words_of(class_name), OBJECT_WORDS)
+            role = role if role in ("wall", "door", "figure", "blocked", "void") else "wall"
             self.finding(
                 "unknown-class",
                 Severity.WARNING,
                 f"class {class_name!r} is not a Sightline class ({plural(len(ids), 'object')}: "
                 f"{shown_ids}); ignored",
                 ids[0],
-                hint=f'map it in {CLASSES_FILE}, e.g. [classes] wall = ["{class_name}"], or with '
-                "--classes, or use wall, window, door, figure, blocked, void"
-                + (f", or try --preset {preset}" if preset else ""),
+                hint=f"read it with --classes {role}={class_name}"
+                + (f", or try --preset {preset}" if preset else "")
+                + f", or use wall, window, door, figure, blocked, void; or in {CLASSES_FILE}: "
+                + toml_line("classes", role, [class_name]),
+            )
+
+    def report_layer_names(self) -> None:
+        """A note per object layer whose objects took their role from the layer's name."""
+        for layer, objs in sorted(self.by_layer_name.items()):
+            roles = sorted({o.role for o in objs})
+            names: dict[str, int] = {}
+            for obj in objs:
+                names[obj.name or "(unnamed)"] = names.get(obj.name or "(unnamed)", 0) + 1
+            named = ""
+            if len(names) > 1:
+                ranked = sorted(names.items(), key=lambda item: (-item[1], item[0]))
+                named = " (" + ", ".join(f"{n} {c}" for n, c in ranked[:6]) + (" ..." if len(ranked) > 6 else "") + ")"
+            shown = ", ".join(ROLE_WORDS_PLURAL.get(role, role) for role in roles)
+            self.finding(
+                "layer-role", Severity.NOTE,
+                f"object layer {layer!r}: its {plural(len(objs), 'object')}{named} "
+                f"{'is' if len(objs) == 1 else 'are'} read as {shown}, by the layer's name",
+                objs[0].id,
+                hint=f"if that is wrong, give the layer its role in {CLASSES_FILE}: "
+                + toml_line("layers", "ignore", [layer]),
+            )
+
+    def report_boxes(self) -> None:
+        """One finding for the rectangles read as collision boxes, one for those marking nothing."""
+        read, nothing = self.boxes["read"], self.boxes["nothing"]
+        if read:
+            self.finding(
+                "collision-rectangle", Severity.NOTE,
+                f"{plural(len(read), 'wall rectangle')} off the grid ({_ids(read)}) "
+                f"{'is' if len(read) == 1 else 'are'} read as collision boxes: the squares whose "
+                "centres they cover are blocked, thin strips along a grid line are walls",
+                read[0],
+                hint="draw walls along grid lines (View > Snapping > Snap to Grid) if you meant walls",
+            )
+        if nothing:
+            one = len(nothing) == 1
+            self.finding(
+                "collision-rectangle", Severity.WARNING,
+                f"{plural(len(nothing), 'rectangle')} ({_ids(nothing)}) "
+                + ("looks like a collision box but covers" if one else "look like collision boxes but cover")
+                + " no square's centre and lie" + ("s" if one else "") + " along no grid line; ignored",
+                nothing[0],
+                hint="stretch each over the squares it blocks (a box covering a square's centre "
+                "blocks it), or draw it along a grid line (a wall)",
             )
 
     def capacity(self, value: Stat) -> int:
@@ -370,7 +519,7 @@ class _Deriver:
         """The board: tile cells and object areas (void over blocked over impassable), walls on
         the map, windows not under walls, doors, figures, and the map's properties."""
         properties = dict(self.records.properties)
-        ruleset = str(properties.pop("ruleset", DEFAULT_RULESET)).strip().lower() or DEFAULT_RULESET
+        ruleset = _ruleset_name(properties.pop("ruleset", DEFAULT_RULESET))
         capacity = self.capacity(properties.pop("capacity", DEFAULT_CAPACITY))
         void = cells.void | parts.areas["void"]
         blocked = cells.blocked | parts.areas["blocked"]
@@ -383,7 +532,10 @@ class _Deriver:
             void=void,
             blocked=blocked - void,
             impassable=impassable - void - blocked,
-            door_squares={sq: st for sq, st in cells.doors.items() if sq not in void | blocked},
+            door_squares={
+                sq: st for sq, st in {**cells.doors, **parts.door_squares}.items()
+                if sq not in void | blocked
+            },
             walls=walls,
             windows=windows - walls,
             doors=parts.doors.values(),
@@ -414,6 +566,7 @@ class _Deriver:
             "tilesets": len(records.tilesets),
             "impassable": len(board.impassable),
             "door_squares": len(board.door_squares),
+            "empty_floor": cells.empty_floor,
             "collision_cells": cells.collision_cells,
             "collision_edges": cells.collision_edges,
         }

@@ -36,8 +36,8 @@ __all__ = ["FileRefused", "kind_of_mode", "read_regular_file", "size_words", "sy
 class FileRefused(Exception):
     """A file that is there but is not read; ``str()`` is the reason, e.g. ``it is a named pipe,
     not a file``. ``kind`` is what the path is when it is not a regular file (``a folder``, ``a
-    named pipe``, ``a device``, ``a socket``), else ``""``; ``size`` the file's size when it was
-    larger than the limit before it was read, else None."""
+    named pipe``, ``a device``, ``a socket``), else ``""``; ``size`` the file's size (or what was
+    read of it) when it is larger than the limit, else None."""
 
     def __init__(self, reason: str, kind: str = "", size: int | None = None) -> None:
         super().__init__(reason)
@@ -73,7 +73,7 @@ def read_regular_file(path: Path, limit: int) -> bytes:
             chunks.append(chunk)
             size += len(chunk)
         if size > limit:
-            raise FileRefused(f"it grew past the {size_words(limit)} allowed while it was read")
+            raise FileRefused(f"it grew past the {size_words(limit)} allowed while it was read", size=size)
         return b"".join(chunks)
     except OSError as exc:
         raise FileRefused(system_words(exc)) from None

@@ -144,6 +144,11 @@ def parse_foundry(data: bytes, shown: str) -> FoundryScene:
     return _Reader(Path(shown), parse_text(data, shown)).read()
 
 
+def check_foundry(path: Path, raw: RawJson) -> FoundryScene:
+    """:func:`read_foundry` for a file already parsed (:func:`~game.tiled.vtt_json.parse_text`)."""
+    return _Reader(path, raw).read()
+
+
 class _Reader:
     """Checks one scene field by field (the place of each value in its messages)."""
 
@@ -226,7 +231,8 @@ class _Reader:
             sy = f.number(f.optional(doc, "shiftY", 0), "shiftY")
         if sx or sy:
             self.warn("vtt-picture-shifted", f"the background picture is shifted by "
-                      f"({show(sx)}, {show(sy)}) pixels against the grid; the board follows the grid")
+                      f"({show(sx)}, {show(sy)}) pixels against the grid; it is drawn shifted, and "
+                      "the board follows the grid")
         return sx, sy
 
     def background(self) -> str | None:
@@ -338,6 +344,8 @@ _WALL_NOTES = (
      "walls that block neither sight nor movement (light or sound only)", "ignored"),
     ("vtt-see-through-door", lambda w: bool(w.door) and w.sight in (NONE, LIMITED),
      "doors that let sight through", "read as doors, which block sight while closed"),
+    ("vtt-secret-door", lambda w: w.door == 2, "secret doors",
+     "read as ordinary doors (Sightline's doors are never hidden)"),
 )
 
 
@@ -407,10 +415,12 @@ def _describe(scene: FoundryScene) -> VttScene:
     cells = {role: ext[role] for role in EXTENSION_CELLS if ext.get(role)}
     return VttScene(scene.path, "foundry", scene.board[0], scene.board[1], tuple(paths), tuple(doors), (),
                     tuple(figures), cells, dict(ext.get("door_squares", {})), dict(ext.get("properties", {})),
-                    picture, scene.grid, tuple(findings))
+                    picture, scene.grid, tuple(findings),
+                    (scene.shift[0] / scene.grid, scene.shift[1] / scene.grid,
+                     scene.width / scene.grid, scene.height / scene.grid))
 
 
 __all__ = [
     "DISTANCE", "LIMITED", "NONE", "NORMAL", "PROXIMITY", "SIDES", "FoundryScene", "FoundryToken",
-    "FoundryWall", "looks_like_scene", "parse_foundry", "read_foundry", "wall_role",
+    "FoundryWall", "check_foundry", "looks_like_scene", "parse_foundry", "read_foundry", "wall_role",
 ]

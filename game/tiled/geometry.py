@@ -36,6 +36,7 @@ SNAP = Fraction(1, 8)  #: vertices this close (per axis) to a grid corner are sn
 DOOR_REACH = Fraction(1, 4)  #: a door shape's centre must be this close to an edge midpoint
 DOOR_MAX_LENGTH = Fraction(3, 2)  #: a door shape longer than this (in cells) is refused
 THIN = Fraction(1, 2)  #: a rectangle thinner than this is a wall along its centre line
+DOOR_SQUARE = Fraction(7, 8)  #: a door shape at least this big each way fills its square
 DOOR_HINT = "draw the door as a one-square line along a grid edge, or a small shape centred on the edge"
 
 
@@ -366,6 +367,56 @@ def trace_door(
     return DoorTrace(Edge("H", int(hx - Fraction(1, 2)), int(hy)), None)
 
 
+def door_square(
+    shape: str, x: Fraction, y: Fraction, width: Fraction, height: Fraction, points: Sequence[Point]
+) -> Square | None:
+    """The square a door object fills, when it is drawn as a whole square rather than on an edge
+    (a door tile placed as a tile object, a box over the doorway): a rectangle, tile, ellipse or
+    polygon at least :data:`DOOR_SQUARE` of a square each way and at most
+    :data:`DOOR_MAX_LENGTH`; the square holding its centre. None for any other door.
+
+    >>> F = Fraction
+    >>> door_square("tile", F(2), F(5), F(1), F(1), ()), door_square("rectangle", F(2), F(5), F(1), F(1, 4), ())
+    ((2, 5), None)
+    """
+    if shape not in ("rectangle", "tile", "ellipse", "polygon"):
+        return None
+    if min(width, height) < DOOR_SQUARE or max(width, height) > DOOR_MAX_LENGTH:
+        return None
+    return square_at(centre_of(shape, x, y, width, height, points))
+
+
+def strip_edges(x: Fraction, y: Fraction, width: Fraction, height: Fraction) -> list[Edge]:
+    """The grid edges a thin collision rectangle stands for: thinner than :data:`THIN`, with its
+    centre line or one long side within :data:`SNAP` of a grid line, it walls that line along
+    every unit edge it covers at least half of; [] for any other rectangle.
+
+    >>> F = Fraction
+    >>> [str(e) for e in strip_edges(F(2), F(3), F(2), F(1, 3))]  # a third of a square, hugging y=3
+    ['H(2,3)', 'H(3,3)']
+    >>> strip_edges(F(2), F(3, 2) - F(1, 8), F(2), F(1, 4))  # in the middle of a row: no line
+    []
+    """
+    if min(width, height) >= THIN:
+        return []
+    horizontal = width >= height
+    low, thick = (y, height) if horizontal else (x, width)
+    line = None
+    for edge_at in (low + thick / 2, low, low + thick):
+        if abs(edge_at - round(edge_at)) <= SNAP:
+            line = round(edge_at)
+            break
+    if line is None:
+        return []
+    start, length = (x, width) if horizontal else (y, height)
+    out: list[Edge] = []
+    for cell in range(math.floor(start), math.ceil(start + length)):
+        covered = min(start + length, Fraction(cell + 1)) - max(start, Fraction(cell))
+        if covered >= Fraction(1, 2):
+            out.append(_edge("H", cell, line) if horizontal else _edge("V", line, cell))
+    return out
+
+
 def point_in_polygon(px: Fraction, py: Fraction, poly: Sequence[Point]) -> bool:
     """Whether a point lies inside a polygon (even-odd ray casting, exact).
 
@@ -531,6 +582,7 @@ __all__ = [
     "DOOR_HINT",
     "DOOR_MAX_LENGTH",
     "DOOR_REACH",
+    "DOOR_SQUARE",
     "SNAP",
     "DoorTrace",
     "Point",
@@ -539,6 +591,7 @@ __all__ = [
     "axis_aligned",
     "border_sides",
     "cells_inside",
+    "door_square",
     "centre_of",
     "edge_in_map",
     "fmt_number",
@@ -549,6 +602,7 @@ __all__ = [
     "side_edges",
     "snap",
     "square_at",
+    "strip_edges",
     "trace_door",
     "trace_wall",
     "unit_edges",

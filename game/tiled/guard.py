@@ -356,6 +356,15 @@ def image_size(path: Path) -> tuple[int, int] | None:
             head = handle.read(64 * 1024)
     except OSError:
         return None
+    return header_size(head)
+
+
+def header_size(head: bytes) -> tuple[int, int] | None:
+    """:func:`image_size` from an image's first bytes (64 KiB is plenty for a JPEG's header).
+
+    >>> header_size(b"\\x89PNG\\r\\n\\x1a\\n" + bytes(8) + (3).to_bytes(4, "big") + (2).to_bytes(4, "big"))
+    (3, 2)
+    """
     if head.startswith(b"\x89PNG\r\n\x1a\n") and len(head) >= 24:
         return struct.unpack(">II", head[16:24])
     if head[:6] in (b"GIF87a", b"GIF89a") and len(head) >= 10:
@@ -752,8 +761,10 @@ class _Preparer:
         winning (its ``template`` attribute is the caller's to remove)."""
         tobj = template.find("object")
         assert tobj is not None
+        if tobj.get("template"):
+            self.note_nested_template(tx_path, obj)
         for key, value in tobj.attrib.items():
-            if key in ("id", "x", "y"):
+            if key in ("id", "x", "y", "template"):
                 continue
             if key not in obj.attrib:
                 if key == "gid":
@@ -776,6 +787,38 @@ class _Preparer:
             for prop in tprops.findall("property"):
                 if prop.get("name") not in names:
                     mine.append(copy.deepcopy(prop))
+
+    def note_nested_template(self, tx_path: Path, obj: ET.Element) -> None:
+        """A warning (once per template) for a template whose object uses a template itself,
+        which Tiled never writes: it is not applied; a chain that comes back is a cycle."""
+        if any(f.code in ("template-nested", "template-cycle") and tx_path.name in f.message for f in self.findings):
+            return
+        chain = [tx_path]
+        while True:
+            template = self.tx_cache.get(chain[-1])
+            inner = template.find("object") if template is not None else None
+            source = inner.get("template") if inner is not None else None
+            if not source:
+                break
+            nxt = self.resolve(chain[-1].parent, source)
+            if nxt in chain:
+                chain.append(nxt)
+                break
+            try:
+                self.load_tx(nxt)
+            except MapError:
+                break
+            chain.append(nxt)
+        cycle = len(chain) > 1 and chain[-1] in chain[:-1]
+        raw = obj.get("id", "")
+        self.findings.append(Finding(
+            "template-cycle" if cycle else "template-nested", Severity.WARNING,
+            f"template {tx_path.name} uses template {chain[1].name if len(chain) > 1 else '?'}"
+            + (f", which leads back to {chain[-1].name}: a cycle" if cycle else "")
+            + "; a template cannot use a template, so that part is not applied",
+            int(raw) if raw.strip().isdigit() else None,
+            hint="open the template in Tiled and detach its object from the other template",
+        ))
 
     # -- tile layers
     def decode_layers(
@@ -1054,11 +1097,14 @@ def _write_cropped(layer: ET.Element, chunks: list[_Chunk], bounds: tuple[int, i
 
 
 def orientation_error(orientation: str, shown: str) -> MapError:
-    """The one-line refusal of a map on a grid Sightline does not build boards on."""
+    """The one-line refusal of a map on a grid Sightline does not build boards on (a staggered
+    map's rows are shifted by half a tile, so it is no square grid, though it looks isometric)."""
+    why = " (its rows are shifted by half a tile: no square grid)" if orientation == "staggered" else ""
     return MapError(
-        f"{orientation} maps are not supported; Sightline reads orthogonal (square-grid) maps",
+        f"{orientation} maps are not supported{why}; Sightline reads orthogonal and isometric "
+        "(square-grid) maps",
         path=shown,
-        hint="in Tiled, make a new map with File > New > Orientation: Orthogonal",
+        hint="in Tiled, make a new map with File > New > Orientation: Orthogonal or Isometric",
     )
 
 

@@ -83,7 +83,10 @@ class Budget:
 
 def _round(value: Fraction) -> int:
     """``floor(value + 1/2)`` in integers."""
-    return (2 * value.numerator + value.denominator) // (2 * value.denominator)
+    d = value.denominator
+    if d == 1:
+        return value.numerator
+    return (2 * value.numerator + d) // (2 * d)
 
 
 def nearest_corner(point: Point) -> Corner:
@@ -145,37 +148,52 @@ def staircase(p: Point, q: Point) -> list[Corner]:
     >>> staircase((F(0), F(0)), (F(3), F(0)))
     [(0, 0), (1, 0), (2, 0), (3, 0)]
     """
-    a, b = nearest_corner(p), nearest_corner(q)
-    if b < a:
-        return staircase(q, p)[::-1]
-    scale = _scale(p[0], p[1], q[0], q[1])
-    px, py, qx, qy = (v.numerator * (scale // v.denominator) for v in (*p, *q))
-    dx, dy = qx - px, qy - py  # the drawn line: g(C) = dx * (Cy - py) - dy * (Cx - px), scaled
-    sx = 1 if b[0] > a[0] else -1
-    sy = 1 if b[1] > a[1] else -1
-    x, y = a
-    g = dx * (y * scale - py) - dy * (x * scale - px)
-    step_x, step_y = -dy * sx * scale, dx * sy * scale
-    corners = [a]
-    while (x, y) != b:
-        if y == b[1] or (x != b[0] and abs(g + step_x) <= abs(g + step_y)):
-            x += sx
-            g += step_x
-        else:
-            y += sy
-            g += step_y
-        corners.append((x, y))
-    return corners
+    return _Segment(p, q).staircase(nearest_corner(p), nearest_corner(q))
 
 
 class _Segment:
-    """A drawn segment scaled to integers, for exact squared distances from grid corners."""
+    """A drawn segment scaled to integers (every coordinate times ``scale``), for its staircase
+    and exact squared distances from grid corners."""
 
     def __init__(self, p: Point, q: Point) -> None:
         self.scale = scale = _scale(p[0], p[1], q[0], q[1])
         self.px, self.py, self.qx, self.qy = (v.numerator * (scale // v.denominator) for v in (*p, *q))
         self.dx, self.dy = self.qx - self.px, self.qy - self.py
         self.length2 = self.dx * self.dx + self.dy * self.dy
+
+    def staircase(self, a: Corner, b: Corner) -> list[Corner]:
+        """The staircase from ``a`` (the corner of the drawn start) to ``b`` (of the drawn end),
+        walked from the corner that comes first (:func:`staircase`)."""
+        if b < a:
+            return self._walk(b, a)[::-1]
+        return self._walk(a, b)
+
+    def _walk(self, a: Corner, b: Corner) -> list[Corner]:
+        scale, px, py, dx, dy = self.scale, self.px, self.py, self.dx, self.dy
+        # the drawn line: g(C) = dx * (Cy - py) - dy * (Cx - px), scaled; its sign does not
+        # depend on the direction the segment is drawn in up to a factor -1, which |.| ignores
+        sx = 1 if b[0] > a[0] else -1
+        sy = 1 if b[1] > a[1] else -1
+        x, y = a
+        bx, by = b
+        g = dx * (y * scale - py) - dy * (x * scale - px)
+        step_x, step_y = -dy * sx * scale, dx * sy * scale
+        corners = [a]
+        while x != bx or y != by:
+            if y == by or (x != bx and abs(g + step_x) <= abs(g + step_y)):
+                x += sx
+                g += step_x
+            else:
+                y += sy
+                g += step_y
+            corners.append((x, y))
+        return corners
+
+    def end_moved2(self, corner: Corner, end: int) -> tuple[int, int]:
+        """The squared distance the drawn start (``end`` 0) or end (1) moves to ``corner``."""
+        x, y = (self.px, self.py) if end == 0 else (self.qx, self.qy)
+        ux, uy = corner[0] * self.scale - x, corner[1] * self.scale - y
+        return ux * ux + uy * uy, self.scale * self.scale
 
     def distance2(self, corner: Corner) -> tuple[int, int]:
         """The squared distance from a corner to the segment, as (numerator, denominator)."""
@@ -190,15 +208,6 @@ class _Segment:
             return vx * vx + vy * vy, square
         cross = ux * self.dy - uy * self.dx
         return cross * cross, self.length2 * square
-
-
-def _end_moved(point: Point, corner: Corner) -> tuple[int, int]:
-    """The squared distance a drawn end moves to its corner, as (numerator, denominator)."""
-    x, y = point
-    scale = _scale(x, y)
-    ux = corner[0] * scale - x.numerator * (scale // x.denominator)
-    uy = corner[1] * scale - y.numerator * (scale // y.denominator)
-    return ux * ux + uy * uy, scale * scale
 
 
 @dataclass(frozen=True)
@@ -253,34 +262,37 @@ def decide_path(points: Sequence[Point], closed: bool, budget: Budget | None = N
     """The grid path for a drawn path (see the module docstring); ``closed`` adds the segment from
     the last point back to the first. ``budget`` (default: a fresh one) is charged the edges."""
     budget = budget or Budget()
-    segments = list(zip(points, points[1:], strict=False))
+    ring = list(points)
     if closed and len(points) > 2 and points[0] != points[-1]:
-        segments.append((points[-1], points[0]))
-    corners: list[Corner] = [nearest_corner(points[0])] if points else []
+        ring.append(points[0])
+    at = [nearest_corner(p) for p in ring]  # each vertex's corner, and whether it lies near it
+    near = [_near(p[0], c[0]) and _near(p[1], c[1]) for p, c in zip(ring, at, strict=True)]
+    corners: list[Corner] = at[:1]
     off, floor = 0, 0
     worst, worst_at = (0, 1), None
-    for p, q in segments:
-        a, b = nearest_corner(p), nearest_corner(q)
+    for i in range(len(ring) - 1):
+        p, q, a, b = ring[i], ring[i + 1], at[i], at[i + 1]
         budget.charge(abs(b[0] - a[0]) + abs(b[1] - a[1]))
-        if (a[0] == b[0] or a[1] == b[1]) and near_corner(p) and near_corner(q):  # on the grid
+        if (a[0] == b[0] or a[1] == b[1]) and near[i] and near[i + 1]:  # on the grid
             corners.append(b)
             floor = len(corners) - 1
             continue
         off += 1
-        run = staircase(p, q)
+        drawn = _Segment(p, q)
+        run = drawn.staircase(a, b)
         for corner in run[1:]:
             if len(corners) - 2 >= floor and corners[-2] == corner:
                 corners.pop()  # a step straight back over an off-grid step: a spur, not a wall
             else:
                 corners.append(corner)
-        drawn = _Segment(p, q)
-        candidates = [(a, _end_moved(p, a)), (b, _end_moved(q, b))] + [(c, drawn.distance2(c)) for c in run]
+        candidates = [(a, drawn.end_moved2(a, 0)), (b, drawn.end_moved2(b, 1))]
+        candidates += [(c, drawn.distance2(c)) for c in run]
         for corner, (num, den) in candidates:
             if worst_at is None or num * worst[1] > worst[0] * den:
                 worst, worst_at = (num, den), corner
     turns = _turning_points(corners)
     edges = sum(abs(x1 - x0) + abs(y1 - y0) for (x0, y0), (x1, y1) in zip(turns, turns[1:], strict=False))
-    return PathDecision(turns, edges, len(segments), off, Fraction(*worst), worst_at)
+    return PathDecision(turns, edges, max(0, len(ring) - 1), off, Fraction(*worst), worst_at)
 
 
 def deviation_message(source: str, what: str, decision: PathDecision) -> str | None:

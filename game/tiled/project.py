@@ -22,6 +22,7 @@ them as a set). A number that is no value of its enum is a one-line :class:`MapE
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -109,7 +110,8 @@ def find_project(map_path: Path, setting: Path | None = None) -> tuple[Path | No
             return None, [Finding(
                 "tiled-project-several", Severity.WARNING,
                 f"{len(found)} Tiled projects in {folder} ({names}): enum numbers are not read as names",
-                hint=f'name the map\'s project in sightline.toml beside the map: project = "{found[0].name}"',
+                hint="name the map's project in sightline.toml beside the map: "
+                f"project = {json.dumps(found[0].name, ensure_ascii=False)}",
             )]
         if folder.parent == folder:
             break

@@ -42,9 +42,12 @@ from game.tiled.records import (
     TileImage,
     TileRecord,
     TilesetRecord,
+    tileset_of,
 )
 
-__all__ = ["ALIGNMENT", "TILED_ATTRIBUTES", "read_tiled", "shadowing_properties"]
+__all__ = [
+    "ALIGNMENT", "TILED_ATTRIBUTES", "pixel_unit", "read_tiled", "screen_to_grid", "shadowing_properties",
+]
 
 #: tile properties a tile object does not inherit (they describe the tile's cells)
 TILE_ONLY = ("void", "blocked", "walls")
@@ -125,6 +128,53 @@ def _optional_int(text: str | None) -> int | None:
         return int((text or "").strip())
     except ValueError:
         return None
+
+
+def _tile_count(ts: ET.Element) -> int:
+    """How many tiles a tileset holds: its ``tilecount``, else its last tile id + 1 and what its
+    image holds (0 when neither says)."""
+    count = _optional_int(ts.get("tilecount"))
+    if count is not None and count > 0:
+        return count
+    ids = [_optional_int(t.get("id")) for t in ts.findall("tile")]
+    most = max((i + 1 for i in ids if i is not None), default=0)
+    image = ts.find("image")
+    tw, th = _optional_int(ts.get("tilewidth")) or 0, _optional_int(ts.get("tileheight")) or 0
+    if image is not None and tw > 0 and th > 0:
+        iw, ih = _image_size(image)
+        spacing, margin = _optional_int(ts.get("spacing")) or 0, _optional_int(ts.get("margin")) or 0
+        columns = max(0, (iw - 2 * margin + spacing) // (tw + spacing))
+        rows = max(0, (ih - 2 * margin + spacing) // (th + spacing))
+        most = max(most, columns * rows)
+    return most
+
+
+def pixel_unit(grid: GridLayout) -> tuple[int, int]:
+    """The pixels of one cell along x and y in the space objects are stored in: the tile size,
+    or for an isometric map tileheight x tileheight (Tiled stores its objects projected).
+
+    >>> pixel_unit(GridLayout("isometric", 64, 32)), pixel_unit(GridLayout("orthogonal", 32, 16))
+    ((32, 32), (32, 16))
+    """
+    if grid.orientation == "isometric":
+        return grid.tile_height, grid.tile_height
+    return grid.tile_width, grid.tile_height
+
+
+def screen_to_grid(grid: GridLayout, screen: tuple[Fraction, Fraction]) -> tuple[Fraction, Fraction]:
+    """A shift on the screen (a layer offset, a picture's size) in cells of the grid: divided by
+    the tile size, or on an isometric map turned back from the diamond's axes (one cell right is
+    half a tile right and half down on the screen).
+
+    >>> g = GridLayout("isometric", 64, 32)
+    >>> screen_to_grid(g, (Fraction(32), Fraction(16))), screen_to_grid(g, (Fraction(-32), Fraction(16)))
+    ((Fraction(1, 1), Fraction(0, 1)), (Fraction(0, 1), Fraction(1, 1)))
+    """
+    sx, sy = Fraction(screen[0]), Fraction(screen[1])
+    tw, th = grid.tile_width, grid.tile_height
+    if grid.orientation == "isometric":
+        return sx / tw + sy / th, sy / th - sx / tw
+    return sx / tw, sy / th
 
 
 def read_grid(root: ET.Element) -> GridLayout:
@@ -237,6 +287,41 @@ def shadowing_properties(root: ET.Element) -> list[Finding]:
                         )
                     )
     return out
+
+
+def nameless_properties(root: ET.Element) -> list[Finding]:
+    """A warning for each custom property without a name (Tiled never writes one; a hand edit or
+    another tool did): it is ignored, and says so.
+
+    >>> root = ET.fromstring('<map><objectgroup><object id="3"><properties><property value="1"/>'
+    ...                      '</properties></object></objectgroup></map>')
+    >>> [(f.code, f.object_id, f.message) for f in nameless_properties(root)]
+    [('property-nameless', 3, 'a custom property of object 3 has no name; ignored')]
+    """
+    out: list[Finding] = []
+    for elem in root.iter():
+        for props in elem.findall("properties"):
+            for prop in props.findall("property"):
+                if (prop.get("name") or "").strip():
+                    continue
+                raw = elem.get("id", "") if elem.tag == "object" else ""
+                object_id = int(raw) if raw.strip().isdigit() else None
+                what = f"object {object_id}" if object_id is not None else _element_words(elem)
+                out.append(Finding(
+                    "property-nameless", Severity.WARNING,
+                    f"a custom property of {what} has no name; ignored", object_id,
+                    hint="give it a name in Tiled, or delete it",
+                ))
+    return out
+
+
+def _element_words(elem: ET.Element) -> str:
+    """An element for a message: ``the map``, ``tile layer 'Ground'``, ``tile 3`` ..."""
+    kind = {"map": "the map", "layer": "tile layer", "objectgroup": "object layer", "group": "group layer",
+            "imagelayer": "image layer", "tileset": "tileset", "tile": "tile", "property": "a class property"}
+    label = elem.get("name") or elem.get("id") or ""
+    words = kind.get(elem.tag, f"<{elem.tag}>")
+    return words if elem.tag == "map" or not label else f"{words} {label!r}" if elem.get("name") else f"{words} {label}"
 
 
 # --- the art: where every tile's pixels are ---------------------------------------------------
@@ -356,11 +441,14 @@ class _TiledReader:
         project_files, notes = resolve_enums(root, self.path, self.shown, project)
         self.findings += notes
         self.findings += shadowing_properties(root)
+        self.findings += nameless_properties(root)
         self.grid = read_grid(root)
-        tw, th = self.grid.tile_width, self.grid.tile_height
-        # pixels -> grid units, one shared Fraction per value (maps repeat their coordinates)
-        self._grid_x = lru_cache(maxsize=1 << 16)(partial(Fraction, denominator=tw))
-        self._grid_y = lru_cache(maxsize=1 << 16)(partial(Fraction, denominator=th))
+        # pixels -> grid units, one shared Fraction per value (maps repeat their coordinates); an
+        # isometric map keeps its objects in a projected space where a cell is tileheight x
+        # tileheight pixels (Tiled's IsometricRenderer::pixelToTileCoords)
+        self.unit = pixel_unit(self.grid)
+        self._grid_x = lru_cache(maxsize=1 << 16)(partial(Fraction, denominator=self.unit[0]))
+        self._grid_y = lru_cache(maxsize=1 << 16)(partial(Fraction, denominator=self.unit[1]))
         origin = (root.get(ORIGIN) or "0,0").split(",")
         self.origin = (int(origin[0]), int(origin[1]))
         width, height = int(root.get("width", "0")), int(root.get("height", "0"))
@@ -428,8 +516,9 @@ class _TiledReader:
             ts.get("name", "?"),
             int(ts.get("firstgid", "1")),
             (int(ts.get("tilewidth", "0") or 0), int(ts.get("tileheight", "0") or 0)),
-            alignment if alignment in ALIGNMENT else "bottomleft",
+            alignment if alignment in ALIGNMENT else self.default_alignment(),
             offset,
+            _tile_count(ts),
         )
 
     def tile_record(self, tileset: str, first: int, tile: ET.Element, sheet: _Sheet) -> TileRecord:
@@ -460,12 +549,17 @@ class _TiledReader:
         return record
 
     def alignment_of(self, gid: int) -> str:
-        """The ``objectalignment`` of the tileset holding ``gid`` (orthogonal default bottomleft)."""
+        """The ``objectalignment`` of the tileset holding ``gid`` (unspecified: Tiled's default)."""
         holder = None
         for ts in self.tilesets:
             if ts.first_gid <= gid:
                 holder = ts
-        return holder.alignment if holder is not None else "bottomleft"
+        return holder.alignment if holder is not None else self.default_alignment()
+
+    def default_alignment(self) -> str:
+        """Tiled's anchor of a tile object when its tileset says none: bottom-left on orthogonal
+        maps, bottom (centre) on isometric ones."""
+        return "bottom" if self.grid.orientation == "isometric" else "bottomleft"
 
     # -- layers
     def read_layers(self, root: ET.Element) -> tuple[tuple[LayerRecord, ...], list[_PendingObject]]:
@@ -474,8 +568,10 @@ class _TiledReader:
         layers: list[LayerRecord] = []
         pending: list[_PendingObject] = []
         ox, oy = self.origin
-        start = (Fraction(-ox * self.grid.tile_width), Fraction(-oy * self.grid.tile_height))
-        for elem, labels, offset, hidden in _walk(root, (), start, False):
+        start = (Fraction(-ox * self.unit[0]), Fraction(-oy * self.unit[1]))
+        for elem, labels, screen, hidden in _walk(root, (), (Fraction(0), Fraction(0)), False):
+            moved = screen_to_grid(self.grid, screen)
+            offset = (start[0] + moved[0] * self.unit[0], start[1] + moved[1] * self.unit[1])
             layers.append(LayerRecord(LAYER_TAGS[elem.tag], elem.get("name", ""), hidden))
             if elem.tag != "objectgroup":
                 continue
@@ -542,6 +638,14 @@ class _TiledReader:
         obj, offset = item.elem, item.offset
         gid = int(obj.get("gid", "0") or 0) & GID_MASK
         tile = tiles.get(gid) if gid else None
+        if gid and tileset_of(gid, self.tilesets) is None:
+            self.findings.append(Finding(
+                "tile-gid-unknown", Severity.WARNING,
+                f"tile object {object_id} shows tile gid {gid}, which no tileset holds; read as a "
+                "rectangle with no tile class", object_id,
+                hint="a tileset was removed or shortened: open the map in Tiled, add it back or "
+                "replace the object",
+            ))
         shape = "tile" if gid else _shape_of(obj)
         x0, y0 = frac_attr(obj, "x"), frac_attr(obj, "y")
         if offset[0] or offset[1]:
@@ -549,6 +653,8 @@ class _TiledReader:
         size = frac_attr(obj, "width"), frac_attr(obj, "height")
         local = self.local_points(obj, shape, gid, size)
         rotation = frac_attr(obj, "rotation")
+        if shape == "tile" and self.grid.orientation == "isometric":
+            rotation = Fraction(0)  # a picture turned on the screen; it stands where its feet are
         if rotation:
             cos, sin = _rotation(rotation)
             local = [(px * cos - py * sin, px * sin + py * cos) for px, py in local]
@@ -577,8 +683,21 @@ class _TiledReader:
         left, top = Fraction(0), Fraction(0)
         if shape == "tile":  # the object's (x, y) is the tileset's alignment point of the tile
             ax, ay = ALIGNMENT.get(self.alignment_of(gid), ALIGNMENT["bottomleft"])
+            if self.grid.orientation == "isometric":
+                return self.iso_footprint(ax, ay, w, h)
             left, top = -ax * w, -ay * h
         return [(left, top), (left + w, top), (left + w, top + h), (left, top + h)]
+
+    def iso_footprint(self, ax: Fraction, ay: Fraction, w: Fraction, h: Fraction) -> list[Point]:
+        """Where a tile object of an isometric map stands, relative to its (x, y), in projected
+        pixels: the half-cell square just above the bottom centre of its picture (its feet),
+        so a figure snapped to a cell's bottom corner, or placed in its middle, stands on that
+        cell. The picture is drawn on the screen; its feet are moved into the map's projected
+        space (:func:`screen_to_grid`)."""
+        feet = screen_to_grid(self.grid, ((Fraction(1, 2) - ax) * w, (1 - ay) * h))
+        fx, fy = feet[0] * self.unit[0], feet[1] * self.unit[1]
+        half = Fraction(self.unit[0], 2)
+        return [(fx - half, fy - half), (fx, fy - half), (fx, fy), (fx - half, fy)]
 
     def place(
         self, x0: Fraction, y0: Fraction, local: list[Point]
@@ -597,7 +716,7 @@ class _TiledReader:
                 return absolute, (gx(ix), gy(iy), Fraction(0), Fraction(0))
             low_x, low_y = min(pxs), min(pys)
             return absolute, (gx(low_x), gy(low_y), gx(max(pxs) - low_x), gy(max(pys) - low_y))
-        tw, th = self.grid.tile_width, self.grid.tile_height
+        tw, th = self.unit
         absolute = tuple(((x0 + px) / tw, (y0 + py) / th) for px, py in local)
         if not absolute:
             return absolute, (x0 / tw, y0 / th, Fraction(0), Fraction(0))

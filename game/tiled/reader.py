@@ -14,8 +14,9 @@ own module:
 4. :func:`game.tiled.derive.derive_map` derives the board, every object's role and traced
    geometry, and the findings from the records.
 
-Another format is another step 1 and 3 producing the same records; steps 2 and 4 stay. This
-package never imports pytmx.
+Another format is another step 1 and 3 producing the same records; steps 2 and 4 stay: a
+virtual-tabletop file (Universal VTT ``.dd2vtt``/``.uvtt``/``.df2vtt``, or a Foundry scene
+``.json``) is read by :func:`game.tiled.vtt_records.read_vtt`. This package never imports pytmx.
 
 >>> is_map_file(Path("missing.tmx"))
 False
@@ -27,6 +28,7 @@ import gc
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from game.core import safe_json
@@ -35,7 +37,7 @@ from game.tiled.conventions import load_conventions, parse_class_mapping
 from game.tiled.derive import ORIENTATIONS, LoadedMap, ObjectInfo, derive_map
 from game.tiled.guard import explain_unreadable, parse_xml_file, prepare, read_bytes
 from game.tiled.read import read_tiled
-from game.tiled.records import ArtLayer, MapArt, TileImage
+from game.tiled.records import ArtLayer, MapArt, MapRecords, TileImage
 
 __all__ = [
     "MAP_SUFFIXES",
@@ -48,20 +50,27 @@ __all__ = [
     "is_map_file",
     "load_map",
     "parse_class_mapping",
+    "read_records",
 ]
 
-#: the file endings of Tiled maps (``.json`` only when the file is a Tiled map, see is_map_file)
-MAP_SUFFIXES = (".tmx", ".tmj", ".json")
+#: Universal VTT's file endings (:data:`game.tiled.uvtt.UVTT_SUFFIXES`; written out so that a Tiled
+#: map loads without importing the VTT readers)
+UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
+#: the file endings of maps: Tiled's, and Universal VTT's (``.json`` only when the file is a
+#: Tiled map or a Foundry scene, see is_map_file)
+MAP_SUFFIXES = (".tmx", ".tmj", ".json", *UVTT_SUFFIXES)
 
 
 def is_map_file(path: Path) -> bool:
-    """Whether a file is a Tiled map by its name: ``.tmx``, ``.tmj``, or a ``.json`` file whose
-    top-level object is a Tiled map (``"type": "map"``; tilesets and templates are not maps).
+    """Whether a file is a map by its name: ``.tmx``, ``.tmj``, a Universal VTT file, or a
+    ``.json`` file whose top-level object is a Tiled map (``"type": "map"``; tilesets and
+    templates are not maps) or a Foundry scene.
 
-    A ``.tmx`` or ``.tmj`` name that is not a regular file (a pipe, a link to a device or to
-    nothing) counts, unopened: a folder check reports it in one line rather than skip it."""
+    A ``.tmx``, ``.tmj`` or Universal VTT name that is not a regular file (a pipe, a link to a
+    device or to nothing) counts, unopened: a folder check reports it in one line rather than
+    skip it."""
     suffix = path.suffix.lower()
-    if suffix in (".tmx", ".tmj"):
+    if suffix in (".tmx", ".tmj", *UVTT_SUFFIXES):
         return os.path.lexists(path) and not path.is_dir()
     if suffix != ".json" or not path.is_file():
         return False
@@ -69,7 +78,11 @@ def is_map_file(path: Path) -> bool:
         doc = safe_json.loads(read_bytes(path, "map"))
     except (MapError, safe_json.JsonError):
         return False
-    return isinstance(doc, dict) and (doc.get("type") == "map" or "layers" in doc)
+    if not isinstance(doc, dict):
+        return False
+    from game.tiled.foundry import looks_like_scene
+
+    return doc.get("type") == "map" or "layers" in doc or looks_like_scene(doc)
 
 
 def load_map(
@@ -80,25 +93,55 @@ def load_map(
     properties: Mapping[str, str] | None = None,
     preset: str | None = None,
     collision: bool | None = None,
+    layers: Mapping[str, Sequence[str]] | None = None,
+    names: Mapping[str, Sequence[str]] | None = None,
 ) -> LoadedMap:
-    """Load a Tiled map (``.tmx``, ``.tmj`` or ``.json``); raises :class:`MapError` (one line:
-    file, object, fix) for anything unusable.
+    """Load a map (Tiled's ``.tmx``, ``.tmj`` or ``.json``; Universal VTT's ``.dd2vtt``, ``.uvtt``
+    or ``.df2vtt``; a Foundry scene ``.json``); raises :class:`MapError` (one line: file, object,
+    fix) for anything unusable.
 
     ``classes`` maps our object roles onto the map's own class names, ``tiles`` our cell roles
     onto tile classes and properties, ``properties`` our figure property names onto theirs;
-    ``preset`` names a set of conventions (:data:`~game.tiled.conventions.PRESETS`) and
-    ``collision`` (default: read) turns the Tile Collision Editor shapes on or off. All of them
-    are added to (and win over) ``sightline.toml``'s.
+    ``preset`` names a set of conventions (:data:`~game.tiled.conventions.PRESETS`),
+    ``collision`` (default: read) turns the Tile Collision Editor shapes on or off, ``layers``
+    gives layers roles (and ``empty``: what an unpainted cell is) and ``names`` object names
+    roles. All of them are added to (and win over) ``sightline.toml``'s.
     """
     path = Path(path)
+    with one_line_refusal(path) as reading, collector_paused():
+        reading.tiled = False  # until the file is known to be no virtual-tabletop file
+        records = _read_vtt(path)
+        reading.tiled = records is None
+        prepared = prepare(path, ORIENTATIONS) if reading.tiled else None
+        conventions = load_conventions(
+            path, classes=classes, tiles=tiles, properties=properties, preset=preset,
+            collision=collision, layers=layers, names=names,
+        )
+        if prepared is not None:
+            records = read_tiled(prepared, conventions.project)
+        else:
+            from game.tiled.vtt_records import CELL_TILES
+
+            conventions.add_tiles(CELL_TILES)  # the squares Sightline's export lists
+        assert records is not None
+        return derive_map(records, conventions)
+    raise AssertionError("unreachable")  # pragma: no cover - the block returns or raises
+
+
+@dataclass
+class Reading:
+    """What :func:`one_line_refusal` needs to word a failure: whether the file is read as Tiled's."""
+
+    tiled: bool = True
+
+
+@contextmanager
+def one_line_refusal(path: Path) -> Iterator[Reading]:
+    """Turn whatever reading a bad map raises into one :class:`MapError` line naming the file and
+    what to fix (never a traceback); a missing module is re-raised (our installation's fault)."""
+    reading = Reading()
     try:
-        with collector_paused():
-            prepared = prepare(path, ORIENTATIONS)
-            conventions = load_conventions(
-                path, classes=classes, tiles=tiles, properties=properties, preset=preset,
-                collision=collision,
-            )
-            return derive_map(read_tiled(prepared, conventions.project), conventions)
+        yield reading
     except MapError:
         raise
     except SightlineError as exc:
@@ -110,6 +153,9 @@ def load_map(
     except ImportError:
         raise  # a missing module is our installation's fault, not the map's
     except Exception:  # noqa: BLE001 - a bad map must never become a traceback
+        if not reading.tiled:
+            raise MapError("cannot read this file: a value is not as the map maker writes it",
+                           path=str(path), hint="export the map again") from None
         try:
             why = explain_unreadable(parse_xml_file(path, "map"))
         except MapError:
@@ -118,6 +164,26 @@ def load_map(
             f"cannot read this map: {why}", path=str(path),
             hint="fix it, or open the map in Tiled and save it again",
         ) from None
+
+
+def read_records(path: Path) -> MapRecords:
+    """The records of a Tiled map, read but not derived (steps 1 and 3 of :func:`load_map`; no
+    conventions): what ``check --suggest`` derives again and again under candidate mappings.
+    Raises :class:`MapError` like :func:`load_map`."""
+    with one_line_refusal(path), collector_paused():
+        return read_tiled(prepare(path, ORIENTATIONS))
+    raise AssertionError("unreachable")  # pragma: no cover - the block returns or raises
+
+
+def _read_vtt(path: Path) -> MapRecords | None:
+    """The records of a virtual-tabletop file (:func:`game.tiled.vtt_records.read_vtt`), None for
+    any other file; the VTT readers are imported only for the endings they may read."""
+    suffix = path.suffix.lower()
+    if suffix not in UVTT_SUFFIXES and suffix != ".json":
+        return None
+    from game.tiled.vtt_records import read_vtt
+
+    return read_vtt(path)
 
 
 @contextmanager

@@ -47,6 +47,7 @@ __all__ = [
     "TileLayerRecord",
     "TileRecord",
     "TilesetRecord",
+    "tileset_of",
 ]
 
 
@@ -95,13 +96,33 @@ class TileLayerRecord:
 
 @dataclass(frozen=True)
 class TilesetRecord:
-    """A tileset: its first gid, tile size in pixels, tile-object alignment and drawing offset."""
+    """A tileset: its first gid, tile size in pixels, tile-object alignment, drawing offset and
+    how many tiles it holds (``tile_count`` 0: unknown)."""
 
     name: str
     first_gid: int
     tile_size: tuple[int, int]
     alignment: str = "bottomleft"
     offset: tuple[int, int] = (0, 0)
+    tile_count: int = 0
+
+
+def tileset_of(gid: int, tilesets: Sequence[TilesetRecord]) -> TilesetRecord | None:
+    """The tileset holding a gid (flip bits cleared): the last one whose first gid is not above
+    it, if the gid lies within its tile count (a count of 0 is unknown: any gid past its first
+    counts); None for a gid no tileset holds.
+
+    >>> sets = [TilesetRecord("a", 1, (8, 8), tile_count=4), TilesetRecord("b", 5, (8, 8), tile_count=2)]
+    >>> tileset_of(6, sets).name, tileset_of(7, sets), tileset_of(0, sets)
+    ('b', None, None)
+    """
+    holder = None
+    for ts in tilesets:
+        if ts.first_gid <= gid and (holder is None or ts.first_gid >= holder.first_gid):
+            holder = ts
+    if holder is None or (holder.tile_count > 0 and gid >= holder.first_gid + holder.tile_count):
+        return None
+    return holder
 
 
 @dataclass(frozen=True)

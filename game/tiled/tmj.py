@@ -150,6 +150,10 @@ def _properties(elem: ET.Element, doc: Field) -> None:
             out.append(_property(name, kind, None, value))
         return
     for prop in props.items():
+        if not prop.key("name").present:  # kept nameless: the reader reports it (property-nameless)
+            prop.object()
+            out.append(ET.Element("property"))
+            continue
         kind = prop.key("type").text(default="string")
         out.append(_property(prop.key("name").text(), kind, prop.key("propertytype").text(default=None),
                              prop.key("value")))

@@ -411,6 +411,7 @@ class _Describer:
             u.path, "uvtt", u.size[0], u.size[1], tuple(paths), tuple(doors), tuple(areas),
             tuple(figures), cells, dict(ext.get("door_squares", {})),
             dict(ext.get("properties", {})), u.image, u.pixels_per_grid, tuple(findings),
+            (Fraction(0), Fraction(0), u.map_size[0], u.map_size[1]),
         )
 
 

@@ -52,7 +52,6 @@ MAX_OBJECTS = 300_000
 #: a string value of one of these keys, longer than :data:`CUT_AT` bytes, is cut out before parsing
 CUT_KEYS = ("image",)
 CUT_AT = 4096
-
 Point = tuple[Fraction, Fraction]
 
 

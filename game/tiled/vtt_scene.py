@@ -155,7 +155,9 @@ class VttScene:
     ``width`` × ``height`` squares; ``cells`` holds cell roles the format has no drawing for
     (``void``, ``impassable``: only in files Sightline wrote); ``door_squares`` likewise;
     ``properties`` the map properties (``ruleset``, ``capacity`` ...), ``pixels_per_square`` the
-    picture's scale. ``findings`` are what the reading found (warnings; errors are raised).
+    picture's scale and ``picture_box`` where the picture lies, ``(x, y, width, height)`` in
+    squares from the board's corner (the whole board when None). ``findings`` are what the reading
+    found (warnings; errors are raised).
     """
 
     path: Path
@@ -172,6 +174,7 @@ class VttScene:
     picture: EmbeddedPicture | FilePicture | None = None
     pixels_per_square: int = 0
     findings: tuple[Finding, ...] = ()
+    picture_box: tuple[Fraction, Fraction, Fraction, Fraction] | None = None
 
 
 __all__ = [

@@ -133,7 +133,7 @@ class App:
             pygame.display.init()
         if not pygame.font.get_init():
             pygame.font.init()
-        self.dice_tray = DiceTray()
+        self.dice_tray = DiceTray(rules=lambda: self.presenter.attack.ruleset)  # draws the rules' own dice
         #: the play logic: selection, sight, rule, toggles, lessons, attack, status (no pygame)
         self.presenter = Presenter(session, lessons=lessons, lesson_options=lesson_options, rule=rule,
                                    clock=time_source, tray=self.dice_tray, prompts=WINDOW_PROMPTS,

@@ -3,7 +3,8 @@
 ``sightline export`` embeds it in a Universal VTT file or writes it beside a Foundry scene. It is
 exactly ``width × scale`` by ``height × scale`` pixels (no frame), so the tabletop's grid of
 ``scale`` pixels per square lies on the board's squares; figures are left out (tabletops draw
-their own tokens).
+their own tokens). A virtual-tabletop map's picture stays under the board, without the drawn
+lines ``render`` shows over it.
 
 >>> from game.core.board import Board
 >>> png = board_picture_png(Board.from_ascii(["..#", "..."]), None, 10)
@@ -13,6 +14,7 @@ their own tokens).
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import os
 import struct
@@ -22,6 +24,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.board import Board
+from game.tiled.vtt_records import VttArt
 from game.ui.render import margin, render_surface
 
 if TYPE_CHECKING:
@@ -35,6 +38,8 @@ def board_picture_png(board: Board, art: MapArt | None, scale: int) -> bytes:
     bare = board.copy()
     for figure_id in list(bare.figures):
         bare.remove_figure(figure_id)
+    if isinstance(art, VttArt):  # a virtual-tabletop map's own picture, without the drawing
+        art = dataclasses.replace(art, drawing=())
     surface = render_surface(bare, art, scale=scale)
     m = margin(scale)
     floor = surface.subsurface((m, m, board.width * scale, board.height * scale))

@@ -15,6 +15,12 @@ No result number is shown before the dice settle: :meth:`DiceTray.revealed_text`
 :meth:`DiceTray.visible_faces` is None for a tumbling die. Deterministic rules (Mage Knight) roll
 nothing: the tray shows the tally step by step instead.
 
+Any die is drawn by what the rules say of it (:meth:`game.rules.base.Ruleset.die_look`, asked
+through ``rules``): a tumbling die flicks through its own faces, and a face shows its symbols —
+a small icon for the common ones (hit, crit, shield, sword, bow, skull, heart, star), the first
+letters of any other, up to four symbols a face (``hit+hit+crit``); number faces show pips (1–6)
+or the number. A ruleset file's dice need nothing more.
+
 The clock is injected: :meth:`DiceTray.advance` moves it by ``dt`` seconds, or :meth:`tick`
 reads ``time_source``. ``speed`` is ``slow``, ``normal`` (about a second of dice), ``fast`` or
 ``instant``; :meth:`DiceTray.skip` (the Space key) jumps to the end.
@@ -50,7 +56,7 @@ from game.core.board import Board
 from game.core.dice import DieRoll, Face
 from game.play.attack import AttackController
 from game.play.roll_log import plain_text
-from game.rules.base import Resolution
+from game.rules.base import DieLook, Resolution, Ruleset
 from game.ui.odds_chart import NOTO_SCALE, chart_font_path
 from game.ui.view import View
 
@@ -303,12 +309,17 @@ class DiceTray:
         *,
         time_source: Callable[[], float] | None = None,
         on_land: Callable[[Resolution], None] | None = None,
+        rules: Callable[[], Ruleset | None] | None = None,
     ) -> None:
         if speed not in SPEEDS:
             raise ValueError(f"tray speed must be one of {', '.join(SPEEDS)}, not {speed!r}")
         self.speed = speed
         self.time_source = time_source
         self.on_land = on_land
+        #: the rules of the board shown (asked when a reveal starts: how its dice look)
+        self.rules = rules
+        #: die name → how it looks, for the resolution shown (:meth:`Ruleset.die_look`)
+        self.looks: dict[str, DieLook] = {}
         self.resolution: Resolution | None = None
         self.title = ""
         #: the figure whose token ``target_pos`` (of :meth:`draw`) is: the damage badge lands
@@ -337,11 +348,25 @@ class DiceTray:
         self.resolution = resolution
         self.title = title
         self.target_figure = target
+        self.looks = self._looks_of(resolution)
         self.elapsed = 0.0
         self._landed_called = False
         self._timeline = build_timeline(resolution, SPEEDS[self.speed])
         self._last_tick = self.time_source() if self.time_source is not None else None
         self._check_land()
+
+    def _looks_of(self, resolution: Resolution) -> dict[str, DieLook]:
+        """How each die the resolution rolled looks, as the rules say (none without rules)."""
+        rules = self.rules() if self.rules is not None else None
+        if rules is None:
+            return {}
+        out: dict[str, DieLook] = {}
+        for roll in resolution.rolls():
+            if roll.die not in out:
+                look = rules.die_look(roll.die)
+                if look is not None:
+                    out[roll.die] = look
+        return out
 
     def advance(self, dt: float) -> None:
         """Move the tray's clock on by ``dt`` seconds."""
@@ -588,16 +613,16 @@ class DiceTray:
     ) -> None:
         body, ink = DIE_COLOURS[row % len(DIE_COLOURS)]
         settled = self.elapsed >= d.settle
+        look = self.looks.get(d.roll.die)
+        face = self.shown_face(d)
         if settled:
-            face = d.roll.face
             angle, lift = 0.0, 0
         else:
             left = d.settle - self.elapsed
-            choices = TUMBLE_FACES.get(d.roll.pool) or (1, 2, 3, 4, 5, 6)
-            face = choices[int(self.elapsed * 17 + d.column * 3 + row) % len(choices)]
             angle = (left * 900 + d.column * 40) % 360
             lift = round(abs(math.sin(left * 14)) * size * 0.25 * min(1.0, left * 3))
-        sprite = self._die_sprite(face, size, body, ink)
+        symbols = look.symbols_of(face) if look is not None else None
+        sprite = self._die_sprite(face, size, body, ink, symbols or None)
         if d.dimmed_at is not None and self.elapsed >= d.dimmed_at:
             sprite = sprite.copy()
             sprite.set_alpha(90)
@@ -613,17 +638,30 @@ class DiceTray:
             pygame.draw.rect(panel, d.ring, pygame.Rect(0, 0, size + 6, size + 6).move(
                 centre[0] - size // 2 - 3, centre[1] - size // 2 - 3), 3, border_radius=7)
 
+    def shown_face(self, d: TrayDie) -> Face:
+        """The face ``d`` shows now: its rolled face once settled; while it tumbles, one face
+        after another of its own die (:attr:`looks`; without them the pool's usual faces)."""
+        if self.elapsed >= d.settle:
+            return d.roll.face
+        look = self.looks.get(d.roll.die)
+        choices = look.faces if look is not None else TUMBLE_FACES.get(d.roll.pool) or (1, 2, 3, 4, 5, 6)
+        return choices[int(self.elapsed * 17 + d.column * 3 + d.row) % len(choices)]
+
     def _die_sprite(
-        self, face: Face, size: int, body: tuple[int, int, int], ink: tuple[int, int, int]
+        self, face: Face, size: int, body: tuple[int, int, int], ink: tuple[int, int, int],
+        symbols: tuple[str, ...] | None = None,
     ) -> pygame.Surface:
-        key = (face, size, body, ink)
+        key = (face, size, body, ink, symbols)
         sprite = self._die_cache.get(key)
         if sprite is not None:
             return sprite
         sprite = pygame.Surface((size, size), pygame.SRCALPHA)
         pygame.draw.rect(sprite, body, sprite.get_rect(), border_radius=max(3, size // 6))
         pygame.draw.rect(sprite, (90, 90, 96), sprite.get_rect(), 1, border_radius=max(3, size // 6))
-        draw_face(sprite, face, ink, self.font(max(12, int(size * 0.7))))
+        if symbols:
+            draw_symbols(sprite, symbols, ink, self.font)
+        else:
+            draw_face(sprite, face, ink, self.font(max(12, int(size * 0.7))))
         if len(self._die_cache) > 400:
             self._die_cache.clear()
         self._die_cache[key] = sprite
@@ -720,7 +758,57 @@ def draw_face(sprite: pygame.Surface, face: Face, ink: tuple[int, int, int], fon
         label = font.render(str(value), True, ink)
         sprite.blit(label, label.get_rect(center=(cx, cy)))
         return
-    name = str(face).lower()
+    draw_symbol(sprite, str(face), (cx, cy), w, ink, font)
+
+
+#: symbols drawn as nothing (a face that shows no result)
+BLANK_SYMBOLS = frozenset({"blank", "none", "empty"})
+
+
+def draw_symbols(
+    sprite: pygame.Surface,
+    symbols: tuple[str, ...],
+    ink: tuple[int, int, int],
+    fonts: Callable[[int], pygame.font.Font],
+) -> None:
+    """Draw the symbols a face shows (``hit+hit+crit``): one symbol fills the face, two sit side
+    by side, three or four in a 2×2 grid, more as the first three and a count; blank symbols are
+    not drawn. ``fonts(size)`` gives the text of a symbol without an icon.
+    """
+    shown = [s for s in symbols if s.lower() not in BLANK_SYMBOLS]
+    if not shown:
+        return
+    w, h = sprite.get_size()
+    if len(shown) > 4:
+        shown = [*shown[:3], f"+{len(shown) - 3}"]
+    if len(shown) == 1:
+        draw_symbol(sprite, shown[0], (w // 2, h // 2), w, ink, fonts(max(12, int(w * 0.7))))
+        return
+    cell = w // 2
+    if len(shown) == 2:
+        spots = [(w // 4, h // 2), (3 * w // 4, h // 2)]
+    else:
+        spots = [(w // 4, h // 4), (3 * w // 4, h // 4), (w // 4, 3 * h // 4), (3 * w // 4, 3 * h // 4)]
+    font = fonts(max(8, int(cell * 0.8)))
+    for name, centre in zip(shown, spots, strict=False):
+        draw_symbol(sprite, name, centre, cell + 2, ink, font, short=True)
+
+
+def draw_symbol(
+    sprite: pygame.Surface,
+    name: str,
+    centre: tuple[int, int],
+    w: int,
+    ink: tuple[int, int, int],
+    font: pygame.font.Font,
+    *,
+    short: bool = False,
+) -> None:
+    """One symbol as a small icon in a square ``w`` pixels wide around ``centre``: sword, bow,
+    crit and star (a red or ink star), shield, hit (a burst), skull, heart; blank is empty; any
+    other symbol its first letters (one with ``short``, else two)."""
+    name = name.lower()
+    cx, cy = centre
     s = w * 0.32
     thick = max(2, w // 14)
     if name == "sword":
@@ -730,24 +818,46 @@ def draw_face(sprite: pygame.Surface, face: Face, ink: tuple[int, int, int], fon
         pygame.draw.arc(sprite, ink, pygame.Rect(cx - s * 1.5, cy - s, s * 2.2, s * 2), -1.2, 1.2, thick)
         pygame.draw.line(sprite, ink, (cx + s * 0.05, cy - s * 0.95), (cx + s * 0.05, cy + s * 0.95), 1)
         pygame.draw.line(sprite, ink, (cx - s, cy), (cx + s, cy), max(1, thick - 1))
-    elif name == "crit":
-        points = []
-        for i in range(10):
-            radius = s * (1.15 if i % 2 == 0 else 0.5)
-            angle = -math.pi / 2 + i * math.pi / 5
-            points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
-        pygame.draw.polygon(sprite, (230, 60, 50), points)
+    elif name in ("crit", "star"):
+        points = _star(cx, cy, s * 1.15, s * 0.5, 5)
+        pygame.draw.polygon(sprite, (230, 60, 50) if name == "crit" else ink, points)
         pygame.draw.polygon(sprite, ink, points, 1)
     elif name == "shield":
         points = [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy), (cx, cy + s * 1.2), (cx - s, cy)]
         pygame.draw.polygon(sprite, ink, points, thick)
-    elif name == "blank":
+    elif name == "hit":
+        pygame.draw.polygon(sprite, ink, _star(cx, cy, s * 1.2, s * 0.45, 8))
+    elif name == "skull":
+        body = sprite.get_at((round(cx), round(cy)))  # the die's colour: the eyes are holes in it
+        pygame.draw.circle(sprite, ink, (round(cx), round(cy - s * 0.2)), max(2, round(s * 0.9)))
+        pygame.draw.rect(sprite, ink, pygame.Rect(round(cx - s * 0.5), round(cy + s * 0.3),
+                                                  max(2, round(s)), max(2, round(s * 0.6))))
+        for dx in (-0.4, 0.4):
+            pygame.draw.circle(sprite, body, (round(cx + dx * s), round(cy - s * 0.25)),
+                               max(1, round(s * 0.25)))
+    elif name == "heart":
+        r = max(2, round(s * 0.55))
+        pygame.draw.circle(sprite, (220, 50, 70), (round(cx - s * 0.45), round(cy - s * 0.3)), r)
+        pygame.draw.circle(sprite, (220, 50, 70), (round(cx + s * 0.45), round(cy - s * 0.3)), r)
+        pygame.draw.polygon(sprite, (220, 50, 70), [(cx - s, cy - s * 0.15), (cx + s, cy - s * 0.15),
+                                                    (cx, cy + s * 1.05)])
+    elif name in BLANK_SYMBOLS:
         return
     else:
-        label = font.render(name[:2], True, ink)
+        label = font.render(name[:1] if short else name[:2], True, ink)
         sprite.blit(label, label.get_rect(center=(cx, cy)))
 
 
 def _shrink(point: tuple[int, int] | None, scale: float) -> tuple[int, int] | None:
     """A screen point in UI units (for parts drawn at the logical size)."""
     return None if point is None else (round(point[0] / scale), round(point[1] / scale))
+
+
+def _star(cx: float, cy: float, outer: float, inner: float, tips: int) -> list[tuple[float, float]]:
+    """The points of a star with ``tips`` tips, the first pointing up."""
+    points = []
+    for i in range(2 * tips):
+        radius = outer if i % 2 == 0 else inner
+        angle = -math.pi / 2 + i * math.pi / tips
+        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    return points

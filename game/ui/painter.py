@@ -2,7 +2,7 @@
 
 The window (``game.ui.app``) and the headless renderer (``game.ui.render``) both draw with
 :class:`BoardPainter`. It decides nothing about the rules: the ray comes from the presenter as a
-:class:`~game.play.sight_calls.Ray` (or from ``game.core.los`` as a ``LosResult``), the field of
+:class:`~game.play.sight_calls.Ray` (or from the sight facade ``game.core.sight`` as a ``Sight``), the field of
 view as a bool mask, lint findings as :class:`~game.play.findings.Marker` s.
 
 Layers, bottom to top:
@@ -37,12 +37,13 @@ import pygame
 
 from game.core.board import Board, DoorState, Edge, Figure, Square
 from game.core.errors import SightlineError
-from game.core.los import LosResult, QuickRay
+from game.core.sight_result import Sight
 from game.play.findings import Marker
 from game.play.sight_calls import Ray, RayLine
 from game.rules.registry import get_ruleset
 from game.ui import theme
 from game.ui.art import TileArt, layer_offset
+from game.ui.map_picture import MapPicture
 from game.ui.view import View
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ class Overlay:
     """Everything drawn over the board that is not the board: selection, ray, FOV, markers.
 
     ``ray`` is anything with ``origin``, ``target``, ``block_t`` and ``drawing()`` (a presenter's
-    :class:`~game.play.sight_calls.Ray`, or a ``LosResult``); a ``Ray`` without a centre line is
+    :class:`~game.play.sight_calls.Ray`, or a ``Sight``); a ``Ray`` without a centre line is
     drawn as the lines it checked, ``scale`` strokes wide (the window's UI scale).
     ``step`` indexes ``ray.crossings`` (0-based): lesson mode highlights that crossing.
     ``fov`` is a bool ``[y, x]`` mask of visible squares; every other square is shaded.
@@ -70,7 +71,7 @@ class Overlay:
     target: int | None = None
     targets: Sequence[int] = ()
     hover: Square | None = None
-    ray: Ray | LosResult | QuickRay | None = None
+    ray: Ray | Sight | None = None
     step: int | None = None
     fov: np.ndarray | None = None
     refused: Square | None = None
@@ -130,7 +131,9 @@ class BoardPainter:
             pygame.font.init()
         self.warnings: list[str] = []
         self.tiles: TileArt | None = None
-        if art is not None:
+        #: a virtual-tabletop map's picture and drawing (game/ui/map_picture.py), instead of tiles
+        self.picture = MapPicture.of(art)
+        if art is not None and self.picture is None:
             tiles = TileArt(art)
             self.warnings.extend(tiles.warnings)
             if tiles.usable:
@@ -149,7 +152,7 @@ class BoardPainter:
         ] = {}
         #: the regions' outlines drawn for one view (see _blit_regions)
         self._region_layer: tuple[Any, pygame.Surface] | None = None
-        self._last_ray: tuple[Ray | LosResult | QuickRay, Board, _RayShape] | None = None
+        self._last_ray: tuple[Ray | Sight, Board, _RayShape] | None = None
         #: ray shapes by :func:`_ray_key`: a dragged figure brings back the same rays
         self._ray_shapes: dict[tuple[Any, ...], _RayShape] = {}
 
@@ -191,8 +194,8 @@ class BoardPainter:
         finally:
             surface.set_clip(old_clip)
 
-    def _ray_shape(self, ray: Ray | LosResult | QuickRay, board: Board) -> _RayShape:
-        """The ray as drawing instructions, cached per ``LosResult``.
+    def _ray_shape(self, ray: Ray | Sight, board: Board) -> _RayShape:
+        """The ray as drawing instructions, cached per result.
 
         The same result object (the window caches them per board version) is recognised by
         identity; a new result equal in what is drawn (same board geometry, ends, and blocking
@@ -265,10 +268,13 @@ class BoardPainter:
         width = round(rx1 * cell) - round(rx0 * cell)
         height = round(ry1 * cell) - round(ry0 * cell)
         out = pygame.Surface((max(1, width), max(1, height)))
+        pictured = self.picture is not None and self.picture.draw_floor(out, local, region)
+        if pictured:
+            _mute_art(out, board, local, region)
         if self.tiles is not None:
             out.fill(theme.VOID)
             self._draw_tiles(out, board, local, region)
-        else:
+        elif not pictured:
             out.fill(theme.FLOOR_DARK)
             for y in range(ry0, ry1):
                 for x in range(rx0 + (rx0 + y) % 2, rx1, 2):  # the light half of the checker
@@ -280,13 +286,13 @@ class BoardPainter:
         for sq in board.blocked:
             if rx0 <= sq[0] < rx1 and ry0 <= sq[1] < ry1 and sq not in door_squares:
                 rect = pygame.Rect(local.square_rect(sq))
-                if self.tiles is None:
+                if self.tiles is None and not pictured:
                     out.fill(theme.BLOCKED_FILL, rect)
                 out.blit(self._hatch(rect.size, theme.BLOCKED_HATCH + (255,)), rect)
         for sq in board.impassable:
             if rx0 <= sq[0] < rx1 and ry0 <= sq[1] < ry1:
                 rect = pygame.Rect(local.square_rect(sq))
-                if self.tiles is None:
+                if self.tiles is None and not pictured:
                     out.fill(theme.IMPASSABLE_FILL, rect)
                 out.blit(self._waves(rect.size), rect)
         for sq, state in door_squares.items():
@@ -304,6 +310,9 @@ class BoardPainter:
         for edge, door in doors.items():
             if _edge_in(edge, region):
                 self._draw_door(out, local, edge, door.state)
+        if self.picture is not None:
+            self.picture.draw_lines(out, local)
+            self.warnings.extend(w for w in self.picture.warnings if w not in self.warnings)
         return out
 
     def _draw_tiles(
@@ -337,13 +346,7 @@ class BoardPainter:
                 image, dx, dy = placed
                 px, py = local.pixel(gx, gy)
                 out.blit(image, (px + dx + dx_layer, py + dy + dy_layer))
-        # mute the art so the overlays read first; void stays dark
-        wash = pygame.Surface(out.get_size(), pygame.SRCALPHA)
-        wash.fill(theme.ART_WASH)
-        out.blit(wash, (0, 0))
-        for sq in board.void:
-            if rx0 <= sq[0] < rx1 and ry0 <= sq[1] < ry1:
-                out.fill(theme.VOID, local.square_rect(sq))
+        _mute_art(out, board, local, region)
 
     def _draw_grid(
         self, out: pygame.Surface, board: Board, local: View, region: tuple[int, int, int, int]
@@ -929,9 +932,9 @@ class _RayShape:
         ]
 
     @classmethod
-    def of(cls, ray: Ray | LosResult | QuickRay, board: Board) -> _RayShape:
+    def of(cls, ray: Ray | Sight, board: Board) -> _RayShape:
         """The drawing instructions of a ray (the presenter's :class:`~game.play.sight_calls.Ray`,
-        a :class:`~game.core.los.LosResult` or a :class:`~game.core.los.QuickRay`): every
+        or a :class:`~game.core.sight_result.Sight`): every
         crossing's point as floats from ``ray.drawing()``, the blocked part from the first
         blocker on, and the checked lines of a ray drawn by them."""
         origin, target = ray.origin, ray.target
@@ -959,7 +962,7 @@ class _RayShape:
         return shape
 
 
-def _ray_key(ray: Ray | LosResult | QuickRay, board: Board) -> tuple[Any, ...]:
+def _ray_key(ray: Ray | Sight, board: Board) -> tuple[Any, ...]:
     """What a ray's drawing depends on, cheap to compute.
 
     For one board geometry the crossings of a segment are fixed by its ends; only which of them
@@ -1008,6 +1011,17 @@ def _runs(values: list[int]) -> list[tuple[int, int]]:
         else:
             out.append((value, value))
     return out
+
+
+def _mute_art(out: pygame.Surface, board: Board, local: View, region: tuple[int, int, int, int]) -> None:
+    """Mute the art (tiles, a map's picture) so the overlays read first; void stays dark."""
+    rx0, ry0, rx1, ry1 = region
+    wash = pygame.Surface(out.get_size(), pygame.SRCALPHA)
+    wash.fill(theme.ART_WASH)
+    out.blit(wash, (0, 0))
+    for sq in board.void:
+        if rx0 <= sq[0] < rx1 and ry0 <= sq[1] < ry1:
+            out.fill(theme.VOID, local.square_rect(sq))
 
 
 def _remember(cache: dict[Any, Any], key: Any, value: Any, limit: int = 1000) -> None:

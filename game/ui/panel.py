@@ -513,12 +513,15 @@ class FindingsSection:
         >>> from game.core.findings import Severity
         >>> FindingsSection.counts([Finding("x", Severity.WARNING, "odd", None, None)])
         '1 warning'
+        >>> FindingsSection.counts([Finding("y", Severity.NOTE, "read so", None, None)])
+        '1 note'
         >>> FindingsSection.counts([])
         '0 errors, 0 warnings'
         """
-        errors = sum(1 for f in findings if getattr(f.severity, "value", f.severity) == "error")
-        warnings = len(findings) - errors
-        parts = [plural(n, noun) for n, noun in ((errors, "error"), (warnings, "warning")) if n]
+        kinds = [str(getattr(f.severity, "value", f.severity)) for f in findings]
+        counted = ((kinds.count("error"), "error"), (kinds.count("warning"), "warning"),
+                   (kinds.count("note"), "note"))
+        parts = [plural(n, noun) for n, noun in counted if n]
         return ", ".join(parts) or "0 errors, 0 warnings"
 
     def refresh(self, info: PanelInfo) -> bool:

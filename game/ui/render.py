@@ -24,6 +24,7 @@ from game.core.board import Board
 from game.core.errors import UsageError
 from game.play.atomic import atomic_file, cannot_write
 from game.ui import theme
+from game.ui.map_picture import DRAWN_PORTAL, DRAWN_WALL
 from game.ui.painter import BoardPainter, Overlay
 from game.ui.text import wrap
 from game.ui.view import View
@@ -36,13 +37,16 @@ MAX_PIXELS = 40_000_000
 #: with a legend the picture is at least this wide (the board is centred above it)
 LEGEND_MIN_WIDTH = 560
 
-#: the colour key of the legend strip: (group, colour, words); groups are "ray" and "fov"
+#: the colour key of the legend strip: (group, colour, words); groups are "ray", "fov" and
+#: "drawing" (a virtual-tabletop map's walls the grid has elsewhere, game/ui/map_picture.py)
 LEGEND_KEY: tuple[tuple[str, tuple[int, ...], str], ...] = (
     ("ray", theme.RAY_CLEAR, "clear ray"),
     ("ray", theme.RAY_BLOCKED, "blocked from here on"),
     ("ray", theme.CORNER_ONE_SIDE, "corner, one side closed"),
     ("ray", theme.CORNER_BOTH, "corner, both sides closed"),
     ("fov", theme.FOV_HIDDEN_SHADE, "not visible"),
+    ("drawing", DRAWN_WALL, "wall as the file draws it"),
+    ("drawing", DRAWN_PORTAL, "door or window as the file draws it"),
 )
 
 

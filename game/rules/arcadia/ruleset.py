@@ -157,17 +157,25 @@ def _is_close(board: Board, a: Figure, b: Figure) -> bool:
 
 
 def _los_reason(board: Board, a: Figure, b: Figure) -> str | None:
-    """None when ``a`` sees ``b`` (viewer = a's side), else the LOS explanation."""
-    from game.core.los import line_of_sight
+    """None when ``a`` sees ``b`` under the map's rule (viewer = a's side), else the LOS explanation."""
+    from game.core import sight
 
-    result = line_of_sight(board, a.square, b.square, viewer=a.side)
+    result = sight.line(board, a.square, b.square, viewer=a.side)
     if result.clear:
         return None
-    text = str(result.explain()).strip().rstrip(".")
+    text = str(result.summary()).strip().rstrip(".")
     for prefix in ("Blocked: ", "blocked: "):
         if text.startswith(prefix):
             text = text[len(prefix):]
     return text[:1].lower() + text[1:] if text else "blocked"
+
+
+def _rule_words(board: Board) -> str:
+    """`` under RULE`` when the map's sight rule is not the default one, else nothing."""
+    from game.core import sight
+
+    rule = sight.rule_of(board)
+    return "" if rule == sight.default_rule(board.grid.kind) else f" under {rule.spec()}"
 
 
 def _names(rolls: Sequence[DieRoll]) -> str:
@@ -432,7 +440,7 @@ class ArcadiaRuleset(Ruleset):
             blocked = _los_reason(board, a, t)
             if blocked is not None:
                 return None, f"no line of sight: {blocked}."
-            where = "in line of sight"
+            where = "in line of sight" + _rule_words(board)
         n_att = card.dice + stat_int(a, "attack_bonus") + _int_option(options, "attack_bonus")
         defence = stat_int(t, "defense", stat_int(t, "defence"))
         bonus = stat_int(t, "defense_bonus", stat_int(t, "defence_bonus")) + _int_option(options, "defense_bonus")

@@ -46,12 +46,13 @@ from typing import Any, TypeVar, cast
 
 from game.core.board import Board, Figure, Stat
 from game.core.dice import DiceSource, ScriptedDice
-from game.core.errors import IllegalAttackError, UsageError
+from game.core.errors import IllegalAttackError, SightlineError, UsageError
 from game.core.words import plural
 from game.rules.base import (
     AttackOption,
     AttackRequest,
     Condition,
+    DieLook,
     FaceCounter,
     FigureChange,
     Legality,
@@ -59,6 +60,7 @@ from game.rules.base import (
     Resolution,
     Ruleset,
     Step,
+    Unreachable,
     bool_problems,
     int_problems,
     stat_bool,
@@ -69,7 +71,7 @@ from game.rules.custom.load import load_spec
 from game.rules.custom.odds import Scope, exact_odds
 from game.rules.custom.roll import Rolling, run
 from game.rules.custom.spec import AttackSpec, ResolutionSpec, RulesetSpec
-from game.rules.reach import chebyshev, close_reason, grid_steps, sight_reason
+from game.rules.reach import chebyshev, close_reason, sight_reason
 
 
 def _counted(value: int, label: str) -> str:
@@ -124,6 +126,8 @@ class CustomRuleset(Ruleset):
             self.face_names = frozenset(names)
         self.known_properties = frozenset(spec.stats) | {"side", "ruleset", "capacity"}
         self.assumptions = spec.assumptions
+        self.diagonal_distance = spec.distance == "chebyshev"
+        self.doc_page = spec.source
         self.deterministic = not any(r.rolls_dice() for r in spec.resolutions.values())
         # figures are immutable values: what their stats say is read once per figure
         self._stats = functools.lru_cache(maxsize=1024)(self._read_stats)
@@ -200,6 +204,65 @@ class CustomRuleset(Ruleset):
                 out.append(f"property {name!r} is {value}: more than the {stat.high} these rules "
                            f"allow (use {stat.high} or less)")
         return out
+
+    def unreachable_attacks(self, board: Board) -> list[Unreachable]:
+        """Attacks of the file no figure on ``board`` has; a ranged attack whose range is below
+        1 (it reaches its own square only); attacks of a figure with no enemy on the board."""
+        out: list[Unreachable] = []
+        figures = sorted(board.figures.values(), key=lambda f: f.id)
+        holders: dict[str, list[Figure]] = {a.name: [] for a in self.spec.attacks}
+        for figure in figures:
+            for attack in self.spec.attacks:
+                try:
+                    if self._has(figure, attack):
+                        holders[attack.name].append(figure)
+                except (SightlineError, EvalError):
+                    continue  # a stat that does not read: a property-value finding says so
+        for attack in self.spec.attacks:
+            if not holders[attack.name]:
+                out.append(Unreachable(
+                    f"no figure on this map has the attack {attack.name} of {self.spec.source}",
+                    None, f"give a figure the stats it needs ({self._needs(attack)}), or leave "
+                          "the attack out of the file"))
+            for figure in holders[attack.name]:
+                out += self._reach_of(board, figure, attack)
+        return out
+
+    def _needs(self, attack: AttackSpec) -> str:
+        """The attacker stats that decide who has ``attack``, in words."""
+        expr = attack.has if attack.has is not None else attack.dice
+        names = sorted({name for scope, name in (expr.stats if expr is not None else ())
+                        if scope == "attacker"})
+        return ", ".join(names) or "none"
+
+    def _reach_of(self, board: Board, figure: Figure, attack: AttackSpec) -> list[Unreachable]:
+        """Why ``figure`` can make ``attack`` on nobody: no enemy on the board, a range below 1."""
+        if not any(f.side != figure.side for f in board.figures.values()):
+            return [Unreachable(f"figure {figure.label} has the attack {attack.name} but no "
+                                "enemy on this map", figure.id,
+                                "give another figure a different side")]
+        reads_target = attack.range is not None and any(s == "target" for s, _ in attack.range.stats)
+        if attack.kind != "ranged" or attack.range is None or reads_target:
+            return []
+        try:
+            reach = self._scope(figure, "attacker").number(attack.range, {})
+        except (SightlineError, EvalError):
+            return []
+        if reach >= 1:
+            return []
+        return [Unreachable(f"figure {figure.label}'s ranged attack {attack.name} has a range of "
+                            f"{reach}: it reaches its own square only", figure.id,
+                            "give the figure the range stat the file reads, 1 or more")]
+
+    def die_look(self, die: str) -> DieLook | None:
+        """The file's die ``die``: its faces and, per symbol face, its symbols (repeated as often
+        as they count)."""
+        spec = self.spec.dice.get(die)
+        if spec is None:
+            return None
+        symbols = tuple(tuple(s for s, n in counted.items() for _ in range(n))
+                        for counted in spec.symbols)
+        return DieLook(spec.name, spec.faces, symbols)
 
     @_guard
     def condition(self, figure: Figure) -> Condition:
@@ -283,7 +346,7 @@ class CustomRuleset(Ruleset):
             return f"{attack.name} is a melee attack: {why}" if why else None
         if attack.range is not None:
             reach = self._numbers(a, t, None).number(attack.range, {})
-            measure = chebyshev if self.spec.distance == "chebyshev" else grid_steps
+            measure = chebyshev if self.spec.distance == "chebyshev" else board.grid.distance
             dist = measure(a.square, t.square)
             if dist > reach:
                 return (f"{t.label} is out of range: {plural(dist, 'square')} away, the range of "
@@ -389,16 +452,27 @@ class CustomRuleset(Ruleset):
         return Resolution(True, verdict.reason, tuple(state.log), outcome, changes, seed, summary)
 
     def _moved(self, after: Mapping[str, Stat | None], t: Figure) -> str:
-        """`` (wounds 1 → 3)``: the number stats a change moves."""
-        moves = []
+        """`` (wounds 1 → 3; now shaken)``: the number stats a change moves, then the true/false
+        stats it turns on or off (not those that decide "down": the status step says that)."""
+        moves, flags = [], []
+        down = self.spec.condition.down
+        says_down = {name for _, name in down.stats} if down is not None else set()
         for stat, new in after.items():
             spec = self.spec.stats.get(stat)
-            if spec is None or spec.is_bool or not isinstance(new, int):
+            if spec is None:
+                continue
+            if spec.is_bool:
+                was = stat_bool(t, stat, bool(spec.default))
+                if stat not in says_down and bool(new) != was:
+                    flags.append(f"now {stat}" if new else f"no longer {stat}")
+                continue
+            if not isinstance(new, int):
                 continue
             old = stat_int(t, stat, int(spec.default))
             if old != new:
                 moves.append(f"{stat} {old} → {new}")
-        return f" ({', '.join(moves)})" if moves else ""
+        said = "; ".join(part for part in (", ".join(moves), ", ".join(flags)) if part)
+        return f" ({said})" if said else ""
 
     def _changes(self, res: ResolutionSpec, scope: Scope, values: Mapping[str, int], a: Figure,
                  t: Figure) -> tuple[FigureChange, ...]:
