@@ -100,7 +100,7 @@ def test_a_broken_vtt_rewrite_keeps_the_last_good_board(tmp_path: Path, screen: 
     app.frame()
     assert app.board is good
     error = app.session.reload_error
-    assert error is not None and "walls[0].c[1] must be a number, not text" in error and "\n" not in error
+    assert error is not None and 'expected a number at walls[0].c[1], found "ten"' in error and "\n" not in error
     x, y, _, _ = app.view.viewport
     banner = app.screen.get_at((x + 4, y + 4))
     assert banner.r > 2 * banner.g and banner.r > 2 * banner.b  # the window's error banner over the board
