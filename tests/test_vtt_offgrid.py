@@ -37,7 +37,7 @@ point = st.tuples(coordinate, coordinate)
 def drawn_edges(points: Sequence[tuple[F, F]]) -> list[object]:
     """The unit edges of a path segment by segment through the one wall tracer, in drawing order
     with repeats kept (the tracer gives a whole shape's edges once each)."""
-    return [edge for a, b in zip(points, points[1:]) for edge in trace_wall([([a, b], False)]).edges]
+    return [edge for a, b in zip(points, points[1:], strict=False) for edge in trace_wall([([a, b], False)]).edges]
 
 
 def traced(decision_corners: tuple[tuple[int, int], ...]) -> list[object]:
