@@ -56,8 +56,6 @@ MAX_IMAGE_PIXELS = 64 * 1024 * 1024
 GID_FLAGS = 0xE0000000  # Tiled's flip bits (horizontal, vertical, diagonal)
 GID_MASK = 0x1FFFFFFF
 
-#: the longest chain of templates followed (a template's object naming another template)
-MAX_TEMPLATE_CHAIN = 8
 #: the root attribute holding an infinite map's origin (Tiled's cell at the board's (0,0))
 ORIGIN = "sightline-origin"
 CSV_HINT = "in Tiled: Map > Map Properties > Tile Layer Format = CSV, then save"
@@ -716,43 +714,18 @@ class _Preparer:
         return top
 
     def apply_templates(self, root: ET.Element) -> None:
-        """Merge every object's template into the object (the object's attributes win), then the
-        template its template's object names, and so on; a chain that comes back to a template
-        already in it (``a.tx`` → ``b.tx`` → ``a.tx``, or a template naming itself) is cut there
-        with a ``template-cycle`` finding."""
+        """Merge every object's template into the object (the object's attributes win); a
+        template whose object uses a template itself is a finding (:meth:`note_nested_template`:
+        that part is not applied, so a loop of templates ends at once)."""
         for group in root.iter("objectgroup"):
             for obj in group.findall("object"):
                 source = obj.get("template")
                 if not source:
                     continue
-                chain: list[Path] = []
-                base = self.base
-                while source:
-                    tx_path = self.resolve(base, source)
-                    if tx_path in chain or len(chain) >= MAX_TEMPLATE_CHAIN:
-                        self.template_cycle(obj, [*chain, tx_path])
-                        break
-                    chain.append(tx_path)
-                    template = self.load_tx(tx_path)
-                    self.merge_template(root, obj, template, tx_path)
-                    tobj = template.find("object")
-                    source = tobj.get("template") if tobj is not None else None
-                    base = tx_path.parent
+                tx_path = self.resolve(self.base, source)
+                template = self.load_tx(tx_path)
+                self.merge_template(root, obj, template, tx_path)
                 del obj.attrib["template"]
-
-    def template_cycle(self, obj: ET.Element, chain: list[Path]) -> None:
-        """The finding for templates that name each other round in a loop (or too deep a chain)."""
-        names = " → ".join(path.name for path in chain)
-        loop = chain[-1] in chain[:-1]
-        oid = obj.get("id", "")
-        self.findings.append(Finding(
-            "template-cycle", Severity.ERROR,
-            (f"the templates of object {oid} name each other in a loop ({names}); "
-             if loop else f"the templates of object {oid} name one another {MAX_TEMPLATE_CHAIN} deep ({names}); ")
-            + "the object takes what the templates before that give",
-            int(oid) if oid.strip().isdigit() else None,
-            hint="in Tiled, detach the object from its template (or fix the template's object)",
-        ))
 
     def merge_template(
         self, root: ET.Element, obj: ET.Element, template: ET.Element, tx_path: Path
