@@ -167,11 +167,13 @@ def one_line_refusal(path: Path) -> Iterator[Reading]:
 
 
 def read_records(path: Path) -> MapRecords:
-    """The records of a Tiled map, read but not derived (steps 1 and 3 of :func:`load_map`; no
-    conventions): what ``check --suggest`` derives again and again under candidate mappings.
+    """The records of a map (Tiled's, or a virtual tabletop's), read but not derived (steps 1
+    and 3 of :func:`load_map`; no conventions): what ``check --suggest`` derives again and
+    again under candidate mappings.
     Raises :class:`MapError` like :func:`load_map`."""
     with one_line_refusal(path), collector_paused():
-        return read_tiled(prepare(path, ORIENTATIONS))
+        records = _read_vtt(path)  # a virtual-tabletop file as load_map reads it
+        return records if records is not None else read_tiled(prepare(path, ORIENTATIONS))
     raise AssertionError("unreachable")  # pragma: no cover - the block returns or raises
 
 
