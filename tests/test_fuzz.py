@@ -67,16 +67,10 @@ def _budget(seconds: float) -> float:
     return seconds if os.environ.get("CI") else seconds * 1.1
 
 
-#: failure classes not fixed yet in the .tmx reader, each held by a strict xfail of
-#: tests/test_hostile_inputs.py: a refusal quoting a 5,000-digit attribute in full (#27 item 13)
-TMX_OPEN = ("overlong message",)
-
-
 def test_fuzzed_maps_never_crash_and_refusals_name_the_map() -> None:
     tally = fuzz(("tmx",), 400, budget_s=_budget(40.0))
     assert tally.mutants["tmx"] >= 50, tally
-    failing = {kind: n for kind, n in tally.failures["tmx"].items() if kind not in TMX_OPEN}
-    assert not failing, (failing, tally.examples)
+    assert not tally.total(), (tally.failures["tmx"], tally.examples)
 
 
 def test_fuzzed_play_states_are_set_aside_in_our_words_and_never_crash() -> None:
@@ -86,14 +80,7 @@ def test_fuzzed_play_states_are_set_aside_in_our_words_and_never_crash() -> None
     assert not tally.total(), (tally.failures["play-state"], tally.examples)
 
 
-#: the JSON formats fail today (internal errors on wrong JSON types, json's own messages quoted);
-#: the seeded sequence fails at its second mutant, so the expected failure cannot pass by chance
-READER_LANDS = pytest.mark.xfail(
-    strict=True, reason="#27 items 7, 8, 13: fixed when the reader lands (game/tiled/tmj.py and "
-                        "project.py reading through game.core.safe_json)")
-
-
-@pytest.mark.parametrize("kind", [pytest.param(k, marks=READER_LANDS) for k in ("tmj", "tsj", "tj", "tiled-project")])
+@pytest.mark.parametrize("kind", ["tmj", "tsj", "tj", "tiled-project"])
 def test_fuzzed_json_files_never_crash_and_refusals_are_ours(kind: str) -> None:
     tally = fuzz((kind,), 150, seed=7, budget_s=_budget(8.0))
     assert tally.mutants[kind] >= 25, tally

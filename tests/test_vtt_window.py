@@ -100,7 +100,7 @@ def test_a_broken_vtt_rewrite_keeps_the_last_good_board(tmp_path: Path, screen: 
     app.frame()
     assert app.board is good
     error = app.session.reload_error
-    assert error is not None and "walls[0].c[1] must be a number, not text" in error and "\n" not in error
+    assert error is not None and 'expected a number at walls[0].c[1], found "ten"' in error and "\n" not in error
     assert app.banner.rect is not None and app.banner.rect.bottom <= app.view.viewport[1]
     x, y = app.banner.rect.topleft
     banner = app.screen.get_at((x + 4, y + 4))

@@ -15,7 +15,8 @@ from __future__ import annotations
 import argparse
 import json
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from game.commands._common import add_map_options, add_ruleset_file_option, map_options
@@ -135,6 +136,23 @@ def load_request(args: argparse.Namespace) -> Asked:
     return Asked(ruleset, AttackRequest(board, attacker, targets, args.attack, options))
 
 
+@contextmanager
+def figures_named(args: argparse.Namespace, asked: Asked) -> Iterator[None]:
+    """A figure's property the rules cannot read while they judge the attack, said with the map
+    and the figure (the rules' own words name the value, not whose it is); any other refusal as
+    it is."""
+    try:
+        yield
+    except UsageError as exc:
+        board = asked.request.board
+        for figure_id in (asked.request.attacker, *asked.request.targets):
+            figure = board.find_figure(str(figure_id))
+            if any(str(exc) in problem for problem in asked.ruleset.figure_problems(figure)):
+                raise UsageError(f"{args.map}: figure {figure.label}: {exc} "
+                                 "(fix the property; sightline check lists every one)") from None
+        raise
+
+
 def configure(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``sightline attack``."""
     add_attack_arguments(parser)
@@ -187,7 +205,8 @@ def run(args: argparse.Namespace) -> int:
     asked = load_request(args)
     ruleset, request = asked.ruleset, asked.request
     dice = dice_source(args, ruleset)
-    exchange = play_exchange(ruleset, request, dice)
+    with figures_named(args, asked):
+        exchange = play_exchange(ruleset, request, dice)
     resolution = exchange.attack
     if resolution.legal and isinstance(dice, ScriptedDice):
         dice.check_used()  # faces the rules never asked for are a typo in --faces

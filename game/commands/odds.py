@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from game.commands.attack import (
     add_attack_arguments,
+    figures_named,
     load_request,
     sight_rule_line,
     sight_rule_spec,
@@ -85,15 +86,16 @@ def run(args: argparse.Namespace) -> int:
     """Print the exact distribution (or why the attack is illegal)."""
     asked = load_request(args)
     ruleset, request = asked.ruleset, asked.request
-    verdict = ruleset.check(request)
-    odds = exchange = None
-    reason = cli_reason(verdict.reason, verdict.problem)
-    if verdict.legal:
-        try:
-            odds = ruleset.odds(request)
-            exchange = ruleset.exchange_odds(request)
-        except IllegalAttackError as exc:
-            reason, odds = str(exc), None
+    with figures_named(args, asked):
+        verdict = ruleset.check(request)
+        odds = exchange = None
+        reason = cli_reason(verdict.reason, verdict.problem)
+        if verdict.legal:
+            try:
+                odds = ruleset.odds(request)
+                exchange = ruleset.exchange_odds(request)
+            except IllegalAttackError as exc:
+                reason, odds = str(exc), None
     if args.json:
         doc: dict[str, object] = {"legal": odds is not None, "reason": reason}
         if odds is None:

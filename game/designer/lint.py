@@ -44,7 +44,6 @@ A map silences codes it breaks on purpose with the map property ``lint_ignore`` 
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -386,7 +385,7 @@ def check_wall_objects(board: Board, objects: Sequence[ObjectInfo]) -> list[Find
     owners: dict[Edge, list[int]] = {}
     for obj in structural:
         mine = edges_of[obj.id]
-        repeated = sorted(e for e, n in Counter(mine).items() if n > 1)  # linear: a wall may have 10^5 edges
+        repeated = sorted(obj.repeated)
         if repeated:
             out.append(Finding(
                 "wall-overlap", Severity.WARNING,

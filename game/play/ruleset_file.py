@@ -1,7 +1,7 @@
 """Ruleset files (``docs/rulesets.md``) on disk: read one, and make a map play it.
 
 The rules themselves are pure (:mod:`game.rules.custom` takes the TOML text as a string); this is
-the one place that opens the file. A map names its file with the map property
+the one place that opens the file (:func:`game.tiled.files.read_regular_file`). A map names its file with the map property
 ``ruleset = "file:skirmish.toml"`` (a path relative to the map, which must stay in the map's
 folder or below it: a shared map cannot make Sightline read files elsewhere); the command line's
 ``--ruleset-file PATH`` names any file and wins over the map's ruleset. :func:`attach_rules`
@@ -12,7 +12,8 @@ the file. The file becomes one of the map's dependencies: the window reloads whe
 
 Every problem is one :class:`~game.core.errors.UsageError` line: a missing file, a folder, a pipe
 or device, a file too large or not UTF-8 text, a path outside the map's folder, and anything
-wrong inside the file (the file and the line).
+wrong inside the file (the file and the line; a TOML syntax error in our words,
+:mod:`game.core.safe_toml`).
 
 >>> from game.resources import bundled_maps
 >>> folder = bundled_maps()
@@ -28,12 +29,11 @@ game.core.errors.UsageError: the map property ruleset = 'file:../skirmish.toml' 
 
 from __future__ import annotations
 
-import os
-import stat
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.core import safe_toml
 from game.core.board import Board
 from game.core.errors import UsageError
 from game.rules.base import Ruleset
@@ -45,6 +45,7 @@ from game.rules.registry import (
     is_file_ruleset,
     register_ruleset,
 )
+from game.tiled.files import FileRefused, read_regular_file
 
 if TYPE_CHECKING:
     from game.tiled import LoadedMap
@@ -62,45 +63,30 @@ def read_ruleset_file(path: str | Path, shown: str | None = None) -> CustomRules
     """
     shown = str(path) if shown is None else shown
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        data = read_regular_file(Path(path), MAX_BYTES)
     except FileNotFoundError:
         raise UsageError(f"{shown}: no such ruleset file (check the path)") from None
-    except IsADirectoryError:
-        raise UsageError(f"{shown}: is a folder, not a ruleset file (name the .toml file)") from None
-    except OSError as exc:
-        raise UsageError(f"{shown}: cannot be read ({exc.strerror or 'error'})") from None
+    except FileRefused as exc:
+        if exc.kind == "a folder":
+            raise UsageError(f"{shown}: is a folder, not a ruleset file (name the .toml file)") from None
+        if exc.kind:  # a pipe would wait for a writer for ever; a device never ends
+            raise UsageError(f"{shown}: is not a regular file (a pipe or a device); name the .toml "
+                             "file itself") from None
+        if exc.size is not None:
+            raise UsageError(f"{shown}: is larger than {MAX_BYTES // 1000} kB, too large for a "
+                             "ruleset file (name the .toml file)") from None
+        raise UsageError(f"{shown}: cannot be read ({exc})") from None
     try:
-        return load_ruleset(_text(fd, shown), shown)
-    finally:
-        os.close(fd)
-
-
-def _text(fd: int, shown: str) -> str:
-    """The UTF-8 text of the open regular file ``fd`` (at most :data:`MAX_BYTES`)."""
-    mode = os.fstat(fd).st_mode
-    if stat.S_ISDIR(mode):
-        raise UsageError(f"{shown}: is a folder, not a ruleset file (name the .toml file)")
-    if not stat.S_ISREG(mode):
-        raise UsageError(f"{shown}: is not a regular file (a pipe or a device); name the .toml "
-                         "file itself")
-    chunks: list[bytes] = []
-    size = 0
-    try:
-        while size <= MAX_BYTES:
-            chunk = os.read(fd, 65536)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-    except OSError as exc:
-        raise UsageError(f"{shown}: cannot be read ({exc.strerror or 'error'})") from None
-    if size > MAX_BYTES:
-        raise UsageError(f"{shown}: is larger than {MAX_BYTES // 1000} kB, too large for a "
-                         "ruleset file (name the .toml file)")
-    try:
-        return b"".join(chunks).decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise UsageError(f"{shown}: not a text file (save the ruleset as UTF-8 text)") from None
+    try:  # TOML's own faults in our words first (tomllib's texts, 4,300-digit numbers, deep lists)
+        safe_toml.loads(text)
+    except safe_toml.TomlError as exc:
+        line = f":{exc.line}" if exc.line is not None else ""
+        raise UsageError(f"{shown}{line}: not valid TOML: {exc.problem}"
+                         + (f" (fix the syntax at column {exc.column})" if exc.column else "")) from None
+    return load_ruleset(text, shown)
 
 
 def map_ruleset_path(written: str, map_path: str | Path) -> Path:

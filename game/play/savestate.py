@@ -29,11 +29,9 @@ Writes are atomic (:mod:`game.play.atomic`: a temporary file in the same folder,
 
 from __future__ import annotations
 
-import errno
 import json
 import os
 import re
-import stat
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -56,6 +54,7 @@ from game.core.errors import SightlineError
 from game.core.safe_json import MISSING, Field, JsonError, describe
 from game.play.atomic import write_atomic
 from game.rules.base import STAT_LIMIT
+from game.tiled.files import FileRefused, read_regular_file, system_words
 
 #: what a play-state file may say at most: text per line, log lines, dice draws of the seed stream
 MAX_TEXT = 500
@@ -450,7 +449,8 @@ def _figure_from_json(field: Field) -> FigureChange:
         elif isinstance(value, str):
             stats[name] = member.text(max_len=MAX_STAT_TEXT)
         elif isinstance(value, int | float):
-            stats[name] = member.number(low=-MAX_STAT, high=MAX_STAT)
+            number = member.number(low=-MAX_STAT, high=MAX_STAT)
+            stats[name] = number if isinstance(number, int | float) else float(number)
         else:
             raise member.fail("a number, text, true, false or null")
     return FigureChange(square, stats, field.key("removed").flag(default=False))
@@ -498,58 +498,14 @@ class _Unreadable(Exception):
 
 def _read_state_file(path: Path, limit: int = MAX_STATE_BYTES) -> bytes:
     """The bytes of a play-state file: a regular file (links followed) of at most ``limit``
-    bytes. Anything else is :class:`_Unreadable` without being opened (a pipe would block, a
-    device never ends); the kind is checked again on the open file, so nothing swapped in
-    between is read either. ``FileNotFoundError`` when there is no file."""
+    bytes (:func:`game.tiled.files.read_regular_file`: a pipe or a device is never opened).
+    Anything else is :class:`_Unreadable`; ``FileNotFoundError`` when there is no file."""
     try:
-        _check_kind(os.stat(path).st_mode)
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    except FileNotFoundError:
-        raise
-    except OSError as exc:
-        raise _Unreadable(_os_words(exc)) from None
-    try:
-        info = os.fstat(fd)
-        _check_kind(info.st_mode)
-        if info.st_size > limit:
-            raise _Unreadable(f"it is {_mib(info.st_size)}, over the {_mib(limit)} a play state may have")
-        chunks: list[bytes] = []
-        size = 0
-        while size <= limit:
-            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        if size > limit:
-            raise _Unreadable(f"it grew past the {_mib(limit)} a play state may have while read")
-        return b"".join(chunks)
-    except OSError as exc:
-        raise _Unreadable(_os_words(exc)) from None
-    finally:
-        os.close(fd)
-
-
-def _check_kind(mode: int) -> None:
-    """Refuse anything but a regular file, naming what it is."""
-    if stat.S_ISREG(mode):
-        return
-    kind = ("a folder" if stat.S_ISDIR(mode) else "a named pipe" if stat.S_ISFIFO(mode)
-            else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
-            else "a socket" if stat.S_ISSOCK(mode) else "not a regular file")
-    raise _Unreadable(f"it is {kind}, not a file" if kind.startswith("a ") else f"it is {kind}")
-
-
-def _os_words(exc: OSError) -> str:
-    """Why the system would not let us read or move the file, in our words."""
-    if isinstance(exc, PermissionError):
-        return "permission denied (check the file's owner and permissions)"
-    if exc.errno == errno.ELOOP:
-        return "it is a link that leads round in a circle"
-    if exc.errno == errno.ENAMETOOLONG:
-        return "its name is too long for the system"
-    reason = (exc.strerror or "the system refused").rstrip(".").lower()
-    return f"the system says: {reason}"
+        return read_regular_file(path, limit)
+    except FileRefused as exc:
+        if exc.size is None:
+            raise _Unreadable(str(exc)) from None
+        raise _Unreadable(f"it is {_mib(exc.size)}, over the {_mib(limit)} a play state may have") from None
 
 
 def _mib(size: int) -> str:
@@ -566,7 +522,7 @@ def _set_aside(path: Path, reason: str) -> str:
         os.replace(path, aside)
     except OSError as exc:
         return (f"saved play state {path.name} is unusable ({reason}) and could not be renamed "
-                f"({_os_words(exc)}): move it away, or play on without saving")
+                f"({system_words(exc)}): move it away, or play on without saving")
     return f"saved play state {path.name} was unusable ({reason}); kept as {aside.name}, starting fresh"
 
 

@@ -34,15 +34,17 @@ what a name means.
 from __future__ import annotations
 
 import json
+import os
 import re
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from game.core import safe_toml
 from game.core.board import Stat
 from game.core.errors import MapError, UsageError
+from game.tiled.guard import read_bytes
 
 #: the roles an object can play; anything else is "other"
 ROLES = ("wall", "window", "door", "figure", "blocked", "void")
@@ -110,7 +112,7 @@ def toml_line(table: str, key: str, values: Sequence[str]) -> str:
 
     >>> print(toml_line("classes", "wall", ['say "hi"']))
     classes.wall = ["say \\"hi\\""]
-    >>> tomllib.loads(toml_line("tiles", "blocked", ["a/b", "c"]))
+    >>> safe_toml.loads(toml_line("tiles", "blocked", ["a/b", "c"]))
     {'tiles': {'blocked': ['a/b', 'c']}}
     """
     items = [json.dumps(v, ensure_ascii=False).replace("\x7f", "\\u007f") for v in values]
@@ -796,10 +798,11 @@ def load_conventions(
     """
     conv = Conventions()
     toml = map_path.parent / CLASSES_FILE
+    has_toml = os.path.lexists(toml)  # a pipe or a device of that name is refused, not skipped
     sources: list[Mapping[str, Sequence[str]]] = []
     config: dict[str, Any] = {}
     file_classes: dict[str, list[str]] = {}
-    if toml.is_file():
+    if has_toml:
         config = read_config(toml)
         file_classes = _read_classes_file(toml)
         conv.files.append(toml.resolve())
@@ -809,7 +812,7 @@ def load_conventions(
         preset_classes: dict[str, list[str]] = {}
         conv.apply_preset(chosen, preset_classes)
         sources.append(preset_classes)
-    if toml.is_file():
+    if has_toml:
         sources.append(file_classes)
         conv.add_tiles(config.get("tiles", {}))
         conv.properties.update(config.get("properties", {}))
@@ -866,14 +869,21 @@ def table_names(
     return [n for n in names if n.strip()]
 
 
+#: the largest ``sightline.toml`` read (a few hundred bytes is usual)
+MAX_TOML_BYTES = 1024 * 1024
+
+
 def load_toml(path: Path) -> dict[str, Any]:
-    """A ``sightline.toml`` as data; a one-line MapError when it cannot be read or parsed."""
+    """A ``sightline.toml`` as data: a regular file of at most :data:`MAX_TOML_BYTES` (a pipe or
+    a device is refused unread) holding TOML; a one-line MapError in our words when it is not."""
+    data = read_bytes(path, "settings", limit=MAX_TOML_BYTES,
+                      hint=f"{CLASSES_FILE} must be a text file; remove what has its name")
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise MapError(f"cannot read {path.name}: {exc}", path=str(path)) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise MapError(f"not valid TOML ({exc})", path=str(path)) from None
+        return safe_toml.loads(data.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise MapError("the file is not UTF-8 text", path=str(path), hint="save it again as UTF-8") from None
+    except safe_toml.TomlError as exc:
+        raise MapError(f"not valid TOML: {exc}", path=str(path), hint="fix it, or remove the file") from None
 
 
 def read_config(path: Path) -> dict[str, Any]:

@@ -123,7 +123,7 @@ def _info(record: ObjectRecord, role: str, **traced: object) -> ObjectInfo:
     ``__init__``: a big map has tens of thousands of objects)."""
     info = object.__new__(ObjectInfo)
     info.__dict__.update(
-        record.__dict__, role=role, segments=(), ends=(), edges=(), door_edge=None, square=None
+        record.__dict__, role=role, segments=(), ends=(), edges=(), repeated=(), door_edge=None, square=None
     )
     info.__dict__.update(traced)
     return info
@@ -287,7 +287,8 @@ class _Deriver:
                 hint=f"redraw the {kind} as a polyline along grid lines",
             )
             return _info(obj, kind)
-        trace = trace_wall(wall_paths(obj.shape, obj.x, obj.y, obj.width, obj.height, obj.points, obj.skewed))
+        trace = trace_wall(wall_paths(obj.shape, obj.x, obj.y, obj.width, obj.height, obj.points, obj.skewed),
+                           (self.width, self.height))
         self.snapped += trace.snapped
         for code, detail in trace.problems:
             self.finding(
@@ -297,14 +298,13 @@ class _Deriver:
                 obj.id,
                 hint="draw walls along grid lines with View > Snapping > Snap to Grid on",
             )
-        self.report_outside(obj.id, kind, trace.edges)
-        return _info(obj, kind, segments=trace.segments, ends=trace.ends, edges=trace.edges)
+        self.report_outside(obj.id, kind, len(trace.edges), trace.outside)
+        return _info(obj, kind, segments=trace.segments, ends=trace.ends, edges=trace.edges,
+                     repeated=trace.repeated)
 
-    def report_outside(self, object_id: int, kind: str, edges: Iterable[Edge]) -> None:
-        """A warning when a wall's edges lie (partly) beyond the map."""
-        edges = list(edges)
-        outside = sum(1 for e in edges if not edge_in_map(e, self.width, self.height))
-        inside = len(edges) - outside  # with repeats: only "none at all" matters below
+    def report_outside(self, object_id: int, kind: str, inside: int, outside: int) -> None:
+        """A warning when a wall's edges lie (partly) beyond the map (``inside`` edges on it, the
+        trace clipped ``outside`` ones off)."""
         if outside and not inside:
             self.finding(
                 "object-outside-map",

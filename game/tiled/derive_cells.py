@@ -10,7 +10,7 @@ squares. Part of :func:`game.tiled.derive.derive_map`; what it meets becomes fin
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -28,7 +28,7 @@ from game.tiled.conventions import (
     toml_line,
     unread_names,
 )
-from game.tiled.geometry import axis_aligned, border_sides, shape_area, side_edge
+from game.tiled.geometry import axis_aligned, border_sides, shape_area, side_edges
 from game.tiled.guard import GID_FLAGS, GID_MASK
 from game.tiled.records import CollisionShape, MapRecords, TileLayerRecord, TileRecord, tileset_of
 
@@ -137,6 +137,9 @@ class _CellDeriver:
         self.preset_layers: frozenset[str] | None = None
         self.iso_noted = False
         self.collision_cache: dict[int, _Collision | None] = {}
+        #: the cells of every layer with a role or a wall on a side, as one mask of the board each
+        #: (a cell painted in many layers, or with many tiles, is turned into squares and edges once)
+        self.masks: dict[str, np.ndarray] = {}
 
     def note(self, code: str, message: str, hint: str) -> None:
         """A warning about the tile layers (no object, no square)."""
@@ -165,14 +168,48 @@ class _CellDeriver:
             if role is not None:
                 self.paint_layer(layer, gids, *role)
                 continue
-            for raw in np.unique(gids).tolist():
+            for raw, where in self.groups(gids):
                 gid = raw & GID_MASK
                 tile = self.records.tiles.get(gid) if gid else None
                 if tile is not None:
-                    self.paint(tile, gids, raw, layer.name, unread)
+                    self.paint(tile, where, raw, layer.name, unread)
         self.report_unread(unread)
         self.report_unknown_gids(layers)
+        self.collect()
         return self.cells
+
+    @staticmethod
+    def groups(gids: np.ndarray) -> Iterator[tuple[int, np.ndarray]]:
+        """Each gid of a layer (with its flip bits) and the cells painted with it, as indices into
+        the board row by row: one sort of the layer, not a pass over it per gid."""
+        flat = gids.ravel()
+        order = np.argsort(flat, kind="stable")
+        values, starts = np.unique(flat[order], return_index=True)
+        ends = [*starts[1:].tolist(), flat.size]
+        for raw, start, end in zip(values.tolist(), starts.tolist(), ends, strict=True):
+            yield raw, order[start:end]
+
+    def mark(self, key: str, where: np.ndarray) -> None:
+        """Add the cells ``where`` (indices into the board, row by row) to the mask of a role or a
+        wall side."""
+        mask = self.masks.get(key)
+        if mask is None:
+            mask = self.masks[key] = np.zeros(self.width * self.height, dtype=bool)
+        mask[where] = True
+
+    def squares(self, where: np.ndarray) -> list[Square]:
+        """The squares of cells given as indices into the board, row by row."""
+        ys, xs = np.divmod(where, self.width)
+        return list(zip(xs.tolist(), ys.tolist(), strict=True))
+
+    def collect(self) -> None:
+        """The role and wall masks as squares and edges (the work is the board's, not the layers')."""
+        for key, mask in self.masks.items():
+            ys, xs = np.divmod(np.flatnonzero(mask), self.width)
+            if key in SIDES:
+                self.cells.walls.update(side_edges(xs.tolist(), ys.tolist(), key))
+            else:
+                getattr(self.cells, key).update(zip(xs.tolist(), ys.tolist(), strict=True))
 
     def empty_is_floor(
         self, layers: list[tuple[TileLayerRecord, np.ndarray]], roles: list[tuple[str, str] | None]
@@ -194,45 +231,39 @@ class _CellDeriver:
         return True
 
     def paint(
-        self, tile: TileRecord, gids: np.ndarray, raw: int, layer: str,
+        self, tile: TileRecord, where: np.ndarray, raw: int, layer: str,
         unread: dict[tuple[str, str], np.ndarray],
     ) -> None:
-        """What one tile (``raw``: its gid with flip bits) painted on ``layer`` gives its cells."""
+        """What one tile (``raw``: its gid with flip bits) painted on ``layer`` gives its cells
+        (``where``: indices into the board, row by row)."""
         gid, flags = raw & GID_MASK, raw & GID_FLAGS
         role = self.cell_role(tile, layer)
         shapes = self.collision_of(tile)
         if not (role or shapes or "walls" in tile.properties):
             if self.conv.tile_role(tile.class_name, tile.properties, None) is None:
-                self.note_unread(tile, gids, raw, unread)  # read on other layers: not unread
+                self.note_unread(tile, where, unread)  # read on other layers: not unread
             return
-        ys, xs = np.nonzero(gids == raw)
-        cells = list(zip(xs.tolist(), ys.tolist(), strict=True))
         sides: list[str] = []
         if "walls" in tile.properties:
             sides += self.tile_wall_sides(tile.properties["walls"], gid, flags)
         if shapes is not None:
             role = role or shapes.role
             sides += turn_sides(shapes.sides, flags)
-            self.cells.collision_cells += len(cells) if shapes.role else 0
-            self.cells.collision_edges += len(cells) * len(shapes.sides)
-        self.give(role, cells, tile, gid)
-        walls = self.cells.walls
-        for x, y in cells:
-            for side in sides:
-                walls.add(side_edge(x, y, side))
+            self.cells.collision_cells += len(where) if shapes.role else 0
+            self.cells.collision_edges += len(where) * len(shapes.sides)
+        self.give(role, where, tile, gid)
+        for side in dict.fromkeys(sides):
+            self.mark(side, where)
 
-    def give(self, role: str | None, cells: list[Square], tile: TileRecord | None, gid: int) -> None:
-        """Give ``cells`` a cell role (a door square's state from its tile's properties)."""
-        if role == "void":
-            self.cells.void.update(cells)
-        elif role == "blocked":
-            self.cells.blocked.update(cells)
-        elif role == "impassable":
-            self.cells.impassable.update(cells)
+    def give(self, role: str | None, where: np.ndarray, tile: TileRecord | None, gid: int) -> None:
+        """Give the cells ``where`` (indices into the board) a cell role (a door square's state
+        from its tile's properties)."""
+        if role in ("void", "blocked", "impassable"):
+            self.mark(role, where)
         elif role == "door":
             props = tile.properties if tile is not None else {}
             state = door_state(props, None, f"door tile {gid}", self.findings)
-            self.cells.doors.update(dict.fromkeys(cells, state))
+            self.cells.doors.update(dict.fromkeys(self.squares(where), state))
 
     # -- layers with a role of their own
     def layer_role(self, layer: TileLayerRecord, gids: np.ndarray) -> tuple[str, str] | None:
@@ -257,18 +288,16 @@ class _CellDeriver:
         """Give every painted cell of a tile layer the layer's role (tile ``walls`` still count),
         with a note when the role comes from the layer's name."""
         painted = 0
-        for raw in np.unique(gids).tolist():
+        for raw, where in self.groups(gids):
             gid, flags = raw & GID_MASK, raw & GID_FLAGS
             if not gid:
                 continue
-            ys, xs = np.nonzero(gids == raw)
-            cells = list(zip(xs.tolist(), ys.tolist(), strict=True))
-            painted += len(cells)
+            painted += len(where)
             tile = self.records.tiles.get(gid)
-            self.give(role, cells, tile, gid)
+            self.give(role, where, tile, gid)
             if tile is not None and "walls" in tile.properties:
-                sides = self.tile_wall_sides(tile.properties["walls"], gid, flags)
-                self.cells.walls.update(side_edge(x, y, side) for x, y in cells for side in sides)
+                for side in dict.fromkeys(self.tile_wall_sides(tile.properties["walls"], gid, flags)):
+                    self.mark(side, where)
         if source == "layer-name" and painted:
             read_as = {"floor": "plain floor", "door": "door squares"}.get(role, f"{role} squares")
             self.findings.append(Finding(
@@ -340,19 +369,17 @@ class _CellDeriver:
         return role
 
     # -- what nobody reads, and hidden layers
-    def note_unread(
-        self, tile: TileRecord, gids: np.ndarray, raw: int, unread: dict[tuple[str, str], np.ndarray]
-    ) -> None:
-        """Mark the squares painted with a tile whose class or properties nothing reads."""
+    def note_unread(self, tile: TileRecord, where: np.ndarray, unread: dict[tuple[str, str], np.ndarray]) -> None:
+        """Mark the squares ``where`` (indices into the board) painted with a tile whose class or
+        properties nothing reads."""
         names = unread_names(tile.class_name, tile.properties)
         if not names:
             return
-        painted = gids == raw
         for key in names:
-            if key in unread:
-                unread[key] |= painted
-            else:
-                unread[key] = painted.copy()
+            mask = unread.get(key)
+            if mask is None:
+                mask = unread[key] = np.zeros(self.width * self.height, dtype=bool)
+            mask[where] = True
 
     def report_unread(self, unread: dict[tuple[str, str], np.ndarray]) -> None:
         """One warning per tile class or property painted on the board that Sightline does not

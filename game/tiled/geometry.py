@@ -150,9 +150,11 @@ def wall_paths(
 class WallTrace:
     """What a wall or window shape puts on the grid.
 
-    ``segments`` are the raw drawn segments, ``ends`` the free ends of open paths, ``edges`` every
-    unit edge in drawing order (repeats kept, off-map ones too), ``problems`` ``(code, detail)``
-    pairs (one per code), ``snapped`` how many vertices moved onto a corner.
+    ``segments`` are the raw drawn segments, ``ends`` the free ends of open paths, ``edges``
+    every unit edge the shape covers, once each (on the board when one was given; grouped by grid
+    line in drawing order, along each line in order), ``repeated`` the edges it covers more than
+    once, ``outside`` how many unit edges it runs past the board (repeats counted), ``problems``
+    ``(code, detail)`` pairs (one per code), ``snapped`` how many vertices moved onto a corner.
     """
 
     segments: tuple[Segment, ...]
@@ -160,15 +162,29 @@ class WallTrace:
     edges: tuple[Edge, ...]
     problems: tuple[tuple[str, str], ...]
     snapped: int
+    repeated: tuple[Edge, ...] = ()
+    outside: int = 0
 
 
-def trace_wall(paths: Sequence[tuple[Sequence[Point], bool]]) -> WallTrace:
-    """Trace the paths of a wall or window shape (:func:`wall_paths`) onto grid edges."""
+#: a run of unit edges along one grid line: axis, the line's coordinate, start, end (exclusive)
+_Run = tuple[str, int, int, int]
+
+
+def trace_wall(paths: Sequence[tuple[Sequence[Point], bool]], board: tuple[int, int] | None = None) -> WallTrace:
+    """Trace the paths of a wall or window shape (:func:`wall_paths`) onto grid edges, each
+    segment clipped to ``board`` (width, height) when given before it is split into unit edges,
+    so the work grows with the points and the board, never with how far a segment runs.
+
+    >>> F = Fraction
+    >>> far = trace_wall([([(F(0), F(1)), (F(10**9), F(1)), (F(0), F(1))], False)], (3, 2))
+    >>> [str(e) for e in far.edges], len(far.repeated), far.outside
+    (['H(0,1)', 'H(1,1)', 'H(2,1)'], 3, 1999999994)
+    """
     segments: list[Segment] = []
     ends: list[Point] = []
-    edges: list[Edge] = []
+    runs: list[_Run] = []
     problems: dict[str, str] = {}
-    moved = 0
+    moved = outside = 0
     for path, closed in paths:
         if len(path) < 2:
             problems.setdefault("wall-off-grid", "has fewer than two points")
@@ -200,14 +216,78 @@ def trace_wall(paths: Sequence[tuple[Sequence[Point], bool]]) -> WallTrace:
         for a, b in pairs:
             if a is None or b is None or a == b:
                 continue
-            run = _corner_run(a, b)
+            run = _run(a, b)
             if run is None:
                 problems.setdefault(
                     "wall-diagonal", f"segment {fmt_square(a)}-{fmt_square(b)} is diagonal"
                 )
                 continue
-            edges += run
-    return WallTrace(tuple(segments), tuple(ends), tuple(edges), tuple(problems.items()), moved)
+            kept = _clipped(run, board)
+            outside += (run[3] - run[2]) - (kept[3] - kept[2] if kept else 0)
+            if kept is not None:
+                runs.append(kept)
+    edges, repeated = _merge_runs(runs)
+    return WallTrace(tuple(segments), tuple(ends), edges, tuple(problems.items()), moved, repeated, outside)
+
+
+def _run(a: Corner, b: Corner) -> _Run | None:
+    """The unit edges between two grid corners on one line as a run; None when diagonal."""
+    (ax, ay), (bx, by) = a, b
+    if ax == bx:
+        return ("V", ax, ay, by) if ay < by else ("V", ax, by, ay)
+    if ay == by:
+        return ("H", ay, ax, bx) if ax < bx else ("H", ay, bx, ax)
+    return None
+
+
+def _clipped(run: _Run, board: tuple[int, int] | None) -> _Run | None:
+    """The part of a run on a ``board`` (width, height; its border included), or None when no
+    part is; the run itself when there is no board."""
+    if board is None:
+        return run
+    axis, line, lo, hi = run
+    across, along = board if axis == "V" else board[::-1]  # V(x, y): 0 <= x <= width, 0 <= y < height
+    if not 0 <= line <= across:
+        return None
+    lo, hi = max(lo, 0), min(hi, along)
+    return (axis, line, lo, hi) if lo < hi else None
+
+
+def _merge_runs(runs: Sequence[_Run]) -> tuple[tuple[Edge, ...], tuple[Edge, ...]]:
+    """The unit edges of runs once each, and those covered more than once: per grid line (in the
+    order first drawn) the runs are sorted and swept, so the work is the runs' count (log) plus
+    the edges out, never the runs' total length."""
+    by_line: dict[tuple[str, int], list[tuple[int, int]]] = {}
+    for axis, line, lo, hi in runs:
+        spans = by_line.get((axis, line))
+        if spans is None:
+            by_line[(axis, line)] = [(lo, hi)]
+        else:
+            spans.append((lo, hi))
+    edges: list[Edge] = []
+    repeated: list[Edge] = []
+    for (axis, line), spans in by_line.items():
+        if len(spans) == 1:  # the usual case: nothing to merge
+            edges += _unit_run(axis, line, *spans[0])
+            continue
+        spans.sort()
+        covered = twice = spans[0][0]  # the union so far ends at covered, the repeats at twice
+        for lo, hi in spans:
+            if lo < covered:  # [lo, covered) was drawn before: repeated
+                stop = min(hi, covered)
+                repeated += _unit_run(axis, line, max(lo, twice), stop)
+                twice = max(twice, stop)
+            edges += _unit_run(axis, line, max(lo, covered), hi)
+            covered = max(covered, hi)
+    return tuple(edges), tuple(repeated)
+
+
+def _unit_run(axis: str, line: int, lo: int, hi: int) -> list[Edge]:
+    """The unit edges ``lo`` to ``hi`` (exclusive) along grid line ``axis`` ``line``."""
+    known = _EDGES.get
+    if axis == "V":
+        return [known(("V", line, p)) or _edge("V", line, p) for p in range(lo, hi)]
+    return [known(("H", p, line)) or _edge("H", p, line) for p in range(lo, hi)]
 
 
 @dataclass(frozen=True)
@@ -482,12 +562,20 @@ def side_edge(x: int, y: int, side: str) -> Edge:
     >>> str(side_edge(2, 3, "E"))
     'V(3,3)'
     """
-    return {
-        "N": Edge("H", x, y),
-        "S": Edge("H", x, y + 1),
-        "W": Edge("V", x, y),
-        "E": Edge("V", x + 1, y),
-    }[side]
+    return side_edges([x], [y], side)[0]
+
+
+def side_edges(xs: Sequence[int], ys: Sequence[int], side: str) -> list[Edge]:
+    """The edges on side ``side`` (``N``, ``E``, ``S`` or ``W``) of the squares ``(xs[i], ys[i])``,
+    each edge one shared object (a board's tile walls: up to a million of them).
+
+    >>> [str(e) for e in side_edges([0, 2], [0, 3], "S")]
+    ['H(0,1)', 'H(2,4)']
+    """
+    axis = "H" if side in ("N", "S") else "V"
+    dx, dy = {"N": (0, 0), "S": (0, 1), "W": (0, 0), "E": (1, 0)}[side]
+    known = _EDGES.get
+    return [known((axis, x + dx, y + dy)) or _edge(axis, x + dx, y + dy) for x, y in zip(xs, ys, strict=True)]
 
 
 __all__ = [
@@ -511,6 +599,7 @@ __all__ = [
     "point_in_polygon",
     "shape_area",
     "side_edge",
+    "side_edges",
     "snap",
     "square_at",
     "strip_edges",

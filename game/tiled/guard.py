@@ -22,6 +22,7 @@ import base64
 import binascii
 import copy
 import math
+import os
 import struct
 import zlib
 from collections.abc import Iterator
@@ -36,13 +37,21 @@ import numpy as np
 from game.core.board import Stat
 from game.core.errors import MapError
 from game.core.findings import Finding, Severity
+from game.tiled.files import FileRefused, read_regular_file
 from game.tiled.records import TileLayerRecord
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
-MAX_CELLS = 4_000_000
-MAX_TOTAL_LAYER_CELLS = 32_000_000
+#: the size limits: a map at all of them at once is checked within the Tiled extension's 20
+#: seconds on a loaded machine (docs/robustness.md gives the measurements): squares of the board,
+#: tile-layer cells in all layers, objects, points of all lines and polygons
+MAX_CELLS = 250_000
+MAX_TOTAL_LAYER_CELLS = 4_000_000
+MAX_OBJECTS = 30_000
+MAX_SHAPE_POINTS = 150_000
 MAX_TILESET_TILES = 1_000_000
-#: the most pixels a tileset image may have once decoded (game/ui/art.py refuses the same)
+#: the most pixels all of a map's tileset images may have together once decoded (4 bytes each:
+#: 256 MiB), counted from the files' headers before anything is decoded (game/ui/art.py checks
+#: the images it decodes against the same budget)
 MAX_IMAGE_PIXELS = 64 * 1024 * 1024
 GID_FLAGS = 0xE0000000  # Tiled's flip bits (horizontal, vertical, diagonal)
 GID_MASK = 0x1FFFFFFF
@@ -70,32 +79,34 @@ def _display(path: Path) -> str:
     return str(path)
 
 
-def read_bytes(path: Path, what: str = "map") -> bytes:
-    """The bytes of a file, refusing missing files, directories, empty and oversized files."""
+def read_bytes(path: Path, what: str = "map", limit: int = MAX_FILE_BYTES, hint: str | None = None) -> bytes:
+    """The bytes of a file (:func:`game.tiled.files.read_regular_file`), refusing missing files,
+    folders, pipes and devices, files over ``limit`` bytes and empty files, each in one line
+    (``hint``: what to do about a folder, pipe or device of the file's name)."""
     shown = _display(path)
-    if not path.exists():
-        raise MapError(f"{what} file not found", path=shown, hint="check the path")
-    if path.is_dir():
-        raise MapError(f"is a directory, not a {what} file", path=shown, hint="name a .tmx file")
-    if not path.is_file():  # a FIFO would block the read forever; a device never ends
-        raise MapError(
-            f"is not a regular file (a pipe, device or socket), so it cannot be a {what} file",
-            path=shown, hint=f"name the {what} file itself",
-        )
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
+        data = read_regular_file(path, limit)
+    except FileNotFoundError:
+        raise MapError(f"{what} file not found", path=shown, hint="check the path") from None
+    except FileRefused as exc:
+        if exc.kind == "a folder":
+            raise MapError(f"is a directory, not a {what} file", path=shown, hint=hint or "name a .tmx file") from None
+        if exc.kind:  # a FIFO would block the read forever; a device never ends
             raise MapError(
-                f"{what} file is {size // (1024 * 1024)} MiB, over the {MAX_FILE_BYTES // (1024 * 1024)} MiB limit",
-                path=shown,
-            )
-        with path.open("rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise MapError(f"cannot read the {what} file: {exc.strerror or exc}", path=shown) from None
+                f"is not a regular file (it is {exc.kind}), so it cannot be a {what} file",
+                path=shown, hint=hint or f"name the {what} file itself",
+            ) from None
+        if exc.size is not None:
+            raise MapError(f"{what} file is {_mib(exc.size)}, over the {_mib(limit)} limit", path=shown) from None
+        raise MapError(f"cannot read the {what} file: {exc}", path=shown) from None
     if not data.strip():
         raise MapError(f"the {what} file is empty", path=shown, hint="save it again from Tiled")
     return data
+
+
+def _mib(size: int) -> str:
+    """A file size for a refusal: whole MiB (``100 MiB``), or bytes under one MiB."""
+    return f"{size // (1024 * 1024)} MiB" if size >= 1024 * 1024 else f"{size:,} bytes"
 
 
 def _declares_entities(data: bytes) -> bool:
@@ -147,16 +158,45 @@ def parse_xml_bytes(data: bytes, shown: str) -> ET.Element:
         return ET.fromstring(data)
     except ET.ParseError as exc:
         line, column = getattr(exc, "position", (0, 0))
-        reason = str(exc).split(":")[0]
         raise MapError(
-            f"not well-formed XML ({reason}, line {line}, column {column})",
+            f"not well-formed XML ({xml_words(str(exc))}, line {line}, column {column})",
             path=shown,
             hint="the file may be truncated or not a Tiled map; save it again from Tiled",
         ) from None
-    except LookupError as exc:  # an unknown encoding="..." in the XML declaration
-        raise MapError(f"unreadable XML ({exc})", path=shown, hint="save it as UTF-8") from None
-    except (ValueError, RecursionError) as exc:
-        raise MapError(f"unreadable XML ({exc})", path=shown) from None
+    except LookupError:  # an unknown encoding="..." in the XML declaration
+        raise MapError("unreadable XML (its declaration names a text encoding Sightline does not know)",
+                       path=shown, hint="save it as UTF-8") from None
+    except (ValueError, RecursionError):
+        raise MapError("unreadable XML (an encoding or nesting Sightline cannot read)", path=shown,
+                       hint="save it again from Tiled, as UTF-8") from None
+
+
+#: expat's messages (the start of each) → ours
+_XML_WORDS: tuple[tuple[str, str], ...] = (
+    ("no element found", "the text ends before the document does"),
+    ("mismatched tag", "a closing tag does not match the tag it closes"),
+    ("unclosed token", "the text ends inside a tag"),
+    ("unclosed CDATA", "a CDATA section is never closed"),
+    ("junk after document element", "there is more after the document's last closing tag"),
+    ("duplicate attribute", "an attribute is written twice in one tag"),
+    ("undefined entity", "an &name; names no character XML knows"),
+    ("unbound prefix", "a name uses a prefix (prefix:name) that is never declared"),
+    ("reference to invalid character", "a &#number; names a character XML does not allow"),
+    ("XML or text declaration not at start", "the <?xml ...?> declaration is not at the very start"),
+    ("unknown encoding", "its declaration names a text encoding Sightline does not know"),
+    ("encoding specified in XML declaration is incorrect", "its declaration names the wrong text encoding"),
+    ("syntax error", "this is not XML"),
+    ("not well-formed", "a character here is not allowed in XML"),
+)
+
+
+def xml_words(message: str) -> str:
+    """Our words for one of expat's messages (``mismatched tag: line 3, column 2``).
+
+    >>> xml_words("mismatched tag: line 3, column 2")
+    'a closing tag does not match the tag it closes'
+    """
+    return next((ours for start, ours in _XML_WORDS if message.startswith(start)), "the XML is not well-formed here")
 
 
 def parse_xml_file(path: Path, what: str) -> ET.Element:
@@ -179,16 +219,48 @@ def int_attr(elem: ET.Element, name: str, default: int | None, shown: str) -> in
                 f"<{elem.tag}> has no {name} attribute", path=shown, hint="save it again from Tiled"
             )
         return default
+    shown_value = _cut(text)
+    if len(text) > MAX_NUMBER_TEXT:  # int() itself refuses 4,300 digits, and a message would quote them
+        raise MapError(f"<{elem.tag}> {name}={shown_value} is out of range (Tiled writes whole numbers "
+                       f"of at most 10 digits)", path=shown)
     try:
-        return int(text.strip())
+        value = int(text.strip())
     except ValueError:
         try:
-            value = float(text)
+            number = float(text)
         except ValueError:
-            value = float("nan")
-        if math.isfinite(value) and value == int(value):
-            return int(value)
-        raise MapError(f"<{elem.tag}> {name}={text!r} is not a whole number", path=shown) from None
+            number = float("nan")
+        if not (math.isfinite(number) and number == int(number)):
+            raise MapError(f"<{elem.tag}> {name}={shown_value} is not a whole number", path=shown) from None
+        value = int(number)
+    if abs(value) > MAX_WHOLE:
+        raise MapError(f"<{elem.tag}> {name}={shown_value} is out of range (Tiled writes whole numbers "
+                       f"of at most 10 digits)", path=shown)
+    return value
+
+
+#: the longest text a number attribute may have, and the largest whole number read (Tiled's
+#: numbers are 32 bits: a gid with its flip flags is at most 4294967295)
+MAX_NUMBER_TEXT = 40
+MAX_WHOLE = 2**32
+
+
+def _cut(text: str, keep: int = 20) -> str:
+    """An attribute's text for a message: quoted, cut short when long (a hostile file's value
+    must not become a 5,000-character line).
+
+    >>> _cut("12"), _cut("9" * 5000)
+    ("'12'", "'99999999999999999999…' (5,000 characters)")
+    """
+    if len(text) <= keep:
+        return repr(text)
+    return f"{text[:keep]!r}"[:-1] + f"…' ({len(text):,} characters)"
+
+
+def _whole_or_zero(text: str | None) -> int:
+    """A declared image size: a whole number of at most 9 digits, else 0."""
+    text = (text or "").strip()
+    return int(text) if text.isdigit() and len(text) <= 9 else 0
 
 
 def frac_attr(elem: ET.Element, name: str, default: Fraction = Fraction(0)) -> Fraction:
@@ -352,6 +424,8 @@ class _Preparer:
         self.tx_cache: dict[Path, ET.Element] = {}
         self.total_cells = 0
         self.checked_images: dict[Path, tuple[int, int] | None] = {}
+        self.image_pixels = 0  # the pixels of every image kept so far: one budget for the map
+        self.over_budget = False  # an image went past it: the map is drawn in the vector style
         self.ts_by_path: dict[Path, int] = {}
 
     def add_dep(self, path: Path) -> None:
@@ -374,6 +448,7 @@ class _Preparer:
         self.check_header(root)
         self.inline_tilesets(root)
         self.apply_templates(root)
+        self.check_objects(root)
         layers = list(self.decode_layers(root, True, 1.0, (0.0, 0.0)))
         return PreparedMap(self.path, root, layers, self.deps, self.findings, self.unreadable)
 
@@ -402,10 +477,30 @@ class _Preparer:
             )
         self.width, self.height = width, height
 
+    def check_objects(self, root: ET.Element) -> None:
+        """Refuse more objects, or more points in all their lines and polygons, than a check
+        finishes with in time (:data:`MAX_OBJECTS`, :data:`MAX_SHAPE_POINTS`)."""
+        objects = points = 0
+        for elem in root.iter():
+            if elem.tag == "object":
+                objects += 1
+            elif elem.tag in ("polyline", "polygon"):
+                points += (elem.get("points") or "").strip().count(" ") + 1
+        if objects > MAX_OBJECTS:
+            raise MapError(f"the map has {objects:,} objects, over the {MAX_OBJECTS:,} limit", path=self.shown,
+                           hint="draw long walls as one polyline each, or split the map")
+        if points > MAX_SHAPE_POINTS:
+            raise MapError(
+                f"the map's lines and polygons have {points:,} points in all, over the {MAX_SHAPE_POINTS:,} limit",
+                path=self.shown, hint="simplify the lines (fewer points), or split the map",
+            )
+
     # -- tilesets
     def resolve(self, base: Path, source: str) -> Path:
-        """A file named by ``source`` relative to ``base`` (absolute names as they are)."""
-        return (base / source).resolve() if not Path(source).is_absolute() else Path(source)
+        """A file named by ``source`` relative to ``base`` (absolute names as they are), ``..``
+        taken away by the name as Tiled does, links not followed: a refusal names the file as the
+        map names it, not what a link points at."""
+        return Path(os.path.abspath(base / source)) if not Path(source).is_absolute() else Path(source)
 
     def load_tsx(self, path: Path, referrer: str) -> ET.Element:
         """An external tileset's tree (cached; a one-line MapError when missing or not a tileset)."""
@@ -490,10 +585,18 @@ class _Preparer:
         if path not in self.checked_images:
             size = image_size(path) if path.is_file() else None
             reason = ""
-            if size is not None and size[0] * size[1] > MAX_IMAGE_PIXELS:
-                reason = (f"is {size[0]}×{size[1]} pixels, over the "
-                          f"{MAX_IMAGE_PIXELS // (1024 * 1024)}-megapixel budget")
-                size = None
+            counted = size
+            if size == (0, 0):  # a WebP header: count the size the tileset declares
+                counted = (_whole_or_zero(image.get("width")), _whole_or_zero(image.get("height")))
+            pixels = counted[0] * counted[1] if counted is not None else 0
+            hint = "fix the image path in the tileset, or ignore this for a vector-style board"
+            silent = False  # one finding for the budget, not one for every image past it
+            if counted is not None and self.image_pixels + pixels > MAX_IMAGE_PIXELS:
+                silent, reason = self.over_budget, self.budget_refusal(counted, pixels)
+                hint = "scale the images down or use fewer of them, or ignore this for a vector-style board"
+                self.over_budget, size = True, None
+            elif size is not None:
+                self.image_pixels += pixels
             self.checked_images[path] = size
             if size is None:
                 self.unreadable.append(path)
@@ -503,14 +606,11 @@ class _Preparer:
                         else "is not a regular file (a pipe or device)" if not path.is_file()
                         else "is not an image Sightline recognises"
                     )
-                self.findings.append(
-                    Finding(
-                        "tileset-image-unreadable",
-                        Severity.WARNING,
-                        f"tileset image {path} {reason}; drawing the vector style",
-                        hint="fix the image path in the tileset, or ignore this for a vector-style board",
-                    )
-                )
+                if not silent:
+                    self.findings.append(Finding(
+                        "tileset-image-unreadable", Severity.WARNING,
+                        f"tileset image {path} {reason}; drawing the vector style", hint=hint,
+                    ))
             else:
                 self.add_dep(path)
         size = self.checked_images[path]
@@ -523,6 +623,16 @@ class _Preparer:
             image.set("height", image.get("height") or str(size[1]))
         elif not (image.get("width") and image.get("height")):
             owner.remove(image)
+
+    def budget_refusal(self, size: tuple[int, int], pixels: int) -> str:
+        """Why an image is not drawn: it would take the map's images past the one pixel budget
+        they share (counted from the files' headers, before anything is decoded)."""
+        budget = f"{MAX_IMAGE_PIXELS // (1024 * 1024)}-megapixel budget"
+        if not self.image_pixels:
+            return f"is {size[0]}×{size[1]} pixels, over the {budget}"
+        total = (self.image_pixels + pixels) / (1024 * 1024)
+        return (f"is {size[0]}×{size[1]} pixels; with the map's other tileset images that is "
+                f"{total:,.0f} megapixels, over the {budget} all of a map's images share")
 
     def inline_tilesets(self, root: ET.Element) -> None:
         """Replace every external tileset reference by a flattened copy of the tileset."""
@@ -549,6 +659,13 @@ class _Preparer:
         """An object template's tree (cached; a one-line MapError when missing or not a template)."""
         if path in self.tx_cache:
             return self.tx_cache[path]
+        if path.exists() and not path.is_file():
+            raise MapError(
+                f"template {path} is not a regular file (a folder, pipe or device), so it cannot be "
+                "a .tx template",
+                path=self.shown,
+                hint="point the object's template at the .tx file, or detach the object from it in Tiled",
+            )
         if not path.is_file():
             raise MapError(
                 f"template file {path} not found",
@@ -577,7 +694,7 @@ class _Preparer:
             tsx = self.load_tsx(key, str(tx_path)) if key is not None else ts
             firstgid = self.next_firstgid(root)
             flat = self.flatten_tileset(
-                tsx, key.parent if key else tx_path.parent, firstgid, str(tx_path)
+                tsx, key.parent if key else tx_path.parent, firstgid, _display(key) if key else str(tx_path)
             )
             # insert after the last tileset, with the others
             position = max((i + 1 for i, e in enumerate(root) if e.tag == "tileset"), default=0)
@@ -597,7 +714,9 @@ class _Preparer:
         return top
 
     def apply_templates(self, root: ET.Element) -> None:
-        """Merge every object's template into the object (the object's attributes win)."""
+        """Merge every object's template into the object (the object's attributes win); a
+        template whose object uses a template itself is a finding (:meth:`note_nested_template`:
+        that part is not applied, so a loop of templates ends at once)."""
         for group in root.iter("objectgroup"):
             for obj in group.findall("object"):
                 source = obj.get("template")
@@ -606,11 +725,13 @@ class _Preparer:
                 tx_path = self.resolve(self.base, source)
                 template = self.load_tx(tx_path)
                 self.merge_template(root, obj, template, tx_path)
+                del obj.attrib["template"]
 
     def merge_template(
         self, root: ET.Element, obj: ET.Element, template: ET.Element, tx_path: Path
     ) -> None:
-        """Merge one template into ``obj``: its attributes, shape and properties, the object's winning."""
+        """Merge one template into ``obj``: its attributes, shape and properties, the object's
+        winning (its ``template`` attribute is the caller's to remove)."""
         tobj = template.find("object")
         assert tobj is not None
         if tobj.get("template"):
@@ -639,7 +760,6 @@ class _Preparer:
             for prop in tprops.findall("property"):
                 if prop.get("name") not in names:
                     mine.append(copy.deepcopy(prop))
-        del obj.attrib["template"]
 
     def note_nested_template(self, tx_path: Path, obj: ET.Element) -> None:
         """A warning (once per template) for a template whose object uses a template itself,
@@ -832,9 +952,10 @@ class _Preparer:
                 inflater = zlib.decompressobj(wbits=47)  # zlib or gzip header, detected
                 out = inflater.decompress(raw, expected + 1)
                 tail = inflater.unconsumed_tail
-        except (zlib.error, zstandard.ZstdError) as exc:
+        except (zlib.error, zstandard.ZstdError):  # their texts ("Error -3 while ...") say nothing to a person
             raise MapError(
-                f"{where} has corrupt compressed data ({exc})",
+                f"{where} has corrupt compressed data (it is not {'zstd' if method == 'zstd' else 'zlib or gzip'} "
+                "data, or it is cut short)",
                 path=self.shown,
                 hint="save it again from Tiled",
             ) from None

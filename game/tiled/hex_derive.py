@@ -209,10 +209,10 @@ class HexDeriver(_Deriver):
                                  "running along one hex side; that part is ignored", obj.id, hint=WALL_HINT)
                     continue
                 edges.append(edge)
-        self.report_outside(obj.id, kind, cast("list[Edge]", edges))
+        self.report_hex_outside(obj.id, kind, cast("list[Edge]", edges))
         return _info(obj, kind, edges=tuple(edges))
 
-    def report_outside(self, object_id: int, kind: str, edges: object) -> None:
+    def report_hex_outside(self, object_id: int, kind: str, edges: object) -> None:
         """A warning when a wall's sides lie (partly) beyond the map."""
         sides = cast("list[Edge]", edges)
         outside = sum(1 for e in sides if not self.edge_in_map(e))

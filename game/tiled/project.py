@@ -30,6 +30,7 @@ from xml.etree import ElementTree as ET
 
 from game.core.errors import MapError
 from game.core.findings import Finding, Severity
+from game.core.safe_json import Field, JsonError, loads
 from game.tiled.guard import read_bytes
 
 __all__ = ["PROJECT_SUFFIX", "EnumType", "ProjectTypes", "find_project", "read_enums", "read_project", "resolve_enums"]
@@ -85,15 +86,23 @@ class EnumType:
 def find_project(map_path: Path, setting: Path | None = None) -> tuple[Path | None, list[Finding]]:
     """The project that holds the map's types: ``setting`` (``sightline.toml``'s ``project``)
     when given, else the only ``*.tiled-project`` of the nearest folder that has one, from the
-    map's own folder up. Several in one folder: none, with a warning saying how to choose."""
+    map's own folder up. Several in one folder: none, with a warning saying how to choose; one
+    that is not a regular file (a pipe, a device, a folder): none, with a warning saying so."""
     if setting is not None:
         return setting, []
     folder = map_path.resolve().parent
     for _ in range(SEARCH_DEPTH + 1):
         try:
-            found = sorted(p for p in folder.glob(f"*{PROJECT_SUFFIX}") if p.is_file())
+            found = sorted(folder.glob(f"*{PROJECT_SUFFIX}"))
         except OSError:
             found = []
+        if len(found) == 1 and not found[0].is_file():  # a pipe would block, a device never ends
+            return None, [Finding(
+                "tiled-project-unreadable", Severity.WARNING,
+                f"Tiled project {found[0]} is not a regular file (a folder, pipe or device), so it is "
+                "not read: enum numbers are not read as names",
+                hint="put the .tiled-project file Tiled saves there, or remove what has its name",
+            )]
         if len(found) == 1:
             return found[0], []
         if found:
@@ -121,61 +130,60 @@ class ProjectTypes:
 
 def read_project(path: Path) -> ProjectTypes:
     """The enums and class member types of a ``.tiled-project``; a one-line :class:`MapError`
-    when the file is missing or not a Tiled project."""
+    when the file is missing, not a Tiled project, or holds a field of the wrong type (named by
+    its place: ``propertyTypes[2].values[0]``)."""
     enums: dict[str, EnumType] = {}
     classes: dict[str, dict[str, str]] = {}
-    for entry in _property_types(path):
-        if not isinstance(entry, dict):
-            continue
-        name = entry.get("name")
-        if entry.get("type") == "class" and isinstance(name, str):
-            classes.setdefault(name, _class_members(entry))
-        if entry.get("type") == "enum":
-            enum = _enum(entry, path)
-            enums.setdefault(enum.name, enum)
+    try:
+        for entry in _property_types(path):
+            kind = entry.key("type").text(default="")
+            if kind == "class":
+                classes.setdefault(entry.key("name").text(), _class_members(entry))
+            elif kind == "enum":
+                enum = _enum(entry, path)
+                enums.setdefault(enum.name, enum)
+    except JsonError as exc:
+        raise MapError(str(exc), path=str(path),
+                       hint="open it in Tiled and save it again") from None
     return ProjectTypes(enums, classes)
 
 
-def _property_types(path: Path) -> list[object]:
-    """The ``propertyTypes`` list of a project file (one-line MapErrors for a broken file)."""
+def _property_types(path: Path) -> list[Field]:
+    """The ``propertyTypes`` list of a project file, each type an object (one-line MapErrors for
+    a broken file; JsonError for a field of the wrong type)."""
     data = read_bytes(path, "Tiled project")
     try:
-        doc = json.loads(data.decode("utf-8-sig"))
-    except UnicodeDecodeError:
-        raise MapError("the Tiled project is not UTF-8 text", path=str(path)) from None
-    except json.JSONDecodeError as exc:
-        raise MapError(f"the Tiled project is not valid JSON (line {exc.lineno}: {exc.msg})",
+        doc = loads(data)
+    except JsonError as exc:
+        raise MapError(f"the Tiled project is not valid JSON: {exc}",
                        path=str(path), hint="open it in Tiled and save it again") from None
     if not isinstance(doc, dict):
         raise MapError("not a Tiled project (no JSON object)", path=str(path))
-    types = doc.get("propertyTypes", [])
-    if not isinstance(types, list):
-        raise MapError("propertyTypes is not a list", path=str(path), hint="open it in Tiled and save it again")
+    types = Field(doc).key("propertyTypes").items(default=())
+    for entry in types:
+        entry.object()
     return types
 
 
-def _class_members(entry: dict[str, object]) -> dict[str, str]:
+def _class_members(entry: Field) -> dict[str, str]:
     """A class type's members that name their type: member name -> type name."""
-    members = entry.get("members", [])
-    if not isinstance(members, list):
-        return {}
-    return {
-        str(m["name"]): str(m["propertyType"]) for m in members if isinstance(m, dict)
-        and isinstance(m.get("name"), str) and isinstance(m.get("propertyType"), str)
-    }
+    out: dict[str, str] = {}
+    for member in entry.key("members").items(default=()):
+        declared = member.key("propertyType").text(default=None)
+        if declared is not None:
+            out[member.key("name").text()] = declared
+    return out
 
 
-def _enum(entry: dict[str, object], path: Path) -> EnumType:
+def _enum(entry: Field, path: Path) -> EnumType:
     """An enum type of the project, checked (a list of names; at most 31 flags)."""
-    name, values = entry.get("name"), entry.get("values", [])
-    if not isinstance(name, str) or not isinstance(values, list) or not all(isinstance(v, str) for v in values):
-        raise MapError(f"the enum {name!r} has no list of names as its values", path=str(path),
-                       hint="open the project in Tiled and fix the enum in the Custom Types Editor")
-    flags = entry.get("valuesAsFlags") is True
+    name = entry.key("name").text()
+    values = [value.text() for value in entry.key("values").items(default=())]
+    flags = entry.key("valuesAsFlags").flag(default=False)
     if flags and len(values) > MAX_FLAGS:
-        raise MapError(f"the enum {name} has {len(values)} flags; Tiled stores at most {MAX_FLAGS}",
+        raise MapError(f"the enum {name[:40]} has {len(values)} flags; Tiled stores at most {MAX_FLAGS}",
                        path=str(path))
-    storage = "int" if entry.get("storageType") == "int" else "string"
+    storage = entry.key("storageType").choice(("int", "string"), default="string")
     return EnumType(name, tuple(values), flags, storage)
 
 

@@ -25,16 +25,17 @@ False
 from __future__ import annotations
 
 import gc
-import json
+import os
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.core import safe_json
 from game.core.errors import MapError, SightlineError
 from game.tiled.conventions import load_conventions, parse_class_mapping
 from game.tiled.derive import ORIENTATIONS, LoadedMap, ObjectInfo, derive_map
-from game.tiled.guard import explain_unreadable, parse_xml_file, prepare
+from game.tiled.guard import explain_unreadable, parse_xml_file, prepare, read_bytes
 from game.tiled.read import read_tiled
 from game.tiled.records import ArtLayer, MapArt, MapRecords, TileImage
 
@@ -63,17 +64,19 @@ MAP_SUFFIXES = (".tmx", ".tmj", ".json", *UVTT_SUFFIXES)
 def is_map_file(path: Path) -> bool:
     """Whether a file is a map by its name: ``.tmx``, ``.tmj``, a Universal VTT file, or a
     ``.json`` file whose top-level object is a Tiled map (``"type": "map"``; tilesets and
-    templates are not maps) or a Foundry scene."""
+    templates are not maps) or a Foundry scene.
+
+    A ``.tmx``, ``.tmj`` or Universal VTT name that is not a regular file (a pipe, a link to a
+    device or to nothing) counts, unopened: a folder check reports it in one line rather than
+    skip it."""
     suffix = path.suffix.lower()
     if suffix in (".tmx", ".tmj", *UVTT_SUFFIXES):
-        return path.is_file()
+        return os.path.lexists(path) and not path.is_dir()
     if suffix != ".json" or not path.is_file():
         return False
     try:
-        if path.stat().st_size > 64 * 1024 * 1024:
-            return False
-        doc = json.loads(path.read_bytes().decode("utf-8-sig"))
-    except (OSError, ValueError, RecursionError):
+        doc = safe_json.loads(read_bytes(path, "map"))
+    except (MapError, safe_json.JsonError):
         return False
     if not isinstance(doc, dict):
         return False
@@ -164,11 +167,13 @@ def one_line_refusal(path: Path) -> Iterator[Reading]:
 
 
 def read_records(path: Path) -> MapRecords:
-    """The records of a Tiled map, read but not derived (steps 1 and 3 of :func:`load_map`; no
-    conventions): what ``check --suggest`` derives again and again under candidate mappings.
+    """The records of a map (Tiled's, or a virtual tabletop's), read but not derived (steps 1
+    and 3 of :func:`load_map`; no conventions): what ``check --suggest`` derives again and
+    again under candidate mappings.
     Raises :class:`MapError` like :func:`load_map`."""
     with one_line_refusal(path), collector_paused():
-        return read_tiled(prepare(path, ORIENTATIONS))
+        records = _read_vtt(path)  # a virtual-tabletop file as load_map reads it
+        return records if records is not None else read_tiled(prepare(path, ORIENTATIONS))
     raise AssertionError("unreachable")  # pragma: no cover - the block returns or raises
 
 

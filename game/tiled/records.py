@@ -306,7 +306,8 @@ class ObjectInfo(ObjectRecord):
     """One object of the map (its :class:`~game.tiled.records.ObjectRecord`) with the role the
     conventions gave it and what the derivation traced from its shape, once
     (:mod:`game.tiled.geometry`), for the linter and the window: a wall's or window's raw
-    ``segments``, free ``ends`` and unit ``edges`` (drawing order, repeats kept); a door's
+    ``segments``, free ``ends``, unit ``edges`` on the map (once each) and the ``repeated`` ones
+    it draws more than once; a door's
     ``door_edge``; a figure's ``square``. ``role`` is one of the conventions' roles,
     ``impassable`` (a ledge), ``ignored`` (a class the preset ignores) or ``other``.
     """
@@ -315,5 +316,6 @@ class ObjectInfo(ObjectRecord):
     segments: tuple[Segment, ...] = ()
     ends: tuple[Point, ...] = ()
     edges: tuple[Edge, ...] = ()
+    repeated: tuple[Edge, ...] = ()
     door_edge: Edge | None = None
     square: Square | None = None

@@ -6,15 +6,16 @@ Everything here is bounded, with the Tiled guard's budgets where they apply:
 * an embedded picture (Universal VTT's ``"image"``: a base64 string, usually most of the file) is
   cut out of the text before the JSON is parsed, and kept as bytes;
 * what is left (walls, doors, lights, tokens ...) is at most :data:`MAX_STRUCTURE_BYTES` and holds
-  at most :data:`MAX_OBJECTS` JSON objects: parsing stops at the first object past the limit, so a
-  wall list of a million points costs what the limit allows, not what the file asks;
-* numbers are read exactly as written (``0.1`` is one tenth, not the nearest double), so every
-  decision made on them is made on the file's own numbers; ``NaN`` and ``Infinity`` are refused,
-  and so is deep nesting.
+  at most :data:`MAX_OBJECTS` JSON lists and objects, counted before parsing, so a wall list of a
+  million points costs a scan of its text, not its parse;
+* the rest is parsed by :func:`game.core.safe_json.loads`, the one guarded JSON reader (depth,
+  digits, ``NaN``/``Infinity`` refused, every refusal in our words), with numbers read exactly as
+  written (``0.1`` is one tenth, not the nearest double), so every decision made on them is made on
+  the file's own numbers.
 
-Then :class:`Fields` reads values by their place in the file (``line_of_sight[3][5].x``) and
-type-checks each one: every problem is a :class:`~game.core.errors.MapError` of one line naming
-that place, in the file's own words.
+Then :class:`Fields` reads values by their place in the file (``line_of_sight[3][5].x``) through
+:class:`game.core.safe_json.Field`, which type-checks each one: every problem is a
+:class:`~game.core.errors.MapError` of one line naming that place, in the file's own words.
 
 >>> doc = parse_text(b'{"a": [{"x": 1, "y": 2.5}], "image": "iVBORw0K"}', "m.dd2vtt")
 >>> f = Fields("m.dd2vtt")
@@ -25,23 +26,23 @@ that place, in the file's own words.
 >>> parse_text(b'{"x": NaN}', "m.dd2vtt")
 Traceback (most recent call last):
 ...
-game.core.errors.MapError: m.dd2vtt: the number NaN is not allowed (a JSON number must be finite)
+game.core.errors.MapError: m.dd2vtt: not valid JSON: line 1, column 7: NaN is not a number JSON has (write a number) (export it again)
 """
 
 from __future__ import annotations
 
-import json
-import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, NoReturn
 
+from game.core import safe_json
 from game.core.board import DoorState, Square, Stat
 from game.core.errors import MapError
+from game.core.safe_json import Field, JsonError, describe
 from game.tiled.guard import read_bytes
 
 #: the most text a VTT file may hold once its embedded picture is cut out (walls, lights, tokens)
@@ -51,13 +52,6 @@ MAX_OBJECTS = 300_000
 #: a string value of one of these keys, longer than :data:`CUT_AT` bytes, is cut out before parsing
 CUT_KEYS = ("image",)
 CUT_AT = 4096
-#: the largest power of ten a JSON number may carry (``1e4000`` is built at once; ``1e9999999``
-#: would take seconds and ``1e999999999`` would never finish)
-MAX_EXPONENT = 4000
-#: the most digits a JSON number may have (Python's own limit for whole numbers; a million digits
-#: after the point would take a minute to read exactly)
-MAX_DIGITS = 4300
-
 Point = tuple[Fraction, Fraction]
 
 
@@ -68,10 +62,6 @@ class RawJson:
     doc: dict[str, Any]
     cut: dict[str, bytes] = field(default_factory=dict)
     size: int = 0
-
-
-class _TooMany(Exception):
-    """Raised inside the JSON parser when the file holds more objects than :data:`MAX_OBJECTS`."""
 
 
 def read_json_file(path: Path, what: str) -> RawJson:
@@ -112,27 +102,6 @@ def _cut_strings(data: bytes, shown: str) -> tuple[bytes, dict[str, bytes]]:
     return b"".join(pieces), cut
 
 
-def _refuse_constant(name: str) -> NoReturn:
-    raise ValueError(f"the number {name} is not allowed")
-
-
-class _OutOfRange(Exception):
-    """A JSON number whose exponent is beyond :data:`MAX_EXPONENT`."""
-
-
-def _exact(text: str) -> Fraction:
-    """A JSON number with a fraction or an exponent, exactly as written (``0.1`` is one tenth).
-
-    >>> _exact("12.5"), _exact("-3E-2")
-    (Fraction(25, 2), Fraction(-3, 100))
-    """
-    mantissa, _, exponent = text.lower().partition("e")
-    if len(mantissa) > MAX_DIGITS or (exponent and (len(exponent) > 6 or abs(int(exponent)) > MAX_EXPONENT)):
-        raise _OutOfRange(text if len(text) <= 24 else text[:12] + "..." + text[-8:])
-    numerator, denominator = Decimal(text).as_integer_ratio()
-    return Fraction(numerator, denominator)
-
-
 def parse_text(data: bytes, shown: str, *, size: int | None = None) -> RawJson:
     """Parse VTT JSON bytes within the limits of this module; one-line MapError when it cannot."""
     text, cut = _cut_strings(data, shown)
@@ -142,40 +111,16 @@ def parse_text(data: bytes, shown: str, *, size: int | None = None) -> RawJson:
             f"its picture, over the {MAX_STRUCTURE_BYTES // 2**20} MiB limit",
             path=shown, hint="simplify the walls (fewer cave points) and export it again",
         )
-    count = 0
-
-    def pairs_hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        nonlocal count
-        count += 1
-        if count > MAX_OBJECTS:
-            raise _TooMany
-        return dict(pairs)
-
     try:
-        doc = json.loads(text.decode("utf-8-sig"), object_pairs_hook=pairs_hook,
-                         parse_float=_exact, parse_constant=_refuse_constant)
-    except _TooMany:
-        raise MapError(
-            f"the file holds more than {MAX_OBJECTS:,} JSON objects (points, walls, lights ...), "
-            "over Sightline's limit", path=shown,
-            hint="simplify the walls (fewer cave points) and export it again",
-        ) from None
-    except _OutOfRange as exc:
-        raise MapError(f"the number {exc} is out of range (Sightline reads numbers up to 1e{MAX_EXPONENT}, "
-                       f"with up to {MAX_DIGITS} digits)",
-                       path=shown, hint="coordinates are in squares (Universal VTT) or pixels (Foundry)") from None
-    except UnicodeDecodeError:
-        raise MapError("the file is not UTF-8 text", path=shown, hint="export it again") from None
-    except json.JSONDecodeError as exc:
-        raise MapError(
-            f"not valid JSON ({exc.msg}, line {exc.lineno}, column {exc.colno})", path=shown,
-            hint="the file may be truncated; export it again",
-        ) from None
-    except ValueError as exc:  # NaN/Infinity, or an integer of thousands of digits
-        reason = str(exc).split(";")[0].split(":")[0]
-        raise MapError(f"{reason} (a JSON number must be finite)", path=shown) from None
-    except RecursionError:
-        raise MapError("the JSON is nested too deeply to read", path=shown) from None
+        doc = safe_json.loads(text, max_containers=MAX_OBJECTS, parse_float=Fraction)
+    except JsonError as exc:
+        if exc.limit == "containers":
+            raise MapError(
+                f"the file holds more than {MAX_OBJECTS:,} JSON objects (points, walls, lights ...), "
+                "over Sightline's limit", path=shown,
+                hint="simplify the walls (fewer cave points) and export it again",
+            ) from None
+        raise MapError(f"not valid JSON: {exc}", path=shown, hint="export it again") from None
     if not isinstance(doc, dict):
         raise MapError("the file is not a JSON object", path=shown,
                        hint="name a Universal VTT file or a Foundry scene export")
@@ -195,27 +140,9 @@ def show(value: Fraction | int) -> str:
         return f"{(Decimal(value.numerator) / Decimal(value.denominator)).normalize():.6g}"
 
 
-def kind_of(value: object) -> str:
-    """A JSON value's kind in a message: ``a number``, ``text``, ``a list`` ...
-
-    >>> kind_of(True), kind_of(2.5), kind_of("x"), kind_of([]), kind_of({}), kind_of(None)
-    ('true', 'a number', 'text', 'a list', 'an object', 'null')
-    """
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float | Fraction):
-        return "a number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, list):
-        return "a list"
-    return "an object"
-
-
 class Fields:
-    """Typed reads of a parsed JSON document, each naming its place when the value is wrong.
+    """Typed reads of a parsed JSON document (:class:`game.core.safe_json.Field`), each naming its
+    place when the value is wrong; numbers come back exact (``Fraction``).
 
     ``where`` is the value's place in the file's own words (``portals[2].bounds``).
 
@@ -225,7 +152,7 @@ class Fields:
     >>> f.number("3", "walls[0].c[1]")
     Traceback (most recent call last):
     ...
-    game.core.errors.MapError: m.json: walls[0].c[1] must be a number, not text
+    game.core.errors.MapError: m.json: expected a number at walls[0].c[1], found "3"
     """
 
     def __init__(self, shown: str, hint: str | None = None) -> None:
@@ -236,46 +163,38 @@ class Fields:
         """Raise the one-line MapError for this file."""
         raise MapError(message, path=self.shown, hint=hint or self.hint)
 
+    def read(self, value: object, where: str, reader: Callable[[Field], Any]) -> Any:
+        """``reader`` applied to the value as a field at ``where``; its JsonError as this file's
+        MapError."""
+        try:
+            return reader(Field(value, where))
+        except JsonError as exc:
+            self.fail(str(exc))
+
     def number(self, value: object, where: str) -> Fraction:
         """A finite JSON number, exactly as written."""
-        if isinstance(value, bool) or not isinstance(value, int | float | Fraction):
-            self.fail(f"{where} must be a number, not {kind_of(value)}")
-        if isinstance(value, Fraction):
-            return value
-        if isinstance(value, float) and not math.isfinite(value):
-            self.fail(f"{where} is {value}, not a finite number")
-        return Fraction(value)
+        return Fraction(self.read(value, where, Field.number))
 
     def integer(self, value: object, where: str) -> int:
         """A whole JSON number (``4`` or ``4.0``)."""
-        number = self.number(value, where)
-        if number.denominator != 1:
-            self.fail(f"{where} must be a whole number, not {show(number)}")
-        return number.numerator
+        return int(self.read(value, where, Field.whole))
 
     def boolean(self, value: object, where: str) -> bool:
         """``true`` or ``false``."""
-        if not isinstance(value, bool):
-            self.fail(f"{where} must be true or false, not {kind_of(value)}")
-        return value
+        return bool(self.read(value, where, Field.flag))
 
     def string(self, value: object, where: str) -> str:
         """A JSON string."""
-        if not isinstance(value, str):
-            self.fail(f"{where} must be text, not {kind_of(value)}")
-        return value
+        return str(self.read(value, where, Field.text))
 
     def array(self, value: object, where: str) -> list[Any]:
         """A JSON list."""
-        if not isinstance(value, list):
-            self.fail(f"{where} must be a list, not {kind_of(value)}")
-        return value
+        return [item.value for item in self.read(value, where, Field.items)]
 
     def obj(self, value: object, where: str) -> Mapping[str, Any]:
         """A JSON object."""
-        if not isinstance(value, dict):
-            self.fail(f"{where} must be an object, not {kind_of(value)}")
-        return value
+        found: Mapping[str, Any] = self.read(value, where, Field.object)
+        return found
 
     def point(self, value: object, where: str) -> Point:
         """An ``{"x": .., "y": ..}`` object as an exact point."""
@@ -314,7 +233,7 @@ class Fields:
             elif isinstance(item, Fraction | float):
                 out[key] = float(self.number(item, f"{where}.{key}"))
             else:
-                self.fail(f"{where}.{key} must be text, a number or true/false")
+                self.fail(f"expected text, a number, true or false at {where}.{key}, found {describe(item)}")
         return out
 
     def extension(self, value: object, where: str, roles: tuple[str, ...]) -> dict[str, Any]:
@@ -341,6 +260,6 @@ class Fields:
 
 
 __all__ = [
-    "CUT_AT", "MAX_OBJECTS", "MAX_STRUCTURE_BYTES", "Fields", "Point", "RawJson", "kind_of",
+    "CUT_AT", "MAX_OBJECTS", "MAX_STRUCTURE_BYTES", "Fields", "Point", "RawJson",
     "parse_text", "read_json_file", "show",
 ]

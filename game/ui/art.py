@@ -26,7 +26,8 @@ import pygame
 from pytmx.pytmx import TileFlags
 from pytmx.util_pygame import pygame_image_loader
 
-from game.tiled.guard import image_size
+from game.tiled.files import system_words
+from game.tiled.guard import MAX_IMAGE_PIXELS, image_size
 
 if TYPE_CHECKING:
     from game.tiled import ArtLayer, MapArt
@@ -43,13 +44,10 @@ Loader = Any
 _FORMAT_WINDOW: list[pygame.Window] = []  # a hidden window that gives pytmx a pixel format
 
 
-#: the most pixels one decoded tileset image may have (4 bytes each once decoded: 256 MiB)
-MAX_IMAGE_PIXELS = 64 * 1024 * 1024
-
-
 def pixel_budget_refusal(path: Path, budget: int = MAX_IMAGE_PIXELS) -> str | None:
     """Why an image is not decoded: its header says more than ``budget`` pixels (a small file
-    can hold a 30000×30000 image); None when it may be loaded.
+    can hold a 30000×30000 image; ``budget`` is what the map's images decoded before it left of
+    :data:`MAX_IMAGE_PIXELS`); None when it may be loaded.
 
     (tests/test_files_robust.py builds such a PNG.)
     """
@@ -59,6 +57,10 @@ def pixel_budget_refusal(path: Path, budget: int = MAX_IMAGE_PIXELS) -> str | No
     width, height = size
     if width * height <= budget:
         return None
+    if budget < MAX_IMAGE_PIXELS:
+        return (f"tileset image {path}: {width}×{height} pixels takes the map's images past the "
+                f"{MAX_IMAGE_PIXELS // (1024 * 1024)}-megapixel budget they share; drawing the vector style "
+                "(scale the images down or use fewer of them)")
     return (f"tileset image {path}: {width}×{height} pixels is over the {budget // (1024 * 1024)}-megapixel "
             "budget; drawing the vector style (scale the image down or split the tileset)")
 
@@ -100,16 +102,24 @@ class TileArt:
             self.warnings.append("the map has no tile images; drawing the vector style")
             return False
         _ensure_pixel_format()
+        spent = 0  # one budget for all the map's images (game.tiled.guard counts it first)
         for path, colorkey in sorted(keys, key=lambda k: (str(k[0]), k[1] or "")):
-            refusal = pixel_budget_refusal(path)
+            refusal = pixel_budget_refusal(path, MAX_IMAGE_PIXELS - spent)
             if refusal:
                 self.warnings.append(refusal)
-                continue
+                break
+            size = image_size(path)
+            spent += size[0] * size[1] if size else 0
             try:
                 self._images[(path, colorkey)] = pygame_image_loader(str(path), colorkey)
-            except (pygame.error, OSError, ValueError) as exc:
+            except OSError as exc:
                 self.warnings.append(
-                    f"tileset image {path} cannot be drawn ({exc}); drawing the vector style"
+                    f"tileset image {path} cannot be drawn ({system_words(exc)}); drawing the vector style"
+                )
+            except (pygame.error, ValueError):  # their texts ("Unsupported image format") say little
+                self.warnings.append(
+                    f"tileset image {path} cannot be drawn (it is damaged, or an image kind pygame "
+                    "does not decode); drawing the vector style (save it again as PNG)"
                 )
         return len(self._images) == len(keys)
 
