@@ -55,7 +55,7 @@ import math
 import re
 from collections.abc import Callable, Iterable
 from fractions import Fraction
-from typing import Any, Final
+from typing import Any, Final, cast
 
 __all__ = [
     "MAX_CHARS", "MAX_CONTAINERS", "MAX_DEPTH", "MAX_DIGITS", "MAX_EXPONENT_DIGITS", "Field", "JsonError", "describe",
@@ -413,7 +413,7 @@ class Field:
     def object(self, default: Any = _REQUIRED) -> dict[str, Any]:
         """This field as an object (a ``dict``)."""
         if not self.present:
-            return self._absent(default, "an object")
+            return cast("dict[str, Any]", self._absent(default, "an object"))
         if not isinstance(self.value, dict):
             raise self.fail("an object")
         return self.value
@@ -459,7 +459,7 @@ class Field:
     def text(self, default: Any = _REQUIRED, *, max_len: int | None = None) -> str:
         """This field as text (at most ``max_len`` characters when given)."""
         if not self.present:
-            return self._absent(default, "text")
+            return cast("str", self._absent(default, "text"))
         if not isinstance(self.value, str):
             raise self.fail("text")
         if max_len is not None and len(self.value) > max_len:
@@ -469,7 +469,7 @@ class Field:
     def flag(self, default: Any = _REQUIRED) -> bool:
         """This field as ``true`` or ``false``."""
         if not self.present:
-            return self._absent(default, "true or false")
+            return cast("bool", self._absent(default, "true or false"))
         if not isinstance(self.value, bool):
             raise self.fail("true or false")
         return self.value
@@ -480,7 +480,7 @@ class Field:
         document read with ``parse_float=Fraction`` gives its exact numbers as they are."""
         expected = _kind("a number", low, high)
         if not self.present:
-            return self._absent(default, expected)
+            return cast("int | float | Fraction", self._absent(default, expected))
         value = self.value
         if isinstance(value, bool) or not isinstance(value, int | float | Fraction):
             raise self.fail(expected)
@@ -495,7 +495,7 @@ class Field:
         """This field as a whole number within bounds (``3.0`` is 3; ``3.7`` is refused)."""
         expected = _kind("a whole number", low, high)
         if not self.present:
-            return self._absent(default, expected)
+            return cast("int", self._absent(default, expected))
         value = self.value
         if isinstance(value, bool) or not isinstance(value, int | float | Fraction):
             raise self.fail(expected)
@@ -512,7 +512,7 @@ class Field:
         options = list(choices)
         expected = ", ".join(options[:-1]) + f" or {options[-1]}" if len(options) > 1 else options[0]
         if not self.present:
-            return self._absent(default, expected)
+            return cast("str", self._absent(default, expected))
         if not isinstance(self.value, str) or self.value not in options:
             raise self.fail(expected)
         return self.value
@@ -530,7 +530,7 @@ class Field:
         noun = "whole numbers" if whole else "numbers"
         expected = f"a list of {length} {noun}" if length is not None else f"a list of {noun}"
         if not self.present:
-            return self._absent(default, expected)
+            return cast("list[Any]", self._absent(default, expected))
         if not isinstance(self.value, list) or (length is not None and len(self.value) != length):
             raise self.fail(expected)
         if whole:
@@ -551,7 +551,7 @@ class Field:
         game.core.safe_json.JsonError: expected a whole number of at least 0 at layers[0].data[1], found null
         """
         if not self.present:
-            return self._absent(default, "a list of whole numbers")
+            return cast("list[int]", self._absent(default, "a list of whole numbers"))
         values = self.value
         if not isinstance(values, list):
             raise self.fail("a list of whole numbers")
