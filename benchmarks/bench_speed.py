@@ -14,8 +14,10 @@ variable ``SIGHTLINE_BEFORE`` names a source tree of it (a folder holding its ``
 
 from __future__ import annotations
 
+import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -147,4 +149,87 @@ def benchmarks() -> list[Benchmark]:
             reference_repeat=3 if size == 150 else 1, target_ms=target, peak=row.peak,
             note=f"fresh process, open {size}x{size} map; peak = VmHWM; reference: the code in SIGHTLINE_BEFORE",
         ))
+    rows.extend(frame_rows())
     return rows
+
+
+def frame_rows() -> list[Benchmark]:
+    """``frame_findings_150x150`` (worst frame, wall ms) and ``frame_findings_150x150_cpu`` (worst
+    frame, CPU ms): the window on the 150x150 benchmark map (``bench_ui.write_map``: ~4,200 wall
+    segments, 672 findings) from its first frame until the deferred map check has landed, then
+    F3 through 20 region findings (each outlines its whole region). One sample per fresh window:
+    its worst frame; 7 windows. Before: the same in ``SIGHTLINE_BEFORE``'s code (3 windows), in
+    the note."""
+    from bench_ui import write_map
+
+    path = write_map(Path(tempfile.mkdtemp(prefix="sightline-bench-frames-")), seed=150, size=150)
+    runs: list[tuple[float, float, int, int]] = []
+    wall = Benchmark("frame_findings_150x150", lambda: None, target_ms=100.0, target_stat="median")
+    cpu = Benchmark("frame_findings_150x150_cpu", lambda: None, target_ms=100.0, target_stat="median")
+
+    def measure_all() -> None:
+        if runs:
+            return
+        runs.extend(worst_frames(path) for _ in range(7))
+        note = (f"worst frame per fresh window (7), check landing + F3 through {STEPPED} region findings, "
+                f"{runs[0][3]} findings")
+        wall.note = cpu.note = note
+        if "SIGHTLINE_BEFORE" in os.environ:
+            before = [worst_frames(path, Path(os.environ["SIGHTLINE_BEFORE"])) for _ in range(3)]
+            wall.note += f"; before: median worst {statistics.median(b[0] for b in before):.0f} ms wall"
+            cpu.note += f"; before: median worst {statistics.median(b[1] for b in before):.0f} ms CPU"
+
+    def walls() -> list[float]:
+        measure_all()
+        return [r[0] for r in runs]
+
+    def cpus() -> list[float]:
+        measure_all()
+        return [r[1] for r in runs]
+
+    wall.samples, cpu.samples = walls, cpus
+    return [wall, cpu]
+
+
+STEPPED = 20  #: region findings stepped through (F3) after the check has landed
+#: a fresh process: open the window on a map, draw frames until the deferred map check has landed
+#: (and a few more); print the worst frame's wall and CPU milliseconds, frames drawn, findings
+FRAMES_CHILD = """
+import json, sys, time
+import pygame
+from game.play.session import Session
+from game.ui.app import App
+pygame.display.init()
+pygame.font.init()
+screen = pygame.display.set_mode((1280, 800))
+session = Session.open({path!r}, autosave=False, defer_lint=True)
+app = App(session, screen=screen, watch=False)
+wall, cpu, after = [], [], 0
+while after < 5 and len(wall) < 5000:
+    t, c = time.perf_counter(), time.process_time()
+    app.frame()
+    wall.append((time.perf_counter() - t) * 1000.0)
+    cpu.append((time.process_time() - c) * 1000.0)
+    after += session.lint_run is None
+regions = [f for f in session.findings if f.code.startswith("region-")][:{step}]
+for finding in regions:  # F3 through the region findings: each outlines its whole region
+    t, c = time.perf_counter(), time.process_time()
+    app.focus_finding(finding)
+    app.frame()
+    wall.append((time.perf_counter() - t) * 1000.0)
+    cpu.append((time.process_time() - c) * 1000.0)
+print(json.dumps([max(wall), max(cpu), len(wall), len(session.findings), wall, cpu]))
+"""
+
+
+def worst_frames(path: Path, source: Path = REPO) -> tuple[float, float, int, int]:
+    """Worst frame (wall ms, CPU ms), frames and findings of one fresh window on ``path`` (code
+    in ``source``) from the first frame until the deferred map check has landed."""
+    env = dict(os.environ, PYTHONPATH=str(source), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    code = FRAMES_CHILD.format(path=str(path), step=STEPPED)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=False,
+                          cwd=path.parent)
+    if done.returncode != 0:
+        raise RuntimeError(f"window on {path} failed: {done.stderr.strip()[-500:]}")
+    wall, cpu, frames, findings, _walls, _cpus = json.loads(done.stdout.strip().splitlines()[-1])
+    return wall, cpu, frames, findings

@@ -94,7 +94,7 @@ def _links(cells: np.ndarray, v: np.ndarray, hh: np.ndarray) -> tuple[np.ndarray
             np.concatenate((flat[:, 1:][across], flat[1:, :][down])))
 
 
-def _components(n: int, us: np.ndarray, vs: np.ndarray) -> np.ndarray:
+def connected_components(n: int, us: np.ndarray, vs: np.ndarray) -> np.ndarray:
     """Connected components of ``n`` nodes with links ``us[i] - vs[i]``: each node's label is the
     smallest node of its component (hooking and pointer jumping, all in numpy)."""
     parent = np.arange(n, dtype=np.int64)
@@ -144,7 +144,7 @@ class _Geometry:
         """Flat labels of the squares rays can join (:func:`_links`); -1 for squares a figure
         cannot stand on. A clear ray's two ends always share a label."""
         w, h = self.width, self.height
-        labels = _components(w * h, *_links(self.cells, self.v, self.hh))
+        labels = connected_components(w * h, *_links(self.cells, self.v, self.hh))
         return np.where(self.cells.reshape(-1), labels, -1)
 
     def crop(self, x0: int, y0: int, x1: int, y1: int) -> Board:
@@ -281,7 +281,7 @@ def region_table(board: Board, rule: Profile | None = None) -> RegionTable:
     region = np.full(n, -1, dtype=np.int64)
     position = np.zeros(n, dtype=np.int64)
     blocks: list[tuple[np.ndarray, np.ndarray]] = []
-    for squares in _groups(geometry.regions()):
+    for squares in label_groups(geometry.regions()):
         bits = geometry.sub_bits(squares, rule)
         region[squares] = len(blocks)
         position[squares] = np.arange(squares.size)
@@ -333,8 +333,9 @@ def _pairs(table: Table, first: np.ndarray, second: np.ndarray) -> np.ndarray:
     return table.pairs(first, second) if isinstance(table, RegionTable) else table[first, second]
 
 
-def _groups(labels: np.ndarray) -> list[np.ndarray]:
-    """The flat indices of each label ``>= 0``, each group sorted ascending."""
+def label_groups(labels: np.ndarray) -> list[np.ndarray]:
+    """The flat indices of each label ``>= 0``, each group sorted ascending, groups in the order
+    of their labels."""
     order = np.argsort(labels, kind="stable")
     order = order[labels[order] >= 0]
     if not order.size:
@@ -492,7 +493,7 @@ def _cheaper_method(bare: Board, reach: list[np.ndarray]) -> str:
     per_door = sum(_cast_cost(squares, bare.width) + squares.size**2 for squares in reach)
     tables = 4 * (bare.width * bare.height) ** 2 + sum(
         _cast_cost(squares, bare.width) for doors_as in ("open", "shut")
-        for squares in _groups(_Geometry.of(bare, doors_as).regions())
+        for squares in label_groups(_Geometry.of(bare, doors_as).regions())
     )
     return "regions" if per_door <= tables else "candidates"
 
