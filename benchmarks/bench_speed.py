@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -27,6 +28,7 @@ from pathlib import Path
 from harness import Benchmark
 
 REPO = Path(__file__).resolve().parent.parent
+CPU_SECONDS: list[float] = []  #: CPU seconds of each fresh process run so far
 CELL = 32
 #: a fresh process: run the command line, then print its own peak memory (VmHWM, kB) on stderr
 CHILD = (
@@ -105,11 +107,15 @@ def make_open_map(folder: Path, size: int = 150, seed: int = 7) -> Path:
 
 
 def fresh(argv: list[str], source: Path = REPO) -> tuple[float, float]:
-    """Run ``sightline ARGV`` in a fresh process on the code in ``source``: (ms, peak MB)."""
+    """Run ``sightline ARGV`` in a fresh process on the code in ``source``: (ms, peak MB); its CPU
+    seconds (user + system) are appended to :data:`CPU_SECONDS`."""
     env = dict(os.environ, PYTHONPATH=str(source), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run([sys.executable, "-c", CHILD, *argv], capture_output=True, text=True, env=env, check=False)
     ms = (time.perf_counter() - start) * 1000.0
+    now = resource.getrusage(resource.RUSAGE_CHILDREN)
+    CPU_SECONDS.append(now.ru_utime + now.ru_stime - used.ru_utime - used.ru_stime)
     if done.returncode != 0:
         raise RuntimeError(f"sightline {' '.join(argv)} failed: {done.stderr.strip()[-500:]}")
     kb = [line for line in done.stderr.splitlines() if line.startswith("peak_kb=")][-1]
@@ -150,7 +156,26 @@ def benchmarks() -> list[Benchmark]:
             note=f"fresh process, open {size}x{size} map; peak = VmHWM; reference: the code in SIGHTLINE_BEFORE",
         ))
     rows.extend(frame_rows())
+    rows.append(compare_row())
     return rows
+
+
+def compare_row() -> Benchmark:
+    """``compare_from_400x400``: ``sightline compare MAP --from 200,200 --rules arcadia,corners``
+    on the 400x400 load benchmark map (``bench_load.write_map``), a fresh process per run; peak
+    = VmHWM. Targets 2 s, 300 MB."""
+    from bench_load import write_map
+
+    folder = Path(tempfile.mkdtemp(prefix="sightline-bench-compare-"))
+    path = write_map(folder, size=400, walls=31_000, doors=40)
+    row = FreshRow(["compare", str(path), "--from", "200,200", "--rules", "arcadia,corners", "-o",
+                    str(folder / "cmp.png")])
+    before = "SIGHTLINE_BEFORE" in os.environ
+    return Benchmark(
+        "compare_from_400x400", row.run, row.before if before else None, repeat=7, warmup=0, reference_repeat=1,
+        target_ms=2000.0, peak=row.peak,
+        note="fresh process (load_map included), 400x400 map, 31,000 wall segments; reference: SIGHTLINE_BEFORE's code",
+    )
 
 
 def frame_rows() -> list[Benchmark]:
