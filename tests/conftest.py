@@ -71,3 +71,40 @@ def wheel_packages() -> list[str]:
     packages = runpy.run_path(str(REPO / "setup.py"), run_name="sightline_setup")["packages"]()
     assert isinstance(packages, list)
     return [str(p) for p in packages]
+
+
+# --- the window's fixtures (pygame and the window imported only by the tests that ask) ---------
+
+
+@pytest.fixture
+def screen() -> object:
+    """A 1280×800 display on SDL's dummy driver (the window tests' screen)."""
+    import pygame
+
+    pygame.display.init()
+    pygame.font.init()
+    return pygame.display.set_mode((1280, 800))
+
+
+@pytest.fixture
+def clock() -> object:
+    """A hand-driven clock for the window (:class:`support.window.Clock`)."""
+    from support.window import Clock
+
+    return Clock()
+
+
+@pytest.fixture
+def app(tmp_path: Path, screen: object, clock: object) -> object:
+    """The window on the small test board of :func:`support.window.write_map`, first frame drawn."""
+    import pygame
+    from support.window import write_map
+
+    from game.play.session import Session
+    from game.ui.app import App
+
+    session = Session.open(write_map(tmp_path / "board.tmx"))
+    window = App(session, screen=screen, time_source=clock)  # type: ignore[arg-type]
+    pygame.event.clear()
+    window.frame()
+    return window

@@ -23,7 +23,7 @@ import random
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_profile_los import edges_of
+from support.profile_cases import edges_of
 
 from game.core import profile_los as pl
 from game.core import sight

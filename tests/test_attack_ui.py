@@ -8,12 +8,31 @@ UIManager under the dummy SDL driver, real pygame events.
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pygame_gui
 import pytest
+from support.attack_window import (  # noqa: F401
+    CINDER,
+    DIGGERS,
+    EMBER,
+    FIRE_MAGES,
+    MASTER_SEED,
+    PROWLERS,
+    REPO,
+    ROOK,
+    SNARL,
+    TOVAK,
+    Clock,
+    centre_of,
+    click,
+    copy_map,
+    key,
+    open_window,
+    post,
+    run_until_landed,
+)
 
 from game.core.dice import ScriptedDice, SeededDice, parse_faces
 from game.play.attack import AttackController
@@ -25,30 +44,6 @@ from game.ui.attack_panel import AttackSection
 from game.ui.dice_tray import DiceTray
 from game.ui.odds_chart import chart_bars
 from game.ui.panel import PanelInfo, SidePanel
-
-REPO = Path(__file__).resolve().parent.parent
-MASTER_SEED = 7
-# demo.tmx figures
-EMBER, ROOK, SNARL, CINDER = 30, 31, 38, 42
-# mage_knight.tmx
-TOVAK, PROWLERS, DIGGERS, FIRE_MAGES = 15, 16, 17, 20
-
-
-@pytest.fixture
-def screen() -> Iterator[pygame.Surface]:
-    pygame.display.init()
-    pygame.font.init()
-    yield pygame.display.set_mode((1280, 800))
-
-
-def copy_map(tmp_path: Path, name: str) -> Path:
-    """The sample map with its tileset and art, in tmp_path (the play state is written there)."""
-    (tmp_path / "maps").mkdir(exist_ok=True)
-    shutil.copytree(REPO / "maps" / "tiles", tmp_path / "maps" / "tiles", dirs_exist_ok=True)
-    shutil.copytree(REPO / "assets" / "tiles", tmp_path / "assets" / "tiles", dirs_exist_ok=True)
-    target = tmp_path / "maps" / f"{name}.tmx"
-    shutil.copy(REPO / "maps" / f"{name}.tmx", target)
-    return target
 
 
 class Rig:
@@ -289,65 +284,26 @@ def test_conquest_and_folklore_resolve_end_to_end(name: str, tmp_path: Path, scr
     rig.finish()
     for change in resolution.changes:
         stats = rig.board.figure(change.figure_id).stats
-        for key, value in change.stats.items():
-            assert stats.get(key) == value
+        for stat, value in change.stats.items():
+            assert stats.get(stat) == value
     assert rig.session.roll_log[-1]["seed"] == resolution.seed
 
 
 # --- the whole window: real events through game/ui/app.py -----------------------------------
 
 
-class Clock:
-    """The window's clock, moved by hand."""
-
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
-def post(*events: pygame.event.Event) -> None:
-    for event in events:
-        pygame.event.post(event)
 
 
-def click(window, pos: tuple[int, int], button: int = 1) -> None:  # noqa: ANN001 - an App
-    post(
-        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
-        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button),
-    )
-    window.frame()
 
 
-def key(window, code: int, mod: int = 0) -> None:  # noqa: ANN001 - an App
-    post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0))
-    window.frame()
 
 
-def run_until_landed(window, clock: Clock, limit: int = 400) -> int:  # noqa: ANN001 - an App
-    """Frames of 1/60 s until the tray has landed the attack; returns how many."""
-    for frame in range(1, limit):
-        clock.now += 1 / 60
-        window.frame()
-        if not window.presenter.attack.busy:
-            return frame
-    raise AssertionError("the attack never landed")
 
 
-def open_window(tmp_path: Path, name: str, clock: Clock):  # noqa: ANN201 - an App
-    from game.ui.app import App
-
-    session = Session.open(copy_map(tmp_path, name))
-    window = App(session, screen=pygame.display.get_surface(), time_source=clock, watch=False)
-    window.presenter.attack.seed_source = lambda: MASTER_SEED
-    window.frame()
-    return window
 
 
-def centre_of(window, figure_id: int) -> tuple[int, int]:  # noqa: ANN001 - an App
-    return window.view.square_centre(window.board.figure(figure_id).square)
 
 
 def test_window_select_target_roll_watch_and_undo_the_whole_attack(

@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 
 import pygame
-from test_attack_ui import (
+from support.attack_window import (
     CINDER,
     EMBER,
     MASTER_SEED,
@@ -21,7 +21,6 @@ from test_attack_ui import (
     open_window,
     post,
     run_until_landed,
-    screen,  # noqa: F401 - the fixture
 )
 
 from game.play.roll_log import dice_state, next_attack_seed
@@ -45,7 +44,7 @@ def type_text(window, text: str) -> None:  # noqa: ANN001 - an App
 
 
 def test_mage_knight_keyboard_path_enter_types_the_play_and_enter_commits(
-    tmp_path: Path, screen: pygame.Surface  # noqa: F811
+    tmp_path: Path, screen: pygame.Surface
 ) -> None:
     clock = Clock()
     window = open_window(tmp_path, "mage_knight", clock)
@@ -75,7 +74,7 @@ def test_mage_knight_keyboard_path_enter_types_the_play_and_enter_commits(
     assert window.board.figure(PROWLERS).stats.get("defeated") is True
 
 
-def test_undo_then_roll_offers_fresh_dice_and_logs_them(tmp_path: Path, screen: pygame.Surface) -> None:  # noqa: F811
+def test_undo_then_roll_offers_fresh_dice_and_logs_them(tmp_path: Path, screen: pygame.Surface) -> None:
     clock = Clock()
     window = open_window(tmp_path, "demo", clock)
     window.presenter.select(EMBER)
@@ -110,7 +109,7 @@ def test_undo_then_roll_offers_fresh_dice_and_logs_them(tmp_path: Path, screen: 
     assert window.presenter.attack.last is not None and window.presenter.attack.last.seed not in (first.seed, second.seed)
 
 
-def test_undo_then_roll_without_asking_repeats_the_dice(tmp_path: Path, screen: pygame.Surface) -> None:  # noqa: F811
+def test_undo_then_roll_without_asking_repeats_the_dice(tmp_path: Path, screen: pygame.Surface) -> None:
     window = open_window(tmp_path, "demo", Clock())
     window.presenter.select(EMBER)
     window.presenter.attack.set_target(CINDER)
@@ -126,7 +125,7 @@ def test_undo_then_roll_without_asking_repeats_the_dice(tmp_path: Path, screen: 
     assert not window.presenter.attack.repeats_undone
 
 
-def test_escape_drops_the_attack_target_with_the_pin(tmp_path: Path, screen: pygame.Surface) -> None:  # noqa: F811
+def test_escape_drops_the_attack_target_with_the_pin(tmp_path: Path, screen: pygame.Surface) -> None:
     window = open_window(tmp_path, "demo", Clock())
     click(window, centre_of(window, EMBER))
     click(window, centre_of(window, CINDER), button=3)  # pins the ray there and targets Cinder
@@ -148,7 +147,7 @@ def test_escape_drops_the_attack_target_with_the_pin(tmp_path: Path, screen: pyg
     assert window.presenter.selected is None
 
 
-def test_the_dice_tray_is_compact_and_readable(tmp_path: Path, screen: pygame.Surface) -> None:  # noqa: F811
+def test_the_dice_tray_is_compact_and_readable(tmp_path: Path, screen: pygame.Surface) -> None:
     clock = Clock()
     window = open_window(tmp_path, "mage_knight", clock)
     window.presenter.select(TOVAK)
@@ -188,7 +187,7 @@ def test_the_dice_tray_is_compact_and_readable(tmp_path: Path, screen: pygame.Su
 
 
 def test_a_real_r_press_while_typing_is_a_letter_not_a_roll(
-    tmp_path: Path, screen: pygame.Surface  # noqa: F811
+    tmp_path: Path, screen: pygame.Surface
 ) -> None:
     window = open_window(tmp_path, "mage_knight", Clock())
     window.presenter.select(TOVAK)

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import os
 import shutil
-import struct
 import subprocess
 import sys
 import threading
-import zlib
 from pathlib import Path
 
 import pytest
+from support.pictures import huge_png  # noqa: F401
 
 from game.core.errors import MapError
 from game.tiled import load_map
@@ -29,18 +28,6 @@ def copy_map(tmp_path: Path, name: str = "folklore") -> Path:
     return target
 
 
-def huge_png(path: Path, width: int = 30000, height: int = 30000, *, rgba: bool = False) -> None:
-    """A real, valid single-colour PNG of width×height pixels (a few hundred KB compressed);
-    grey, or RGBA (four bytes a pixel once decoded, whatever the loader)."""
-    row = b"\x00" + b"\x00" * (width * (4 if rgba else 1))  # filter byte + pixels
-    comp = zlib.compressobj(9)
-    data = b"".join(comp.compress(row) for _ in range(height)) + comp.flush()
-
-    def chunk(kind: bytes, body: bytes) -> bytes:
-        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
-
-    ihdr = struct.pack(">IIBBBBB", width, height, 8, 6 if rgba else 0, 0, 0, 0)
-    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", data) + chunk(b"IEND", b""))
 
 
 def test_a_huge_tileset_image_is_refused_in_one_line_and_drawn_as_vectors(tmp_path: Path) -> None:

@@ -17,8 +17,8 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_los_exhaustive import CELL_STATES, LocalReference, build, interior_edges, squares
-from test_los_properties import boards, viewers
+from support.los_boards import CELL_STATES, LocalReference, build, interior_edges, squares
+from support.los_strategies import boards, viewers
 
 from game.core import los, sight
 from game.core.board import Board, Door, DoorState, Edge

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 from fuzzing import RAW
-from test_files_robust import huge_png
+from support.pictures import huge_png
 
 from game.cli import main
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_profile_los import EXPECTED_COVER
-from test_profile_oracle import VECTORS
+from support.profile_cases import EXPECTED_COVER
+from support.profile_oracle import VECTORS
 
 from game.cli import main
 from game.core.profiles import PRESETS

@@ -55,8 +55,8 @@ from collections.abc import Callable
 
 import numpy as np
 import pytest
-from test_profile_los import PROFILES, WITH_ANY, boards_2x2, edges_of
-from test_profile_oracle import Oracle
+from support.profile_cases import PROFILES, WITH_ANY, boards_2x2, edges_of
+from support.profile_oracle import Oracle
 
 from game.core import profile_los as pl
 from game.core import sight

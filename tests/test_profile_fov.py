@@ -11,7 +11,7 @@ from fractions import Fraction
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_profile_los import PROFILES
+from support.profile_cases import PROFILES
 
 from game.core import profile_fov as pf
 from game.core import profile_los as pl

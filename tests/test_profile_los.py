@@ -25,42 +25,28 @@ Relations proved before they are tested:
 
 from __future__ import annotations
 
-import itertools
 import random
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_profile_oracle import VECTORS, Oracle, vector_board
+from support.profile_cases import (  # noqa: F401
+    EXPECTED_COVER,
+    PROFILES,
+    WITH_ANY,
+    boards_2x2,
+    edges_of,
+    single_overrides,
+)
+from support.profile_oracle import VECTORS, Oracle, vector_board
 
 from game.core import los, sight
 from game.core import profile_los as pl
-from game.core.board import Board, Edge, Figure
-from game.core.profiles import PARAMETERS, PRESETS, Profile, parse_rule
+from game.core.board import Board, Figure
+from game.core.profiles import PRESETS, Profile, parse_rule
 
-EXPECTED_COVER = {
-    "P1": ("none", "none"), "P2": ("half", "lesser"), "P3": ("total", "total"), "P4": ("none", "none"),
-    "P5": ("three-quarters", "standard"), "P6": ("total", "total"), "P7": ("none", "none"),
-    "P8": ("none", "standard"), "P9": ("half", "standard"),
-}
-
-
-def single_overrides() -> list[Profile]:
-    """Every preset and every preset with one parameter changed."""
-    out = []
-    for preset in PRESETS.values():
-        out.append(preset)
-        for name, values in PARAMETERS.items():
-            for value in values:
-                if value != preset.get(name) and name != "cover":
-                    out.append(preset.with_value(name, value))
-    return out
-
-
-PROFILES = single_overrides()
 NON_ANY = [p for p in PROFILES if "any" not in (p.from_, p.to)]
-WITH_ANY = [p for p in PROFILES if "any" in (p.from_, p.to)]
 
 
 @pytest.mark.parametrize("name", sorted(VECTORS))
@@ -116,23 +102,8 @@ def test_arcadia_preset_is_the_existing_engine() -> None:
 # --- exhaustive against the oracle --------------------------------------------------------------
 
 
-def edges_of(w: int, h: int) -> list[Edge]:
-    return [Edge("V", x, y) for x in range(1, w) for y in range(h)] + [
-        Edge("H", x, y) for x in range(w) for y in range(1, h)]
 
 
-def boards_2x2() -> list[Board]:
-    """Every interior wall subset × every pattern of open / blocked / figure squares."""
-    out = []
-    edges = edges_of(2, 2)
-    cells = [(x, y) for y in range(2) for x in range(2)]
-    for mask in range(16):
-        walls = [e for i, e in enumerate(edges) if mask >> i & 1]
-        for states in itertools.product("o#f", repeat=4):
-            figures = [Figure(i + 1, f"F{i}", "monsters", sq) for i, (sq, s) in enumerate(zip(cells, states, strict=True)) if s == "f"]
-            blocked = [sq for sq, s in zip(cells, states, strict=True) if s == "#"]
-            out.append(Board(2, 2, walls=walls, blocked=blocked, figures=figures))
-    return out
 
 
 BOARDS_2X2 = boards_2x2()

@@ -9,8 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pygame
-import pytest
-from test_window import Clock, centre, click, key
+from support.window import Clock, centre, click, key
 
 from game.core import los, profile_los
 from game.core.profiles import PRESETS, parse_rule
@@ -20,12 +19,6 @@ from game.ui.app import App
 RULES = Path(__file__).resolve().parent.parent / "maps" / "lessons" / "rules"
 P5 = RULES / "R05.tmx"  # 3×3, crates on (1,1), (0,0) -> (2,2): dnd5e clear, arcadia blocked
 
-
-@pytest.fixture
-def screen() -> pygame.Surface:
-    pygame.display.init()
-    pygame.font.init()
-    return pygame.display.set_mode((1280, 800))
 
 
 def lesson_window(screen: pygame.Surface, path: Path = P5) -> App:

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_attack_ui import Clock, centre_of, click, key, screen  # noqa: F401 - the fixture
-from test_ruleset_files_cli import BRUTE, MAPS, REN, skirmish
+from support.attack_window import Clock, centre_of, click, key
+from support.ruleset_files import BRUTE, MAPS, REN, skirmish
 
 from game.core.dice import DieRoll
 from game.play.attack import AttackController
@@ -49,7 +49,7 @@ def touch_later(path: Path) -> None:
 
 
 def test_the_file_game_plays_in_the_window_with_its_own_dice(
-    tmp_path: Path, screen: pygame.Surface  # noqa: F811
+    tmp_path: Path, screen: pygame.Surface
 ) -> None:
     clock = Clock()
     path = skirmish(tmp_path)
@@ -143,7 +143,7 @@ def test_the_tray_asks_the_rules_how_each_die_looks() -> None:
     assert DieLook("d", (1, 2), ((), ())).symbols_of(3) is None
 
 
-def test_saving_the_ruleset_file_reloads_the_rules(tmp_path: Path, screen: pygame.Surface) -> None:  # noqa: F811
+def test_saving_the_ruleset_file_reloads_the_rules(tmp_path: Path, screen: pygame.Surface) -> None:
     clock = Clock()
     path = skirmish(tmp_path)
     toml = tmp_path / "maps" / "skirmish.toml"

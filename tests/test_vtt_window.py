@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_window import Clock, centre, click, drag, grid_px
-from test_window_files import open_app, screen, touch_later  # noqa: F401 - the screen fixture
+from support.window import Clock, centre, click, drag, grid_px
+from support.window_files import open_app, touch_later
 
 from game.cli import main
 from game.core.board import DoorState, Edge
@@ -45,7 +45,7 @@ def door_point(app: object, edge: Edge) -> tuple[int, int]:
 
 
 @pytest.mark.parametrize("target", ["uvtt", "foundry"])
-def test_moves_and_doors_autosave_and_come_back_on_a_vtt_map(tmp_path: Path, screen: pygame.Surface,  # noqa: F811
+def test_moves_and_doors_autosave_and_come_back_on_a_vtt_map(tmp_path: Path, screen: pygame.Surface,
                                                              target: str) -> None:
     path = export_demo(tmp_path, target)
     state_file = tmp_path / "demo.sightline.json"
@@ -65,7 +65,7 @@ def test_moves_and_doors_autosave_and_come_back_on_a_vtt_map(tmp_path: Path, scr
     assert not again.loaded.errors and not [f for f in again.loaded.findings if f.code.startswith("vtt-")]
 
 
-def test_a_rewritten_uvtt_file_reloads_live_keeping_play(tmp_path: Path, screen: pygame.Surface) -> None:  # noqa: F811
+def test_a_rewritten_uvtt_file_reloads_live_keeping_play(tmp_path: Path, screen: pygame.Surface) -> None:
     path = export_demo(tmp_path, "uvtt")
     clock = Clock()
     app = open_app(path, screen, clock)
@@ -87,7 +87,7 @@ def test_a_rewritten_uvtt_file_reloads_live_keeping_play(tmp_path: Path, screen:
     assert any(f.code == "vtt-off-grid" for f in app.session.loaded.findings)  # the linter's findings follow
 
 
-def test_a_broken_vtt_rewrite_keeps_the_last_good_board(tmp_path: Path, screen: pygame.Surface) -> None:  # noqa: F811
+def test_a_broken_vtt_rewrite_keeps_the_last_good_board(tmp_path: Path, screen: pygame.Surface) -> None:
     path = export_demo(tmp_path, "foundry")
     clock = Clock()
     app = open_app(path, screen, clock)
@@ -106,7 +106,7 @@ def test_a_broken_vtt_rewrite_keeps_the_last_good_board(tmp_path: Path, screen: 
     assert banner.r > 2 * banner.g and banner.r > 2 * banner.b  # the window's error banner over the board
 
 
-def test_a_changed_scene_picture_reloads_and_is_drawn(tmp_path: Path, screen: pygame.Surface) -> None:  # noqa: F811
+def test_a_changed_scene_picture_reloads_and_is_drawn(tmp_path: Path, screen: pygame.Surface) -> None:
     """The picture beside a Foundry scene is one of the map's files: a new picture redraws."""
     path = export_demo(tmp_path, "foundry")
     picture = tmp_path / "demo.png"
@@ -124,7 +124,7 @@ def test_a_changed_scene_picture_reloads_and_is_drawn(tmp_path: Path, screen: py
     assert colour.r > colour.g + 60  # the new picture, washed, under an empty square
 
 
-def test_the_window_shows_the_picture_and_the_moved_drawing(screen: pygame.Surface) -> None:  # noqa: F811
+def test_the_window_shows_the_picture_and_the_moved_drawing(screen: pygame.Surface) -> None:
     app = open_app(VTT / "real" / "oganm-test.dd2vtt", screen, Clock(), autosave=False)
     art = app.session.loaded.art
     cave = max((line for line in art.drawing if line.role == "wall"), key=lambda line: len(line.points))
@@ -136,7 +136,7 @@ def test_the_window_shows_the_picture_and_the_moved_drawing(screen: pygame.Surfa
     assert len(floor) > 20  # the painting, not the checker
 
 
-def test_the_findings_of_a_vtt_map_show_in_the_window(tmp_path: Path, screen: pygame.Surface) -> None:  # noqa: F811
+def test_the_findings_of_a_vtt_map_show_in_the_window(tmp_path: Path, screen: pygame.Surface) -> None:
     path = shutil.copy(VTT / "uvtt" / "cave.uvtt", tmp_path / "cave.uvtt")
     app = open_app(Path(path), screen, Clock())
     for _ in range(5):  # the window lints in steps between frames

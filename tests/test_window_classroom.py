@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_window import key, near
+from support.window import key, near
 
 from game.cli import main
 from game.play.lessons import LESSONS_DIR, lesson_paths

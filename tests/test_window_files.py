@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_window import (
+from support.window import (
     DOOR,
     FIGURES,
     ROOK,
@@ -28,6 +28,7 @@ from test_window import (
     tmx,
     write_map,
 )
+from support.window_files import open_app, touch_later  # noqa: F401
 
 from game.cli import main
 from game.commands.play import SCREENSHOT_FRAMES, check_window_options
@@ -42,24 +43,9 @@ from game.ui.watch import POLL_INTERVAL
 NEW_WALL = "<object id='50' type='wall' x='0' y='96'><polyline points='0,0 64,0'/></object>"
 
 
-@pytest.fixture
-def screen() -> pygame.Surface:
-    pygame.display.init()
-    pygame.font.init()
-    return pygame.display.set_mode((1280, 800))
 
 
-def touch_later(path: Path) -> None:
-    """Make sure the file's modification time differs from the one the window saw."""
-    stat = path.stat()
-    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 2_000_000_000))
 
-
-def open_app(path: Path, screen: pygame.Surface, clock: Clock, **kwargs: object) -> App:
-    app = App(Session.open(path, **kwargs), screen=screen, time_source=clock)  # type: ignore[arg-type]
-    pygame.event.clear()
-    app.frame()
-    return app
 
 
 # --- live reload --------------------------------------------------------------------------

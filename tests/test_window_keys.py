@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_window import Clock, key, write_map
+from support.window import Clock, key, write_map
 
 from game.play.lessons import LESSONS_DIR, lesson_paths
 from game.play.session import Session
@@ -30,12 +30,6 @@ RULE_KEYS = {
     "rule_flip": ("H",), "rule_compare": ("X",), "rule_compare_with": ("Shift+X",),
 }
 
-
-@pytest.fixture
-def screen() -> pygame.Surface:
-    pygame.display.init()
-    pygame.font.init()
-    return pygame.display.set_mode((1280, 800))
 
 
 def window(path: Path, screen: pygame.Surface) -> App:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_window import Clock, write_map
+from support.window import Clock, write_map
 
 from game.play.ruleset_file import load_with_rules
 from game.play.session import LintRun, Session, lint_findings
@@ -19,12 +19,6 @@ from game.ui.watch import POLL_INTERVAL
 
 BUNDLED = sorted(bundled_maps().glob("*.tmx")) + sorted((bundled_maps() / "lessons").glob("*.tmx"))[:6]
 
-
-@pytest.fixture
-def screen() -> pygame.Surface:
-    pygame.display.init()
-    pygame.font.init()
-    return pygame.display.set_mode((1280, 800))
 
 
 @pytest.mark.parametrize("path", BUNDLED, ids=lambda p: p.stem)

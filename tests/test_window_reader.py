@@ -41,12 +41,6 @@ ODD_DOOR = "<object id='90' type='door' x='32' y='128'><polyline points='0,0 32,
 BOX = "<object id='70' type='wall' x='160' y='0'><polyline points='0,0 0,64 64,64'/></object>"
 
 
-@pytest.fixture
-def screen() -> pygame.Surface:
-    pygame.display.init()
-    pygame.font.init()
-    return pygame.display.set_mode((1280, 800))
-
 
 @pytest.fixture
 def app(tmp_path: Path, screen: pygame.Surface) -> App:

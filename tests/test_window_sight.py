@@ -36,13 +36,6 @@ from tests.test_window import (
 
 
 @pytest.fixture
-def screen() -> pygame.Surface:
-    pygame.display.init()
-    pygame.font.init()
-    return pygame.display.set_mode((1280, 800))
-
-
-@pytest.fixture
 def clock() -> Clock:
     return Clock()
 

@@ -58,6 +58,7 @@ from game.play.attack import AttackController
 from game.play.roll_log import plain_text
 from game.rules.base import DieLook, Resolution, Ruleset
 from game.ui.odds_chart import NOTO_SCALE, chart_font_path
+from game.ui.text import wrap
 from game.ui.view import View
 
 #: speed name → factor on every duration (0 = show the end at once)
@@ -491,7 +492,7 @@ class DiceTray:
             if rows is None:
                 if len(self._wrapped) > 500:
                     self._wrapped.clear()
-                rows = self._wrapped[(text, width)] = wrap_text(small, text, width)
+                rows = self._wrapped[(text, width)] = wrap(small, text, width, indent="   ")
             out.extend(rows)
         return out
 
@@ -709,23 +710,6 @@ def headline_text(counters: list[tuple[str, int]]) -> str:
     'HP lost 2'
     """
     return " · ".join(f"{label[:1].upper()}{label[1:]} {value}" for label, value in counters)
-
-
-def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """``text`` broken at spaces into rows no wider than ``width`` pixels (continuation rows
-    indented; a word wider than a row is cut by the drawing)."""
-    words = text.split(" ")
-    rows: list[str] = []
-    row = ""
-    for word in words:
-        trial = f"{row} {word}" if row else word
-        if row and font.size(trial)[0] > width:
-            rows.append(row)
-            row = "   " + word
-        else:
-            row = trial
-    rows.append(row)
-    return rows
 
 
 def _fit(font: pygame.font.Font, text: str, width: int) -> str:

@@ -24,6 +24,7 @@ import pygame
 from game.ui import theme
 from game.ui.keys import CONTEXTS, GROUPS, KEY_BINDINGS, MOUSE_ACTIONS, Binding, shadowed_by
 from game.ui.odds_chart import chart_font_path
+from game.ui.text import wrap
 
 TITLE = "Sightline: keys and mouse"
 FOOTER = "F1 or Esc closes this help"
@@ -187,7 +188,7 @@ def _plan(
     per_column: list[list[tuple[str, list[tuple[list[str], list[str]]]]]] = [[]]
     used = [0]
     for group, entries in groups:
-        rows = [(_wrap(body, keys, key_w - 12), _wrap(body, text, text_w)) for keys, text in entries]
+        rows = [(wrap(body, keys, key_w - 12), wrap(body, text, text_w)) for keys, text in entries]
         heading_h = line_h + 4
         current: list[tuple[list[str], list[str]]] = []
         for row in rows:
@@ -215,16 +216,3 @@ def _plan(
     )
 
 
-def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """Break ``text`` into lines no wider than ``width`` pixels (a word longer than that is cut)."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        candidate = f"{line} {word}".strip()
-        if font.size(candidate)[0] <= width or not line:
-            line = candidate
-        else:
-            lines.append(line)
-            line = word
-    lines.append(line)
-    return lines

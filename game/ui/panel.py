@@ -33,6 +33,7 @@ from game.core.findings import Finding
 from game.core.words import plural
 from game.play.frame import PanelInfo
 from game.play.wording import plain
+from game.ui.text import wrap
 
 PANEL_WIDTH = 320
 HEADING_HEIGHT = 22
@@ -77,28 +78,6 @@ def fit_text(font: Any, text: str, width: int) -> str:
         else:
             high = middle - 1
     return text[:low].rstrip() + "…"
-
-
-def wrap_words(font: Any, text: str, width: int, indent: str = "") -> list[str]:
-    """``text`` broken at spaces into lines of at most ``width`` pixels in ``font`` (a word
-    longer than the width stands alone); lines after the first start with ``indent``.
-
-    >>> class Mono:
-    ...     def size(self, text): return (len(text) * 10, 20)
-    >>> wrap_words(Mono(), "1. error (3,1): wall is diagonal", 160, indent="  ")
-    ['1. error (3,1):', '  wall is', '  diagonal']
-    """
-    lines: list[str] = []
-    line = ""
-    for word in text.split(" "):
-        trial = f"{line} {word}" if line else (indent + word if lines else word)
-        if line and font.size(trial)[0] > width:
-            lines.append(line)
-            line = indent + word
-        else:
-            line = trial
-    lines.append(line)
-    return lines
 
 
 def label_room(label: UILabel) -> int:
@@ -573,7 +552,7 @@ class FindingsSection:
             owners: list[int] = []
             seen: set[str] = set()
             for index, text in enumerate(texts):
-                for line in wrap_words(button.font, text, room, indent="   "):
+                for line in wrap(button.font, text, room, indent="   "):
                     while line in seen:
                         line += " "
                     seen.add(line)
