@@ -36,6 +36,15 @@ TILED_VERSION = ("1.10", "1.10.2")
 Prop = str | int | bool
 
 
+def _make_hex_demo():  # type: ignore[no-untyped-def]
+    """``maps/make_hex_demo.py`` as a module (the hex demo's writer)."""
+    spec = importlib.util.spec_from_file_location("make_hex_demo", HERE / "make_hex_demo.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def _load_art():  # type: ignore[no-untyped-def]
     """``assets/make_art.py`` as a module (for its TILES list; pygame is not imported)."""
     spec = importlib.util.spec_from_file_location("make_art", REPO / "assets" / "make_art.py")
@@ -633,6 +642,126 @@ LESSONS: tuple[Lesson, ...] = (
 )
 
 
+#: each lesson's title (the heading and the lesson menu) and its question: the set-up and what to
+#: predict, with no answer in it (classroom mode shows it before the reveal; the caption after)
+ASK: dict[str, tuple[str, str]] = {
+    "L01": ("An empty street", "An empty street, five squares long. Can the archer see the goblin?"),
+    "L02": ("A wall", "A wall stands between (1,2) and (2,2). Can the archer see the goblin?"),
+    "L03a": ("A closed door", "A closed door stands in the wall between (1,2) and (2,2). Can the archer see the "
+             "goblin?"),
+    "L03b": ("An open door", "The door in the wall between (1,2) and (2,2) is open. Can the archer see the goblin?"),
+    "L04a": ("Two enemies in the middle", "Two goblins, enemies of the archer, stand on the middle square (2,2). "
+             "Can the archer see the goblin on (4,2)?"),
+    "L04b": ("One enemy in the middle", "One goblin, an enemy of the archer, stands on the middle square (2,2). "
+             "Can the archer see the goblin on (4,2)?"),
+    "L04c": ("An ally and an enemy", "A squire (the archer's ally) and a goblin share the middle square (2,2). "
+             "Can the archer see the goblin on (4,2)?"),
+    "L04d": ("Two allies in the middle", "Two squires, the archer's allies, stand on the middle square (2,2). "
+             "Can the archer see the goblin on (4,2)?"),
+    "L05": ("Two enemies on the target", "The goblin shares (4,2) with a goblin guard: two enemies of the archer "
+            "on one square. Can the archer see the goblin?"),
+    "L06": ("A corner, one side full", "Two goblins fill (2,1), one of the two squares beside the diagonal. Can "
+            "the archer on (1,1) see the goblin on (2,2)?"),
+    "L07": ("A corner, both sides full", "Two goblins fill (2,1) and two more fill (1,2): both squares beside "
+            "the diagonal. Can the archer see the goblin on (2,2)?"),
+    "L08": ("A wall ending at the corner", "A wall between (1,1) and (2,1) ends at the corner the archer and the "
+            "goblin share. Can the archer see the goblin?"),
+    "L09": ("Two walls meeting", "Two walls meet at the corner between the archer and the goblin, one on each "
+            "side of the diagonal. Can the archer see the goblin?"),
+    "L10": ("A wall through the corner", "A straight wall runs under (1,1) and (2,1), through the corner between "
+            "the archer and the goblin. Can the archer see the goblin?"),
+    "L11": ("A door frame", "A wall between (2,1) and (2,2) ends at the corner between the archer and the goblin, "
+            "like a door frame. Can the archer see the goblin?"),
+    "L12": ("Enemies and a wall, opposite", "Two goblins fill (2,1); a wall stands between (1,2) and (2,2), on the "
+            "other side of the corner. Can the archer see the goblin?"),
+    "L13": ("Enemies and a wall, one side", "Two goblins fill (2,1) and a wall stands under them: both on the "
+            "same side of the corner. Can the archer see the goblin?"),
+    "L14": ("A steep corner", "A steep line from (0,0) to (1,3) goes exactly through a corner; two goblins fill "
+            "(1,1), beside it. Can the archer see the goblin?"),
+    "L15": ("A steep corner, both sides full", "The same steep line; two goblins fill (1,1) and two more fill "
+            "(0,2), both squares beside the corner. Can the archer see the goblin?"),
+    "L16": ("A steep line, goblins below", "The same steep line from (0,0) to (1,3); two goblins fill (0,1). Can "
+            "the archer see the goblin?"),
+    "L17": ("A wall, a quarter along", "A shallow line from (0,0) to (2,1); a wall stands between (0,0) and "
+            "(1,0). Can the archer see the goblin?"),
+    "L18": ("A wall, halfway along", "The same shallow line; a wall stands between (1,0) and (1,1). Can the "
+            "archer see the goblin?"),
+    "L19a": ("A wall under the archer", "The same shallow line; a wall stands between (0,0) and (0,1), under the "
+             "archer. Can the archer see the goblin?"),
+    "L19b": ("Enemies under the archer", "The same shallow line; two goblins fill (0,1), under the archer. Can "
+             "the archer see the goblin?"),
+    "L20": ("Enemies next to the goblin", "The same shallow line; two goblins fill (1,1), next to the goblin. Can "
+            "the archer see the goblin?"),
+    "L21": ("A hole in the board", "Square (1,1) is a hole: it is not part of the board. Can the archer on (0,0) "
+            "see the goblin on (2,1)?"),
+    "L22": ("One side off the board", "Square (1,0), one of the two beside the diagonal, is off the board. Can "
+            "the archer see the goblin on (1,1)?"),
+    "L23": ("Both sides off the board", "Both squares beside the diagonal, (1,0) and (0,1), are off the board. "
+            "Can the archer see the goblin on (1,1)?"),
+    "L24": ("A long corridor", "The goblin stands ten squares down a corridor. Can the archer see it?"),
+    "L25": ("A long diagonal", "Two goblins fill the centre square (1,1). Can the archer on (0,0) see the goblin "
+            "on (2,2)?"),
+    "L26": ("Two corners, the first full", "Two goblins fill (1,0) and two more fill (0,1), both squares beside "
+            "the first corner. Can the archer see the goblin on (2,2)?"),
+    "L27": ("Two corners, one side each", "Two goblins fill (1,0) and two more fill (2,1): one square beside each "
+            "corner, both on the same side. Can the archer see the goblin on (2,2)?"),
+    "L28": ("Two corners, opposite sides", "Two goblins fill (1,0) and two more fill (1,2): one square beside "
+            "each corner, on opposite sides. Can the archer see the goblin on (2,2)?"),
+    "L29a": ("Two figures, one square", "The archer and the goblin share square (2,2). Can the archer see the "
+             "goblin?"),
+    "L29b": ("Alone on a square", "The archer stands alone on (2,2). Can the archer see itself, and shoot at "
+             "itself?"),
+    "L30a": ("A monster shoots past monsters", "Now a troll shoots. Two goblins, monsters like the troll, stand "
+             "on the middle square (2,2). Can the troll see the knight?"),
+    "L30b": ("A monster shoots past heroes", "The troll again; two squires, heroes like the knight, stand on the "
+             "middle square (2,2). Can the troll see the knight?"),
+    "R01": ("corners: an empty middle", "Rule corners: lines from a corner of one square to a corner of the "
+            "other. The middle square (1,0) is empty. Can the archer see the goblin?"),
+    "R02": ("corners: one goblin", "Rule corners: one goblin stands on the middle square (1,0). Can the archer "
+            "see the goblin on (2,0)?"),
+    "R03": ("corners: a wall across", "Rule corners: a wall stands between (0,0) and (1,0), across the whole "
+            "board. Can the archer see the goblin?"),
+    "R04": ("corners: crates at a corner", "Rule corners: crates fill (1,0) and (0,1), at the corner (1,1) of "
+            "the archer's square. Can the archer see the goblin on (2,2)?"),
+    "R05": ("dnd5e: a crate in the middle", "Rule dnd5e: a crate fills (1,1). Can the archer see the goblin on "
+            "(2,2), and with what cover?"),
+    "R06": ("corners: walls east and south", "Rule corners: walls stand on the archer's east and south sides. "
+            "Can the archer see the goblin on (1,1)?"),
+    "R07": ("corners: a wall's end", "Rule corners: a wall between (0,0) and (1,0) ends at the corner those "
+            "squares share with (1,1). Can the archer see the goblin on (1,1)?"),
+    "R08": ("corners: round a wall", "Rule corners: a wall stands between the archer on (0,0) and the goblin "
+            "on (1,0); its lower end is free. Can the archer see the goblin?"),
+    "R09": ("dnd5e: a crate on the way", "Rule dnd5e: a crate fills (1,0), between the archer and the goblin "
+            "on the top row. Can the archer see the goblin, and with what cover?"),
+    "R10a": ("from/to = corners", "Rule corners (from = corners, to = corners): a crate fills the middle "
+             "square (1,1). Can the archer see the goblin on (2,2)?"),
+    "R10b": ("from/to = centre", "Rule corners with from = centre, to = centre: a crate fills the middle "
+             "square (1,1). Can the archer see the goblin on (2,2)?"),
+    "R11a": ("figures = any", "Rule corners (figures = any): one goblin stands on the middle square (1,0). Can "
+             "the archer see the goblin on (2,0)?"),
+    "R11b": ("figures = none", "Rule corners with figures = none: one goblin stands on the middle square (1,0). "
+             "Can the archer see the goblin on (2,0)?"),
+    "R12a": ("corner_touch = clear", "Rule corners (corner_touch = clear): crates fill (1,0) and (0,1). Can the "
+             "archer see the goblin on (2,2)?"),
+    "R12b": ("corner_touch = both-sides", "Rule corners with corner_touch = both-sides: crates fill (1,0) and "
+             "(0,1). Can the archer see the goblin on (2,2)?"),
+    "R13a": ("along_wall = clear", "Rule dnd5e (along_wall = clear): a crate fills the middle square of a "
+             "one-row board. Can the archer see the goblin on (2,0)?"),
+    "R13b": ("along_wall = blocks", "Rule dnd5e with along_wall = blocks: a crate fills the middle square of a "
+             "one-row board. Can the archer see the goblin on (2,0)?"),
+    "R14a": ("along_square = clear", "Rule dnd5e (along_square = clear): a crate fills (1,0) on the top row. "
+             "Can the archer on (0,0) see the goblin on (2,0)?"),
+    "R14b": ("along_square = blocks", "Rule dnd5e with along_square = blocks: a crate fills (1,0) on the top "
+             "row. Can the archer on (0,0) see the goblin on (2,0)?"),
+    "R15a": ("boundary = closed", "Rule dnd5e with along_wall = blocks (boundary = closed): a crate fills the "
+             "middle of a one-row board. Can the archer see the goblin on (2,0)?"),
+    "R15b": ("boundary = open", "Rule dnd5e with along_wall = blocks and boundary = open: a crate fills the "
+             "middle of a one-row board. Can the archer see the goblin on (2,0)?"),
+    "R16": ("any-point: crates at a corner", "Rule any-point: crates fill (1,0) and (0,1). Can the archer see "
+            "the goblin on (2,2)?"),
+}
+
+
 def _lesson_board(lesson: Lesson) -> Board:
     width, height = lesson.size
     rows = ["".join(" " if (x, y) in lesson.off else "X" if (x, y) in lesson.terrain else "."
@@ -665,8 +794,11 @@ def _lesson_board(lesson: Lesson) -> Board:
         figures.append(Figure(f"Squire {i}", sq, lesson.attacker_side, dict(SQUIRE)))
     for i, sq in enumerate(lesson.enemies, 1):
         figures.append(Figure(f"Goblin {i}", sq, "monsters", dict(GOBLIN)))
+    title, question = ASK[lesson.file]
     props: dict[str, Prop] = {
         "caption": lesson.caption,
+        "title": title,
+        "question": question,
         "vector": lesson.vector,
         "from": f"{lesson.frm[0]},{lesson.frm[1]}",
         "to": f"{lesson.to[0]},{lesson.to[1]}",
@@ -962,7 +1094,7 @@ def lessons_doc() -> str:
     for lesson in LESSONS:
         verdict = "**clear**" if lesson.expected == "clear" else "**blocked**"
         lines.append(
-            f"| `{lesson.file}` | {lesson.vector} | ({lesson.frm[0]},{lesson.frm[1]}) → "
+            f"| `{lesson.file}` {ASK[lesson.file][0]} | {lesson.vector} | ({lesson.frm[0]},{lesson.frm[1]}) → "
             f"({lesson.to[0]},{lesson.to[1]}) | {_setup_text(lesson)} | {verdict} | "
             f"{lesson.caption} |"
         )
@@ -996,6 +1128,7 @@ def main(out_dir: Path = HERE, docs: Path = REPO / "docs" / "lessons.md") -> Non
     for make in (mage_knight, conquest, folklore, skirmish):
         board = make()
         write_map(board, out_dir / f"{board.name}.tmx", tileset)
+    _make_hex_demo().write(out_dir)  # maps/hex-demo.tmx and tiles/hex.tsx (#21)
     for lesson in LESSONS:
         write_map(_lesson_board(lesson), out_dir / "lessons" / f"{lesson.file}.tmx", tileset)
     (out_dir / "lessons" / "rules").mkdir(parents=True, exist_ok=True)

@@ -95,7 +95,8 @@ def test_the_panel_shows_the_engines_verdict_legal_and_illegal(demo: Rig) -> Non
     expected = demo.ruleset.check(AttackRequest(demo.board, EMBER, [SNARL], "Short Bow", {}))
     assert not expected.legal and "no line of sight" in expected.reason
     assert demo.controller.targets == [SNARL]
-    assert demo.section.shown["verdict"] == "Illegal: " + expected.reason
+    assert demo.section.shown["verdict"] == "Illegal: no line of sight — wall between (6,4) and (7,4)."
+    assert "V(" not in demo.section.shown["verdict"] and ": " not in demo.section.shown["verdict"][9:]
     assert demo.section.roll_button is not None and not demo.section.roll_button.is_enabled
     demo.controller.target_square(demo.board.figure(CINDER).square)
     demo.refresh()
@@ -131,7 +132,7 @@ def test_the_odds_chart_shows_the_engines_exact_odds(demo: Rig) -> None:
     demo.controller.set_attack("Dagger")  # melee: Cinder is not Close
     demo.refresh()
     assert demo.controller.odds() is None
-    assert demo.section.shown["verdict"].startswith("Illegal: not Close")
+    assert demo.section.shown["verdict"] == "Illegal: the target is not Close — Cinder is 6 squares away."
 
 
 def test_roll_computes_first_reveals_then_lands_as_one_undoable_attack(demo: Rig) -> None:

@@ -69,9 +69,15 @@ def test_mage_knight_keyboard_path_enter_types_the_play_and_enter_commits(
     press(window, pygame.K_RETURN)  # Enter commits the typed play
     window.frame()
     assert window.presenter.attack.last is not None and window.presenter.attack.last.legal
-    assert not section.typing and section.roll_button.text == "Commit (R)"
+    # the play is typed and committed with Enter: the button says so, never R
+    assert not section.typing and section.roll_button.text == "Commit (Enter)"
     run_until_landed(window, clock)
+    window.frame()
     assert window.board.figure(PROWLERS).stats.get("defeated") is True
+    # the play is spent: the box is empty again (its hint shows), and the defeated Prowlers are
+    # no target any more
+    assert window.presenter.attack.play == "" and section.play_entry.get_text() == ""
+    assert window.presenter.attack.targets == [] and PROWLERS not in window.last_frame.targets
 
 
 def test_undo_then_roll_offers_fresh_dice_and_logs_them(tmp_path: Path, screen: pygame.Surface) -> None:

@@ -239,7 +239,7 @@ def test_selection_and_target_rings() -> None:
     assert rgb(surface, (tx, ty - ring)) == theme.TARGET_RING
 
 
-def test_a_dragged_figure_follows_the_cursor_and_leaves_a_ghost() -> None:
+def test_a_dragged_figure_follows_the_cursor_and_leaves_no_copy_behind() -> None:
     board = Board.from_ascii(["...."])
     board.place_figure(Figure(1, "Ann", "red", (0, 0)))
     still, view, _ = paint(board, cell=60)
@@ -247,8 +247,9 @@ def test_a_dragged_figure_follows_the_cursor_and_leaves_a_ghost() -> None:
     moving, _, _ = paint(board, Overlay(dragging=(1, cursor)), cell=60)
     assert rgb(moving, (cursor[0], cursor[1] - 18)) == theme.side_colour("red")
     home = view.square_centre((0, 0))
-    ghost = rgb(moving, (home[0], home[1] - 18))
-    assert ghost != rgb(still, (home[0], home[1] - 18)) and ghost != theme.FLOOR_LIGHT
+    assert rgb(still, (home[0], home[1] - 18)) == theme.side_colour("red")
+    assert rgb(moving, (home[0], home[1] - 18)) == rgb(paint(Board.from_ascii(["...."]), cell=60)[0],
+                                                      (home[0], home[1] - 18))  # the bare floor
 
 
 # --- squares under the cursor and lint markers ------------------------------------------------

@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game.core import los, profile_los
+from game.core import los, profile_los, sight
 from game.core.profiles import PRESETS, parse_rule
 from game.play.frame import Frame
 from game.play.lessons import LESSONS_DIR, lesson_paths
@@ -100,7 +100,7 @@ def test_the_ray_is_one_record_under_every_rule_and_the_seam_asks_the_engine() -
         ray = p.frame().ray
         assert ray is not None and ray.rule == rule
         assert ray.clear == profile_los.line_of_sight(board, ray.origin, ray.target, rule, ray.viewer).clear
-        assert ray.centre_line == rule.is_arcadia  # Arcadia decides by the centre line, the others by lines
+        assert ray.centre_line == sight.by_centre_line(rule, board.grid.kind)  # Arcadia: the centre line
         assert bool(ray.lines) != ray.centre_line
         seen.add(rule.name)
     assert seen == set(PRESETS)
@@ -124,7 +124,7 @@ def test_f_and_x_give_the_masks_of_the_rule_shown() -> None:
     assert frame.compare is not None
     only_dnd, only_other = frame.compare
     assert only_dnd[2, 2] and not only_other.any()
-    assert frame.notes[0][0].startswith("compare dnd5e vs arcadia: ")
+    assert frame.notes[0][0].startswith("Compare dnd5e with arcadia: 3 squares seen only under dnd5e (blue), 0 ")
 
 
 def test_the_rule_notice_says_when_the_ray_is_drawn_under_another_rule_than_the_attacks() -> None:
@@ -204,7 +204,8 @@ def test_self_sight_and_the_viewer_words() -> None:
     p.escape()
     p.start_sight_at((1, 3))
     p.point_at((3, 3))
-    assert p.frame().status.startswith("From (1,3), viewer auto (no figure on the start: no side): ")
+    assert p.frame().status.startswith(
+        "From (1,3), viewer no side (the start square is empty: every figure counts as an enemy). Blocked: ")
     p.next_viewer()
     assert p.viewpoint.choice != "auto"
 

@@ -135,11 +135,13 @@ def test_the_rule_badge_leaves_the_column_numbers_alone(screen: pygame.Surface) 
                 pygame.image.tobytes(screen.subsurface(bottom), "RGB"))
 
     plain_top, plain_bottom = strips()
-    key(app, pygame.K_k)  # corners: the badge shows
+    key(app, pygame.K_k)  # corners: the badge shows, in a strip under the board area
     assert app.presenter.rules.rule(app.board).spec() == "corners"
     ruled_top, ruled_bottom = strips()
-    assert ruled_top == plain_top
     assert ruled_bottom != plain_bottom
+    x, y, w, h = app.view.viewport
+    assert y == vy and h < vh  # the board is laid out above the strip: the strip covers none of it
+    assert app.view.pixel(0, 0)[1] > y  # the column numbers stand in the board area, above the first row
     key(app, pygame.K_k, pygame.KMOD_SHIFT)  # back to the map's arcadia: no badge
     assert strips() == (plain_top, plain_bottom)
 
@@ -171,7 +173,7 @@ def test_the_attack_panel_says_when_the_drawn_rule_is_not_the_attacks(screen: py
     notice = f"Ray drawn under {drawn}; this attack is judged under dnd5e (the map's rule)."
     assert drawn != "dnd5e" and section.shown["rule_notice"] == notice
     assert "Ray drawn under" in section.verdict_box.html_text  # type: ignore[union-attr]
-    assert amber() > plain + 50  # drawn on screen, in amber, under the legality sentence
+    assert amber() > plain + 50  # drawn on screen, in amber, above the legality sentence
     key(app, pygame.K_k, pygame.KMOD_LSHIFT)  # back to the map's rule: the notice goes
     app.frame()
     assert section.shown["rule_notice"] == "" and "Ray drawn under" not in section.verdict_box.html_text  # type: ignore[union-attr]

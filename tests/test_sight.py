@@ -45,22 +45,21 @@ def test_a_bad_los_rule_is_one_usage_line(value: str) -> None:
 
 
 def test_presets_of_another_grid_are_refused_naming_the_ones_that_fit() -> None:
-    """The hook for hex boards: a rule book per grid kind; a preset of one grid on another is one
-    line naming the presets that fit (a planted "hex" book stands in for the real one)."""
-    hex_preset = PRESETS["corners"].with_value("cover", "none")
-    object.__setattr__(hex_preset, "name", "gloomhaven")
-    sight.RULE_BOOKS["hex"] = sight.RuleBook({"gloomhaven": hex_preset}, "gloomhaven", lambda text: hex_preset)
+    """A rule book per grid kind (the hex one is game/core/hex_rules.py's); a preset of one grid
+    on another is one line naming the presets that fit; a grid kind without a book is refused."""
+    hex_preset = sight.RULE_BOOKS["hex"].presets["gloomhaven"]
+    with pytest.raises(UsageError, match=r"'corners' is for square boards; on a hex board use: gloomhaven, hexside, hex-strict$"):
+        sight.parse_rule("corners", "hex")
+    with pytest.raises(UsageError, match=r"'gloomhaven' is for hex boards; on a square board use: arcadia, corners"):
+        sight.parse_rule("gloomhaven", "square")
+    with pytest.raises(UsageError, match="on a square board use"):
+        sight.resolve(Board(2, 2), hex_preset)
+    book = sight.RULE_BOOKS.pop("hex")
     try:
-        with pytest.raises(UsageError, match=r"'corners' is for square boards; on a hex board use: gloomhaven$"):
-            sight.parse_rule("corners", "hex")
-        with pytest.raises(UsageError, match=r"'gloomhaven' is for hex boards; on a square board use: arcadia, corners"):
-            sight.parse_rule("gloomhaven", "square")
-        with pytest.raises(UsageError, match="on a square board use"):
-            sight.resolve(Board(2, 2), hex_preset)
+        with pytest.raises(UsageError, match="no line-of-sight rules for hex boards"):
+            sight.parse_rule("gloomhaven", "hex")
     finally:
-        del sight.RULE_BOOKS["hex"]
-    with pytest.raises(UsageError, match="no line-of-sight rules for hex boards"):
-        sight.parse_rule("gloomhaven", "hex")
+        sight.RULE_BOOKS["hex"] = book
 
 
 def test_every_rule_answers_with_one_result_type() -> None:
@@ -134,7 +133,9 @@ def test_pairs_and_bits_agree_with_fields_for_every_family() -> None:
 
 
 def test_the_engine_table_by_grid_and_family() -> None:
-    assert {key for key in sight.ENGINES} == {("square", f) for f in ("centre", "corners", "any", "lines")}
+    assert {key for key in sight.ENGINES} == {("square", f) for f in ("centre", "corners", "any", "lines")} | {
+        ("hex", f) for f in ("centre", "corners", "lines")
+    }
     assert [PRESETS[name].family for name in PRESETS] == ["centre", "corners", "corners", "corners", "any"]
     assert sight.by_centre_line(PRESETS["arcadia"]) and not sight.by_centre_line(PRESETS["corners"])
     assert parse_rule("arcadia,boundary=open").family == "centre"  # a centre line never runs along an edge

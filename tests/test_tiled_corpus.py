@@ -83,7 +83,6 @@ def test_flip_bits_are_kept_in_the_art(corpus_dir: Path) -> None:
 @pytest.mark.parametrize(
     "name, orientation",
     [
-        (f"{TILED}/hexagonal-mini.tmx", "hexagonal"),
         (f"{TILED}/isometric_staggered_grass_and_water.tmx", "staggered"),
         (f"{RS}/tiled_oblique.tmx", "oblique"),
     ],
@@ -93,6 +92,12 @@ def test_non_orthogonal_maps_are_refused_naming_the_orientation(
 ) -> None:
     with pytest.raises(MapError, match=f"{orientation} maps are not supported"):
         load_map(corpus_dir / name)
+
+
+def test_tiled_s_hexagonal_example_reads_as_a_hex_board(corpus_dir: Path) -> None:
+    """Issue #21: a hexagonal map is a hex board on Tiled's cells (staggered rows, odd pushed)."""
+    board = load_map(corpus_dir / f"{TILED}/hexagonal-mini.tmx").board
+    assert board.grid.kind == "hex" and getattr(board.grid, "staggeraxis", None) == "y"
 
 
 def test_an_isometric_map_reads_as_its_square_grid(corpus_dir: Path) -> None:

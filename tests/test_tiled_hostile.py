@@ -179,8 +179,8 @@ def test_malformed_layers_and_objects(tmp_path: Path) -> None:
             "object 4",
         ),
         "orientation.tmx": (
-            tmx("").replace("orthogonal", "hexagonal"),
-            "hexagonal maps are not supported",
+            tmx("").replace("orthogonal", "staggered"),
+            "staggered maps are not supported",
         ),
     }
     for name, (text, fragment) in cases.items():

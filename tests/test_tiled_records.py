@@ -41,12 +41,11 @@ HEX = """<?xml version="1.0" encoding="UTF-8"?>
 """
 
 
-def test_tiled_records_carry_a_hex_grid_the_derivation_refuses(tmp_path: Path) -> None:
+def test_tiled_records_carry_a_hex_grid_the_hex_derivation_reads(tmp_path: Path) -> None:
     path = tmp_path / "hex.tmx"
     path.write_text(HEX, encoding="utf-8")
-    with pytest.raises(MapError, match="hexagonal maps are not supported"):
-        load_map(path)
-    assert ORIENTATIONS == ("orthogonal", "isometric")  # an isometric grid is a square grid
+    assert load_map(path).board.grid.kind == "hex"  # issue #21 (tests/test_hex_maps.py)
+    assert ORIENTATIONS == ("orthogonal", "isometric", "hexagonal")  # an isometric grid is a square grid
     records = read_tiled(prepare(path, ("orthogonal", "hexagonal")))
     assert records.grid == GridLayout("hexagonal", 14, 12, "y", "odd", 6)
     assert (records.width, records.height) == (3, 2)
@@ -61,8 +60,7 @@ def test_tiled_records_carry_a_hex_grid_the_derivation_refuses(tmp_path: Path) -
     assert [(r.kind, r.name, r.hidden) for r in records.layers] == [
         ("tile", "ground", False), ("object", "marks", True)
     ]
-    with pytest.raises(MapError, match="hexagonal maps are not supported"):
-        derive_map(records, Conventions())
+    assert derive_map(records, Conventions()).board.grid.kind == "hex"
 
 
 def scene(tmp_path: Path) -> MapRecords:

@@ -101,9 +101,10 @@ def test_a_broken_vtt_rewrite_keeps_the_last_good_board(tmp_path: Path, screen: 
     assert app.board is good
     error = app.session.reload_error
     assert error is not None and "walls[0].c[1] must be a number, not text" in error and "\n" not in error
-    x, y, _, _ = app.view.viewport
+    assert app.banner.rect is not None and app.banner.rect.bottom <= app.view.viewport[1]
+    x, y = app.banner.rect.topleft
     banner = app.screen.get_at((x + 4, y + 4))
-    assert banner.r > 2 * banner.g and banner.r > 2 * banner.b  # the window's error banner over the board
+    assert banner.r > 2 * banner.g and banner.r > 2 * banner.b  # the window's error banner above the board
 
 
 def test_a_changed_scene_picture_reloads_and_is_drawn(tmp_path: Path, screen: pygame.Surface) -> None:

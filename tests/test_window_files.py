@@ -84,7 +84,8 @@ def test_a_broken_rewrite_keeps_the_last_good_board_and_shows_the_error(
     assert app.session.reload_error is not None and "board.tmx" in app.session.reload_error
     status, kind = app.last_frame.status_line
     assert kind == "error" and "last good board" in status
-    x, y, _, _ = app.view.viewport
+    assert app.banner.rect is not None and app.banner.rect.bottom <= app.view.viewport[1]  # above the board
+    x, y = app.banner.rect.topleft
     assert tuple(app.screen.get_at((x + 4, y + 4)))[:3] == BANNER_BG
     # fixing the file clears the error
     write_map(path, extra=[NEW_WALL])

@@ -86,7 +86,9 @@ def test_map_and_figure_text_is_whole_at_both_window_sizes(
     assert figure_section.label.text == f"Selected figure: {figure}"
     stats = window.board.figure(window.presenter.selected).stats
     for key_name, value in stats.items():  # blank properties (Conquest's "rules") are left out
-        assert (key_name in figure_section.text) == bool(str(value).strip()), key_name
+        words = key_name.replace("_", " ")  # wound_limit is written "wound limit"
+        assert (words in figure_section.text) == bool(str(value).strip()), key_name
+        assert "_" not in figure_section.text.split("<br>", 1)[-1], figure_section.text
     assert text_fits(figure_section.box), figure_section.text
     assert text_fits(map_section.box), map_section.text
     # every section inside the window, none overlapping the next

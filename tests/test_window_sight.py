@@ -73,7 +73,7 @@ def test_a_map_without_figures_gets_a_ray_from_a_clicked_square(bare: App) -> No
     ray = bare.last_frame.ray
     assert ray is not None and ray.origin == (1, 1) and ray.target == (5, 1) and not ray.clear
     status, kind = bare.last_frame.status_line
-    assert kind == "blocked" and status.startswith("From (1,1), viewer auto")
+    assert kind == "blocked" and status.startswith("From (1,1), viewer no side (the start square is empty")
     assert "wall between (2,1) and (3,1)" in status
     move(bare, centre(bare, (1, 3)))
     assert bare.last_frame.ray.clear and bare.last_frame.status_kind == "clear"
@@ -371,7 +371,8 @@ def test_a_corrupt_autosave_stays_on_a_banner_until_dismissed(tmp_path: Path, sc
     window.frame()
     text = window.presenter.banner_text()
     assert text is not None and "corrupt-1" in text  # ... the banner stays
-    x, y, _, _ = window.view.viewport
+    assert window.banner.rect is not None and window.banner.rect.bottom <= window.view.viewport[1]
+    x, y = window.banner.rect.topleft  # above the board, which is laid out under it
     assert tuple(window.screen.get_at((x + 4, y + 4)))[:3] == BANNER_BG
     click(window, (x + 40, y + 8))  # a click on the banner dismisses it (and selects nothing)
     assert window.presenter.banner_text() is None and window.presenter.selected is None

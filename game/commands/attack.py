@@ -21,7 +21,7 @@ from game.core.board import Board
 from game.core.dice import DiceSource, ScriptedDice, SeededDice, parse_faces
 from game.core.errors import UsageError
 from game.rules.base import PLAY_OPTION, AttackRequest, Ruleset
-from game.rules.registry import get_ruleset
+from game.rules.registry import get_ruleset, ruleset_label
 
 #: spellings the command line accepts for a choice's values
 _VALUE_SPELLINGS: dict[str, str] = {"defense": "defence"}
@@ -91,6 +91,9 @@ def load_request(args: argparse.Namespace) -> Asked:
 
     options = map_options(args)  # checked before any file is read
     board = load_with_rules(args.map, getattr(args, "ruleset_file", None), **options).board
+    if board.grid.kind == "hex":  # issue #21: no ruleset counts Close and ranges in hex steps yet
+        raise UsageError(f"attacks on hex maps are not supported yet: ruleset {ruleset_label(board.ruleset)} "
+                         "counts Close and ranges on squares; use los, reach, check or render on a hex map")
     ruleset = get_ruleset(board.ruleset)
     attacker = board.find_figure(args.attacker).id
     names = [t for t in (p.strip() for p in args.target.split(",")) if t]

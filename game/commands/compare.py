@@ -102,13 +102,17 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from game.core import sight
-    from game.core.profiles import split_rules
+    from game.core.hex_rules import split_hex_rules
+    from game.core.profiles import Profile, split_rules
     from game.tiled import load_map
 
     try:
-        rules = split_rules(args.rules)
+        rules: list[Profile] = list(split_rules(args.rules))
     except UsageError as error:
-        raise UsageError(f"--rules: {error}") from None
+        try:  # hex presets (issue #21): fitted to the map's grid by the facade
+            rules = list(split_hex_rules(args.rules))
+        except UsageError:
+            raise UsageError(f"--rules: {error}") from None
     if len(rules) != 2:
         raise UsageError(f"--rules needs exactly two rules, not {len(rules)} (e.g. --rules arcadia,corners)")
     if args.limit < 0:
@@ -121,6 +125,9 @@ def run(args: argparse.Namespace) -> int:
     png_output(out)
     loaded = load_map(args.map, **map_options(args))
     board = loaded.board
+    if board.grid.kind == "hex":  # issue #21: its picture is drawn on squares
+        raise UsageError(f"{args.map} is a hex map: compare does not draw hex maps yet; use sightline los "
+                         "with each --rule, or render (docs/hex.md)")
     viewer = resolve_viewer(board, args.viewer)
     h, w = board.height, board.width
     first_only = np.zeros((h, w), dtype=int)

@@ -98,11 +98,23 @@ def _run(args: argparse.Namespace) -> int:
         return 0
     who = f" (viewer: {viewer})" if viewer else ""
     under = f" under {rule.spec()}" if rule != sight.default_rule(board.grid.kind) else ""
-    print(f"{len(visible)} squares visible from {fmt_square(origin)}{who}{under}:")
-    for row in mask_to_ascii(board, mask, origin):
-        print(row)
+    noun = "hexes" if board.grid.kind == "hex" else "squares"
+    print(f"{len(visible)} {noun} visible from {fmt_square(origin)}{who}{under}:")
+    for y, row in enumerate(mask_to_ascii(board, mask, origin)):
+        print(_hex_row(board, y, row) if board.grid.kind == "hex" else row)
     print("@ origin  o visible  . hidden  ~ void")
     return 0
+
+
+def _hex_row(board: Board, y: int, row: str) -> str:
+    """A row of a pointy-top hex map spaced out, pushed rows shifted by half a hex, as Tiled
+    draws them (flat-top maps keep their rows)."""
+    from game.core.hexgrid import HexGrid
+
+    grid = board.grid
+    if not isinstance(grid, HexGrid) or grid.staggeraxis != "y":
+        return row
+    return (" " if grid.pushed(y) else "") + " ".join(row)
 
 
 def _print_line(result: Sight, here: tuple[Figure, ...], by_centre: bool) -> None:

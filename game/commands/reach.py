@@ -73,7 +73,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
     who = f"{here[0].label} on {fmt_square(origin)}" if here else fmt_square(origin)
     stop = f"enemies of {side} stop it" if side else "every figure stops it (no side)"
-    print(f"{len(found) - 1} squares within {steps} orthogonal steps of {who} ({stop}):")
+    noun, step = ("hexes", "hex") if board.grid.kind == "hex" else ("squares", "orthogonal")
+    print(f"{len(found) - 1} {noun} within {steps} {step} steps of {who} ({stop}):")
     for row in measure.reach_rows(board, found, origin):
         print(row)
     print("@ start  1-9 steps taken (+ more)  . out of reach  # blocked  ~ void")

@@ -102,10 +102,12 @@ def run(args: argparse.Namespace) -> int:
             there = board.figures_at(target)
             if there:
                 overlay.target = there[0].id
-            ray = sight.line(board, origin, target, plain, viewer=viewer)  # the centre ray the painter draws
+            # the centre ray the painter draws; on hexes the rule's own deciding lines
+            drawn = rule if board.grid.kind == "hex" else plain
+            ray = sight.line(board, origin, target, drawn, viewer=viewer)
             overlay.ray = ray
             legend.append(f"Ray from {who}{side} to {fmt_square(target)}: {ray.explain()}")
-            if rule != plain:
+            if rule != drawn:
                 verdict = sight.line(board, origin, target, rule, viewer=viewer)
                 legend.append(f"Under {rule.spec()}: {verdict.explain()}")
             if args.step is not None:
@@ -121,7 +123,8 @@ def run(args: argparse.Namespace) -> int:
                 legend.append(f"Rule: {rule.spec()}.")
             overlay.fov = fov
             seen = int(fov.sum())
-            legend.append(f"Field of view of {who}{side}: {seen} squares visible; the rest is shaded.")
+            cells = "hexes" if board.grid.kind == "hex" else "squares"
+            legend.append(f"Field of view of {who}{side}: {seen} {cells} visible; the rest is shaded.")
     warnings = render_png(
         board,
         loaded.art,

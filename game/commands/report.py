@@ -50,6 +50,11 @@ def run(args: argparse.Namespace) -> int:
     from game.core import sight
 
     rule = rule_option(loaded.board, args.rule)  # --rule, else the map's los_rule, else the default
+    if loaded.board.grid.kind == "hex":  # issue #21: the report's pictures are drawn on squares
+        from game.core.errors import UsageError
+
+        raise UsageError(f"{args.map} is a hex map: report does not draw hex maps yet; use sightline render "
+                         "and los on it (docs/hex.md)")
     out = Path(args.output)
     if out.exists() and not out.is_dir():
         from game.core.errors import UsageError

@@ -27,7 +27,8 @@ that answers it (:attr:`~game.core.profiles.Profile.family`):
 ``("square", "lines")``     :mod:`game.core.profile_los` lines; a verdict per square
 ==========================  ===========================================================
 
-A hex grid plugs in with its own entries (``("hex", family)``) and its rule book in
+A hex grid (:mod:`game.core.hex_sight`) has its own entries, ``("hex", family)`` for the
+families ``centre``, ``corners`` and ``lines`` of its rules, and its rule book in
 :data:`RULE_BOOKS` (presets ``gloomhaven``, ``hexside``, ``hex-strict``); nothing that calls
 this module changes. Every engine's slow answer is the one :func:`reference`.
 
@@ -49,11 +50,12 @@ from functools import lru_cache
 
 import numpy as np
 
-from game.core import los, profile_los
+from game.core import hex_sight, los, profile_los
 from game.core.board import Board, Square
 from game.core.cover import cover_of
 from game.core.errors import UsageError
 from game.core.grid import GridKind
+from game.core.hex_rules import DEFAULT_HEX_RULE, HEX_PRESETS, parse_hex_rule
 from game.core.profiles import DEFAULT_RULE, PRESETS, Profile
 from game.core.profiles import parse_rule as parse_square_rule
 from game.core.segment import check_square, clear_views
@@ -96,9 +98,10 @@ class RuleBook:
     parse: Callable[[str], Profile]
 
 
-#: grid kind → its rules; a hex grid adds ``"hex"`` here (its presets and its parser)
+#: grid kind → its rules: the square presets, and the hex presets of :mod:`game.core.hex_rules`
 RULE_BOOKS: dict[GridKind, RuleBook] = {
     "square": RuleBook(PRESETS, DEFAULT_RULE, parse_square_rule),
+    "hex": RuleBook(HEX_PRESETS, DEFAULT_HEX_RULE, parse_hex_rule),
 }
 
 
@@ -264,6 +267,14 @@ ENGINES: dict[tuple[GridKind, str], Engine] = {
     ("square", "corners"): _lines_engine(profile_los.corner_field),
     ("square", "any"): _lines_engine(profile_los.any_field),
     ("square", "lines"): _lines_engine(profile_los.walk_field),
+    # hex boards (game/core/hex_sight.py): the exact walk per pair, the shadow caster per field
+    **{
+        ("hex", family): Engine(
+            line=hex_sight.line, field=hex_sight.field, pairs=hex_sight.pairs, table=hex_sight.table,
+            bits=_bits(hex_sight.pairs),
+        )
+        for family in hex_sight.FAMILIES
+    },
 }
 
 
@@ -369,6 +380,8 @@ def reference(board: Board, a: Square, b: Square, rule: RuleLike = None, *, view
     'wall V(2,0)'
     """
     profile = resolve(board, rule)
+    if board.grid.kind == "hex":
+        return hex_sight.reference(board, a, b, profile, viewer)
     check_square(board, a)
     check_square(board, b)
     clear, deciding, checked = profile_los.decide(board, a, b, profile, viewer, complete=True)
@@ -385,3 +398,4 @@ def clear_caches() -> None:
     """Forget every per-board cache of every engine (what depends on the board size only stays)."""
     los.clear_caches()
     clear_views()
+    hex_sight.clear_caches()

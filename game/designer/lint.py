@@ -105,8 +105,9 @@ def lint_board(
     objs = list(objects)
     found: list[Finding] = list(loader_findings)
     found += check_figures(board)
-    found += check_doors(board, objs)
-    found += check_wall_objects(board, objs)
+    if board.grid.kind == "square":  # wall and door objects on square edges (hex: game/tiled/hex_derive.py)
+        found += check_doors(board, objs)
+        found += check_wall_objects(board, objs)
     found += check_regions(board)
     found += check_targets(board)
     found += check_properties(board, objs)
@@ -505,10 +506,54 @@ def walk_regions(board: Board, *, doors_open: bool) -> list[list[Square]]:
     >>> [len(r) for r in walk_regions(b, doors_open=True)]
     [4, 2]
     """
+    if board.grid.kind != "square":
+        return _walk_grid(board, doors_open)
     w = board.width
     regions = [
         [(int(i % w), int(i // w)) for i in group] for group in label_groups(movement_labels(board, doors_open=doors_open))
     ]
+    regions.sort(key=lambda r: (-len(r), r[0][1], r[0][0]))
+    return regions
+
+
+def _walk_grid(board: Board, doors_open: bool) -> list[list[Square]]:
+    """:func:`walk_regions` on any grid, one cell at a time through ``grid.neighbours`` (the
+    square grid's regions come from :func:`movement_labels`, the same rule as one array pass)."""
+    seen: set[Square] = set()
+    regions: list[list[Square]] = []
+    doors = board.doors
+    door_squares = board.door_squares
+
+    def stops(sq: Square) -> bool:
+        """Blocked terrain, impassable squares, shut door squares unless ``doors_open``."""
+        if board.is_impassable(sq):
+            return True
+        if sq in door_squares:
+            return door_squares[sq].blocks and not doors_open
+        return board.is_blocked_terrain(sq)
+
+    for start in board.squares():
+        if start in seen or stops(start):
+            continue
+        region = [start]
+        seen.add(start)
+        stack = [start]
+        while stack:
+            here = stack.pop()
+            for nxt in board.grid.neighbours(here):
+                if nxt in seen or not board.on_board(nxt) or stops(nxt):
+                    continue
+                edge = board.grid.edge_between(here, nxt)
+                if edge in doors and doors_open:
+                    passable = True
+                else:
+                    passable = not board.edge_blocks_movement(edge)
+                if passable:
+                    seen.add(nxt)
+                    region.append(nxt)
+                    stack.append(nxt)
+        region.sort(key=lambda s: (s[1], s[0]))
+        regions.append(region)
     regions.sort(key=lambda r: (-len(r), r[0][1], r[0][0]))
     return regions
 
@@ -524,6 +569,12 @@ def movement_labels(board: Board, *, doors_open: bool) -> np.ndarray:
     [0, 1, -1, 0, 1, 1]
     """
     w, h = board.width, board.height
+    if board.grid.kind != "square":  # other grids: the labels of the cell-by-cell walk
+        out = np.full(w * h, -1, dtype=np.int64)
+        for region in _walk_grid(board, doors_open):
+            cells = [y * w + x for x, y in region]
+            out[cells] = min(cells)
+        return out
     walk = np.ones((h, w), dtype=bool)
     for x, y in board.void:
         if 0 <= x < w and 0 <= y < h:
@@ -596,8 +647,8 @@ def check_regions(board: Board) -> list[Finding]:
         sealing = sorted(
             {
                 door for edge, door in board.doors.items() if door.state.blocks
-                and (edge.squares()[0] in members) != (edge.squares()[1] in members)
-                and all(board.on_board(s) for s in edge.squares())
+                and (board.grid.edge_cells(edge)[0] in members) != (board.grid.edge_cells(edge)[1] in members)
+                and all(board.on_board(s) for s in board.grid.edge_cells(edge))
             },
             key=lambda d: d.edge,
         )

@@ -673,6 +673,10 @@ class AttackController:
         )
         session.record_attack(pending.label, lambda b: pending.ruleset.apply(b, resolution), entry,
                               roll_line(entry))
+        if session is self.session:  # the play is spent, and a target taken out is no target any more
+            self.play = ""
+            self.targets = [t for t in self.targets
+                            if t in board.figures and not pending.ruleset.condition(board.figure(t)).down]
         line = resolution.sentence() or pending.label
         if pending.repeated:
             line += " (the same dice as before the undo; D rolls fresh ones next time)"

@@ -27,6 +27,10 @@ from game.play.wording import plain
 
 #: one line of the column or the card: text, role, size
 Line = tuple[str, str, str]
+#: what the room is asked before the reveal, and the keys that answer (the only words about a
+#: verdict shown before it: the lesson's question has none)
+PROMPT = "Clear or blocked?"
+KEYS_BEFORE = "Y clear · B blocked · Enter reveals"
 
 
 @dataclass
@@ -106,10 +110,16 @@ def ray_point(ray: Any, crossing: Any) -> tuple[float, float]:
 
 
 def lecture(tour: LessonTour, room: Classroom, ray: Any, notice: str | None) -> Lecture:
-    """What the column and the card say for this lesson, this ray and the room's state."""
+    """What the column and the card say for this lesson, this ray and the room's state.
+
+    Before the reveal the column asks the lesson's question (its set-up, no answer); the caption,
+    which says the answer and why, comes with the reveal."""
     column: list[Line] = [(tour.heading(), "prompt", "body"), (room.progress(len(tour.paths)), "muted", "small")]
+    asking = not room.revealed  # no ray yet is no reveal either: the caption waits
     if tour.error:
         column.append((tour.error, "blocked", "body"))
+    elif tour.lesson is not None and asking:
+        column.append((tour.lesson.ask(tour.session.board), "text", "body"))
     elif tour.lesson is not None:
         column.append((tour.lesson.caption, "text", "body"))
     card: list[Line] = []
@@ -117,9 +127,9 @@ def lecture(tour: LessonTour, room: Classroom, ray: Any, notice: str | None) -> 
     if ray is not None:
         verdict = tour.verdict(ray)
         if not room.revealed:
-            said = f"The class says: {room.prediction}." if room.prediction else "Clear or blocked?"
-            column += [(said, "prompt", "body"), ("Y clear · B blocked · Enter reveals", "muted", "small")]
-            card = [("Clear or blocked?", "prompt", "big")]
+            said = f"The class says: {room.prediction}." if room.prediction else PROMPT
+            column += [(said, "prompt", "body"), (KEYS_BEFORE, "muted", "small")]
+            card = [(PROMPT, "prompt", "big")]
         else:
             card = [(f"{tour.ray_words(ray)}: {verdict.upper()}", verdict, "bigger")]
             if room.prediction:
@@ -135,6 +145,6 @@ def lecture(tour: LessonTour, room: Classroom, ray: Any, notice: str | None) -> 
                 card.append((plain(ray.explain()) if ray.clear == (verdict == "clear") else
                              "A figure sees another figure in its own square, never itself.", "text", "body"))
             column.append(("N / P: step along the ray · O: lessons · ] next board", "muted", "small"))
-    menu = tuple(p.stem for p in tour.paths) if room.menu else ()
+    menu = tour.menu_names() if room.menu else ()
     return Lecture(tuple(column), tuple(card), anchor, ray is not None and not room.revealed, notice, menu,
                    tour.index, room.menu_index, room.progress(len(tour.paths)), tuple(room.results.items()))

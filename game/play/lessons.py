@@ -1,8 +1,10 @@
 """The line-of-sight lessons: the boards of ``maps/lessons/`` one at a time, stepped crossing by crossing.
 
-Each lesson map carries map properties ``caption`` (what it teaches), ``from`` and ``to``
-(squares, ``"1,1"``), ``expected`` (``clear`` or ``blocked``) and ``vector`` (the Arcadia Quest rule's
-test vector, ``L07``). The window selects the figure on ``from``, pins the ray to ``to`` and lets
+Each lesson map carries map properties ``caption`` (what it teaches: the answer and why), ``from``
+and ``to`` (squares, ``"1,1"``), ``expected`` (``clear`` or ``blocked``), ``vector`` (the Arcadia
+Quest rule's test vector, ``L07``), ``title`` (a few words for the heading and the lesson menu)
+and ``question`` (the set-up and the question, with no answer in it: what classroom mode shows
+before the reveal; a lesson without one gets :meth:`Lesson.ask`). The window selects the figure on ``from``, pins the ray to ``to`` and lets
 ``N`` / ``P`` walk the ray's crossings, each explained by ``Crossing.explain()``.
 
 No pygame here: the tour is plain state the presenter (``game/play/presenter.py``) keeps and the
@@ -43,6 +45,8 @@ class Lesson:
     target: Square | None
     expected: str | None
     vector: str | None
+    title: str = ""
+    question: str = ""
 
     @classmethod
     def from_board(cls, path: Path, board: Board) -> Lesson:
@@ -72,12 +76,38 @@ class Lesson:
             target=square("to"),
             expected=None if expected is None else str(expected).strip().lower(),
             vector=None if vector is None else str(vector),
+            title=str(props.get("title", "")).strip(),
+            question=str(props.get("question", "")).strip(),
         )
 
     @property
     def name(self) -> str:
-        """The vector name, or the file name."""
-        return self.vector or self.path.stem
+        """The file's name (``L29a``): one per board, where two boards share a ``vector``."""
+        return self.path.stem
+
+    def ask(self, board: Board) -> str:
+        """What to ask before the answer is shown: the ``question`` property, else a question
+        made from the figures on ``from`` and ``to`` (never the caption, which gives the answer).
+
+        >>> from game.core.board import Figure
+        >>> b = Board.from_ascii(["..."], figures=[Figure(1, "Archer", "a", (0, 0)), Figure(2, "Orc", "b", (2, 0))])
+        >>> Lesson(Path("X.tmx"), "…so it is clear.", (0, 0), (2, 0), "clear", None).ask(b)
+        'Can Archer on (0,0) see Orc on (2,0)?'
+        """
+        if self.question:
+            return self.question
+        if self.origin is None or self.target is None:
+            return "Clear or blocked?"
+        here = board.figures_at(self.origin) if board.on_board(self.origin) else ()
+        looker = here[0] if here else None
+        there = [f for f in board.figures_at(self.target) if looker is None or f.id != looker.id] \
+            if board.on_board(self.target) else []
+        who = f"{looker.label} on {fmt_square(self.origin)}" if looker else f"the square {fmt_square(self.origin)}"
+        if there:
+            return f"Can {who} see {there[0].label} on {fmt_square(self.target)}?"
+        if looker is not None and self.origin == self.target:
+            return f"Can {who} see itself?"
+        return f"Can {who} see the square {fmt_square(self.target)}?"
 
 
 class LessonTour:
@@ -99,6 +129,7 @@ class LessonTour:
         self.error: str | None = None
         #: set by next_board/prev_board when they went round the end of the list
         self.wrapped: str | None = None
+        self._titles: list[str] | None = None
         self.open(0)
 
     def open(self, index: int) -> None:
@@ -115,6 +146,16 @@ class LessonTour:
             return
         self.error = None
         self.lesson = Lesson.from_board(path, self.session.board)
+
+    def _title_of(self, index: int) -> str:
+        """The ``title`` of board ``index`` (the open one's from memory)."""
+        if index == self.index and self.lesson is not None:
+            return self.lesson.title
+        try:
+            board = self.opener(self.paths[index]).board
+        except SightlineError:
+            return ""
+        return str(board.properties.get("title", "")).strip()
 
     def next_board(self) -> None:
         """The next lesson (after the last comes the first: :attr:`wrapped` says so)."""
@@ -149,9 +190,18 @@ class LessonTour:
             self.step -= 1
 
     def heading(self) -> str:
-        """``Lesson 3 of 34: L03a``."""
-        name = self.lesson.name if self.lesson else self.paths[self.index].stem
-        return f"Lesson {self.index + 1} of {len(self.paths)}: {name}"
+        """``Lesson 3 of 34: L03a · A closed door`` (the file's name, then the lesson's title)."""
+        name = self.paths[self.index].stem
+        title = f" · {self.lesson.title}" if self.lesson is not None and self.lesson.title else ""
+        return f"Lesson {self.index + 1} of {len(self.paths)}: {name}{title}"
+
+    def menu_names(self) -> tuple[str, ...]:
+        """Every board for the lesson menu: its file's name and, once read, its title.
+
+        The titles are read when first asked: each board is opened once (a broken one has none)."""
+        if self._titles is None:
+            self._titles = [self._title_of(index) for index in range(len(self.paths))]
+        return tuple(f"{path.stem}  {title}".rstrip() for path, title in zip(self.paths, self._titles, strict=True))
 
     def _self_sight(self, result: Any) -> Any:
         """The figure looking at itself when the ray is A -> A (rules §1.3, FAQ), else None."""

@@ -52,14 +52,12 @@ from game.play.session import Session
 from game.play.sight_calls import Ray, cast_ray, is_default_rule
 from game.play.status import panel_info, status_line
 from game.play.viewpoint import Viewpoint, step_cursor
-from game.play.wording import WINDOW_PROMPTS, plain
+from game.play.wording import WINDOW_PROMPTS, log_entries, plain
 
 #: how long a refused drop flashes red, seconds
 REFUSED_FLASH = 0.8
 #: how long a refusal or a notice stays in the status line, seconds
 NOTICE_TIME = 4.0
-#: a rule's sentence on the board is cut here (the whole of it is ``sightline los --rule``)
-NOTE_CUT = 420
 
 #: the toggles :meth:`Presenter.toggle` flips → the presenter's attribute
 TOGGLES = {"fov": "fov_on", "heat": "heat_on", "coordinates": "coordinates_on"}
@@ -745,7 +743,7 @@ class Presenter:
         if not self.caches:
             self.forget()
         board, ray = self.board, self.ray()
-        status, kind = status_line(self, ray if ray is not None and ray.centre_line else None)
+        status, kind = status_line(self, ray)
         panel = panel_info(self, status, kind)
         lecture_now = None
         if self.presenting and self.tour is not None:
@@ -754,7 +752,9 @@ class Presenter:
             return Frame(status=status, status_kind=kind, panel=panel, banner=self.banner_text(),
                          lecture=lecture_now)
         hidden = self.presenting and not self.classroom.revealed  # predict, then reveal
-        refused = self.refused[0] if self.refused is not None and self.clock() < self.refused[1] else None
+        refused = None  # a refusal flashes, and stays while the figure is still held over it
+        if self.refused is not None and (self.drag is not None or self.clock() < self.refused[1]):
+            refused = self.refused[0]
         targets = () if self.lesson_mode else tuple(t for t in self.attack.targets if t in board.figures)
         rule = self.rules.rule(board, self.lesson_mode)
         start = self.ray_start()
@@ -774,7 +774,7 @@ class Presenter:
                    and board.in_bounds(end) else None),
             rule=rule, rule_badge=self.rules.shown or self.rules.comparing or not is_default_rule(rule),
             rule_rows=self._rule_rows(board) if self.rules.shown else (), rule_row=self.rules.row,
-            notes=self._notes(board, compare, None if hidden else ray),
+            notes=self._notes(board, compare),
             status=status, status_kind=kind, panel=panel, banner=self.banner_text(),
             heat=self.heat_on and not self.presenting, coordinates=self.coordinates_on, lecture=lecture_now,
         )
@@ -786,27 +786,21 @@ class Presenter:
         return tuple((parameter, str(value), parameter in changed, rule.interp(parameter))
                      for parameter, value in rule.values().items())
 
-    def _notes(self, board: Board, compare: tuple[np.ndarray, np.ndarray] | None, ray: Ray | None) -> tuple[Note, ...]:
-        """What is written at the top of the board: the compare counts, and the sentence of a ray
-        drawn by its checked lines (cut short; the whole of it is one ``sightline los`` away)."""
-        notes: list[Note] = []
-        if compare is not None:
-            rule = self.rules.rule(board, self.lesson_mode).spec()
-            other = self.rules.compared(board, self.lesson_mode).spec()
-            notes.append((f"compare {rule} vs {other}: {int(compare[0].sum())} only under {rule} (blue),"
-                          f" {int(compare[1].sum())} only under {other} (orange)", "text"))
-        if ray is not None and not ray.centre_line:
-            text = plain(ray.explain())  # places named by squares, as everywhere in the window
-            if len(text) > NOTE_CUT:
-                cut = text.rfind(";", 0, NOTE_CUT - 20)
-                text = text[: cut + 1 if cut > 0 else text.rfind(" ", 0, NOTE_CUT - 20)] + " (more: sightline los --rule)"
-            notes.append((text, "clear" if ray.clear else "blocked"))
-        return tuple(notes)
+    def _notes(self, board: Board, compare: tuple[np.ndarray, np.ndarray] | None) -> tuple[Note, ...]:
+        """What is written beside the rule's badge: the compare counts. (The ray's sentence, under
+        any rule, is the side panel's: the status line.)"""
+        if compare is None:
+            return ()
+        rule = self.rules.rule(board, self.lesson_mode).spec()
+        other = self.rules.compared(board, self.lesson_mode).spec()
+        return ((f"Compare {rule} with {other}: {plural(int(compare[0].sum()), 'square')} seen only under {rule}"
+                 f" (blue), {int(compare[1].sum())} only under {other} (orange)", "text"),)
 
     def log_lines(self) -> list[str]:
-        """The log, newest first, numbered, in the window's words (the large reader)."""
-        log = list(self.session.history.log)[::-1] if self.session is not None else []
-        return [f"{len(log) - n}. {plain(line)}" for n, line in enumerate(log)]
+        """The log, newest first, numbered by entry (a roll and its dice are one), in the
+        window's words (the large reader)."""
+        entries = log_entries(self.session.history.log) if self.session is not None else []
+        return [f"{n}. {plain(entry)}" for n, entry in reversed(list(enumerate(entries, 1)))]
 
     def log_title(self) -> str:
         """``Log: 12 entries, newest first``."""

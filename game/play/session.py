@@ -492,10 +492,10 @@ class Session:
         self.roll_log.append(entry)
         if isinstance(entry.get("dice"), Mapping):
             self.dice = {"seed": int(entry["dice"]["seed"]), "draws": int(entry["dice"]["draws"])}
-        if note:
-            self.history.note(note)
         rolls = tuple(rolls_before)
         self.history.record(label, Snapshot(before, rolls, dice_before), self._snapshot())
+        if note:  # after the roll it belongs to: the log reads in the order things happened
+            self.history.note(note)
         self.undone_seeds = []
         self.save()
 

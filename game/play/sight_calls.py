@@ -98,6 +98,24 @@ class Ray:
         """The engine's sentence: the verdict and what decided it."""
         return str(self._found.explain())
 
+    @property
+    def checks(self) -> tuple[Any, ...]:
+        """The exact lines a rule not decided by the centre line decided by (the facade's
+        :class:`~game.core.sight_result.LineCheck` s: ``start``, ``end``, ``start_kind``,
+        ``end_kind``, ``blocker``); none for a centre-line ray. The window words them
+        (``game/play/rule_words.py``)."""
+        return () if self.centre_line else tuple(self._found.lines)
+
+    @property
+    def checked(self) -> int:
+        """How many candidate lines the rule checked (1 for a centre-line ray)."""
+        return 1 if self.centre_line else int(self._found.checked)
+
+    @property
+    def cover(self) -> Any:
+        """The target's cover where the rule grades it (``system``, ``grade``, ``why``), else None."""
+        return self._found.cover
+
     def as_json(self) -> dict[str, object]:
         """The ray for another front end: ends, rule, viewer, verdict, sentence and what to draw
         (``points``: the crossings along the centre line; ``lines``: the lines the rule checked)."""

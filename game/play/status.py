@@ -1,26 +1,53 @@
 """What the window says about the frame: the status line, the side panel's content and the
 notice next to the attack when the rule drawn is not the rule the attack is judged by.
 
-Pure functions of the presenter's state (``game/play/presenter.py``), in the window's words
-(places named by squares only, plain blocking reasons: ``game/play/wording.py``). No pygame.
+Pure functions of the presenter's state (``game/play/presenter.py``, seen through
+:class:`Shown`: this module does not import the presenter, which imports it), in the window's
+words (places named by squares only, plain blocking reasons: ``game/play/wording.py``). No pygame.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Protocol
 
-from game.core.board import fmt_square
+from game.core.board import Board, Figure, Square, fmt_square
+from game.core.errors import SightlineError
 from game.core.words import plural
 from game.play.findings import map_check_state
 from game.play.frame import PanelInfo
+from game.play.lessons import LessonTour
+from game.play.rule_choice import RuleChoice
+from game.play.rule_words import readable
+from game.play.session import Session
 from game.play.sight_calls import Ray, map_rule
-from game.play.viewpoint import AUTO, sees_only_itself
-from game.play.wording import plain
-from game.rules.registry import ruleset_label
+from game.play.viewpoint import AUTO, Viewpoint, sees_only_itself
+from game.play.wording import plain, stat_lines
+from game.rules.registry import get_ruleset, ruleset_label
 
-if TYPE_CHECKING:
-    from game.play.presenter import Presenter
+
+class Shown(Protocol):
+    """What of the presenter (:class:`game.play.presenter.Presenter`) the status line and the
+    panel read."""
+
+    tour: LessonTour | None
+    lesson_mode: bool
+    viewpoint: Viewpoint
+    rules: RuleChoice
+
+    @property
+    def session(self) -> Session | None: ...  # noqa: D102 - the presenter's
+
+    @property
+    def board(self) -> Board | None: ...  # noqa: D102 - the presenter's
+
+    @property
+    def selected(self) -> int | None: ...  # noqa: D102 - the presenter's
+
+    def current_notice(self) -> tuple[str, str] | None: ...  # noqa: D102 - the presenter's
+
+    def ray_start(self) -> tuple[Square, str | None] | None: ...  # noqa: D102 - the presenter's
+
+    def ray(self) -> Ray | None: ...  # noqa: D102 - the presenter's
 
 #: what a same-square ray with nobody else there says (rules §1.3, FAQ; lesson L29b)
 SELF_SIGHT = (
@@ -29,15 +56,15 @@ SELF_SIGHT = (
 )
 
 
-def status_line(p: Presenter, ray: Ray | None) -> tuple[str, str]:
+def status_line(p: Shown, ray: Ray | None) -> tuple[str, str]:
     """The status line and its kind (info, clear, blocked, error, lesson, finding), in the
-    window's words. ``ray`` is the ray whose sentence the status line says (a ray drawn by its
-    checked lines writes its sentence on the board instead, so the line gives the hint)."""
+    window's words. ``ray`` is the ray drawn: its verdict under any rule, in words
+    (:func:`game.play.rule_words.readable`)."""
     text, kind = _status(p, ray)
     return plain(text), kind
 
 
-def _status(p: Presenter, ray: Ray | None) -> tuple[str, str]:
+def _status(p: Shown, ray: Ray | None) -> tuple[str, str]:
     session, notice = p.session, p.current_notice()
     if session is not None and session.reload_error:
         return f"Map error, showing the last good board:\n{session.reload_error}", "error"
@@ -49,9 +76,9 @@ def _status(p: Presenter, ray: Ray | None) -> tuple[str, str]:
     if ray is not None and board is not None:
         if sees_only_itself(board, ray.origin, ray.target, selected):
             return SELF_SIGHT, "blocked"
-        text = ray.explain()
+        text = readable(ray)  # any rule: places by squares, numbers rounded (exact: Shift+E)
         if selected is None or p.viewpoint.choice != AUTO:
-            text = f"{viewer_words(p)}: {text}"
+            text = f"{viewer_words(p)}. {text}"
         return text, "clear" if ray.clear else "blocked"
     if notice is not None:
         return notice
@@ -81,7 +108,7 @@ def _status(p: Presenter, ray: Ray | None) -> tuple[str, str]:
     )
 
 
-def viewer_words(p: Presenter) -> str:
+def viewer_words(p: Shown) -> str:
     """Where the ray starts and whose enemies block, in words: ``From (2,3), viewer red``."""
     board, start = p.board, p.ray_start()
     if board is None or start is None:
@@ -91,7 +118,7 @@ def viewer_words(p: Presenter) -> str:
     return f"From {fmt_square(start[0])}, viewer {p.viewpoint.viewer_label(board, side)}"
 
 
-def rule_notice(p: Presenter) -> str:
+def rule_notice(p: Shown) -> str:
     """Next to the attack: the ray is drawn under another rule than the one the attack is judged
     by (the map's ``los_rule``), e.g. ``Ray drawn under corners; this attack is judged under
     dnd5e (the map's rule).``; "" when they are the same or no attack is being built."""
@@ -104,7 +131,7 @@ def rule_notice(p: Presenter) -> str:
     return f"Ray drawn under {drawn.spec()}; this attack is judged under {judged.spec()} (the map's rule)."
 
 
-def panel_info(p: Presenter, status: str, kind: str) -> PanelInfo:
+def panel_info(p: Shown, status: str, kind: str) -> PanelInfo:
     """What the side panel shows this frame."""
     session = p.session
     if session is None:
@@ -121,7 +148,7 @@ def panel_info(p: Presenter, status: str, kind: str) -> PanelInfo:
     if selected is not None:
         figure = board.figure(selected)
         figure_lines = [figure.label, f"{figure.side} · on {fmt_square(figure.square)} · id {figure.id}"]
-        figure_lines += figure_stat_lines(figure.stats)
+        figure_lines += figure_stat_lines(board, figure)
     return PanelInfo(
         title=title,
         subtitle=subtitle,
@@ -136,17 +163,46 @@ def panel_info(p: Presenter, status: str, kind: str) -> PanelInfo:
     )
 
 
-def figure_stat_lines(stats: Mapping[str, Any]) -> list[str]:
-    """A figure's stats for the panel: short ones on one line, long ones (attacks) one per line.
+def attack_dice(board: Board, figure: Figure) -> dict[str, int]:
+    """The figure's attacks the rules roll dice for: name (casefolded) → dice; empty when the
+    rules roll none or cannot read the figure (the map check says why)."""
+    try:
+        options = get_ruleset(board.ruleset).attacks(board, figure.id)
+    except (SightlineError, ValueError, KeyError):
+        return {}
+    return {option.name.casefold(): option.dice for option in options if option.dice is not None}
 
-    Empty values (a blank ``rules`` property) are left out; the panel wraps long lines.
 
-    >>> figure_stat_lines({"life": 5, "defense": 2, "attacks": "Blade:melee:3; Bow:ranged:2"})
-    ['life 5 · defense 2', 'attacks: Blade:melee:3; Bow:ranged:2']
-    >>> figure_stat_lines({"rules": "", "resolve": 2})
-    ['resolve 2']
+def figure_stat_lines(board: Board, figure: Figure) -> list[str]:
+    """A figure's stats for the panel and the hover card, in words (:func:`stat_lines`).
+
+    >>> b = Board(3, 3, figures=[Figure(1, "Kisha", "red", (1, 1), {"life": 3, "attacks": "Bow:ranged:2"})])
+    >>> figure_stat_lines(b, b.figure(1))
+    ['life 3', 'attacks: Bow (ranged, 2 dice)']
     """
-    shown = {key: value for key, value in stats.items() if str(value).strip()}
-    short = [f"{key} {value}" for key, value in shown.items() if len(str(value)) <= 12]
-    long = [f"{key}: {value}" for key, value in shown.items() if len(str(value)) > 12]
-    return ([" · ".join(short)] if short else []) + long
+    return stat_lines(figure.stats, attack_dice(board, figure))
+
+
+def card_lines(board: Board, figure: Figure) -> list[str]:
+    """The hover card's text: name, side and square, condition, then every stat in words.
+
+    >>> b = Board(3, 3, figures=[Figure(1, "Rook", "red", (1, 1), {"life": 3, "wounds": 1})])
+    >>> card_lines(b, b.figure(1))
+    ['Rook', 'red · on (1,1) · id 1', 'life 2 of 3', 'life 3 · wounds 1']
+    """
+    lines = [figure.label, f"{figure.side} · on {fmt_square(figure.square)} · id {figure.id}"]
+    try:
+        condition = get_ruleset(board.ruleset).condition(figure)
+    except Exception:  # noqa: BLE001 - an odd stat must not hide the card
+        condition = None
+    if condition is not None:
+        state = []
+        if condition.life:
+            state.append(f"life {condition.remaining} of {condition.life}")
+        if condition.down:
+            state.append("out of the fight")
+        if condition.note:
+            state.append(condition.note)
+        if state:
+            lines.append(" · ".join(state))
+    return lines + figure_stat_lines(board, figure)

@@ -13,11 +13,11 @@ No pygame here: plain state the presenter (``game/play/presenter.py``) keeps and
 >>> board = Board.from_ascii(["....", "...."], figures=[Figure(1, "Rook", "red", (0, 0))])
 >>> sight = Viewpoint()
 >>> sight.viewer(board, None), sight.viewer_label(board)
-(None, 'auto (no figure on the start: no side)')
+(None, 'no side (the start square is empty: every figure counts as an enemy)')
 >>> sight.cycle_viewer(board); sight.viewer(board, None), sight.viewer_label(board)
 ('red', 'red')
 >>> sight.cycle_viewer(board); sight.viewer(board, "red"), sight.viewer_label(board)
-(None, 'no side (every figure blocks)')
+(None, 'no side (every figure counts as an enemy)')
 >>> sight.cycle_viewer(board); sight.choice
 'auto'
 """
@@ -65,10 +65,10 @@ class Viewpoint:
         """The viewer choice in words, for the panel."""
         if self.choice == AUTO:
             if figure_side is None:
-                return "auto (no figure on the start: no side)"
-            return f"auto ({figure_side})"
+                return "no side (the start square is empty: every figure counts as an enemy)"
+            return f"{figure_side} (the starting figure's side)"
         if self.choice == NO_SIDE or self.choice not in board.sides():
-            return "no side (every figure blocks)"
+            return "no side (every figure counts as an enemy)"
         return self.choice
 
     def forget(self) -> None:

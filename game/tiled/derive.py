@@ -24,6 +24,7 @@ from pathlib import Path
 
 from game.core.board import Board, Door, DoorState, Edge, Figure, Square, Stat
 from game.core.findings import Finding, Severity
+from game.core.grid import Grid
 from game.core.words import a_or_an, plural
 from game.tiled.conventions import (
     CLASSES_FILE,
@@ -37,8 +38,6 @@ from game.tiled.conventions import (
 from game.tiled.derive_cells import Cells, derive_cells, door_state
 from game.tiled.geometry import (
     DOOR_HINT,
-    Point,
-    Segment,
     cells_inside,
     door_square,
     edge_in_map,
@@ -51,14 +50,15 @@ from game.tiled.geometry import (
     wall_paths,
 )
 from game.tiled.guard import orientation_error
-from game.tiled.records import MapArt, MapRecords, ObjectRecord
+from game.tiled.records import MapArt, MapRecords, ObjectInfo, ObjectRecord
 from game.tiled.sanity import sanity_findings
 
-__all__ = ["DEFAULT_RULESET", "ORIENTATIONS", "LoadedMap", "ObjectInfo", "derive_map"]
+__all__ = ["DEFAULT_RULESET", "DERIVERS", "ORIENTATIONS", "LoadedMap", "ObjectInfo", "derive_map"]
 
 #: the grids the derivation builds boards on (Tiled's ``orientation``): an isometric map is a
-#: square grid drawn as diamonds, read as the squares it is (staggered isometric is not)
-ORIENTATIONS = ("orthogonal", "isometric")
+#: square grid drawn as diamonds, read as the squares it is (staggered isometric is not); a
+#: hexagonal map is a hex board (game/tiled/hex_derive.py)
+ORIENTATIONS = ("orthogonal", "isometric", "hexagonal")
 DEFAULT_RULESET = "arcadia"
 DEFAULT_CAPACITY = 2
 AREA_ROLES = ("blocked", "void", "impassable")
@@ -68,24 +68,6 @@ ROLE_WORDS_PLURAL = {
     "blocked": "blocked areas", "void": "void areas", "impassable": "impassable areas",
     "ignored": "nothing (ignored)",
 }
-
-
-@dataclass(frozen=True)
-class ObjectInfo(ObjectRecord):
-    """One object of the map (its :class:`~game.tiled.records.ObjectRecord`) with the role the
-    conventions gave it and what the derivation traced from its shape, once
-    (:mod:`game.tiled.geometry`), for the linter and the window: a wall's or window's raw
-    ``segments``, free ``ends`` and unit ``edges`` (drawing order, repeats kept); a door's
-    ``door_edge``; a figure's ``square``. ``role`` is one of the conventions' roles,
-    ``impassable`` (a ledge), ``ignored`` (a class the preset ignores) or ``other``.
-    """
-
-    role: str = "other"
-    segments: tuple[Segment, ...] = ()
-    ends: tuple[Point, ...] = ()
-    edges: tuple[Edge, ...] = ()
-    door_edge: Edge | None = None
-    square: Square | None = None
 
 
 @dataclass
@@ -114,7 +96,7 @@ def derive_map(records: MapRecords, conventions: Conventions) -> LoadedMap:
     """
     if records.grid.orientation not in ORIENTATIONS:
         raise orientation_error(records.grid.orientation, str(records.path))
-    return _Deriver(records, conventions).derive()
+    return DERIVERS.get(records.grid.orientation, _Deriver)(records, conventions).derive()
 
 
 def _ids(ids: list[int], shown: int = 5) -> str:
@@ -233,6 +215,11 @@ class _Deriver:
         )
         if unknown:
             self.unknown.setdefault(record.class_name, []).append(record.id)
+        return self.place_as(record, role, parts)
+
+    def place_as(self, record: ObjectRecord, role: str, parts: _Parts) -> ObjectInfo:
+        """What an object of ``role`` puts on the board (a hex derivation places walls, doors and
+        areas on hex sides and cells itself)."""
         if role in ("wall", "window"):
             boxed = self.collision_box(record, role, parts) if role == "wall" else None
             if boxed is not None:
@@ -522,8 +509,8 @@ class _Deriver:
         void = cells.void | parts.areas["void"]
         blocked = cells.blocked | parts.areas["blocked"]
         impassable = cells.impassable | parts.areas["impassable"]
-        walls = cells.walls | {e for e in parts.drawn_walls if edge_in_map(e, self.width, self.height)}
-        windows = {e for e in parts.windows if edge_in_map(e, self.width, self.height)}
+        walls = cells.walls | {e for e in parts.drawn_walls if self.edge_in_map(e)}
+        windows = {e for e in parts.windows if self.edge_in_map(e)}
         return Board(
             self.width,
             self.height,
@@ -542,7 +529,16 @@ class _Deriver:
             ruleset=ruleset,
             properties=properties,
             name=self.records.path.stem,
+            grid=self.grid(),
         )
+
+    def edge_in_map(self, edge: Edge) -> bool:
+        """Whether an edge lies on the map or its rim (a hex derivation asks its grid)."""
+        return edge_in_map(edge, self.width, self.height)
+
+    def grid(self) -> Grid[Edge] | None:
+        """The board's grid: None, the square grid (a hex derivation gives its hex grid)."""
+        return None
 
     def stats(self, board: Board, cells: Cells, parts: _Parts, objects: int) -> dict[str, int]:
         """The numbers ``sightline check --stats`` shows."""
@@ -572,3 +568,7 @@ class _Deriver:
             stats["origin_x"], stats["origin_y"] = records.origin
         return stats
 
+
+#: orientation -> its derivation when not the square one: game/tiled/hex_derive.py adds
+#: "hexagonal" (game/tiled/__init__.py imports it, so it is there before any map is derived)
+DERIVERS: dict[str, type[_Deriver]] = {}

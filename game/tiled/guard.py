@@ -953,10 +953,10 @@ def orientation_error(orientation: str, shown: str) -> MapError:
     map's rows are shifted by half a tile, so it is no square grid, though it looks isometric)."""
     why = " (its rows are shifted by half a tile: no square grid)" if orientation == "staggered" else ""
     return MapError(
-        f"{orientation} maps are not supported{why}; Sightline reads orthogonal and isometric "
-        "(square-grid) maps",
+        f"{orientation} maps are not supported{why}; Sightline reads orthogonal, isometric "
+        "(square-grid) and hexagonal maps",
         path=shown,
-        hint="in Tiled, make a new map with File > New > Orientation: Orthogonal or Isometric",
+        hint="in Tiled, make a new map with File > New > Orientation: Orthogonal, Isometric or Hexagonal",
     )
 
 

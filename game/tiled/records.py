@@ -31,9 +31,9 @@ from pathlib import Path
 
 import numpy as np
 
-from game.core.board import Stat
+from game.core.board import Edge, Square, Stat
 from game.core.findings import Finding
-from game.tiled.geometry import Point, centre_of
+from game.tiled.geometry import Point, Segment, centre_of
 
 __all__ = [
     "ArtLayer",
@@ -299,3 +299,21 @@ class MapRecords:
     findings: list[Finding] = field(default_factory=list)
     files: tuple[Path, ...] = ()
     project_files: tuple[Path, ...] = ()
+
+
+@dataclass(frozen=True)
+class ObjectInfo(ObjectRecord):
+    """One object of the map (its :class:`~game.tiled.records.ObjectRecord`) with the role the
+    conventions gave it and what the derivation traced from its shape, once
+    (:mod:`game.tiled.geometry`), for the linter and the window: a wall's or window's raw
+    ``segments``, free ``ends`` and unit ``edges`` (drawing order, repeats kept); a door's
+    ``door_edge``; a figure's ``square``. ``role`` is one of the conventions' roles,
+    ``impassable`` (a ledge), ``ignored`` (a class the preset ignores) or ``other``.
+    """
+
+    role: str = "other"
+    segments: tuple[Segment, ...] = ()
+    ends: tuple[Point, ...] = ()
+    edges: tuple[Edge, ...] = ()
+    door_edge: Edge | None = None
+    square: Square | None = None

@@ -35,7 +35,7 @@ from game.tiled.guard import GID_MASK
 from game.tiled.records import MapRecords, tileset_of
 
 if TYPE_CHECKING:
-    from game.tiled.derive import ObjectInfo
+    from game.tiled.records import ObjectInfo
 
 __all__ = ["MOSTLY", "SANITY_CODES", "sanity_findings", "standable"]
 

@@ -33,12 +33,13 @@ from game.core.words import plural
 from game.play.findings import finding_area, map_check_state
 from game.play.frame import Frame
 from game.play.presenter import Presenter
+from game.play.rule_words import exact_lines
 from game.play.session import Session
 from game.play.wording import WINDOW_PROMPTS, plain
 from game.ui import classroom, theme
 from game.ui.attack_panel import AttackSection
 from game.ui.banner import Banner
-from game.ui.board_labels import draw_card, draw_coordinates
+from game.ui.board_labels import draw_card, draw_coordinates, free_area
 from game.ui.dice_tray import DiceTray
 from game.ui.display import open_window, save_screenshot
 from game.ui.heat import CoverageOverlay
@@ -80,7 +81,8 @@ GUI_THEME: dict[str, Any] = {
     },
     "text_box": {
         "colours": {"dark_bg": "#25282F", "normal_border": "#3A3E48"},
-        "misc": {"line_spacing": "1.1"},
+        # a slimmer margin than pygame_gui's 5 px: at 1280x800 the log shows a third line
+        "misc": {"line_spacing": "1.1", "padding": "5,3"},
     },
     "selection_list": {"colours": {"dark_bg": "#25282F"}},
     # the map check's rows: a long finding goes on over several rows, read from the left
@@ -169,6 +171,8 @@ class App:
         self.ui_scale = ui_scale_for(self.screen.get_size(), ui_scale)
         self._gui_surface: pygame.Surface | None = None
         self.manager = self._new_manager()
+        #: the room kept above the board (the banner) and below it (heat legend, rule strip)
+        self._bands: tuple[int, int] = (0, 0)
         self.view = View(viewport=self._board_viewport())
         self.panel = SidePanel(self.manager, self._panel_rect())
         self.attack_section = AttackSection(self.presenter.attack)
@@ -241,8 +245,31 @@ class App:
         return min(self.screen.get_width(), round(self._panel_width() * self.ui_scale))
 
     def _board_viewport(self) -> tuple[int, int, int, int]:
+        """The board area: left of the panel, between the band above (the banner) and the band
+        below (the heat legend, the rule's strip) that overlays would otherwise cover it with."""
         width, height = self.screen.get_size()
-        return 0, 0, max(1, width - self._panel_screen_width()), max(1, height)
+        top, bottom = self._bands
+        return 0, top, max(1, width - self._panel_screen_width()), max(1, height - top - bottom)
+
+    def _bands_for(self, frame: Frame) -> tuple[int, int]:
+        """How much room the banner needs above the board and the heat legend and the rule's
+        strip need below it this frame."""
+        width = max(1, self.screen.get_width() - self._panel_screen_width())
+        top = self.banner.height(frame.banner, width, self.ui_scale)
+        bottom = self.rule_panel.height(frame, width, self.ui_scale)
+        if frame.heat and self.board is not None:
+            bottom += self.heat.legend_height(self.board, frame.hover, width, self.ui_scale)
+        limit = self.screen.get_height() // 2  # the board keeps at least half the window
+        return min(top, limit // 2), min(bottom, limit)
+
+    def _fit_bands(self, frame: Frame) -> None:
+        """Lay the board out again when a band above or below it changed height (a banner came
+        or went, the rule's parameters were shown, ...): as a resize does, the zoom and the
+        middle stay, or the board is fitted again when the user has not zoomed."""
+        bands = self._bands_for(frame)
+        if bands != self._bands:
+            self._bands = bands
+            self._new_viewport()
 
     def _panel_rect(self) -> pygame.Rect:
         """The panel's rectangle in UI units (the GUI manager's coordinates)."""
@@ -264,6 +291,12 @@ class App:
             self.manager = self._new_manager()
             self.panel.rebind(self.manager)
         self.manager.set_window_resolution(self._logical_size())
+        self._new_viewport()
+        self.panel.layout(self._panel_rect())
+
+    def _new_viewport(self) -> None:
+        """The board area changed: keep the zoom and the grid point in its middle, or fit the
+        board again when the user has not zoomed since the last fit."""
         x, y, w, h = self.view.viewport
         centre = self.view.to_grid(x + w / 2, y + h / 2)
         fitted = self._fit_cell is not None and abs(self.view.cell - self._fit_cell) < 1e-9
@@ -274,7 +307,6 @@ class App:
             x, y, w, h = self.view.viewport
             cx, cy = self.view.to_screen(*centre)
             self.view.pan(x + w / 2 - cx, y + h / 2 - cy)
-        self.panel.layout(self._panel_rect())
 
     def fit(self) -> None:
         """Home: fit the whole board, and remember the zoom that fit chose (see :meth:`resize`)."""
@@ -397,7 +429,9 @@ class App:
             if self.view.in_viewport(*self.mouse_pos):
                 self.view.zoom_at(ZOOM_STEP ** max(-5, min(5, event.y)), *self.mouse_pos)
         elif event.type == pygame.MOUSEBUTTONDOWN:
-            if not consumed and self.view.in_viewport(*event.pos):
+            if event.button == 1 and self.banner.rect is not None and self.banner.rect.collidepoint(event.pos):
+                self.presenter.dismiss_banner()  # the banner stands above the board: a click dismisses it
+            elif not consumed and self.view.in_viewport(*event.pos):
                 self._mouse_down(event.button, event.pos)
         elif event.type == pygame.MOUSEMOTION:
             self._mouse_motion(event.pos)
@@ -474,9 +508,6 @@ class App:
     def _mouse_down(self, button: int, pos: tuple[int, int]) -> None:
         if self.help_on:
             self.help_on = False
-            return
-        if button == 1 and self.banner.rect is not None and self.banner.rect.collidepoint(pos):
-            self.presenter.dismiss_banner()
             return
         attack = self.presenter.attack
         if self.board is None:
@@ -706,24 +737,32 @@ class App:
         if not self.caches:
             self.painter.invalidate()
         frame = self.last_frame = self.presenter.frame()
+        self._fit_bands(frame)
         board = self.board
+        x, y, w, h = self.view.viewport
+        below = pygame.Rect(x, y + h, w, self.screen.get_height() - y - h)
+        self.screen.fill(theme.BACKGROUND, pygame.Rect(x, 0, w, self.screen.get_height()))
         if board is not None:
             self.painter.draw(self.screen, board, self.view, self.overlay(frame))
+            legend = 0
             if frame.heat:
-                self.heat.draw_legend(self.screen, self.view, board, frame.hover, self.ui_scale)
+                legend = self.heat.legend_height(board, frame.hover, w, self.ui_scale)
+                self.heat.draw_legend(self.screen, self.view, board, frame.hover, self.ui_scale,
+                                      pygame.Rect(below.x, below.y, below.w, legend))
             self._draw_measuring(frame)
+            if not self.presenter.lesson_mode:  # under the hover card, which follows the mouse
+                self.dice_tray.draw_over(self.screen, self.view, board, self.presenter.attack, self.ui_scale,
+                                         free_area(self.view, board, self.ui_scale, frame.coordinates))
             self._draw_labels(board, frame)
-            self.rule_panel.draw(self.screen, self.view, frame, self.ui_scale)
-            if not self.presenter.lesson_mode:
-                self.dice_tray.draw_over(self.screen, self.view, board, self.presenter.attack, self.ui_scale)
-        else:
-            self.screen.fill(theme.BACKGROUND, self.view.viewport)
+            strip = pygame.Rect(below.x, below.y + legend, below.w, max(0, below.h - legend))
+            self.rule_panel.draw(self.screen, self.view, frame, strip, self.ui_scale)
         self._draw_reader()
-        self.banner.draw(self.screen, self.view.viewport, frame.banner, self.ui_scale)
+        self.banner.draw(self.screen, (x, 0, w, y), frame.banner, self.ui_scale)
         if frame.lecture is not None:
             column = pygame.Rect(self.screen.get_width() - self._panel_screen_width(), 0,
                                  self._panel_screen_width(), self.screen.get_height())
-            card = classroom.draw_lecture(self.screen, self.view, column, frame.lecture, frame.ray)
+            area = free_area(self.view, board, self.ui_scale, frame.coordinates) if board is not None else None
+            card = classroom.draw_lecture(self.screen, self.view, column, frame.lecture, frame.ray, area)
             self.last_callout = card if card is not None else self.last_callout
             if self.help_on:
                 self.help.draw(self.screen)
@@ -778,6 +817,11 @@ class App:
         area = pygame.Rect(self.view.viewport)
         if reader.kind == "log":
             reader.draw_log(self.screen, area, self.ui_scale, p.log_title(), p.log_lines())
+            return
+        if reader.kind == "ray":
+            ray = p.ray()
+            title, lines = exact_lines(ray) if ray is not None else ("Line of sight, exact", [])
+            reader.draw_ray(self.screen, area, self.ui_scale, title, lines)
             return
         findings = list(session.findings) if session is not None and not p.lesson_mode else []
         state = map_check_state(session) if session is not None else None

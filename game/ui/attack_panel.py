@@ -34,6 +34,7 @@ from pygame_gui.windows import UIMessageWindow
 from game.core.errors import FacesError, PlayError, SightlineError
 from game.play.attack import AttackController
 from game.play.roll_log import plain_text
+from game.play.wording import verdict_words
 from game.ui.dice_tray import SPEED_NAMES, DiceTray
 from game.ui.odds_chart import OddsChart
 from game.ui.panel import fit_text, label_room
@@ -361,12 +362,13 @@ class AttackSection:
             markup = f"<font color='#B0B2BA'>{_escape(text)}</font>"
         else:
             colour = "#7BE39A" if verdict.legal else "#FF8A80"
-            text = ("Legal: " if verdict.legal else "Illegal: ") + c.reason_of(verdict)
+            text = verdict_words(verdict.legal, c.reason_of(verdict))
             markup = f"<font color='{colour}'>{_escape(text)}</font>"
         self.shown["verdict"] = text
         self.shown["rule_notice"] = notice
-        if notice:  # the drawn rule is a what-if: the attack is judged by the map's rule
-            markup += f"<br><font color='{RULE_NOTICE_COLOUR}'>{_escape(notice)}</font>"
+        if notice:  # the drawn rule is a what-if: the attack is judged by the map's rule (first, so
+            # that a long verdict never scrolls it out of the box)
+            markup = f"<font color='{RULE_NOTICE_COLOUR}'>{_escape(notice)}</font><br>" + markup
         self.verdict_box.set_text(markup)
         self._fit_verdict()
         size = self._chart_size
@@ -385,7 +387,9 @@ class AttackSection:
             self.shown["chart"] = "" if odds is None else f"{odds.label}"
         self.chart_image.set_image(surface)
         if self.roll_button is not None:
-            key = "Enter" if self.typing else "R"  # while the play is typed, R is a letter
+            # an attack that takes a typed play is committed with Enter (Enter, type, Enter); while
+            # it is typed R is a letter
+            key = "Enter" if self.typing or c.play_hint else "R"
             label = f"Commit ({key})" if c.deterministic else f"Roll ({key})"
             if self.roll_button.text != label:
                 self.roll_button.set_text(label)

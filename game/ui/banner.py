@@ -1,5 +1,6 @@
-"""The red banner over the top of the board: notices that stay until dismissed (a corrupt autosave
-set aside, a map that no longer reads), wrapped onto as many lines as they need."""
+"""The red banner above the board: notices that stay until dismissed (a corrupt autosave set aside,
+a map that no longer reads), wrapped onto as many lines as they need. The window lays the board
+out below it (:meth:`Banner.height`), so it covers nothing."""
 
 from __future__ import annotations
 
@@ -34,21 +35,32 @@ class Banner:
             self.band = None
         return self._font[1]
 
-    def draw(self, screen: pygame.Surface, viewport: tuple[int, int, int, int], text: str | None,
-             scale: float) -> None:
-        """The banner over the top of ``viewport`` (nothing when ``text`` is None)."""
-        self.rect = None
-        if text is None:
-            return
-        x, y, w, _ = viewport
+    def _band(self, text: str, width: int, scale: float) -> pygame.Surface:
+        """The banner's band for ``text`` at ``width`` pixels (made once per text and width)."""
         font = self.font(scale)
-        if self.band is None or self.band[:2] != (text, w):
-            lines = wrap(font, text, max(40, w - 24))
+        if self.band is None or self.band[:2] != (text, width):
+            lines = wrap(font, text, max(40, width - 24))
             line_h = font.get_linesize()
-            band = pygame.Surface((w, line_h * len(lines) + 14))
+            band = pygame.Surface((width, line_h * len(lines) + 14))
             band.fill(BANNER_BG)
             for n, line in enumerate(lines):
                 band.blit(font.render(line, True, BANNER_TEXT), (12, 7 + n * line_h))
-            self.band = (text, w, band)
-        screen.blit(self.band[2], (x, y))
-        self.rect = pygame.Rect(x, y, *self.band[2].get_size())
+            self.band = (text, width, band)
+        return self.band[2]
+
+    def height(self, text: str | None, width: int, scale: float) -> int:
+        """How tall the banner is for ``text`` (0: no banner): the window keeps that much room
+        above the board, so the banner covers no square and no coordinate label."""
+        return 0 if text is None else self._band(text, max(1, width), scale).get_height()
+
+    def draw(self, screen: pygame.Surface, area: tuple[int, int, int, int], text: str | None,
+             scale: float) -> None:
+        """The banner at the top left of ``area`` (the band above the board), as wide as it
+        (nothing when ``text`` is None)."""
+        self.rect = None
+        if text is None:
+            return
+        x, y, w, _ = area
+        band = self._band(text, max(1, w), scale)
+        screen.blit(band, (x, y))
+        self.rect = pygame.Rect(x, y, *band.get_size())

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.core.board import Board, Figure, fmt_square
-from game.rules.registry import get_ruleset
+from game.core.board import Board, Figure
+from game.play.status import card_lines
 from game.ui import classroom
 from game.ui.text import wrap
 from game.ui.view import View
@@ -33,16 +33,9 @@ def draw_coordinates(surface: pygame.Surface, view: View, board: Board, scale: f
     row/column on a dark plate; when squares are smaller than a label, every 2nd, 5th or 10th
     number is written.
     """
-    size = max(11, round(13 * scale))
-    face = classroom.font(size)
-    vx, vy, vw, vh = view.viewport
+    face, widest, plate_h, left_x, top_y = _label_places(view, board, scale)
     x0, y0, x1, y1 = view.visible_cells()
-    widest = face.size(str(max(board.width, board.height)))[0] + 6
     every = next(n for n in (1, 2, 5, 10, 20, 50, 100, 1000) if view.cell * n >= widest)
-    left, top = view.pixel(0, 0)
-    plate_h = face.get_linesize()
-    top_y = max(vy, top - plate_h - 2)
-    left_x = max(vx, left - widest - 2)
     for x in range(max(0, x0), min(board.width, x1 + 1)):
         if x % every:
             continue
@@ -53,6 +46,30 @@ def draw_coordinates(surface: pygame.Surface, view: View, board: Board, scale: f
             continue
         _, cy = view.square_centre((0, y))
         _plate(surface, face, str(y), (left_x + widest // 2, cy))
+
+
+def _label_places(view: View, board: Board, scale: float) -> tuple[pygame.font.Font, int, int, int, int]:
+    """The labels' face, the width of the widest row label, a plate's height, and where the row
+    labels (x) and the column labels (y) stand: in the margin, else over the first column/row."""
+    face = classroom.font(max(11, round(13 * scale)))
+    vx, vy, _, _ = view.viewport
+    widest = face.size(str(max(board.width, board.height)))[0] + 6
+    left, top = view.pixel(0, 0)
+    plate_h = face.get_linesize()
+    return face, widest, plate_h, max(vx, left - widest - 2), max(vy, top - plate_h - 2)
+
+
+def free_area(view: View, board: Board, scale: float, coordinates: bool) -> pygame.Rect:
+    """The part of the board area an overlay (a classroom card, the dice tray) may cover: the
+    board area less the strips of the coordinate labels (when they are on), so that no overlay
+    hides a column or row number."""
+    area = pygame.Rect(view.viewport)
+    if not coordinates:
+        return area
+    _, widest, plate_h, left_x, top_y = _label_places(view, board, scale)
+    top = top_y + plate_h + 1
+    left = left_x + widest + 1
+    return pygame.Rect(max(area.x, left), max(area.y, top), area.right - max(area.x, left), area.bottom - max(area.y, top))
 
 
 _PLATES: dict[tuple[int, str], pygame.Surface] = {}
@@ -71,34 +88,6 @@ def _plate(surface: pygame.Surface, face: pygame.font.Font, text: str, centre: t
             _PLATES.clear()
         _PLATES[key] = plate
     surface.blit(plate, plate.get_rect(center=centre))
-
-
-def card_lines(board: Board, figure: Figure) -> list[str]:
-    """The hover card's text: name, side and square, condition, then every stat.
-
-    >>> b = Board(3, 3, figures=[Figure(1, "Rook", "red", (1, 1), {"life": 3, "wounds": 1})])
-    >>> card_lines(b, b.figure(1))
-    ['Rook', 'red · on (1,1) · id 1', 'life 2 of 3', 'life 3 · wounds 1']
-    """
-    lines = [figure.label, f"{figure.side} · on {fmt_square(figure.square)} · id {figure.id}"]
-    try:
-        condition = get_ruleset(board.ruleset).condition(figure)
-    except Exception:  # noqa: BLE001 - an odd stat must not hide the card
-        condition = None
-    if condition is not None:
-        state = []
-        if condition.life:
-            state.append(f"life {condition.remaining} of {condition.life}")
-        if condition.down:
-            state.append("out of the fight")
-        if condition.note:
-            state.append(condition.note)
-        if state:
-            lines.append(" · ".join(state))
-    shown = {k: v for k, v in figure.stats.items() if str(v).strip()}
-    short = [f"{k} {v}" for k, v in shown.items() if len(str(v)) <= 12]
-    long = [f"{k}: {v}" for k, v in shown.items() if len(str(v)) > 12]
-    return lines + ([" · ".join(short)] if short else []) + long
 
 
 def draw_card(

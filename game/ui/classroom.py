@@ -88,8 +88,10 @@ def draw_callout(
     """A dark card with ``lines`` beside ``anchor`` (a point on the board), kept inside ``area``.
 
     The card sits to the right of and below the anchor when there is room, else it flips; it
-    never covers a rectangle of ``avoid`` (the ray's squares) when any place beside the anchor,
-    or any corner of the area, leaves them free (else it covers them the least).
+    never covers a rectangle of ``avoid`` (the ray's squares first: the attacker's and the
+    target's) when any place beside the anchor, or any corner or edge of the area, leaves them
+    free (else it covers them the least, the first two weighing most). ``area`` is the board
+    area less the coordinate labels: the card never covers a label.
     """
     max_width = max(200, area.w * 2 // 5)
     rendered: list[pygame.Surface] = []
@@ -106,6 +108,8 @@ def draw_callout(
         (ax - 24 - width, ay - 24 - height),
         (area.x, area.y), (area.right - width, area.y), (area.x, area.bottom - height),
         (area.right - width, area.bottom - height),
+        (area.centerx - width // 2, area.y), (area.centerx - width // 2, area.bottom - height),
+        (area.x, area.centery - height // 2), (area.right - width, area.centery - height // 2),
     ]
 
     def placed(point: tuple[int, int]) -> pygame.Rect:
@@ -114,7 +118,7 @@ def draw_callout(
         return pygame.Rect(x, y, width, height)
 
     def covered(rect: pygame.Rect) -> int:
-        return sum(rect.clip(other).w * rect.clip(other).h for other in avoid)
+        return sum(rect.clip(other).w * rect.clip(other).h * (10 if i < 2 else 1) for i, other in enumerate(avoid))
 
     candidates = [placed(point) for point in places]
     card = next((c for c in candidates if covered(c) == 0), min(candidates, key=covered))
@@ -134,7 +138,8 @@ def draw_menu(
     surface: pygame.Surface, names: Sequence[str], current: int, chosen: int, progress: str,
     results: Mapping[int, bool | None],
 ) -> None:
-    """The lesson menu over the window: every board with its result mark, the chosen one lit."""
+    """The lesson menu over the window: every board (its name and title) with its result mark,
+    the chosen one lit; the type shrinks (not below 16 px) until the longest entry fits its column."""
     width, height = surface.get_size()
     shade = pygame.Surface((width, height), pygame.SRCALPHA)
     shade.fill((8, 10, 16, 235))
@@ -145,16 +150,20 @@ def draw_menu(
     hint = font(max(18, size * 2 // 3)).render(
         f"{progress}   ·   Up/Down, Enter opens, Esc closes", True, MUTED)
     surface.blit(hint, (40, 24 + title.get_linesize()))
-    face = font(size)
     top = 40 + title.get_linesize() + hint.get_height()
-    rows = max(1, (height - top - 20) // face.get_linesize())
-    columns = max(1, -(-len(names) // rows))
-    column_w = (width - 80) // columns
-    for index, name in enumerate(names):
+    marks = {True: "  right", False: "  wrong", None: "  seen", "unseen": ""}
+    texts = [f"{name}{marks[results.get(i, 'unseen')]}" + ("  (open)" if i == current else "")
+             for i, name in enumerate(names)]
+    for px in range(size, 15, -1):
+        face = font(px)
+        rows = max(1, (height - top - 20) // face.get_linesize())
+        columns = max(1, -(-len(names) // rows))
+        column_w = (width - 80) // columns
+        if max((face.size(text)[0] for text in texts), default=0) <= column_w - 16:
+            break
+    for index, text in enumerate(texts):
         result = results.get(index, "unseen")
-        mark = {True: "  right", False: "  wrong", None: "  seen", "unseen": ""}[result]
         colour = CLEAR if result is True else BLOCKED if result is False else TEXT
-        text = f"{name}{mark}" + ("  (open)" if index == current else "")
         label = face.render(text, True, colour)
         x = 40 + (index // rows) * column_w
         y = top + (index % rows) * face.get_linesize()
@@ -174,12 +183,16 @@ def _sized(lines: Sequence[tuple[str, str, str]], size: int) -> list[tuple[str, 
 
 
 def draw_lecture(
-    surface: pygame.Surface, view: View, column: pygame.Rect, lecture: Lecture, ray: Any
+    surface: pygame.Surface, view: View, column: pygame.Rect, lecture: Lecture, ray: Any,
+    area: pygame.Rect | None = None,
 ) -> pygame.Rect | None:
     """Classroom mode: the neutral ray before the reveal, the card beside the ray, the lesson
-    column on the right, the notice, the menu over all. Returns where the card was drawn."""
+    column on the right, the notice, the menu over all. Returns where the card was drawn.
+
+    ``area`` is where cards may go: the board area less the coordinate labels (default: the
+    whole board area)."""
     size = text_size(surface.get_height())
-    area = pygame.Rect(view.viewport)
+    area = pygame.Rect(view.viewport) if area is None else pygame.Rect(area)
     card = None
     if ray is not None:
         ends = [pygame.Rect(view.square_rect(square)) for square in (ray.origin, ray.target)]

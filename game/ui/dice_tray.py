@@ -47,7 +47,7 @@ from __future__ import annotations
 import math
 import re
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -507,9 +507,11 @@ class DiceTray:
             return self.target_figure
         return changed[0] if changed else None
 
-    def tray_rect(self, area: pygame.Rect, target_pos: tuple[int, int] | None = None) -> pygame.Rect:
+    def tray_rect(self, area: pygame.Rect, target_pos: tuple[int, int] | None = None,
+                  avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
         """Where the tray sits inside the board ``area``: bottom centre, or top centre when the
-        target's token is in the lower half (the tray never hides where the wounds land).
+        target's token is in the lower half (the tray never hides where the wounds land); of
+        those two and the corners, the first that covers none of ``avoid`` (the attacker's token).
 
         It is tall enough for every result line, wrapped to its width (up to the area's height).
         """
@@ -519,10 +521,12 @@ class DiceTray:
         lines = max(2, len(self.wrapped_lines(width - 24)))
         height = TITLE_H + rows * (die + 8) + HEAD_H + lines * LINE_H + 8
         height = min(height, area.h - 24)
-        top = area.bottom - height - 12
-        if target_pos is not None and target_pos[1] > area.centery:
-            top = area.top + 12
-        return pygame.Rect(area.centerx - width // 2, top, width, height)
+        low, high = area.bottom - height - 12, area.top + 12
+        tops = (high, low) if target_pos is not None and target_pos[1] > area.centery else (low, high)
+        places = [pygame.Rect(area.centerx - width // 2, top, width, height) for top in tops]
+        places += [pygame.Rect(x, top, width, height) for top in tops for x in (area.x + 12, area.right - width - 12)]
+        keep = [p for p in places if target_pos is None or not p.collidepoint(target_pos)] or places
+        return next((p for p in keep if not any(p.colliderect(r) for r in avoid)), keep[0])
 
     def _die_size(self, area: pygame.Rect) -> int:
         most = max((sum(1 for d in self._timeline.dice if d.row == r) for r in range(len(self._timeline.rows))), default=1)
@@ -530,24 +534,30 @@ class DiceTray:
         return int(max(DIE_MIN, min(DIE_MAX, width / max(1, most) - 6)))
 
     def draw_over(self, screen: pygame.Surface, view: View, board: Board, attack: AttackController,
-                  scale: float) -> None:
-        """The tray over the board while ``attack`` is revealed: clear of the first target, the
-        damage flying to the figure hit; laid out in UI units and scaled like the panel."""
+                  scale: float, area: pygame.Rect | None = None) -> None:
+        """The tray over the board while ``attack`` is revealed, inside ``area`` (the board area
+        less the coordinate labels): clear of the first target and of the attacker, the damage
+        flying to the figure hit; laid out in UI units and scaled like the panel."""
         if not attack.tray.active:
             return
         targets = [t for t in attack.targets if t in board.figures]
         landing = view.square_centre(board.figure(targets[0]).square) if targets else None
         hit = attack.landing_figure()  # who takes the damage (a failed block: the hero)
         landing_at = view.square_centre(board.figure(hit).square) if hit is not None and hit in board.figures else None
-        area = pygame.Rect(view.viewport)
+        attacker = attack.attacker
+        avoid = [pygame.Rect(view.square_rect(board.figure(attacker).square))] \
+            if attacker is not None and attacker in board.figures else []
+        area = pygame.Rect(view.viewport) if area is None else pygame.Rect(area)
         if scale != 1.0:
             layer = pygame.Surface((max(1, round(area.w / scale)), max(1, round(area.h / scale))), pygame.SRCALPHA)
-            self.draw(layer, layer.get_rect(), _shrink(landing, scale), _shrink(landing_at, scale))
+            shrunk = [pygame.Rect(round((r.x - area.x) / scale), round((r.y - area.y) / scale),
+                                  round(r.w / scale), round(r.h / scale)) for r in avoid]
+            self.draw(layer, layer.get_rect(), _shrink(landing, scale, area), _shrink(landing_at, scale, area), shrunk)
             screen.blit(pygame.transform.smoothscale(layer, area.size), area.topleft)
             return
         old_clip = screen.get_clip()
         screen.set_clip(area)
-        self.draw(screen, area, landing, landing_at)
+        self.draw(screen, area, landing, landing_at, avoid)
         screen.set_clip(old_clip)
 
     def draw(
@@ -556,17 +566,18 @@ class DiceTray:
         area: pygame.Rect,
         target_pos: tuple[int, int] | None = None,
         landing_pos: tuple[int, int] | None = None,
+        avoid: Sequence[pygame.Rect] = (),
     ) -> pygame.Rect | None:
         """Draw the tray inside ``area`` (the board's part of the window); returns its rect.
 
         ``target_pos`` is the centre on screen of the token of :attr:`target_figure` (the tray
-        keeps clear of it); ``landing_pos`` that of :meth:`damaged_figure`'s token. The damage
-        badge flies to the figure that takes the damage: ``landing_pos``, else ``target_pos``
-        when the target is that figure, else nowhere.
+        keeps clear of it, and of ``avoid``: the attacker's square); ``landing_pos`` that of
+        :meth:`damaged_figure`'s token. The damage badge flies to the figure that takes the
+        damage: ``landing_pos``, else ``target_pos`` when the target is that figure, else nowhere.
         """
         if self.resolution is None:
             return None
-        rect = self.tray_rect(pygame.Rect(area), target_pos)
+        rect = self.tray_rect(pygame.Rect(area), target_pos, avoid)
         panel = pygame.Surface(rect.size, pygame.SRCALPHA)
         panel.fill(TRAY_BG)
         pygame.draw.rect(panel, TRAY_BORDER, panel.get_rect(), 2, border_radius=8)
@@ -832,9 +843,9 @@ def draw_symbol(
         sprite.blit(label, label.get_rect(center=(cx, cy)))
 
 
-def _shrink(point: tuple[int, int] | None, scale: float) -> tuple[int, int] | None:
-    """A screen point in UI units (for parts drawn at the logical size)."""
-    return None if point is None else (round(point[0] / scale), round(point[1] / scale))
+def _shrink(point: tuple[int, int] | None, scale: float, area: pygame.Rect) -> tuple[int, int] | None:
+    """A screen point in UI units from the corner of ``area`` (for parts drawn at the logical size)."""
+    return None if point is None else (round((point[0] - area.x) / scale), round((point[1] - area.y) / scale))
 
 
 def _star(cx: float, cy: float, outer: float, inner: float, tips: int) -> list[tuple[float, float]]:

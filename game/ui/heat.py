@@ -17,8 +17,9 @@ from typing import Any
 import numpy as np
 import pygame
 
-from game.core.board import Board, Square, fmt_square
+from game.core.board import Board, Square
 from game.designer.coverage import Coverage, coverage, geometry_board
+from game.play.wording import heat_legend
 from game.ui.odds_chart import PanelFonts
 from game.ui.report_images import ramp
 from game.ui.text import wrap
@@ -101,23 +102,32 @@ class CoverageOverlay:
         if self._job is not None:
             self._job[1].result(timeout)
 
-    def draw_legend(self, surface: pygame.Surface, view: View, board: Board, hover: Square | None,
-                    scale: float) -> None:
-        """The legend in the board area's bottom left corner: the range, the hovered square's
-        count, or why there is no heat map (yet)."""
-        area = pygame.Rect(view.viewport)
+    def legend_text(self, board: Board, hover: Square | None) -> str:
+        """The legend: the range, the hovered square's count, or why there is no heat map (yet)."""
         if board.width * board.height > MAX_SQUARES:
-            self._draw_legend(surface, area, scale, f"Coverage heat map: the board has more than {MAX_SQUARES} "
-                              "squares; sightline report MAP draws it as a picture")
-            return
+            return (f"Coverage heat map: the board has more than {MAX_SQUARES} squares; sightline report MAP "
+                    "draws it as a picture")
         found = self.result(board)
         if found is None:
-            self._draw_legend(surface, area, scale, "Coverage heat map: working out how many squares see each square…")
-            return
-        words = f"Coverage: squares seen from 0 (blue) to {found.maximum} (red) squares"
+            return "Coverage heat map: working out how many squares see each square…"
+        count = None
         if hover is not None and board.in_bounds(hover) and found.standable[hover[1], hover[0]]:
-            words += f" · {fmt_square(hover)} is seen from {int(found.seen_by[hover[1], hover[0]])}"
-        self._draw_legend(surface, area, scale, words + " · H hides it")
+            count = int(found.seen_by[hover[1], hover[0]])
+        return heat_legend(found.maximum, hover if count is not None else None, count)
+
+    def legend_height(self, board: Board, hover: Square | None, width: int, scale: float) -> int:
+        """How tall the legend is at ``width`` pixels (the window keeps that room under the board)."""
+        font = self._font(max(12, round(14 * scale)))
+        pad = max(6, round(6 * scale))
+        lines = wrap(font, self.legend_text(board, hover), max(40, width - 2 * pad))
+        return font.get_linesize() * len(lines) + 2 * pad
+
+    def draw_legend(self, surface: pygame.Surface, view: View, board: Board, hover: Square | None,
+                    scale: float, area: pygame.Rect | None = None) -> None:
+        """The legend in the bottom left corner of ``area`` (the band the window keeps for it
+        under the board; else the board area's)."""
+        self._draw_legend(surface, area if area is not None else pygame.Rect(view.viewport), scale,
+                          self.legend_text(board, hover))
 
     def draw(self, surface: pygame.Surface, view: View, board: Board, scale: float) -> None:
         """Tint every standable square by its count (the painter calls it under the figures)."""

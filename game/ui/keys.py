@@ -198,6 +198,9 @@ KEY_BINDINGS: tuple[Binding, ...] = (
             call="presenter.rule", args=("toggle_compare",)),
     Binding("rule_compare_with", ("Shift+X",), "compare with the next rule (compare mode on)", "Line-of-sight rule",
             call="presenter.rule", args=("compare_next",)),
+    Binding("reader_ray", ("Shift+E",), "the ray's whole reasoning with exact values in a large reader"
+            " (every line the rule tried; the panel rounds them)", "Line-of-sight rule",
+            call="reader.toggle", args=("ray",)),
     Binding("reader_log", ("Shift+L",), "the whole log in a large, scrollable reader (drag its"
             " top edge)", "History",
             call="reader.toggle", args=("log",)),

@@ -35,11 +35,12 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pygame
 
+from game.core import sight
 from game.core.board import Board, DoorState, Edge, Figure, Square
 from game.core.errors import SightlineError
 from game.core.sight_result import Sight
 from game.play.findings import Marker
-from game.play.sight_calls import Ray, RayLine
+from game.play.sight_calls import DRAWN_LINES, Ray, RayLine
 from game.rules.registry import get_ruleset
 from game.ui import theme
 from game.ui.art import TileArt, layer_offset
@@ -494,6 +495,9 @@ class BoardPainter:
         squares: dict[Square, list[Figure]] = {}
         for figure in board.figures.values():
             fx, fy = figure.square
+            if figure.id == dragged:
+                continue  # it follows the cursor (_draw_dragged): no copy left behind, and the
+                # figures of the square it is over keep their places and sizes
             if x0 - 1 <= fx <= x1 and y0 - 1 <= fy <= y1:
                 squares.setdefault(figure.square, []).append(figure)
         for sq, figures in squares.items():
@@ -501,9 +505,7 @@ class BoardPainter:
                 sprite = self._token(
                     figure, sides, radius, view.cell, len(figures) == 1, board.ruleset
                 )
-                if figure.id == dragged:
-                    sprite = self._ghost(sprite)
-                elif hidden is not None and _hidden(hidden, sq):
+                if hidden is not None and _hidden(hidden, sq):
                     sprite = self._dim(sprite)
                 surface.blit(sprite, sprite.get_rect(center=(cx, cy)))
                 ring = None
@@ -552,7 +554,9 @@ class BoardPainter:
     ) -> pygame.Surface:
         life, wounds, down = _health(figure, ruleset)
         colour = theme.KILLED if down else theme.side_colour(figure.side, sides)
-        show_name = alone and cell >= theme.NAME_ZOOM
+        # the whole name only when it fits at a readable size (the hover card has it anyway)
+        show_name = alone and cell >= theme.NAME_ZOOM and (
+            self.font(_name_min(radius)).size(figure.label)[0] <= 2 * radius - 8)
         text = figure.label if show_name else _initials(figure)
         key = ("token", text, colour, radius, life, wounds, down)
         sprite = self._sprites.get(key)
@@ -567,8 +571,9 @@ class BoardPainter:
         outline = max(1, radius // 12)
         pygame.draw.aacircle(sprite, theme.TOKEN_OUTLINE, centre, radius, outline)
         font_px = max(8 if show_name else 11, round(radius * (0.8 if show_name else 1.15)))  # codes: big
-        while show_name and font_px > 11 and self.font(font_px).size(text)[0] > 2 * radius - 8:
-            font_px -= 1  # a long name: smaller letters before any are cut
+        smallest = _name_min(radius) if show_name else 11
+        while font_px > smallest and self.font(font_px).size(text)[0] > 2 * radius - (8 if show_name else 6):
+            font_px -= 1  # a long name or code: smaller letters (never below readable) before any are cut
         label = self._label(text, font_px, theme.readable_text(colour), max_width=2 * radius - 4)
         label_y = centre[1] - (radius * 0.12 if life else 0)
         sprite.blit(label, label.get_rect(center=(centre[0], round(label_y))))
@@ -614,12 +619,6 @@ class BoardPainter:
             dimmed = (sprite, out)
             _remember(self._dimmed, key, dimmed)
         return dimmed[1]
-
-    @staticmethod
-    def _ghost(sprite: pygame.Surface) -> pygame.Surface:
-        ghost = sprite.copy()
-        ghost.fill((255, 255, 255, theme.DRAG_GHOST_ALPHA), special_flags=pygame.BLEND_RGBA_MULT)
-        return ghost
 
     def _draw_dragged(
         self,
@@ -940,8 +939,8 @@ class _RayShape:
         origin, target = ray.origin, ray.target
         start = (origin[0] + 0.5, origin[1] + 0.5)
         end = (target[0] + 0.5, target[1] + 0.5)
-        shape = cls(origin, target, start, end, ray.block_t, [], [], [], [], [], [],
-                    getattr(ray, "centre_line", True), tuple(getattr(ray, "lines", ())))
+        centre, lines = _drawn_lines(ray, board)
+        shape = cls(origin, target, start, end, ray.block_t, [], [], [], [], [], [], centre, lines)
         for kind, where, point, blocks, closed_sides in ray.drawing():
             if kind == "edge":
                 assert isinstance(where, Edge)
@@ -970,8 +969,22 @@ def _ray_key(ray: Ray | Sight, board: Board) -> tuple[Any, ...]:
     checked lines is those lines.
     """
     flags = tuple((step[3], step[4]) for step in ray.drawing())
-    lines = tuple(getattr(ray, "lines", ()))
-    return (board.serial, board.geometry_version, ray.origin, ray.target, flags, lines)
+    return (board.serial, board.geometry_version, ray.origin, ray.target, flags, _drawn_lines(ray, board))
+
+
+def _drawn_lines(ray: Ray | Sight, board: Board) -> tuple[bool, tuple[RayLine, ...]]:
+    """Whether ``ray`` is drawn as its centre line, and else the lines its rule checked (at most
+    :data:`~game.play.sight_calls.DRAWN_LINES`, floats): the presenter's :class:`Ray` says so
+    itself; a facade :class:`Sight` by its rule (``sight.by_centre_line``)."""
+    if isinstance(ray, Ray):
+        return ray.centre_line, ray.lines
+
+    if sight.by_centre_line(ray.rule, board.grid.kind):
+        return True, ()
+    return False, tuple(
+        RayLine((float(line.start[0]), float(line.start[1])), (float(line.end[0]), float(line.end[1])), line.clear)
+        for line in ray.lines[:DRAWN_LINES]
+    )
 
 
 def region_boundary(region: frozenset[Square]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
@@ -1061,21 +1074,31 @@ def _hidden(mask: np.ndarray, sq: Square) -> bool:
     return 0 <= y < mask.shape[0] and 0 <= x < mask.shape[1] and not bool(mask[y, x])
 
 
+def _name_min(radius: int) -> int:
+    """The smallest type a token writes a whole name in: readable, about half the token's radius
+    (below it the token shows the name's initials; the hover card shows the whole name)."""
+    return max(13, round(radius * 0.5))
+
+
 def _initials(figure: Figure) -> str:
-    """One or two letters for a token: the initials of the name's words, or ``#id``.
+    """One or two letters for a token: the initials of the name's words, or ``#id``; a number
+    ending the name stays (``orc_warrior_1`` → ``OW1``), so numbered twins differ.
 
     >>> _initials(Figure(1, "Dusty blade", "red", (0, 0))), _initials(Figure(2, "goblin", "m", (0, 0)))
     ('DB', 'Go')
-    >>> _initials(Figure(7, "", "m", (0, 0)))
-    '#7'
+    >>> _initials(Figure(7, "", "m", (0, 0))), _initials(Figure(8, "orc_warrior_12", "m", (0, 0)))
+    ('#7', 'OW12')
+    >>> _initials(Figure(9, "Goblin 2", "m", (0, 0)))
+    'G2'
     """
     words = [w for w in figure.name.replace("_", " ").replace("-", " ").split() if w]
     if not words:
         return f"#{figure.id}"
+    number = words.pop() if len(words) > 1 and words[-1].isdigit() else ""
     if len(words) == 1:
         word = words[0]
-        return word[:1].upper() + word[1:2].lower()
-    return (words[0][0] + words[1][0]).upper()
+        return (word[:1].upper() + ("" if number else word[1:2].lower())) + number
+    return (words[0][0] + words[1][0]).upper() + number
 
 
 def _health(figure: Figure, ruleset: str) -> tuple[int, int, bool]:

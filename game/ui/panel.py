@@ -32,7 +32,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UISelectionList, UIT
 from game.core.findings import Finding
 from game.core.words import plural
 from game.play.frame import PanelInfo
-from game.play.wording import plain
+from game.play.wording import log_entries, plain
 from game.ui.text import wrap
 
 PANEL_WIDTH = 320
@@ -40,9 +40,14 @@ HEADING_HEIGHT = 22
 PADDING = 5
 #: the smallest useful height of a section without its own ``min_height``: heading and one row
 MIN_SECTION_HEIGHT = HEADING_HEIGHT + 30
+#: the map check's list: the height of a row and of the list's border and shadow (pygame_gui's)
+LIST_ROW = 20
+LIST_CHROME = 6
 #: the tallest a text box measured by :class:`TextMeasure` can be
 MEASURE_LIMIT = 1000
 
+#: the lines the status box (Line of sight) shows on a map; the log takes what is left
+STATUS_LINES = 4
 #: the lesson text's size (the lessons give the status box the whole panel's spare room)
 LESSON_TEXT_PX = 17
 
@@ -94,7 +99,7 @@ class CentreOn:
 
 @dataclass(frozen=True)
 class OpenReader:
-    """A panel request: show this list ("log" or "findings") large, in the reader."""
+    """A panel request: show this ("log", "findings" or "ray") large, in the reader."""
 
     kind: str
 
@@ -104,17 +109,18 @@ ENLARGE_WIDTH = 30
 
 
 def enlarge_button(
-    manager: pygame_gui.UIManager, container: UIPanel, rect: pygame.Rect, label: UILabel, key: str
+    manager: pygame_gui.UIManager, container: UIPanel, rect: pygame.Rect, label: UILabel, key: str,
+    caption: str = "all", tip: str = "the whole list, large", width: int = ENLARGE_WIDTH,
 ) -> UIButton:
-    """A small "all" button at the right end of a section's heading that opens its list large
-    (the heading's label gives up that width)."""
-    label.set_dimensions((max(10, rect.w - ENLARGE_WIDTH - 4), HEADING_HEIGHT))
+    """A small button (``all``) at the right end of a section's heading that opens its content
+    large in the reader (the heading's label gives up that width)."""
+    label.set_dimensions((max(10, rect.w - width - 4), HEADING_HEIGHT))
     return UIButton(
-        pygame.Rect(rect.right - ENLARGE_WIDTH, rect.y + 1, ENLARGE_WIDTH, HEADING_HEIGHT - 2),
-        "all",
+        pygame.Rect(rect.right - width, rect.y + 1, width, HEADING_HEIGHT - 2),
+        caption,
         manager,
         container=container,
-        tool_tip_text=f"the whole list, large ({key})",
+        tool_tip_text=f"{tip} ({key})",
         object_id="#enlarge",
     )
 
@@ -359,10 +365,35 @@ class FigureSection(_TextSection):
 
 
 class StatusSection(_TextSection):
-    """The status line: why the ray is clear or blocked, lesson steps, refusals, errors."""
+    """The status line: why the ray is clear or blocked (under any rule, in words, numbers
+    rounded), lesson steps, refusals, errors. Its heading's "exact" button (``Shift+E``) opens
+    the ray's whole reasoning with exact values in the reader."""
 
     def __init__(self) -> None:
-        super().__init__("Line of sight", None, flex=2, min_height=HEADING_HEIGHT + 68, keep=1)
+        # three lines at least: a rule's verdict (corners, any-point) stays whole in a short window
+        super().__init__("Line of sight", None, flex=2, min_height=HEADING_HEIGHT + 90, keep=1)
+        self.exact: UIButton | None = None
+
+    def build(self, manager: pygame_gui.UIManager, container: UIPanel, rect: pygame.Rect) -> None:
+        """A heading with its "exact" button over the text box."""
+        super().build(manager, container, rect)
+        assert self.label is not None
+        self.exact = enlarge_button(manager, container, rect, self.label, "Shift+E", "exact",
+                                    "the ray's whole reasoning, exact values", ENLARGE_WIDTH + 16)
+
+    def wanted_height(self, info: PanelInfo, width: int, measure: TextMeasure) -> int | None:
+        """Four lines on a map (a ray's sentence under any rule; the log gets the rest); in the
+        lessons, where there is no log, all the room there is."""
+        if info.extra.get("lessons"):
+            return None
+        return HEADING_HEIGHT + measure.box_height("<br>".join("X" * STATUS_LINES), width)
+
+    def process_event(self, event: pygame.event.Event) -> object | None:
+        """Its "exact" button → :class:`OpenReader` the ray."""
+        pressed = event.type == pygame_gui.UI_BUTTON_PRESSED
+        if pressed and self.exact is not None and getattr(event, "ui_element", None) is self.exact:
+            return OpenReader("ray")
+        return None
 
     def markup(self, info: PanelInfo) -> str:
         """The status text in the colour of its kind."""
@@ -373,7 +404,7 @@ class StatusSection(_TextSection):
 
 
 class LogSection(_TextSection):
-    """The action log, newest first. In a short window it folds into its heading, which then
+    """The action log, newest entry first (a roll's dice stay under it). In a short window it folds into its heading, which then
     shows the newest line (``Log: move Rook (1,1) -> (2,2)``). The lessons log nothing: there
     it takes no room."""
 
@@ -408,7 +439,7 @@ class LogSection(_TextSection):
     def heading(self, info: PanelInfo) -> str:
         """``Log``, or folded: ``Log: the newest line``."""
         if self.folded and info.log:
-            return f"{self.title}: {plain(info.log[-1])}"
+            return f"{self.title}: {plain(log_entries(list(info.log)[-8:])[-1].splitlines()[0])}"
         return self.title
 
     def refresh(self, info: PanelInfo) -> bool:
@@ -420,7 +451,7 @@ class LogSection(_TextSection):
         if self.label is not None and heading != self._heading:
             self._heading = heading
             self.label.set_text(fit_text(self.label.font, heading, label_room(self.label)))
-        recent = list(info.log)[-self.lines :][::-1]
+        recent = [line for entry in reversed(log_entries(list(info.log)[-self.lines :])) for line in entry.split("\n")]
         return self.show("<br>".join(escape(plain(line)) for line in recent) or "<i>nothing yet</i>")
 
 
@@ -470,6 +501,17 @@ class FindingsSection:
     def wanted_height(self, info: PanelInfo, width: int, measure: TextMeasure) -> int | None:
         """Just the heading (``Map check: clean``) when there is nothing to list; else flexible."""
         return None if info.findings else HEADING_HEIGHT
+
+    @staticmethod
+    def whole_lines(height: int) -> int:
+        """The tallest height ≤ ``height`` whose list shows whole rows only (the last row is
+        never cut in half); the heading alone when not even one row fits.
+
+        >>> FindingsSection.whole_lines(22 + 6 + 50), FindingsSection.whole_lines(30)
+        (68, 22)
+        """
+        rows = (height - HEADING_HEIGHT - LIST_CHROME) // LIST_ROW
+        return HEADING_HEIGHT + LIST_CHROME + rows * LIST_ROW if rows > 0 else HEADING_HEIGHT
 
     @staticmethod
     def item_text(number: int, finding: Finding) -> str:
@@ -693,6 +735,10 @@ class SidePanel:
                     height = heights[index] + spare
                     heights[index] = section.whole_lines(height)
                     spare = height - heights[index]
+            elif isinstance(section, FindingsSection) and index not in hidden and heights[index] > HEADING_HEIGHT:
+                height = heights[index] + spare
+                heights[index] = section.whole_lines(height)
+                spare = height - heights[index]
         return heights
 
     def layout(self, rect: pygame.Rect) -> None:
@@ -706,7 +752,7 @@ class SidePanel:
         y = PADDING
         for section, height in zip(self.sections, self.heights, strict=True):
             if height <= 0 and getattr(section, "lesson_hidden", False):  # the lessons' map check, log
-                for part in ("label", "box", "list", "enlarge"):
+                for part in ("label", "box", "list", "enlarge", "exact"):
                     if hasattr(section, part):
                         setattr(section, part, None)
                 continue

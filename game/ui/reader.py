@@ -1,5 +1,6 @@
 """The reader: a large, scrollable, resizable panel over the board for what the side panel has
-no room for: the whole log (``Shift+L``) and the map check's findings (``I``).
+no room for: the whole log (``Shift+L``), the map check's findings (``I``) and the ray's whole
+reasoning with exact values (``Shift+E``).
 
 It docks along the bottom of the board area; drag its top edge to make it taller or shorter (up
 to the whole board area). Every entry is shown whole, wrapped onto as many lines as it needs
@@ -59,7 +60,7 @@ class Entry:
 class Reader:
     """State of the reader (which list, scroll, height, filter) and its last drawing's hit areas."""
 
-    #: "log", "findings", or None (closed)
+    #: "log", "findings", "ray", or None (closed)
     kind: str | None = None
     #: the first line shown (0: the top)
     scroll: int = 0
@@ -279,6 +280,13 @@ class Reader:
                    ("close", "Close (Esc)", False)]
         self.draw(surface, area, scale, title, [Entry(line) for line in lines], buttons,
                   empty="Nothing has happened yet.")
+
+    def draw_ray(self, surface: pygame.Surface, area: pygame.Rect, scale: float, title: str,
+                 lines: Sequence[str]) -> None:
+        """The ray's whole reasoning with exact values (``Shift+E``): its sentence, then every
+        line the rule decided by (or every crossing of the centre line), each exactly."""
+        self.draw(surface, area, scale, title, [Entry(line) for line in lines], [("close", "Close (Esc)", False)],
+                  empty="No ray: select a figure or click a square, then hover the ray's end.")
 
     def draw_findings(self, surface: pygame.Surface, area: pygame.Rect, scale: float, findings: Sequence[Any],
                       shown: Sequence[tuple[int, Any]], state: str | None, focused: Any) -> None:

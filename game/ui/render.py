@@ -87,6 +87,8 @@ def render_surface(
             f"--scale must be between {theme.CELL_MIN:g} and {theme.CELL_MAX:g} pixels, not {scale}"
         )
     painter = painter or BoardPainter(art)
+    if board.grid.kind == "hex":
+        return _hex_surface(board, scale, overlay or Overlay(), legend, key, painter)
     board_w, board_h = image_size(board.width, board.height, scale)
     if board_w * board_h > MAX_PIXELS:
         raise UsageError(
@@ -107,6 +109,36 @@ def render_surface(
         board_size=(board.width, board.height),
     )
     painter.draw(surface, board, view, overlay or Overlay())
+    if strip is not None:
+        surface.blit(strip, (0, board_h))
+    return surface
+
+
+def _hex_surface(
+    board: Board, scale: int, overlay: Overlay, legend: Sequence[str], key: bool | Collection[str],
+    painter: BoardPainter,
+) -> pygame.Surface:
+    """A hex board drawn with Tiled's pixel layout, one hex ``scale`` pixels wide
+    (:mod:`game.ui.hex_painter`), the legend strip under it."""
+    from game.core.hexgrid import HexGrid
+    from game.ui.hex_painter import HexPicture, hex_layout
+
+    assert isinstance(board.grid, HexGrid)
+    m = margin(scale)
+    picture = HexPicture(board, hex_layout(board.grid, scale, m), painter)
+    right, bottom = picture.size()
+    board_w, board_h = right + m, bottom + m
+    if board_w * board_h > MAX_PIXELS:
+        raise UsageError(f"a {board.width}x{board.height} hex board at --scale {scale} is too big a picture "
+                         f"({board_w}x{board_h}); use a smaller --scale")
+    width = max(board_w, LEGEND_MIN_WIDTH) if (legend or key) else board_w
+    strip = _legend_strip(painter, width, legend, key) if (legend or key) else None
+    surface = pygame.Surface((width, board_h + (strip.get_height() if strip is not None else 0)))
+    surface.fill(theme.BACKGROUND)
+    board_surface = pygame.Surface((board_w, board_h))
+    board_surface.fill(theme.BACKGROUND)
+    picture.draw(board_surface, overlay)
+    surface.blit(board_surface, ((width - board_w) // 2, 0))
     if strip is not None:
         surface.blit(strip, (0, board_h))
     return surface

@@ -1,12 +1,15 @@
-"""The window's line-of-sight rule drawn: the compare shading, the sentences on the board, the
-rule's badge and the parameter rows.
+"""The window's line-of-sight rule drawn: the compare shading on the board, and a strip under the
+board with the compare counts, the rule's badge and its parameter rows.
 
 The choice itself (which rule, the rows, compare mode: ``K``, ``Shift+K``, ``J``, ``Shift+J``,
 ``I``/``U``/``H`` while the rows are shown, ``X``, ``Shift+X``) is the presenter's
 :class:`~game.play.rule_choice.RuleChoice`; the frame (:class:`~game.play.frame.Frame`) says
-what to show. This module draws it inside the board area and remembers where each parameter
-row is, so that a click on a row flips it (:meth:`RulePanel.row_at`). [INTERP] marks the values
-that are our reading of a game's rules, with the reason.
+what to show. The strip takes its own room below the board area (the window lays the board out
+above it, :meth:`RulePanel.height`), so it covers no square, token or coordinate label; the ray's
+sentence under any rule is the side panel's (the Line of sight box). The text is the panel's
+typeface. This module remembers where each parameter row is, so that a click on a row flips it
+(:meth:`RulePanel.row_at`). [INTERP] marks the values that are our reading of a game's rules,
+with the reason.
 """
 
 from __future__ import annotations
@@ -16,9 +19,9 @@ from dataclasses import dataclass, field
 import numpy as np
 import pygame
 
-from game.core.profiles import MEANING, PARAMETERS
+from game.core.profiles import MEANING
 from game.play.frame import Frame
-from game.ui import theme
+from game.ui import classroom, theme
 from game.ui.keys import chords
 from game.ui.text import wrap
 from game.ui.view import View
@@ -27,17 +30,25 @@ __all__ = ["RulePanel"]
 
 _FIRST_ONLY = (80, 200, 255, 110)  # seen under the rule only
 _SECOND_ONLY = (255, 120, 40, 110)  # seen under the compared rule only
-_BOX = (24, 28, 36, 225)
+_STRIP = (24, 28, 36)
 _TEXT = (235, 235, 235)
-_DIM = (160, 170, 185)
+_DIM = (170, 178, 192)
 _MARK = (255, 200, 90)
+_ROW_ON = (60, 70, 95)
 #: a note's kind → its colour
 _NOTE_COLOURS = {"text": _TEXT, "clear": theme.RULE_LINE_CLEAR, "blocked": theme.RULE_LINE_BLOCKED}
+#: the parameter rows are laid out in this many columns
+_COLUMNS = 3
+
+
+def _font(scale: float) -> pygame.font.Font:
+    """The panel's typeface at the strip's size (14 px at UI scale 1)."""
+    return classroom.font(max(12, round(14 * scale)))
 
 
 @dataclass
 class RulePanel:
-    """Draws the frame's rule: compare shading, notes, badge, parameter rows (their rectangles)."""
+    """Draws the frame's rule: compare shading, and the strip of notes, badge and parameter rows."""
 
     rows: list[tuple[pygame.Rect, str]] = field(default_factory=list)
 
@@ -49,80 +60,73 @@ class RulePanel:
                     return parameter
         return None
 
-    def draw(self, screen: pygame.Surface, view: View, frame: Frame, scale: float = 1.0) -> None:
-        """The compare shading, the notes (compare counts, a rule's sentence), the one-line rule
-        badge and, when shown, the parameter rows; all inside the board area."""
-        viewport = pygame.Rect(view.viewport)
-        clip = screen.get_clip()
-        screen.set_clip(viewport)
-        try:
-            if frame.compare is not None:
-                shade = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
-                for mask, colour in ((frame.compare[0], _FIRST_ONLY), (frame.compare[1], _SECOND_ONLY)):
-                    for y, x in zip(*np.nonzero(mask), strict=True):
-                        shade.fill(colour, pygame.Rect(view.square_rect((int(x), int(y)))))
-                screen.blit(shade, (0, 0))
-            font = pygame.font.Font(None, max(14, round(20 * scale)))
-            lines = [(text, _NOTE_COLOURS[kind]) for text, kind in frame.notes if text]
-            if lines:  # the compare count and the rule's sentence, on top
-                _text_box(screen, font, lines, viewport.x + 6, viewport.y + 6, viewport.w - 12)
-            self.rows = []
-            bottom = viewport.bottom - 6
-            if frame.rule_badge and frame.rule is not None:
-                # the badge sits at the bottom of the board area, clear of the column numbers along
-                # its top; with the default rule and nothing open it is not drawn (F1 lists the keys)
-                badge = (f"Rule: {frame.rule.spec()}   {chords('rule_next')} next · {chords('rule_of_map')} map's ·"
-                         f" {chords('rule_parameters')} parameters · {chords('rule_compare')} compare ·"
-                         f" {chords('rule_compare_with')} compare with")
-                bottom = _text_box(screen, font, [(badge, _TEXT)], viewport.x + 6, bottom, viewport.w - 12,
-                                   above=True)
-            if frame.rule_rows:  # the parameter rows stand on the badge
-                self._draw_rows(screen, font, frame, viewport.x + 6, viewport.y + 6, bottom - 4)
-        finally:
+    def lines(self, frame: Frame, width: int, scale: float) -> list[tuple[str, tuple[int, ...], str]]:
+        """The strip's text lines, wrapped to ``width``: (text, colour, what: note, hint, badge)."""
+        font = _font(scale)
+        room = max(40, width - 16)
+        out: list[tuple[str, tuple[int, ...], str]] = []
+        for text, kind in frame.notes:
+            out += [(part, _NOTE_COLOURS.get(kind, _TEXT), "note") for part in wrap(font, text, room)]
+        if frame.rule_rows:
+            parameter, _, _, why = frame.rule_rows[frame.rule_row]
+            hint = (f"{parameter}: {MEANING[parameter]}" + (f"  [INTERP] {why}" if why else "")
+                    + f"   ({chords('rule_row_up')}/{chords('rule_row_down')} choose · {chords('rule_flip')} or a"
+                    f" click flips · {chords('rule_parameters_hide')} hides)")
+            out += [(part, _DIM, "hint") for part in wrap(font, hint, room)]
+        if frame.rule_badge and frame.rule is not None:
+            badge = (f"Rule: {frame.rule.spec()}   {chords('rule_next')} next · {chords('rule_of_map')} map's ·"
+                     f" {chords('rule_parameters')} parameters · {chords('rule_compare')} compare ·"
+                     f" {chords('rule_compare_with')} compare with · {chords('reader_ray')} exact")
+            out += [(part, _TEXT, "badge") for part in wrap(font, badge, room)]
+        return out
+
+    def _row_lines(self, frame: Frame) -> int:
+        return -(-len(frame.rule_rows) // _COLUMNS) if frame.rule_rows else 0
+
+    def height(self, frame: Frame, width: int, scale: float) -> int:
+        """The strip's height under the board for this frame (0: nothing to show)."""
+        lines = len(self.lines(frame, width, scale)) + self._row_lines(frame)
+        return lines * _font(scale).get_linesize() + 12 if lines else 0
+
+    def draw(self, screen: pygame.Surface, view: View, frame: Frame, strip: pygame.Rect, scale: float = 1.0) -> None:
+        """The compare shading over the board, then the strip (``strip``: under the board area):
+        the compare counts, the parameter rows in columns with the chosen one's meaning, the badge."""
+        if frame.compare is not None:
+            clip = screen.get_clip()
+            screen.set_clip(pygame.Rect(view.viewport))
+            shade = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
+            for mask, tint in ((frame.compare[0], _FIRST_ONLY), (frame.compare[1], _SECOND_ONLY)):
+                for y, x in zip(*np.nonzero(mask), strict=True):
+                    shade.fill(tint, pygame.Rect(view.square_rect((int(x), int(y)))))
+            screen.blit(shade, (0, 0))
             screen.set_clip(clip)
+        self.rows = []
+        if strip.h <= 0:
+            return
+        screen.fill(_STRIP, strip)
+        font = _font(scale)
+        pitch = font.get_linesize()
+        x, y = strip.x + 8, strip.y + 6
+        rows_drawn = False
+        for text, colour, what in self.lines(frame, strip.w, scale):
+            if what == "hint" and not rows_drawn:  # the rows stand above the chosen one's meaning
+                y = self._draw_rows(screen, font, frame, pygame.Rect(x, y, strip.w - 16, pitch))
+                rows_drawn = True
+            screen.blit(font.render(text, True, colour), (x, y))
+            y += pitch
 
-    def _draw_rows(self, screen: pygame.Surface, font: pygame.font.Font, frame: Frame, x: int, top: int,
-                   bottom: int) -> None:
-        rows: list[tuple[str, str, tuple[int, int, int]]] = []
+    def _draw_rows(self, screen: pygame.Surface, font: pygame.font.Font, frame: Frame, first: pygame.Rect) -> int:
+        """The parameter rows, column by column; returns the y under them."""
+        per_column = self._row_lines(frame)
+        width = first.w // _COLUMNS
         for i, (parameter, value, changed, why) in enumerate(frame.rule_rows):
-            mark = f"  [INTERP] {why}" if why else ""
-            prefix = "> " if i == frame.rule_row else "  "
-            text = f"{prefix}{parameter} = {value}{'  (changed)' if changed else ''}{mark}"
-            rows.append((parameter, text, _MARK if why else _TEXT))
-        line_h = font.get_linesize()
-        hint = (f"{chords('rule_row_up')}/{chords('rule_row_down')} choose · {chords('rule_flip')} or a click"
-                f" flips · {chords('rule_parameters_hide')} hides · " + MEANING[list(PARAMETERS)[frame.rule_row]])
-        width = max(font.size(t)[0] for _, t, _ in rows)
-        width = max(width, font.size(hint)[0]) + 16
-        height = line_h * (len(rows) + 1) + 12
-        y = max(top, bottom - height)
-        box = pygame.Rect(x, y, width, height)
-        surface = pygame.Surface(box.size, pygame.SRCALPHA)
-        surface.fill(_BOX)
-        screen.blit(surface, box.topleft)
-        for i, (parameter, text, colour) in enumerate(rows):
-            rect = pygame.Rect(x, y + 6 + i * line_h, width, line_h)
+            rect = pygame.Rect(first.x + (i // per_column) * width, first.y + (i % per_column) * first.h,
+                               width - 6, first.h)
             if i == frame.rule_row:
-                pygame.draw.rect(screen, (60, 70, 95), rect)
-            screen.blit(font.render(text, True, colour), (x + 8, rect.y))
+                pygame.draw.rect(screen, _ROW_ON, rect)
+            text = f"{'> ' if i == frame.rule_row else '  '}{parameter} = {value}{' (changed)' if changed else ''}"
+            text += " *" if why else ""
+            screen.blit(font.render(text, True, _MARK if why else _TEXT), (rect.x + 4, rect.y))
             self.rows.append((rect, parameter))
-        screen.blit(font.render(hint, True, _DIM), (x + 8, y + 6 + len(rows) * line_h))
+        return first.y + per_column * first.h
 
-
-def _text_box(
-    screen: pygame.Surface, font: pygame.font.Font, lines: list[tuple[str, tuple[int, int, int]]],
-    x: int, y: int, max_width: int, above: bool = False,
-) -> int:
-    """Lines on a dark box at (x, y), each wrapped to ``max_width``; returns the y below the box
-    (``above``: the box ends at ``y`` and the y above it is returned)."""
-    wrapped = [(part, colour) for text, colour in lines if text for part in wrap(font, text, max_width - 16)]
-    line_h = font.get_linesize()
-    width = min(max_width, max(font.size(t)[0] for t, _ in wrapped) + 16)
-    box = pygame.Surface((width, line_h * len(wrapped) + 8), pygame.SRCALPHA)
-    box.fill(_BOX)
-    if above:
-        y -= box.get_height()
-    screen.blit(box, (x, y))
-    for i, (text, colour) in enumerate(wrapped):
-        screen.blit(font.render(text, True, colour), (x + 8, y + 4 + i * line_h))
-    return y if above else y + box.get_height()

@@ -96,7 +96,6 @@ NAME_ZOOM = 72.0  #: from this cell size on, tokens show the name instead of ini
 SELECT_RING: Colour = (255, 230, 80)  #: ring around the selected figure
 TARGET_RING: Colour = (255, 80, 64)  #: ring around the target
 RING_WIDTH = 0.07  #: ring thickness, fraction of a cell
-DRAG_GHOST_ALPHA = 90  #: alpha of the dragged figure left on its square
 
 # --- squares under the cursor ---------------------------------------------------------------
 HOVER: ColourA = (255, 255, 255, 150)  #: outline of the hovered square

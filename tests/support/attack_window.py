@@ -9,7 +9,7 @@ import pygame
 
 from game.play.session import Session
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 
 
 MASTER_SEED = 7

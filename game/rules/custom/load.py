@@ -36,11 +36,11 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, field
 
 from game.rules.custom import steps as step_readers
 from game.rules.custom.errors import RulesetFileError
 from game.rules.custom.expr import Expr
+from game.rules.custom.names import Names
 from game.rules.custom.spec import (
     AttackSpec,
     Chance,
@@ -64,38 +64,6 @@ ATTACK_BUILTINS = ("dice", "kind", "range", "name")
 MAX_SIDES = 1000
 TOP_KEYS = ("name", "title", "about", "pools", "distance", "assumptions", "stats", "dice",
             "attacks", "resolution", "resolutions", "condition")
-
-
-@dataclass
-class Names:
-    """What expressions may name: stats, attack values, and the step values so far."""
-
-    stats: dict[str, StatSpec]
-    attack_values: set[str]
-    values: set[str] = field(default_factory=set)
-
-    def check(self, table: Table, key: str, expr: Expr | None, scopes: tuple[str, ...],
-              values: bool = True) -> None:
-        """Refuse a stat nobody has, a scope not allowed here, a value no step wrote."""
-        if expr is None:
-            return
-        for scope, stat in sorted(expr.stats):
-            if scope not in scopes:
-                table.fail(key, f"{key} in {table.what}: {scope}.{stat} cannot be read here",
-                           "use " + ", ".join(f"{s}." for s in scopes) if scopes else "use numbers")
-            known = self.attack_values if scope == "attack" else set(self.stats)
-            if stat not in known:
-                what = "attack value" if scope == "attack" else "stat"
-                fix = suggest(stat, known)
-                if scope != "attack" and not fix.startswith("did"):
-                    fix = f"declare it under [stats] ({fix})"
-                table.fail(key, f"{key} in {table.what}: no {what} {stat!r}", fix)
-        for name in expr.names:
-            if not values or name not in self.values:
-                table.fail(key, f"{key} in {table.what}: no value {name!r} "
-                           + ("here" if not values else "written by an earlier step"),
-                           suggest(name, self.values) if values and self.values
-                           else "write it with an earlier step's into = or set")
 
 
 def load_spec(text: str, source: str = "ruleset.toml") -> RulesetSpec:

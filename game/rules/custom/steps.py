@@ -31,7 +31,7 @@ from game.rules.custom.spec import (
 from game.rules.custom.table import Table, mapping_items, suggest
 
 if TYPE_CHECKING:
-    from game.rules.custom.load import Names
+    from game.rules.custom.names import Names
 
 _VALUE = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")
 _SCOPES = ("attacker", "target", "attack")

@@ -1,0 +1,174 @@
+"""The hex field of view (game/core/hex_fov.py) against the exact walk of every line, on random
+boards under every rule; and the two lattice facts the shadow caster rests on, checked by
+enumeration (docs/hex.md, "The field of view")."""
+
+from __future__ import annotations
+
+import math
+import random
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.core.hex_board import HexBoard, HexFigure
+from game.core.hex_los import field, field_by_lines
+from game.core.hex_rules import HEX_PARAMETERS, HEX_PRESETS, HexProfile
+from game.core.hexgrid import HexGrid
+
+RULES = [HEX_PRESETS[n] for n in HEX_PRESETS] + [
+    preset.with_value(parameter, value)
+    for preset in HEX_PRESETS.values()
+    for parameter, values in HEX_PARAMETERS.items()
+    for value in values
+    if value != preset.get(parameter)
+]
+
+
+def random_board(rng: random.Random, width: int, height: int, density: float) -> HexBoard:
+    """A board of any stagger with walls, doors, void, blocked terrain and figures at ``density``."""
+    grid = HexGrid(width, height, rng.choice(["x", "y"]), rng.choice(["odd", "even"]))
+    edges = sorted({e for c in grid.cells() for e in grid.edges_of(c)})
+    cells = list(grid.cells())
+    return HexBoard.build(
+        grid,
+        [e for e in edges if rng.random() < density],
+        {e: rng.choice(["open", "closed", "locked"]) for e in edges if rng.random() < density / 3},
+        [c for c in cells if rng.random() < density / 3],
+        [c for c in cells if rng.random() < density],
+        {c: [HexFigure("f", rng.choice(["red", "blue"]))] for c in cells if rng.random() < density},
+        capacity=rng.choice([1, 2]),
+    )
+
+
+def _same(board: HexBoard, rule: HexProfile, viewer: str | None, rng: random.Random) -> None:
+    cells = [c for c in board.grid.cells() if board.on_board(c)]
+    if not cells:
+        return
+    a = rng.choice(cells)
+    cast = field(board, a, rule, viewer, engine="cast")
+    walk = field_by_lines(board, a, rule, viewer)
+    if not (cast == walk).all():
+        ys, xs = np.nonzero(cast != walk)
+        wrong = [((x, y), bool(cast[y, x])) for x, y in zip(xs.tolist(), ys.tolist(), strict=True)]
+        raise AssertionError(f"{rule.spec()} viewer {viewer} from {a} on {board.grid}: cast says {wrong[:8]}")
+
+
+@settings(max_examples=60)
+@given(st.integers(0, 2**32), st.sampled_from(RULES), st.sampled_from([0.0, 0.03, 0.1, 0.25]))
+def test_the_cast_equals_the_walk_on_random_boards(seed: int, rule: HexProfile, density: float) -> None:
+    rng = random.Random(seed)
+    board = random_board(rng, rng.randint(1, 12), rng.randint(1, 12), density)
+    _same(board, rule, rng.choice([None, "red"]), rng)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rule", RULES, ids=[r.spec() for r in RULES])
+def test_the_cast_equals_the_walk_on_bigger_boards(rule: HexProfile) -> None:
+    rng = random.Random(rule.spec())
+    for density in (0.0, 0.02, 0.06, 0.15):
+        board = random_board(rng, rng.randint(14, 22), rng.randint(14, 22), density)
+        for _ in range(2):
+            _same(board, rule, rng.choice([None, "red"]), rng)
+
+
+# --- the lattice facts ---------------------------------------------------------------------------
+# Thirds of axial coordinates relative to the source: centres and corners are the points with
+# Q ≡ R (mod 3); their kind is the residue (0 centre, 1 and 2 the two kinds of corner) shifted by
+# the source's own kind. The hex norm K = max(|Q|, |R|, |Q + R|) is the caster's level.
+
+
+def _norm(p: tuple[int, int]) -> int:
+    return max(abs(p[0]), abs(p[1]), abs(p[0] + p[1]))
+
+
+def _cross(u: tuple[int, int], v: tuple[int, int]) -> int:
+    return u[0] * v[1] - u[1] * v[0]
+
+
+#: the arms of a corner of residue 1 (to corners of residue 2)
+_ARMS = ((1, -2), (-2, 1), (1, 1))
+
+
+def _points(residue: int, reach: int) -> list[tuple[int, int]]:
+    return [(q, r) for q in range(-reach - 3, reach + 4) for r in range(-reach - 3, reach + 4)
+            if q % 3 == residue and r % 3 == residue and _norm((q, r)) <= reach]
+
+
+@pytest.mark.parametrize("reach", [27, pytest.param(60, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("source", [0, 1, 2], ids=["from a centre", "from a corner", "from the other corner"])
+def test_no_target_lies_between_an_edge_s_levels_in_its_cone(source: int, reach: int) -> None:
+    """An edge seen from the source holds the open interval of its ends' slopes; every centre or
+    corner in that cone in front of the edge has a level at most the edge's farther end's, every
+    one behind it at least one more: so "blocked from level K_max + 1 on" is exact."""
+    ones = (1 - source) % 3  # residue of the corners of kind 1 relative to the source
+    targets = [p for residue in (0, 1, 2) for p in _points(residue, reach + 9)]
+    for u in _points(ones, reach):
+        for arm in _ARMS:
+            v = (u[0] + arm[0], u[1] + arm[1])
+            turn = _cross(u, v)
+            if turn == 0:
+                continue
+            edge = (v[0] - u[0], v[1] - u[1])
+            near_side = _cross(edge, (-u[0], -u[1]))
+            key = max(_norm(u), _norm(v)) + 1
+            for t in targets:
+                if turn * _cross(u, t) > 0 and turn * _cross(t, v) > 0:
+                    behind = _cross(edge, (t[0] - u[0], t[1] - u[1])) * near_side < 0
+                    assert behind == (_norm(t) >= key), (source, u, v, t)
+
+
+def _slope_range(u: tuple[int, int], v: tuple[int, int]) -> tuple[Fraction, Fraction] | None:
+    """The slopes (row / level) in [0, 1] strictly between the directions of two frame points
+    ``(level, row)``, as a closed hull ``(low, high)``, or None when the cone misses [0, 1]."""
+    if (u[0] <= 0 and v[0] <= 0) or u[0] * v[1] == u[1] * v[0]:
+        return None
+    front, back = (u, v) if u[0] > 0 else (v, u)
+    slope = Fraction(front[1], front[0])
+    if back[0] > 0:
+        ends = (slope, Fraction(back[1], back[0]))
+    elif front[0] * back[1] - front[1] * back[0] > 0:  # the cone turns towards growing slopes
+        ends = (slope, Fraction(2))
+    else:
+        ends = (Fraction(-1), slope)
+    low, high = max(min(ends), Fraction(0)), min(max(ends), Fraction(1))
+    return (low, high) if low <= high else None
+
+
+@pytest.mark.parametrize("source", [(0, 0), (1, 1), (0, 2)], ids=["centre", "top corner", "bottom corner"])
+def test_every_edge_whose_slopes_meet_the_sextant_is_found(source: tuple[int, int]) -> None:
+    """The caster takes each edge at one end (its farther end, or its end inside the sextant when
+    the other lies outside) and looks for edges ``_WIDEN`` rows around the open slopes: for every
+    edge of sextant 0 whose slopes meet [0, 1], the end that takes it lies in the sextant's scanned
+    rows, within ``_WIDEN`` rows of every slope of the edge (so of any open interval meeting it)."""
+    from game.core import hex_fov
+
+    def kind(level: int, row: int) -> int:  # 0 centre, 1 top corner, 2 bottom corner
+        return (source[1] + row) % 3
+
+    def takes(level: int, row: int, dl: int, dj: int) -> bool:  # the caster's rule (``edges``)
+        l2, j2 = level + dl, row + dj
+        inside, there = 0 <= row <= level, 0 <= j2 <= l2
+        far_here = level if inside else max(level - row, row)
+        far_there = l2 if there else max(abs(l2), abs(l2 - j2), abs(j2))
+        farther = far_there > far_here or (far_there == far_here and (dl, dj) > (0, 0))
+        return not farther or (inside and not there)
+
+    w = hex_fov._WIDEN
+    for level in range(0, 90):
+        for row in range(-4, level + 5):
+            if (level - 2 * row) % 3 or kind(level, row) == 0 or (level, row) == (0, 0):
+                continue
+            for dl, dj in hex_fov._ARM_FRAMES[0][kind(level, row) == 1]:
+                other = (level + dl, row + dj)
+                hull = _slope_range((level, row), other)
+                if hull is None or other == (0, 0):
+                    continue
+                taker = (level, row) if takes(level, row, dl, dj) else other
+                assert takes(*taker, *(((level, row)[0] - taker[0], (level, row)[1] - taker[1]) if taker == other else (dl, dj))), (level, row)
+                lt, jt = taker
+                assert -w <= jt <= lt + w, ("not scanned", source, (level, row), other)
+                low, high = hull
+                assert math.floor(high * lt) - w <= jt <= math.ceil(low * lt) + w, ("too far", source, (level, row), other)
