@@ -127,7 +127,7 @@ def test_sealed_rooms_are_cast_on_their_own_and_a_door_reaches_only_its_rooms() 
     # five 6x6 rooms in a row: open, closed, locked, open doors between them
     board = walled_rooms(5, 6, [DoorState.OPEN, DoorState.CLOSED, DoorState.LOCKED, DoorState.OPEN])
     geometry = cov._Geometry.of(board)
-    groups = cov._groups(geometry.regions())
+    groups = cov.label_groups(geometry.regions())
     # doors as drawn: rooms 1+2 joined by the open door, 3 alone, 4+5 joined
     assert sorted(g.size for g in groups) == [36, 72, 72]
     reach = cov._door_reach(board, geometry, sorted(board.doors.items()))

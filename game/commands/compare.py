@@ -28,10 +28,59 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--output", metavar="OUT.png", default=None,
                         help="the PNG to write (default: MAP-R1-vs-R2.png in the current folder)")
     parser.add_argument("--viewer", metavar="SIDE", help="whose enemies block (default: the figure on --from)")
+    parser.add_argument("--scale", type=int, default=None, metavar="PX",
+                        help=f"pixels per square in the PNG ({MIN_SCALE}-{MAX_SCALE}; default 32, smaller when the "
+                             f"picture would be wider than {MAX_SIDE_PX} pixels)")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument("--limit", type=int, default=200, metavar="N",
                         help="list at most N pairs in the text output (default 200; JSON lists all)")
     add_map_options(parser, with_classes=True)  # --classes, --tiles, --property, --preset, --layers, --names
+
+
+MIN_SCALE, MAX_SCALE = 2, 64  #: the --scale range (pixels per square)
+MAX_SIDE_PX = 4096  #: the default scale keeps the drawn area's longer side within this many pixels
+MARGIN = 3  #: squares drawn around the area that matters with --from
+MIN_VIEW = 21  #: with --from, at least this many squares a side are drawn around the origin
+
+
+def picture_area(board: Board, origin: Square | None, differ: np.ndarray) -> tuple[int, int, int, int]:
+    """The squares the PNG draws, ``(x0, y0, x1, y1)`` (``x1``, ``y1`` exclusive): the whole board,
+    or with ``--from`` the area that matters — the origin and every square where the rules
+    disagree, with a margin of :data:`MARGIN` squares and at least :data:`MIN_VIEW` squares a
+    side, inside the board.
+
+    >>> b = Board(400, 400)
+    >>> differ = np.zeros((400, 400), dtype=bool); differ[10, 30] = True
+    >>> picture_area(b, (20, 12), differ), picture_area(b, None, differ)
+    ((15, 1, 36, 22), (0, 0, 400, 400))
+    """
+    if origin is None:
+        return 0, 0, board.width, board.height
+    ys, xs = np.nonzero(differ)
+    x0, x1 = min([origin[0], *xs.tolist()]), max([origin[0], *xs.tolist()])
+    y0, y1 = min([origin[1], *ys.tolist()]), max([origin[1], *ys.tolist()])
+
+    def span(lo: int, hi: int, size: int) -> tuple[int, int]:
+        lo, hi = lo - MARGIN, hi + MARGIN + 1
+        grow = max(0, MIN_VIEW - (hi - lo))
+        lo, hi = lo - grow // 2, hi + grow - grow // 2
+        if lo < 0:  # slide the view inside the board rather than cut it
+            lo, hi = 0, hi - lo
+        if hi > size:
+            lo, hi = lo - (hi - size), size
+        return max(0, lo), min(size, hi)
+
+    (x0, x1), (y0, y1) = span(x0, x1, board.width), span(y0, y1, board.height)
+    return x0, y0, x1, y1
+
+
+def picture_scale(area: tuple[int, int, int, int], scale: int | None) -> int:
+    """Pixels per square: ``--scale`` when given, else 32 or less so the longer side of the drawn
+    area stays within :data:`MAX_SIDE_PX` pixels (a 400×400 board: 10)."""
+    if scale is not None:
+        return scale
+    side = max(area[2] - area[0], area[3] - area[1], 1)
+    return max(MIN_SCALE, min(32, MAX_SIDE_PX // side))
 
 
 def _slug(text: str) -> str:
@@ -68,6 +117,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--rules needs exactly two rules, not {len(rules)} (e.g. --rules arcadia,corners)")
     if args.limit < 0:
         raise UsageError("--limit must be 0 or more")
+    if args.scale is not None and not MIN_SCALE <= args.scale <= MAX_SCALE:
+        raise UsageError(f"--scale must be {MIN_SCALE} to {MAX_SCALE} pixels per square, not {args.scale}")
     first, second = rules
     names = (first.spec(), second.spec())
     out = args.output or f"{Path(args.map).stem}-{_slug(names[0])}-vs-{_slug(names[1])}.png"
@@ -110,7 +161,10 @@ def run(args: argparse.Namespace) -> int:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from game.ui.compare_png import compare_png
 
-    compare_png(board, loaded.art, first_only, second_only, out, names=names, origin=origin)
+    area = picture_area(board, origin, (first_only != 0) | (second_only != 0))
+    scale = picture_scale(area, args.scale)
+    compare_png(board, loaded.art, first_only, second_only, out, names=names, origin=origin, cell=scale, area=area)
+    drawn = (f"squares ({area[0]},{area[1]}) to ({area[2] - 1},{area[3] - 1}), {scale} px a square")
     if args.json:
         print(json.dumps({
             "rules": [first.as_json(), second.as_json()],
@@ -120,6 +174,7 @@ def run(args: argparse.Namespace) -> int:
                               for a, b, seen in rows],
             "count": len(rows),
             "png": str(out),
+            "png_area": {"from": [area[0], area[1]], "to": [area[2] - 1, area[3] - 1], "scale": scale},
         }))
         return 0
     what = f"squares seen from {fmt_square(origin)}" if origin else "pairs"
@@ -129,5 +184,5 @@ def run(args: argparse.Namespace) -> int:
         print(f"  {fmt_square(a)} -> {fmt_square(b)}: {verdicts}")
     if len(rows) > args.limit:
         print(f"  ... and {len(rows) - args.limit} more (--limit, or --json for all)")
-    print(f"wrote {out}")
+    print(f"wrote {out} ({drawn})")
     return 0

@@ -852,14 +852,19 @@ def all_pairs(board: Board, viewer: str | None = None) -> np.ndarray:
     return flat.reshape(h, w, h, w)
 
 
-def _upper_rows(board: Board, viewer: str | None) -> Iterator[tuple[np.ndarray, int, np.ndarray]]:
-    """For batches of on-board origins (row-major order): their flat indices, the first flat target
-    index ``first`` of the rows, and bool ``(len, W·H - first)``: visibility of every target after
-    its origin in row-major order (False at and before it, and on void squares)."""
+def _upper_rows(
+    board: Board, viewer: str | None, keep: np.ndarray | None = None
+) -> Iterator[tuple[np.ndarray, int, np.ndarray]]:
+    """For batches of on-board origins (row-major order; only those of the bool mask ``keep``
+    ``[y, x]`` when given): their flat indices, the first flat target index ``first`` of the rows,
+    and bool ``(len, W·H - first)``: visibility of every target after its origin in row-major order
+    (False at and before it, on void squares and outside ``keep``)."""
     w, h = board.width, board.height
     n = w * h
     cache = _cache(board)
     on = _on_board_mask(board, cache)
+    if keep is not None:
+        on = on & keep
     ys, xs = np.nonzero(on)
     blockers = _blockers(board, cache, viewer)
     step = batch_size(w, h, 4)
@@ -924,6 +929,37 @@ def pair_bits(board: Board, viewer: str | None = None) -> np.ndarray:
     _mirror_bits(out, n)
     index = np.flatnonzero(_on_board_mask(board, _cache(board)))
     out[index, index // 8] |= (128 >> (index % 8)).astype(np.uint8)
+    return out
+
+
+def pair_bits_among(board: Board, keep: np.ndarray, viewer: str | None = None) -> np.ndarray:
+    """Visibility among the on-board squares of the bool mask ``keep`` ``[y, x]`` as bits, compact:
+    uint8 ``(k, ceil(k / 8))`` for the ``k`` squares ``np.flatnonzero(keep & on_board)`` in row-major
+    order, bit ``j`` of row ``i`` for the ``i``-th seeing the ``j``-th; never a square with itself.
+
+    The designer's table (a region's squares, only squares a figure can stand on): as
+    :func:`pair_bits`, each origin casts only its upper half-plane and the table is mirrored block
+    by block; only the chosen squares are kept, one bit per pair (a 20,000-square region: 50 MB).
+
+    >>> b = Board.from_ascii(["...", "..."], walls=["V(1,0)"])
+    >>> keep = np.array([[True, True, False], [True, True, True]])
+    >>> np.unpackbits(pair_bits_among(b, keep), axis=1, count=5).tolist()
+    [[0, 0, 1, 1, 0], [0, 0, 1, 1, 1], [1, 1, 0, 1, 1], [1, 1, 1, 0, 1], [0, 1, 1, 1, 0]]
+    """
+    w, h = board.width, board.height
+    chosen = (keep & _on_board_mask(board, _cache(board))).reshape(-1)
+    k = int(chosen.sum())
+    rank = np.cumsum(chosen) - 1  # position of each chosen square among them
+    out = np.zeros((k, (k + 7) // 8), dtype=np.uint8)
+    for index, first, rows in _upper_rows(board, viewer, chosen.reshape(h, w)):
+        columns = rows[:, chosen[first:]]  # the chosen targets from flat index ``first`` on
+        start = int(rank[first - 1]) + 1 if first else 0
+        byte = start // 8
+        if byte * 8 < start:
+            columns = np.concatenate([np.zeros((len(index), start - byte * 8), dtype=bool), columns], axis=1)
+        packed = np.packbits(columns, axis=1)
+        out[rank[index], byte : byte + packed.shape[1]] = packed
+    _mirror_bits(out, k)
     return out
 
 

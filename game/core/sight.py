@@ -73,6 +73,7 @@ __all__ = [
     "field",
     "line",
     "pair_bits",
+    "pair_bits_among",
     "pairs",
     "parse_rule",
     "reference",
@@ -190,6 +191,7 @@ LineFn = Callable[[Board, Square, Square, Profile, Viewer], Sight]
 FieldFn = Callable[[Board, Square, Profile, Viewer], np.ndarray]
 PairsFn = Callable[[Board, Profile, Viewer], np.ndarray]
 TableFn = Callable[[Board, list[Square], np.ndarray, Profile, Viewer], np.ndarray]
+AmongFn = Callable[[Board, np.ndarray, Profile, Viewer], np.ndarray]
 
 
 @dataclass(frozen=True)
@@ -210,6 +212,7 @@ class Engine:
     table: TableFn
     bits: PairsFn
     centre_line: bool = False
+    among: AmongFn | None = None  # compact bits among chosen squares (None: from ``table``)
 
 
 def _centre_line(board: Board, a: Square, b: Square, rule: Profile, viewer: Viewer) -> Sight:
@@ -259,6 +262,7 @@ ENGINES: dict[tuple[GridKind, str], Engine] = {
         table=_centre_table,
         bits=lambda board, rule, viewer: los.pair_bits(board, viewer),
         centre_line=True,
+        among=lambda board, keep, rule, viewer: los.pair_bits_among(board, keep, viewer),
     ),
     ("square", "corners"): _lines_engine(profile_los.corner_field),
     ("square", "any"): _lines_engine(profile_los.any_field),
@@ -337,6 +341,25 @@ def pair_bits(board: Board, rule: RuleLike = None, *, viewer: Viewer = None) -> 
     ``by * W + bx`` (see :func:`game.core.los.pair_bits`)."""
     profile = resolve(board, rule)
     return _engine(board, profile).bits(board, profile, viewer)
+
+
+def pair_bits_among(board: Board, keep: np.ndarray, rule: RuleLike = None, *, viewer: Viewer = None) -> np.ndarray:
+    """Every pair among the on-board squares of the bool mask ``keep`` ``[y, x]``, as compact bits:
+    uint8 ``(k, ceil(k / 8))``, row ``i`` bit ``j`` for the ``i``-th and ``j``-th of those squares in
+    row-major order, never a square with itself (see :func:`game.core.los.pair_bits_among`)."""
+    profile = resolve(board, rule)
+    engine = _engine(board, profile)
+    if engine.among is not None:
+        return engine.among(board, keep, profile, viewer)
+    w = board.width
+    on = np.zeros((board.height, w), dtype=bool)
+    for square in board.squares():
+        on[square[1], square[0]] = True
+    chosen = np.flatnonzero(keep & on)
+    origins = [(int(i % w), int(i // w)) for i in chosen]
+    rows = engine.table(board, origins, keep & on, profile, viewer).reshape(len(origins), -1)[:, chosen]
+    rows[np.arange(chosen.size), np.arange(chosen.size)] = False
+    return np.packbits(rows, axis=1)
 
 
 def cover(board: Board, a: Square, b: Square, rule: RuleLike = None, *, viewer: Viewer = None) -> CoverResult | None:

@@ -94,7 +94,7 @@ def _links(cells: np.ndarray, v: np.ndarray, hh: np.ndarray) -> tuple[np.ndarray
             np.concatenate((flat[:, 1:][across], flat[1:, :][down])))
 
 
-def _components(n: int, us: np.ndarray, vs: np.ndarray) -> np.ndarray:
+def connected_components(n: int, us: np.ndarray, vs: np.ndarray) -> np.ndarray:
     """Connected components of ``n`` nodes with links ``us[i] - vs[i]``: each node's label is the
     smallest node of its component (hooking and pointer jumping, all in numpy)."""
     parent = np.arange(n, dtype=np.int64)
@@ -144,7 +144,7 @@ class _Geometry:
         """Flat labels of the squares rays can join (:func:`_links`); -1 for squares a figure
         cannot stand on. A clear ray's two ends always share a label."""
         w, h = self.width, self.height
-        labels = _components(w * h, *_links(self.cells, self.v, self.hh))
+        labels = connected_components(w * h, *_links(self.cells, self.v, self.hh))
         return np.where(self.cells.reshape(-1), labels, -1)
 
     def crop(self, x0: int, y0: int, x1: int, y1: int) -> Board:
@@ -165,23 +165,33 @@ class _Geometry:
             blocked=[(int(x), int(y)) for x, y in zip(blocked_x, blocked_y, strict=True)],
         )
 
-    def sub_table(
-        self, squares: np.ndarray, rule: Profile, chunk: int = 1024
-    ) -> Iterator[tuple[slice, np.ndarray]]:
-        """Visibility among the flat squares ``squares`` (sorted) under a centre-line ``rule``, cast
-        on the smallest crop holding them: ``(rows, block)`` pairs, ``block[i, j]`` for
-        ``squares[rows][i]`` seeing ``squares[j]``."""
+    def sub_bits(self, squares: np.ndarray, rule: Profile) -> np.ndarray:
+        """Visibility among the flat squares ``squares`` (sorted, standable) under a centre-line
+        ``rule``, cast on the smallest crop holding them: compact bits ``(k, ceil(k / 8))``, row
+        ``i`` bit ``j`` for ``squares[i]`` seeing ``squares[j]`` (never itself), each origin casting
+        only its upper half-plane (:func:`game.core.sight.pair_bits_among`)."""
         w = self.width
         xs, ys = squares % w, squares // w
         x0, y0, x1, y1 = int(xs.min()), int(ys.min()), int(xs.max()), int(ys.max())
         sub = self.crop(x0, y0, x1, y1)
-        lx, ly = xs - x0, ys - y0
         keep = np.zeros((sub.height, sub.width), dtype=bool)
-        keep[ly, lx] = True
-        origins = [(int(x), int(y)) for x, y in zip(lx, ly, strict=True)]
-        for start in range(0, len(origins), chunk):
-            rows = sight.pairs(sub, rule, origins=origins[start : start + chunk], targets=keep)
-            yield slice(start, start + len(rows)), rows[:, ly, lx]
+        keep[ys - y0, xs - x0] = True
+        return sight.pair_bits_among(sub, keep, rule)
+
+
+_CHUNK = 2048  # rows of a bit table unpacked at once (2048 × 20,000 squares: 41 MB)
+
+
+def _bit_rows(bits: np.ndarray, rows: np.ndarray | slice, k: int) -> np.ndarray:
+    """Bool ``(len(rows), k)``: the rows ``rows`` of a compact bit table of ``k`` columns."""
+    return np.unpackbits(bits[rows], axis=1, count=k).view(bool)
+
+
+def _row_counts(bits: np.ndarray) -> np.ndarray:
+    """How many bits each row of a bit table holds (int64)."""
+    if hasattr(np, "bitwise_count"):  # numpy >= 2.0
+        return np.bitwise_count(bits).sum(axis=1, dtype=np.int64)
+    return np.unpackbits(bits, axis=1).sum(axis=1, dtype=np.int64)
 
 
 @dataclass(frozen=True)
@@ -189,11 +199,12 @@ class RegionTable:
     """Who sees whom, one block per region of the board (the squares rays can join): a square
     sees nothing outside its region, so the pairs between regions are not stored.
 
-    ``blocks[g]`` is ``(squares, seen)``: the region's flat squares ``y * width + x`` (sorted)
-    and ``seen[i, j]``, square ``i`` of the region seeing square ``j`` (never itself).
-    ``region[n]`` is the block of square ``n`` (-1: none, it cannot hold a figure) and
-    ``position[n]`` its index in that block. A map of sealed 10×10 rooms takes 10⁴ bytes a room
-    instead of the ``N × N`` of the whole board.
+    ``blocks[g]`` is ``(squares, bits)``: the region's flat squares ``y * width + x`` (sorted)
+    and its compact bit table, uint8 ``(k, ceil(k / 8))``: bit ``j`` of row ``i`` for square
+    ``i`` of the region seeing square ``j`` (never itself; symmetric). ``region[n]`` is the block
+    of square ``n`` (-1: none, it cannot hold a figure) and ``position[n]`` its index in that block.
+    A map of sealed 10×10 rooms takes 1,250 bytes a room instead of the ``N × N`` of the whole
+    board; one open region of 20,000 squares takes 50 MB.
     """
 
     width: int
@@ -206,15 +217,17 @@ class RegionTable:
         """The whole ``N × N`` bool table (as :func:`visibility_table`)."""
         n = self.width * self.height
         table = np.zeros((n, n), dtype=bool)
-        for squares, seen in self.blocks:
-            table[np.ix_(squares, squares)] = seen
+        for squares, bits in self.blocks:
+            for start in range(0, squares.size, _CHUNK):
+                rows = slice(start, start + _CHUNK)
+                table[np.ix_(squares[rows], squares)] = _bit_rows(bits, rows, squares.size)
         return table
 
     def seen_by(self) -> np.ndarray:
-        """How many squares see each square, int ``[y, x]``."""
+        """How many squares see each square, int ``[y, x]`` (the table is symmetric: row counts)."""
         counts = np.zeros(self.width * self.height, dtype=np.int64)
-        for squares, seen in self.blocks:
-            counts[squares] = seen.sum(axis=0)
+        for squares, bits in self.blocks:
+            counts[squares] = _row_counts(bits)
         return counts.reshape(self.height, self.width)
 
     def among(self, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
@@ -223,8 +236,9 @@ class RegionTable:
         row_region, column_region = self.region[rows], self.region[columns]
         for g in np.intersect1d(row_region[row_region >= 0], column_region):
             ri, ci = np.nonzero(row_region == g)[0], np.nonzero(column_region == g)[0]
-            seen = self.blocks[int(g)][1]
-            out[np.ix_(ri, ci)] = seen[np.ix_(self.position[rows[ri]], self.position[columns[ci]])]
+            squares, bits = self.blocks[int(g)]
+            seen = _bit_rows(bits, self.position[rows[ri]], squares.size)
+            out[np.ix_(ri, ci)] = seen[:, self.position[columns[ci]]]
         return out
 
     def pairs(self, first: np.ndarray, second: np.ndarray) -> np.ndarray:
@@ -234,8 +248,9 @@ class RegionTable:
         same = np.nonzero((region >= 0) & (region == self.region[second]))[0]
         for g in np.unique(region[same]):
             idx = same[region[same] == g]
-            seen = self.blocks[int(g)][1]
-            out[idx] = seen[self.position[first[idx]], self.position[second[idx]]]
+            bits = self.blocks[int(g)][1]
+            i, j = self.position[first[idx]], self.position[second[idx]]
+            out[idx] = (bits[i, j >> 3] >> (7 - (j & 7)).astype(np.uint8)) & 1 == 1
         return out
 
 
@@ -254,9 +269,10 @@ def region_table(board: Board, rule: Profile | None = None) -> RegionTable:
 
     The board is split into the regions rays can join (squares linked across edges that do not
     block, :func:`_links`); each region's pairs are cast by the facade
-    (:func:`game.core.sight.pairs`) on the smallest crop of the board holding it (a sealed 10×10 room costs a 10×10 board per
-    origin, not the whole map). Only rays between standable squares are cast (never from or to
-    blocked terrain or void), one byte per pair, no transposed copy.
+    (:func:`game.core.sight.pair_bits_among`) on the smallest crop of the board holding it (a
+    sealed 10×10 room costs a 10×10 board per origin, not the whole map). Only rays between
+    standable squares are cast (never from or to blocked terrain or void), each origin's upper
+    half-plane only (the rule is symmetric), one bit per pair, mirrored block by block.
     """
     rule = _centre_rule(board, rule)
     bare = geometry_board(board) if board.figures else board
@@ -265,15 +281,11 @@ def region_table(board: Board, rule: Profile | None = None) -> RegionTable:
     region = np.full(n, -1, dtype=np.int64)
     position = np.zeros(n, dtype=np.int64)
     blocks: list[tuple[np.ndarray, np.ndarray]] = []
-    for squares in _groups(geometry.regions()):
-        seen = np.zeros((squares.size, squares.size), dtype=bool)
-        if squares.size > 1:
-            for rows, block in geometry.sub_table(squares, rule):
-                seen[rows] = block
-            np.fill_diagonal(seen, False)
+    for squares in label_groups(geometry.regions()):
+        bits = geometry.sub_bits(squares, rule)
         region[squares] = len(blocks)
         position[squares] = np.arange(squares.size)
-        blocks.append((squares, seen))
+        blocks.append((squares, bits))
     return RegionTable(board.width, board.height, region, position, tuple(blocks))
 
 
@@ -321,8 +333,9 @@ def _pairs(table: Table, first: np.ndarray, second: np.ndarray) -> np.ndarray:
     return table.pairs(first, second) if isinstance(table, RegionTable) else table[first, second]
 
 
-def _groups(labels: np.ndarray) -> list[np.ndarray]:
-    """The flat indices of each label ``>= 0``, each group sorted ascending."""
+def label_groups(labels: np.ndarray) -> list[np.ndarray]:
+    """The flat indices of each label ``>= 0``, each group sorted ascending, groups in the order
+    of their labels."""
     order = np.argsort(labels, kind="stable")
     order = order[labels[order] >= 0]
     if not order.size:
@@ -434,26 +447,44 @@ def door_effects(
     w, h = bare.width, bare.height
     out: list[DoorEffect] = []
     for (edge, door), squares in zip(doors, reach, strict=True):
-        per_square = np.zeros(w * h, dtype=np.int64)
-        shown: tuple[tuple[Square, Square], ...] = ()
-        pairs = 0
+        changes = _Changes(w * h, examples)
         if squares.size > 1:
-            toggled = drawn.with_edge(edge, not door.state.blocks)
-            changed = np.zeros((squares.size, squares.size), dtype=bool)
-            for rows, block in toggled.sub_table(squares, rule):
-                changed[rows] = block ^ _among(table, squares[rows], squares)
-            np.fill_diagonal(changed, False)
-            changed |= changed.T
-            upper = np.triu(changed, 1)
-            pairs = int(upper.sum())
-            per_square[squares] = changed.sum(axis=0)
-            idx = np.argwhere(upper)[:examples]
-            shown = tuple(
-                ((int(squares[a] % w), int(squares[a] // w)), (int(squares[b] % w), int(squares[b] // w)))
-                for a, b in idx
-            )
-        out.append(DoorEffect(door, pairs, per_square.reshape(h, w), shown))
+            toggled = drawn.with_edge(edge, not door.state.blocks).sub_bits(squares, rule)
+            upper = np.arange(squares.size)
+            for start in range(0, squares.size, _CHUNK):
+                rows = slice(start, start + _CHUNK)
+                changed = _bit_rows(toggled, rows, squares.size) ^ _among(table, squares[rows], squares)
+                changed &= upper[None, :] > upper[rows, None]
+                i, j = np.nonzero(changed)
+                changes.add(squares[i + start], squares[j])
+        out.append(changes.effect(door, w, h))
     return out
+
+
+class _Changes:
+    """The pairs one door changes, gathered chunk by chunk: their count, how many each square
+    takes part in, and the first few in row-major order of (first, second)."""
+
+    def __init__(self, n: int, examples: int) -> None:
+        self.n, self.examples = n, examples
+        self.count = 0
+        self.per_square = np.zeros(n, dtype=np.int64)
+        self.first_keys = np.zeros(0, dtype=np.int64)
+
+    def add(self, first: np.ndarray, second: np.ndarray) -> None:
+        """Count the unordered pairs ``first[i] < second[i]`` (flat squares)."""
+        self.count += int(first.size)
+        self.per_square += np.bincount(first, minlength=self.n) + np.bincount(second, minlength=self.n)
+        keys = np.concatenate((self.first_keys, first.astype(np.int64) * self.n + second))
+        self.first_keys = np.sort(keys)[: self.examples]
+
+    def effect(self, door: Door, w: int, h: int) -> DoorEffect:
+        """The :class:`DoorEffect` of what was added."""
+        shown = tuple(
+            ((int(a % w), int(a // w)), (int(b % w), int(b // w)))
+            for a, b in zip(self.first_keys // self.n, self.first_keys % self.n, strict=True)
+        )
+        return DoorEffect(door, self.count, self.per_square.reshape(h, w), shown)
 
 
 def _cheaper_method(bare: Board, reach: list[np.ndarray]) -> str:
@@ -462,7 +493,7 @@ def _cheaper_method(bare: Board, reach: list[np.ndarray]) -> str:
     per_door = sum(_cast_cost(squares, bare.width) + squares.size**2 for squares in reach)
     tables = 4 * (bare.width * bare.height) ** 2 + sum(
         _cast_cost(squares, bare.width) for doors_as in ("open", "shut")
-        for squares in _groups(_Geometry.of(bare, doors_as).regions())
+        for squares in label_groups(_Geometry.of(bare, doors_as).regions())
     )
     return "regions" if per_door <= tables else "candidates"
 
@@ -525,37 +556,54 @@ def _door_effects_by_candidates(bare: Board, table: Table, examples: int, rule: 
     """
     doors = sorted(bare.doors.items())
     w, h = bare.width, bare.height
-    every_open = _with_doors(bare, DoorState.OPEN)
-    every_shut = _with_doors(bare, DoorState.CLOSED)
-    candidates = np.triu(visibility_table(every_open, rule) & ~visibility_table(every_shut, rule), 1)
-    first, second = np.nonzero(candidates)
-    touches = np.array([_rays_touch(edge, first, second, w) for edge, _ in doors], dtype=bool)
-    touches = touches.reshape(len(doors), first.size)
-    how_many = touches.sum(axis=0)
-    out: list[DoorEffect] = []
+    every_open = region_table(_with_doors(bare, DoorState.OPEN), rule)
+    every_shut = region_table(_with_doors(bare, DoorState.CLOSED), rule)
+    changes = [_Changes(w * h, examples) for _ in doors]
+    shared: list[list[tuple[np.ndarray, np.ndarray]]] = [[] for _ in doors]
+    for first, second in _candidates(every_open, every_shut):
+        touches = np.array([_rays_touch(edge, first, second, w) for edge, _ in doors], dtype=bool)
+        touches = touches.reshape(len(doors), first.size)
+        how_many = touches.sum(axis=0)
+        for k in range(len(doors)):
+            alone = touches[k] & (how_many == 1)
+            changes[k].add(first[alone], second[alone])
+            several = touches[k] & (how_many > 1)
+            if several.any():
+                shared[k].append((first[several], second[several]))
     for k, (edge, door) in enumerate(doors):
-        changed = touches[k] & (how_many == 1)
-        shared = np.nonzero(touches[k] & (how_many > 1))[0]
-        if shared.size:
-            bare.set_door(edge, DoorState.CLOSED if door.state is DoorState.OPEN else DoorState.OPEN)
-            try:  # the rows of those origins, door toggled, cast in one batch
-                a_all, b_all = first[shared], second[shared]
-                origins, which = np.unique(a_all, return_inverse=True)
-                rows = sight.pairs(bare, rule, origins=[(int(a % w), int(a // w)) for a in origins])
-                seen = rows.reshape(origins.size, w * h)[which.reshape(-1), b_all]
-                changed[shared] = seen != _pairs(table, a_all, b_all)
-            finally:
-                bare.set_door(edge, door.state)
-        a_idx, b_idx = first[changed], second[changed]
-        per_square = (np.bincount(a_idx, minlength=w * h) + np.bincount(b_idx, minlength=w * h))
-        shown = tuple(
-            ((int(a % w), int(a // w)), (int(b % w), int(b // w)))
-            for a, b in zip(a_idx[:examples], b_idx[:examples], strict=True)
-        )
-        out.append(DoorEffect(door, int(changed.sum()), per_square.reshape(h, w).astype(np.int64), shown))
-    return out
+        if not shared[k]:
+            continue
+        a_all = np.concatenate([pair[0] for pair in shared[k]])
+        b_all = np.concatenate([pair[1] for pair in shared[k]])
+        bare.set_door(edge, DoorState.CLOSED if door.state is DoorState.OPEN else DoorState.OPEN)
+        try:  # the rows of those origins, door toggled, cast in batches
+            seen = np.zeros(a_all.size, dtype=bool)
+            origins, which = np.unique(a_all, return_inverse=True)
+            which = which.reshape(-1)
+            for start in range(0, origins.size, 256):
+                batch = origins[start : start + 256]
+                rows = sight.pairs(bare, rule, origins=[(int(a % w), int(a // w)) for a in batch])
+                mine = (which >= start) & (which < start + batch.size)
+                seen[mine] = rows.reshape(batch.size, w * h)[which[mine] - start, b_all[mine]]
+            differ = seen != _pairs(table, a_all, b_all)
+        finally:
+            bare.set_door(edge, door.state)
+        changes[k].add(a_all[differ], b_all[differ])
+    return [c.effect(door, w, h) for c, (_edge, door) in zip(changes, doors, strict=True)]
 
 
+def _candidates(every_open: RegionTable, every_shut: RegionTable) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """Chunks of the pairs ``first < second`` (flat squares) seen with every door open and hidden
+    with every door shut, read from the two bit tables row chunk by row chunk."""
+    for squares, bits in every_open.blocks:
+        upper = np.arange(squares.size)
+        for start in range(0, squares.size, _CHUNK):
+            rows = slice(start, start + _CHUNK)
+            seen = _bit_rows(bits, rows, squares.size) & ~every_shut.among(squares[rows], squares)
+            seen &= upper[None, :] > upper[rows, None]
+            i, j = np.nonzero(seen)
+            if i.size:
+                yield squares[i + start], squares[j]
 
 
 def _with_doors(board: Board, state: DoorState) -> Board:

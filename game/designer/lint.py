@@ -50,10 +50,13 @@ from fractions import Fraction
 from math import floor
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from game.core.board import Board, DoorState, Edge, Figure, Square, fmt_square
 from game.core.errors import SightlineError
 from game.core.findings import Finding, Severity
 from game.core.words import plural
+from game.designer.coverage import connected_components, label_groups
 from game.designer.stats import check_attacks, check_figure_stats
 from game.rules.registry import get_ruleset, ruleset_label, ruleset_names
 from game.tiled.geometry import Point, snap, unit_edges
@@ -491,15 +494,30 @@ def _fmt_gap(d2: Fraction) -> str:
 
 
 def walk_regions(board: Board, *, doors_open: bool) -> list[list[Square]]:
-    """Squares a figure can walk between, as connected regions, largest first.
+    """Squares a figure can walk between, as connected regions, largest first (ties: by first
+    square, row then column); each region's squares by row, then column.
 
     Blocked terrain squares are not walkable; walls and windows stop a figure; doors stop it
-    unless ``doors_open`` (or unless the door is open on the board).
+    unless ``doors_open`` (or unless the door is open on the board). The regions are the labels
+    of :func:`movement_labels`.
 
     >>> b = Board.from_ascii(["...", "..."], walls=["V(2,0)", "V(2,1)"])
     >>> [len(r) for r in walk_regions(b, doors_open=True)]
     [4, 2]
     """
+    if board.grid.kind != "square":
+        return _walk_grid(board, doors_open)
+    w = board.width
+    regions = [
+        [(int(i % w), int(i // w)) for i in group] for group in label_groups(movement_labels(board, doors_open=doors_open))
+    ]
+    regions.sort(key=lambda r: (-len(r), r[0][1], r[0][0]))
+    return regions
+
+
+def _walk_grid(board: Board, doors_open: bool) -> list[list[Square]]:
+    """:func:`walk_regions` on any grid, one cell at a time through ``grid.neighbours`` (the
+    square grid's regions come from :func:`movement_labels`, the same rule as one array pass)."""
     seen: set[Square] = set()
     regions: list[list[Square]] = []
     doors = board.doors
@@ -537,6 +555,55 @@ def walk_regions(board: Board, *, doors_open: bool) -> list[list[Square]]:
         regions.append(region)
     regions.sort(key=lambda r: (-len(r), r[0][1], r[0][0]))
     return regions
+
+
+def movement_labels(board: Board, *, doors_open: bool) -> np.ndarray:
+    """The walking regions of :func:`walk_regions` as one array pass: int64 flat labels
+    ``[y * width + x]``, equal for two squares a figure can walk between (the smallest flat index
+    of the region), -1 for a square no figure can stand on (void, impassable, blocked terrain, a
+    shut door square unless ``doors_open``).
+
+    >>> b = Board.from_ascii(["..#", "..."], walls=["V(1,0)", "V(1,1)"])
+    >>> movement_labels(b, doors_open=True).tolist()
+    [0, 1, -1, 0, 1, 1]
+    """
+    w, h = board.width, board.height
+    if board.grid.kind != "square":  # other grids: the labels of the cell-by-cell walk
+        out = np.full(w * h, -1, dtype=np.int64)
+        for region in _walk_grid(board, doors_open):
+            cells = [y * w + x for x, y in region]
+            out[cells] = min(cells)
+        return out
+    walk = np.ones((h, w), dtype=bool)
+    for x, y in board.void:
+        if 0 <= x < w and 0 <= y < h:
+            walk[y, x] = False
+    terrain = set(board.impassable)
+    door_squares = board.door_squares
+    terrain.update(sq for sq in board.blocked if sq not in door_squares)
+    terrain.update(sq for sq, state in door_squares.items() if state.blocks and not doors_open)
+    for x, y in terrain:
+        if 0 <= x < w and 0 <= y < h:
+            walk[y, x] = False
+    v = np.zeros((h, w + 1), dtype=bool)  # V(x, y) stops a figure
+    hh = np.zeros((h + 1, w), dtype=bool)  # H(x, y)
+    doors = board.doors
+    stopping = [e for e in board.walls | board.windows if e not in doors]
+    stopping += [e for e, door in doors.items() if door.state.blocks and not doors_open]
+    for edge in stopping:
+        if edge.axis == "V" and 0 <= edge.x <= w and 0 <= edge.y < h:
+            v[edge.y, edge.x] = True
+        elif edge.axis == "H" and 0 <= edge.x < w and 0 <= edge.y <= h:
+            hh[edge.y, edge.x] = True
+    flat = np.arange(h * w, dtype=np.int64).reshape(h, w)
+    across = walk[:, :-1] & walk[:, 1:] & ~v[:, 1:w]
+    down = walk[:-1, :] & walk[1:, :] & ~hh[1:h, :]
+    labels = connected_components(
+        h * w,
+        np.concatenate((flat[:, :-1][across], flat[:-1, :][down])),
+        np.concatenate((flat[:, 1:][across], flat[1:, :][down])),
+    )
+    return np.where(walk.reshape(-1), labels, -1)
 
 
 def _list_squares(squares: Sequence[Square], limit: int = 6) -> str:
@@ -827,5 +894,6 @@ __all__ = [
     "lint_board",
     "sort_key",
     "unit_edges",
+    "movement_labels",
     "walk_regions",
 ]

@@ -84,21 +84,72 @@ def map_check_state(session: Session) -> str | None:
     return None
 
 
-def finding_region(session: Session, finding: Any) -> list[Square]:
+class RegionLookup:
+    """The walking regions of one board, labelled once per door setting by one array pass
+    (:func:`game.designer.lint.movement_labels`, the labels the linter's ``walk_regions`` reads)
+    and looked up per finding: drawing 672 region findings costs two labellings, not 672 walks."""
+
+    def __init__(self, board: Any) -> None:
+        self.board = board
+        self._labels: dict[bool, Any] = {}
+        self._regions: dict[tuple[bool, int], list[Square]] = {}
+        self._frozen: dict[tuple[bool, int], frozenset[Square]] = {}
+
+    def region(self, square: Square, doors_open: bool) -> list[Square]:
+        """Every square of the walking region holding ``square`` (row by row), empty if none."""
+        from game.designer.lint import movement_labels
+
+        x, y = square
+        w, h = self.board.width, self.board.height
+        if not (0 <= x < w and 0 <= y < h):
+            return []
+        labels = self._labels.get(doors_open)
+        if labels is None:
+            labels = self._labels[doors_open] = movement_labels(self.board, doors_open=doors_open)
+        label = int(labels[y * w + x])
+        if label < 0:
+            return []
+        key = (doors_open, label)
+        if key not in self._regions:
+            self._regions[key] = [(int(i % w), int(i // w)) for i in (labels == label).nonzero()[0]]
+        return self._regions[key]
+
+    def frozen(self, square: Square, doors_open: bool) -> frozenset[Square]:
+        """:meth:`region` as a set, built once per region (the markers of many findings share it)."""
+        region = self.region(square, doors_open)
+        if not region:
+            return frozenset()
+        key = (doors_open, region[0][1] * self.board.width + region[0][0])
+        if key not in self._frozen:
+            self._frozen[key] = frozenset(region)
+        return self._frozen[key]
+
+
+_LOOKUP: list[tuple[tuple[int, int], RegionLookup]] = []  # the last board's lookup, by (id, version)
+
+
+def region_lookup(board: Any) -> RegionLookup:
+    """The :class:`RegionLookup` of ``board`` as it is now: kept until the board changes (its
+    version), so stepping through the findings labels the board once, not once per finding."""
+    key = (id(board), board.version)
+    if not _LOOKUP or _LOOKUP[0][0] != key or _LOOKUP[0][1].board is not board:
+        _LOOKUP[:] = [(key, RegionLookup(board))]
+    return _LOOKUP[0][1]
+
+
+def finding_region(session: Session, finding: Any, lookup: RegionLookup | None = None) -> list[Square]:
     """Every square of the region a region finding is about (empty for other findings).
 
-    The linter names a region by its first square; the window outlines all of it, found again
-    with the linter's own walk (``game.designer.lint.walk_regions``).
+    The linter names a region by its first square; the window outlines all of it, looked up in
+    the board's walking regions (``lookup``; default: :func:`region_lookup`, labelled once per
+    board version).
     """
     doors_open = REGION_CODES.get(finding.code)
     if doors_open is None or finding.square is None:
         return []
-    from game.designer.lint import walk_regions
-
-    for region in walk_regions(session.board, doors_open=doors_open):
-        if finding.square in region:
-            return list(region)
-    return []
+    if lookup is None:
+        lookup = region_lookup(session.board)
+    return list(lookup.region(finding.square, doors_open))
 
 
 def markers(session: Session | None, focused: Any, lesson: bool) -> list[Marker]:
@@ -108,13 +159,15 @@ def markers(session: Session | None, focused: Any, lesson: bool) -> list[Marker]
     found: list[Marker] = []
     if session is None or lesson:
         return found
+    lookup = region_lookup(session.board)
     for finding in session.findings:
         severity = str(getattr(finding.severity, "value", finding.severity))
         if severity != "error" and finding != focused:
             continue  # warnings are outlined only when clicked in the panel
-        region = finding_region(session, finding)
+        doors_open = REGION_CODES.get(finding.code)
+        region = lookup.frozen(finding.square, doors_open) if doors_open is not None and finding.square else None
         if region:  # a region finding outlines the whole region, its label on the first square
-            found.append(Marker(finding.square, None, severity, finding.code, region=frozenset(region)))
+            found.append(Marker(finding.square, None, severity, finding.code, region=region))
         elif finding.square is not None:
             found.append(Marker(finding.square, None, severity, finding.code))
         elif finding == focused:  # an object without a square: the squares under it

@@ -58,13 +58,18 @@ def ramp(t: float) -> Colour:
     return (round(a[0] + (b[0] - a[0]) * f), round(a[1] + (b[1] - a[1]) * f), round(a[2] + (b[2] - a[2]) * f))
 
 
-def board_surface(board: Board, art: MapArt | None, cell: int) -> pygame.Surface:
-    """The board drawn at ``cell`` pixels per square (the painter's style when available)."""
-    surface = pygame.Surface((board.width * cell, board.height * cell))
+def board_surface(
+    board: Board, art: MapArt | None, cell: int, area: tuple[int, int, int, int] | None = None
+) -> pygame.Surface:
+    """The board drawn at ``cell`` pixels per square (the painter's style when available); only
+    the squares ``x0 <= x < x1``, ``y0 <= y < y1`` of ``area`` when given (the painter draws only
+    what the view shows, so a crop of a 400×400 board costs its own size)."""
+    x0, y0, x1, y1 = area if area is not None else (0, 0, board.width, board.height)
+    surface = pygame.Surface((max(1, (x1 - x0) * cell), max(1, (y1 - y0) * cell)))
     from game.ui.painter import BoardPainter, Overlay
     from game.ui.view import View
 
-    view = View(cell=float(cell), origin=(0.0, 0.0), viewport=(0, 0, *surface.get_size()),
+    view = View(cell=float(cell), origin=(float(-x0 * cell), float(-y0 * cell)), viewport=(0, 0, *surface.get_size()),
                 board_size=(board.width, board.height))
     BoardPainter(art).draw(surface, board, view, Overlay())
     return surface

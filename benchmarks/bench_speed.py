@@ -1,0 +1,260 @@
+"""Benchmarks of where users waited (issue 28), each run as the user runs it: a fresh process.
+
+``report_150x150_open``: ``sightline report`` on a generated 150×150 **open** map (a few walled
+rooms with a door on each side, free-standing walls — about 3,000 wall segments — and 37 doors;
+most of the floor is one region rays cross end to end). Timed: the whole command in a fresh
+process; peak: that process's own high-water mark (``VmHWM`` from ``/proc/self/status``, the
+largest of the runs). Targets: 30 s, 500 MB. ``report_200x200_open``: the same at 200×200 (66
+doors, 5,300 segments); targets 90 s, 1 GB.
+
+Reference (the ratio): the same command on the code before this work, when the environment
+variable ``SIGHTLINE_BEFORE`` names a source tree of it (a folder holding its ``game/``; e.g.
+``git archive e84e4c9 game | tar -x -C /tmp/before``); without it the rows have no reference.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from harness import Benchmark
+
+REPO = Path(__file__).resolve().parent.parent
+CPU_SECONDS: list[float] = []  #: CPU seconds of each fresh process run so far
+CELL = 32
+#: a fresh process: run the command line, then print its own peak memory (VmHWM, kB) on stderr
+CHILD = (
+    "import atexit, sys\n"
+    "def _peak():\n"
+    "    for line in open('/proc/self/status'):\n"
+    "        if line.startswith('VmHWM'):\n"
+    "            sys.stderr.write('peak_kb=%s\\n' % line.split()[1])\n"
+    "atexit.register(_peak)\n"
+    "from game.cli import main\n"
+    "sys.exit(main(sys.argv[1:]))\n"
+)
+
+
+def make_open_map(folder: Path, size: int = 150, seed: int = 7) -> Path:
+    """Write a generated open map of ``size`` × ``size`` into ``folder`` and return its path: a few
+    walled rooms (a door on each side), free-standing walls (some ending in a door), a little
+    blocked terrain; about 3,000 wall segments and 37 doors at 150×150, scaled by area."""
+    rng = random.Random(seed)
+    objects: list[str] = []
+
+    def add(kind: str, body: str, x: int, y: int, props: str = "") -> None:
+        extra = f"<properties>{props}</properties>" if props else ""
+        objects.append(f'<object id="{len(objects) + 1}" class="{kind}" x="{x * CELL}" y="{y * CELL}">{extra}{body}</object>')
+
+    def line(dx: int, dy: int) -> str:
+        return f'<polyline points="0,0 {dx * CELL},{dy * CELL}"/>'
+
+    states = ["open", "closed", "locked", "open"]
+    segments = doors = 0
+    want_segments, want_doors = size * size * 3000 // 22500, max(4, size * size * 37 // 22500)
+    for _ in range(max(1, size * size * 5 // 22500)):  # rooms, one door gap per side
+        rw, rh = rng.randrange(10, 18), rng.randrange(10, 18)
+        x0, y0 = rng.randrange(1, size - rw - 1), rng.randrange(1, size - rh - 1)
+        for side in range(4):
+            length = rw if side < 2 else rh
+            gap = rng.randrange(1, length - 1)
+            for a, b in ((0, gap), (gap + 1, length)):
+                if b > a:
+                    if side < 2:
+                        add("wall", line(b - a, 0), x0 + a, y0 + (0 if side == 0 else rh))
+                    else:
+                        add("wall", line(0, b - a), x0 + (0 if side == 2 else rw), y0 + a)
+                    segments += b - a
+            state = f'<property name="state" value="{states[doors % 4]}"/>'
+            if side < 2:
+                add("door", line(1, 0), x0 + gap, y0 + (0 if side == 0 else rh), state)
+            else:
+                add("door", line(0, 1), x0 + (0 if side == 2 else rw), y0 + gap, state)
+            doors += 1
+    while segments < want_segments:  # free-standing walls, some ending in a door
+        length = rng.randrange(2, 9)
+        x, y = rng.randrange(1, size - length - 1), rng.randrange(1, size - length - 1)
+        if rng.random() < 0.5:
+            add("wall", line(length, 0), x, y)
+            if doors < want_doors and length >= 4:
+                add("door", line(1, 0), x + length, y, f'<property name="state" value="{states[doors % 4]}"/>')
+                doors += 1
+        else:
+            add("wall", line(0, length), x, y)
+        segments += length
+    for _ in range(size * size // 750):
+        x, y = rng.randrange(size), rng.randrange(size)
+        objects.append(f'<object id="{len(objects) + 1}" class="blocked" x="{x * CELL}" y="{y * CELL}" '
+                       f'width="{CELL}" height="{CELL}"/>')
+    text = (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        f'<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" renderorder="right-down" '
+        f'width="{size}" height="{size}" tilewidth="{CELL}" tileheight="{CELL}" infinite="0" '
+        f'nextlayerid="2" nextobjectid="{len(objects) + 1}">\n'
+        ' <objectgroup id="1" name="objects">\n  ' + "\n  ".join(objects) + "\n </objectgroup>\n</map>\n"
+    )
+    path = folder / f"open{size}.tmx"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def fresh(argv: list[str], source: Path = REPO) -> tuple[float, float]:
+    """Run ``sightline ARGV`` in a fresh process on the code in ``source``: (ms, peak MB); its CPU
+    seconds (user + system) are appended to :data:`CPU_SECONDS`."""
+    env = dict(os.environ, PYTHONPATH=str(source), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", CHILD, *argv], capture_output=True, text=True, env=env, check=False)
+    ms = (time.perf_counter() - start) * 1000.0
+    now = resource.getrusage(resource.RUSAGE_CHILDREN)
+    CPU_SECONDS.append(now.ru_utime + now.ru_stime - used.ru_utime - used.ru_stime)
+    if done.returncode != 0:
+        raise RuntimeError(f"sightline {' '.join(argv)} failed: {done.stderr.strip()[-500:]}")
+    kb = [line for line in done.stderr.splitlines() if line.startswith("peak_kb=")][-1]
+    return ms, int(kb.split("=")[1]) / 1024
+
+
+class FreshRow:
+    """A row timed in fresh processes: ``run``/``reference`` for the harness, ``peak`` the largest
+    high-water mark of the timed runs (MB)."""
+
+    def __init__(self, argv: list[str]) -> None:
+        self.argv, self.peaks = argv, [0.0]
+
+    def run(self) -> None:
+        """One fresh run of the current code."""
+        self.peaks.append(fresh(self.argv)[1])
+
+    def before(self) -> None:
+        """One fresh run of the code in ``SIGHTLINE_BEFORE``."""
+        fresh(self.argv, Path(os.environ["SIGHTLINE_BEFORE"]))
+
+    def peak(self) -> float:
+        """The largest peak seen."""
+        return max(self.peaks)
+
+
+def benchmarks() -> list[Benchmark]:
+    """The issue-28 rows."""
+    folder = Path(tempfile.mkdtemp(prefix="sightline-bench-speed-"))
+    before = "SIGHTLINE_BEFORE" in os.environ
+    rows = []
+    for size, target, repeat in ((150, 30_000, 7), (200, 90_000, 3)):
+        path = make_open_map(folder, size)
+        row = FreshRow(["report", str(path), "-o", str(folder / f"report{size}")])
+        rows.append(Benchmark(
+            f"report_{size}x{size}_open", row.run, row.before if before else None, repeat=repeat, warmup=0,
+            reference_repeat=3 if size == 150 else 1, target_ms=target, peak=row.peak,
+            note=f"fresh process, open {size}x{size} map; peak = VmHWM; reference: the code in SIGHTLINE_BEFORE",
+        ))
+    rows.extend(frame_rows())
+    rows.append(compare_row())
+    return rows
+
+
+def compare_row() -> Benchmark:
+    """``compare_from_400x400``: ``sightline compare MAP --from 200,200 --rules arcadia,corners``
+    on the 400x400 load benchmark map (``bench_load.write_map``), a fresh process per run; peak
+    = VmHWM. Targets 2 s, 300 MB."""
+    from bench_load import write_map
+
+    folder = Path(tempfile.mkdtemp(prefix="sightline-bench-compare-"))
+    path = write_map(folder, size=400, walls=31_000, doors=40)
+    row = FreshRow(["compare", str(path), "--from", "200,200", "--rules", "arcadia,corners", "-o",
+                    str(folder / "cmp.png")])
+    before = "SIGHTLINE_BEFORE" in os.environ
+    return Benchmark(
+        "compare_from_400x400", row.run, row.before if before else None, repeat=7, warmup=0, reference_repeat=1,
+        target_ms=2000.0, peak=row.peak,
+        note="fresh process (load_map included), 400x400 map, 31,000 wall segments; reference: SIGHTLINE_BEFORE's code",
+    )
+
+
+def frame_rows() -> list[Benchmark]:
+    """``frame_findings_150x150`` (worst frame, wall ms) and ``frame_findings_150x150_cpu`` (worst
+    frame, CPU ms): the window on the 150x150 benchmark map (``bench_ui.write_map``: ~4,200 wall
+    segments, 672 findings) from its first frame until the deferred map check has landed, then
+    F3 through 20 region findings (each outlines its whole region). One sample per fresh window:
+    its worst frame; 7 windows. Before: the same in ``SIGHTLINE_BEFORE``'s code (3 windows), in
+    the note."""
+    from bench_ui import write_map
+
+    path = write_map(Path(tempfile.mkdtemp(prefix="sightline-bench-frames-")), seed=150, size=150)
+    runs: list[tuple[float, float, int, int]] = []
+    wall = Benchmark("frame_findings_150x150", lambda: None, target_ms=100.0, target_stat="median")
+    cpu = Benchmark("frame_findings_150x150_cpu", lambda: None, target_ms=100.0, target_stat="median")
+
+    def measure_all() -> None:
+        if runs:
+            return
+        runs.extend(worst_frames(path) for _ in range(7))
+        note = (f"worst frame per fresh window (7), check landing + F3 through {STEPPED} region findings, "
+                f"{runs[0][3]} findings")
+        wall.note = cpu.note = note
+        if "SIGHTLINE_BEFORE" in os.environ:
+            before = [worst_frames(path, Path(os.environ["SIGHTLINE_BEFORE"])) for _ in range(3)]
+            wall.note += f"; before: median worst {statistics.median(b[0] for b in before):.0f} ms wall"
+            cpu.note += f"; before: median worst {statistics.median(b[1] for b in before):.0f} ms CPU"
+
+    def walls() -> list[float]:
+        measure_all()
+        return [r[0] for r in runs]
+
+    def cpus() -> list[float]:
+        measure_all()
+        return [r[1] for r in runs]
+
+    wall.samples, cpu.samples = walls, cpus
+    return [wall, cpu]
+
+
+STEPPED = 20  #: region findings stepped through (F3) after the check has landed
+#: a fresh process: open the window on a map, draw frames until the deferred map check has landed
+#: (and a few more); print the worst frame's wall and CPU milliseconds, frames drawn, findings
+FRAMES_CHILD = """
+import json, sys, time
+import pygame
+from game.play.session import Session
+from game.ui.app import App
+pygame.display.init()
+pygame.font.init()
+screen = pygame.display.set_mode((1280, 800))
+session = Session.open({path!r}, autosave=False, defer_lint=True)
+app = App(session, screen=screen, watch=False)
+wall, cpu, after = [], [], 0
+while after < 5 and len(wall) < 5000:
+    t, c = time.perf_counter(), time.process_time()
+    app.frame()
+    wall.append((time.perf_counter() - t) * 1000.0)
+    cpu.append((time.process_time() - c) * 1000.0)
+    after += session.lint_run is None
+regions = [f for f in session.findings if f.code.startswith("region-")][:{step}]
+for finding in regions:  # F3 through the region findings: each outlines its whole region
+    t, c = time.perf_counter(), time.process_time()
+    app.focus_finding(finding)
+    app.frame()
+    wall.append((time.perf_counter() - t) * 1000.0)
+    cpu.append((time.process_time() - c) * 1000.0)
+print(json.dumps([max(wall), max(cpu), len(wall), len(session.findings), wall, cpu]))
+"""
+
+
+def worst_frames(path: Path, source: Path = REPO) -> tuple[float, float, int, int]:
+    """Worst frame (wall ms, CPU ms), frames and findings of one fresh window on ``path`` (code
+    in ``source``) from the first frame until the deferred map check has landed."""
+    env = dict(os.environ, PYTHONPATH=str(source), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    code = FRAMES_CHILD.format(path=str(path), step=STEPPED)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=False,
+                          cwd=path.parent)
+    if done.returncode != 0:
+        raise RuntimeError(f"window on {path} failed: {done.stderr.strip()[-500:]}")
+    wall, cpu, frames, findings, _walls, _cpus = json.loads(done.stdout.strip().splitlines()[-1])
+    return wall, cpu, frames, findings
