@@ -147,8 +147,9 @@ def figures_named(args: argparse.Namespace, asked: Asked) -> Iterator[None]:
         board = asked.request.board
         for figure_id in (asked.request.attacker, *asked.request.targets):
             figure = board.find_figure(str(figure_id))
-            if any(str(exc) in problem for problem in asked.ruleset.figure_problems(figure)):
-                raise UsageError(f"{args.map}: figure {figure.label}: {exc} "
+            said = str(exc).removeprefix(f"{figure.label}: ")  # the rules may name the figure already
+            if any(said in problem or problem in said for problem in asked.ruleset.figure_problems(figure)):
+                raise UsageError(f"{args.map}: figure {figure.label}: {said} "
                                  "(fix the property; sightline check lists every one)") from None
         raise
 

@@ -38,7 +38,7 @@ _SPLIT_RE = re.compile(r"[\s,]+")
 
 
 class Rerolled(str):
-    """A face of a physical roll that re-rolls the die before it (``--faces`` writes ``old>new``):
+    """A face of a physical roll that re-rolls the die before it (a physical roll writes it ``old>new``):
     it equals its face name, so it is checked against the die like any face.
 
     >>> Rerolled("shield") == "shield", type(parse_faces("blank>shield", pools=("defence",),

@@ -40,3 +40,14 @@ def a_or_an(word: str) -> str:
     ('an ellipse', 'a polyline', 'an object')
     """
     return f"{'an' if word[:1].lower() in 'aeiou' and word else 'a'} {word}"
+
+
+def quoted(text: str, limit: int = 60) -> str:
+    """``text`` quoted for a message, cut with an ellipsis past ``limit`` characters (a hostile
+    value is never quoted in full).
+
+    >>> quoted("Bow:ranged:2"), quoted("9" * 100, 10)
+    ("'Bow:ranged:2'", "'9999999999…'")
+    """
+    text = text.strip()
+    return repr(text) if len(text) <= limit else repr(text[:limit])[:-1] + "…'"

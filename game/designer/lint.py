@@ -44,7 +44,7 @@ A map silences codes it breaks on purpose with the map property ``lint_ignore`` 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import floor
@@ -101,20 +101,33 @@ def lint_board(
     >>> [(f.code, f.square) for f in lint_board(board)]
     [('door-not-in-wall', (1, 1))]
     """
-    objs = list(objects)
     found: list[Finding] = list(loader_findings)
-    found += check_figures(board)
-    if board.grid.kind == "square":  # wall and door objects on square edges (hex: game/tiled/hex_derive.py)
-        found += check_doors(board, objs)
-        found += check_wall_objects(board, objs)
-    found += check_regions(board)
-    found += check_targets(board)
-    found += check_properties(board, objs)
-    found += check_figure_values(board)
-    found += check_figure_stats(board)  # nonsense stats (game/designer/stats.py)
-    found += check_attacks(board)  # attacks no figure can make (game/designer/stats.py)
+    for check in board_checks(board, objects):
+        found += check()
     ignored = ignored_codes(board)
     return finish((f for f in found if f.code not in ignored), strict=strict)
+
+
+def board_checks(board: Board, objects: Iterable[ObjectInfo] = ()) -> list[Callable[[], list[Finding]]]:
+    """The board-level checks of :func:`lint_board`, in its order, each ready to run: the one list
+    both the whole check and the window's step-by-step check (``game.play.session.LintRun``) run.
+
+    >>> len(board_checks(Board(2, 2))) > 5
+    True
+    """
+    objs = list(objects)
+    checks: list[Callable[[], list[Finding]]] = [lambda: check_figures(board)]
+    if board.grid.kind == "square":  # wall and door objects on square edges (hex: game/tiled/hex_derive.py)
+        checks += [lambda: check_doors(board, objs), lambda: check_wall_objects(board, objs)]
+    return [
+        *checks,
+        lambda: check_regions(board),
+        lambda: check_targets(board),
+        lambda: check_properties(board, objs),
+        lambda: check_figure_values(board),
+        lambda: check_figure_stats(board),  # nonsense stats (game/designer/stats.py)
+        lambda: check_attacks(board),  # attacks no figure can make (game/designer/stats.py)
+    ]
 
 
 def ignored_codes(board: Board) -> frozenset[str]:

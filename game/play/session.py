@@ -78,7 +78,8 @@ def lint_findings(loaded: Any) -> list[Finding]:
 class LintRun:
     """The map check one step at a time, so a window can draw its first frame before it ends.
 
-    The steps are the board-level checks of ``game.designer.lint.lint_board``, in its order;
+    The steps are the board-level checks of ``game.designer.lint.lint_board``
+    (``game.designer.lint.board_checks``, the one list both run);
     :meth:`step` runs one and returns True once everything ran (then :attr:`findings` holds
     exactly what :func:`lint_findings` returns). ``tests/test_window_lint.py`` checks that the
     two agree on every bundled map.
@@ -89,20 +90,8 @@ class LintRun:
         self.findings: list[Finding] | None = None
         self._found: list[Finding] = list(getattr(loaded, "findings", []))
         self._lint: Any = lint_module
-        board = loaded.board
         objects = list(getattr(loaded, "objects", {}).values())
-        checks = self._lint
-        self._steps: list[Callable[[], list[Finding]]] = [
-            lambda: checks.check_figures(board),
-            lambda: checks.check_doors(board, objects),
-            lambda: checks.check_wall_objects(board, objects),
-            lambda: checks.check_regions(board),
-            lambda: checks.check_targets(board),
-            lambda: checks.check_properties(board, objects),
-            lambda: checks.check_figure_values(board),
-            lambda: checks.check_figure_stats(board),
-            lambda: checks.check_attacks(board),
-        ]
+        self._steps: list[Callable[[], list[Finding]]] = self._lint.board_checks(loaded.board, objects)
         self.done = 0
 
     @property

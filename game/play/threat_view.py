@@ -20,7 +20,7 @@ Every sight question goes through :func:`game.play.sight_calls.cast_field` (the 
 >>> [(session.board.figure(b.figure).name, round(b.hit, 3)) for b in shown.badges]
 [('Cinder', 0.597)]
 >>> sorted((session.board.figure(r.figure).name, r.when, r.steps) for r in shown.rings)
-[('Cinder', 'now', 0), ('Grub', 'next', 4)]
+[('Cinder', 'now', 0)]
 """
 
 from __future__ import annotations

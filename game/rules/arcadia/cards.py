@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from game.core.board import Figure
 from game.core.errors import UsageError
+from game.core.words import quoted
 
 KINDS = ("melee", "ranged")
 _HEAD_RE = re.compile(r"^\s*([^:]+?)\s*:\s*([A-Za-z]+)\s*:\s*(\d{1,7})\s*$")
@@ -104,7 +105,7 @@ def parse_card(text: str, owner: str) -> AttackCard:
     fields = text.split(":")
     match = _HEAD_RE.match(":".join(fields[:3]))
     if not match or match.group(2).lower() not in KINDS:
-        raise UsageError(f"{owner}: attack {text.strip()!r} is not NAME:melee|ranged:DICE "
+        raise UsageError(f"{owner}: attack {quoted(text)} is not NAME:melee|ranged:DICE "
                          f"(e.g. \"Dusty Blade:melee:3\")")
     reroll, crit = 0, CritEffect()
     for extra in (f.strip() for f in fields[3:]):
@@ -114,11 +115,11 @@ def parse_card(text: str, owner: str) -> AttackCard:
         elif key.lower() == "on_crit":
             effect = parse_effect(value)
             if effect is None:
-                raise UsageError(f"{owner}: attack {text.strip()!r}: on_crit {value!r} is not modelled "
+                raise UsageError(f"{owner}: attack {quoted(text)}: on_crit {quoted(value)} is not modelled "
                                  f"({EFFECTS_HINT})")
             crit = crit.plus(effect)
         else:
-            raise UsageError(f"{owner}: attack {text.strip()!r}: unknown field {extra!r} "
+            raise UsageError(f"{owner}: attack {quoted(text)}: unknown field {quoted(extra)} "
                              "(reroll=N or on_crit=EFFECT)")
     return AttackCard(match.group(1), match.group(2).lower(), int(match.group(3)), reroll, crit)
 

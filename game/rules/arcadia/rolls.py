@@ -6,7 +6,7 @@ does not say a die cannot be re-rolled twice]; a CRIT that stays adds one more d
 the dice of its wave. So a CRIT is only ever re-rolled **before** its extra die is rolled (the
 FAQ's timing rule). Seeded dice follow the **policy** [ASSUMPTION: the rulebook leaves the choice
 to the player]: re-roll a die that is no success (a miss or a blank) while rerolls last, never a
-success. A physical roll (``--faces``) writes each reroll after its die, ``old>new``.
+success. A physical roll writes each reroll after its die, ``old>new``.
 
 **Exact odds** (:func:`roll_distribution`). Each die is a chain of rolls: a CRIT (chance c)
 succeeds and rolls on, a success face (h) ends the chain with a success, a miss (m) ends it with
@@ -43,7 +43,7 @@ CRIT = "crit"
 
 @dataclass(frozen=True)
 class RollSpec:
-    """One pool to roll: the die, how many, the pool's index and name (``--faces``' name, for
+    """One pool to roll: the die, how many, the pool's index and name (the name a physical roll uses, for
     messages), the faces that count a success (a CRIT always does), the rerolls the roller has,
     who rolls (for messages) and the rolls' label (``attack``, ``defence``; default the name)."""
 

@@ -330,7 +330,7 @@ class Conquest(Ruleset):
         "first, then its extra die rolled.",
         PARRY_VOLLEY_REASON + ".",
         "Other special rules are listed but not applied (their 3rd edition text is unknown).",
-        "An extra Hit from an effect (extra_hits, --extra-hits) is rolled for its value after the "
+        "An extra Hit from an effect (the attacker's extra_hits, or extra Hits given with the attack) is rolled for its value after the "
         "Hits are kept and is blocked as usual; a 6 stays a Hit (it is given, not kept from the "
         "roll), which any Block die cancels.",
         "The seed names a step for the defender's special rules on the Block dice (step 5) but "
@@ -344,7 +344,7 @@ class Conquest(Ruleset):
         RuleStatus("Relentless Blows", "modelled", "each primary 1 of a Clash adds one attack die"),
         RuleStatus("Parry", "modelled", "attack dice of 1 against the warrior are re-rolled, in a "
                    "Clash and in a Volley (" + PARRY_VOLLEY_REASON.split(": ", 1)[1] + ")"),
-        RuleStatus("Extra Hits", "modelled", "extra_hits and --extra-hits: each rolled for its value, "
+        RuleStatus("Extra Hits", "modelled", "extra_hits and the attack's extra Hits: each rolled for its value, "
                    "then blocked"),
         RuleStatus("Defender special rules on Block dice", "modelled", "step 5 runs the defender's "
                    "Block-pool hooks; the seed describes no such rule, so none acts yet"),
@@ -593,7 +593,7 @@ class Conquest(Ruleset):
 
 def extra_hits(figure: Figure, options: Mapping[str, object]) -> int:
     """Hits from effects: the attacker's ``extra_hits`` plus ``options["extra_hits"]``
-    (``--extra-hits``)."""
+    (an option of the attack)."""
     given = options.get("extra_hits") or 0
     try:
         more = int(given)  # type: ignore[call-overload]
