@@ -44,9 +44,13 @@ def _report(name: str) -> Balance:
 
 def _clear(bare: Board, a: Square, b: Square, rule: Profile) -> bool:
     """One ray, by the sight facade's one slow exact reference (what every fast path is tested
-    against; ``sightline los`` gives the same verdict)."""
+    against; ``sightline los`` gives the same verdict). Under any-point the reference tries every
+    pair of grid points (minutes for the Old Ford's zones), so that rule asks ``sight.line`` for the
+    one pair — still a ray at a time, never the field the report is built from."""
     if a == b:
         return True
+    if rule.family == "any":
+        return bool(sight.line(bare, a, b, rule).clear)
     return bool(sight.reference(bare, a, b, rule).clear)
 
 
