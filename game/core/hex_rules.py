@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 
 from game.core.errors import UsageError
-from game.core.profiles import PRESETS, Profile
+from game.core.profiles import PRESETS, Profile, check_value
 
 __all__ = [
     "DEFAULT_HEX_RULE",
@@ -79,7 +79,7 @@ class HexProfile(Profile):
 
     def with_value(self, parameter: str, value: str) -> HexProfile:
         """A copy with one parameter set (UsageError for an unknown parameter or value)."""
-        _check_value(parameter, value)
+        check_value(parameter, value, HEX_PARAMETERS, "hex rule")
         return replace(self, **{"from_" if parameter == "from" else parameter: value})
 
     def values(self) -> dict[str, str]:
@@ -134,15 +134,6 @@ HEX_INTERP: dict[tuple[str, str], str] = {
     ("hexside", "along_wall"): "a wall on the hexside the line runs along does not block by itself",
     ("hexside", "obstacles"): "blocking hexes are blocked terrain, void, and figures as `figures` says",
 }
-
-
-def _check_value(parameter: str, value: str) -> None:
-    if parameter not in HEX_PARAMETERS:
-        known = ", ".join(HEX_PARAMETERS)
-        raise UsageError(f"unknown hex rule parameter {parameter!r} (parameters: {known})")
-    if value not in HEX_PARAMETERS[parameter]:
-        allowed = ", ".join(HEX_PARAMETERS[parameter])
-        raise UsageError(f"hex rule parameter {parameter} cannot be {value!r} (values: {allowed})")
 
 
 def parse_hex_rule(text: str) -> HexProfile:

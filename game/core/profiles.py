@@ -16,6 +16,7 @@ are decided through the facade :mod:`game.core.sight`, which picks the engine by
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 
 from game.core.errors import UsageError
@@ -83,7 +84,7 @@ class Profile:
 
     def with_value(self, parameter: str, value: str) -> Profile:
         """A copy with one parameter set (UsageError for an unknown parameter or value)."""
-        _check_value(parameter, value)
+        check_value(parameter, value)
         return replace(self, **{"from_" if parameter == "from" else parameter: value})
 
     def values(self) -> dict[str, str]:
@@ -171,13 +172,25 @@ INTERP: dict[tuple[str, str], str] = {
 }
 
 
-def _check_value(parameter: str, value: str) -> None:
-    if parameter not in PARAMETERS:
-        known = ", ".join(PARAMETERS)
-        raise UsageError(f"unknown rule parameter {parameter!r} (parameters: {known})")
-    if value not in PARAMETERS[parameter]:
-        allowed = ", ".join(PARAMETERS[parameter])
-        raise UsageError(f"rule parameter {parameter} cannot be {value!r} (values: {allowed})")
+def check_value(
+    parameter: str, value: str, table: Mapping[str, tuple[str, ...]] | None = None, what: str = "rule"
+) -> None:
+    """Refuse a parameter the rule book lacks or a value it does not allow, in one line naming
+    what is allowed (``table``: a grid's parameters, the square ones by default).
+
+    >>> check_value("from", "corners")
+    >>> check_value("from", "edges")
+    Traceback (most recent call last):
+    ...
+    game.core.errors.UsageError: rule parameter from cannot be 'edges' (values: centre, corners, any)
+    """
+    table = PARAMETERS if table is None else table
+    if parameter not in table:
+        known = ", ".join(table)
+        raise UsageError(f"unknown {what} parameter {parameter!r} (parameters: {known})")
+    if value not in table[parameter]:
+        allowed = ", ".join(table[parameter])
+        raise UsageError(f"{what} parameter {parameter} cannot be {value!r} (values: {allowed})")
 
 
 def parse_rule(text: str) -> Profile:
