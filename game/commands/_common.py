@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from game.core.profiles import Profile
 
 __all__ = ["add_map_options", "add_rule_option", "add_ruleset_file_option", "map_options", "png_output",
-           "resolve_viewer", "rule_option"]
+           "refuse_hex_map", "resolve_viewer", "rule_option"]
 
 
 def add_map_options(parser: argparse.ArgumentParser, *, with_classes: bool = False) -> None:
@@ -164,3 +164,13 @@ def rule_option(board: Board, text: str | None) -> Profile:
         return sight.parse_rule(text, board.grid.kind)
     except UsageError as error:
         raise UsageError(f"--rule: {error}") from None
+
+
+def refuse_hex_map(board: Board, map_path: object, what: str, instead: str) -> None:
+    """One line refusing a command that does not work on hex boards yet (issue #21): ``what`` it
+    cannot do, ``instead`` the commands that can.
+
+    >>> refuse_hex_map(Board(2, 2), "m.tmx", "balance does not weigh zones", "use los")  # squares: nothing
+    """
+    if board.grid.kind == "hex":
+        raise UsageError(f"{map_path} is a hex map: {what} on hex maps yet; {instead} (docs/hex.md)")

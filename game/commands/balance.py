@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.commands._common import add_map_options, map_options
+from game.commands._common import add_map_options, map_options, refuse_hex_map
 from game.core.errors import UsageError
 from game.rules.registry import DEFAULT_RULESET
 
@@ -82,6 +82,8 @@ def run(args: argparse.Namespace) -> int:
     if out.exists() and not out.is_dir():
         raise UsageError(f"{out} exists and is not a folder: give -o a folder for the report")
     loaded = load_map(args.map, **map_options(args))
+    refuse_hex_map(loaded.board, args.map, "balance does not weigh zones",
+                   "use sightline los, reach or render on it")
     written = write_balance(loaded, out, rules=rules, move=move, reach=reach, turns=turns)
     if args.json:
         print(written.data.read_text(encoding="utf-8"), end="")
