@@ -59,6 +59,8 @@ HEX_MEANING: dict[str, str] = {
 }
 
 DEFAULT_HEX_RULE = "hexside"
+#: the rule families the hex presets and overrides fall in (the facade's engine table keys)
+HEX_FAMILIES = ("centre", "corners", "lines")
 
 #: the square presets (game/core/profiles.py), named when one is asked for on a hex map
 SQUARE_PRESET_NAMES = tuple(PRESETS)

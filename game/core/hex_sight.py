@@ -36,7 +36,7 @@ from game.core.grid import Grid
 from game.core.hex_board import HexBoard, HexFigure, HexView
 from game.core.hex_reference import reference as slow_reference
 from game.core.hex_result import HexSightResult
-from game.core.hex_rules import HexProfile
+from game.core.hex_rules import HEX_FAMILIES, HexProfile
 from game.core.hexgrid import Cell, HexEdge, HexGrid, StaggerAxis, StaggerIndex
 from game.core.profiles import Profile
 from game.core.sight_result import Crossing, DrawStep, LineCheck, Sight
@@ -46,7 +46,7 @@ __all__ = [
 ]
 
 #: the families of hex rules (:attr:`HexProfile.family`), one engine entry each
-FAMILIES = ("centre", "corners", "lines")
+FAMILIES = HEX_FAMILIES
 
 
 def hex_board(

@@ -44,18 +44,22 @@ this module changes. Every engine's slow answer is the one :func:`reference`.
 
 from __future__ import annotations
 
+import importlib
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from types import ModuleType
+from typing import Any, cast
 
 import numpy as np
 
-from game.core import hex_sight, los, profile_los
+from game.core import los, profile_los
 from game.core.board import Board, Square
 from game.core.cover import cover_of
 from game.core.errors import UsageError
 from game.core.grid import GridKind
-from game.core.hex_rules import DEFAULT_HEX_RULE, HEX_PRESETS, parse_hex_rule
+from game.core.hex_rules import DEFAULT_HEX_RULE, HEX_FAMILIES, HEX_PRESETS, parse_hex_rule
 from game.core.profiles import DEFAULT_RULE, PRESETS, Profile
 from game.core.profiles import parse_rule as parse_square_rule
 from game.core.segment import check_square, clear_views
@@ -253,6 +257,20 @@ def _lines_engine(field_of: FieldFn) -> Engine:
     )
 
 
+def _hex_sight() -> ModuleType:
+    """The hex engines' module, imported on the first hex question (a square map never loads it)."""
+    return importlib.import_module("game.core.hex_sight")
+
+
+def _hex(name: str) -> Any:
+    """A hex engine's function by name, looked up when called."""
+
+    def call(*args: Any) -> Any:
+        return getattr(_hex_sight(), name)(*args)
+
+    return call
+
+
 #: (grid kind, rule family) → its engine; a hex grid adds its ``("hex", family)`` entries
 ENGINES: dict[tuple[GridKind, str], Engine] = {
     ("square", "centre"): Engine(
@@ -267,13 +285,14 @@ ENGINES: dict[tuple[GridKind, str], Engine] = {
     ("square", "corners"): _lines_engine(profile_los.corner_field),
     ("square", "any"): _lines_engine(profile_los.any_field),
     ("square", "lines"): _lines_engine(profile_los.walk_field),
-    # hex boards (game/core/hex_sight.py): the exact walk per pair, the shadow caster per field
+    # hex boards (game/core/hex_sight.py, imported on the first hex question): the exact walk per
+    # pair, the shadow caster per field
     **{
         ("hex", family): Engine(
-            line=hex_sight.line, field=hex_sight.field, pairs=hex_sight.pairs, table=hex_sight.table,
-            bits=_bits(hex_sight.pairs),
+            line=_hex("line"), field=_hex("field"), pairs=_hex("pairs"), table=_hex("table"),
+            bits=_bits(_hex("pairs")),
         )
-        for family in hex_sight.FAMILIES
+        for family in HEX_FAMILIES
     },
 }
 
@@ -381,7 +400,7 @@ def reference(board: Board, a: Square, b: Square, rule: RuleLike = None, *, view
     """
     profile = resolve(board, rule)
     if board.grid.kind == "hex":
-        return hex_sight.reference(board, a, b, profile, viewer)
+        return cast(Sight, _hex_sight().reference(board, a, b, profile, viewer))
     check_square(board, a)
     check_square(board, b)
     clear, deciding, checked = profile_los.decide(board, a, b, profile, viewer, complete=True)
@@ -398,4 +417,5 @@ def clear_caches() -> None:
     """Forget every per-board cache of every engine (what depends on the board size only stays)."""
     los.clear_caches()
     clear_views()
-    hex_sight.clear_caches()
+    if "game.core.hex_sight" in sys.modules:  # nothing to forget before the first hex question
+        _hex_sight().clear_caches()

@@ -37,7 +37,6 @@ from game.core import safe_toml
 from game.core.board import Board
 from game.core.errors import UsageError
 from game.rules.base import Ruleset
-from game.rules.custom import CustomRuleset, load_ruleset
 from game.rules.registry import (
     FILE_PREFIX,
     file_ruleset_name,
@@ -48,6 +47,7 @@ from game.rules.registry import (
 from game.tiled.files import FileRefused, read_regular_file
 
 if TYPE_CHECKING:
+    from game.rules.custom import CustomRuleset
     from game.tiled import LoadedMap
 
 #: the largest ruleset file read (a real one is a few kilobytes)
@@ -86,6 +86,10 @@ def read_ruleset_file(path: str | Path, shown: str | None = None) -> CustomRules
         line = f":{exc.line}" if exc.line is not None else ""
         raise UsageError(f"{shown}{line}: not valid TOML: {exc.problem}"
                          + (f" (fix the syntax at column {exc.column})" if exc.column else "")) from None
+    from game.rules.custom import (
+        load_ruleset,  # the format's engine: loaded by the first ruleset file
+    )
+
     return load_ruleset(text, shown)
 
 

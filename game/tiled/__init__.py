@@ -7,7 +7,6 @@ is :mod:`game.tiled.read`), and :func:`game.tiled.derive.derive_map` builds the 
 with :mod:`game.tiled.geometry` tracing shapes and :mod:`game.tiled.conventions` giving names roles.
 """
 
-from game.tiled import hex_derive  # noqa: F401  (hexagonal maps: registers their derivation)
 from game.tiled.conventions import parse_class_mapping
 from game.tiled.derive import LoadedMap, ObjectInfo
 from game.tiled.reader import MAP_SUFFIXES, is_map_file, load_map

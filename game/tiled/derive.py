@@ -18,6 +18,7 @@ the designer meant are findings too (:mod:`game.tiled.sanity`).
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -96,7 +97,10 @@ def derive_map(records: MapRecords, conventions: Conventions) -> LoadedMap:
     """
     if records.grid.orientation not in ORIENTATIONS:
         raise orientation_error(records.grid.orientation, str(records.path))
-    return DERIVERS.get(records.grid.orientation, _Deriver)(records, conventions).derive()
+    orientation = records.grid.orientation
+    if orientation in DERIVER_MODULES and orientation not in DERIVERS:
+        importlib.import_module(DERIVER_MODULES[orientation])  # it adds itself to DERIVERS
+    return DERIVERS.get(orientation, _Deriver)(records, conventions).derive()
 
 
 def _ids(ids: list[int], shown: int = 5) -> str:
@@ -570,5 +574,8 @@ class _Deriver:
 
 
 #: orientation -> its derivation when not the square one: game/tiled/hex_derive.py adds
-#: "hexagonal" (game/tiled/__init__.py imports it, so it is there before any map is derived)
+#: "hexagonal" when it is imported, which :func:`derive_map` does on the first such map (a square
+#: map's start-up never loads the hex engines)
 DERIVERS: dict[str, type[_Deriver]] = {}
+#: orientation -> the module whose import registers its derivation
+DERIVER_MODULES = {"hexagonal": "game.tiled.hex_derive"}
