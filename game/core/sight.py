@@ -171,6 +171,19 @@ def rule_of(board: Board) -> Profile:
     return _cached_rule(str(value), kind, "map property los_rule")
 
 
+def rule_or_default(board: Board) -> Profile:
+    """:func:`rule_of`, or the grid's default when the map's ``los_rule`` is wrong (that is
+    ``sightline check``'s error to report; the window, the linter and the threat view go on).
+
+    >>> rule_or_default(Board(2, 2, properties={"los_rule": "chess"})).spec()
+    'arcadia'
+    """
+    try:
+        return rule_of(board)
+    except UsageError:
+        return default_rule(board.grid.kind)
+
+
 @lru_cache(maxsize=256)
 def _cached_rule(text: str, kind: GridKind, where: str) -> Profile:
     try:

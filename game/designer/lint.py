@@ -704,10 +704,7 @@ def check_targets(board: Board) -> list[Finding]:
         return []
     from game.core import sight  # pure; imported late so the linter loads without it
 
-    try:
-        rule = sight.rule_of(board)
-    except SightlineError:
-        rule = sight.default_rule(board.grid.kind)
+    rule = sight.rule_or_default(board)
     on_board = [f for f in figures if board.on_board(f.square)]
     masks = {}
     for figure in on_board:

@@ -52,7 +52,7 @@ from typing import Any
 
 from game.core import measure, sight
 from game.core.board import Board, Edge, Figure, Square, fmt_square, is_enemy
-from game.core.errors import SightlineError, UsageError
+from game.core.errors import SightlineError
 from game.core.los import is_close
 from game.core.profiles import Profile
 from game.designer.sightlines import FieldFunction, Sightlines
@@ -70,10 +70,7 @@ def map_rule(board: Board) -> Profile:
     """The line-of-sight rule attacks on ``board`` are judged by: its ``los_rule``
     (:func:`game.core.sight.rule_of`), else the grid's default (a wrong one is ``sightline
     check``'s error; here it falls back to the default)."""
-    try:
-        return sight.rule_of(board)
-    except UsageError:
-        return sight.default_rule(board.grid.kind)
+    return sight.rule_or_default(board)
 
 
 def move_of(figure: Figure, move: int | None = None) -> int:

@@ -30,7 +30,6 @@ from typing import Any
 import numpy as np
 
 from game.core.board import Board, Edge, Square
-from game.core.errors import UsageError
 from game.core.profiles import Profile
 
 #: what the painter draws for one crossing of a centre-to-centre ray: kind, the edge / corner /
@@ -175,7 +174,4 @@ def map_rule(board: Board) -> Profile:
     sight by (``sight.rule_of``)."""
     from game.core import sight
 
-    try:
-        return sight.rule_of(board)
-    except UsageError:
-        return sight.default_rule(board.grid.kind)
+    return sight.rule_or_default(board)
