@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.core import sight
 from game.core.errors import UsageError
 from game.core.hex_rules import (
     DEFAULT_HEX_RULE,
@@ -11,10 +12,10 @@ from game.core.hex_rules import (
     HEX_MEANING,
     HEX_PARAMETERS,
     HEX_PRESETS,
-    hex_rule_of_board_property,
     parse_hex_rule,
-    split_hex_rules,
 )
+from game.core.hex_sight import hex_board
+from game.core.profiles import split_rules
 
 #: hex-los.md §3, column by column
 TABLE = {
@@ -78,9 +79,11 @@ def test_spaces_case_and_empty_parts_are_forgiven() -> None:
 
 
 def test_the_map_property_and_lists() -> None:
-    assert hex_rule_of_board_property(None).name == DEFAULT_HEX_RULE == "hexside"
-    assert hex_rule_of_board_property("gloomhaven").name == "gloomhaven"
-    with pytest.raises(UsageError, match="map property los_rule: arcadia is a rule for square boards"):
-        hex_rule_of_board_property("arcadia")
-    assert [r.spec() for r in split_hex_rules("gloomhaven;hexside,figures=none,hex-strict")] == [
+    """A hex map's ``los_rule`` is read by the facade (``sight.rule_of``); lists by the one
+    ``split_rules`` with the hex parser."""
+    assert sight.rule_of(hex_board(2, 2)).name == DEFAULT_HEX_RULE == "hexside"
+    assert sight.rule_of(hex_board(2, 2, properties={"los_rule": "gloomhaven"})).name == "gloomhaven"
+    with pytest.raises(UsageError, match="map property los_rule: .*arcadia.* is for square boards"):
+        sight.rule_of(hex_board(2, 2, properties={"los_rule": "arcadia"}))
+    assert [r.spec() for r in split_rules("gloomhaven;hexside,figures=none,hex-strict", parse_hex_rule)] == [
         "gloomhaven", "hexside,figures=none", "hex-strict"]

@@ -102,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from game.core import sight
-    from game.core.hex_rules import split_hex_rules
+    from game.core.hex_rules import parse_hex_rule
     from game.core.profiles import Profile, split_rules
     from game.tiled import load_map
 
@@ -110,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
         rules: list[Profile] = list(split_rules(args.rules))
     except UsageError as error:
         try:  # hex presets (issue #21): fitted to the map's grid by the facade
-            rules = list(split_hex_rules(args.rules))
+            rules = list(split_rules(args.rules, parse_hex_rule))
         except UsageError:
             raise UsageError(f"--rules: {error}") from None
     if len(rules) != 2:

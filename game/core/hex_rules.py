@@ -27,9 +27,7 @@ __all__ = [
     "HEX_PRESETS",
     "SQUARE_PRESET_NAMES",
     "HexProfile",
-    "hex_rule_of_board_property",
     "parse_hex_rule",
-    "split_hex_rules",
 ]
 
 #: parameter -> its values, in the order the window cycles them
@@ -168,40 +166,6 @@ def parse_hex_rule(text: str) -> HexProfile:
         key, _, value = (s.strip() for s in part.partition("="))
         profile = profile.with_value(key.casefold(), value.casefold())
     return profile
-
-
-def hex_rule_of_board_property(value: object) -> HexProfile:
-    """The rule a hex map's ``los_rule`` property names (:data:`DEFAULT_HEX_RULE` when it has none).
-
-    >>> hex_rule_of_board_property("").name
-    'hexside'
-    """
-    if value is None or str(value).strip() == "":
-        return HEX_PRESETS[DEFAULT_HEX_RULE]
-    try:
-        return parse_hex_rule(str(value))
-    except UsageError as error:
-        raise UsageError(f"map property los_rule: {error}") from None
-
-
-def split_hex_rules(text: str) -> list[HexProfile]:
-    """Read a list of hex rules: a word without ``=`` starts a new rule, ``parameter=value``
-    overrides the rule before it (``;`` also separates).
-
-    >>> [p.spec() for p in split_hex_rules("gloomhaven,hexside,touch=blocks")]
-    ['gloomhaven', 'hexside,touch=blocks']
-    """
-    groups: list[list[str]] = []
-    for chunk in str(text).split(";"):
-        for part in chunk.split(","):
-            part = part.strip()
-            if not part:
-                continue
-            if "=" in part and groups:
-                groups[-1].append(part)
-            else:
-                groups.append([part])
-    return [parse_hex_rule(",".join(group)) for group in groups]
 
 
 assert {f.name for f in fields(HexProfile)} == {

@@ -16,7 +16,7 @@ are decided through the facade :mod:`game.core.sight`, which picks the engine by
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields, replace
 
 from game.core.errors import UsageError
@@ -222,9 +222,11 @@ def parse_rule(text: str) -> Profile:
 assert {f.name for f in fields(Profile)} == {"name", *("from_" if p == "from" else p for p in PARAMETERS)}
 
 
-def split_rules(text: str) -> list[Profile]:
+def split_rules(text: str, parse: Callable[[str], Profile] | None = None) -> list[Profile]:
     """Read a list of rules, ``arcadia,corners`` or ``corners,figures=none,dnd5e``: a word without
-    ``=`` starts a new rule, ``parameter=value`` overrides the rule before it (``;`` also separates).
+    ``=`` starts a new rule, ``parameter=value`` overrides the rule before it (``;`` also separates);
+    each rule read by ``parse`` (the square rules' :func:`parse_rule` by default, a grid's own
+    parser otherwise, e.g. :func:`game.core.hex_rules.parse_hex_rule`).
 
     >>> [p.spec() for p in split_rules("arcadia,corners,figures=none")]
     ['arcadia', 'corners,figures=none']
@@ -239,4 +241,5 @@ def split_rules(text: str) -> list[Profile]:
                 groups[-1].append(part)
             else:
                 groups.append([part])
-    return [parse_rule(",".join(group)) for group in groups]
+    read = parse_rule if parse is None else parse
+    return [read(",".join(group)) for group in groups]
