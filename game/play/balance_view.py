@@ -20,15 +20,17 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from game.core.board import Board, Square
 from game.core.errors import SightlineError
 from game.core.profiles import Profile
-from game.designer.balance import Balance, balance
-from game.designer.threats import map_rule
+from game.core.sight import rule_or_default
+
+if TYPE_CHECKING:  # the balance report is imported when first asked for (start-up time)
+    from game.designer.balance import Balance
 
 #: seconds between two reports while the board keeps changing (a drag)
 PAUSE = 0.75
@@ -93,7 +95,7 @@ class BalanceView:
         :data:`PAUSE` seconds."""
         if not self.on:
             return None
-        rule = rule if rule is not None else map_rule(board)
+        rule = rule if rule is not None else rule_or_default(board)
         key = (board.serial, board.geometry_version, board.ruleset, rule.spec(),
                tuple(sorted((f.id, f.side, f.square, tuple(sorted(f.stats.items()))) for f in board.figures.values())))
         if key == self._key and self._shown is not None:
@@ -104,6 +106,8 @@ class BalanceView:
                                 self._shown.legend + " · working out…", True)
         self._key, self._when = key, now
         try:
+            from game.designer.balance import balance
+
             self._shown = shown_of(balance(board, objects, rules=[rule.spec()]))
         except SightlineError as problem:
             self._shown = BalanceShown((), np.zeros((board.height, board.width), dtype=np.int64), (),

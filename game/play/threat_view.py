@@ -28,14 +28,16 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from game.core.board import Board, Square, fmt_square
-from game.designer.danger import DangerMap, danger_steps
-from game.designer.threats import ThreatSolver
 from game.play.sight_calls import cast_field
+
+if TYPE_CHECKING:  # the designer's solver is imported when first asked for (start-up time)
+    from game.designer.danger import DangerMap
+    from game.designer.threats import ThreatSolver
 
 #: seconds of threat work per frame (the rest of a 60 Hz frame is the window's)
 BUDGET = 0.004
@@ -129,7 +131,7 @@ class ThreatView:
     #: the danger map's mode, one of :data:`MODES`
     mode: str = "off"
     budget: float = BUDGET
-    solver: ThreatSolver = field(default_factory=lambda: ThreatSolver(cast_field))
+    _solver: ThreatSolver | None = None
     _marks: dict[str, _Job] = field(default_factory=dict)
     _copies: dict[str, tuple[tuple[Any, ...], Board]] = field(default_factory=dict)
 
@@ -149,7 +151,16 @@ class ThreatView:
         """Drop every number (the map was reloaded)."""
         self._marks.clear()
         self._copies.clear()
-        self.solver = ThreatSolver(cast_field)
+        self._solver = None
+
+    @property
+    def solver(self) -> ThreatSolver:
+        """The threat solver over the window's sight calls, made when first asked for."""
+        if self._solver is None:
+            from game.designer.threats import ThreatSolver
+
+            self._solver = ThreatSolver(cast_field)
+        return self._solver
 
     def _private(self, name: str, board: Board) -> Board:
         """Job ``name``'s own copy of ``board`` (its jobs move figures on it to ask the rules).
@@ -209,6 +220,8 @@ class ThreatView:
         if self.mode != "off":
             key = danger_key(board, figure)
             geometry = (board.serial, board.geometry_version)
+            from game.designer.danger import danger_steps
+
             found, busy = self._run("danger", key, lambda: danger_steps(self.solver, self._private("danger", board), figure, in_place=True,
                                                                         geometry=geometry), until)
             working = working or busy

@@ -180,6 +180,16 @@ def trace_wall(paths: Sequence[tuple[Sequence[Point], bool]], board: tuple[int, 
     >>> [str(e) for e in far.edges], len(far.repeated), far.outside
     (['H(0,1)', 'H(1,1)', 'H(2,1)'], 3, 1999999994)
     """
+    if len(paths) == 1:
+        plain = _plain_trace(paths[0][0], paths[0][1], board)
+        if plain is not None:
+            return plain
+    return _general_trace(paths, board)
+
+
+def _general_trace(paths: Sequence[tuple[Sequence[Point], bool]], board: tuple[int, int] | None) -> WallTrace:
+    """:func:`trace_wall` for any paths: vertices snapped, problems found, runs clipped to the
+    board and merged (repeats kept apart)."""
     segments: list[Segment] = []
     ends: list[Point] = []
     runs: list[_Run] = []
@@ -228,6 +238,50 @@ def trace_wall(paths: Sequence[tuple[Sequence[Point], bool]], board: tuple[int, 
                 runs.append(kept)
     edges, repeated = _merge_runs(runs)
     return WallTrace(tuple(segments), tuple(ends), edges, tuple(problems.items()), moved, repeated, outside)
+
+
+def _plain_trace(path: Sequence[Point], closed: bool, board: tuple[int, int] | None) -> WallTrace | None:
+    """The trace of one path drawn the usual way, without the general case's bookkeeping: every
+    vertex on a grid corner, every segment along a grid line, on the board, no two on the same
+    grid line (so nothing is repeated or merged). None for any other path (:func:`trace_wall`
+    traces it); the result is the one :func:`trace_wall`'s general case gives."""
+    if len(path) < 2:
+        return None
+    corners: list[Corner] = []
+    for px, py in path:
+        if px.denominator != 1 or py.denominator != 1:
+            return None
+        corners.append((px.numerator, py.numerator))
+    pairs = list(zip(corners, corners[1:], strict=False))
+    if closed and len(corners) > 2:
+        pairs.append((corners[-1], corners[0]))
+    bounded = board is not None
+    width, height = board if board is not None else (0, 0)
+    known = _EDGES.get
+    edges: list[Edge] = []
+    lines: set[tuple[str, int]] = set()
+    for (ax, ay), (bx, by) in pairs:
+        if ax == bx and ay == by:
+            continue
+        if ax == bx:
+            lo, hi = (ay, by) if ay < by else (by, ay)
+            if (bounded and not (0 <= ax <= width and lo >= 0 and hi <= height)) or ("V", ax) in lines:
+                return None
+            lines.add(("V", ax))
+            edges += [known(("V", ax, y)) or _edge("V", ax, y) for y in range(lo, hi)]
+        elif ay == by:
+            lo, hi = (ax, bx) if ax < bx else (bx, ax)
+            if (bounded and not (0 <= ay <= height and lo >= 0 and hi <= width)) or ("H", ay) in lines:
+                return None
+            lines.add(("H", ay))
+            edges += [known(("H", x, ay)) or _edge("H", x, ay) for x in range(lo, hi)]
+        else:
+            return None
+    segments = list(zip(path, path[1:], strict=False))
+    if closed and len(path) > 2:
+        segments.append((path[-1], path[0]))
+    ends = (path[0], path[-1]) if not closed and path[0] != path[-1] else ()
+    return WallTrace(tuple(segments), ends, tuple(edges), (), 0, (), 0)
 
 
 def _run(a: Corner, b: Corner) -> _Run | None:

@@ -22,6 +22,7 @@ tabletop draws it.
 from __future__ import annotations
 
 import io
+import sys
 from typing import TYPE_CHECKING
 
 import pygame
@@ -54,10 +55,10 @@ class MapPicture:
 
     @staticmethod
     def of(art: MapArt | None) -> MapPicture | None:
-        """The picture of a virtual-tabletop map's art; None for other art (or none)."""
-        from game.tiled.vtt_records import VttArt
-
-        return MapPicture(art) if isinstance(art, VttArt) else None
+        """The picture of a virtual-tabletop map's art; None for other art (or none). The VTT readers
+        are not imported for it: art of theirs exists only once they are."""
+        vtt = sys.modules.get("game.tiled.vtt_records")
+        return MapPicture(art) if vtt is not None and isinstance(art, vtt.VttArt) else None
 
     def picture(self) -> pygame.Surface | None:
         """The decoded picture (once; None, with a warning, when it cannot be drawn)."""
