@@ -47,17 +47,34 @@ def draw_plate(surface: pygame.Surface, view: View, lines: list[str], scale: flo
     pixels up (another legend below it); returns the plate's height (the threat view's and the
     balance report's legends)."""
     area = pygame.Rect(view.viewport)
-    face = classroom.font(max(12, round(14 * scale)))
-    pad = max(6, round(6 * scale))
-    wrapped = [part for line in lines for part in wrap(face, line, max(40, area.w - 2 * pad))]
+    plate = _plate(tuple(lines), area.w, max(12, round(14 * scale)), max(6, round(6 * scale)))
+    surface.blit(plate, (area.x, area.bottom - above - plate.get_height()))
+    return plate.get_height()
+
+
+#: the last plates drawn, by (lines, board-area width, font size, padding): a legend is the same
+#: frame after frame, and wrapping and rendering it every frame cost a quarter of a millisecond
+_PLATES: dict[tuple[tuple[str, ...], int, int, int], pygame.Surface] = {}
+
+
+def _plate(lines: tuple[str, ...], area_width: int, size: int, pad: int) -> pygame.Surface:
+    """The legend plate of ``lines`` wrapped to ``area_width`` (made once per look, then kept)."""
+    key = (lines, area_width, size, pad)
+    plate = _PLATES.get(key)
+    if plate is not None:
+        return plate
+    face = classroom.font(size)
+    wrapped = [part for line in lines for part in wrap(face, line, max(40, area_width - 2 * pad))]
     pitch = face.get_linesize()
-    width = min(area.w, max(face.size(line)[0] for line in wrapped) + 2 * pad)
+    width = min(area_width, max(face.size(line)[0] for line in wrapped) + 2 * pad)
     plate = pygame.Surface((width, pitch * len(wrapped) + 2 * pad), pygame.SRCALPHA)
     plate.fill(LEGEND_BG)
     for n, line in enumerate(wrapped):
         plate.blit(face.render(line, True, LEGEND_TEXT), (pad, pad + n * pitch))
-    surface.blit(plate, (area.x, area.bottom - above - plate.get_height()))
-    return plate.get_height()
+    if len(_PLATES) >= 8:
+        _PLATES.pop(next(iter(_PLATES)))
+    _PLATES[key] = plate
+    return plate
 
 
 class ThreatOverlay:
