@@ -20,7 +20,7 @@ from typing import NoReturn
 # the drawing commands import pygame, whose banner would spoil --json output on stdout.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from game import __version__  # noqa: E402
+from game import __version__, startup  # noqa: E402
 from game.commands.wording import cli_words  # noqa: E402
 from game.core.errors import SightlineError  # noqa: E402
 
@@ -176,6 +176,15 @@ def parse(parser: Parser, argv: list[str]) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``sightline`` command; returns the exit code."""
+    startup.pause()  # resumed after the window's first frame, or at the end (game/startup.py)
+    try:
+        return _main(argv)
+    finally:
+        startup.over()
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    """:func:`main` with the collector paused."""
     try:
         args_list = _normalise(list(sys.argv[1:] if argv is None else argv))
     except UnknownCommand as exc:

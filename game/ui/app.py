@@ -26,6 +26,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game import startup
 from game.core.board import Board, Edge, Square
 from game.core.errors import SightlineError
 from game.core.profiles import Profile
@@ -358,12 +359,13 @@ class App:
                 return
 
     def run(self, frames: int | None = None, screenshot: Path | None = None) -> int:
-        """The main loop: until quit, or ``frames`` frames; then save ``screenshot`` if asked
-        (``play`` and ``lessons`` always give ``frames`` with a screenshot)."""
+        """The main loop: until quit, or ``frames`` frames; then save ``screenshot`` if asked."""
         clock = pygame.time.Clock()
         count = 0
         while self.running and (frames is None or count < frames):
             self.frame()
+            if count == 0:
+                startup.over(freeze=True)  # the collector resumes after the first frame
             count += 1
             if frames is None:
                 clock.tick(FPS)
