@@ -34,7 +34,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from harness import Benchmark
+from harness import Benchmark, fresh_env
 
 SIZE, PPG = 60, 50
 REPO = Path(__file__).resolve().parent.parent
@@ -117,7 +117,7 @@ CPU: dict[str, list[float]] = {}
 def _fresh(*argv: str, name: str = "") -> None:
     """One fresh ``sightline`` process (dummy display), start to exit; its exit code may be 0 or
     1 (a check with findings), never 2. Its CPU time is kept in :data:`CPU` under ``name``."""
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env = fresh_env()
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run([sys.executable, "-m", "game", *argv], env=env, cwd=REPO,
                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)

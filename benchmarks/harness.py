@@ -6,6 +6,7 @@ Setup work belongs in that function (or in closures), not in the timed callables
 
 from __future__ import annotations
 
+import os
 import statistics
 import time
 from collections.abc import Callable
@@ -69,6 +70,18 @@ class Result:
             "meets_target": self.meets_target,
             "note": self.note,
         }
+
+
+def fresh_env(**extra: str) -> dict[str, str]:
+    """The environment of a fresh ``sightline`` process in a benchmark: a dummy display, and
+    Python's bytecode cache allowed (``PYTHONDONTWRITEBYTECODE`` dropped) as an installed copy runs
+    (``pip install`` compiles it; an editable install writes it on the first run), so a
+    fresh-process row times starting the program, not compiling it. The row's untimed warm-up run
+    writes the cache."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.update(extra)
+    return env
 
 
 def _time(fn: Callable[[], object], repeat: int, warmup: int) -> list[float]:
