@@ -18,7 +18,7 @@ from game.core.errors import MapError
 from game.tiled import load_map
 from game.tiled.conventions import Conventions, load_conventions
 from game.tiled.derive import ORIENTATIONS, derive_map
-from game.tiled.guard import prepare
+from game.tiled.prepare import prepare
 from game.tiled.read import read_tiled
 from game.tiled.records import GridLayout, MapRecords, ObjectRecord
 

@@ -50,7 +50,7 @@ from game.tiled.geometry import (
     trace_wall,
     wall_paths,
 )
-from game.tiled.guard import orientation_error
+from game.tiled.prepare import orientation_error
 from game.tiled.records import MapArt, MapRecords, ObjectInfo, ObjectRecord
 from game.tiled.sanity import sanity_findings
 

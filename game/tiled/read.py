@@ -29,7 +29,8 @@ from game.core.board import Stat
 from game.core.errors import MapError
 from game.core.findings import Finding, Severity
 from game.tiled.geometry import Point
-from game.tiled.guard import GID_MASK, ORIGIN, PreparedMap, frac_attr, parse_number, read_properties
+from game.tiled.guard import GID_MASK, ORIGIN, frac_attr, parse_number, read_properties
+from game.tiled.prepare import PreparedMap
 from game.tiled.project import resolve_enums
 from game.tiled.records import (
     ArtLayer,
@@ -69,7 +70,7 @@ LAYER_TAGS = {"layer": "tile", "objectgroup": "object", "imagelayer": "image"}
 
 
 def read_tiled(prepared: PreparedMap, project: Path | None = None) -> MapRecords:
-    """The records of a map the guard prepared (:func:`game.tiled.guard.prepare`).
+    """The records of a map the guard prepared (:func:`game.tiled.prepare.prepare`).
 
     ``project`` is the Tiled project ``sightline.toml`` names (else the nearest one is looked for
     when the map holds int-stored enums). Raises :class:`MapError` for a malformed object.

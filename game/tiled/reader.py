@@ -3,7 +3,7 @@
 The map conventions are in ``docs/maps.md``. :func:`load_map` runs the four steps, each in its
 own module:
 
-1. :func:`game.tiled.guard.prepare` checks the file and flattens it (size and decompression
+1. :func:`game.tiled.prepare.prepare` checks the file and flattens it (size and decompression
    limits, no XML entities, external tilesets and templates inlined, JSON read as its TMX twin,
    an infinite map cropped to its painted part, tile layers decoded); a grid the derivation does
    not build on (:data:`~game.tiled.derive.ORIENTATIONS`) is refused here;
@@ -35,9 +35,11 @@ from game.core import safe_json
 from game.core.errors import MapError, SightlineError
 from game.tiled.conventions import load_conventions, parse_class_mapping
 from game.tiled.derive import ORIENTATIONS, LoadedMap, ObjectInfo, derive_map
-from game.tiled.guard import explain_unreadable, parse_xml_file, prepare, read_bytes
+from game.tiled.guard import parse_xml_file, read_bytes
+from game.tiled.prepare import prepare
 from game.tiled.read import read_tiled
 from game.tiled.records import ArtLayer, MapArt, MapRecords, TileImage
+from game.tiled.unreadable import explain_unreadable
 
 __all__ = [
     "MAP_SUFFIXES",
