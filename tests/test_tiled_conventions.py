@@ -15,7 +15,7 @@ from game.core.errors import MapError, UsageError
 from game.core.los import line_of_sight
 from game.designer.lint import lint, walk_regions
 from game.tiled import LoadedMap, load_map
-from game.tiled.conventions import parse_tiles_option
+from game.tiled.settings import parse_tiles_option
 
 TILED = Path(__file__).resolve().parent / "data" / "tiled"
 CASES = TILED / "cases"

@@ -16,11 +16,12 @@ import pytest
 from game.core.board import DoorState, Edge
 from game.core.errors import MapError
 from game.tiled import load_map
-from game.tiled.conventions import Conventions, load_conventions
+from game.tiled.conventions import Conventions
 from game.tiled.derive import ORIENTATIONS, derive_map
 from game.tiled.prepare import prepare
 from game.tiled.read import read_tiled
 from game.tiled.records import GridLayout, MapRecords, ObjectRecord
+from game.tiled.settings import load_conventions
 
 F = Fraction
 

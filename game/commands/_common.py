@@ -46,8 +46,8 @@ def map_options(args: argparse.Namespace) -> dict[str, Any]:
     {'classes': {'wall': ['fence']}, 'tiles': {'blocked': ['wall']}, 'properties': {'side': 'team'}, 'preset': 'roguelike'}
     """
     from game.tiled import parse_class_mapping
-    from game.tiled.conventions import (
-        get_preset,
+    from game.tiled.conventions import get_preset
+    from game.tiled.settings import (
         parse_layers_option,
         parse_names_option,
         parse_property_option,

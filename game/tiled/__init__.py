@@ -7,10 +7,10 @@ is :mod:`game.tiled.read`), and :func:`game.tiled.derive.derive_map` builds the 
 with :mod:`game.tiled.geometry` tracing shapes and :mod:`game.tiled.conventions` giving names roles.
 """
 
-from game.tiled.conventions import parse_class_mapping
 from game.tiled.derive import LoadedMap, ObjectInfo
 from game.tiled.reader import MAP_SUFFIXES, is_map_file, load_map
 from game.tiled.records import ArtLayer, MapArt, TileImage
+from game.tiled.settings import parse_class_mapping
 
 __all__ = [
     "MAP_SUFFIXES",

@@ -1,7 +1,7 @@
 """The board, derived from a map's records: one builder for every reader (docs/maps.md).
 
 :func:`derive_map` takes what a reader read (:class:`~game.tiled.records.MapRecords`) and the map's
-conventions (:func:`~game.tiled.conventions.load_conventions`) and builds the
+conventions (:func:`~game.tiled.settings.load_conventions`) and builds the
 :class:`~game.core.board.Board` with everything the linter and the window need
 (:class:`LoadedMap`): every object gets its role from the conventions; walls and windows are traced
 onto edges and doors onto one edge by :mod:`game.tiled.geometry` (the result recorded on the

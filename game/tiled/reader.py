@@ -7,7 +7,7 @@ own module:
    limits, no XML entities, external tilesets and templates inlined, JSON read as its TMX twin,
    an infinite map cropped to its painted part, tile layers decoded); a grid the derivation does
    not build on (:data:`~game.tiled.derive.ORIENTATIONS`) is refused here;
-2. :func:`game.tiled.conventions.load_conventions` merges a preset, ``sightline.toml`` and the
+2. :func:`game.tiled.settings.load_conventions` merges a preset, ``sightline.toml`` and the
    caller's mappings (what the map's own class and property names mean);
 3. :func:`game.tiled.read.read_tiled` reads the prepared file into plain records
    (:mod:`game.tiled.records`);
@@ -33,12 +33,12 @@ from pathlib import Path
 
 from game.core import safe_json
 from game.core.errors import MapError, SightlineError
-from game.tiled.conventions import load_conventions, parse_class_mapping
 from game.tiled.derive import ORIENTATIONS, LoadedMap, ObjectInfo, derive_map
 from game.tiled.guard import parse_xml_file, read_bytes
 from game.tiled.prepare import prepare
 from game.tiled.read import read_tiled
 from game.tiled.records import ArtLayer, MapArt, MapRecords, TileImage
+from game.tiled.settings import load_conventions, parse_class_mapping
 from game.tiled.unreadable import explain_unreadable
 
 __all__ = [
