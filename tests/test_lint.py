@@ -11,7 +11,6 @@ from game.core.findings import Finding, Severity
 from game.designer.lint import (
     check_doors,
     check_properties,
-    check_regions,
     check_targets,
     finish,
     known_properties,
@@ -19,8 +18,8 @@ from game.designer.lint import (
     lint_board,
     sort_key,
     unit_edges,
-    walk_regions,
 )
+from game.designer.regions import check_regions, walk_regions
 from game.play.ruleset_file import load_with_rules
 from game.rules.registry import RULESETS, get_ruleset
 from game.tiled import load_map

@@ -1,4 +1,4 @@
-"""The walking regions as one array pass (``lint.movement_labels``, what ``walk_regions`` and the
+"""The walking regions as one array pass (``regions.movement_labels``, what ``walk_regions`` and the
 window's region findings read) against a plain flood fill written straight from the movement
 rule, exhaustively on tiny boards and with hypothesis on random ones; and the window's region
 outline (``play.findings.finding_region``) found by a lookup, not a walk per finding."""
@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.board import Board, Door, DoorState, Edge, Square
-from game.designer.lint import movement_labels, walk_regions
+from game.designer.regions import movement_labels, walk_regions
 
 
 def flood_regions(board: Board, doors_open: bool) -> list[list[Square]]:

@@ -13,7 +13,8 @@ from game.cli import main
 from game.core.board import Board, DoorState, Edge
 from game.core.errors import MapError, UsageError
 from game.core.los import line_of_sight
-from game.designer.lint import lint, walk_regions
+from game.designer.lint import lint
+from game.designer.regions import walk_regions
 from game.tiled import LoadedMap, load_map
 from game.tiled.settings import parse_tiles_option
 

@@ -86,7 +86,7 @@ def map_check_state(session: Session) -> str | None:
 
 class RegionLookup:
     """The walking regions of one board, labelled once per door setting by one array pass
-    (:func:`game.designer.lint.movement_labels`, the labels the linter's ``walk_regions`` reads)
+    (:func:`game.designer.regions.movement_labels`, the labels the linter's ``walk_regions`` reads)
     and looked up per finding: drawing 672 region findings costs two labellings, not 672 walks."""
 
     def __init__(self, board: Any) -> None:
@@ -97,7 +97,7 @@ class RegionLookup:
 
     def region(self, square: Square, doors_open: bool) -> list[Square]:
         """Every square of the walking region holding ``square`` (row by row), empty if none."""
-        from game.designer.lint import movement_labels
+        from game.designer.regions import movement_labels
 
         x, y = square
         w, h = self.board.width, self.board.height
