@@ -216,11 +216,16 @@ class HexGrid:
 
     def is_corner(self, point: Point) -> bool:
         """Whether ``point`` is a corner of some cell (on or off the map)."""
-        px, py = self._t(point)
-        if py % 3 == 0:
+        return self._corner_p(*self._t(point))
+
+    def _corner_p(self, px: int, py: int) -> bool:
+        """:meth:`is_corner` in the pointy frame: the top corner of a cell ``2`` above its centre,
+        or the bottom corner ``2`` below it."""
+        kind = py % 3
+        if kind == 0:
             return False
-        below = (px, py + 2) if py % 3 == 1 else (px, py - 2)
-        return self._cell_p(below) is not None
+        row = (py + 2) // 3 if kind == 1 else (py - 2) // 3
+        return (px - ((row & 1) ^ self.parity)) % 2 == 0
 
     def corner_cells(self, point: Point) -> tuple[Cell, Cell, Cell]:
         """The three cells meeting at a corner (ValueError for a point that is no corner).
@@ -320,12 +325,17 @@ class HexGrid:
     def edge_index(self, edge: HexEdge) -> int | None:
         """A number below :attr:`edge_count` for every edge of a cell on the map (the rim's
         included), None for the others: ``3 · cell + side`` over the map's cells and a ring
-        around them (:meth:`edge_side`)."""
-        a, b = self.edge_cells(edge)
-        if not (self.in_bounds(a) or self.in_bounds(b)):
-            return None
+        around them (:meth:`edge_side`). ValueError for a pair of points that is no edge."""
+        (ax, ay), (bx, by) = self._t(edge.a), self._t(edge.b)
+        if (abs(ax - bx), abs(ay - by)) not in ((1, 1), (0, 2)) or not (self._corner_p(ax, ay) and self._corner_p(bx, by)):
+            raise ValueError(f"{edge} is not an edge of the hex lattice")
         col, row, side = self.edge_side(edge)
-        w, _ = self._frame_size()
+        w, h = self._frame_size()
+        if not (0 <= col < w and 0 <= row < h):  # then the cell across it must be on the map
+            dx, dy = _POINTY_NEIGHBOURS[side]
+            there = self._cell_p((2 * col + ((row & 1) ^ self.parity) + dx, 3 * row + dy))
+            if there is None or not (0 <= there[0] < w and 0 <= there[1] < h):
+                return None
         return ((row + 1) * (w + 2) + col + 1) * 3 + side
 
     @property
@@ -500,9 +510,9 @@ class HexGrid:
         best: tuple[float, Point] | None = None
         for _, level, drawn in levels:
             for lx in (col - 1, col, col + 1):
-                corner = (lx, level) if self.pointy else (level, lx)
-                if not self.is_corner(corner):
+                if not self._corner_p(lx, level):
                     continue
+                corner = (lx, level) if self.pointy else (level, lx)
                 dist = ((lx + 1) * shift - across) ** 2 + (drawn - along) ** 2
                 if best is None or dist < best[0]:
                     best = (dist, corner)

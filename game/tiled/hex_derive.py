@@ -116,9 +116,8 @@ class HexDeriver(_Deriver):
     def edge_in_map(self, edge: Edge) -> bool:
         """Whether a hex side has a cell of the map on either side (remembered per side)."""
         found = self.on_map.get(edge)
-        if found is None:
-            a, b = self.hexes.edge_cells(cast(HexEdge, edge))
-            found = self.on_map[edge] = self.hexes.in_bounds(a) or self.hexes.in_bounds(b)
+        if found is None:  # numbered exactly when a cell of the map lies on either side
+            found = self.on_map[edge] = self.hexes.edge_index(cast(HexEdge, edge)) is not None
         return found
 
     def in_bounds(self, sq: Square) -> bool:
