@@ -50,17 +50,17 @@ def run(args: argparse.Namespace) -> int:
     from game.core import sight
 
     rule = rule_option(loaded.board, args.rule)  # --rule, else the map's los_rule, else the default
-    if loaded.board.grid.kind == "hex":  # issue #21: the report's pictures are drawn on squares
-        from game.core.errors import UsageError
-
-        raise UsageError(f"{args.map} is a hex map: report does not draw hex maps yet; use sightline render "
-                         "and los on it (docs/hex.md)")
     out = Path(args.output)
     if out.exists() and not out.is_dir():
         from game.core.errors import UsageError
 
         raise UsageError(f"{out} exists and is not a folder: give -o a folder for the report")
-    report = write_report(loaded, out, rule=rule)
+    if loaded.board.grid.kind == "hex":  # issue #21: hex pictures and the hex page
+        from game.commands.hex_report import write_hex_report
+
+        report = Report(*write_hex_report(loaded, out, rule))
+    else:
+        report = write_report(loaded, out, rule=rule)
     from game.core.words import plural
 
     under = "" if rule == sight.default_rule(loaded.board.grid.kind) else f"; rule {rule.spec()}"
