@@ -25,27 +25,21 @@ Written = tuple[Path, list[Path], "Coverage | None", list["DoorEffect"], list["F
 __all__ = ["Written", "write_hex_report"]
 
 
-def write_hex_report(loaded: LoadedMap, out_dir: str | Path, rule: Profile) -> Written:
-    """Write the report of a loaded hex map into ``out_dir`` (created if missing; its parent must
-    exist) under ``rule`` (a hex rule); every file atomically, a folder that cannot be written one
-    :class:`~game.play.atomic.OutputError` line. Returns what was written."""
+def write_hex_report(loaded: LoadedMap, out: Path, rule: Profile | None) -> Written:
+    """Write the report of a loaded hex map into the folder ``out`` (which exists) under ``rule``
+    (None: the map's rule); every file atomically (:func:`game.play.atomic.write_atomic`).
+    Returns what was written."""
+    from game.core import sight
     from game.designer.coverage import geometry_board
     from game.designer.hex_report import hex_numbers, render_hex_html
     from game.designer.lint import lint
-    from game.play.atomic import cannot_write, write_atomic
+    from game.play.atomic import write_atomic
     from game.ui.hex_pictures import hex_board_png, hex_door_png, hex_heatmap_png, hex_scale
 
-    out = Path(out_dir)
-    try:
-        out.mkdir(exist_ok=True)
-    except OSError as exc:
-        raise cannot_write(out, exc) from exc
-    if not out.is_dir():
-        raise cannot_write(out, NotADirectoryError(20, "it exists and is not a folder"))
     board = loaded.board
     grid = board.grid
     assert isinstance(grid, HexGrid)
-    numbers = hex_numbers(geometry_board(board) if board.figures else board, rule)
+    numbers = hex_numbers(geometry_board(board) if board.figures else board, sight.resolve(board, rule))
     findings = lint(loaded)
     index, images = out / "index.html", []
     scale = hex_scale(grid, widest=1400)

@@ -55,12 +55,7 @@ def run(args: argparse.Namespace) -> int:
         from game.core.errors import UsageError
 
         raise UsageError(f"{out} exists and is not a folder: give -o a folder for the report")
-    if loaded.board.grid.kind == "hex":  # issue #21: hex pictures and the hex page
-        from game.commands.hex_report import write_hex_report
-
-        report = Report(*write_hex_report(loaded, out, rule))
-    else:
-        report = write_report(loaded, out, rule=rule)
+    report = write_report(loaded, out, rule=rule)
     from game.core.words import plural
 
     under = "" if rule == sight.default_rule(loaded.board.grid.kind) else f"; rule {rule.spec()}"
@@ -90,6 +85,10 @@ def write_report(loaded: LoadedMap, out_dir: str | Path, rule: Profile | None = 
         raise cannot_write(out, exc) from exc
     if not out.is_dir():
         raise cannot_write(out, NotADirectoryError(20, "it exists and is not a folder"))
+    if loaded.board.grid.kind == "hex":  # issue #21: the hex page, pictures on Tiled's hex layout
+        from game.commands.hex_report import write_hex_report
+
+        return Report(*write_hex_report(loaded, out, rule))
     board = loaded.board
     cell = cell_size(board)
     table = coverage_table(board, rule)

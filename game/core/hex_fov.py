@@ -614,12 +614,9 @@ class _Cast:
 
     def _by_rings(self, intervals: list[Interval], pending: dict[int, list[Piece]]) -> None:
         """The cast ring by ring, from a centre to centres: cut once per ring, mark its centres,
-        search its two levels of corners with the same open slopes (a superset is enough).
-        (:meth:`mark_level` inlined: this loop is the whole cast on a dense board.)"""
-        ik, ik1, step, gap, base, safe = self.ik, self.ik1, self.step, self.gap, self.base, self.safe
-        vis, ones, marks, scan = self.vis, self.ones, self.marks, self.ring_scan
+        search its two levels of corners with the same open slopes (a superset is enough)."""
         level = 0  # a centre level; its two corner levels follow
-        top_level = self.top_level
+        mark, scan, top_level = self.mark_level, self.scan, self.top_level
         while level < top_level:
             if level:
                 cuts = pending.pop(level - 2, []) + pending.pop(level - 1, []) + pending.pop(level, [])
@@ -627,73 +624,10 @@ class _Cast:
                     intervals = _cut(intervals, cuts)
                     if not intervals:
                         break
-                for lp, lq, li, hp, hq, hi in intervals:  # the centres: rows j = 0 (mod 3)
-                    num = lp * level
-                    jlo = -((-num) // lq) if li else num // lq + 1
-                    num = hp * level
-                    jhi = num // hq if hi else -((-num) // hq) - 1
-                    if jlo < 0:
-                        jlo = 0
-                    if jhi > level:
-                        jhi = level
-                    if level > safe:
-                        jlo, jhi = self._clamp(self.k, level, jlo, jhi)
-                    jlo += -jlo % 3
-                    jhi -= jhi % 3
-                    if jlo <= jhi:
-                        count = (jhi - jlo) // 3 + 1
-                        start = base + ((level - jlo) * ik + jlo * ik1) // 3
-                        if step < 0:
-                            start += (count - 1) * step
-                        vis[start : start + count * gap : gap] = ones[:count]
-                        marks.append((start, count, gap))
-            scan(level + 1, 2, intervals)
-            scan(level + 2, 1, intervals)
+                mark(level, 0, intervals)
+            scan(level + 1, 2, intervals, False)
+            scan(level + 2, 1, intervals, False)
             level += 3
-
-    def ring_scan(self, level: int, residue: int, intervals: list[Interval]) -> None:
-        """:meth:`scan` of a corner level of a ring (its points are not targets), inlined."""
-        spans: list[list[int]] = []
-        for lp, lq, _, hp, hq, _ in intervals:
-            wlo, whi = (lp * level) // lq - _WIDEN, -((-hp * level) // hq) + _WIDEN
-            if spans and wlo <= spans[-1][1]:
-                if whi > spans[-1][1]:
-                    spans[-1][1] = whi
-            else:
-                spans.append([wlo, whi])
-        if level % 2 == 0 and _inside(intervals, 1, 2):
-            self.ray_point(self.k, level, self.d, self.pending, self.units)
-        ik, ik1, step, gap, base = self.ik, self.ik1, self.step, self.gap, self.base
-        nz, flags, sg = self.sg.nz, self.flags, self.sg
-        sx, sy, x0, y0, stride = self.s[0], self.s[1], sg.x0, sg.y0, sg.stride
-        statuses, edges, arms, done, pending = self.statuses, self.edges, self.arms, self.done, self.pending
-        for wlo, whi in spans:
-            if wlo < -_WIDEN:
-                wlo = -_WIDEN
-            if whi > level + _WIDEN:
-                whi = level + _WIDEN
-            if level > self.safe:
-                wlo, whi = self._clamp(self.k, level, wlo, whi)
-            wlo += (residue - wlo) % 3
-            whi -= (whi - residue) % 3
-            if wlo > whi:
-                continue
-            count = (whi - wlo) // 3 + 1
-            start = base + ((level - wlo) * ik + wlo * ik1) // 3
-            if step < 0:
-                start += (count - 1) * step
-            row = nz[start : start + count * gap : gap]
-            pos = row.find(1)
-            while pos >= 0:
-                at = start + pos * gap
-                j = (3 * (at - base) - level * ik) // step
-                code = flags[at]
-                g = (at % stride + x0, at // stride + y0)
-                top = g[1] % 3 == 1
-                if 2 * j != level and 0 <= j <= level and statuses[top][2 * j > level][code] and _inside(intervals, j, level):
-                    pending.setdefault(level + 1, []).append((j, level, 0, 0))
-                edges(g, (g[0] - sx, g[1] - sy), top, code, level, j, arms[top], done, pending)
-                pos = row.find(1, pos + 1)
 
     def mark_level(self, level: int, residue: int, intervals: list[Interval], spans: list[list[int]] | None = None) -> None:
         """Mark every point of a level inside the open slopes seen (strided slices of ``vis``);
