@@ -42,7 +42,7 @@ def write_hex_report(loaded: LoadedMap, out: Path, rule: Profile | None) -> Writ
     numbers = hex_numbers(geometry_board(board) if board.figures else board, sight.resolve(board, rule))
     findings = lint(loaded)
     index, images = out / "index.html", []
-    scale = hex_scale(grid, widest=1400)
+    scale = hex_scale(grid, widest=960, largest=48)  # about the square report's 960 pixels across
     images.append(hex_board_png(board, loaded.art, out / "board.png", scale))
     if numbers.coverage is not None:
         cov = numbers.coverage

@@ -49,18 +49,20 @@ LEGEND_HEIGHT = 48
 MARGIN = 8
 
 
-def hex_scale(grid: HexGrid, panels: int = 1, wanted: int | None = None, widest: int = MAX_PICTURE_PX) -> int:
-    """Pixels per hex width: ``wanted`` when given, else 32 or less so that ``panels`` pictures of
-    the map side by side stay within ``widest`` pixels (and its height too), at least 4.
+def hex_scale(
+    grid: HexGrid, panels: int = 1, wanted: int | None = None, widest: int = MAX_PICTURE_PX, largest: int = 32,
+) -> int:
+    """Pixels per hex width: ``wanted`` when given, else ``largest`` or less so that ``panels``
+    pictures of the map side by side stay within ``widest`` pixels (and its height too), at least 4.
 
-    >>> hex_scale(HexGrid(14, 10), 3), hex_scale(HexGrid(400, 400))
-    (32, 9)
+    >>> hex_scale(HexGrid(14, 10), 3), hex_scale(HexGrid(400, 400)), hex_scale(HexGrid(14, 10), widest=960, largest=48)
+    (32, 10, 48)
     """
     if wanted is not None:
         return wanted
     across = (grid.width + 1) if grid.pointy else (grid.width * 3 + 1) / 4 + 1
     down = (grid.height * 3 + 1) / 4 + 1 if grid.pointy else (grid.height + 1)
-    return max(4, min(32, int(widest / max(1.0, across * panels)), int(widest / max(1.0, down))))
+    return max(4, min(largest, int(widest / max(1.0, across * panels)), int(widest / max(1.0, down))))
 
 
 class _Canvas:
