@@ -617,7 +617,7 @@ class _Cast:
         search its two levels of corners with the same open slopes (a superset is enough)."""
         level = 0  # a centre level; its two corner levels follow
         mark, scan, top_level = self.mark_level, self.scan, self.top_level
-        while level < top_level:
+        while intervals and level < top_level:
             if level:
                 cuts = pending.pop(level - 2, []) + pending.pop(level - 1, []) + pending.pop(level, [])
                 if cuts:
