@@ -340,6 +340,9 @@ class _Cast:
         self.units: dict[int, tuple[tuple[int, int], int, bool]] = {}
         self.ones = b"\x01" * (sg.stride + sg.rows + 64)
         self.marks: list[tuple[int, int, int]] = []  # (start, count, gap) of every strided mark
+        #: marks are kept from a centre to centres only (the ring cast, which on a dense board sees
+        #: little of a big box); a cast to corners passes over the box (its marks would be many)
+        self.record = source == a_centre and not corners
         self.base = (source[1] - sg.y0) * sg.stride + source[0] - sg.x0
         box = [(x, y) for x in (-2, 2 * sg.width + 1) for y in (-3, 3 * sg.height)]
         self.top_level = max(
@@ -633,7 +636,7 @@ class _Cast:
         """Mark every point of a level inside the open slopes seen (strided slices of ``vis``);
         with ``spans``, also collect the rows :meth:`scan` searches (in the same pass)."""
         ik, ik1, step, gap, base = self.ik, self.ik1, self.step, self.gap, self.base
-        vis, ones = self.vis, self.ones
+        vis, ones, marks = self.vis, self.ones, self.marks if self.record else None
         for lp, lq, li, hp, hq, hi in intervals:
             if spans is not None:
                 _add_span(spans, level, lp, lq, hp, hq)
@@ -655,7 +658,8 @@ class _Cast:
                 if step < 0:
                     start += (count - 1) * step
                 vis[start : start + count * gap : gap] = ones[:count]
-                self.marks.append((start, count, gap))
+                if marks is not None:
+                    marks.append((start, count, gap))
 
     def scan(
         self, level: int, residue: int, intervals: list[Interval], marked: bool, spans: list[list[int]] | None = None,
@@ -746,7 +750,7 @@ class _Cast:
         """The byte offsets of the points marked in ``vis`` (some twice): from the strided marks
         when there are few (a cast that saw little), else by a pass over the whole box."""
         vis = np.frombuffer(self.vis, dtype=np.uint8)
-        if len(self.marks) > len(self.vis) >> 8:
+        if not self.record or len(self.marks) > len(self.vis) >> 8:
             return np.flatnonzero(vis)
         if not self.marks:
             return np.zeros(0, dtype=np.int64)
