@@ -37,7 +37,7 @@ from harness import Benchmark, percentile  # noqa: E402
 
 from game.core import hex_sight, los, sight  # noqa: E402
 from game.core.board import Board, Edge  # noqa: E402
-from game.core.hexgrid import HexGrid, HexLayout  # noqa: E402
+from game.core.hexgrid import HexEdge, HexGrid, HexLayout  # noqa: E402
 
 #: row -> (hex preset, board side, density: "dense" or "open", target ratio square/hex)
 ROWS = {
@@ -122,16 +122,56 @@ def _interleaved(row: str, samples: int, clock: Callable[[], float]) -> tuple[li
     return hexes, squares
 
 
+def _wall_runs(grid: HexGrid, rng: random.Random, share: float, longest: int = 12) -> list[list[HexEdge]]:
+    """Walls as a designer draws them: runs of up to ``longest`` hex sides, each a random walk from
+    corner to corner between cells of the map, until ``share`` of the sides between cells are walls
+    (one polyline object per run keeps the map under the reader's object limit)."""
+    inner = [grid.edges_of(c)[side] for c in grid.cells() for side in (0, 1, 2) if grid.in_bounds(grid.around(c)[side])]
+    by_corner: dict[tuple[int, int], list[HexEdge]] = {}
+    for edge in inner:
+        by_corner.setdefault(edge.a, []).append(edge)
+        by_corner.setdefault(edge.b, []).append(edge)
+    goal, used, runs = int(share * len(inner)), set[HexEdge](), []
+    while len(used) < goal:
+        at, run = rng.choice(inner).a, []
+        for _ in range(rng.randint(1, longest)):
+            free = [e for e in by_corner[at] if e not in used]
+            if not free:
+                break
+            edge = rng.choice(free)
+            used.add(edge)
+            run.append(edge)
+            at = edge.b if edge.a == at else edge.a
+        if run:
+            runs.append(run)
+    return runs
+
+
+def _run_start(run: list[HexEdge]) -> tuple[int, int]:
+    """The corner a run of sides starts at (the end of its first side not shared with the next)."""
+    if len(run) > 1 and run[0].a in (run[1].a, run[1].b):
+        return run[0].b
+    return run[0].a
+
+
 def write_hex_map(path: Path, size: int = 400, seed: int = 400) -> tuple[str, str]:
     """A size×size pointy-top hexagonal .tmx drawn as a designer would (a tile layer, ~2 % rock
-    tiles, ~10 % of the sides between cells walls as one-side polylines) and a pair to ask."""
-    board = hex_board(size, seed)
+    tiles, ~10 % of the sides between cells walls, drawn as polylines of up to 12 sides) and a pair
+    to ask."""
+    rng = random.Random(seed)
     grid, layout = HexGrid(size, size), HexLayout(32, 37, 18)
-    rows = ",\n".join(",".join("2" if (x, y) in board.blocked else "1" for x in range(size)) for y in range(size))
+    centre = (size // 2, size // 2)
+    rock = {c for c in grid.cells() if rng.random() < 0.02} - {centre}
+    rows = ",\n".join(",".join("2" if (x, y) in rock else "1" for x in range(size)) for y in range(size))
     objects = []
-    for i, edge in enumerate(sorted(board.walls), start=1):  # type: ignore[type-var]
-        (x0, y0), (x1, y1) = grid.point_px(edge.a, layout), grid.point_px(edge.b, layout)  # type: ignore[attr-defined]
-        objects.append(f'<object id="{i}" type="wall" x="{x0:g}" y="{y0:g}"><polyline points="0,0 {x1 - x0:g},{y1 - y0:g}"/></object>')
+    for i, run in enumerate(_wall_runs(grid, rng, 0.1), start=1):
+        corners = [_run_start(run)]
+        for edge in run:
+            corners.append(edge.b if edge.a == corners[-1] else edge.a)
+        px = [grid.point_px(c, layout) for c in corners]
+        x0, y0 = px[0]
+        points = " ".join(f"{x - x0:g},{y - y0:g}" for x, y in px)
+        objects.append(f'<object id="{i}" type="wall" x="{x0:g}" y="{y0:g}"><polyline points="{points}"/></object>')
     path.write_text(f"""<?xml version="1.0" encoding="UTF-8"?>
 <map version="1.8" orientation="hexagonal" renderorder="right-down" width="{size}" height="{size}" tilewidth="32" tileheight="37" infinite="0" hexsidelength="18" staggeraxis="y" staggerindex="odd" nextlayerid="3" nextobjectid="{len(objects) + 1}">
  <tileset firstgid="1" name="hex" tilewidth="32" tileheight="37" tilecount="2" columns="2">

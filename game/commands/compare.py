@@ -109,10 +109,13 @@ def run(args: argparse.Namespace) -> int:
     try:
         rules: list[Profile] = list(split_rules(args.rules))
     except UsageError as error:
-        try:  # hex presets (issue #21): fitted to the map's grid by the facade
+        try:  # hex presets (issue #21): two or more side by side on a hex map
             rules = list(split_rules(args.rules, parse_hex_rule))
         except UsageError:
             raise UsageError(f"--rules: {error}") from None
+        from game.commands.hex_compare import run_hex
+
+        return run_hex(args, rules)
     if len(rules) != 2:
         raise UsageError(f"--rules needs exactly two rules, not {len(rules)} (e.g. --rules arcadia,corners)")
     if args.limit < 0:
@@ -125,9 +128,10 @@ def run(args: argparse.Namespace) -> int:
     png_output(out)
     loaded = load_map(args.map, **map_options(args))
     board = loaded.board
-    if board.grid.kind == "hex":  # issue #21: its picture is drawn on squares
-        raise UsageError(f"{args.map} is a hex map: compare does not draw hex maps yet; use sightline los "
-                         "with each --rule, or render (docs/hex.md)")
+    if board.grid.kind == "hex":  # issue #21: square rules on a hex map, refused there in one line
+        from game.commands.hex_compare import run_hex
+
+        return run_hex(args, rules, loaded)
     viewer = resolve_viewer(board, args.viewer)
     h, w = board.height, board.width
     first_only = np.zeros((h, w), dtype=int)

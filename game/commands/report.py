@@ -50,11 +50,6 @@ def run(args: argparse.Namespace) -> int:
     from game.core import sight
 
     rule = rule_option(loaded.board, args.rule)  # --rule, else the map's los_rule, else the default
-    if loaded.board.grid.kind == "hex":  # issue #21: the report's pictures are drawn on squares
-        from game.core.errors import UsageError
-
-        raise UsageError(f"{args.map} is a hex map: report does not draw hex maps yet; use sightline render "
-                         "and los on it (docs/hex.md)")
     out = Path(args.output)
     if out.exists() and not out.is_dir():
         from game.core.errors import UsageError
@@ -90,6 +85,10 @@ def write_report(loaded: LoadedMap, out_dir: str | Path, rule: Profile | None = 
         raise cannot_write(out, exc) from exc
     if not out.is_dir():
         raise cannot_write(out, NotADirectoryError(20, "it exists and is not a folder"))
+    if loaded.board.grid.kind == "hex":  # issue #21: the hex page, pictures on Tiled's hex layout
+        from game.commands.hex_report import write_hex_report
+
+        return Report(*write_hex_report(loaded, out, rule))
     board = loaded.board
     cell = cell_size(board)
     table = coverage_table(board, rule)

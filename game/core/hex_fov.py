@@ -142,7 +142,7 @@ def _blocking_cells(board: HexBoard, profile: HexProfile, viewer: str | None, wp
     return blk, onb
 
 
-def _shift(a: np.ndarray, dx: int, dy: int, fill: bool) -> np.ndarray:
+def _shift(a: np.ndarray, dx: int, dy: int, fill: int) -> np.ndarray:
     """``out[y, x] = a[y + dy, x + dx]``, ``fill`` where that falls outside."""
     h, w = a.shape
     out = np.full((h, w), fill, dtype=a.dtype)
@@ -150,7 +150,7 @@ def _shift(a: np.ndarray, dx: int, dy: int, fill: bool) -> np.ndarray:
     return out
 
 
-def _neighbour(a: np.ndarray, pushed: np.ndarray, dx: int, dy: int, fill: bool) -> np.ndarray:
+def _neighbour(a: np.ndarray, pushed: np.ndarray, dx: int, dy: int, fill: int) -> np.ndarray:
     """``a`` at every cell's neighbour ``(x + dx + pushed(y), y + dy)`` (pointy frame, ``dy = ±1``;
     ``pushed``: bool ``(rows, 1)``, alternating from row to row), ``fill`` where that is outside:
     two strided copies, one per kind of row."""
@@ -188,32 +188,33 @@ def _build(board: HexBoard, profile: HexProfile, viewer: str | None) -> SightGri
         sides[1] |= vo | _shift(vo, 1, 0, True)
         sides[2] |= vo | _neighbour(vo, pushed, 0, 1, True)
     u8 = np.uint8
-    top = (
-        _neighbour(sides[1], pushed, -1, -1, False).astype(u8)
-        | _neighbour(blk, pushed, 0, -1, True).astype(u8) << 1
-        | sides[0].astype(u8) << 2
-        | blk.astype(u8) << 3
-        | _neighbour(sides[2], pushed, -1, -1, False).astype(u8) << 4
-        | _neighbour(blk, pushed, -1, -1, True).astype(u8) << 5
-    )
-    bottom = (
-        _neighbour(sides[1], pushed, -1, 1, False).astype(u8)
-        | _neighbour(blk, pushed, 0, 1, True).astype(u8) << 1
-        | sides[2].astype(u8) << 2
-        | blk.astype(u8) << 3
-        | _neighbour(sides[0], pushed, -1, 1, False).astype(u8) << 4
-        | _neighbour(blk, pushed, -1, 1, True).astype(u8) << 5
-    )
-    centre = blk.astype(u8) | onb.astype(u8) << 1
+    b8, s8 = blk.view(u8), sides.view(u8)  # bools as 0/1 bytes, no copies
+    top = _neighbour(s8[1], pushed, -1, -1, 0)
+    top |= _neighbour(b8, pushed, 0, -1, 1) << 1
+    top |= s8[0] << 2
+    top |= b8 << 3
+    top |= _neighbour(s8[2], pushed, -1, -1, 0) << 4
+    top |= _neighbour(b8, pushed, -1, -1, 1) << 5
+    bottom = _neighbour(s8[1], pushed, -1, 1, 0)
+    bottom |= _neighbour(b8, pushed, 0, 1, 1) << 1
+    bottom |= s8[2] << 2
+    bottom |= b8 << 3
+    bottom |= _neighbour(s8[0], pushed, -1, 1, 0) << 4
+    bottom |= _neighbour(b8, pushed, -1, 1, 1) << 5
+    # the lattice box: cell (column c, row r) of the padded arrays has its centre at byte row
+    # 3r + 2, column 2c + pushed(r); its top corner 2 rows above, its bottom corner 2 below
     x0, y0 = -6, -11
-    stride, nrows = 2 * wp + 12, 3 * hp + 20
-    xs = 2 * (np.arange(w) - 3)[None, :] + pushed.astype(np.int64) - x0
-    ys = 3 * rows[:, None] - y0
-    flags = np.zeros(nrows * stride, dtype=u8)
-    flags[((ys - 2) * stride + xs).ravel()] = top.ravel()
-    flags[((ys + 2) * stride + xs).ravel()] = bottom.ravel()
+    stride, nrows = 2 * w, 3 * h + 2
+    flags = np.zeros((nrows, stride), dtype=u8)
+    first = int(pushed[0, 0])  # the pushed rows are the odd or the even ones of the arrays
+    for r0 in (0, 1):
+        c0 = first ^ (r0 & 1)
+        flags[3 * r0 : 3 * h : 6, c0::2] = top[r0::2]
+        flags[3 * r0 + 4 : 3 * h + 4 : 6, c0::2] = bottom[r0::2]
     nz = flags != 0
-    flags[(ys * stride + xs).ravel()] = centre.ravel()
+    for r0 in (0, 1):
+        c0 = first ^ (r0 & 1)
+        flags[3 * r0 + 2 : 3 * h + 2 : 6, c0::2] = b8[r0::2] | onb[r0::2].view(u8) << 1
     return SightGrid(flags.tobytes(), nz.tobytes(), x0, y0, stride, nrows, wp, hp, grid.parity)
 
 
@@ -338,6 +339,10 @@ class _Cast:
         self.pending: dict[int, list[Piece]] = {}
         self.units: dict[int, tuple[tuple[int, int], int, bool]] = {}
         self.ones = b"\x01" * (sg.stride + sg.rows + 64)
+        self.marks: list[tuple[int, int, int]] = []  # (start, count, gap) of every strided mark
+        #: marks are kept from a centre to centres only (the ring cast, which on a dense board sees
+        #: little of a big box); a cast to corners passes over the box (its marks would be many)
+        self.record = source == a_centre and not corners
         self.base = (source[1] - sg.y0) * sg.stride + source[0] - sg.x0
         box = [(x, y) for x in (-2, 2 * sg.width + 1) for y in (-3, 3 * sg.height)]
         self.top_level = max(
@@ -614,23 +619,24 @@ class _Cast:
         """The cast ring by ring, from a centre to centres: cut once per ring, mark its centres,
         search its two levels of corners with the same open slopes (a superset is enough)."""
         level = 0  # a centre level; its two corner levels follow
-        while intervals and level < self.top_level:
+        mark, scan, top_level = self.mark_level, self.scan, self.top_level
+        while intervals and level < top_level:
             if level:
-                cuts = [piece for key in (level - 2, level - 1, level) for piece in pending.pop(key, ())]
+                cuts = pending.pop(level - 2, []) + pending.pop(level - 1, []) + pending.pop(level, [])
                 if cuts:
                     intervals = _cut(intervals, cuts)
                     if not intervals:
                         break
-                self.mark_level(level, 0, intervals)
-            self.scan(level + 1, 2, intervals, False)
-            self.scan(level + 2, 1, intervals, False)
+                mark(level, 0, intervals)
+            scan(level + 1, 2, intervals, False)
+            scan(level + 2, 1, intervals, False)
             level += 3
 
     def mark_level(self, level: int, residue: int, intervals: list[Interval], spans: list[list[int]] | None = None) -> None:
         """Mark every point of a level inside the open slopes seen (strided slices of ``vis``);
         with ``spans``, also collect the rows :meth:`scan` searches (in the same pass)."""
         ik, ik1, step, gap, base = self.ik, self.ik1, self.step, self.gap, self.base
-        vis, ones = self.vis, self.ones
+        vis, ones, marks = self.vis, self.ones, self.marks if self.record else None
         for lp, lq, li, hp, hq, hi in intervals:
             if spans is not None:
                 _add_span(spans, level, lp, lq, hp, hq)
@@ -652,6 +658,8 @@ class _Cast:
                 if step < 0:
                     start += (count - 1) * step
                 vis[start : start + count * gap : gap] = ones[:count]
+                if marks is not None:
+                    marks.append((start, count, gap))
 
     def scan(
         self, level: int, residue: int, intervals: list[Interval], marked: bool, spans: list[list[int]] | None = None,
@@ -667,6 +675,8 @@ class _Cast:
             self.ray_point(self.k, level, self.d, self.pending, self.units)
         ik, ik1, step, gap, base = self.ik, self.ik1, self.step, self.gap, self.base
         vis, nz, flags = self.vis, self.sg.nz, self.flags
+        sx, sy, x0, y0, stride = self.s[0], self.s[1], self.sg.x0, self.sg.y0, self.sg.stride
+        statuses, edges, arms, done, pending = self.statuses, self.edges, self.arms, self.done, self.pending
         for wlo, whi in spans:
             if wlo < -_WIDEN:
                 wlo = -_WIDEN
@@ -687,8 +697,15 @@ class _Cast:
             while pos >= 0:
                 at = start + pos * gap
                 j = (3 * (at - base) - level * ik) // step
-                inside = 0 <= j <= level and bool(vis[at] if marked else _inside(intervals, j, level))
-                self.blockers(level, j, at, flags[at], inside, self.arms, self.done, self.pending)
+                code = flags[at]
+                g = (at % stride + x0, at // stride + y0)
+                top = g[1] % 3 == 1
+                # off the bisector, a corner passed straight through whose slope is open blocks it
+                if 2 * j != level and 0 <= j <= level and statuses[top][2 * j > level][code] and (
+                    vis[at] if marked else _inside(intervals, j, level)
+                ):
+                    pending.setdefault(level + 1, []).append((j, level, 0, 0))
+                edges(g, (g[0] - sx, g[1] - sy), top, code, level, j, arms[top], done, pending)
                 pos = row.find(1, pos + 1)
 
     def ray_point(
@@ -704,26 +721,11 @@ class _Cast:
         if g[1] % 3 and 0 <= x < sg.stride and 0 <= y < sg.rows:
             self.on_ray(g, level, True, self.flag(*g), d, pending, units)
 
-    def blockers(
-        self, level: int, j: int, at: int, code: int, inside: bool,
-        arms: dict[bool, list[tuple[int, int]]], done: set[tuple[int, int, int]],
-        pending: dict[int, list[Piece]],
-    ) -> None:
-        """A corner whose code is not 0: its edges, and (off the bisector, when its slope is open:
-        ``inside``) its own slope."""
-        sg = self.sg
-        g = (at % sg.stride + sg.x0, at // sg.stride + sg.y0)
-        v = (g[0] - self.s[0], g[1] - self.s[1])
-        top = g[1] % 3 == 1
-        if inside and 2 * j != level and self.statuses[top][2 * j > level][code]:
-            pending.setdefault(level + 1, []).append((j, level, 0, 0))
-        self.edges(g, v, top, code, level, j, arms[top], done, pending)
-
     def finish(self) -> None:
         """Mark the cells of the centres seen and, for corner targets, the cells the end rule lets
         each corner seen reach (vectorised; the bisectors' corners were judged during the cast)."""
         sg = self.sg
-        seen_at = np.flatnonzero(np.frombuffer(self.vis, dtype=np.uint8))
+        seen_at = self.seen_points()
         if not seen_at.size:
             return
         xs = seen_at % sg.stride + sg.x0
@@ -743,6 +745,21 @@ class _Cast:
         for bit, (wx, wy) in enumerate(_WEDGES):
             chosen = (allowed >> bit & 1).astype(bool)
             self._mark_all(xs[chosen] + wx, ys[chosen] + wy * flip[chosen], flags)
+
+    def seen_points(self) -> np.ndarray:
+        """The byte offsets of the points marked in ``vis`` (some twice): from the strided marks
+        when there are few (a cast that saw little), else by a pass over the whole box."""
+        vis = np.frombuffer(self.vis, dtype=np.uint8)
+        if not self.record or len(self.marks) > len(self.vis) >> 8:
+            return np.flatnonzero(vis)
+        if not self.marks:
+            return np.zeros(0, dtype=np.int64)
+        m = np.array(self.marks, dtype=np.int64)
+        counts = m[:, 1]
+        skip = np.repeat(np.cumsum(counts) - counts, counts)
+        at: np.ndarray = np.repeat(m[:, 0], counts) + (np.arange(int(counts.sum())) - skip) * np.repeat(m[:, 2], counts)
+        kept: np.ndarray = at[vis[at] != 0]
+        return kept  # points on the bisectors were decided during the cast
 
     def _mark_all(self, xs: np.ndarray, ys: np.ndarray, flags: np.ndarray) -> None:
         """Mark the cells of lattice centres (only those on the board)."""

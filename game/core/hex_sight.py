@@ -125,7 +125,7 @@ def _sides(grid: HexGrid, codes: frozenset[int]) -> tuple[np.ndarray, np.ndarray
     """The board's sight-blocking edge numbers (:meth:`HexGrid.edge_index`, kept by the board) as
     :attr:`HexBoard.sight_sides`: ``(column, row, side)`` in the pointy frame, decoded at once."""
     wide = (grid.width if grid.pointy else grid.height) + 2
-    found = np.array(sorted(codes), dtype=np.int64)
+    found = np.fromiter(codes, dtype=np.int64, count=len(codes))  # any order: they index a bool grid
     cell = found // 3
     return cell % wide - 1, cell // wide - 1, found % 3
 

@@ -131,6 +131,8 @@ class HexGrid:
     staggerindex: StaggerIndex = "odd"
     #: the map's own Tiled pixel sizes, for drawing only (never part of a verdict or of equality)
     pixels: HexLayout | None = field(default=None, compare=False, repr=False)
+    #: :attr:`parity`, kept (read for every lattice point the reader snaps)
+    _par: int = field(init=False, compare=False, repr=False)
 
     #: the grid seam's kind (:class:`game.core.grid.Grid`): hex engines and hex rules fit
     kind: ClassVar[GridKind] = "hex"
@@ -142,6 +144,7 @@ class HexGrid:
             raise ValueError(f"staggerindex must be odd or even, not {self.staggerindex!r}")
         if self.width < 1 or self.height < 1:
             raise ValueError(f"a hex map needs at least one cell, not {self.width}x{self.height}")
+        object.__setattr__(self, "_par", int(self.staggerindex == "even"))
 
     # --- the pointy frame: flat-top grids are pointy-top grids with both axes swapped ----------
 
@@ -163,7 +166,7 @@ class HexGrid:
     def parity(self) -> int:
         """In the pointy frame a centre ``(X, Y)`` has ``X ≡ Y/3 + parity`` (mod 2): 0 when odd
         rows (columns) are pushed, 1 when even ones are."""
-        return int(self.staggerindex == "even")
+        return self._par
 
     def pushed(self, index: int) -> bool:
         """Whether row (pointy) or column (flat) ``index`` is pushed by half a hex.
@@ -216,11 +219,16 @@ class HexGrid:
 
     def is_corner(self, point: Point) -> bool:
         """Whether ``point`` is a corner of some cell (on or off the map)."""
-        px, py = self._t(point)
-        if py % 3 == 0:
+        return self._corner_p(*self._t(point))
+
+    def _corner_p(self, px: int, py: int) -> bool:
+        """:meth:`is_corner` in the pointy frame: the top corner of a cell ``2`` above its centre,
+        or the bottom corner ``2`` below it."""
+        kind = py % 3
+        if kind == 0:
             return False
-        below = (px, py + 2) if py % 3 == 1 else (px, py - 2)
-        return self._cell_p(below) is not None
+        row = (py + 2) // 3 if kind == 1 else (py - 2) // 3
+        return (px - ((row & 1) ^ self._par)) % 2 == 0
 
     def corner_cells(self, point: Point) -> tuple[Cell, Cell, Cell]:
         """The three cells meeting at a corner (ValueError for a point that is no corner).
@@ -320,12 +328,22 @@ class HexGrid:
     def edge_index(self, edge: HexEdge) -> int | None:
         """A number below :attr:`edge_count` for every edge of a cell on the map (the rim's
         included), None for the others: ``3 · cell + side`` over the map's cells and a ring
-        around them (:meth:`edge_side`)."""
-        a, b = self.edge_cells(edge)
-        if not (self.in_bounds(a) or self.in_bounds(b)):
-            return None
-        col, row, side = self.edge_side(edge)
-        w, _ = self._frame_size()
+        around them (:meth:`edge_side`). ValueError for a pair of points that is no edge."""
+        (ax, ay), (bx, by) = self._t(edge.a), self._t(edge.b)
+        if (ax, ay) > (bx, by):
+            ax, ay, bx, by = bx, by, ax, ay
+        dx, dy = bx - ax, by - ay
+        if (dx, abs(dy)) not in ((1, 1), (0, 2)) or not (self._corner_p(ax, ay) and self._corner_p(bx, by)):
+            raise ValueError(f"{edge} is not an edge of the hex lattice")
+        side = 1 if dx == 0 else 0 if dy > 0 else 2  # as edge_side names it
+        row = (ay + (2 if side == 0 else -2 if side == 2 else 1)) // 3
+        col = ((ax - 1 if side == 1 else ax) - ((row & 1) ^ self._par)) // 2
+        w, h = self._frame_size()
+        if not (0 <= col < w and 0 <= row < h):  # then the cell across it must be on the map
+            ndx, ndy = _POINTY_NEIGHBOURS[side]
+            there = self._cell_p((2 * col + ((row & 1) ^ self._par) + ndx, 3 * row + ndy))
+            if there is None or not (0 <= there[0] < w and 0 <= there[1] < h):
+                return None
         return ((row + 1) * (w + 2) + col + 1) * 3 + side
 
     @property
@@ -486,6 +504,10 @@ class HexGrid:
         >>> g.corner_at_px(*g.point_px((2, 2), lay), lay)
         (2, 2)
         """
+        return self.snap_px(x, y, layout)[0]
+
+    def snap_px(self, x: float, y: float, layout: HexLayout) -> tuple[Point, tuple[float, float]]:
+        """:meth:`corner_at_px` and that corner's pixel (:meth:`point_px`), found together."""
         p = layout.params(self.staggeraxis)
         across, along = (x, y) if self.pointy else (y, x)
         shift = p["column_width"] if self.pointy else p["row_height"]
@@ -494,20 +516,21 @@ class HexGrid:
         row = math.floor(along / max(1, step))
         # the corner levels drawn nearest along the staggered axis: 3y - 1 at y*step + offset,
         # 3y + 1 at y*step + step; on each level every other lattice column is a corner
-        levels = sorted(((abs(y * step + o - along), 3 * y + k, y * step + o)
-                         for y in range(row - 1, row + 2) for k, o in ((-1, offset), (1, step))))[:2]
+        levels = sorted([(abs(y * step + o - along), 3 * y + k, y * step + o)
+                         for y in (row - 1, row, row + 1) for k, o in ((-1, offset), (1, step))])[:2]
         col = round(across / max(1, shift)) - 1
-        best: tuple[float, Point] | None = None
+        best: tuple[float, Point, tuple[float, float]] | None = None
         for _, level, drawn in levels:
-            for lx in (col - 1, col, col + 1):
+            # corners of level 3y - 1 and 3y + 1 lie on the columns of rows y - 1 and y + 1
+            need = (((level + 1) // 3 + 1) & 1) ^ self._par
+            for lx in ((col,) if (col - need) % 2 == 0 else (col - 1, col + 1)):
                 corner = (lx, level) if self.pointy else (level, lx)
-                if not self.is_corner(corner):
-                    continue
                 dist = ((lx + 1) * shift - across) ** 2 + (drawn - along) ** 2
                 if best is None or dist < best[0]:
-                    best = (dist, corner)
+                    at = (float((lx + 1) * shift), float(drawn))  # point_px of the corner, exactly
+                    best = (dist, corner, at if self.pointy else (at[1], at[0]))
         assert best is not None
-        return best[1]
+        return best[1], best[2]
 
     def size_px(self, layout: HexLayout) -> tuple[int, int]:
         """The pixel size of the whole map (Tiled's ``boundingRect`` of every cell)."""

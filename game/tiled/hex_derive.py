@@ -116,9 +116,8 @@ class HexDeriver(_Deriver):
     def edge_in_map(self, edge: Edge) -> bool:
         """Whether a hex side has a cell of the map on either side (remembered per side)."""
         found = self.on_map.get(edge)
-        if found is None:
-            a, b = self.hexes.edge_cells(cast(HexEdge, edge))
-            found = self.on_map[edge] = self.hexes.in_bounds(a) or self.hexes.in_bounds(b)
+        if found is None:  # numbered exactly when a cell of the map lies on either side
+            found = self.on_map[edge] = self.hexes.edge_index(cast(HexEdge, edge)) is not None
         return found
 
     def in_bounds(self, sq: Square) -> bool:
@@ -135,8 +134,7 @@ class HexDeriver(_Deriver):
         it moved; ``(None, False)`` off every corner."""
         fx = float(point[0]) * self.funit[0] + self.fshift[0]
         fy = float(point[1]) * self.funit[1] + self.fshift[1]
-        corner = self.hexes.corner_at_px(fx, fy, self.layout)
-        cx, cy = self.hexes.point_px(corner, self.layout)  # exact: Tiled's pixels are integers or halves
+        corner, (cx, cy) = self.hexes.snap_px(fx, fy, self.layout)  # exact: Tiled's pixels are integers or halves
         dx, dy = abs(cx - fx), abs(cy - fy)
         tx, ty = self.tolerance
         if dx < tx - 1e-6 and dy < ty - 1e-6 and (dx > 1e-6 or dy > 1e-6 or (dx == 0 and dy == 0)):

@@ -1,0 +1,182 @@
+"""The line-of-sight report of a hex map: its numbers and its page (``sightline report`` on a hex
+map; pure: numbers in, HTML out, the pictures are drawn by the caller).
+
+What the square report shows that makes sense on hexes: the board, the exposure heat map under
+the report's rule (how many hexes see each hex, figures taken off: they move), the most exposed and
+most hidden hexes, each door's effect (the pairs whose sight changes when it opens), the linter's
+findings; and what only hexes have: the three hex presets side by side (how many sightlines each
+gives, and how many differ from the report's rule). Numbers come from
+:mod:`game.designer.coverage`, which asks the sight facade field by field (a hex rule is decided
+by candidate lines, not one centre line). What is not done yet is said in the page in one line:
+finding thumbnails, and every-pair numbers on maps over :data:`MAX_PAIRS_HEXES` hexes.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from game import __version__
+from game.core.board import Board, fmt_square
+from game.core.findings import Finding, Severity
+from game.core.hex_rules import HEX_PRESETS
+from game.core.profiles import Profile
+from game.core.words import plural
+from game.designer.coverage import (
+    Coverage,
+    DoorEffect,
+    coverage,
+    door_effects,
+    standable_mask,
+    visibility_table,
+)
+from game.designer.report import _CSS, TOP, _squares_table
+
+if TYPE_CHECKING:
+    from game.tiled import LoadedMap
+
+__all__ = ["MAX_PAIRS_HEXES", "HexNumbers", "RuleCount", "hex_numbers", "render_hex_html"]
+
+#: every-pair numbers (coverage, doors, the presets side by side) only on maps with at most this
+#: many hexes a figure can stand on (one field of view per hex and rule, an N×N table each)
+MAX_PAIRS_HEXES = 2500
+
+NO_THUMBNAILS = "Thumbnails of findings are not drawn on hex maps yet."
+
+
+@dataclass(frozen=True)
+class RuleCount:
+    """One hex rule over the map: ``sightlines`` ordered pairs (A sees B, A ≠ B, between hexes a
+    figure can stand on), ``differ`` of them whose verdict differs from the report's rule's."""
+
+    rule: str
+    sightlines: int
+    differ: int
+
+
+@dataclass
+class HexNumbers:
+    """Everything the page shows but the findings; ``skipped`` is the one line saying what was
+    not computed (None when everything was)."""
+
+    rule: Profile
+    standable: int
+    coverage: Coverage | None = None
+    doors: list[DoorEffect] = field(default_factory=list)
+    rules: list[RuleCount] = field(default_factory=list)
+    skipped: str | None = None
+
+
+def hex_numbers(board: Board, rule: Profile) -> HexNumbers:
+    """The report's numbers of a hex board under ``rule`` (a hex rule; figures taken off)."""
+    keep = standable_mask(board)
+    n = int(keep.sum())
+    numbers = HexNumbers(rule, n)
+    if n > MAX_PAIRS_HEXES:
+        numbers.skipped = (f"Coverage, doors and the presets side by side need every pair of hexes: not computed "
+                           f"on hex maps with over {MAX_PAIRS_HEXES:,} hexes a figure can stand on (this one has {n:,}).")
+        return numbers
+    table = visibility_table(board, rule)
+    numbers.coverage = coverage(board, table)
+    numbers.doors = door_effects(board, table, rule=rule)
+    names = list(HEX_PRESETS)
+    if rule.spec() not in names:
+        names.insert(0, rule.spec())
+    for name in names:
+        other = table if name == rule.spec() else visibility_table(board, HEX_PRESETS[name])
+        numbers.rules.append(RuleCount(name, int(other.sum()), int(np.count_nonzero(other != table))))
+    return numbers
+
+
+def _rules_table(numbers: HexNumbers) -> str:
+    total = numbers.standable * (numbers.standable - 1)
+    rows = "".join(
+        f"<tr><td>{html.escape(r.rule)}{' (this report)' if r.rule == numbers.rule.spec() else ''}</td>"
+        f"<td>{r.sightlines}</td><td>{(100 * r.sightlines / total if total else 0):.1f} %</td><td>{r.differ}</td></tr>"
+        for r in numbers.rules
+    )
+    return ("<table><tr><th>rule</th><th>sightlines (A sees B)</th><th>of every pair</th>"
+            f"<th>differ from {html.escape(numbers.rule.spec())}</th></tr>{rows}</table>")
+
+
+def _doors_section(doors: Sequence[DoorEffect]) -> list[str]:
+    if not doors:
+        return ["<p>This map has no doors.</p>"]
+    parts = ["<p>For each door, the pairs of hexes whose sight changes when it opens (the other doors as "
+             "drawn). Tinted hexes take part in those pairs.</p>",
+             "<table><tr><th>door</th><th>state</th><th>object</th><th>pairs changed</th><th>for example</th>"
+             "<th>hexes affected</th></tr>"]
+    for i, effect in enumerate(doors, 1):
+        door = effect.door
+        example = ", ".join(f"{fmt_square(a)}↔{fmt_square(b)}" for a, b in effect.examples)
+        obj = "" if door.object_id is None else str(door.object_id)
+        edge = html.escape(str(door.edge))
+        parts.append(f"<tr><td>{edge}</td><td>{html.escape(door.state.value)}</td><td>{obj}</td><td>{effect.pairs}</td>"
+                     f'<td>{html.escape(example)}</td><td><a href="door-{i:02d}.png"><img src="door-{i:02d}.png" '
+                     f'alt="hexes door {edge} affects"></a></td></tr>')
+    parts.append("</table>")
+    return parts
+
+
+def _findings_section(findings: Sequence[Finding]) -> list[str]:
+    if not findings:
+        return ['<p class="ok">No findings: the map is clean.</p>']
+    errors = sum(1 for f in findings if f.severity is Severity.ERROR)
+    parts = [f"<p>{plural(errors, 'error')}, {plural(len(findings) - errors, 'warning')}. See docs/designers.md "
+             f"for every code and its fix. {NO_THUMBNAILS}</p>",
+             "<table><tr><th>severity</th><th>code</th><th>object</th><th>hex</th><th>message</th><th>fix</th></tr>"]
+    for f in findings:
+        obj = "" if f.object_id is None else str(f.object_id)
+        where = "" if f.square is None else fmt_square(f.square)
+        sev = f.severity.value
+        parts.append(f'<tr><td class="{sev}">{sev}</td><td>{html.escape(f.code)}</td><td>{obj}</td><td>{where}</td>'
+                     f"<td>{html.escape(f.message)}</td><td>{html.escape(f.hint or '')}</td></tr>")
+    parts.append("</table>")
+    return parts
+
+
+def render_hex_html(loaded: LoadedMap, numbers: HexNumbers, findings: Sequence[Finding]) -> str:
+    """The report page of a hex map (images referenced by relative file names only)."""
+    board = loaded.board
+    esc = html.escape
+    name = board.name or loaded.path.stem
+    grid = board.grid
+    tops = "pointy-top" if getattr(grid, "staggeraxis", "y") == "y" else "flat-top"
+    parts = [
+        "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>Sightline report: {esc(name)}</title>", f"<style>{_CSS}</style></head><body>",
+        f"<h1>Line-of-sight report: {esc(name)}</h1>",
+        f'<p class="meta">{esc(loaded.path.name)} · {board.width}×{board.height} {tops} hexes, {numbers.standable} a '
+        f"figure can stand on · rule {esc(numbers.rule.spec())} · {len(board.walls)} walls, {len(board.windows)} "
+        f"windows, {len(board.doors)} doors, {len(board.figures)} figures · sightline {esc(__version__)}</p>",
+    ]
+    caption = board.properties.get("caption")
+    if caption:
+        parts.append(f"<p>{esc(str(caption))}</p>")
+    parts += ["<h2>Board</h2>", '<img src="board.png" alt="the board">']
+    if numbers.skipped is not None:
+        parts.append(f"<p>{esc(numbers.skipped)}</p>")
+    if numbers.coverage is not None:
+        parts += [
+            "<h2>Exposure heat map</h2>",
+            f"<p>Each hex shows how many other hexes see it under {esc(numbers.rule.spec())} (walls, windows, doors as "
+            "drawn, void and blocked terrain; figures are ignored because they move). Blue hexes are hidden, red "
+            "ones exposed.</p>",
+            '<img src="heatmap.png" alt="heat map of how many hexes see each hex">',
+            '<div class="cols">',
+            _squares_table(f"{TOP} most exposed hexes", numbers.coverage.most_exposed(TOP)).replace("<th>square</th>", "<th>hex</th>"),
+            _squares_table(f"{TOP} most hidden hexes", numbers.coverage.most_hidden(TOP)).replace("<th>square</th>", "<th>hex</th>"),
+            "</div>",
+            "<h2>The hex rules side by side</h2>",
+            "<p>How many sightlines each hex preset gives on this map, figures off (sightline compare MAP "
+            "--rules gloomhaven,hexside,hex-strict shows where they differ).</p>",
+            _rules_table(numbers),
+            "<h2>Doors</h2>",
+            *_doors_section(numbers.doors),
+        ]
+    parts += ["<h2>Linter findings</h2>", *_findings_section(findings), "</body></html>"]
+    return "\n".join(parts) + "\n"
