@@ -234,8 +234,8 @@ HEX_LESSONS: tuple[HexLesson, ...] = (
               "Now rubble lies on both sides of the hexside the centre line runs along. Can the archer "
               "see the goblin under the hexside rule?", "H6", rubble=[(0, 1), (1, 1)]),
     HexLesson("H07", "Strict: touching a blocking hex", "hex-strict", (3, 3), (1, 0), (1, 2), "blocked",
-              "Vector H5 under hex-strict: the centre line touches the rubble hex (0,1) along a whole "
-              "side, and the strict rule blocks any line that touches a blocking hex.",
+              "Vector H5 under hex-strict: the centre line runs along a side of the rubble hex (0,1), "
+              "touching it, and the strict rule blocks any line that touches a blocking hex.",
               "The board of H05 again, one rubble hex beside the centre line. Can the archer see the "
               "goblin under the strict rule?", "H5", rubble=[(0, 1)]),
     HexLesson("H08", "A line touching the end of a wall", "hexside", (3, 3), (1, 0), (1, 2), "clear",
@@ -253,7 +253,8 @@ HEX_LESSONS: tuple[HexLesson, ...] = (
               "Archer and goblin stand at the two ends of a corridor one hex wide, walled above and "
               "below. Every corner of their hexes lies on a wall; a line may still start there, judged "
               "as coming from inside the hex ([INTERP] endpoint_touch = clear), and the line from the "
-              "east corner-pair runs down the corridor without touching a wall.",
+              "north-east corner of (1,1) to the south-east corner of (4,1) runs down the corridor "
+              "without touching a wall.",
               "A corridor one hex wide, walls on both sides, the archer at one end and the goblin at the "
               "other. Can the archer see it under the Gloomhaven rule?",
               walls=CORRIDOR_WALLS, lint_ignore=SPLIT),
