@@ -180,7 +180,7 @@ def test_lessons_list_opens_no_window() -> None:
     import subprocess
     import sys
 
-    code = ("import sys; from game.cli import main; rc = main(['lessons', %r, '--list']); "
-            "print(rc, sorted(m for m in sys.modules if m.split('.')[0] in ('pygame', 'pytmx')))" % str(HEX_LESSONS))
+    code = (f"import sys; from game.cli import main; rc = main(['lessons', {str(HEX_LESSONS)!r}, '--list']); "
+            "print(rc, sorted(m for m in sys.modules if m.split('.')[0] in ('pygame', 'pytmx')))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, check=True)
     assert done.stdout.splitlines()[-1] == "0 []"
