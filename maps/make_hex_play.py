@@ -258,12 +258,12 @@ HEX_LESSONS: tuple[HexLesson, ...] = (
               "A corridor one hex wide, walls on both sides, the archer at one end and the goblin at the "
               "other. Can the archer see it under the Gloomhaven rule?",
               walls=CORRIDOR_WALLS, lint_ignore=SPLIT),
-    HexLesson("H11", "A closed door", "hexside", (3, 3), (0, 1), (2, 1), "blocked",
+    HexLesson("H11", "A closed door on a hexside", "hexside", (3, 3), (0, 1), (2, 1), "blocked",
               "A closed door is a wall on its side: the centre line crosses it, so the shot is blocked.",
               "A closed door stands between the archer's hex and the next one, walls above and below "
               "it. Can the archer see the goblin?",
               walls=[((0, 1), (0, 0)), ((0, 1), (0, 2))], doors=[((0, 1), (1, 1), "closed")]),
-    HexLesson("H12", "An open door", "hexside", (3, 3), (0, 1), (2, 1), "clear",
+    HexLesson("H12", "An open door on a hexside", "hexside", (3, 3), (0, 1), (2, 1), "clear",
               "An open door is no wall at all: the centre line passes through the doorway.",
               "The same door, now open. Can the archer see the goblin?",
               walls=[((0, 1), (0, 0)), ((0, 1), (0, 2))], doors=[((0, 1), (1, 1), "open")]),

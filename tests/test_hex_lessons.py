@@ -37,7 +37,7 @@ def test_at_least_eight_hex_lessons_cover_the_issues_cases() -> None:
     assert len(PATHS) >= 8
     titles = " | ".join(str(_board(p).properties["title"]) for p in PATHS).lower()
     for topic in ("corner rule of gloomhaven", "touching the end of a wall", "one blocking hex",
-                  "between two blocking hexes", "one-hex corridor", "closed door", "open door"):
+                  "between two blocking hexes", "one-hex corridor", "closed door on a hexside", "open door on a hexside"):
         assert topic in titles, topic
     rules = {str(_board(p).properties["los_rule"]) for p in PATHS}
     assert rules == {"gloomhaven", "hexside", "hex-strict"}
