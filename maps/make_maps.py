@@ -36,12 +36,16 @@ TILED_VERSION = ("1.10", "1.10.2")
 Prop = str | int | bool
 
 
-def _make_hex_demo():  # type: ignore[no-untyped-def]
-    """``maps/make_hex_demo.py`` as a module (the hex demo's writer)."""
-    spec = importlib.util.spec_from_file_location("make_hex_demo", HERE / "make_hex_demo.py")
+def _make_hex_demo(name: str = "make_hex_demo"):  # type: ignore[no-untyped-def]
+    """``maps/make_hex_demo.py`` as a module (the hex demo's writer), or another hex writer."""
+    spec = importlib.util.spec_from_file_location(name, HERE / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    sys.modules[name] = module  # dataclasses look their module up while the script runs
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        del sys.modules[name]
     return module
 
 
@@ -1200,6 +1204,7 @@ def main(out_dir: Path = HERE, docs: Path = REPO / "docs" / "lessons.md") -> Non
         board = make()
         write_map(board, out_dir / f"{board.name}.tmx", tileset)
     _make_hex_demo().write(out_dir)  # maps/hex-demo.tmx and tiles/hex.tsx (#21)
+    _make_hex_demo("make_hex_play").write(out_dir)  # maps/hex-skirmish.tmx, lessons/hex/ (#21)
     for lesson in LESSONS:
         write_map(_lesson_board(lesson), out_dir / "lessons" / f"{lesson.file}.tmx", tileset)
     (out_dir / "lessons" / "rules").mkdir(parents=True, exist_ok=True)

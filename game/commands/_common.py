@@ -12,9 +12,10 @@ from game.play.atomic import cannot_write
 
 if TYPE_CHECKING:
     from game.core.profiles import Profile
+    from game.rules.base import Ruleset
 
 __all__ = ["add_map_options", "add_rule_option", "add_ruleset_file_option", "map_options", "png_output",
-           "refuse_hex_map", "resolve_viewer", "rule_option"]
+           "refuse_hex_map", "refuse_off_grid", "resolve_viewer", "rule_option"]
 
 
 def add_map_options(parser: argparse.ArgumentParser, *, with_classes: bool = False) -> None:
@@ -174,3 +175,17 @@ def refuse_hex_map(board: Board, map_path: object, what: str, instead: str) -> N
     """
     if board.grid.kind == "hex":
         raise UsageError(f"{map_path} is a hex map: {what} on hex maps yet; {instead} (docs/hex.md)")
+
+
+def refuse_off_grid(board: Board, ruleset: Ruleset, map_path: object) -> None:
+    """One line refusing a map whose grid the board's rules do not play on (a hex map under
+    rules that need squares: :func:`game.rules.registry.grid_refusal`); nothing otherwise.
+
+    >>> from game.rules.registry import get_ruleset
+    >>> refuse_off_grid(Board(2, 2), get_ruleset("conquest"), "m.tmx")  # squares: nothing
+    """
+    from game.rules.registry import grid_refusal
+
+    why = grid_refusal(ruleset, board.grid.kind)
+    if why is not None:
+        raise UsageError(f"{map_path} is a {board.grid.kind} map: {why}")

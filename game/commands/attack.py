@@ -19,14 +19,19 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from game.commands._common import add_map_options, add_ruleset_file_option, map_options
+from game.commands._common import (
+    add_map_options,
+    add_ruleset_file_option,
+    map_options,
+    refuse_off_grid,
+)
 from game.commands.wording import cli_reason, flag_of
 from game.core.board import Board
 from game.core.dice import DiceSource, ScriptedDice, SeededDice, parse_faces
 from game.core.errors import UsageError
 from game.rules.base import PLAY_OPTION, AttackRequest, Resolution, Ruleset
 from game.rules.exchange import play_exchange
-from game.rules.registry import get_ruleset, ruleset_label
+from game.rules.registry import get_ruleset
 
 #: spellings the command line accepts for a choice's values
 _VALUE_SPELLINGS: dict[str, str] = {"defense": "defence"}
@@ -118,10 +123,8 @@ def load_request(args: argparse.Namespace) -> Asked:
 
     options = map_options(args)  # checked before any file is read
     board = load_with_rules(args.map, getattr(args, "ruleset_file", None), **options).board
-    if board.grid.kind == "hex":  # issue #21: no ruleset counts Close and ranges in hex steps yet
-        raise UsageError(f"attacks on hex maps are not supported yet: ruleset {ruleset_label(board.ruleset)} "
-                         "counts Close and ranges on squares; use los, reach, check or render on a hex map")
     ruleset = get_ruleset(board.ruleset)
+    refuse_off_grid(board, ruleset, args.map)
     attacker = board.find_figure(args.attacker).id
     names = [t for t in (p.strip() for p in args.target.split(",")) if t]
     if not names:

@@ -83,7 +83,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"{out} exists and is not a folder: give -o a folder for the report")
     loaded = load_map(args.map, **map_options(args))
     refuse_hex_map(loaded.board, args.map, "balance does not weigh zones",
-                   "use sightline los, reach or render on it")
+                   "its mirror checks and pictures are square ones; use sightline threats, odds, attack, "
+                   "los or render on it")
     written = write_balance(loaded, out, rules=rules, move=move, reach=reach, turns=turns)
     if args.json:
         print(written.data.read_text(encoding="utf-8"), end="")

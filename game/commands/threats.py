@@ -19,7 +19,7 @@ import argparse
 import json
 from typing import TYPE_CHECKING
 
-from game.commands._common import add_map_options, map_options, refuse_hex_map, resolve_viewer
+from game.commands._common import add_map_options, map_options, refuse_off_grid, resolve_viewer
 from game.core.board import Board, fmt_square
 from game.core.errors import UsageError
 
@@ -49,9 +49,8 @@ def run(args: argparse.Namespace) -> int:
     if args.move is not None and not 0 <= args.move <= 10_000:
         raise UsageError(f"--move must be 0 to 10000 steps, not {args.move}")
     board = load_map(args.map, **map_options(args)).board
-    refuse_hex_map(board, args.map, "threats are not worked out",
-                   "the attacks count Close and ranges on squares; use sightline los, reach or render on it")
     ruleset = get_ruleset(board.ruleset)
+    refuse_off_grid(board, ruleset, args.map)  # a hex map under rules that need squares
     side = named_side(board, args.side)
     solver = ThreatSolver()
     threats = [t for t in all_threats(solver, board, args.move)

@@ -94,7 +94,7 @@ def standable_for(board: Board, figure: int) -> np.ndarray:
 
 def close_squares(board: Board, square: Square) -> list[Square]:
     """The other squares Close to ``square`` (its neighbours across an open edge)."""
-    return [sq for sq in measure.ring(board, square, 1) if is_close(board, square, sq)]
+    return [sq for sq in board.grid.neighbours(square) if is_close(board, square, sq)]
 
 
 class _Grid:

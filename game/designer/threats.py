@@ -51,12 +51,15 @@ from fractions import Fraction
 from typing import Any
 
 from game.core import measure, sight
-from game.core.board import Board, Edge, Figure, Square, fmt_square, is_enemy
+from game.core.board import Board, Figure, Square, fmt_square, is_enemy
 from game.core.errors import SightlineError
+from game.core.grid import Grid, SquareGrid
+from game.core.hexgrid import HexGrid
 from game.core.los import is_close
 from game.core.profiles import Profile
 from game.designer.sightlines import FieldFunction, Sightlines
 from game.rules.base import AttackOption, AttackRequest, Odds, Ruleset
+from game.rules.reach import range_distance
 from game.rules.registry import get_ruleset
 
 #: a figure's move when it has no ``move`` / ``speed`` / ``movement`` stat (as the window's reach)
@@ -160,9 +163,10 @@ class Reach:
     far: int | None = None
     diagonal: bool = False
 
-    def distance(self, a: Square, b: Square) -> int:
-        """The distance the range is counted in."""
-        return measure.with_diagonals(a, b) if self.diagonal else measure.orthogonal(a, b)
+    def distance(self, board: Board, a: Square, b: Square) -> int:
+        """The distance the range is counted in: steps across edges of the board's grid (hex
+        steps on hexes), or on squares with a diagonal step as one (``diagonal``)."""
+        return range_distance(board, a, b, diagonal=self.diagonal)
 
     def allows(self, board: Board, origin: Square, target: Square, seen: bool) -> bool:
         """Whether the attack may be made from ``origin`` on a figure on ``target``; ``seen``: the
@@ -175,7 +179,7 @@ class Reach:
             return self.close
         if not (self.sight and seen):
             return False
-        d = self.distance(origin, target)
+        d = self.distance(board, origin, target)
         return self.near <= d and (self.far is None or d <= self.far)
 
     @property
@@ -203,14 +207,23 @@ class Reach:
 NOWHERE = Reach()
 
 
+def probe_grid(board: Board, size: tuple[int, int]) -> Grid[Any]:
+    """A grid of ``size`` cells of the same kind as ``board``'s (a hex grid staggered alike)."""
+    grid = board.grid
+    if isinstance(grid, HexGrid):
+        return HexGrid(size[0], size[1], grid.staggeraxis, grid.staggerindex)
+    return SquareGrid(*size)
+
+
 def probe_board(board: Board, attacker: Figure, target: Figure, spot: Square, size: tuple[int, int],
            origin: Square = (1, 1), **geometry: Any) -> Board:
-    """A bare probe board (:func:`learn_reach`): the two figures alone (the attacker on ``origin``, the target on
-    ``spot``), the real board's ruleset and properties, the given walls, windows, blocked squares."""
+    """A bare probe board (:func:`learn_reach`) on the real board's kind of grid: the two figures
+    alone (the attacker on ``origin``, the target on ``spot``), the real board's ruleset and
+    properties, the given walls, windows, blocked and void cells."""
     figures = [Figure(attacker.id, attacker.name, attacker.side, origin, attacker.stats),
                Figure(target.id, target.name, target.side, spot, target.stats)]
     return Board(*size, figures=figures, capacity=max(2, board.capacity), ruleset=board.ruleset,
-                 properties=board.properties, name=board.name, **geometry)
+                 properties=board.properties, name=board.name, grid=probe_grid(board, size), **geometry)
 
 
 class _Prober:
@@ -233,10 +246,11 @@ class _Prober:
         return self.legal(probe_board(self.board, self.attacker, self.target, (2, 1), (4, 3)))
 
     def in_sight(self, d: int) -> bool:
-        """In sight, not Close, ``d`` orthogonal steps away along a row (d = 1: across a window)."""
+        """In sight, not Close, ``d`` steps away along a row (d = 1: across a window)."""
         if d == 1:
+            window = probe_grid(self.board, (4, 3)).edge_between((1, 1), (2, 1))
             return self.legal(probe_board(self.board, self.attacker, self.target, (2, 1), (4, 3),
-                                     windows=[Edge("V", 2, 1)]))
+                                     windows=[window]))
         return self.legal(probe_board(self.board, self.attacker, self.target, (1 + d, 1), (d + 3, 3)))
 
     def diagonal(self, k: int) -> bool:
@@ -245,10 +259,13 @@ class _Prober:
 
     def blind(self) -> bool:
         """Far away, out of sight under any rule: the target walled in by a solid block of
-        blocked terrain two squares thick."""
+        blocked terrain two cells thick (on hexes void, which blocks under every hex rule, where
+        Gloomhaven's obstacles do not)."""
         centre = (6, 6)
-        blocked = [(x, y) for x in range(4, 9) for y in range(4, 9) if (x, y) != centre]
-        return self.legal(probe_board(self.board, self.attacker, self.target, centre, (11, 11), blocked=blocked))
+        around = [(x, y) for x in range(4, 9) for y in range(4, 9) if (x, y) != centre]
+        if self.board.grid.kind == "hex":
+            return self.legal(probe_board(self.board, self.attacker, self.target, centre, (11, 11), void=around))
+        return self.legal(probe_board(self.board, self.attacker, self.target, centre, (11, 11), blocked=around))
 
 
 def learn_reach(ruleset: Ruleset, board: Board, attacker: Figure, target: Figure, attack: str,
@@ -271,7 +288,7 @@ def learn_reach(ruleset: Ruleset, board: Board, attacker: Figure, target: Figure
         mid = (lo + hi) // 2
         lo, hi = (mid, hi) if probe.in_sight(mid) else (lo, mid)
     k = lo // 2 + 1  # k squares diagonally: k with diagonal steps counting one, 2k orthogonal steps
-    diagonal = k <= lo and probe.diagonal(k)
+    diagonal = board.grid.kind == "square" and k <= lo and probe.diagonal(k)  # hexes have no diagonal
     return Reach(same=same, close=close, sight=True, near=near, far=lo, diagonal=diagonal)
 
 
@@ -306,7 +323,7 @@ def path_to(board: Board, found: Mapping[Square, int], end: Square, side: str | 
     path = [end]
     here = end
     while found[here] > 0:
-        here = next(sq for sq in measure.ring(board, here, 1)
+        here = next(sq for sq in board.grid.neighbours(here)
                     if found.get(sq) == found[here] - 1 and measure.can_step(board, sq, here, side, mover))
         path.append(here)
     return tuple(reversed(path))
@@ -485,7 +502,7 @@ class ThreatSolver:
         view = self.sightlines.view(board, map_rule(board), a.side, geometry)
         seen = view.row(t.square) if view.symmetric else None
         out = []
-        for square in sorted(found, key=lambda sq: (found[sq], measure.orthogonal(sq, t.square), sq[1], sq[0])):
+        for square in sorted(found, key=lambda sq: (found[sq], board.grid.distance(sq, t.square), sq[1], sq[0])):
             if square != a.square and board.can_enter(a.id, square) is not None:
                 continue
             sees = bool(seen[square[1], square[0]]) if seen is not None else bool(view.row(square)[t.square[1], t.square[0]])

@@ -559,6 +559,9 @@ class AttackController:
         ruleset, request = self.ruleset, self.request()
         if ruleset is None or request is None or not self.targets:
             return None
+        off_grid = ruleset.grid_refusal(request.board.grid.kind)  # rules that need squares, on hexes
+        if off_grid is not None:
+            return Legality(False, f"{off_grid[:1].upper()}{off_grid[1:]}.")
         try:
             return ruleset.check(request)
         except SightlineError as exc:

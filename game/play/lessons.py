@@ -102,12 +102,97 @@ class Lesson:
         looker = here[0] if here else None
         there = [f for f in board.figures_at(self.target) if looker is None or f.id != looker.id] \
             if board.on_board(self.target) else []
-        who = f"{looker.label} on {fmt_square(self.origin)}" if looker else f"the square {fmt_square(self.origin)}"
+        cell = cell_word(board)
+        who = f"{looker.label} on {fmt_square(self.origin)}" if looker else f"the {cell} {fmt_square(self.origin)}"
         if there:
             return f"Can {who} see {there[0].label} on {fmt_square(self.target)}?"
         if looker is not None and self.origin == self.target:
             return f"Can {who} see itself?"
-        return f"Can {who} see the square {fmt_square(self.target)}?"
+        return f"Can {who} see the {cell} {fmt_square(self.target)}?"
+
+
+def cell_word(board: Board) -> str:
+    """What one cell of a lesson board is called in its words: ``square`` or ``hex``.
+
+    >>> cell_word(Board(2, 2))
+    'square'
+    """
+    return "hex" if board.grid.kind == "hex" else "square"
+
+
+def looking_at_itself(board: Board, result: Any) -> Any:
+    """The figure looking at itself when a lesson's ray is A -> A (rules §1.3, FAQ: a figure
+    never has line of sight to itself), else None."""
+    here = board.figures_at(result.origin) if board.on_board(result.origin) else ()
+    if here and sees_only_itself(board, result.origin, result.target, here[0].id):
+        return here[0]
+    return None
+
+
+@dataclass(frozen=True)
+class LessonCheck:
+    """One lesson board asked of the engine without a window (``sightline lessons --list``):
+    its rule, its grid, the engine's verdict on its ray and whether the lesson expects it. The
+    same words on square and hex boards; ``error`` when the board cannot be read."""
+
+    name: str
+    title: str
+    grid: str
+    rule: str
+    origin: Square | None
+    target: Square | None
+    expected: str | None
+    verdict: str | None
+    explanation: str
+    error: str = ""
+
+    @property
+    def agrees(self) -> bool:
+        """The engine's verdict is the expected one (a lesson without ``expected`` agrees)."""
+        return not self.error and (self.expected not in ("clear", "blocked") or self.expected == self.verdict)
+
+    def line(self) -> str:
+        """``H05 · A hexside with one blocking hex: (1,0) to (1,2) on hexes under hexside is clear, as expected``."""
+        head = f"{self.name}{f' · {self.title}' if self.title else ''}"
+        if self.error:
+            return f"{head}: {self.error}"
+        if self.verdict is None or self.origin is None or self.target is None:
+            return f"{head}: names no ray (map properties from/to)"
+        cells = "hexes" if self.grid == "hex" else "squares"
+        said = f"{head}: {fmt_square(self.origin)} to {fmt_square(self.target)} on {cells} under {self.rule} is {self.verdict}"
+        if self.expected in ("clear", "blocked"):
+            said += ", as expected" if self.agrees else f", but the lesson expects {self.expected}!"
+        return said
+
+    def as_json(self) -> dict[str, object]:
+        """The check as plain values (``from``/``to`` as ``[x, y]``)."""
+        return {"name": self.name, "title": self.title, "grid": self.grid, "rule": self.rule,
+                "from": None if self.origin is None else list(self.origin),
+                "to": None if self.target is None else list(self.target), "expected": self.expected,
+                "verdict": self.verdict, "agrees": self.agrees, "explanation": self.explanation,
+                "error": self.error}
+
+
+def check_lesson(path: Path, board: Board) -> LessonCheck:
+    """Ask the sight facade about a lesson board's ray as the lesson tour does: from ``from`` to
+    ``to`` under the map's rule, the figure on ``from`` looking (its side the viewer), a figure
+    never seeing itself (L29b)."""
+    from game.core import sight
+
+    lesson = Lesson.from_board(path, board)
+    rule = sight.rule_of(board)
+    verdict: str | None = None
+    explanation = ""
+    a, b = lesson.origin, lesson.target
+    if a is not None and b is not None and board.on_board(a) and board.on_board(b):
+        here = board.figures_at(a)
+        result = sight.line(board, a, b, rule, viewer=here[0].side if here else None)
+        if looking_at_itself(board, result) is not None:
+            verdict, explanation = "blocked", "A figure never has line of sight to itself."
+        else:
+            verdict, explanation = ("clear" if result.clear else "blocked"), result.explain()
+    return LessonCheck(lesson.name, lesson.title, board.grid.kind, rule.spec(), a, b, lesson.expected,
+                       verdict, explanation)
 
 
 class LessonTour:
@@ -206,10 +291,7 @@ class LessonTour:
     def _self_sight(self, result: Any) -> Any:
         """The figure looking at itself when the ray is A -> A (rules §1.3, FAQ), else None."""
         board = self.session.board if self.session is not None else None
-        here = board.figures_at(result.origin) if board is not None else ()
-        if board is not None and here and sees_only_itself(board, result.origin, result.target, here[0].id):
-            return here[0]
-        return None
+        return None if board is None else looking_at_itself(board, result)
 
     def verdict(self, result: Any) -> str:
         """``clear`` or ``blocked`` for this lesson's ray: the engine's, except that a figure

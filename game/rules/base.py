@@ -54,6 +54,7 @@ from typing import TypeVar
 from game.core.board import Board, Figure, Square, Stat, is_enemy
 from game.core.dice import DiceSource, Die, DieRoll, Face, NotEnoughFaces, ScriptedDice
 from game.core.errors import SightlineError, UsageError
+from game.core.grid import GridKind
 from game.core.words import plural
 
 _R = TypeVar("_R", bound="Ruleset")
@@ -534,6 +535,29 @@ class Ruleset(ABC):
     special_rules: tuple[RuleStatus, ...] = ()
     #: ``--faces`` may write a re-rolled die as ``old>new`` (Arcadia Quest's rerolls)
     face_rerolls: bool = False
+    #: the grid kinds (``board.grid.kind``) these rules play on. A ruleset that says nothing
+    #: plays on squares only; one whose rules do not depend on squares (Close is a neighbour
+    #: across an open edge, ranges count steps across edges) adds ``"hex"`` (:meth:`grid_refusal`)
+    grids: tuple[GridKind, ...] = ("square",)
+    #: why the rules need squares, when they do (a clause: "Volley range counts a diagonal step
+    #: as one"); the refusal on another grid says it
+    squares_because: str = ""
+
+    def grid_refusal(self, kind: GridKind) -> str | None:
+        """None when these rules play on a ``kind`` grid; else why not, one sentence in the rules'
+        words (without a full stop), for the command line and the window to refuse the map with.
+
+        >>> from game.rules.registry import get_ruleset
+        >>> get_ruleset("arcadia").grid_refusal("hex") is None
+        True
+        >>> get_ruleset("conquest").grid_refusal("hex")
+        'the Conquest: First Blood rules play on square boards only: Volley range counts a diagonal step as one (Chebyshev distance), and a hex board has no diagonals'
+        """
+        if kind in self.grids:
+            return None
+        why = self.squares_because or "they do not say that they play on other boards"
+        boards = " and ".join(self.grids)
+        return f"the {self.title or self.name} rules play on {boards} boards only: {why}"
 
     @abstractmethod
     def attacks(self, board: Board, attacker: int) -> list[AttackOption]:

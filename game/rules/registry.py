@@ -5,7 +5,9 @@ The one place game names live outside their own packages. Each ruleset lives in 
 map writes to that module, one line per game, and :data:`DEFAULT_RULESET` names the one a map
 without the property plays. Packages are imported lazily: a map is never slowed down by the
 rules of another game. What the rest of the house asks of a game, its ruleset declares:
-diagonal counting (:attr:`Ruleset.diagonal_distance <game.rules.base.Ruleset.diagonal_distance>`,
+the grids it plays on (:attr:`Ruleset.grids <game.rules.base.Ruleset.grids>`, asked through
+:func:`grid_refusal` and :func:`rulesets_on`: square boards, and hex boards for rules that do
+not depend on squares), diagonal counting (:attr:`Ruleset.diagonal_distance <game.rules.base.Ruleset.diagonal_distance>`,
 asked through :func:`counts_diagonals`), the properties the linter knows
 (``known_properties``), the values it refuses (``figure_problems``, ``nonsense``), the attacks
 no figure can make (``unreachable_attacks``) and the page its hints point to (``doc_page``).
@@ -34,6 +36,7 @@ import importlib
 from collections.abc import Iterable
 
 from game.core.errors import UsageError
+from game.core.grid import GridKind
 from game.rules.base import Ruleset
 
 #: ruleset name (as the map property writes it) → the module that defines its ``RULESET``
@@ -172,6 +175,38 @@ def ruleset_label(name: str | None) -> str:
         base = name.strip().replace("\\", "/").rsplit("/", 1)[-1]
         return f"{found.title or found.name} ({base})"
     return (name or "").strip() or DEFAULT_RULESET
+
+
+def rulesets_on(kind: GridKind) -> tuple[str, ...]:
+    """The games (registry names, in registry order) whose rules play on a ``kind`` grid
+    (:attr:`Ruleset.grids <game.rules.base.Ruleset.grids>`); a game that cannot be loaded is
+    left out.
+
+    >>> rulesets_on("hex")
+    ('arcadia', 'mage_knight', 'folklore')
+    """
+    out = []
+    for name in RULESETS:
+        try:
+            if kind in get_ruleset(name).grids:
+                out.append(name)
+        except (UsageError, ImportError):
+            continue
+    return tuple(out)
+
+
+def grid_refusal(ruleset: Ruleset, kind: GridKind) -> str | None:
+    """None when ``ruleset`` plays on a ``kind`` grid; else one sentence saying why not and
+    naming the games that do (:meth:`Ruleset.grid_refusal <game.rules.base.Ruleset.grid_refusal>`).
+
+    >>> grid_refusal(get_ruleset("conquest"), "hex").endswith("(rulesets that play on hex boards: arcadia, mage_knight, folklore, and ruleset files without diagonal ranges)")
+    True
+    """
+    why = ruleset.grid_refusal(kind)
+    if why is None:
+        return None
+    others = ", ".join(rulesets_on(kind)) or "none"
+    return f"{why} (rulesets that play on {kind} boards: {others}, and ruleset files without diagonal ranges)"
 
 
 def counts_diagonals(name: str | None) -> bool:

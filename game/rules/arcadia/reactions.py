@@ -7,7 +7,8 @@ without moving. Monster attacks follow the same Close and line-of-sight rules, s
 asks its own legality (``_plan``) from each Space a monster could walk to.
 
 A walk (:func:`walks`) follows the movement rules of the rulebook (base p.8, Inferno p.15): one
-step to a Close Space (an orthogonal neighbour across an open edge), never into void, blocked
+step to a Close Space (a neighbour of the board's grid across an open edge: orthogonal on
+squares, one of six on hexes), never into void, blocked
 or impassable terrain or a shut door square; a Space holding two characters that are both
 enemies of the mover is **Blocked** (no entering it), one holding two with an ally is **Full**
 (the mover may pass through but not stop there); a Space with room (fewer than the board's
@@ -32,7 +33,7 @@ from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 
-from game.core.board import Board, Edge, Figure, Square, fmt_square, is_enemy
+from game.core.board import Board, Figure, Square, fmt_square, is_enemy
 from game.core.errors import UsageError
 from game.rules.base import stat_int
 
@@ -42,7 +43,7 @@ def _passable(board: Board, mover: Figure, here: Square, there: Square) -> tuple
     stop there (see the module docstring)."""
     if not board.in_bounds(there) or board.is_void(there) or board.is_blocked_terrain(there):
         return False, False
-    if board.is_impassable(there) or board.edge_blocks_movement(Edge.between(here, there)):
+    if board.is_impassable(there) or board.edge_blocks_movement(board.grid.edge_between(here, there)):
         return False, False
     others = [f for f in board.figures_at(there) if f.id != mover.id]
     if len(others) >= board.capacity and all(is_enemy(f, mover.side) for f in others):
@@ -52,7 +53,7 @@ def _passable(board: Board, mover: Figure, here: Square, there: Square) -> tuple
 
 def walks(board: Board, mover: Figure, steps: int) -> Iterator[tuple[Square, tuple[Square, ...]]]:
     """Every Space ``mover`` may end a walk of at most ``steps`` on, nearest first (ties in the
-    order a walk trying up, left, right, down finds them), with the path there (its start
+    order a walk trying the grid's neighbours finds them: up, left, right, down on squares), with the path there (its start
     first). The start comes first, with a path of one Space."""
     start = mover.square
     parent: dict[Square, Square | None] = {start: None}
@@ -64,8 +65,7 @@ def walks(board: Board, mover: Figure, steps: int) -> Iterator[tuple[Square, tup
             yield here, _path(parent, here)
         if dist[here] == steps:
             continue
-        x, y = here
-        for there in ((x, y - 1), (x - 1, y), (x + 1, y), (x, y + 1)):
+        for there in board.grid.neighbours(here):
             if there in parent:
                 continue
             step, _ = _passable(board, mover, here, there)
@@ -99,7 +99,7 @@ def walked(board: Board, figure_id: int, path: Sequence[Square]) -> Board:
     if len(path) - 1 > limit:
         raise UsageError(f"{mover.label} walks {len(path) - 1} steps: more than its movement {limit}")
     for here, there in zip(path, path[1:], strict=False):
-        if abs(here[0] - there[0]) + abs(here[1] - there[1]) != 1 or not _passable(board, mover, here, there)[0]:
+        if there not in board.grid.neighbours(here) or not _passable(board, mover, here, there)[0]:
             raise UsageError(f"{mover.label} cannot step from {fmt_square(here)} to {fmt_square(there)}")
     if len(path) > 1 and not _passable(board, mover, path[-2], path[-1])[1]:
         raise UsageError(f"{mover.label} cannot stop on {fmt_square(path[-1])}: the Space is full")

@@ -32,9 +32,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from game.core.board import Board, Edge, Figure, Square, Stat, fmt_square
+from game.core.board import Board, Figure, Square, Stat, fmt_square
 from game.core.dice import DiceSource, Die, DieRoll, ScriptedDice, SeededDice
 from game.core.errors import FacesError, IllegalAttackError, UsageError
+from game.core.los import is_close
 from game.core.odds import DEFAULT_TAIL, wounds_distribution
 from game.core.words import plural
 from game.rules.arcadia.cards import AttackCard, parse_attacks
@@ -67,6 +68,7 @@ from game.rules.base import (
     stat_int,
     stat_list,
 )
+from game.rules.reach import apart, cell_noun
 from game.rules.steps import Flow, Stage, run_stages, stage_names
 
 #: the fan face tables (docs/arcadia.md, fan faces); a map property can override them
@@ -118,36 +120,25 @@ def defence_die(board: Board) -> Die:
 
 
 def close_reason(board: Board, a: Figure, b: Figure) -> str | None:
-    """Why ``b`` is not Close to ``a`` (None when it is), in the words of the rules.
+    """Why ``b`` is not Close to ``a`` (None when it is), in the words of the rules: Close is
+    the same Space or a neighbour across an open edge of the board's grid (on hexes, any of six).
 
     >>> board = Board.from_ascii(["....."], walls=["V(3,0)"])
     >>> f = lambda i, x: Figure(i, f"F{i}", "s", (x, 0))
     >>> close_reason(board, f(1, 2), f(2, 4)), close_reason(board, f(1, 2), f(2, 3))
     ('Close: F2 is 2 squares away', 'Close: wall V(3,0) between (2,0) and (3,0)')
     """
-    (ax, ay), (bx, by) = a.square, b.square
-    dx, dy = abs(ax - bx), abs(ay - by)
-    if dx == 0 and dy == 0:
+    why = apart(board, a.square, b.square)
+    if why is None:
         return None
-    if dx + dy == 1:
-        edge = Edge.between(a.square, b.square)
-        if not board.edge_blocks_movement(edge):
-            return None
-        kind = board.edge_kind(edge) or "wall"
-        if kind == "door":
-            door = board.doors[edge]
-            kind = f"{door.state.value} door"
-        return f"Close: {kind} {edge} between {fmt_square(a.square)} and {fmt_square(b.square)}"
-    if dx == 1 and dy == 1:
+    if why.edge is not None:
+        return f"Close: {why.shut} {why.edge} between {fmt_square(a.square)} and {fmt_square(b.square)}"
+    if why.diagonal:
         return f"Close: {b.label} is diagonal to {a.label} (diagonal Spaces are never Close)"
-    return f"Close: {b.label} is {dx + dy} squares away"
+    return f"Close: {b.label} is {plural(why.steps, cell_noun(board))} away"
 
 
 def _is_close(board: Board, a: Figure, b: Figure) -> bool:
-    try:
-        from game.core.los import is_close
-    except ImportError:  # pragma: no cover - the LOS module ships with the package
-        return close_reason(board, a, b) is None
     return bool(is_close(board, a.square, b.square))
 
 
@@ -469,7 +460,11 @@ class ArcadiaRuleset(Ruleset):
         "the fewest steps (up to its movement) to a Space from which one is legal, the first such "
         "Space found by a walk that tries up, left, right, down; it does not walk when it cannot "
         "attack within its movement.",
+        "On a hex board a Space is a hex: Close is the same hex or one of the six next to it "
+        "across an open edge, a walk steps to those (tried in the grid's order of neighbours), and "
+        "line of sight is the map's hex rule (hexside unless the map says otherwise).",
     )
+    grids = ("square", "hex")
     special_rules = (
         RuleStatus("CRIT", "modelled", "a CRIT hits (or saves) and adds one more die, without cap"),
         RuleStatus("Dazed", "modelled", "a Dazed target rolls no defence dice"),

@@ -42,7 +42,7 @@ from game.rules.base import (
 )
 from game.rules.conquest import dice as cd
 from game.rules.conquest.special import PARRY_VOLLEY_REASON, UNKNOWN_TEXT, ActiveRules, active_rules
-from game.rules.reach import chebyshev, close_reason, sight_reason
+from game.rules.reach import close_reason, range_distance, sight_reason
 from game.rules.steps import Flow, Stage, run_stages, stage_names
 
 POOLS = ("attack", "block", "resolve")
@@ -299,6 +299,8 @@ class Conquest(Ruleset):
     face_names = None
     stages = stage_names(STAGES)
     diagonal_distance = True
+    squares_because = ("Volley range counts a diagonal step as one (Chebyshev distance), and a hex "
+                       "board has no diagonals")
     known_properties = frozenset(
         {
             "side",
@@ -418,6 +420,8 @@ class Conquest(Ruleset):
         self, board: Board, attacker: int, targets: Sequence[int], attack: str | None
     ) -> tuple[str | None, str]:
         fig = board.figure(attacker)
+        if (off_grid := self.grid_refusal(board.grid.kind)) is not None:
+            return off_grid, _names(attack) or "clash"
         if len(targets) != 1:
             return "a Clash or Volley targets exactly one warrior", "clash"
         target = board.figure(targets[0])
@@ -447,7 +451,7 @@ class Conquest(Ruleset):
                 return f"{fig.label} cannot Clash with {target.label}: {why}", action
         else:
             reach = stat_int(fig, "range")
-            dist = chebyshev(fig.square, target.square)
+            dist = range_distance(board, fig.square, target.square, diagonal=True)
             if dist > reach:
                 return (
                     f"{target.label} is out of range: {plural(dist, 'square')} away, {fig.label}'s range is "

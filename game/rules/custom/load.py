@@ -87,7 +87,7 @@ def load_spec(text: str, source: str = "ruleset.toml") -> RulesetSpec:
                  f'e.g. name = "{re.sub(r"[^a-z0-9_-]+", "-", name.lower()).strip("-") or "skirmish"}"')
     title = top.text("title", name)
     top.text("about", "")
-    distance = top.text("distance", "chebyshev", choices=("chebyshev", "manhattan"))
+    distance = top.text("distance", "chebyshev", choices=("chebyshev", "manhattan", "steps"))
     assumptions = top.words("assumptions") or ()
     stats = _stats(top.table("stats", "[stats]"))
     dice = _dice(top.table("dice", "[dice]"))

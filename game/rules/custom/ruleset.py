@@ -71,7 +71,7 @@ from game.rules.custom.load import load_spec
 from game.rules.custom.odds import Scope, exact_odds
 from game.rules.custom.roll import Rolling, run
 from game.rules.custom.spec import AttackSpec, ResolutionSpec, RulesetSpec
-from game.rules.reach import chebyshev, close_reason, sight_reason
+from game.rules.reach import cell_noun, close_reason, range_distance, sight_reason
 
 
 def _counted(value: int, label: str) -> str:
@@ -127,6 +127,12 @@ class CustomRuleset(Ruleset):
         self.known_properties = frozenset(spec.stats) | {"side", "ruleset", "capacity"}
         self.assumptions = spec.assumptions
         self.diagonal_distance = spec.distance == "chebyshev"
+        if not (self.diagonal_distance and any(a.range is not None for a in spec.attacks)):
+            self.grids = ("square", "hex")  # no range counts a diagonal step
+        self.squares_because = (
+            "a range counts a diagonal step as one (distance = \"chebyshev\", the default), and a "
+            "hex board has no diagonals; write distance = \"steps\" to count steps across edges"
+        )
         self.doc_page = spec.source
         self.deterministic = not any(r.rolls_dice() for r in spec.resolutions.values())
         # figures are immutable values: what their stats say is read once per figure
@@ -346,10 +352,11 @@ class CustomRuleset(Ruleset):
             return f"{attack.name} is a melee attack: {why}" if why else None
         if attack.range is not None:
             reach = self._numbers(a, t, None).number(attack.range, {})
-            measure = chebyshev if self.spec.distance == "chebyshev" else board.grid.distance
-            dist = measure(a.square, t.square)
+            if (off_grid := self.grid_refusal(board.grid.kind)) is not None:
+                return off_grid
+            dist = range_distance(board, a.square, t.square, diagonal=self.diagonal_distance)
             if dist > reach:
-                return (f"{t.label} is out of range: {plural(dist, 'square')} away, the range of "
+                return (f"{t.label} is out of range: {plural(dist, cell_noun(board))} away, the range of "
                         f"{attack.name} is {reach}")
         return sight_reason(board, a, t)
 

@@ -437,7 +437,11 @@ class Folklore(Ruleset):
         "Skills are stated by the map (the source lists none): an attack skill is an attack made "
         "with a weapon; the defender uses its first reaction skill unless another (or none) is "
         "chosen; 'after N' effects read the real damage, before they add anything.",
+        "Melee needs the target Close: the same cell or a neighbour across an open edge, on a "
+        "square board (orthogonal) or a hex board (one of six); ranged needs line of sight only "
+        "(the source counts no distances).",
     )
+    grids = ("square", "hex")
     special_rules = (
         RuleStatus("Attack skills", "modelled", "an attack made with a skill: +N damage, +ND damage, "
                    "+N hit, +N hit dice"),

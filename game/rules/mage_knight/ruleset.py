@@ -169,6 +169,8 @@ class MageKnight(Ruleset):
         "Armor, not Elusive, is used in the attack phase only once the enemy's block was recorded "
         "(its 'blocked' property).",
     )
+    #: combat is abstract (positions do not matter), and the game's own map is made of hexes
+    grids = ("square", "hex")
 
     special_rules = (
         *(RuleStatus(name, "modelled", why) for name, why in (
