@@ -68,6 +68,10 @@ MEASURE_HINTS = {
     "ruler": "The ruler measures from the selected figure or the start square: click one.",
     "reach": "The reach starts from the selected figure or the start square: click one.",
 }
+#: what Shift+H / Shift+A / Shift+B say on a hex board (``sightline threats`` and ``balance``
+#: refuse one the same way)
+HEX_DESIGN_VIEWS = ("The threat view and the balance report count attacks on squares: not on hex maps yet "
+                    "(docs/hex.md).")
 #: the lesson menu's keys (the table's chords) → the step through the boards
 MENU_STEPS = {"Up": -1, "Left": -1, "Down": 1, "Right": 1}
 
@@ -337,6 +341,10 @@ class Presenter:
         """Shift+H / Shift+A / Shift+B: the next danger-map mode (``danger``), threat badges and
         rings on or off (``marks``), the balance report on or off (``balance``); the sentence
         saying which goes to the status line."""
+        board = self.board
+        if board is not None and board.grid.kind != "square" and not self.lesson_mode:
+            self.notify(HEX_DESIGN_VIEWS, "error")  # as sightline threats and balance say
+            return
         if action == "balance":
             self.notify(self.balance.toggle(), "info")
             return
@@ -348,14 +356,14 @@ class Presenter:
     def threat_frame(self) -> ThreatFrame | None:
         """The selected figure's threat view (None with nothing selected, in the lessons)."""
         board, selected = self.board, self.selected
-        if board is None or selected is None or self.lesson_mode:
-            return None
+        if board is None or selected is None or self.lesson_mode or board.grid.kind != "square":
+            return None  # hex boards: the threat view weighs attacks counted on squares
         return self.threats.frame(board, selected)
 
     def balance_frame(self) -> BalanceShown | None:
         """The balance overlay (None when off, in the lessons, without a map)."""
         session, board = self.session, self.board
-        if session is None or board is None or self.lesson_mode:
+        if session is None or board is None or self.lesson_mode or board.grid.kind != "square":
             return None
         return self.balance.frame(board, getattr(session.loaded, "objects", {}), self.rules.rule(board, False))
 
@@ -828,7 +836,8 @@ class Presenter:
             return ()
         rule = self.rules.rule(board, self.lesson_mode).spec()
         other = self.rules.compared(board, self.lesson_mode).spec()
-        return ((f"Compare {rule} with {other}: {plural(int(compare[0].sum()), 'square')} seen only under {rule}"
+        cell = "square" if board.grid.kind == "square" else board.grid.kind  # "hex"
+        return ((f"Compare {rule} with {other}: {plural(int(compare[0].sum()), cell)} seen only under {rule}"
                  f" (blue), {int(compare[1].sum())} only under {other} (orange)", "text"),)
 
     def log_lines(self) -> list[str]:

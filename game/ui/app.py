@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -48,6 +48,9 @@ from game.ui.help import HelpOverlay
 from game.ui.keys import action_for, binding_for, chords, handler
 from game.ui.measure_overlay import draw_reach, draw_ruler
 from game.ui.painter import BoardPainter, Overlay
+
+if TYPE_CHECKING:
+    from game.ui.hex_painter import HexBoardPainter
 from game.ui.panel import (
     LESSON_TEXT_PX,
     PANEL_WIDTH,
@@ -180,7 +183,7 @@ class App:
         self.panel = SidePanel(self.manager, self._panel_rect())
         self.attack_section = AttackSection(self.presenter.attack)
         self.panel.add_section(self.attack_section, 3)
-        self.painter = BoardPainter(None)
+        self.painter: BoardPainter | HexBoardPainter = BoardPainter(None)
         self.watcher = FileWatcher((), time_source=self.time)
         self.presenter.on_switch = self._shown
         self.presenter.start(lessons=start_in_lessons)
@@ -200,7 +203,7 @@ class App:
     def _shown(self, session: Session | None) -> None:
         """The presenter shows another session: new painter for its art, fit the board, watch its
         files; the hovered square is found again under the mouse on the new view."""
-        self.painter = BoardPainter(getattr(session.loaded, "art", None) if session else None)
+        self.painter = painter_for(session)
         for warning in self.painter.warnings:
             self.presenter.notify(warning, "error")
         if session is not None:
@@ -314,6 +317,7 @@ class App:
     def fit(self) -> None:
         """Home: fit the whole board, and remember the zoom that fit chose (see :meth:`resize`)."""
         if self.board is not None:
+            self.view.use_grid(self.board.grid)  # squares, or a hex map's pixel layout
             self.view.fit(self.board.width, self.board.height)
             self._fit_cell = self.view.cell
 
@@ -386,7 +390,8 @@ class App:
             return
         if self.presenter.reload():
             cell, origin = self.view.cell, self.view.origin
-            self.painter = BoardPainter(getattr(session.loaded, "art", None))
+            self.painter = painter_for(session)
+            self.view.use_grid(session.board.grid)
             self.view.cell, self.view.origin = cell, origin
             self.view.board_size = (session.board.width, session.board.height)
         self.watcher.watch(session.dependencies if self.watch_enabled else ())
@@ -654,7 +659,10 @@ class App:
         """Put a square in the middle of the board area (a clicked finding)."""
         if square is None:
             return
-        self._centre_point(square[0] + 0.5, square[1] + 0.5)
+        if self.view.hexes is not None:  # a hex's drawn centre
+            self._centre_point(*self.view.to_grid(*self.view.square_centre(square)))
+        else:
+            self._centre_point(square[0] + 0.5, square[1] + 0.5)
         self.presenter.hover = square
 
     def _centre_point(self, gx: float, gy: float) -> None:
@@ -866,6 +874,16 @@ class App:
         small = pygame.transform.smoothscale(self.screen, self._logical_size())
         self.help.draw(small)
         self.screen.blit(pygame.transform.smoothscale(small, self.screen.get_size()), (0, 0))
+
+
+def painter_for(session: Session | None) -> BoardPainter | HexBoardPainter:
+    """The painter of a session's board: a hex board's on Tiled's hex layout, else the square
+    painter with the map's art."""
+    if session is not None and session.board.grid.kind == "hex":
+        from game.ui.hex_painter import HexBoardPainter
+
+        return HexBoardPainter(getattr(session.loaded, "art", None))
+    return BoardPainter(getattr(session.loaded, "art", None) if session else None)
 
 
 def run_window(
