@@ -100,7 +100,7 @@ def test_reach_counts_hex_steps_around_walls(capsys: pytest.CaptureFixture[str])
 
 
 @pytest.mark.parametrize("argv", [["attack", str(DEMO), "Archer", "Goblin"], ["odds", str(DEMO), "Archer", "Goblin"],
-                                  ["play", str(DEMO)], ["report", str(DEMO), "-o", "/nonexistent-report-dir"],
+                                  ["report", str(DEMO), "-o", "/nonexistent-report-dir"],
                                   ["compare", str(DEMO), "--rules", "hexside,gloomhaven", "-o", "/tmp/sightline-hex-compare.png"],
                                   ["balance", str(DEMO), "-o", "/nonexistent-balance-dir"], ["threats", str(DEMO)]])
 def test_what_hex_maps_do_not_do_yet_is_one_line(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
