@@ -17,8 +17,8 @@ from typing import Any
 import numpy as np
 import pygame
 
-from game.core.board import Board, Square
 from game.core import sight
+from game.core.board import Board, Square
 from game.designer.coverage import Coverage, Table, coverage, coverage_table, geometry_board
 from game.play.wording import heat_legend
 from game.ui.odds_chart import PanelFonts
