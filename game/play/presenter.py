@@ -76,6 +76,21 @@ HEX_DESIGN_VIEWS = ("The threat view and the balance report count attacks on squ
 MENU_STEPS = {"Up": -1, "Left": -1, "Down": 1, "Right": 1}
 
 
+def door_words(board: Board, door: Any) -> str:
+    """A door's edge as the status line says it: a square edge by its name (``V(7,3)``, worded
+    by the window), any other grid's by the two cells it lies between.
+
+    >>> from game.core.hex_sight import hex_board
+    >>> b = hex_board(2, 1)
+    >>> door_words(b, b.grid.edge_between((0, 0), (1, 0))), door_words(Board(2, 1), Edge("V", 1, 0))
+    ('between (0,0) and (1,0)', 'V(1,0)')
+    """
+    if board.grid.kind == "square":
+        return str(door)
+    a, b = board.grid.edge_cells(door)
+    return f"between {fmt_square(a)} and {fmt_square(b)}"
+
+
 @dataclass
 class Drag:
     """A figure being dragged: which, and the board before the drag (undo, refusals)."""
@@ -481,7 +496,7 @@ class Presenter:
         session = self.session
         if door is not None and session is not None:
             state = session.cycle_door(door)
-            self.notify(f"door {door}: {state.value}", "info")
+            self.notify(f"door {door_words(session.board, door)}: {state.value}", "info")
         elif figure is not None:
             self.select(figure)
         elif square is not None and session is not None and square in session.board.door_squares:

@@ -51,6 +51,9 @@ class HexPicture:
         self.layout: Layout = layout
         self.painter: BoardPainter = painter or BoardPainter(None)
         self.scale: float = layout.cell_w
+        #: the size tokens, hatching and door bars follow: the hex's width, or less on hexes
+        #: squashed flatter than a regular one (a token stays inside its hex)
+        self.inner: float = min(layout.cell_w, layout.cell_h * 1.15)
 
     def size(self) -> tuple[int, int]:
         """The right and bottom of the drawn map (Tiled's bounds of every cell, shifted by the
@@ -98,7 +101,7 @@ class HexPicture:
                 pygame.draw.polygon(surface, line, polygon, 1)
             if board.is_blocked_terrain(cell):
                 cx, cy = self.point(self.grid.centre(cell))
-                r = self.scale * 0.22
+                r = self.inner * 0.22
                 pygame.draw.line(surface, theme.BLOCKED_HATCH, (cx - r, cy - r), (cx + r, cy + r), 3)
                 pygame.draw.line(surface, theme.BLOCKED_HATCH, (cx - r, cy + r), (cx + r, cy - r), 3)
 
@@ -122,7 +125,7 @@ class HexPicture:
             a, b = self.edge_px(edge)  # type: ignore[arg-type]
             inset = (a[0] + (b[0] - a[0]) * 0.12, a[1] + (b[1] - a[1]) * 0.12)
             outset = (b[0] + (a[0] - b[0]) * 0.12, b[1] + (a[1] - b[1]) * 0.12)
-            bar = max(4, round(self.scale * theme.DOOR_WIDTH * 0.8))
+            bar = max(4, round(self.inner * theme.DOOR_WIDTH * 0.8))
             if door.state is DoorState.OPEN:
                 pygame.draw.line(surface, theme.DOOR_OPEN, inset, outset, 2)
                 pygame.draw.circle(surface, theme.DOOR_OPEN, inset, bar / 2, 2)
@@ -171,10 +174,10 @@ class HexPicture:
         for cell, figures in by_cell.items():
             cx, cy = self.point(self.grid.centre(cell))
             n = len(figures)
-            radius = self.scale * (0.34 if n == 1 else 0.22)
+            radius = self.inner * (0.34 if n == 1 else 0.22)
             for i, figure in enumerate(figures):
                 dx = (i - (n - 1) / 2) * radius * 1.9
-                sprite = self.painter._token(figure, sides, round(radius), self.scale, n == 1, board.ruleset)
+                sprite = self.painter._token(figure, sides, round(radius), self.inner, n == 1, board.ruleset)
                 if hidden is not None and not hidden[cell[1], cell[0]]:
                     sprite = self.painter._dim(sprite)
                 centre = (round(cx + dx), round(cy))
@@ -311,9 +314,14 @@ class HexBoardPainter:
             if overlay.start is not None:
                 BoardPainter._draw_start(surface, view, overlay.start)
             if ray is not None:
-                self._draw_lines(surface, view, lines, overlay.scale)
-            if overlay.dragging is not None:
-                self.tokens._draw_dragged(surface, board, view, overlay.dragging)
+                occupied = {board.grid.centre(c) for c in (ray.origin, ray.target) if board.figures_at(c)}
+                self._draw_lines(surface, view, lines, overlay.scale, occupied)
+            if overlay.dragging is not None and overlay.dragging[0] in board.figures:
+                figure_id, (px, py) = overlay.dragging
+                radius = round(picture.inner * 0.37)
+                sprite = self.tokens._token(board.figure(figure_id), board.sides(), radius, picture.inner, True,
+                                            board.ruleset)
+                surface.blit(sprite, sprite.get_rect(center=(round(px), round(py))))
         finally:
             surface.set_clip(old_clip)
 
@@ -336,9 +344,12 @@ class HexBoardPainter:
             pygame.draw.line(surface, colour, view.lattice_point(edge.a), view.lattice_point(edge.b), width + 2)
 
     @staticmethod
-    def _draw_lines(surface: pygame.Surface, view: View, lines: Iterable[Any], scale: float) -> None:
+    def _draw_lines(surface: pygame.Surface, view: View, lines: Iterable[Any], scale: float,
+                    occupied: set[tuple[int, int]] = frozenset()) -> None:  # type: ignore[assignment]
         """The lines the rule checked: a clear one green; a blocked one green up to its first
-        blocker and red after it, a red dot on each corner it is blocked at."""
+        blocker and red after it, a red dot on each corner it is blocked at; a dot on each end
+        (green at the start while the line leaves clear, red at a blocked line's end), except
+        on the centre of a hex a token covers (``occupied``, lattice points)."""
         width = max(2, round(max(3.0, view.cell * theme.RAY_WIDTH) * min(scale, 2.0)))
         dot = max(3, round(view.cell * theme.CORNER_DOT))
         for line in lines:
@@ -354,9 +365,12 @@ class HexBoardPainter:
                 if t > 0:
                     pygame.draw.line(surface, theme.RAY_CLEAR, a, pivot, width)
                 pygame.draw.line(surface, theme.RAY_BLOCKED, pivot, b, width)
-            for end in (a, b):
-                pygame.draw.circle(surface, theme.RAY_HALO, end, max(3, width) + 1)
-                pygame.draw.circle(surface, theme.RAY_CLEAR if line.clear else theme.RAY_BLOCKED, end, max(3, width))
+            ends = ((line.start, a, line.clear or (t is not None and t > 0)), (line.end, b, line.clear))
+            for point, pixel, clear in ends:
+                if (round(point[0]), round(point[1])) in occupied:
+                    continue
+                pygame.draw.circle(surface, theme.RAY_HALO, pixel, max(3, width) + 1)
+                pygame.draw.circle(surface, theme.RAY_CLEAR if clear else theme.RAY_BLOCKED, pixel, max(3, width))
             for corner in getattr(line, "corners", ()):
                 p = view.lattice_point(corner)
                 pygame.draw.circle(surface, theme.TOKEN_OUTLINE, p, dot + 1)
