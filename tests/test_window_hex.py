@@ -299,3 +299,22 @@ def test_sightline_play_takes_a_screenshot_of_the_hex_demo(tmp_path: Path) -> No
                           env=env, cwd=tmp_path, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert pygame.image.load(str(shot)).get_size() == (1000, 650)
+
+
+def test_keys_close_doors_redo_viewer_and_reach_steps_on_hexes(app: App) -> None:
+    board = app.board
+    assert board is not None
+    opened = next(edge for edge, d in board.doors.items() if d.state is DoorState.OPEN)
+    key(app, pygame.K_c)
+    assert board.doors[opened].state is DoorState.CLOSED
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert board.doors[opened].state is DoorState.OPEN
+    key(app, pygame.K_y, pygame.KMOD_CTRL)
+    assert board.doors[opened].state is DoorState.CLOSED
+    click(app, at(app, (9, 5)))  # Scout
+    key(app, pygame.K_2)  # the reach, two steps
+    reach = app.last_frame.reach
+    assert reach is not None and max(reach.values()) == 2
+    assert all(board.grid.distance((9, 5), cell) <= steps for cell, steps in reach.items())
+    key(app, pygame.K_v)
+    assert app.presenter.viewpoint.choice != "auto"
