@@ -139,11 +139,7 @@ class _HexHoverRun:
         self.path = [(x0 + 5 + (i * 37) % max(1, w - 10), y0 + 5 + (i * 53) % max(1, h - 10)) for i in range(FRAMES)]
         self.step = 0
 
-    def frame(self) -> None:
-        pos = self.path[self.step % len(self.path)]
-        self.step += 1
-        self.pygame.event.post(self.pygame.event.Event(self.pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-        self.app.frame()
+    frame = _HoverRun.frame
 
 
 class _DragRun:

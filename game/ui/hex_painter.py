@@ -216,18 +216,25 @@ class HexBoardPainter:
 
     # --- layers in the map's pixels -------------------------------------------------------------
 
-    def _region(self, grid: HexGrid, view: View, size: tuple[int, int]) -> tuple[int, int, int, int]:
-        """The map-pixel rectangle a layer covers: the whole map, or (large maps) the visible
-        part with half a viewport of margin around it, snapped to 256 px so panning reuses it."""
+    @staticmethod
+    def _visible(view: View, size: tuple[int, int]) -> tuple[int, int, int, int]:
+        """The part of the map's pixels the board area shows (clipped to the map)."""
+        vx, vy, vw, vh = view.viewport
+        lay = view.layout()
+        left, top = int(vx - lay.x0), int(vy - lay.y0)
+        return max(0, left), max(0, top), min(size[0], left + vw), min(size[1], top + vh)
+
+    @staticmethod
+    def _region(view: View, size: tuple[int, int]) -> tuple[int, int, int, int]:
+        """The map-pixel rectangle a new layer covers: the whole map, or (large maps) the
+        visible part with half a viewport of margin on every side (panning reuses it until the
+        view leaves it)."""
         w, h = size
         if w * h <= HEX_LAYER_BUDGET_PX:
             return 0, 0, w, h
-        vx, vy, vw, vh = view.viewport
-        lay = view.layout()
-        left, top = vx - lay.x0 - vw // 2, vy - lay.y0 - vh // 2
-        x0, y0 = max(0, int(left) // 256 * 256), max(0, int(top) // 256 * 256)
-        x1, y1 = min(w, x0 + 2 * vw + 512), min(h, y0 + 2 * vh + 512)
-        return x0, y0, x1, y1
+        x0, y0, x1, y1 = HexBoardPainter._visible(view, size)
+        _, _, vw, vh = view.viewport
+        return max(0, x0 - vw // 2), max(0, y0 - vh // 2), min(w, x1 + vw // 2), min(h, y1 + vh // 2)
 
     @staticmethod
     def _cells(grid: HexGrid, tile: HexLayout, region: tuple[int, int, int, int]) -> list[Cell]:
@@ -238,19 +245,21 @@ class HexBoardPainter:
         return [(x, y) for y in range(max(0, cy0 - 1), min(grid.height, cy1 + 2))
                 for x in range(max(0, cx0 - 1), min(grid.width, cx1 + 2))]
 
-    def _layer_key(self, board: Board, view: View) -> tuple[Any, ...]:
+    def _static_layer(self, board: Board, view: View) -> tuple[tuple[Any, ...], pygame.Surface]:
+        """Cells, walls and doors in the map's pixels (rebuilt when the geometry or the hex size
+        changes, or the view leaves the part it covers)."""
         lay = view.layout()
         tile = HexLayout(round(lay.cell_w), round(lay.cell_h), round(lay.side))
         size = board.grid.size_px(tile)  # type: ignore[attr-defined]
-        return tile, self._region(board.grid, view, size)  # type: ignore[arg-type]
-
-    def _static_layer(self, board: Board, view: View) -> tuple[tuple[Any, ...], pygame.Surface]:
-        """Cells, walls and doors in the map's pixels (rebuilt when the geometry, the hex size
-        or the covered part changes)."""
-        tile, region = self._layer_key(board, view)
-        key = (id(board), board.serial, board.geometry_version, tile, region)
-        if self._static is not None and self._static[0] == key:
-            return self._static
+        same = (id(board), board.serial, board.geometry_version, tile)
+        cached = self._static
+        if cached is not None and cached[0][:4] == same:
+            vx0, vy0, vx1, vy1 = self._visible(view, size)
+            rx0, ry0, rx1, ry1 = cached[0][4]
+            if rx0 <= vx0 and ry0 <= vy0 and vx1 <= rx1 and vy1 <= ry1:
+                return cached
+        region = self._region(view, size)
+        key = (*same, region)
         x0, y0, x1, y1 = region
         out = pygame.Surface((max(1, x1 - x0), max(1, y1 - y0)))
         out.fill(theme.BACKGROUND)
