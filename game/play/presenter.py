@@ -77,16 +77,14 @@ MENU_STEPS = {"Up": -1, "Left": -1, "Down": 1, "Right": 1}
 
 
 def door_words(board: Board, door: Any) -> str:
-    """A door's edge as the status line says it: a square edge by its name (``V(7,3)``, worded
-    by the window), any other grid's by the two cells it lies between.
+    """A door's edge as the status line says it: by the two cells it lies between (the grid's
+    ``edge_cells``: on squares the words the window gives ``V(7,3)``).
 
     >>> from game.core.hex_sight import hex_board
     >>> b = hex_board(2, 1)
     >>> door_words(b, b.grid.edge_between((0, 0), (1, 0))), door_words(Board(2, 1), Edge("V", 1, 0))
-    ('between (0,0) and (1,0)', 'V(1,0)')
+    ('between (0,0) and (1,0)', 'between (0,0) and (1,0)')
     """
-    if board.grid.kind == "square":
-        return str(door)
     a, b = board.grid.edge_cells(door)
     return f"between {fmt_square(a)} and {fmt_square(b)}"
 
@@ -851,7 +849,7 @@ class Presenter:
             return ()
         rule = self.rules.rule(board, self.lesson_mode).spec()
         other = self.rules.compared(board, self.lesson_mode).spec()
-        cell = "square" if board.grid.kind == "square" else board.grid.kind  # "hex"
+        cell = board.grid.kind  # "square", "hex": what a cell is called
         return ((f"Compare {rule} with {other}: {plural(int(compare[0].sum()), cell)} seen only under {rule}"
                  f" (blue), {int(compare[1].sum())} only under {other} (orange)", "text"),)
 

@@ -1,9 +1,10 @@
 """The line-of-sight rule the window draws by: the switcher, the parameter rows, the compare mode.
 
 ``K`` steps through the presets of the board's grid (squares: arcadia, corners, dnd5e, pf2e,
-any-point; hexes: gloomhaven, hexside, hex-strict) and ``Shift+K`` goes back to the map's rule; ``J`` shows the rule's parameters, ``I``/``U`` choose a row and ``H`` (or a
-click) flips it; ``X`` shades where the rule and a compared rule disagree, ``Shift+X`` compares
-with the next preset. The choice is a *what-if view*: the field of view and the drawn ray follow
+any-point; hexes: gloomhaven, hexside, hex-strict) and ``Shift+K`` goes back to the map's rule;
+``J`` shows the rule's parameters, ``I``/``U`` choose a row and ``H`` (or a click) flips it;
+``X`` shades where the rule and a compared rule disagree, ``Shift+X`` compares with the next
+preset. The choice is a *what-if view*: the field of view and the drawn ray follow
 it, attacks keep judging sight by the map's rule (``game/play/sight_calls.map_rule``) and the
 presenter says so next to the attack when the two differ.
 

@@ -118,7 +118,7 @@ _SIDE_NAME = re.compile(r" ?\(-?\d+,-?\d+\)-\(-?\d+,-?\d+\)(?= between)")
 
 def cell_word(board: Board) -> str:
     """What the window calls a cell of the board: ``square`` or ``hex`` (the grid's kind)."""
-    return "square" if board.grid.kind == "square" else str(board.grid.kind)
+    return str(board.grid.kind)
 
 
 def short_worded(ray: Ray) -> str:

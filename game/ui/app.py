@@ -48,9 +48,6 @@ from game.ui.help import HelpOverlay
 from game.ui.keys import action_for, binding_for, chords, handler
 from game.ui.measure_overlay import draw_reach, draw_ruler
 from game.ui.painter import BoardPainter, Overlay
-
-if TYPE_CHECKING:
-    from game.ui.hex_painter import HexBoardPainter
 from game.ui.panel import (
     LESSON_TEXT_PX,
     PANEL_WIDTH,
@@ -64,6 +61,9 @@ from game.ui.rule_panel import RulePanel
 from game.ui.scale import logical_size, ui_scale_for
 from game.ui.view import View
 from game.ui.watch import FileWatcher
+
+if TYPE_CHECKING:
+    from game.ui.hex_painter import HexBoardPainter
 
 __all__ = ["App", "run_window"]
 
