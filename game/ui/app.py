@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -45,9 +45,10 @@ from game.ui.dice_tray import DiceTray
 from game.ui.display import open_window, save_screenshot
 from game.ui.heat import CoverageOverlay
 from game.ui.help import HelpOverlay
+from game.ui.hex_painter import painter_for
 from game.ui.keys import action_for, binding_for, chords, handler
 from game.ui.measure_overlay import draw_reach, draw_ruler
-from game.ui.painter import BoardPainter, Overlay
+from game.ui.painter import Overlay
 from game.ui.panel import (
     LESSON_TEXT_PX,
     PANEL_WIDTH,
@@ -61,9 +62,6 @@ from game.ui.rule_panel import RulePanel
 from game.ui.scale import logical_size, ui_scale_for
 from game.ui.view import View
 from game.ui.watch import FileWatcher
-
-if TYPE_CHECKING:
-    from game.ui.hex_painter import HexBoardPainter
 
 __all__ = ["App", "run_window"]
 
@@ -183,7 +181,7 @@ class App:
         self.panel = SidePanel(self.manager, self._panel_rect())
         self.attack_section = AttackSection(self.presenter.attack)
         self.panel.add_section(self.attack_section, 3)
-        self.painter: BoardPainter | HexBoardPainter = BoardPainter(None)
+        self.painter = painter_for(None)
         self.watcher = FileWatcher((), time_source=self.time)
         self.presenter.on_switch = self._shown
         self.presenter.start(lessons=start_in_lessons)
@@ -391,9 +389,8 @@ class App:
         if self.presenter.reload():
             cell, origin = self.view.cell, self.view.origin
             self.painter = painter_for(session)
-            self.view.use_grid(session.board.grid)
+            self.view.use_grid(session.board.grid)  # and its size
             self.view.cell, self.view.origin = cell, origin
-            self.view.board_size = (session.board.width, session.board.height)
         self.watcher.watch(session.dependencies if self.watch_enabled else ())
 
     # --- events ---------------------------------------------------------------------------
@@ -659,10 +656,7 @@ class App:
         """Put a square in the middle of the board area (a clicked finding)."""
         if square is None:
             return
-        if self.view.hexes is not None:  # a hex's drawn centre
-            self._centre_point(*self.view.to_grid(*self.view.square_centre(square)))
-        else:
-            self._centre_point(square[0] + 0.5, square[1] + 0.5)
+        self._centre_point(*self.view.grid_centre(square))
         self.presenter.hover = square
 
     def _centre_point(self, gx: float, gy: float) -> None:
@@ -874,16 +868,6 @@ class App:
         small = pygame.transform.smoothscale(self.screen, self._logical_size())
         self.help.draw(small)
         self.screen.blit(pygame.transform.smoothscale(small, self.screen.get_size()), (0, 0))
-
-
-def painter_for(session: Session | None) -> BoardPainter | HexBoardPainter:
-    """The painter of a session's board: a hex board's on Tiled's hex layout, else the square
-    painter with the map's art."""
-    if session is not None and session.board.grid.kind == "hex":
-        from game.ui.hex_painter import HexBoardPainter
-
-        return HexBoardPainter(getattr(session.loaded, "art", None))
-    return BoardPainter(getattr(session.loaded, "art", None) if session else None)
 
 
 def run_window(

@@ -25,7 +25,7 @@ from game.ui import theme
 from game.ui.painter import BoardPainter, Overlay
 from game.ui.view import View
 
-__all__ = ["DEFAULT_TILE", "HexBoardPainter", "HexPicture", "hex_layout"]
+__all__ = ["DEFAULT_TILE", "HexBoardPainter", "HexPicture", "hex_layout", "painter_for"]
 
 #: Tiled's sizes of a hex map that names none (a regular-looking pointy hex): width, height, side
 DEFAULT_TILE = HexLayout(28, 32, 16)
@@ -385,3 +385,11 @@ class HexBoardPainter:
                 pygame.draw.circle(surface, theme.TOKEN_OUTLINE, p, dot + 1)
                 pygame.draw.circle(surface, theme.CORNER_BOTH, p, dot)
 
+
+def painter_for(session: Any) -> BoardPainter | HexBoardPainter:
+    """The painter of a session's board (None: no board yet): on a hex board the hex painter
+    (Tiled's hex layout), else the square painter with the map's art."""
+    art = getattr(session.loaded, "art", None) if session is not None else None
+    if session is not None and session.board.grid.kind == "hex":
+        return HexBoardPainter(art)
+    return BoardPainter(art)

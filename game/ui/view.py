@@ -67,6 +67,7 @@ class View:
         >>> v.square_at(16, 14), v.square_at(33, 35), v.square_centre((1, 1))
         ((0, 0), (0, 1), (64, 36))
         """
+        self.board_size = (grid.width, grid.height)
         if grid.kind != "hex":
             self.hexes = None
             return
@@ -91,6 +92,16 @@ class View:
         tw, th, side = self.tile
         w, h = self.hexes.size_px(HexLayout(tw, th, side))
         return w / tw, h / tw
+
+    def grid_centre(self, sq: Square) -> tuple[float, float]:
+        """The grid point at the centre of a cell: a square's middle, a hex's drawn centre.
+
+        >>> View().grid_centre((2, 3))
+        (2.5, 3.5)
+        """
+        if self.hexes is None:
+            return sq[0] + 0.5, sq[1] + 0.5
+        return self.to_grid(*self.hexes.lattice_px(self.hexes.centre(sq), self.layout()))
 
     def cell_polygon(self, sq: Square) -> list[tuple[float, float]]:
         """A cell's outline in screen pixels: a square's four corners, a hex's six."""
