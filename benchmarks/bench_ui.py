@@ -8,6 +8,12 @@ flip). The reference is the same frame with every cache of the window disabled (
 static layer, FOV shade and LOS/FOV results rebuilt every frame: a full redraw); the LOS engine's
 own ray templates stay warm. A slow-reference LOS per frame would be far too slow to time.
 
+``hover_hex_100x100`` (and ``hover_hex_100x100_cpu``, the same frames in CPU time): the window on
+a generated 100x100 hex map (``bench_hex.write_hex_map``: pointy-top, squashed 32x37 hexes, ~10 %
+of the sides walls, ~2 % rock), a ray from a clicked empty hex in the middle, the mouse on a new
+spot every frame (a new ray each frame); the reference is the same sweep on a 100x100 square map
+(``write_map``), frame for frame, in the same run.
+
 ``startup_demo``: a fresh process from start to the first frame saved on the demo map
 (``python -m game play maps/demo.tmx --frames 1 --screenshot ... --fresh``); no reference.
 """
@@ -107,6 +113,32 @@ class _HoverRun:
         self.step += 1
         self.pygame.event.post(self.pygame.event.Event(self.pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
         self.app.frame()
+
+
+class _HexHoverRun:
+    """The window on a generated hex map: a ray from a clicked empty hex in the middle, the mouse
+    on a new spot of the board every frame."""
+
+    def __init__(self, path: Path, size: int) -> None:
+        pygame, self.app = open_window(path)
+        self.pygame = pygame
+        app = self.app
+        pygame.event.clear()
+        app.frame()
+        board = app.board
+        assert board is not None
+        middle = next(c for c in sorted(board.grid.cells(), key=lambda c: abs(c[0] - size // 2) + abs(c[1] - size // 2))
+                      if not board.figures_at(c) and board.can_enter(None, c) is None)
+        start = app.view.square_centre(middle)
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            pygame.event.post(pygame.event.Event(kind, pos=start, button=1))
+        app.frame()
+        assert app.presenter.viewpoint.start == middle
+        x0, y0, w, h = app.view.viewport
+        self.path = [(x0 + 5 + (i * 37) % max(1, w - 10), y0 + 5 + (i * 53) % max(1, h - 10)) for i in range(FRAMES)]
+        self.step = 0
+
+    frame = _HoverRun.frame
 
 
 class _DragRun:
@@ -288,7 +320,46 @@ def benchmarks() -> list[Benchmark]:
             check=True, env=env, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
 
+    from bench_hex import write_hex_map
+
+    hexes = folder / "hex100.tmx"
+    write_hex_map(hexes, size=100, seed=100)
+    squares = write_map(folder, seed=100, size=100)
+    hovers: dict[str, Any] = {}
+
+    def hex_hover(clock: Any) -> list[float]:
+        if "hex" not in hovers:
+            hovers["hex"] = _HexHoverRun(hexes, 100)
+        run = hovers["hex"]
+        for _ in range(10):
+            run.frame()
+        out = []
+        for _ in range(FRAMES):
+            start = clock()
+            run.frame()
+            out.append((clock() - start) * 1000.0)
+        return out
+
+    def square_hover() -> None:
+        if "square" not in hovers:
+            hovers["square"] = _HexHoverRun(squares, 100)
+            for _ in range(10):
+                hovers["square"].frame()
+        hovers["square"].frame()
+
     return [
+        Benchmark(
+            "hover_hex_100x100", run=lambda: None, samples=lambda: hex_hover(time.perf_counter),
+            reference=square_hover, reference_repeat=FRAMES, target_ms=16.0, target_stat="p95",
+            note="per-frame wall times hovering a new spot each frame on a generated 100x100 hex map, the ray "
+            "from a clicked empty hex, 1280x800 dummy display, the real app and hex painter; reference = the "
+            "same sweep on a 100x100 square map (a peer, not a slow path)",
+        ),
+        Benchmark(
+            "hover_hex_100x100_cpu", run=lambda: None, samples=lambda: hex_hover(time.process_time),
+            target_ms=16.0, target_stat="p95",
+            note="the same frames as hover_hex_100x100 in CPU time (process_time): what the frame costs on a busy machine",
+        ),
         Benchmark(
             "frame_hover_150x150", run=lambda: None, samples=hover_samples, target_ms=16.0, target_stat="p95",
             note="per-frame times while the mouse sweeps a 150x150 map (~4,200 wall segments, 20 doors), "

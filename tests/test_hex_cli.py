@@ -99,8 +99,8 @@ def test_reach_counts_hex_steps_around_walls(capsys: pytest.CaptureFixture[str])
     assert capsys.readouterr().out.startswith("2 hexes within 1 hex steps of Scout on (9,5)")
 
 
-@pytest.mark.parametrize("argv", [["play", str(DEMO)],
-                                  ["balance", str(DEMO), "-o", "/nonexistent-balance-dir"]])  # attack, odds, threats: test_hex_attack*; report, compare: test_hex_report, test_hex_compare
+@pytest.mark.parametrize("argv", [["balance", str(DEMO), "-o", "/nonexistent-balance-dir"]])
+# attack, odds, threats: test_hex_attack*; report, compare: test_hex_report, test_hex_compare; play: test_window_hex
 def test_what_hex_maps_do_not_do_yet_is_one_line(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     assert main(argv) == 2
     captured = capsys.readouterr()

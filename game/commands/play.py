@@ -184,9 +184,6 @@ def run(args: argparse.Namespace) -> int:
     # --rule and the map's los_rule are checked here (one line, exit 2 when wrong); the window's
     # sight (rays, F) follows the rule, the attack rules judge sight by the map's rule
     rule = rule_option(session.board, args.rule)
-    if session.board.grid.kind == "hex":  # issue #21: the window does not draw hexes yet
-        raise UsageError(f"{shown_path(map_path)} is a hex map: the window does not draw hex maps yet; use "
-                         "sightline render, los, reach or check on it (docs/hex.md)")
     from game.ui.app import run_window
 
     return run_window(

@@ -37,12 +37,15 @@ class Ruler:
 
 
 def ruler(board: Board, start: Square, end: Square) -> Ruler:
-    """The ruler between two squares (distance in the ruleset's counting, with its rings).
+    """The ruler between two squares (distance in the ruleset's counting, with its rings); on
+    any other grid, steps across the grid's edges (:func:`grid_ruler`).
 
     >>> r = ruler(Board.from_ascii(["....."]), (0, 0), (2, 0))
     >>> r.text.split(":")[0], r.ring
     ('2 orthogonal steps', ((2, 0),))
     """
+    if board.grid.kind != "square":
+        return grid_ruler(board, start, end)
     counts = counts_diagonals(board.ruleset)
     text = measure.distance_words(board, start, end, counts)
     ring = tuple(measure.ring(board, start, measure.orthogonal(start, end)))
@@ -50,6 +53,55 @@ def ruler(board: Board, start: Square, end: Square) -> Ruler:
     if counts:
         diagonal = tuple(measure.ring(board, start, measure.with_diagonals(start, end), diagonal=True))
     return Ruler(start, end, text, ring, diagonal)
+
+
+#: cube steps to the six neighbours, in order round a hex (a ring is walked along them)
+_CUBE_STEPS = ((1, -1, 0), (1, 0, -1), (0, 1, -1), (-1, 1, 0), (-1, 0, 1), (0, -1, 1))
+
+
+def grid_ruler(board: Board, start: Square, end: Square) -> Ruler:
+    """The ruler on a hex board: hex steps (the grid's distance) and the ring of every cell on
+    the board as many steps away.
+
+    >>> from game.core.hex_sight import hex_board
+    >>> r = grid_ruler(hex_board(5, 5), (2, 2), (3, 2))
+    >>> r.text, len(r.ring), grid_ruler(hex_board(5, 5), (0, 0), (0, 0)).text
+    ('1 hex step', 6, '0 hex steps')
+    """
+    grid: Any = board.grid
+    steps = grid.distance(start, end)
+    text = f"{steps} hex step{'s' if steps != 1 else ''}"
+    return Ruler(start, end, text, tuple(hex_ring(grid, start, steps)), ())
+
+
+def hex_ring(grid: Any, centre: Square, radius: int) -> list[Square]:
+    """The cells on the board exactly ``radius`` hex steps from ``centre`` (a walk of ``6 *
+    radius`` cube steps round it).
+
+    >>> from game.core.hexgrid import HexGrid
+    >>> g = HexGrid(9, 9)
+    >>> sorted(hex_ring(g, (4, 4), 1)) == sorted(g.neighbours((4, 4))), len(hex_ring(g, (4, 4), 3))
+    (True, 18)
+    """
+    if radius == 0:
+        return [centre] if grid.in_bounds(centre) else []
+    q, r, s = grid.cube(centre)
+    dq, dr, ds = _CUBE_STEPS[4]
+    cube = (q + dq * radius, r + dr * radius, s + ds * radius)
+    found = []
+    for step in _CUBE_STEPS:
+        for _ in range(radius):
+            cell = _cell_of(grid, cube)
+            if cell is not None:
+                found.append(cell)
+            cube = (cube[0] + step[0], cube[1] + step[1], cube[2] + step[2])
+    return found
+
+
+def _cell_of(grid: Any, cube: tuple[int, int, int]) -> Square | None:
+    """The cell of cube coordinates when it lies on the board."""
+    cell: Square = grid.cell_of_cube(cube)
+    return cell if grid.in_bounds(cell) else None
 
 
 @dataclass

@@ -68,8 +68,25 @@ MEASURE_HINTS = {
     "ruler": "The ruler measures from the selected figure or the start square: click one.",
     "reach": "The reach starts from the selected figure or the start square: click one.",
 }
+#: what Shift+H / Shift+A / Shift+B say on a hex board (``sightline balance`` refuses one too;
+#: ``sightline threats`` answers in words)
+HEX_DESIGN_VIEWS = ("The threat view and the balance report are drawn on squares: not on hex maps yet; "
+                    "sightline threats MAP works on hex maps (docs/hex.md).")
 #: the lesson menu's keys (the table's chords) → the step through the boards
 MENU_STEPS = {"Up": -1, "Left": -1, "Down": 1, "Right": 1}
+
+
+def door_words(board: Board, door: Any) -> str:
+    """A door's edge as the status line says it: by the two cells it lies between (the grid's
+    ``edge_cells``: on squares the words the window gives ``V(7,3)``).
+
+    >>> from game.core.hex_sight import hex_board
+    >>> b = hex_board(2, 1)
+    >>> door_words(b, b.grid.edge_between((0, 0), (1, 0))), door_words(Board(2, 1), Edge("V", 1, 0))
+    ('between (0,0) and (1,0)', 'between (0,0) and (1,0)')
+    """
+    a, b = board.grid.edge_cells(door)
+    return f"between {fmt_square(a)} and {fmt_square(b)}"
 
 
 @dataclass
@@ -337,6 +354,10 @@ class Presenter:
         """Shift+H / Shift+A / Shift+B: the next danger-map mode (``danger``), threat badges and
         rings on or off (``marks``), the balance report on or off (``balance``); the sentence
         saying which goes to the status line."""
+        board = self.board
+        if board is not None and board.grid.kind != "square" and not self.lesson_mode:
+            self.notify(HEX_DESIGN_VIEWS, "error")  # as sightline threats and balance say
+            return
         if action == "balance":
             self.notify(self.balance.toggle(), "info")
             return
@@ -348,14 +369,14 @@ class Presenter:
     def threat_frame(self) -> ThreatFrame | None:
         """The selected figure's threat view (None with nothing selected, in the lessons)."""
         board, selected = self.board, self.selected
-        if board is None or selected is None or self.lesson_mode:
-            return None
+        if board is None or selected is None or self.lesson_mode or board.grid.kind != "square":
+            return None  # hex boards: the threat view's badges, rings and danger tint are drawn on squares
         return self.threats.frame(board, selected)
 
     def balance_frame(self) -> BalanceShown | None:
         """The balance overlay (None when off, in the lessons, without a map)."""
         session, board = self.session, self.board
-        if session is None or board is None or self.lesson_mode:
+        if session is None or board is None or self.lesson_mode or board.grid.kind != "square":
             return None
         return self.balance.frame(board, getattr(session.loaded, "objects", {}), self.rules.rule(board, False))
 
@@ -473,7 +494,7 @@ class Presenter:
         session = self.session
         if door is not None and session is not None:
             state = session.cycle_door(door)
-            self.notify(f"door {door}: {state.value}", "info")
+            self.notify(f"door {door_words(session.board, door)}: {state.value}", "info")
         elif figure is not None:
             self.select(figure)
         elif square is not None and session is not None and square in session.board.door_squares:
@@ -828,7 +849,8 @@ class Presenter:
             return ()
         rule = self.rules.rule(board, self.lesson_mode).spec()
         other = self.rules.compared(board, self.lesson_mode).spec()
-        return ((f"Compare {rule} with {other}: {plural(int(compare[0].sum()), 'square')} seen only under {rule}"
+        cell = board.grid.kind  # "square", "hex": what a cell is called
+        return ((f"Compare {rule} with {other}: {plural(int(compare[0].sum()), cell)} seen only under {rule}"
                  f" (blue), {int(compare[1].sum())} only under {other} (orange)", "text"),)
 
     def log_lines(self) -> list[str]:

@@ -1,9 +1,10 @@
 """The line-of-sight rule the window draws by: the switcher, the parameter rows, the compare mode.
 
-``K`` steps through the presets (arcadia, corners, dnd5e, pf2e, any-point) and ``Shift+K`` goes
-back to the map's rule; ``J`` shows the rule's parameters, ``I``/``U`` choose a row and ``H`` (or a
-click) flips it; ``X`` shades where the rule and a compared rule disagree, ``Shift+X`` compares
-with the next preset. The choice is a *what-if view*: the field of view and the drawn ray follow
+``K`` steps through the presets of the board's grid (squares: arcadia, corners, dnd5e, pf2e,
+any-point; hexes: gloomhaven, hexside, hex-strict) and ``Shift+K`` goes back to the map's rule;
+``J`` shows the rule's parameters, ``I``/``U`` choose a row and ``H`` (or a click) flips it;
+``X`` shades where the rule and a compared rule disagree, ``Shift+X`` compares with the next
+preset. The choice is a *what-if view*: the field of view and the drawn ray follow
 it, attacks keep judging sight by the map's rule (``game/play/sight_calls.map_rule``) and the
 presenter says so next to the attack when the two differ.
 
@@ -27,9 +28,24 @@ import numpy as np
 
 from game.core.board import Board, Square
 from game.core.profiles import PARAMETERS, PRESETS, Profile
+from game.core.sight import RULE_BOOKS
 from game.play.sight_calls import cast_field, map_rule
 
 PRESET_NAMES = tuple(PRESETS)
+
+
+def presets_of(board: Board) -> dict[str, Profile]:
+    """The presets of the board's grid (the sight facade's rule book), in ``K``'s order."""
+    return dict(RULE_BOOKS[board.grid.kind].presets)
+
+
+def parameters_of(board: Board) -> dict[str, tuple[str, ...]]:
+    """The rule parameters of the board's grid and their values, in the rows' order."""
+    if board.grid.kind == "hex":
+        from game.core.hex_rules import HEX_PARAMETERS
+
+        return HEX_PARAMETERS
+    return PARAMETERS
 
 
 @dataclass
@@ -60,10 +76,14 @@ class RuleChoice:
         return map_rule(board)
 
     def compared(self, board: Board, lesson: bool = False) -> Profile:
-        """The rule compare mode sets against :meth:`rule` (never the same one)."""
-        other = PRESETS[self.compare_with]
+        """The rule compare mode sets against :meth:`rule` (never the same one), among the
+        presets of the board's grid."""
+        presets = presets_of(board)
+        names = tuple(presets)
+        name = self.compare_with if self.compare_with in presets else names[0]
+        other = presets[name]
         if other == self.rule(board, lesson):
-            other = PRESETS[PRESET_NAMES[(PRESET_NAMES.index(self.compare_with) + 1) % len(PRESET_NAMES)]]
+            other = presets[names[(names.index(name) + 1) % len(names)]]
         return other
 
     def visible_from(self, board: Board, origin: Square, viewer: str | None, rule: Profile) -> np.ndarray:
@@ -98,8 +118,10 @@ class RuleChoice:
     def next_rule(self, board: Board, lesson: bool = False) -> str:
         """The next preset after the board's current rule."""
         current = self.rule(board, lesson)
-        name = PRESET_NAMES[(PRESET_NAMES.index(current.name) + 1) % len(PRESET_NAMES)]
-        self.chosen[board.serial] = PRESETS[name]
+        presets = presets_of(board)
+        names = tuple(presets)
+        name = names[(names.index(current.name) + 1) % len(names)] if current.name in presets else names[0]
+        self.chosen[board.serial] = presets[name]
         return f"Line-of-sight rule: {name}"
 
     def map_rule(self, board: Board, lesson: bool = False) -> str:
@@ -120,19 +142,20 @@ class RuleChoice:
 
     def row_up(self, board: Board, lesson: bool = False) -> str:
         """Select the parameter above (wrapping round)."""
-        names = list(PARAMETERS)
+        names = list(parameters_of(board))
         self.row = (self.row - 1) % len(names)
         return f"Rule parameter: {names[self.row]}"
 
     def row_down(self, board: Board, lesson: bool = False) -> str:
         """Select the parameter below (wrapping round)."""
-        names = list(PARAMETERS)
+        names = list(parameters_of(board))
         self.row = (self.row + 1) % len(names)
         return f"Rule parameter: {names[self.row]}"
 
     def flip_selected(self, board: Board, lesson: bool = False) -> str:
         """Flip the selected parameter to its next value."""
-        return self.flip(board, lesson, list(PARAMETERS)[self.row])
+        names = list(parameters_of(board))
+        return self.flip(board, lesson, names[self.row % len(names)])
 
     def toggle_compare(self, board: Board, lesson: bool = False) -> str:
         """Compare mode on or off."""
@@ -141,8 +164,9 @@ class RuleChoice:
 
     def compare_next(self, board: Board, lesson: bool = False) -> str:
         """Compare with the next preset (and compare mode on)."""
-        i = (PRESET_NAMES.index(self.compare_with) + 1) % len(PRESET_NAMES)
-        self.compare_with = PRESET_NAMES[i]
+        names = tuple(presets_of(board))
+        i = (names.index(self.compare_with) + 1) % len(names) if self.compare_with in names else 0
+        self.compare_with = names[i]
         self.comparing = True
         return self._compare_message(board, lesson)
 
@@ -154,8 +178,9 @@ class RuleChoice:
     def flip(self, board: Board, lesson: bool, parameter: str) -> str:
         """Flip ``parameter`` of the board's rule to its next value (a click on its row)."""
         current = self.rule(board, lesson)
-        values = PARAMETERS[parameter]
+        table = parameters_of(board)
+        values = table[parameter]
         value = values[(values.index(current.get(parameter)) + 1) % len(values)]
         self.chosen[board.serial] = current.with_value(parameter, value)
-        self.row = list(PARAMETERS).index(parameter)
+        self.row = list(table).index(parameter)
         return f"Line-of-sight rule: {self.chosen[board.serial].spec()}"

@@ -376,6 +376,16 @@ def _door_from_json(field: Field) -> DoorChange:
     """One saved door: ``{"edge": "V(2,0)", "state": "open", "object_id": 5}``, checked."""
     edge_field = field.key("edge")
     text = edge_field.text(max_len=40)
+    hexside = _HEX_EDGE_TEXT.fullmatch(text)
+    if hexside is not None:  # a hex side: its two lattice corners, as HexEdge prints it
+        from game.core.hexgrid import HexEdge
+
+        ends = [int(v) for v in hexside.groups()]
+        if max(map(abs, ends)) > 4 * SQUARE_LIMIT:
+            raise edge_field.fail(f"an edge with coordinates from 0 to {SQUARE_LIMIT}")
+        return DoorChange(HexEdge.of((ends[0], ends[1]), (ends[2], ends[3])),  # type: ignore[arg-type]
+                          _door_state(field.key("state")),
+                          field.key("object_id").whole(default=None, low=0, high=ID_LIMIT))
     match = _EDGE_TEXT.fullmatch(text)
     if match is None:
         raise edge_field.fail("an edge written V(x,y) or H(x,y)")
@@ -387,6 +397,8 @@ def _door_from_json(field: Field) -> DoorChange:
 
 
 _EDGE_TEXT = re.compile(r"\s*([VH])\s*\(\s*([0-9]{1,7})\s*,\s*([0-9]{1,7})\s*\)\s*")
+#: a hex side ``(x1,y1)-(x2,y2)``: its lattice corners (docs/hex.md)
+_HEX_EDGE_TEXT = re.compile(r"\((-?[0-9]{1,8}),(-?[0-9]{1,8})\)-\((-?[0-9]{1,8}),(-?[0-9]{1,8})\)")
 
 
 def _bounded_json(field: Field, depth: int = 0) -> Any:

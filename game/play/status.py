@@ -8,6 +8,7 @@ words (places named by squares only, plain blocking reasons: ``game/play/wording
 
 from __future__ import annotations
 
+import re
 from typing import Protocol
 
 from game.core.board import Board, Figure, Square, fmt_square
@@ -76,7 +77,9 @@ def _status(p: Shown, ray: Ray | None) -> tuple[str, str]:
     if ray is not None and board is not None:
         if sees_only_itself(board, ray.origin, ray.target, selected):
             return SELF_SIGHT, "blocked"
-        text = readable(ray)  # any rule: places by squares, numbers rounded (exact: Shift+E)
+        # any rule: places by squares, numbers rounded; a ray the engine words itself (hex
+        # cells and corners) in short (the whole sentence: Shift+E)
+        text = short_worded(ray) if ray.worded else readable(ray)
         if selected is None or p.viewpoint.choice != AUTO:
             text = f"{viewer_words(p)}. {text}"
         return text, "clear" if ray.clear else "blocked"
@@ -87,14 +90,14 @@ def _status(p: Shown, ray: Ray | None) -> tuple[str, str]:
     if selected is None and p.viewpoint.start is not None:
         words = viewer_words(p)
         return (
-            f"Hover a square to see the ray {words[:1].lower()}{words[1:]}. "
+            f"Hover a {cell_word(board)} to see the ray {words[:1].lower()}{words[1:]}. "
             "Right-click pins the end; drag either end; "
             "V changes the viewer side, F shades what it cannot see.",
             "info",
         )
     if selected is None and not board.figures:
         return (
-            "Click any square to start a ray there (or Ctrl+arrows and S), then hover or "
+            f"Click any {cell_word(board)} to start a ray there (or Ctrl+arrows and S), then hover or "
             "right-click its end. F1 lists every key.",
             "info",
         )
@@ -102,10 +105,37 @@ def _status(p: Shown, ray: Ray | None) -> tuple[str, str]:
         return "Click a figure or press Tab to select it. F1 lists every key.", "info"
     figure = board.figure(selected)
     return (
-        f"Hover a square to see the ray from {figure.label} on {fmt_square(figure.square)} "
+        f"Hover a {cell_word(board)} to see the ray from {figure.label} on {fmt_square(figure.square)} "
         f"(as seen by {figure.side}). Right-click pins a target.",
         "info",
     )
+
+
+_CENTRE_LINE = re.compile(r"the line from the centre of \((-?\d+),(-?\d+)\) to the centre of \((-?\d+),(-?\d+)\)")
+#: a hex side's lattice name before the cells it lies between: the cells say where it is
+_SIDE_NAME = re.compile(r" ?\(-?\d+,-?\d+\)-\(-?\d+,-?\d+\)(?= between)")
+
+
+def cell_word(board: Board) -> str:
+    """What the window calls a cell of the board: ``square`` or ``hex`` (the grid's kind)."""
+    return str(board.grid.kind)
+
+
+def short_worded(ray: Ray) -> str:
+    """The engine's own sentence for a ray it words itself (a hex ray), shorter for the status
+    line: a centre-to-centre line is "the centre line", a hex side is named by the cells it lies
+    between, not by its lattice corners.
+
+    >>> from game.core.hex_sight import hex_board
+    >>> from game.core.sight import parse_rule
+    >>> from game.play.sight_calls import cast_ray
+    >>> board = hex_board(3, 1, walls=[hex_board(3, 1).grid.edge_between((0, 0), (1, 0))])
+    >>> short_worded(cast_ray(board, (0, 0), (2, 0), parse_rule("hexside", "hex"), None))
+    'Blocked under hexside: the centre line crosses the wall between (0,0) and (1,0).'
+    """
+    text = _CENTRE_LINE.sub("the centre line", ray.explain())
+    text = _SIDE_NAME.sub("", text)
+    return re.sub(r"\b(crosses|along) wall\b", r"\1 the wall", text)
 
 
 def viewer_words(p: Shown) -> str:

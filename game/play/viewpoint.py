@@ -65,7 +65,7 @@ class Viewpoint:
         """The viewer choice in words, for the panel."""
         if self.choice == AUTO:
             if figure_side is None:
-                return "no side (the start square is empty: every figure counts as an enemy)"
+                return f"no side (the start {board.grid.kind} is empty: every figure counts as an enemy)"
             return f"{figure_side} (the starting figure's side)"
         if self.choice == NO_SIDE or self.choice not in board.sides():
             return "no side (every figure counts as an enemy)"

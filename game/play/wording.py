@@ -32,7 +32,7 @@ _ON_EDGE = re.compile(r"\b(on|at) ([VH]\(\d+,\d+\))")
 #: "closed door on V(7,3) between (6,3) and (7,3)": the edge is named by its squares already
 _ON_NAMED = re.compile(r"\b(on|at) ([VH]\(\d+,\d+\)) (?=between)")
 _EDGE = re.compile(r"\b([VH])\((\d+),(\d+)\)")
-_CORNER = re.compile(r"\bcorner \((\d+),(\d+)\)")
+_CORNER = re.compile(r"\bcorner \((\d+),(\d+)\)(?! of \()")  # a hex corner names its cells: kept
 
 
 def edge_words(axis: str, x: int, y: int) -> str:
@@ -59,6 +59,8 @@ def plain(text: str) -> str:
     'undid: door between (6,3) and (7,3): closed; top-left corner of (2,2) is open'
     >>> plain("Blocked: closed door on V(7,3) between (6,3) and (7,3).")
     'Blocked: closed door between (6,3) and (7,3).'
+    >>> plain("touches a wall at the corner (2,2) of (0,1), (1,0) and (1,1)")  # a hex corner (lattice)
+    'touches a wall at the corner (2,2) of (0,1), (1,0) and (1,1)'
     """
     text = _ENEMIES.sub(lambda m: f"{m[3]}, {m[1]} figures hostile to the {m[2]} side", text)
     text = _ON_NAMED.sub(lambda m: "" if m[1] == "on" else "at the edge ", text)

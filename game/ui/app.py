@@ -46,9 +46,10 @@ from game.ui.dice_tray import DiceTray
 from game.ui.display import open_window, save_screenshot
 from game.ui.heat import CoverageOverlay
 from game.ui.help import HelpOverlay
+from game.ui.hex_painter import painter_for
 from game.ui.keys import action_for, binding_for, chords, handler
 from game.ui.measure_overlay import draw_reach, draw_ruler
-from game.ui.painter import BoardPainter, Overlay
+from game.ui.painter import Overlay
 from game.ui.panel import (
     LESSON_TEXT_PX,
     PANEL_WIDTH,
@@ -181,7 +182,7 @@ class App:
         self.panel = SidePanel(self.manager, self._panel_rect())
         self.attack_section = AttackSection(self.presenter.attack)
         self.panel.add_section(self.attack_section, 3)
-        self.painter = BoardPainter(None)
+        self.painter = painter_for(None)
         self.watcher = FileWatcher((), time_source=self.time)
         self.presenter.on_switch = self._shown
         self.presenter.start(lessons=start_in_lessons)
@@ -201,7 +202,7 @@ class App:
     def _shown(self, session: Session | None) -> None:
         """The presenter shows another session: new painter for its art, fit the board, watch its
         files; the hovered square is found again under the mouse on the new view."""
-        self.painter = BoardPainter(getattr(session.loaded, "art", None) if session else None)
+        self.painter = painter_for(session)
         for warning in self.painter.warnings:
             self.presenter.notify(warning, "error")
         if session is not None:
@@ -315,6 +316,7 @@ class App:
     def fit(self) -> None:
         """Home: fit the whole board, and remember the zoom that fit chose (see :meth:`resize`)."""
         if self.board is not None:
+            self.view.use_grid(self.board.grid)  # squares, or a hex map's pixel layout
             self.view.fit(self.board.width, self.board.height)
             self._fit_cell = self.view.cell
 
@@ -388,9 +390,9 @@ class App:
             return
         if self.presenter.reload():
             cell, origin = self.view.cell, self.view.origin
-            self.painter = BoardPainter(getattr(session.loaded, "art", None))
+            self.painter = painter_for(session)
+            self.view.use_grid(session.board.grid)  # and its size
             self.view.cell, self.view.origin = cell, origin
-            self.view.board_size = (session.board.width, session.board.height)
         self.watcher.watch(session.dependencies if self.watch_enabled else ())
 
     # --- events ---------------------------------------------------------------------------
@@ -656,7 +658,7 @@ class App:
         """Put a square in the middle of the board area (a clicked finding)."""
         if square is None:
             return
-        self._centre_point(square[0] + 0.5, square[1] + 0.5)
+        self._centre_point(*self.view.grid_centre(square))
         self.presenter.hover = square
 
     def _centre_point(self, gx: float, gy: float) -> None:

@@ -17,8 +17,9 @@ from typing import Any
 import numpy as np
 import pygame
 
+from game.core import sight
 from game.core.board import Board, Square
-from game.designer.coverage import Coverage, coverage, geometry_board
+from game.designer.coverage import Coverage, Table, coverage, coverage_table, geometry_board
 from game.play.wording import heat_legend
 from game.ui.odds_chart import PanelFonts
 from game.ui.report_images import ramp
@@ -39,6 +40,14 @@ def geometry_key(board: Board) -> tuple[Any, ...]:
     return board.serial, doors, squares
 
 
+def board_table(board: Board) -> Table | None:
+    """The visibility table the coverage reads: squares' own (None: the region table of the
+    default rule); on another grid the table under the map's rule (its engines have no regions)."""
+    if board.grid.kind == "square":
+        return None
+    return coverage_table(board, sight.rule_or_default(board))
+
+
 class _Job:
     """The coverage of one board worked out on a daemon thread (quitting never waits for it)."""
 
@@ -51,7 +60,7 @@ class _Job:
 
     def _run(self, board: Board) -> None:
         try:
-            self.value = coverage(board)
+            self.value = coverage(board, board_table(board))
         except BaseException as exc:  # noqa: BLE001 - handed to the window's thread
             self.error = exc
         finally:
@@ -155,6 +164,9 @@ class CoverageOverlay:
             del alpha
             self._tint = (key, small)
         small = self._tint[1]
+        if view.hexes is not None:
+            self._draw_hexes(surface, view, found, small, scale)
+            return
         # only the squares in view, scaled to the screen (never the whole board at a big zoom)
         x0, y0 = view.to_grid(area.x, area.y)
         x1, y1 = view.to_grid(area.right, area.bottom)
@@ -171,6 +183,24 @@ class CoverageOverlay:
             if view.cell >= 28 * scale:
                 self._draw_counts(surface, view, found, (left, top_row, right, bottom), scale)
             surface.set_clip(old_clip)
+
+    def _draw_hexes(self, surface: pygame.Surface, view: View, found: Coverage, tint: pygame.Surface,
+                    scale: float) -> None:
+        """The tint on a hex board: every standable hex in view filled with its colour (the
+        colours of the square tint's one-pixel-per-cell picture ``tint``), its count on it when
+        the hexes are big enough."""
+        area = pygame.Rect(view.viewport)
+        x0, y0, x1, y1 = view.visible_cells()
+        layer = pygame.Surface(area.size, pygame.SRCALPHA)
+        for y in range(max(0, y0), min(found.standable.shape[0], y1)):
+            for x in range(max(0, x0), min(found.standable.shape[1], x1)):
+                if found.standable[y, x]:
+                    outline = [(px - area.x, py - area.y) for px, py in view.cell_polygon((x, y))]
+                    pygame.draw.polygon(layer, tint.get_at((x, y)), outline)
+        surface.blit(layer, area.topleft)
+        if view.cell >= 28 * scale:
+            self._draw_counts(surface, view, found, (max(0, x0), max(0, y0), min(found.standable.shape[1], x1),
+                                                     min(found.standable.shape[0], y1)), scale)
 
     def _draw_counts(self, surface: pygame.Surface, view: View, found: Coverage,
                      box: tuple[int, int, int, int], scale: float) -> None:

@@ -32,6 +32,9 @@ def draw_reach(surface: pygame.Surface, view: View, found: Mapping[Square, int],
     tint.fill(REACH_TINT)
     size = max(11, round(view.cell * 0.32))
     face = classroom.font(size) if view.cell >= 22 else None
+    if view.hexes is not None:
+        _draw_hex_reach(surface, view, found, face)
+        return
     for (x, y), steps in found.items():
         if not (x0 <= x <= x1 and y0 <= y <= y1) or steps == 0:
             continue
@@ -43,10 +46,32 @@ def draw_reach(surface: pygame.Surface, view: View, found: Mapping[Square, int],
             surface.blit(label, (rect.x + 3, rect.y + 1))
 
 
+def _draw_hex_reach(surface: pygame.Surface, view: View, found: Mapping[Square, int],
+                    face: pygame.font.Font | None) -> None:
+    """The reach on a hex board: every reached hex tinted and outlined, its steps in its middle."""
+    x, y, w, h = view.viewport
+    layer = pygame.Surface((w, h), pygame.SRCALPHA)
+    for cell, steps in found.items():
+        if steps == 0:
+            continue
+        outline = [(px - x, py - y) for px, py in view.cell_polygon(cell)]
+        pygame.draw.polygon(layer, REACH_TINT, outline)
+        pygame.draw.polygon(layer, REACH_EDGE, outline, 1)
+    surface.blit(layer, (x, y))
+    if face is not None:
+        for cell, steps in found.items():
+            if steps:
+                label = face.render(str(steps), True, LABEL_TEXT)
+                surface.blit(label, label.get_rect(center=view.square_centre(cell)))
+
+
 def draw_ruler(surface: pygame.Surface, view: View, ruler: Ruler, scale: float) -> None:
     """The ruler: its line, the range rings and a label with its sentence."""
     width = max(2, round(view.cell * 0.04))
     for sq in ruler.ring:
+        if view.hexes is not None:
+            pygame.draw.polygon(surface, RING, view.cell_polygon(sq), width)
+            continue
         pygame.draw.rect(surface, RING, pygame.Rect(view.square_rect(sq)), width)
     for sq in ruler.diagonal_ring:
         rect = pygame.Rect(view.square_rect(sq)).inflate(-2 * width - 2, -2 * width - 2)

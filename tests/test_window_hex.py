@@ -1,0 +1,320 @@
+"""The window on hex maps (issue #21): real pygame (SDL dummy driver), real posted events, real
+maps read by the real reader — the bundled hex demo, and a flat-top even-stagger map with
+squashed hexes exported to .tmj by the real Tiled editor.
+
+What a person does: hover a hex (the Frame's verdict is the sight facade's), drag a figure from
+one hex to another (mouse → hex through the grid's own pixel layout, exactly), click a door on a
+hex side, press K for the next hex preset, F, M, W, undo, quit and come back (the play state), and
+an attack the rules refuse on hexes says so in one line.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+from support.window import Clock, click, drag, key, move, near
+
+from game.core import sight
+from game.core.board import DoorState
+from game.core.errors import UsageError
+from game.core.hexgrid import HexGrid, HexLayout
+from game.play.session import Session
+from game.rules.registry import forget_ruleset, get_ruleset, register_ruleset
+from game.ui import theme
+from game.ui.app import App
+
+REPO = Path(__file__).resolve().parent.parent
+TILED = shutil.which("tiled")
+
+
+def hex_demo(folder: Path, extra_props: str = "") -> Path:
+    """The bundled hex demo with its tileset and art, in ``folder`` (its play state goes there)."""
+    (folder / "maps").mkdir(exist_ok=True)
+    shutil.copytree(REPO / "maps" / "tiles", folder / "maps" / "tiles")
+    shutil.copytree(REPO / "assets" / "tiles", folder / "assets" / "tiles")
+    target = folder / "maps" / "hex-demo.tmx"
+    text = (REPO / "maps" / "hex-demo.tmx").read_text(encoding="utf-8")
+    target.write_text(text.replace("<properties>", "<properties>" + extra_props, 1), encoding="utf-8")
+    return target
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def app(tmp_path: Path, screen: pygame.Surface, clock: Clock) -> App:
+    window = App(Session.open(hex_demo(tmp_path), fresh=True), screen=screen, time_source=clock, watch=False)
+    pygame.event.clear()
+    window.frame()
+    return window
+
+
+def at(app: App, cell: tuple[int, int]) -> tuple[int, int]:
+    """The screen pixel of a hex's drawn centre."""
+    return app.view.square_centre(cell)
+
+
+def figure(app: App, name: str) -> int:
+    assert app.board is not None
+    return next(f.id for f in app.board.figures.values() if f.name == name)
+
+
+def inner_points(app: App, cell: tuple[int, int]) -> list[tuple[int, int]]:
+    """Pixels just inside each drawn corner of a hex (a fifth of the way to its centre)."""
+    cx, cy = app.view.square_centre(cell)
+    return [(round(x + (cx - x) / 5), round(y + (cy - y) / 5)) for x, y in app.view.cell_polygon(cell)]
+
+
+def test_the_mouse_finds_the_hex_drawn_under_it_and_its_roles_are_painted(app: App) -> None:
+    board = app.board
+    assert board is not None and board.grid.kind == "hex"
+    for cell in board.grid.cells():
+        for point in [at(app, cell), *inner_points(app, cell)]:
+            assert app.view.square_at(*point) == cell, (cell, point)
+    void = next(iter(sorted(board.void)))
+    assert near(app.screen.get_at(at(app, void)), theme.VOID, 12)
+    floor = (3, 3)
+    colour = app.screen.get_at(inner_points(app, floor)[0])
+    assert near(colour, theme.FLOOR_LIGHT if sum(floor) % 2 else theme.FLOOR_DARK, 12)
+
+
+@pytest.mark.parametrize("presses", [0, 1, 2])
+def test_hovering_draws_the_facades_verdict_under_each_hex_preset(app: App, clock: Clock, presses: int) -> None:
+    board = app.board
+    assert board is not None
+    click(app, at(app, (1, 0)))  # Archer
+    for _ in range(presses):
+        key(app, pygame.K_k)
+    clock.now += 10  # K's notice expires: the status line says the ray
+    move(app, at(app, (1, 2)))  # Goblin: vector H5
+    frame = app.last_frame
+    assert frame.rule is not None and frame.rule.name in ("hexside", "hex-strict", "gloomhaven")
+    assert frame.rule.name == ("hexside", "hex-strict", "gloomhaven")[presses]
+    found = sight.line(board, (1, 0), (1, 2), frame.rule, viewer="blue")
+    assert frame.ray is not None and frame.ray.clear == found.clear
+    assert frame.status_kind == ("clear" if found.clear else "blocked")
+    assert frame.status.startswith("Clear" if found.clear else "Blocked")
+    line = frame.ray.lines[0]
+    a, b = app.view.lattice_point(line.start), app.view.lattice_point(line.end)
+    early = app.screen.get_at((round(a[0] + (b[0] - a[0]) * 0.2), round(a[1] + (b[1] - a[1]) * 0.2)))
+    late = app.screen.get_at((round(a[0] + (b[0] - a[0]) * 0.6), round(a[1] + (b[1] - a[1]) * 0.6)))
+    assert near(early, theme.RAY_CLEAR, 30)  # green up to the first blocker (a third of the way)
+    assert near(late, theme.RAY_CLEAR if found.clear else theme.RAY_BLOCKED, 30)  # red past it
+
+
+def test_dragging_a_figure_from_hex_to_hex_is_one_undoable_move(app: App) -> None:
+    board = app.board
+    assert board is not None
+    archer = figure(app, "Archer")
+    drag(app, at(app, (1, 0)), at(app, (3, 1)))
+    assert board.figure(archer).square == (3, 1)
+    assert "move Archer (1,0) -> (3,1)" in app.session.history.log[-1]  # type: ignore[union-attr]
+    drag(app, at(app, (3, 1)), at(app, (5, 1)))  # rubble: refused, it goes back
+    assert board.figure(archer).square == (3, 1)
+    assert "blocked terrain" in app.last_frame.status
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert board.figure(archer).square == (1, 0)
+
+
+def test_a_click_on_a_hex_side_opens_and_closes_its_door(app: App, clock: Clock) -> None:
+    board = app.board
+    assert board is not None
+    door = next(edge for edge, d in board.doors.items() if d.state is DoorState.CLOSED)
+    a, b = (app.view.lattice_point(p) for p in board.grid.edge_ends(door))
+    middle = (round((a[0] + b[0]) / 2), round((a[1] + b[1]) / 2))
+    assert app.view.nearest_edge(*middle, 5.0) == door
+    click(app, middle)
+    assert board.doors[door].state is DoorState.OPEN
+    cells = board.grid.edge_cells(door)
+    click(app, at(app, cells[0]))  # sight from that hex, across the open door
+    move(app, at(app, cells[1]))
+    assert app.last_frame.ray is not None and app.last_frame.ray.clear
+    click(app, middle)
+    assert board.doors[door].state is not DoorState.OPEN
+    move(app, at(app, cells[0]))
+    move(app, at(app, cells[1]))
+    assert app.last_frame.ray is not None and not app.last_frame.ray.clear
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert board.doors[door].state is DoorState.OPEN
+
+
+def test_field_of_view_ruler_and_reach_on_hexes(app: App) -> None:
+    board = app.board
+    assert board is not None
+    click(app, at(app, (9, 5)))  # Scout in the one-hex corridor
+    for code in (pygame.K_f, pygame.K_m, pygame.K_w):
+        key(app, code)
+    move(app, at(app, (12, 5)))
+    frame = app.last_frame
+    assert frame.field_of_view is not None and frame.rule is not None
+    assert (frame.field_of_view == sight.field(board, (9, 5), frame.rule, viewer="blue")).all()
+    hidden = next(cell for cell in board.grid.cells()
+                  if not frame.field_of_view[cell[1], cell[0]] and not board.is_void(cell)
+                  and not board.figures_at(cell) and cell not in (frame.reach or {}))
+    assert sum(app.screen.get_at(at(app, hidden))[:3]) < sum(theme.FLOOR_DARK) * 0.6  # shaded
+    assert frame.ruler is not None and frame.ruler.text == "3 hex steps"
+    assert frame.reach is not None and frame.reach[(9, 5)] == 0
+
+
+def test_quitting_and_coming_back_restores_the_hex_board(tmp_path: Path, screen: pygame.Surface, clock: Clock) -> None:
+    path = hex_demo(tmp_path)
+    window = App(Session.open(path, fresh=True), screen=screen, time_source=clock, watch=False)
+    window.frame()
+    board = window.board
+    assert board is not None
+    archer = figure(window, "Archer")
+    drag(window, at(window, (1, 0)), at(window, (2, 3)))
+    door = next(edge for edge, d in board.doors.items() if d.state is DoorState.CLOSED)
+    a, b = (window.view.lattice_point(p) for p in board.grid.edge_ends(door))
+    click(window, (round((a[0] + b[0]) / 2), round((a[1] + b[1]) / 2)))
+    again = App(Session.open(path), screen=screen, time_source=clock, watch=False)
+    again.frame()
+    assert again.board is not None and again.board.figure(archer).square == (2, 3)
+    assert again.board.doors[door].state is DoorState.OPEN
+    assert again.last_frame.banner is None  # nothing was set aside
+
+
+class _HexRefusingArcadia(type(get_ruleset("arcadia"))):  # type: ignore[misc]
+    """Arcadia's rules, refusing hex boards in one line as a ruleset that counts on squares does."""
+
+    def check(self, request):  # type: ignore[no-untyped-def]  # noqa: ANN001, ANN201
+        if request.board.grid.kind == "hex":
+            raise UsageError("these rules count ranges on squares: they do not play on hex maps")
+        return super().check(request)
+
+
+#: the toy game's rules, registered under a name by this module (as a plug-in game would be)
+RULESET = _HexRefusingArcadia()
+
+
+def test_an_attack_the_rules_refuse_on_hexes_is_one_line_in_the_panel(tmp_path: Path, screen: pygame.Surface,
+                                                                       clock: Clock) -> None:
+    register_ruleset("hexless", __name__)
+    try:
+        path = hex_demo(tmp_path, '<property name="ruleset" value="hexless"/>')
+        text = path.read_text(encoding="utf-8").replace(
+            '<property name="side" value="blue"/>',
+            '<property name="side" value="blue"/><property name="attacks" value="Short Bow:ranged:2"/>')
+        path.write_text(text, encoding="utf-8")
+        window = App(Session.open(path, fresh=True), screen=screen, time_source=clock, watch=False)
+        window.frame()
+        click(window, at(window, (1, 0)))  # Archer
+        click(window, at(window, (1, 2)), button=3)  # Goblin targeted
+        key(window, pygame.K_r)
+        status = window.last_frame.status
+        assert status.endswith("they do not play on hex maps") and "\n" not in status
+        assert window.running
+    finally:
+        forget_ruleset("hexless")
+
+
+# --- a flat-top, even-stagger map with squashed hexes, exported by the real Tiled editor ------
+
+
+def flat_map(folder: Path) -> tuple[Path, HexGrid, HexLayout]:
+    """A 7×5 flat-top (stagger axis x), even-stagger map with squashed 40×24 hexes (side 12):
+    a floor tileset image, a wall between (2,2) and its first neighbour, a closed door and two
+    figures, drawn on Tiled's pixel corners and centres."""
+    grid, layout = HexGrid(7, 5, "x", "even"), HexLayout(40, 24, 12)
+    surface = pygame.Surface((2 * layout.tilewidth, layout.tileheight))
+    surface.fill((200, 190, 160))
+    surface.fill((90, 80, 70), (layout.tilewidth, 0, layout.tilewidth, layout.tileheight))
+    pygame.image.save(surface, str(folder / "flat.png"))
+    objects = []
+    for oid, (kind, a, b) in enumerate((("wall", (2, 2), grid.neighbours((2, 2))[0]),
+                                        ("door", (4, 2), grid.neighbours((4, 2))[1])), start=1):
+        (x0, y0), (x1, y1) = (grid.point_px(p, layout) for p in grid.edge_ends(grid.edge_between(a, b)))
+        objects.append(f'<object id="{oid}" type="{kind}" x="{x0:g}" y="{y0:g}">'
+                       f'<polyline points="0,0 {x1 - x0:g},{y1 - y0:g}"/></object>')
+    for oid, (name, side, cell) in enumerate((("Fox", "blue", (0, 0)), ("Crow", "red", (6, 4))), start=3):
+        x, y = grid.centre_px(cell, layout)
+        objects.append(f'<object id="{oid}" name="{name}" type="figure" x="{x:g}" y="{y:g}"><properties>'
+                       f'<property name="side" value="{side}"/></properties><point/></object>')
+    rows = ",\n".join(",".join("2" if (x, y) == (3, 1) else "1" for x in range(7)) for y in range(5))
+    path = folder / "flat.tmx"
+    path.write_text(f"""<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.8" tiledversion="1.8.2" orientation="hexagonal" renderorder="right-down" width="7" height="5"
+ tilewidth="40" tileheight="24" infinite="0" hexsidelength="12" staggeraxis="x" staggerindex="even"
+ nextlayerid="3" nextobjectid="20">
+ <tileset firstgid="1" name="flat" tilewidth="40" tileheight="24" tilecount="2" columns="2">
+  <image source="flat.png" width="80" height="24"/>
+  <tile id="1"><properties><property name="blocked" type="bool" value="true"/></properties></tile>
+ </tileset>
+ <layer id="1" name="ground" width="7" height="5"><data encoding="csv">
+{rows}
+</data></layer>
+ <objectgroup id="2" name="things">{"".join(objects)}</objectgroup>
+</map>
+""", encoding="utf-8")
+    return path, grid, layout
+
+
+@pytest.fixture
+def flat(tmp_path: Path, screen: pygame.Surface, clock: Clock) -> App:
+    path, _, _ = flat_map(tmp_path)
+    if TILED is not None:  # the map as the real Tiled editor writes it
+        env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+        subprocess.run([TILED, "--export-map", "json", str(path), str(tmp_path / "flat.tmj")],
+                       env=env, check=True, capture_output=True, timeout=120)
+        path = tmp_path / "flat.tmj"
+    window = App(Session.open(path, fresh=True), screen=screen, time_source=clock, watch=False)
+    pygame.event.clear()
+    window.frame()
+    return window
+
+
+def test_a_flat_top_even_map_from_real_tiled_is_drawn_picked_and_played(flat: App) -> None:
+    board = flat.board
+    assert board is not None
+    grid = board.grid
+    assert isinstance(grid, HexGrid) and (grid.staggeraxis, grid.staggerindex) == ("x", "even")
+    for cell in grid.cells():
+        for point in [at(flat, cell), *inner_points(flat, cell)]:
+            assert flat.view.square_at(*point) == cell, (cell, point)
+    fox = figure(flat, "Fox")
+    drag(flat, at(flat, (0, 0)), at(flat, (1, 1)))
+    assert board.figure(fox).square == (1, 1)
+    move(flat, at(flat, (6, 4)))
+    found = sight.line(board, (1, 1), (6, 4), flat.last_frame.rule, viewer="blue")
+    assert flat.last_frame.ray is not None and flat.last_frame.ray.clear == found.clear
+    door = next(iter(board.doors))
+    a, b = (flat.view.lattice_point(p) for p in grid.edge_ends(door))
+    click(flat, (round((a[0] + b[0]) / 2), round((a[1] + b[1]) / 2)))
+    assert board.doors[door].state is DoorState.OPEN
+
+
+def test_sightline_play_takes_a_screenshot_of_the_hex_demo(tmp_path: Path) -> None:
+    shot = tmp_path / "hex.png"
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy"}
+    done = subprocess.run([sys.executable, "-m", "game", "play", str(REPO / "maps" / "hex-demo.tmx"), "--fresh",
+                           "--size", "1000x650", "--frames", "2", "--screenshot", str(shot)],
+                          env=env, cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert pygame.image.load(str(shot)).get_size() == (1000, 650)
+
+
+def test_keys_close_doors_redo_viewer_and_reach_steps_on_hexes(app: App) -> None:
+    board = app.board
+    assert board is not None
+    opened = next(edge for edge, d in board.doors.items() if d.state is DoorState.OPEN)
+    key(app, pygame.K_c)
+    assert board.doors[opened].state is DoorState.CLOSED
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert board.doors[opened].state is DoorState.OPEN
+    key(app, pygame.K_y, pygame.KMOD_CTRL)
+    assert board.doors[opened].state is DoorState.CLOSED
+    click(app, at(app, (9, 5)))  # Scout
+    key(app, pygame.K_2)  # the reach, two steps
+    reach = app.last_frame.reach
+    assert reach is not None and max(reach.values()) == 2
+    assert all(board.grid.distance((9, 5), cell) <= steps for cell, steps in reach.items())
+    key(app, pygame.K_v)
+    assert app.presenter.viewpoint.choice != "auto"
