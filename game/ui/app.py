@@ -220,8 +220,7 @@ class App:
     # --- layout ---------------------------------------------------------------------------
 
     def _new_manager(self) -> pygame_gui.UIManager:
-        """The GUI manager for the current UI scale: it lays out and draws at the *logical* size
-        (the window divided by the scale), and the panel is scaled up onto the screen."""
+        """The GUI manager for the UI scale: it lays out at the *logical* size (window / scale)."""
         manager = pygame_gui.UIManager(self._logical_size(), GUI_THEME)
         manager.mouse_pos_scale_factor = [1 / self.ui_scale, 1 / self.ui_scale]
         manager.preload_fonts(
@@ -469,8 +468,7 @@ class App:
         return True
 
     def _reader_event(self, event: pygame.event.Event) -> bool:
-        """The reader's share of the events (scroll keys, wheel, clicks, resizing): True when
-        it took the event."""
+        """The reader's share of the events (scroll keys, wheel, clicks, resizing): True if taken."""
         reader = self.reader
         area = pygame.Rect(self.view.viewport)
         if event.type == pygame.KEYDOWN:  # the table's reader_scroll keys (game/ui/keys.py)
