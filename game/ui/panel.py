@@ -678,7 +678,8 @@ class FindingsSection:
         texts = list(self._items)
         rooms = self._rooms()
         if rooms is None:  # no button measured yet: one probe row tells the widths
-            self.list.set_item_list(list[str | tuple[str, str]](texts[:1]))
+            probe: list[str | tuple[str, str]] = [*texts[:1]]
+            self.list.set_item_list(probe)
             rooms = self._rooms()
             if rooms is None:
                 return
