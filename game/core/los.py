@@ -970,11 +970,20 @@ def pair_table(
     bool ``(len(origins), H, W)``, False outside ``targets``.
 
     Only the listed origins are cast (the designer lists squares that can hold a figure), in
-    batches, one byte per answer; void squares are never seen.
+    batches, one byte per answer; void squares are never seen. When the origins are exactly the
+    targets (every pair among chosen squares), the rule's symmetry halves the work: the pairs
+    come from :func:`pair_bits_among` (each origin's upper half-plane, mirrored) and are
+    unpacked into the rows.
     """
     cache = _cache(board)
-    blockers = _blockers(board, cache, viewer)
     keep = targets & _on_board_mask(board, cache)
+    w = board.width
+    chosen = np.flatnonzero(keep)
+    if len(origins) == chosen.size and len(origins) > 1:
+        flat = np.fromiter((x + y * w for x, y in origins), dtype=np.int64, count=len(origins))
+        if np.array_equal(flat, chosen):
+            return _unpacked_rows(pair_bits_among(board, keep, viewer), chosen, board)
+    blockers = _blockers(board, cache, viewer)
     out = np.zeros((len(origins), board.height, board.width), dtype=bool)
     step = batch_size(board.width, board.height)
     for start in range(0, len(origins), step):
@@ -983,6 +992,21 @@ def pair_table(
         rows &= keep
         out[start : start + len(chunk)] = rows
     return out
+
+
+def _unpacked_rows(bits: np.ndarray, chosen: np.ndarray, board: Board) -> np.ndarray:
+    """The rows of :func:`pair_table` from the compact bits among the flat squares ``chosen``
+    (each sees itself), unpacked 2,048 rows at a time."""
+    k, n = chosen.size, board.width * board.height
+    out = np.zeros((k, n), dtype=bool)
+    for start in range(0, k, 2048):
+        rows = np.unpackbits(bits[start : start + 2048], axis=1, count=k).view(bool)
+        if k == n:  # every square chosen: the rows as they are
+            out[start : start + rows.shape[0]] = rows
+        else:
+            out[start : start + rows.shape[0], chosen] = rows
+    out[np.arange(k), chosen] = True
+    return out.reshape(k, board.height, board.width)
 
 
 def mask_to_ascii(board: Board, mask: np.ndarray, origin: Square | None = None) -> list[str]:
