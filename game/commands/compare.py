@@ -96,6 +96,37 @@ def _square(board: Board, text: str) -> Square:
     return sq
 
 
+def _pair_disagreements(
+    t1: np.ndarray, t2: np.ndarray
+) -> tuple[list[tuple[Square, Square, bool]], np.ndarray, np.ndarray]:
+    """Where two all-pairs tables ``[ay, ax, by, bx]`` disagree: the pairs ``(a, b, seen by the
+    first)`` in row-major order of (a, b) — each unordered pair once when both tables are
+    symmetric on it — and per square how many of them it takes part in, seen by the first rule
+    only and by the second only (int ``[y, x]``).
+
+    >>> t1 = np.zeros((1, 2, 1, 2), dtype=bool); t2 = t1.copy(); t1[0, 0, 0, 1] = t1[0, 1, 0, 0] = True
+    >>> rows, first_only, second_only = _pair_disagreements(t1, t2)
+    >>> rows, first_only.tolist(), second_only.tolist()
+    ([((0, 0), (1, 0), True)], [[1, 1]], [[0, 0]])
+    """
+    h, w = t1.shape[:2]
+    n = h * w
+    t1, t2 = t1.reshape(n, n), t2.reshape(n, n)
+    a, b = np.nonzero(t1 != t2)  # row-major order of (a, b)
+    symmetric = (t1[b, a] == t1[a, b]) & (t2[b, a] == t2[a, b])
+    keep = ~(symmetric & (b < a))  # list each unordered pair once when both rules are symmetric on it
+    a, b = a[keep], b[keep]
+    seen = t1[a, b]
+    rows = [((ax, ay), (bx, by), s) for ax, ay, bx, by, s in zip(
+        (a % w).tolist(), (a // w).tolist(), (b % w).tolist(), (b // w).tolist(), seen.tolist(), strict=True)]
+
+    def count(chosen: np.ndarray) -> np.ndarray:
+        both = np.bincount(a[chosen], minlength=n) + np.bincount(b[chosen], minlength=n)
+        return both.reshape(h, w).astype(int)
+
+    return rows, count(seen), count(~seen)
+
+
 def run(args: argparse.Namespace) -> int:
     """Decide both rules, print where they disagree and write the PNG."""
     import os
@@ -146,17 +177,8 @@ def run(args: argparse.Namespace) -> int:
         for y, x in zip(*np.nonzero(m1 != m2), strict=True):
             rows.append((origin, (int(x), int(y)), bool(m1[y, x])))
     else:
-        t1 = sight.pairs(board, first, viewer=viewer)
-        t2 = sight.pairs(board, second, viewer=viewer)
-        for ay, ax, by, bx in zip(*np.nonzero(t1 != t2), strict=True):
-            a, b = (int(ax), int(ay)), (int(bx), int(by))
-            symmetric = t1[by, bx, ay, ax] == t1[ay, ax, by, bx] and t2[by, bx, ay, ax] == t2[ay, ax, by, bx]
-            if symmetric and (b[1], b[0]) < (a[1], a[0]):
-                continue  # list each unordered pair once when both rules are symmetric on it
-            seen = bool(t1[ay, ax, by, bx])
-            rows.append((a, b, seen))
-            for sq in (a, b):
-                (first_only if seen else second_only)[sq[1], sq[0]] += 1
+        rows, first_only, second_only = _pair_disagreements(
+            sight.pairs(board, first, viewer=viewer), sight.pairs(board, second, viewer=viewer))
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")) and sys.platform.startswith("linux"):
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from game.ui.compare_png import compare_png

@@ -415,14 +415,22 @@ def corner_field(board: Board, a: Square, profile: Profile, viewer: str | None =
     return _corner_cast(board, a, profile, viewer)
 
 
-def _corner_cast(board: Board, a: Square, profile: Profile, viewer: str | None) -> np.ndarray:
-    """:func:`corner_field` on a board of any size (the tests run it on 3×3 boards)."""
+def _corner_cast(
+    board: Board, a: Square, profile: Profile, viewer: str | None, known: np.ndarray | None = None
+) -> np.ndarray:
+    """:func:`corner_field` on a board of any size (the tests run it on 3×3 boards). ``known``:
+    the pair table ``[ay, ax, by, bx]`` whose rows before ``a`` (row-major) are filled, for a
+    symmetric rule: a neighbour before ``a`` takes its verdict from its own row, not a walk."""
     onb = on_board_mask(board)
     mask: np.ndarray = corner_candidates(view(board, profile, viewer), a) & onb
     ax, ay = a
     ys, xs = np.nonzero(~mask[max(ay - 1, 0) : ay + 2, max(ax - 1, 0) : ax + 2])
     for y, x in zip((ys + max(ay - 1, 0)).tolist(), (xs + max(ax - 1, 0)).tolist(), strict=True):
-        if onb[y, x]:
+        if not onb[y, x]:
+            continue
+        if known is not None and (y, x) < (ay, ax):
+            mask[y, x] = known[y, x, ay, ax]
+        else:
             mask[y, x] = _verdict(board, a, (x, y), profile, viewer, complete=False)
     return mask
 
@@ -441,6 +449,10 @@ def all_pairs(board: Board, profile: Profile, viewer: str | None = None) -> np.n
     # symmetric when from == to and no viewer-dependent figure rule (see tests/test_profile_los.py)
     symmetric = profile.from_ == profile.to and (profile.figures != "enemies-at-capacity" or viewer is None)
     fast = profile.family == "any" or (profile.family == "corners" and board.width * board.height >= FAST_FOV_SQUARES)
+    if symmetric and profile.family == "corners" and fast:  # the walked neighbours: once a pair
+        for a in board.squares():
+            out[a[1], a[0]] = _corner_cast(board, a, profile, viewer, known=out)
+        return out
     if not symmetric or fast:
         for a in board.squares():
             out[a[1], a[0]] = visible_from(board, a, profile, viewer)
