@@ -55,7 +55,7 @@ import numpy as np
 
 from game.core.board import Board, Corner, Edge, Square, corner_edges, fmt_square, is_enemy
 from game.core.fov import BlockerSet, batch_size, fov_half_rows, fov_rows
-from game.core.fov_cast import cast, flag_grid
+from game.core.fov_cast import cast, flag_grid, patch_flag_grid
 from game.core.profiles import PRESETS, Profile
 from game.core.segment import HALF, check_square, segment_events
 from game.core.sight_result import Crossing, CrossingKind, DrawStep, LineCheck, Side, Sight
@@ -664,7 +664,11 @@ def is_close(board: Board, a: Square, b: Square) -> bool:
 # --- many rays at once: numpy tables ---------------------------------------------------------
 
 class _BoardCache:
-    """Per-board caches: geometry arrays per geometry version, lookups and masks per version."""
+    """Per-board caches: geometry arrays per geometry version, lookups and masks per version.
+
+    When only figures changed (a new version, the same geometry) the caster's byte grids of the
+    version before are kept as ``stale`` with the blocking squares they were built from: the next
+    :func:`_flags` patches the rows whose squares changed instead of building them anew."""
 
     def __init__(self) -> None:
         self.geometry_version = -1
@@ -673,18 +677,26 @@ class _BoardCache:
         self.terrain: np.ndarray | None = None
         self.on_board: np.ndarray | None = None
         self.blockers: dict[str | None, BlockerSet] = {}
+        self.cells: dict[str | None, np.ndarray] = {}
         self.flags: dict[str | None, tuple[bytes, bytes]] = {}
+        self.stale: dict[str | None, tuple[np.ndarray, tuple[bytes, bytes]]] = {}
         self.masks: OrderedDict[tuple[Square, str | None], np.ndarray] = OrderedDict()
 
     def refresh(self, board: Board) -> None:
-        if board.geometry_version != self.geometry_version:
+        same_geometry = board.geometry_version == self.geometry_version
+        if not same_geometry:
             self.geometry_version = board.geometry_version
             self.edges = None
             self.terrain = None
             self.on_board = None
+            self.stale.clear()
         if board.version != self.version:
             self.version = board.version
+            if same_geometry:
+                for viewer, flags in self.flags.items():
+                    self.stale[viewer] = (self.cells[viewer], flags)
             self.blockers.clear()
+            self.cells.clear()
             self.flags.clear()
             self.masks.clear()
 
@@ -745,21 +757,38 @@ def _cell_blocks(board: Board, cache: _BoardCache, viewer: str | None) -> np.nda
     return cells
 
 
+def _cells(board: Board, cache: _BoardCache, viewer: str | None) -> np.ndarray:
+    """:func:`_cell_blocks`, cached per board version."""
+    found = cache.cells.get(viewer)
+    if found is None:
+        found = cache.cells[viewer] = _cell_blocks(board, cache, viewer)
+        found.setflags(write=False)
+    return found
+
+
 def _blockers(board: Board, cache: _BoardCache, viewer: str | None) -> BlockerSet:
     """What blocks sight on this board version for ``viewer``, as coordinate arrays (cached)."""
     found = cache.blockers.get(viewer)
     if found is None:
         edge_v, edge_h = _edge_arrays(board, cache)
-        found = cache.blockers[viewer] = BlockerSet.from_arrays(_cell_blocks(board, cache, viewer), edge_v, edge_h)
+        found = cache.blockers[viewer] = BlockerSet.from_arrays(_cells(board, cache, viewer), edge_v, edge_h)
     return found
 
 
 def _flags(board: Board, cache: _BoardCache, viewer: str | None) -> tuple[bytes, bytes]:
-    """The caster's padded byte grid (:func:`game.core.fov_cast.flag_grid`) for ``viewer`` (cached)."""
+    """The caster's padded byte grid (:func:`game.core.fov_cast.flag_grid`) for ``viewer`` (cached);
+    after a figure moved, the grids of the version before patched where squares changed."""
     found = cache.flags.get(viewer)
     if found is None:
+        cells = _cells(board, cache, viewer)
         edge_v, edge_h = _edge_arrays(board, cache)
-        found = cache.flags[viewer] = flag_grid(_cell_blocks(board, cache, viewer), edge_v, edge_h)
+        old = cache.stale.pop(viewer, None)
+        if old is not None and old[0].shape == cells.shape:
+            rows = np.flatnonzero((old[0] != cells).any(axis=1)).tolist()
+            found = patch_flag_grid(old[1], cells, edge_v, edge_h, rows) if rows else old[1]
+        else:
+            found = flag_grid(cells, edge_v, edge_h)
+        cache.flags[viewer] = found
     return found
 
 
