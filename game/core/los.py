@@ -875,7 +875,7 @@ def all_pairs(board: Board, viewer: str | None = None) -> np.ndarray:
     flat = np.zeros((n, n), dtype=bool)
     for index, first, rows in _upper_rows(board, viewer):
         flat[index, first:] = rows
-    _mirror_bool(flat)
+    mirror_upper(flat)
     index = np.flatnonzero(_on_board_mask(board, _cache(board)))
     flat[index, index] = True
     return flat.reshape(h, w, h, w)
@@ -912,7 +912,7 @@ def _upper_rows(
 _BLOCK = 1024  # rows and columns of one mirrored block (a multiple of 8)
 
 
-def _mirror_bool(flat: np.ndarray) -> None:
+def mirror_upper(flat: np.ndarray) -> None:
     """``flat |= flat.T`` for a square bool table whose lower triangle is empty, block by block
     (no transposed copy of the whole table)."""
     n = flat.shape[0]
@@ -924,7 +924,7 @@ def _mirror_bool(flat: np.ndarray) -> None:
 
 
 def _mirror_bits(bits: np.ndarray, n: int) -> None:
-    """As :func:`_mirror_bool` for the bit table of :func:`pair_bits` (rows of ``n`` bits)."""
+    """As :func:`mirror_upper` for the bit table of :func:`pair_bits` (rows of ``n`` bits)."""
     for i0 in range(0, n, _BLOCK):
         i1 = min(n, i0 + _BLOCK)
         for j0 in range(i0, n, _BLOCK):
