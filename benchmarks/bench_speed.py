@@ -128,18 +128,42 @@ def fresh(argv: list[str], source: Path = REPO) -> tuple[float, float]:
 
 class FreshRow:
     """A row timed in fresh processes: ``run``/``reference`` for the harness, ``peak`` the largest
-    high-water mark of the timed runs (MB)."""
+    high-water mark of the timed runs (MB); the CPU seconds of each run (and of each run of the
+    code before) go into the benchmark's note once :meth:`attach` names it."""
 
     def __init__(self, argv: list[str]) -> None:
         self.argv, self.peaks = argv, [0.0]
+        self.cpu: list[float] = []
+        self.cpu_before: list[float] = []
+        self.peaks_before: list[float] = []
+        self.bench: Benchmark | None = None
+        self.note = ""
+
+    def attach(self, bench: Benchmark) -> Benchmark:
+        """Keep ``bench`` to write the CPU seconds into its note; returns it."""
+        self.bench, self.note = bench, bench.note
+        return bench
+
+    def _noted(self) -> None:
+        if self.bench is None:
+            return
+        parts = [f"CPU median {statistics.median(self.cpu):.1f} s"] if self.cpu else []
+        if self.cpu_before:
+            parts.append(f"before: CPU median {statistics.median(self.cpu_before):.1f} s, "
+                         f"peak {max(self.peaks_before):.0f} MB")
+        self.bench.note = self.note + ("; " + "; ".join(parts) if parts else "")
 
     def run(self) -> None:
         """One fresh run of the current code."""
         self.peaks.append(fresh(self.argv)[1])
+        self.cpu.append(CPU_SECONDS[-1])
+        self._noted()
 
     def before(self) -> None:
         """One fresh run of the code in ``SIGHTLINE_BEFORE``."""
-        fresh(self.argv, Path(os.environ["SIGHTLINE_BEFORE"]))
+        self.peaks_before.append(fresh(self.argv, Path(os.environ["SIGHTLINE_BEFORE"]))[1])
+        self.cpu_before.append(CPU_SECONDS[-1])
+        self._noted()
 
     def peak(self) -> float:
         """The largest peak seen."""
@@ -154,11 +178,11 @@ def benchmarks() -> list[Benchmark]:
     for size, target, repeat in ((150, 30_000, 7), (200, 90_000, 3)):
         path = make_open_map(folder, size)
         row = FreshRow(["report", str(path), "-o", str(folder / f"report{size}")])
-        rows.append(Benchmark(
+        rows.append(row.attach(Benchmark(
             f"report_{size}x{size}_open", row.run, row.before if before else None, repeat=repeat, warmup=0,
             reference_repeat=3 if size == 150 else 1, target_ms=target, peak=row.peak,
             note=f"fresh process, open {size}x{size} map; peak = VmHWM; reference: the code in SIGHTLINE_BEFORE",
-        ))
+        )))
     rows.extend(frame_rows())
     rows.append(compare_row())
     rows.append(pairs_compare_row())
@@ -178,12 +202,12 @@ def pairs_compare_row() -> Benchmark:
     row = FreshRow(["compare", str(path), "--rules", "arcadia,corners", "--limit", "5", "-o",
                     str(folder / "pairs.png")])
     before = "SIGHTLINE_BEFORE" in os.environ
-    return Benchmark(
+    return row.attach(Benchmark(
         "compare_pairs_100x100_corners", row.run, row.before if before else None, repeat=3, warmup=0,
         reference_repeat=1, target_ms=15_000.0, peak=row.peak,
         note="fresh process, every pair of a 100x100 map (1,000 wall segments, 30 doors), arcadia vs corners; "
         "3 runs; reference: SIGHTLINE_BEFORE's code",
-    )
+    ))
 
 
 def pair_table_row() -> Benchmark:
@@ -263,11 +287,11 @@ def compare_row() -> Benchmark:
     row = FreshRow(["compare", str(path), "--from", "200,200", "--rules", "arcadia,corners", "-o",
                     str(folder / "cmp.png")])
     before = "SIGHTLINE_BEFORE" in os.environ
-    return Benchmark(
+    return row.attach(Benchmark(
         "compare_from_400x400", row.run, row.before if before else None, repeat=7, warmup=0, reference_repeat=1,
         target_ms=2000.0, peak=row.peak,
         note="fresh process (load_map included), 400x400 map, 31,000 wall segments; reference: SIGHTLINE_BEFORE's code",
-    )
+    ))
 
 
 def frame_rows() -> list[Benchmark]:
