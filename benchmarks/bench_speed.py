@@ -116,7 +116,10 @@ def fresh(argv: list[str], source: Path = REPO) -> tuple[float, float]:
     env = dict(os.environ, PYTHONPATH=str(source), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     used = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", CHILD, *argv], capture_output=True, text=True, env=env, check=False)
+    # cwd: a folder holding no game/ — ``python -c`` puts the cwd first on sys.path, and run.py's
+    # cwd (the repository) would shadow ``source``
+    done = subprocess.run([sys.executable, "-c", CHILD, *argv], capture_output=True, text=True, env=env, check=False,
+                          cwd=tempfile.gettempdir())
     ms = (time.perf_counter() - start) * 1000.0
     now = resource.getrusage(resource.RUSAGE_CHILDREN)
     CPU_SECONDS.append(now.ru_utime + now.ru_stime - used.ru_utime - used.ru_stime)
