@@ -7,6 +7,10 @@ process; peak: that process's own high-water mark (``VmHWM`` from ``/proc/self/s
 largest of the runs). Targets: 30 s, 500 MB. ``report_200x200_open``: the same at 200×200 (66
 doors, 5,300 segments); targets 90 s, 1 GB.
 
+Also here: ``frame_findings_150x150`` (worst frame), ``compare_from_400x400``,
+``compare_pairs_100x100_corners``, ``pair_table_128x128`` (against the numba-compiled walk when
+installed) and ``frame_hover_150x150_cpu`` (CPU ms per frame): see each row's function.
+
 Reference (the ratio): the same command on the code before this work, when the environment
 variable ``SIGHTLINE_BEFORE`` names a source tree of it (a folder holding its ``game/``; e.g.
 ``git archive e84e4c9 game | tar -x -C /tmp/before``); without it the rows have no reference.
@@ -112,7 +116,10 @@ def fresh(argv: list[str], source: Path = REPO) -> tuple[float, float]:
     env = dict(os.environ, PYTHONPATH=str(source), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     used = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", CHILD, *argv], capture_output=True, text=True, env=env, check=False)
+    # cwd: a folder holding no game/ — ``python -c`` puts the cwd first on sys.path, and run.py's
+    # cwd (the repository) would shadow ``source``
+    done = subprocess.run([sys.executable, "-c", CHILD, *argv], capture_output=True, text=True, env=env, check=False,
+                          cwd=tempfile.gettempdir())
     ms = (time.perf_counter() - start) * 1000.0
     now = resource.getrusage(resource.RUSAGE_CHILDREN)
     CPU_SECONDS.append(now.ru_utime + now.ru_stime - used.ru_utime - used.ru_stime)
@@ -124,18 +131,42 @@ def fresh(argv: list[str], source: Path = REPO) -> tuple[float, float]:
 
 class FreshRow:
     """A row timed in fresh processes: ``run``/``reference`` for the harness, ``peak`` the largest
-    high-water mark of the timed runs (MB)."""
+    high-water mark of the timed runs (MB); the CPU seconds of each run (and of each run of the
+    code before) go into the benchmark's note once :meth:`attach` names it."""
 
     def __init__(self, argv: list[str]) -> None:
         self.argv, self.peaks = argv, [0.0]
+        self.cpu: list[float] = []
+        self.cpu_before: list[float] = []
+        self.peaks_before: list[float] = []
+        self.bench: Benchmark | None = None
+        self.note = ""
+
+    def attach(self, bench: Benchmark) -> Benchmark:
+        """Keep ``bench`` to write the CPU seconds into its note; returns it."""
+        self.bench, self.note = bench, bench.note
+        return bench
+
+    def _noted(self) -> None:
+        if self.bench is None:
+            return
+        parts = [f"CPU median {statistics.median(self.cpu):.1f} s"] if self.cpu else []
+        if self.cpu_before:
+            parts.append(f"before: CPU median {statistics.median(self.cpu_before):.1f} s, "
+                         f"peak {max(self.peaks_before):.0f} MB")
+        self.bench.note = self.note + ("; " + "; ".join(parts) if parts else "")
 
     def run(self) -> None:
         """One fresh run of the current code."""
         self.peaks.append(fresh(self.argv)[1])
+        self.cpu.append(CPU_SECONDS[-1])
+        self._noted()
 
     def before(self) -> None:
         """One fresh run of the code in ``SIGHTLINE_BEFORE``."""
-        fresh(self.argv, Path(os.environ["SIGHTLINE_BEFORE"]))
+        self.peaks_before.append(fresh(self.argv, Path(os.environ["SIGHTLINE_BEFORE"]))[1])
+        self.cpu_before.append(CPU_SECONDS[-1])
+        self._noted()
 
     def peak(self) -> float:
         """The largest peak seen."""
@@ -150,14 +181,102 @@ def benchmarks() -> list[Benchmark]:
     for size, target, repeat in ((150, 30_000, 7), (200, 90_000, 3)):
         path = make_open_map(folder, size)
         row = FreshRow(["report", str(path), "-o", str(folder / f"report{size}")])
-        rows.append(Benchmark(
+        rows.append(row.attach(Benchmark(
             f"report_{size}x{size}_open", row.run, row.before if before else None, repeat=repeat, warmup=0,
             reference_repeat=3 if size == 150 else 1, target_ms=target, peak=row.peak,
             note=f"fresh process, open {size}x{size} map; peak = VmHWM; reference: the code in SIGHTLINE_BEFORE",
-        ))
+        )))
     rows.extend(frame_rows())
     rows.append(compare_row())
+    rows.append(pairs_compare_row())
+    rows.append(pair_table_row())
+    rows.append(hover_cpu_row())
     return rows
+
+
+def pairs_compare_row() -> Benchmark:
+    """``compare_pairs_100x100_corners``: ``sightline compare MAP --rules arcadia,corners --json``
+    (every pair) on the 100x100 load benchmark map (``bench_load.write_map``: 1,000 wall segments,
+    30 doors), a fresh process per run; peak = VmHWM. Targets 15 s, 300 MB."""
+    from bench_load import write_map
+
+    folder = Path(tempfile.mkdtemp(prefix="sightline-bench-pairs-"))
+    path = write_map(folder)
+    row = FreshRow(["compare", str(path), "--rules", "arcadia,corners", "--limit", "5", "-o",
+                    str(folder / "pairs.png")])
+    before = "SIGHTLINE_BEFORE" in os.environ
+    return row.attach(Benchmark(
+        "compare_pairs_100x100_corners", row.run, row.before if before else None, repeat=3, warmup=0,
+        reference_repeat=1, target_ms=15_000.0, peak=row.peak,
+        note="fresh process, every pair of a 100x100 map (1,000 wall segments, 30 doors), arcadia vs corners; "
+        "3 runs; reference: SIGHTLINE_BEFORE's code",
+    ))
+
+
+def pair_table_row() -> Benchmark:
+    """``pair_table_128x128``: who sees whom among the standable squares of the 128x128 board of
+    ``all_pairs_128x128`` (1,600 walls), as the designer keeps it (``sight.pair_bits_among``:
+    each origin's upper half-plane, mirrored, one bit per pair), caches cold; peak by tracemalloc
+    in one more run. Reference: the same pairs by the compiled integer walk
+    (``peer_walk.numba_pairs``, each unordered pair walked once, compiled before timing) when numba
+    is installed. Targets: ≤ 1.5× the walk (ratio ≥ 0.67), ≤ 100 MB."""
+    import tracemalloc
+
+    from bench_los import random_board
+    from peer_walk import numba_pairs, numba_ready
+
+    from game.core import los, sight
+    from game.designer.coverage import standable_mask
+
+    board = random_board(128, 1_600, 0, seed=128)
+    keep = standable_mask(board)
+
+    def run() -> None:
+        los.clear_caches()
+        sight.pair_bits_among(board, keep)
+
+    def peak() -> float:
+        los.clear_caches()
+        tracemalloc.start()
+        try:
+            sight.pair_bits_among(board, keep)
+            return tracemalloc.get_traced_memory()[1] / 1e6
+        finally:
+            tracemalloc.stop()
+
+    walk = numba_ready()
+    return Benchmark(
+        "pair_table_128x128", run, (lambda: numba_pairs(board, keep)) if walk else None, repeat=3, warmup=0,
+        reference_repeat=1, peak=peak,
+        note="pairs among 16,384 standable squares, bits, cold; target <= 1.5x the walk, <= 100 MB; reference: "
+        + ("the numba-compiled integer walk (peer_walk.numba_pairs)" if walk else "none (numba not installed)"),
+    )
+
+
+def hover_cpu_row() -> Benchmark:
+    """``frame_hover_150x150_cpu``: the CPU time (``time.process_time``) of each frame while the
+    mouse sweeps the 150x150 benchmark map with a figure selected (``bench_ui._HoverRun``: the
+    real window and painter, dummy display), so the machine's load neither hides nor fakes a
+    result. Target: p95 ≤ 8 ms."""
+    from bench_ui import FRAMES, _HoverRun, write_map
+
+    path = write_map(Path(tempfile.mkdtemp(prefix="sightline-bench-hover-")), seed=150, size=150)
+
+    def samples() -> list[float]:
+        run = _HoverRun(path, 150)
+        for _ in range(10):
+            run.frame()
+        out = []
+        for _ in range(FRAMES):
+            start = time.process_time()
+            run.frame()
+            out.append((time.process_time() - start) * 1000.0)
+        return out
+
+    return Benchmark(
+        "frame_hover_150x150_cpu", run=lambda: None, samples=samples, target_ms=8.0, target_stat="p95",
+        note="CPU ms per frame while the mouse sweeps the 150x150 map (the frame_hover_150x150 sweep); no reference",
+    )
 
 
 def compare_row() -> Benchmark:
@@ -171,11 +290,11 @@ def compare_row() -> Benchmark:
     row = FreshRow(["compare", str(path), "--from", "200,200", "--rules", "arcadia,corners", "-o",
                     str(folder / "cmp.png")])
     before = "SIGHTLINE_BEFORE" in os.environ
-    return Benchmark(
+    return row.attach(Benchmark(
         "compare_from_400x400", row.run, row.before if before else None, repeat=7, warmup=0, reference_repeat=1,
         target_ms=2000.0, peak=row.peak,
         note="fresh process (load_map included), 400x400 map, 31,000 wall segments; reference: SIGHTLINE_BEFORE's code",
-    )
+    ))
 
 
 def frame_rows() -> list[Benchmark]:

@@ -21,8 +21,8 @@ from support.los_boards import CELL_STATES, LocalReference, build, interior_edge
 from support.los_strategies import boards, viewers
 
 from game.core import los, sight
-from game.core.board import Board, Door, DoorState, Edge
-from game.core.fov_cast import cast, flag_grid
+from game.core.board import Board, Door, DoorState, Edge, Figure
+from game.core.fov_cast import cast, flag_grid, patch_flag_grid
 from game.core.los import visible_from
 
 ENGINES = ("cast", "octant")
@@ -223,3 +223,42 @@ def test_sight_edge_codes_follow_every_update() -> None:
         assert np.array_equal(mask, visible_from(board, (1, 1), engine="octant"))
         for b in squares(w, h):
             assert bool(mask[b[1], b[0]]) is sight.reference(board, (1, 1), b, "arcadia").clear
+
+
+@pytest.mark.parametrize("size", [(1, 1), (3, 1), (1, 4), (4, 5), (7, 6)])
+def test_a_patched_flag_grid_is_the_one_built_anew(size: tuple[int, int]) -> None:
+    # every row changed alone (the top and bottom rows reach the ring), then random sets of rows
+    w, h = size
+    rng = np.random.default_rng(w * 10 + h)
+    vertical = rng.random((h, w + 1)) < 0.3
+    horizontal = rng.random((h + 1, w)) < 0.3
+    before = rng.random((h, w)) < 0.3
+    flags = flag_grid(before, vertical, horizontal)
+    trials = [[y] for y in range(h)] + [sorted(rng.choice(h, rng.integers(1, h + 1), replace=False).tolist())
+                                        for _ in range(20)]
+    for rows in trials:
+        after = before.copy()
+        for y in rows:
+            after[y] = rng.random(w) < 0.5
+        assert patch_flag_grid(flags, after, vertical, horizontal, rows) == flag_grid(after, vertical, horizontal)
+
+
+def test_figure_moves_patch_the_casters_grids_and_sight_follows() -> None:
+    rng = random.Random(28)
+    board = Board(12, 9, walls={Edge("V", rng.randint(1, 11), rng.randrange(9)) for _ in range(20)},
+                  blocked=[(3, 4)], capacity=1)
+    figures = [Figure(i, f"f{i}", ("red", "blue")[i % 2], (i, i % 9)) for i in range(6)]
+    for figure in figures:
+        board.place_figure(figure)
+    for step in range(40):
+        figure = rng.choice(figures)
+        target = (rng.randrange(12), rng.randrange(9))
+        if board.can_enter(figure.id, target) is None:
+            board.move_figure(figure.id, target)
+        for viewer in (None, "red", "blue"):
+            origin = (rng.randrange(12), rng.randrange(9))
+            got = visible_from(board, origin, viewer)
+            cache = los._cache(board)
+            fresh = flag_grid(los._cell_blocks(board, cache, viewer), *los._edge_arrays(board, cache))
+            assert cache.flags[viewer] == fresh, step
+            assert np.array_equal(got, visible_from(board, origin, viewer, engine="octant")), (step, viewer)

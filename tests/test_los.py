@@ -328,3 +328,8 @@ def test_pair_bits_and_pair_table_equal_all_pairs() -> None:
         part = pair_table(board, origins, targets, viewer)
         for (x, y), row in zip(origins, part, strict=True):
             assert np.array_equal(row, all_pairs(board, viewer)[y, x] & targets)
+        # origins = the targets' on-board squares, row-major: the symmetric (half-plane) path
+        among = [(x, y) for y in range(7) for x in range(9) if targets[y, x] and board.on_board((x, y))]
+        part = pair_table(board, among, targets, viewer)
+        for (x, y), row in zip(among, part, strict=True):
+            assert np.array_equal(row, all_pairs(board, viewer)[y, x] & targets)

@@ -43,7 +43,7 @@ from support.profile_oracle import VECTORS, Oracle, vector_board
 
 from game.core import los, sight
 from game.core import profile_los as pl
-from game.core.board import Board, Figure
+from game.core.board import Board, Edge, Figure
 from game.core.profiles import PRESETS, Profile, parse_rule
 
 NON_ANY = [p for p in PROFILES if "any" not in (p.from_, p.to)]
@@ -263,3 +263,24 @@ def test_relations_for_the_rules_with_any_endpoints(profile: Profile) -> None:
     after = pl.all_pairs(more, profile)
     assert not (after & ~before).any()
     assert on < before.sum() < on * on  # the relations were checked on a board that shows something
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_corner_all_pairs_casts_the_squares_after_each_origin_and_mirrors(seed: int) -> None:
+    # boards of >= FAST_FOV_SQUARES squares: each origin cast for the squares after it only (its
+    # upward quadrants one row deep), the table mirrored (the rule is symmetric without figures);
+    # equal to the whole field of every origin and to the oracle
+    rng = random.Random(seed)
+    w, h = rng.randint(6, 12), rng.randint(6, 10)
+    walls = {Edge("V", rng.randint(1, w - 1), rng.randrange(h)) for _ in range(w * h // 4)}
+    walls |= {Edge("H", rng.randrange(w), rng.randint(1, h - 1)) for _ in range(w * h // 4)}
+    cells = [(x, y) for x in range(w) for y in range(h)]
+    board = Board(w, h, walls=walls, blocked=rng.sample(cells, 4), void=rng.sample(cells, 2))
+    for spec in ("corners", "dnd5e", "pf2e"):
+        profile = PRESETS[spec]
+        table = pl.all_pairs(board, profile)
+        for a in board.squares():
+            assert np.array_equal(table[a[1], a[0]], pl.corner_field(board, a, profile)), (spec, a)
+        oracle = Oracle(board, profile, None)
+        for a, b in (rng.sample(list(board.squares()), 2) for _ in range(40)):
+            assert bool(table[a[1], a[0], b[1], b[0]]) is oracle.visible(a, b)

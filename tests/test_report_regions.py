@@ -19,6 +19,7 @@ from game.core.sight import reference
 from game.designer import coverage as cov
 from game.designer.coverage import (
     coverage,
+    coverage_and_door_effects,
     door_effects,
     door_effects_reference,
     region_table,
@@ -79,6 +80,45 @@ def assert_same_effects(board: Board, method: str | None) -> None:
         for a, b in zip(fast, slow, strict=True):
             assert (a.pairs, a.examples) == (b.pairs, b.examples), a.door
             assert (a.per_square == b.per_square).all(), a.door
+
+
+def assert_same_report(board: Board, method: str | None) -> None:
+    """The report's numbers in one go (the table as drawn never cast by the candidates way)
+    equal the coverage of the drawn table and one all-pairs table per door."""
+    counts, effects = coverage_and_door_effects(board, method=method)
+    assert (counts.seen_by == coverage(board, visibility_table(board)).seen_by).all()
+    assert (counts.standable == standable_mask(board)).all()
+    slow = door_effects_reference(board)
+    assert [e.door for e in effects] == [e.door for e in slow]
+    for a, b in zip(effects, slow, strict=True):
+        assert (a.pairs, a.examples) == (b.pairs, b.examples), a.door
+        assert (a.per_square == b.per_square).all(), a.door
+
+
+@pytest.mark.parametrize("method", ["regions", "candidates", None])
+@pytest.mark.parametrize("seed", range(30))
+def test_the_report_numbers_in_one_go_equal_the_plain_ones(seed: int, method: str | None) -> None:
+    size = random.Random(seed).choice([(2, 2), (3, 3), (6, 5), (8, 7)])
+    assert_same_report(rooms_board(seed, *size), method)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from([(6, 6), (10, 7)]), st.sampled_from(["regions", "candidates"]))
+def test_the_report_numbers_on_random_boards(seed: int, size: tuple[int, int], method: str) -> None:
+    assert_same_report(rooms_board(seed, *size), method)
+
+
+def test_the_report_numbers_of_doors_into_one_open_space() -> None:
+    rng = random.Random(5)
+    doors = {Edge(rng.choice("VH"), rng.randrange(1, 14), rng.randrange(1, 14)) for _ in range(12)}
+    states = list(DoorState)
+    board = Board(14, 14, walls=[Edge("V", 7, y) for y in range(3, 11)],
+                  doors=[Door(edge, states[k % len(states)], k) for k, edge in enumerate(sorted(doors))])
+    reach = cov._door_reach(board, cov._Geometry.of(board), sorted(board.doors.items()))
+    assert cov._cheaper_method(board, reach) == "candidates"
+    assert_same_report(board, None)
+    with pytest.raises(ValueError, match="unknown door-effects method"):
+        coverage_and_door_effects(walled_rooms(3, 4, [DoorState.OPEN] * 2), method="nope")
 
 
 @pytest.mark.parametrize("seed", range(40))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -96,6 +97,66 @@ def _square(board: Board, text: str) -> Square:
     return sq
 
 
+class Disagreements:
+    """The pairs two rules disagree on, kept as index arrays (a 100x100 map can have 600,000):
+    ``len``, and slices as ``(a, b, seen by the first rule)`` tuples made only when read."""
+
+    def __init__(self, width: int, a: np.ndarray, b: np.ndarray, seen: np.ndarray) -> None:
+        self.width, self.a, self.b, self.seen = width, a, b, seen
+
+    def __len__(self) -> int:
+        return int(self.a.size)
+
+    def __getitem__(self, part: slice) -> list[tuple[Square, Square, bool]]:
+        w = self.width
+        a, b, seen = self.a[part], self.b[part], self.seen[part]
+        return [((ax, ay), (bx, by), s) for ax, ay, bx, by, s in zip(
+            (a % w).tolist(), (a // w).tolist(), (b % w).tolist(), (b // w).tolist(), seen.tolist(), strict=True)]
+
+    def __iter__(self) -> Iterator[tuple[Square, Square, bool]]:
+        for start in range(0, len(self), 65_536):
+            yield from self[start : start + 65_536]
+
+
+def _pair_disagreements(
+    bits1: np.ndarray, bits2: np.ndarray, width: int, height: int
+) -> tuple[Disagreements, np.ndarray, np.ndarray]:
+    """Where two all-pairs bit tables (:func:`game.core.sight.pair_bits`: row ``a``, bit ``b``,
+    flat squares ``y * width + x``) disagree: the pairs ``(a, b, seen by the first)`` in row-major
+    order of (a, b) — each unordered pair once when both tables are symmetric on it — and per
+    square how many of them it takes part in, seen by the first rule only and by the second only
+    (int ``[y, x]``). The tables are read 1,024 rows at a time: nothing of N × N bytes.
+
+    >>> t1 = np.packbits([[0, 1], [1, 0]], axis=1); t2 = np.packbits([[0, 0], [0, 0]], axis=1)
+    >>> rows, first_only, second_only = _pair_disagreements(t1, t2, 2, 1)
+    >>> rows[:], first_only.tolist(), second_only.tolist()
+    ([((0, 0), (1, 0), True)], [[1, 1]], [[0, 0]])
+    """
+    n = width * height
+    firsts, seconds = [], []
+    for start in range(0, n, 1024):
+        rows = slice(start, start + 1024)
+        differ = np.unpackbits(bits1[rows] ^ bits2[rows], axis=1, count=n)
+        i, j = np.nonzero(differ)
+        firsts.append(i + start)
+        seconds.append(j)
+    a, b = np.concatenate(firsts), np.concatenate(seconds)  # row-major order of (a, b)
+
+    def bit(bits: np.ndarray, row: np.ndarray, column: np.ndarray) -> np.ndarray:
+        return ((bits[row, column >> 3] >> (7 - (column & 7)).astype(np.uint8)) & 1).astype(bool)
+
+    symmetric = (bit(bits1, b, a) == bit(bits1, a, b)) & (bit(bits2, b, a) == bit(bits2, a, b))
+    keep = ~(symmetric & (b < a))  # list each unordered pair once when both rules are symmetric on it
+    a, b = a[keep], b[keep]
+    seen = bit(bits1, a, b)
+
+    def count(chosen: np.ndarray) -> np.ndarray:
+        both = np.bincount(a[chosen], minlength=n) + np.bincount(b[chosen], minlength=n)
+        return both.reshape(height, width).astype(int)
+
+    return Disagreements(width, a, b, seen), count(seen), count(~seen)
+
+
 def run(args: argparse.Namespace) -> int:
     """Decide both rules, print where they disagree and write the PNG."""
     import os
@@ -136,7 +197,7 @@ def run(args: argparse.Namespace) -> int:
     h, w = board.height, board.width
     first_only = np.zeros((h, w), dtype=int)
     second_only = np.zeros((h, w), dtype=int)
-    rows: list[tuple[Square, Square, bool]] = []
+    rows: list[tuple[Square, Square, bool]] | Disagreements
     origin = None
     if args.origin:
         origin = _square(board, args.origin)
@@ -147,20 +208,11 @@ def run(args: argparse.Namespace) -> int:
         m2 = sight.field(board, origin, second, viewer=viewer)
         first_only = (m1 & ~m2).astype(int)
         second_only = (m2 & ~m1).astype(int)
-        for y, x in zip(*np.nonzero(m1 != m2), strict=True):
-            rows.append((origin, (int(x), int(y)), bool(m1[y, x])))
+        rows = [(origin, (int(x), int(y)), bool(m1[y, x])) for y, x in zip(*np.nonzero(m1 != m2), strict=True)]
     else:
-        t1 = sight.pairs(board, first, viewer=viewer)
-        t2 = sight.pairs(board, second, viewer=viewer)
-        for ay, ax, by, bx in zip(*np.nonzero(t1 != t2), strict=True):
-            a, b = (int(ax), int(ay)), (int(bx), int(by))
-            symmetric = t1[by, bx, ay, ax] == t1[ay, ax, by, bx] and t2[by, bx, ay, ax] == t2[ay, ax, by, bx]
-            if symmetric and (b[1], b[0]) < (a[1], a[0]):
-                continue  # list each unordered pair once when both rules are symmetric on it
-            seen = bool(t1[ay, ax, by, bx])
-            rows.append((a, b, seen))
-            for sq in (a, b):
-                (first_only if seen else second_only)[sq[1], sq[0]] += 1
+        second_bits = sight.pair_bits(board, second, viewer=viewer)  # one N x N byte table at a time
+        rows, first_only, second_only = _pair_disagreements(
+            sight.pair_bits(board, first, viewer=viewer), second_bits, w, h)
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")) and sys.platform.startswith("linux"):
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from game.ui.compare_png import compare_png

@@ -72,7 +72,7 @@ def write_report(loaded: LoadedMap, out_dir: str | Path, rule: Profile | None = 
     :class:`~game.play.atomic.OutputError` line. ``rule``: the line-of-sight rule of the coverage
     and door effects (default: the grid's default rule).
     """
-    from game.designer.coverage import coverage, coverage_table, door_effects
+    from game.designer.coverage import coverage_and_door_effects
     from game.designer.lint import lint
     from game.designer.report import THUMB_LIMIT, cell_size, finding_area, render_html
     from game.play.atomic import cannot_write, write_atomic
@@ -91,9 +91,7 @@ def write_report(loaded: LoadedMap, out_dir: str | Path, rule: Profile | None = 
         return Report(*write_hex_report(loaded, out, rule))
     board = loaded.board
     cell = cell_size(board)
-    table = coverage_table(board, rule)
-    cov = coverage(board, table)
-    doors = door_effects(board, table, rule=rule)
+    cov, doors = coverage_and_door_effects(board, rule)
     findings = lint(loaded)
     report = Report(out / "index.html", coverage=cov, doors=doors, findings=findings)
     pictures = images.BoardPictures(board, loaded.art, cell)

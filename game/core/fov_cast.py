@@ -91,6 +91,29 @@ def flag_grid(cells: np.ndarray, vertical: np.ndarray, horizontal: np.ndarray) -
     return grid.tobytes(), near.tobytes()
 
 
+def patch_flag_grid(
+    flags: tuple[bytes, bytes], cells: np.ndarray, vertical: np.ndarray, horizontal: np.ndarray, rows: list[int]
+) -> tuple[bytes, bytes]:
+    """:func:`flag_grid` of ``cells`` from the grids of an earlier ``cells`` that differs only in
+    the board rows ``rows`` (the same edges): a figure moved. Each changed row rewrites the bytes
+    it reaches — its own row and the one above (corner bits), the near grid one row further —
+    from :func:`flag_grid` of the five board rows around it (rows past the board's edge are the
+    real ring), so the answer is the same bytes a full build gives."""
+    h, w = cells.shape
+    grid = np.frombuffer(flags[0], dtype=np.uint8).reshape(h + 2, w + 2).copy()
+    near = np.frombuffer(flags[1], dtype=bool).reshape(h + 2, w + 2).copy()
+    for y in sorted(set(rows)):
+        y0, y1 = max(y - 2, 0), min(y + 2, h - 1)  # the board rows of the window
+        part, part_near = flag_grid(cells[y0 : y1 + 1], vertical[y0 : y1 + 1], horizontal[y0 : y1 + 2])
+        part_grid = np.frombuffer(part, dtype=np.uint8).reshape(y1 - y0 + 3, w + 2)
+        near_grid = np.frombuffer(part_near, dtype=bool).reshape(y1 - y0 + 3, w + 2)
+        top, bottom = max(y, 0), y + 1  # padded rows y (the row above) and y + 1 (the square's own)
+        grid[top : bottom + 1] = part_grid[top - y0 : bottom + 1 - y0]
+        low, high = y, min(y + 2, h + 1)  # near: padded rows y .. y + 2
+        near[low : high + 1] = near_grid[low - y0 : high + 1 - y0]
+    return grid.tobytes(), near.tobytes()
+
+
 class _Frame(NamedTuple):
     """One octant laid on the padded byte grid: ``step_d`` / ``step_j`` move one column / one row
     (in the octant's own axes), ``far_d`` / ``far_j`` are the last column and row inside the

@@ -55,7 +55,7 @@ import numpy as np
 
 from game.core.board import Board, Corner, Edge, Square, corner_edges, fmt_square, is_enemy
 from game.core.fov import BlockerSet, batch_size, fov_half_rows, fov_rows
-from game.core.fov_cast import cast, flag_grid
+from game.core.fov_cast import cast, flag_grid, patch_flag_grid
 from game.core.profiles import PRESETS, Profile
 from game.core.segment import HALF, check_square, segment_events
 from game.core.sight_result import Crossing, CrossingKind, DrawStep, LineCheck, Side, Sight
@@ -664,7 +664,11 @@ def is_close(board: Board, a: Square, b: Square) -> bool:
 # --- many rays at once: numpy tables ---------------------------------------------------------
 
 class _BoardCache:
-    """Per-board caches: geometry arrays per geometry version, lookups and masks per version."""
+    """Per-board caches: geometry arrays per geometry version, lookups and masks per version.
+
+    When only figures changed (a new version, the same geometry) the caster's byte grids of the
+    version before are kept as ``stale`` with the blocking squares they were built from: the next
+    :func:`_flags` patches the rows whose squares changed instead of building them anew."""
 
     def __init__(self) -> None:
         self.geometry_version = -1
@@ -673,18 +677,26 @@ class _BoardCache:
         self.terrain: np.ndarray | None = None
         self.on_board: np.ndarray | None = None
         self.blockers: dict[str | None, BlockerSet] = {}
+        self.cells: dict[str | None, np.ndarray] = {}
         self.flags: dict[str | None, tuple[bytes, bytes]] = {}
+        self.stale: dict[str | None, tuple[np.ndarray, tuple[bytes, bytes]]] = {}
         self.masks: OrderedDict[tuple[Square, str | None], np.ndarray] = OrderedDict()
 
     def refresh(self, board: Board) -> None:
-        if board.geometry_version != self.geometry_version:
+        same_geometry = board.geometry_version == self.geometry_version
+        if not same_geometry:
             self.geometry_version = board.geometry_version
             self.edges = None
             self.terrain = None
             self.on_board = None
+            self.stale.clear()
         if board.version != self.version:
             self.version = board.version
+            if same_geometry:
+                for viewer, flags in self.flags.items():
+                    self.stale[viewer] = (self.cells[viewer], flags)
             self.blockers.clear()
+            self.cells.clear()
             self.flags.clear()
             self.masks.clear()
 
@@ -745,21 +757,38 @@ def _cell_blocks(board: Board, cache: _BoardCache, viewer: str | None) -> np.nda
     return cells
 
 
+def _cells(board: Board, cache: _BoardCache, viewer: str | None) -> np.ndarray:
+    """:func:`_cell_blocks`, cached per board version."""
+    found = cache.cells.get(viewer)
+    if found is None:
+        found = cache.cells[viewer] = _cell_blocks(board, cache, viewer)
+        found.setflags(write=False)
+    return found
+
+
 def _blockers(board: Board, cache: _BoardCache, viewer: str | None) -> BlockerSet:
     """What blocks sight on this board version for ``viewer``, as coordinate arrays (cached)."""
     found = cache.blockers.get(viewer)
     if found is None:
         edge_v, edge_h = _edge_arrays(board, cache)
-        found = cache.blockers[viewer] = BlockerSet.from_arrays(_cell_blocks(board, cache, viewer), edge_v, edge_h)
+        found = cache.blockers[viewer] = BlockerSet.from_arrays(_cells(board, cache, viewer), edge_v, edge_h)
     return found
 
 
 def _flags(board: Board, cache: _BoardCache, viewer: str | None) -> tuple[bytes, bytes]:
-    """The caster's padded byte grid (:func:`game.core.fov_cast.flag_grid`) for ``viewer`` (cached)."""
+    """The caster's padded byte grid (:func:`game.core.fov_cast.flag_grid`) for ``viewer`` (cached);
+    after a figure moved, the grids of the version before patched where squares changed."""
     found = cache.flags.get(viewer)
     if found is None:
+        cells = _cells(board, cache, viewer)
         edge_v, edge_h = _edge_arrays(board, cache)
-        found = cache.flags[viewer] = flag_grid(_cell_blocks(board, cache, viewer), edge_v, edge_h)
+        old = cache.stale.pop(viewer, None)
+        if old is not None and old[0].shape == cells.shape:
+            rows = np.flatnonzero((old[0] != cells).any(axis=1)).tolist()
+            found = patch_flag_grid(old[1], cells, edge_v, edge_h, rows) if rows else old[1]
+        else:
+            found = flag_grid(cells, edge_v, edge_h)
+        cache.flags[viewer] = found
     return found
 
 
@@ -846,7 +875,7 @@ def all_pairs(board: Board, viewer: str | None = None) -> np.ndarray:
     flat = np.zeros((n, n), dtype=bool)
     for index, first, rows in _upper_rows(board, viewer):
         flat[index, first:] = rows
-    _mirror_bool(flat)
+    mirror_upper(flat)
     index = np.flatnonzero(_on_board_mask(board, _cache(board)))
     flat[index, index] = True
     return flat.reshape(h, w, h, w)
@@ -883,7 +912,7 @@ def _upper_rows(
 _BLOCK = 1024  # rows and columns of one mirrored block (a multiple of 8)
 
 
-def _mirror_bool(flat: np.ndarray) -> None:
+def mirror_upper(flat: np.ndarray) -> None:
     """``flat |= flat.T`` for a square bool table whose lower triangle is empty, block by block
     (no transposed copy of the whole table)."""
     n = flat.shape[0]
@@ -895,7 +924,7 @@ def _mirror_bool(flat: np.ndarray) -> None:
 
 
 def _mirror_bits(bits: np.ndarray, n: int) -> None:
-    """As :func:`_mirror_bool` for the bit table of :func:`pair_bits` (rows of ``n`` bits)."""
+    """As :func:`mirror_upper` for the bit table of :func:`pair_bits` (rows of ``n`` bits)."""
     for i0 in range(0, n, _BLOCK):
         i1 = min(n, i0 + _BLOCK)
         for j0 in range(i0, n, _BLOCK):
@@ -970,11 +999,20 @@ def pair_table(
     bool ``(len(origins), H, W)``, False outside ``targets``.
 
     Only the listed origins are cast (the designer lists squares that can hold a figure), in
-    batches, one byte per answer; void squares are never seen.
+    batches, one byte per answer; void squares are never seen. When the origins are exactly the
+    targets (every pair among chosen squares), the rule's symmetry halves the work: the pairs
+    come from :func:`pair_bits_among` (each origin's upper half-plane, mirrored) and are
+    unpacked into the rows.
     """
     cache = _cache(board)
-    blockers = _blockers(board, cache, viewer)
     keep = targets & _on_board_mask(board, cache)
+    w = board.width
+    chosen = np.flatnonzero(keep)
+    if len(origins) == chosen.size and len(origins) > 1:
+        flat = np.fromiter((x + y * w for x, y in origins), dtype=np.int64, count=len(origins))
+        if np.array_equal(flat, chosen):
+            return _unpacked_rows(pair_bits_among(board, keep, viewer), chosen, board)
+    blockers = _blockers(board, cache, viewer)
     out = np.zeros((len(origins), board.height, board.width), dtype=bool)
     step = batch_size(board.width, board.height)
     for start in range(0, len(origins), step):
@@ -983,6 +1021,21 @@ def pair_table(
         rows &= keep
         out[start : start + len(chunk)] = rows
     return out
+
+
+def _unpacked_rows(bits: np.ndarray, chosen: np.ndarray, board: Board) -> np.ndarray:
+    """The rows of :func:`pair_table` from the compact bits among the flat squares ``chosen``
+    (each sees itself), unpacked 2,048 rows at a time."""
+    k, n = chosen.size, board.width * board.height
+    out = np.zeros((k, n), dtype=bool)
+    for start in range(0, k, 2048):
+        rows = np.unpackbits(bits[start : start + 2048], axis=1, count=k).view(bool)
+        if k == n:  # every square chosen: the rows as they are
+            out[start : start + rows.shape[0]] = rows
+        else:
+            out[start : start + rows.shape[0], chosen] = rows
+    out[np.arange(k), chosen] = True
+    return out.reshape(k, board.height, board.width)
 
 
 def mask_to_ascii(board: Board, mask: np.ndarray, origin: Square | None = None) -> list[str]:

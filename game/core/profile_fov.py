@@ -250,7 +250,7 @@ def _cell(d: np.ndarray) -> np.ndarray:
     return cell
 
 
-def corner_candidates(geo: BoardView, a: Square) -> np.ndarray:
+def corner_candidates(geo: BoardView, a: Square, after: bool = False) -> np.ndarray:
     """Bool ``[y, x]``: the squares B that some segment from a corner of ``a`` to a corner of B,
     not running along a grid line, reaches clear — exact positives (see the module docstring).
 
@@ -258,6 +258,11 @@ def corner_candidates(geo: BoardView, a: Square) -> np.ndarray:
     shown): the caller walks them. (A's own square never blocks, so its bit in the grid-point
     patterns is never read: at a corner of A a segment leaves from A's quadrant or, passing
     straight through, arrives from it — either way the rule leaves that quadrant out.)
+
+    ``after``: only the squares after ``a`` in row-major order are asked for (a symmetric table
+    mirrors the rest), the others may be missed. A segment to a square in a lower row never goes
+    up, and one to a square in A's row goes up one row at most, so the quadrants going up are
+    cast one row deep.
     """
     fast = _fast(geo)
     w, h = fast.width, fast.height
@@ -278,21 +283,28 @@ def corner_candidates(geo: BoardView, a: Square) -> np.ndarray:
             plain = not vertex_table(touch, qa, forward, False)[here]
             diag = not vertex_table(touch, qa, forward, True)[here]
             xs = w - px if sx > 0 else px
-            ys = h - py if sy > 0 else py
+            ys = h - py if sy > 0 else min(py, 1) if after else py
             if not (plain or diag) or xs < 1 or ys < 1:
                 continue
             o = 8 * ci + 2 * qd
             umax[o], vmax[o], umax[o + 1], vmax[o + 1] = xs, ys, ys, xs
             allow[o : o + 2] = (plain, diag)
     if umax.any():
-        best, leaf_of = _paint_octants(fast, a, corners, umax)
+        best, leaf_of = _paint_octants(fast, a, corners, umax, max(ay - 1, 0) if after else 0)
         _end_points(fast, corners, umax, vmax, allow, best, leaf_of, out)
     _axis_lines(geo, fast, a, out)
     return out[1:-1, 1:-1]
 
 
+def _from_row(pair: tuple[np.ndarray, np.ndarray], ys: np.ndarray, top: int) -> tuple[np.ndarray, np.ndarray]:
+    """The blockers of ``pair`` (sorted by their row ``ys``, as ``np.nonzero`` gives them) from row
+    ``top`` on."""
+    start = int(np.searchsorted(ys, top))
+    return pair[0][start:], pair[1][start:]
+
+
 def _paint_octants(
-    fast: _Fast, a: Square, corners: tuple[tuple[int, int], ...], umax: np.ndarray
+    fast: _Fast, a: Square, corners: tuple[tuple[int, int], ...], umax: np.ndarray, top: int = 0
 ) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """Every blocker of every octant painted at once: per leaf the smallest key holding it, and
     ``(offset, row, prefix)``, which maps (octant ``o``, slope rank ``g`` of :func:`_slopes`) to
@@ -303,7 +315,8 @@ def _paint_octants(
     octant with nothing to cast maps every slope to an empty interval). The blockers are found for
     the 4 corners at once, each in the octant its position relative to the corner puts it in (a
     square or grid point on the diagonal in both). Blockers past an octant's extent are harmless
-    and kept: their key is beyond ``umax``, or past ``vmax`` no target's slope falls in theirs."""
+    and kept: their key is beyond ``umax``, or past ``vmax`` no target's slope falls in theirs.
+    ``top``: only the blockers at grid rows ``>= top`` (every segment cast stays there)."""
     n = max(fast.width, fast.height)
     _keys, den, _ranks, below, upto = _slopes(n)
     count = den.size
@@ -339,7 +352,7 @@ def _paint_octants(
     # blocking squares (A never blocks: it is one end of every segment): in the octant's own
     # coordinates the cell (c, r), r <= c, holds the slopes (r/(c+1), (r+1)/c) from column c + 2 on
     # (the square of the last column is judged at the end point: it may be B)
-    bx, by = fast.squares
+    bx, by = _from_row(fast.squares, fast.squares[1], top)
     other = (bx != ax) | (by != ay)
     dx, dy = bx[other] - px4, by[other] - py4
     cx, cy, base = _cell(dx), _cell(dy), quadrant(dx, dy)
@@ -353,7 +366,8 @@ def _paint_octants(
     # (r/k, (r+1)/k) from column k + 1 on; or on a line v = m (H edges unless swapped) at a column
     # c >= m, the slopes (m/(c+1), m/c) from column c + 1 on (m = 0, an edge in line with the
     # corner, holds no slope)
-    for (ex, ey), swap in ((fast.v_edges, 0), (fast.h_edges, 1)):
+    v_edges, h_edges = _from_row(fast.v_edges, fast.v_edges[1], top), _from_row(fast.h_edges, fast.h_edges[1], top)
+    for (ex, ey), swap in ((v_edges, 0), (h_edges, 1)):
         dx, dy = ex - px4, ey - py4
         k, cr = (np.abs(dy), _cell(dx)) if swap else (np.abs(dx), _cell(dy))
         on_u = cr < k
@@ -363,7 +377,8 @@ def _paint_octants(
         add(quadrant(dx, dy) + (on_u if swap else ~on_u), lo, hi, np.maximum(k, cr) + 1)
     # grid points passed straight through (NW<->SE where sx * sy = 1, NE<->SW where -1): the slope
     # m/k from column k + 1 on (an empty interval when the octant has no leaf for it)
-    for sign, (gy, gx) in fast.through.items():
+    for sign, (gy_all, gx_all) in fast.through.items():
+        gy, gx = _from_row((gy_all, gx_all), gy_all, top)
         dx, dy = gx - px4, gy - py4
         adx, ady, base = np.abs(dx), np.abs(dy), quadrant(dx, dy)
         k = np.maximum(adx, ady)

@@ -40,6 +40,7 @@ import numpy as np
 
 from game.core.any_fov import visible_any
 from game.core.board import Board, Square, fmt_square
+from game.core.los import mirror_upper
 from game.core.profile_fov import corner_candidates, sight_arrays
 from game.core.profiles import Profile
 from game.core.segment import (
@@ -415,16 +416,30 @@ def corner_field(board: Board, a: Square, profile: Profile, viewer: str | None =
     return _corner_cast(board, a, profile, viewer)
 
 
-def _corner_cast(board: Board, a: Square, profile: Profile, viewer: str | None) -> np.ndarray:
-    """:func:`corner_field` on a board of any size (the tests run it on 3×3 boards)."""
+def _corner_cast(board: Board, a: Square, profile: Profile, viewer: str | None, after: bool = False) -> np.ndarray:
+    """:func:`corner_field` on a board of any size (the tests run it on 3×3 boards). ``after``:
+    right for ``a`` and the squares after it in row-major order only (see :func:`_corner_pairs`)."""
     onb = on_board_mask(board)
-    mask: np.ndarray = corner_candidates(view(board, profile, viewer), a) & onb
+    mask: np.ndarray = corner_candidates(view(board, profile, viewer), a, after) & onb
     ax, ay = a
     ys, xs = np.nonzero(~mask[max(ay - 1, 0) : ay + 2, max(ax - 1, 0) : ax + 2])
     for y, x in zip((ys + max(ay - 1, 0)).tolist(), (xs + max(ax - 1, 0)).tolist(), strict=True):
-        if onb[y, x]:
+        if onb[y, x] and not (after and (y, x) < (ay, ax)):
             mask[y, x] = _verdict(board, a, (x, y), profile, viewer, complete=False)
     return mask
+
+
+def _corner_pairs(board: Board, profile: Profile, viewer: str | None, out: np.ndarray) -> np.ndarray:
+    """:func:`all_pairs` of a symmetric corner rule into the zeroed ``out`` ``[ay, ax, by, bx]``:
+    each origin casts for the squares after it in row-major order only (its upward quadrants one
+    row deep, its walked neighbours after it), and the table is mirrored."""
+    w, n = board.width, board.width * board.height
+    flat = out.reshape(n, n)
+    for a in board.squares():
+        i = a[1] * w + a[0]
+        flat[i, i:] = _corner_cast(board, a, profile, viewer, after=True).reshape(-1)[i:]
+    mirror_upper(flat)
+    return out
 
 
 def on_board_mask(board: Board) -> np.ndarray:
@@ -441,6 +456,8 @@ def all_pairs(board: Board, profile: Profile, viewer: str | None = None) -> np.n
     # symmetric when from == to and no viewer-dependent figure rule (see tests/test_profile_los.py)
     symmetric = profile.from_ == profile.to and (profile.figures != "enemies-at-capacity" or viewer is None)
     fast = profile.family == "any" or (profile.family == "corners" and board.width * board.height >= FAST_FOV_SQUARES)
+    if symmetric and profile.family == "corners" and fast:
+        return _corner_pairs(board, profile, viewer, out)
     if not symmetric or fast:
         for a in board.squares():
             out[a[1], a[0]] = visible_from(board, a, profile, viewer)

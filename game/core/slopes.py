@@ -115,6 +115,7 @@ def _paint_levels(
     order = np.argsort(lev, kind="stable")
     bounds = np.searchsorted(lev.take(order), np.arange(levels + 1))
     row = np.full(count, np.iinfo(key.dtype).max, dtype=key.dtype)
+    spare = np.empty_like(row)  # the two rows take turns: no fresh row per level
     for level in range(levels - 1, -1, -1):
         part = order[bounds[level] : bounds[level + 1]]
         if part.size:
@@ -123,7 +124,7 @@ def _paint_levels(
             np.minimum.at(row, start + (length.take(part) - (1 << level)), value)
         if level:
             half = 1 << (level - 1)
-            below = row.copy()
-            np.minimum(below[half:], row[: count - half], out=below[half:])
-            row = below
+            spare[:half] = row[:half]
+            np.minimum(row[half:], row[: count - half], out=spare[half:])
+            row, spare = spare, row
     return row

@@ -444,9 +444,53 @@ def door_effects(
         return _door_effects_by_candidates(bare, table, examples, rule)
     if method != "regions":
         raise ValueError(f"unknown door-effects method {method!r}")
+    return _door_effects_by_regions(bare, table, drawn, reach, examples, rule)
+
+
+def coverage_and_door_effects(
+    board: Board, rule: Profile | None = None, *, examples: int = 5, method: str | None = None
+) -> tuple[Coverage, list[DoorEffect]]:
+    """``coverage(board, table)`` and ``door_effects(board, table)`` of the board's table under
+    ``rule`` (the report's numbers), building no more tables than needed.
+
+    When the doors' effects are found from every door open against every door shut (see
+    :func:`door_effects`), the table as drawn is never cast: opening doors only removes blockers,
+    so a pair seen with every door shut is seen as drawn and a pair hidden with every door open is
+    hidden as drawn; a pair in between whose ray touches one door only is seen as drawn exactly
+    when that door is drawn open, and the few pairs whose rays touch several doors are cast as
+    drawn. The counts of :class:`Coverage` come from those verdicts: two tables instead of three.
+    ``method`` forces the door effects' way, as in :func:`door_effects`.
+    """
+    if rule is not None and not sight.by_centre_line(rule, board.grid.kind):
+        table = coverage_table(board, rule)
+        return coverage(board, table), door_effects(board, table, rule=rule, examples=examples)
+    rule = _centre_rule(board, rule)
+    bare = geometry_board(board) if board.figures else board.copy()
+    doors = sorted(bare.doors.items())
+    if doors:
+        drawn = _Geometry.of(bare)
+        reach = _door_reach(bare, drawn, doors)
+        if (method or _cheaper_method(bare, reach)) == "candidates":
+            counts = np.zeros(board.width * board.height, dtype=np.int64)
+            effects = _door_effects_by_candidates(bare, None, examples, rule, counts)
+            seen_by = counts.reshape(board.height, board.width)
+            return Coverage(board.width, board.height, seen_by, standable_mask(board)), effects
+    table = region_table(bare, rule)
+    if not doors:
+        return coverage(board, table), []
+    if method not in (None, "regions"):
+        raise ValueError(f"unknown door-effects method {method!r}")
+    return coverage(board, table), _door_effects_by_regions(bare, table, drawn, reach, examples, rule)
+
+
+def _door_effects_by_regions(
+    bare: Board, table: Table, drawn: _Geometry, reach: list[np.ndarray], examples: int, rule: Profile
+) -> list[DoorEffect]:
+    """:func:`door_effects` door by door: the squares each door's regions join (``reach``) cast
+    again with the door toggled, compared with ``table`` (as drawn)."""
     w, h = bare.width, bare.height
     out: list[DoorEffect] = []
-    for (edge, door), squares in zip(doors, reach, strict=True):
+    for (edge, door), squares in zip(sorted(bare.doors.items()), reach, strict=True):
         changes = _Changes(w * h, examples)
         if squares.size > 1:
             toggled = drawn.with_edge(edge, not door.state.blocks).sub_bits(squares, rule)
@@ -546,20 +590,31 @@ def _find(parent: dict[int, int], x: int) -> int:
     return root
 
 
-def _door_effects_by_candidates(bare: Board, table: Table, examples: int, rule: Profile) -> list[DoorEffect]:
+def _door_effects_by_candidates(
+    bare: Board, table: Table | None, examples: int, rule: Profile, counts: np.ndarray | None = None
+) -> list[DoorEffect]:
     """:func:`door_effects` with two extra all-pairs tables in total: a pair can only change if it
     is visible with every door open and hidden with every door shut, and only through a door its
     ray touches (crossing the door's edge or passing through one of its end corners, where the
     door is one of the corner's arms). When that is the only door the ray touches, the pair
     changes; otherwise its row is recomputed exactly. (The fallback when the doors' regions
     cover most of the board: see :func:`door_effects`.)
+
+    ``table`` None: the board's table as drawn is not at hand; the verdicts as drawn that are
+    needed (pairs whose rays touch several doors) are cast, and ``counts`` (flat, when given)
+    gains how many squares see each square as drawn (see :func:`coverage_and_door_effects`).
     """
     doors = sorted(bare.doors.items())
     w, h = bare.width, bare.height
+    n = w * h
     every_open = region_table(_with_doors(bare, DoorState.OPEN), rule)
     every_shut = region_table(_with_doors(bare, DoorState.CLOSED), rule)
-    changes = [_Changes(w * h, examples) for _ in doors]
+    drawn_open = np.array([not door.state.blocks for _edge, door in doors], dtype=bool)
+    if counts is not None:
+        counts += every_shut.seen_by().reshape(-1)
+    changes = [_Changes(n, examples) for _ in doors]
     shared: list[list[tuple[np.ndarray, np.ndarray]]] = [[] for _ in doors]
+    unsure: list[tuple[np.ndarray, np.ndarray]] = []  # touching several doors: cast as drawn
     for first, second in _candidates(every_open, every_shut):
         touches = np.array([_rays_touch(edge, first, second, w) for edge, _ in doors], dtype=bool)
         touches = touches.reshape(len(doors), first.size)
@@ -570,26 +625,67 @@ def _door_effects_by_candidates(bare: Board, table: Table, examples: int, rule: 
             several = touches[k] & (how_many > 1)
             if several.any():
                 shared[k].append((first[several], second[several]))
+        if counts is not None:  # one door touched: seen as drawn iff that door is drawn open
+            seen = (how_many == 1) & drawn_open[np.argmax(touches, axis=0)]
+            _count(counts, first[seen], second[seen])
+        if table is None and (how_many > 1).any():
+            unsure.append((first[how_many > 1], second[how_many > 1]))
+    keys, verdicts = _drawn_verdicts(bare, rule, unsure, counts)
     for k, (edge, door) in enumerate(doors):
         if not shared[k]:
             continue
         a_all = np.concatenate([pair[0] for pair in shared[k]])
         b_all = np.concatenate([pair[1] for pair in shared[k]])
         bare.set_door(edge, DoorState.CLOSED if door.state is DoorState.OPEN else DoorState.OPEN)
-        try:  # the rows of those origins, door toggled, cast in batches
-            seen = np.zeros(a_all.size, dtype=bool)
-            origins, which = np.unique(a_all, return_inverse=True)
-            which = which.reshape(-1)
-            for start in range(0, origins.size, 256):
-                batch = origins[start : start + 256]
-                rows = sight.pairs(bare, rule, origins=[(int(a % w), int(a // w)) for a in batch])
-                mine = (which >= start) & (which < start + batch.size)
-                seen[mine] = rows.reshape(batch.size, w * h)[which[mine] - start, b_all[mine]]
-            differ = seen != _pairs(table, a_all, b_all)
+        try:  # the rows of those origins, door toggled
+            seen = _cast_pairs(bare, rule, a_all, b_all)
         finally:
             bare.set_door(edge, door.state)
+        if table is None:
+            as_drawn = verdicts[np.searchsorted(keys, a_all * n + b_all)]
+        else:
+            as_drawn = _pairs(table, a_all, b_all)
+        differ = seen != as_drawn
         changes[k].add(a_all[differ], b_all[differ])
     return [c.effect(door, w, h) for c, (_edge, door) in zip(changes, doors, strict=True)]
+
+
+def _count(counts: np.ndarray, first: np.ndarray, second: np.ndarray) -> None:
+    """Add each pair ``first[i]`` - ``second[i]`` to the counts of both its squares."""
+    if first.size:
+        counts += np.bincount(first, minlength=counts.size) + np.bincount(second, minlength=counts.size)
+
+
+def _drawn_verdicts(
+    bare: Board, rule: Profile, pairs: list[tuple[np.ndarray, np.ndarray]], counts: np.ndarray | None
+) -> tuple[np.ndarray, np.ndarray]:
+    """The verdicts as drawn of ``pairs`` (cast), keyed ``first * N + second`` sorted; each pair
+    seen adds to ``counts``."""
+    if not pairs:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool)
+    first = np.concatenate([pair[0] for pair in pairs])
+    second = np.concatenate([pair[1] for pair in pairs])
+    verdicts = _cast_pairs(bare, rule, first, second)
+    if counts is not None:
+        _count(counts, first[verdicts], second[verdicts])
+    keys = first.astype(np.int64) * (bare.width * bare.height) + second
+    order = np.argsort(keys, kind="stable")
+    return keys[order], verdicts[order]
+
+
+def _cast_pairs(bare: Board, rule: Profile, first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """Bool per pair: flat square ``first[i]`` sees ``second[i]`` on ``bare`` as it is now, the
+    rows of the distinct origins cast 256 at a time."""
+    w = bare.width
+    seen = np.zeros(first.size, dtype=bool)
+    origins, which = np.unique(first, return_inverse=True)
+    which = which.reshape(-1)
+    for start in range(0, origins.size, 256):
+        batch = origins[start : start + 256]
+        rows = sight.pairs(bare, rule, origins=[(int(a % w), int(a // w)) for a in batch])
+        mine = (which >= start) & (which < start + batch.size)
+        seen[mine] = rows.reshape(batch.size, -1)[which[mine] - start, second[mine]]
+    return seen
 
 
 def _candidates(every_open: RegionTable, every_shut: RegionTable) -> Iterator[tuple[np.ndarray, np.ndarray]]:

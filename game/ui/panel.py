@@ -23,6 +23,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Any, Protocol
 
 import pygame
@@ -455,6 +456,97 @@ class LogSection(_TextSection):
         return self.show("<br>".join(escape(plain(line)) for line in recent) or "<i>nothing yet</i>")
 
 
+class RowWrapper:
+    """The findings list's rows: each text wrapped to a width with a hanging indent, exactly as
+    :func:`game.ui.text.wrap` does, but measuring about two strings a row instead of one per word.
+
+    The font's glyph advances (one call per text, no drawing) give each candidate row's width
+    to within a few pixels; only a row whose sum lands that close to the width is measured for
+    real (``face.size``, which draws). Rows of a text are cached per (font, width, text), so only
+    new text is measured.
+    """
+
+    INDENT = "   "
+    #: pixels by which a sum of advances may miss the drawn width (measured: -3..+1 on 20,000
+    #: prefixes of the 150x150 benchmark map's findings), plus 1 px per 8 characters below
+    SLACK = 4
+
+    def __init__(self, face: Any = None) -> None:
+        self.face = face
+        self._cache: dict[tuple[int, int, str], list[str]] = {}
+        self._indents: dict[int, int] = {}
+
+    def rows(self, texts: Sequence[str], width: int) -> tuple[list[str], list[int]]:
+        """Every text's rows (made unique by trailing spaces) and the index of each row's text."""
+        rows: list[str] = []
+        owners: list[int] = []
+        seen: set[str] = set()
+        for index, text in enumerate(texts):
+            for line in self.wrap(text, width):
+                while line in seen:
+                    line += " "
+                seen.add(line)
+                rows.append(line)
+                owners.append(index)
+        return rows, owners
+
+    def wrap(self, text: str, width: int) -> list[str]:
+        """``wrap(face, text, width, indent=INDENT)``, cached."""
+        key = (id(self.face), width, text)
+        lines = self._cache.get(key)
+        if lines is None:
+            if len(self._cache) > 20_000:
+                self._cache.clear()
+            lines = self._cache[key] = self._wrap(text, width)
+        return lines
+
+    def _wrap(self, text: str, width: int) -> list[str]:
+        face = self.face
+        words = text.split(" ")
+        advances = getattr(face, "get_metrics", None)
+        metrics = advances(text) if advances is not None and "\n" not in text and all(words) else None
+        if not metrics or len(metrics) != len(text) or None in metrics:
+            return wrap(face, text, width, indent=self.INDENT)
+        ends = [0, *accumulate(glyph[4] for glyph in metrics)]  # the advance sum at each boundary
+        starts: list[int] = []  # each word's first character
+        at = 0
+        for word in words:
+            starts.append(at)
+            at += len(word) + 1
+        indent = self._indent_width()
+
+        def line(first: int, last: int) -> str:
+            body = " ".join(words[first : last + 1])
+            return body if first == 0 else self.INDENT + body
+
+        def fits(first: int, last: int) -> bool:
+            lead = 0 if first == 0 else indent
+            start, end = starts[first], starts[last] + len(words[last])
+            guess = lead + ends[end] - ends[start]
+            slack = self.SLACK + (end - start) // 8  # advances are rounded: the sum drifts
+            if guess <= width - slack:
+                return True
+            if guess > width + slack:
+                return False
+            return bool(face.size(line(first, last))[0] <= width)
+
+        lines: list[str] = []
+        first = 0
+        while first < len(words):
+            last = first
+            while last + 1 < len(words) and fits(first, last + 1):
+                last += 1
+            lines.append(line(first, last))
+            first = last + 1
+        return lines
+
+    def _indent_width(self) -> int:
+        width = self._indents.get(id(self.face))
+        if width is None:
+            width = self._indents[id(self.face)] = int(self.face.size(self.INDENT)[0])
+        return width
+
+
 class FindingsSection:
     """The linter's findings; clicking one asks the window to centre the board on it."""
 
@@ -477,6 +569,7 @@ class FindingsSection:
         self._shown: list[tuple[int, Finding]] = []
         self._row_finding: list[int] = []
         self._key: tuple[Any, ...] | None = None
+        self._wrapper = RowWrapper()
 
     def build(self, manager: pygame_gui.UIManager, container: UIPanel, rect: pygame.Rect) -> None:
         """A heading and a selection list."""
@@ -565,8 +658,6 @@ class FindingsSection:
             if severity != "all":  # F4: say how many of them the list shows
                 counts = f"{len(shown)} of {len(self._findings)} ({severity}s)"
             self.label.set_text(fit_text(self.label.font, f"{self.title}: {counts}{suffix}", label_room(self.label)))
-            items: list[str | tuple[str, str]] = list(self._items)
-            self.list.set_item_list(items)
             self._wrap_rows()
         else:
             words = "clean" if not state else state.lstrip("· ")
@@ -577,33 +668,52 @@ class FindingsSection:
     def _wrap_rows(self) -> None:
         """A finding too long for one row goes on as many rows as it needs (never cut with
         "…"); a click on any of its rows picks it. Rows are told apart by trailing spaces.
-        (More rows can bring a scroll bar and narrower rows: then they are wrapped again.)"""
+
+        The rows are wrapped once for the width the list's buttons will have (with a scroll
+        bar when even one row per finding overflows the list) and handed to the list once;
+        the buttons made are then checked and, if their width differs, wrapped again. Each
+        finding's rows are cached per width (:class:`RowWrapper`), so a re-layout or the
+        severity filter re-wraps nothing."""
         assert self.list is not None
         texts = list(self._items)
-        room_done = None
+        rooms = self._rooms()
+        if rooms is None:  # no button measured yet: one probe row tells the widths
+            probe: list[str | tuple[str, str]] = [*texts[:1]]
+            self.list.set_item_list(probe)
+            rooms = self._rooms()
+            if rooms is None:
+                return
+        bare, scrolled = rooms
+        visible = (self.list.rect.h - LIST_CHROME) // LIST_ROW  # rows the list shows without scrolling
+        room = scrolled if len(texts) > visible else bare
         for _ in range(3):
-            items = self.list.item_list
-            button = next((item.get("button_element") for item in items if item.get("button_element")), None)
-            if button is None:
-                return
-            room = button.rect.w - 2 * button.text_horiz_alignment_padding - 8
-            if room == room_done:
-                return
-            room_done = room
-            rows: list[str] = []
-            owners: list[int] = []
-            seen: set[str] = set()
-            for index, text in enumerate(texts):
-                for line in wrap(button.font, text, room, indent="   "):
-                    while line in seen:
-                        line += " "
-                    seen.add(line)
-                    rows.append(line)
-                    owners.append(index)
+            rows, owners = self._wrapper.rows(texts, room)
+            if len(rows) > visible:
+                room = min(room, scrolled)
+                rows, owners = self._wrapper.rows(texts, room)
             self._row_finding = owners
-            if rows != self._items:
-                self._items = rows
+            if rows != [item["text"] for item in self.list.item_list]:
                 self.list.set_item_list(list(rows))
+            self._items = rows
+            measured = self._rooms()
+            if measured is None:
+                return
+            now = measured[1] if self.list.current_scroll_bar_width else measured[0]
+            if now == room:
+                return
+            room = now
+
+    def _rooms(self) -> tuple[int, int] | None:
+        """The pixels a row's text has without and with the list's scroll bar, read off a row
+        button the list has made (None when it has none)."""
+        assert self.list is not None
+        button = next((item["button_element"] for item in self.list.item_list if item.get("button_element")), None)
+        if button is None:
+            return None
+        self._wrapper.face = button.font
+        room = button.rect.w - 2 * button.text_horiz_alignment_padding - 8
+        bare = room + self.list.current_scroll_bar_width
+        return bare, bare - self.list.scroll_bar_width
 
     def rows_of(self, number: int) -> list[Any]:
         """The list's row buttons of the finding numbered ``number`` (from 1) (tests click them)."""
