@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.core.board import Board
+from game.core.board import Board, Square, fmt_square, parse_square
 from game.core.errors import UsageError
 from game.play.atomic import cannot_write
 
@@ -14,7 +15,8 @@ if TYPE_CHECKING:
     from game.core.profiles import Profile
     from game.rules.base import Ruleset
 
-__all__ = ["add_map_options", "add_rule_option", "add_ruleset_file_option", "map_options", "png_output",
+__all__ = ["add_map_options", "add_rule_option", "add_ruleset_file_option", "file_slug", "from_cell", "map_options",
+           "png_output",
            "refuse_hex_map", "refuse_off_grid", "resolve_viewer", "rule_option"]
 
 
@@ -189,3 +191,26 @@ def refuse_off_grid(board: Board, ruleset: Ruleset, map_path: object) -> None:
     why = grid_refusal(ruleset, board.grid.kind)
     if why is not None:
         raise UsageError(f"{map_path} is a {board.grid.kind} map: {why}")
+
+
+def file_slug(text: str) -> str:
+    """``text`` as part of a file name: every run of characters other than letters, digits, ``=``
+    and ``-`` becomes one ``_``.
+
+    >>> file_slug("hexside, touch=blocks")
+    'hexside_touch=blocks'
+    """
+    return re.sub(r"[^A-Za-z0-9=-]+", "_", text).strip("_")
+
+
+def from_cell(board: Board, text: str) -> Square:
+    """The cell ``--from X,Y`` names, refused in one line when it is off the map or void (named a
+    square or a hex, as the map's grid calls its cells)."""
+    cell = parse_square(text)
+    kind = board.grid.kind
+    if not board.in_bounds(cell):
+        where = "hex map" if kind == "hex" else "board"
+        raise UsageError(f"--from {fmt_square(cell)} is outside the {board.width}x{board.height} {where}")
+    if board.is_void(cell):
+        raise UsageError(f"--from {fmt_square(cell)} is off the board (a void {kind})")
+    return cell

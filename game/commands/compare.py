@@ -9,14 +9,20 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 
-from game.commands._common import add_map_options, map_options, png_output, resolve_viewer
-from game.core.board import Board, Square, fmt_square, parse_square
+from game.commands._common import (
+    add_map_options,
+    file_slug,
+    from_cell,
+    map_options,
+    png_output,
+    resolve_viewer,
+)
+from game.core.board import Board, Square, fmt_square
 from game.core.errors import UsageError
 
 
@@ -84,17 +90,6 @@ def picture_scale(area: tuple[int, int, int, int], scale: int | None) -> int:
     return max(MIN_SCALE, min(32, MAX_SIDE_PX // side))
 
 
-def _slug(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9=-]+", "_", text).strip("_")
-
-
-def _square(board: Board, text: str) -> Square:
-    sq = parse_square(text)
-    if not board.in_bounds(sq):
-        raise UsageError(f"--from {fmt_square(sq)} is outside the {board.width}x{board.height} board")
-    if board.is_void(sq):
-        raise UsageError(f"--from {fmt_square(sq)} is off the board (a void square)")
-    return sq
 
 
 class Disagreements:
@@ -185,7 +180,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--scale must be {MIN_SCALE} to {MAX_SCALE} pixels per square, not {args.scale}")
     first, second = rules
     names = (first.spec(), second.spec())
-    out = args.output or f"{Path(args.map).stem}-{_slug(names[0])}-vs-{_slug(names[1])}.png"
+    out = args.output or f"{Path(args.map).stem}-{file_slug(names[0])}-vs-{file_slug(names[1])}.png"
     png_output(out)
     loaded = load_map(args.map, **map_options(args))
     board = loaded.board
@@ -200,7 +195,7 @@ def run(args: argparse.Namespace) -> int:
     rows: list[tuple[Square, Square, bool]] | Disagreements
     origin = None
     if args.origin:
-        origin = _square(board, args.origin)
+        origin = from_cell(board, args.origin)
         here = board.figures_at(origin)
         if viewer is None and here:
             viewer = here[0].side

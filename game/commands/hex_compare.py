@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from game.commands._common import map_options, png_output, resolve_viewer
-from game.core.board import Board, Square, fmt_square, parse_square
+from game.commands._common import file_slug, from_cell, map_options, png_output, resolve_viewer
+from game.core.board import Board, Square, fmt_square
 from game.core.errors import UsageError
 from game.core.profiles import Profile
 
@@ -37,17 +36,6 @@ MIN_SCALE, MAX_SCALE = 4, 64  #: the --scale range on hex maps (pixels per hex w
 Disagreement = tuple[Square, Square, tuple[bool, ...]]
 
 
-def _slug(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9=-]+", "_", text).strip("_")
-
-
-def _origin(board: Board, text: str) -> Square:
-    cell = parse_square(text)
-    if not board.in_bounds(cell):
-        raise UsageError(f"--from {fmt_square(cell)} is outside the {board.width}x{board.height} hex map")
-    if board.is_void(cell):
-        raise UsageError(f"--from {fmt_square(cell)} is off the board (a void hex)")
-    return cell
 
 
 def _fit(board: Board, rules: list[Profile]) -> list[Profile]:
@@ -117,7 +105,7 @@ def run_hex(args: argparse.Namespace, rules: list[Profile], loaded: LoadedMap | 
     if args.scale is not None and not MIN_SCALE <= args.scale <= MAX_SCALE:
         raise UsageError(f"--scale must be {MIN_SCALE} to {MAX_SCALE} pixels per hex on a hex map, not {args.scale}")
     names = [rule.spec() for rule in rules]
-    out = args.output or f"{Path(args.map).stem}-{'-vs-'.join(map(_slug, names))}.png"
+    out = args.output or f"{Path(args.map).stem}-{'-vs-'.join(map(file_slug, names))}.png"
     png_output(out)
     if loaded is None:
         loaded = load_map(args.map, **map_options(args))
@@ -129,7 +117,7 @@ def run_hex(args: argparse.Namespace, rules: list[Profile], loaded: LoadedMap | 
     viewer = resolve_viewer(board, args.viewer)
     origin = None
     if args.origin:
-        origin = _origin(board, args.origin)
+        origin = from_cell(board, args.origin)
         here = board.figures_at(origin)
         if viewer is None and here:
             viewer = here[0].side
