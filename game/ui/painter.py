@@ -605,7 +605,7 @@ class BoardPainter:
             filled = pygame.Rect(bar.x, bar.y, max(2, round(width * left / life)), height)
             pygame.draw.rect(sprite, theme.PIP_LIFE, filled, border_radius=2)
         pygame.draw.rect(sprite, theme.TOKEN_OUTLINE, bar, 1, border_radius=2)
-        if height >= 9:
+        if height >= 11:  # below, the shrunk digits run into the slash ("4/4" read as "44")
             text = self._label(f"{left}/{life}", height + 4, theme.TOKEN_OUTLINE, max_width=width)
             sprite.blit(text, text.get_rect(center=bar.center))
 
