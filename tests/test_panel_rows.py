@@ -1,4 +1,4 @@
-"""The findings list's rows: :class:`game.ui.panel.RowWrapper` wraps exactly as the plain
+"""The findings list's rows: :class:`game.ui.text.RowWrapper` wraps exactly as the plain
 ``game.ui.text.wrap`` (one real measurement per word) does, with the real pygame_gui font of a
 real list row under the dummy SDL driver, on the findings of a real map and on random text."""
 
@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.findings import Finding, Severity
-from game.ui.panel import FindingsSection, PanelInfo, RowWrapper, SidePanel
-from game.ui.text import wrap
+from game.ui.panel import FindingsSection, PanelInfo, SidePanel
+from game.ui.text import RowWrapper, wrap
 
 WORDS = ("region", "of", "17", "squares", "(103,44):", "cannot", "reach", "any", "other;",
          "open", "a", "door", "WWWWWWWW", "iiii", "wall-diagonal", "segment", "(9,0)-(10,2)", "…")
