@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from game.core.profiles import Profile
     from game.rules.base import Ruleset
 
-__all__ = ["add_map_options", "add_rule_option", "add_ruleset_file_option", "file_slug", "from_cell", "map_options",
+__all__ = ["add_map_options", "add_rule_option", "add_ruleset_file_option", "file_slug", "from_cell", "from_viewer", "map_options",
            "png_output",
            "refuse_hex_map", "refuse_off_grid", "resolve_viewer", "rule_option"]
 
@@ -214,3 +214,10 @@ def from_cell(board: Board, text: str) -> Square:
     if board.is_void(cell):
         raise UsageError(f"--from {fmt_square(cell)} is off the board (a void {kind})")
     return cell
+
+
+def from_viewer(board: Board, cell: Square, viewer: str | None) -> str | None:
+    """The side that looks from ``cell``: ``viewer`` when given, else the side of the first
+    figure standing there (its own side's figures do not block it), else None."""
+    here = board.figures_at(cell)
+    return here[0].side if viewer is None and here else viewer

@@ -18,6 +18,7 @@ from game.commands._common import (
     add_map_options,
     file_slug,
     from_cell,
+    from_viewer,
     map_options,
     png_output,
     resolve_viewer,
@@ -196,9 +197,7 @@ def run(args: argparse.Namespace) -> int:
     origin = None
     if args.origin:
         origin = from_cell(board, args.origin)
-        here = board.figures_at(origin)
-        if viewer is None and here:
-            viewer = here[0].side
+        viewer = from_viewer(board, origin, viewer)
         m1 = sight.field(board, origin, first, viewer=viewer)
         m2 = sight.field(board, origin, second, viewer=viewer)
         first_only = (m1 & ~m2).astype(int)

@@ -18,7 +18,14 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from game.commands._common import file_slug, from_cell, map_options, png_output, resolve_viewer
+from game.commands._common import (
+    file_slug,
+    from_cell,
+    from_viewer,
+    map_options,
+    png_output,
+    resolve_viewer,
+)
 from game.core.board import Board, Square, fmt_square
 from game.core.errors import UsageError
 from game.core.profiles import Profile
@@ -118,9 +125,7 @@ def run_hex(args: argparse.Namespace, rules: list[Profile], loaded: LoadedMap | 
     origin = None
     if args.origin:
         origin = from_cell(board, args.origin)
-        here = board.figures_at(origin)
-        if viewer is None and here:
-            viewer = here[0].side
+        viewer = from_viewer(board, origin, viewer)
     rows, sees, misses = disagreements(board, rules, viewer, origin)
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")) and sys.platform.startswith("linux"):
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

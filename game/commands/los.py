@@ -16,7 +16,13 @@ import argparse
 import json
 from typing import TYPE_CHECKING, Any
 
-from game.commands._common import add_map_options, map_options, resolve_viewer, rule_option
+from game.commands._common import (
+    add_map_options,
+    from_viewer,
+    map_options,
+    resolve_viewer,
+    rule_option,
+)
 from game.core.board import Board, Figure, Square, fmt_square, parse_square
 from game.core.errors import UsageError
 
@@ -76,9 +82,7 @@ def _run(args: argparse.Namespace) -> int:
     board = load_map(args.map, **map_options(args)).board
     origin = _check(board, origin_sq)
     here = board.figures_at(origin)
-    viewer = resolve_viewer(board, args.viewer)
-    if viewer is None and here:
-        viewer = here[0].side
+    viewer = from_viewer(board, origin, resolve_viewer(board, args.viewer))
     rule = rule_option(board, args.rule)
     named = args.rule is not None or "los_rule" in board.properties
     if target_sq is not None:

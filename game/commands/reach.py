@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from game.commands._common import add_map_options, map_options, resolve_viewer
+from game.commands._common import add_map_options, from_viewer, map_options, resolve_viewer
 from game.core.board import fmt_square, parse_square
 from game.core.errors import UsageError
 
@@ -61,9 +61,7 @@ def run(args: argparse.Namespace) -> int:
     if not board.on_board(origin):
         raise UsageError(f"square {fmt_square(origin)} is void (off the board)")
     here = board.figures_at(origin)
-    side = resolve_viewer(board, args.side)
-    if side is None and here:
-        side = here[0].side
+    side = from_viewer(board, origin, resolve_viewer(board, args.side))
     mover = here[0].id if here else None
     found = measure.reach(board, origin, steps, side, mover)
     if args.json:

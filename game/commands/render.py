@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from game.commands._common import (
     add_map_options,
+    from_viewer,
     map_options,
     png_output,
     resolve_viewer,
@@ -90,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     if args.origin:
         origin = _square(board, args.origin, "--from")
         here = board.figures_at(origin)
-        viewer = chosen if chosen is not None else (here[0].side if here else None)
+        viewer = from_viewer(board, origin, chosen)
         if here:
             overlay.selected = here[0].id
         else:
