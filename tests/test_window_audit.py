@@ -330,7 +330,7 @@ def test_a_long_name_is_written_readable_or_as_its_initials(cell: int, screen: p
     painter = BoardPainter(None)
     painter.draw(surface, board, View(cell=cell, origin=(10.0, 10.0), viewport=(0, 0, *surface.get_size())),
                  Overlay())
-    written = {(key[0], key[1]) for key in painter._text}  # (text, px) of every label drawn
+    written = {(key[0], key[1]) for key in painter.tokens._text}  # (text, px) of every label drawn
     orc = [(text, px) for text, px in written if text == "OW1" or "orc" in text]
     assert orc and all(px >= 13 for _, px in orc), written  # never the 7 px name
     assert all(text in ("OW1", "orc_warrior_1") for text, _ in orc)  # whole, or its initials and number

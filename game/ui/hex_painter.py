@@ -5,7 +5,7 @@ The hexes are drawn where Tiled draws them (:meth:`game.core.hexgrid.HexGrid.cel
 the map's ``tilewidth``, ``tileheight`` and ``hexsidelength`` scaled so one hex is ``scale``
 pixels wide); lines and points of a verdict are lattice points placed with
 :meth:`~game.core.hexgrid.HexGrid.lattice_px`. Figures are the square painter's tokens
-(:class:`game.ui.painter.BoardPainter`), so a figure looks the same on every grid. Floats here
+(:class:`game.ui.tokens.TokenArt`), so a figure looks the same on every grid. Floats here
 are drawing only; every verdict drawn comes from :mod:`game.core.sight`.
 """
 
@@ -23,6 +23,7 @@ from game.core.hexgrid import HexEdge, HexGrid, HexLayout
 from game.core.sight_result import Sight
 from game.ui import theme
 from game.ui.painter import BoardPainter, Overlay
+from game.ui.tokens import TokenArt
 from game.ui.view import View
 
 __all__ = ["DEFAULT_TILE", "HexBoardPainter", "HexPicture", "hex_layout", "painter_for"]
@@ -42,14 +43,14 @@ def hex_layout(grid: HexGrid, scale: float, margin: float = 0.0) -> Layout:
 class HexPicture:
     """One drawing of a hex board at a layout (see the module)."""
 
-    def __init__(self, board: Board, layout: Layout, painter: BoardPainter | None = None) -> None:
+    def __init__(self, board: Board, layout: Layout, tokens: TokenArt | None = None) -> None:
         """Draw ``board`` (on a :class:`HexGrid`) with ``layout``'s pixels."""
         grid = board.grid
         assert isinstance(grid, HexGrid)
         self.board: Board = board
         self.grid: HexGrid = grid
         self.layout: Layout = layout
-        self.painter: BoardPainter = painter or BoardPainter(None)
+        self.tokens: TokenArt = tokens or TokenArt()
         self.scale: float = layout.cell_w
         #: the size tokens, hatching and door bars follow: the hex's width, or less on hexes
         #: squashed flatter than a regular one (a token stays inside its hex)
@@ -177,9 +178,9 @@ class HexPicture:
             radius = self.inner * (0.34 if n == 1 else 0.22)
             for i, figure in enumerate(figures):
                 dx = (i - (n - 1) / 2) * radius * 1.9
-                sprite = self.painter._token(figure, sides, round(radius), self.inner, n == 1, board.ruleset)
+                sprite = self.tokens.token(figure, sides, round(radius), self.inner, n == 1, board.ruleset)
                 if hidden is not None and not hidden[cell[1], cell[0]]:
-                    sprite = self.painter._dim(sprite)
+                    sprite = self.tokens.dim(sprite)
                 centre = (round(cx + dx), round(cy))
                 surface.blit(sprite, sprite.get_rect(center=centre))
                 ring = theme.SELECT_RING if figure.id == overlay.selected else theme.TARGET_RING if figure.id in targets else None
@@ -204,7 +205,7 @@ class HexBoardPainter:
     """
 
     def __init__(self, art: Any = None) -> None:
-        self.tokens = BoardPainter(None)
+        self.tokens = TokenArt()
         self.warnings: list[str] = []
         self._static: tuple[tuple[Any, ...], pygame.Surface] | None = None
         self._shade: tuple[tuple[Any, ...], np.ndarray, pygame.Surface] | None = None
@@ -328,7 +329,7 @@ class HexBoardPainter:
             if overlay.dragging is not None and overlay.dragging[0] in board.figures:
                 figure_id, (px, py) = overlay.dragging
                 radius = round(picture.inner * 0.37)
-                sprite = self.tokens._token(board.figure(figure_id), board.sides(), radius, picture.inner, True,
+                sprite = self.tokens.token(board.figure(figure_id), board.sides(), radius, picture.inner, True,
                                             board.ruleset)
                 surface.blit(sprite, sprite.get_rect(center=(round(px), round(py))))
         finally:

@@ -24,7 +24,7 @@ from game.core.grid import Cell
 from game.core.hexgrid import HexEdge, HexGrid
 from game.ui import theme
 from game.ui.hex_painter import HexPicture, hex_layout
-from game.ui.painter import BoardPainter, Overlay
+from game.ui.painter import Overlay
 from game.ui.render import save_png
 from game.ui.report_images import (
     DOOR_EFFECT,
@@ -35,6 +35,7 @@ from game.ui.report_images import (
     _font,
     ramp,
 )
+from game.ui.tokens import TokenArt
 
 if TYPE_CHECKING:
     from game.tiled import MapArt
@@ -71,7 +72,7 @@ class _Canvas:
     def __init__(self, board: Board, art: MapArt | None, scale: int, fov: np.ndarray | None = None) -> None:
         grid = board.grid
         assert isinstance(grid, HexGrid)
-        self.picture: HexPicture = HexPicture(board, hex_layout(grid, scale, MARGIN), BoardPainter(art))
+        self.picture: HexPicture = HexPicture(board, hex_layout(grid, scale, MARGIN), TokenArt())
         right, bottom = self.picture.size()
         self.surface: pygame.Surface = pygame.Surface((right + MARGIN, bottom + MARGIN))
         self.surface.fill(theme.BACKGROUND)

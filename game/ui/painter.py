@@ -37,14 +37,13 @@ import pygame
 
 from game.core import sight
 from game.core.board import Board, DoorState, Edge, Figure, Square
-from game.core.errors import SightlineError
 from game.core.sight_result import Sight
 from game.play.findings import Marker
 from game.play.sight_calls import DRAWN_LINES, Ray, RayLine
-from game.rules.registry import get_ruleset
 from game.ui import theme
 from game.ui.art import TileArt, layer_offset
 from game.ui.map_picture import MapPicture
+from game.ui.tokens import TokenArt, remember
 from game.ui.view import View
 
 if TYPE_CHECKING:
@@ -121,7 +120,8 @@ MARKER_LABEL_PX = 22
 
 
 class BoardPainter:
-    """Draws boards; holds the caches (static layer, FOV shade, token sprites, text labels).
+    """Draws boards; holds the caches (static layer, FOV shade; token sprites and text labels in
+    :attr:`tokens`).
 
     ``art`` is the loader's ``MapArt`` (or None for the vector style). Images that fail to load
     switch to the vector style and add a line to :attr:`warnings`.
@@ -141,10 +141,8 @@ class BoardPainter:
                 self.tiles = tiles
         self._static: _StaticCache | None = None
         self._fov: _FovCache | None = None
-        self._sprites: dict[tuple[Any, ...], pygame.Surface] = {}
-        self._dimmed: dict[tuple[Any, ...], tuple[pygame.Surface, pygame.Surface]] = {}
-        self._text: dict[tuple[Any, ...], pygame.Surface] = {}
-        self._fonts: dict[int, pygame.font.Font] = {}
+        #: figures' token sprites and the board's text labels (game/ui/tokens.py)
+        self.tokens = TokenArt()
         self._patches: dict[tuple[Any, ...], pygame.Surface] = {}
         #: region findings' outlines (grid-line runs) and bounding boxes, per region
         self._regions: dict[
@@ -210,7 +208,7 @@ class BoardPainter:
         shape = self._ray_shapes.get(key)
         if shape is None:
             shape = _RayShape.of(ray, board)
-            _remember(self._ray_shapes, key, shape, limit=256)
+            remember(self._ray_shapes, key, shape, limit=256)
         self._last_ray = (ray, board, shape)
         return shape
 
@@ -502,11 +500,11 @@ class BoardPainter:
                 squares.setdefault(figure.square, []).append(figure)
         for sq, figures in squares.items():
             for figure, (cx, cy), radius in self._token_places(view, sq, len(figures), figures):
-                sprite = self._token(
+                sprite = self.tokens.token(
                     figure, sides, radius, view.cell, len(figures) == 1, board.ruleset
                 )
                 if hidden is not None and _hidden(hidden, sq):
-                    sprite = self._dim(sprite)
+                    sprite = self.tokens.dim(sprite)
                 surface.blit(sprite, sprite.get_rect(center=(cx, cy)))
                 ring = None
                 if figure.id == overlay.selected:
@@ -549,77 +547,6 @@ class BoardPainter:
             for figure, (ox, oy) in zip(figures, offsets, strict=False)
         ]
 
-    def _token(
-        self, figure: Figure, sides: list[str], radius: int, cell: float, alone: bool, ruleset: str
-    ) -> pygame.Surface:
-        life, wounds, down = _health(figure, ruleset)
-        colour = theme.KILLED if down else theme.side_colour(figure.side, sides)
-        # the whole name only when it fits at a readable size (the hover card has it anyway)
-        show_name = alone and cell >= theme.NAME_ZOOM and (
-            self.font(_name_min(radius)).size(figure.label)[0] <= 2 * radius - 8)
-        text = figure.label if show_name else _initials(figure)
-        key = ("token", text, colour, radius, life, wounds, down)
-        sprite = self._sprites.get(key)
-        if sprite is not None:
-            return sprite
-        pad = 3
-        size = 2 * radius + 2 * pad
-        sprite = pygame.Surface((size, size), pygame.SRCALPHA)
-        centre = (size // 2, size // 2)
-        pygame.draw.circle(sprite, theme.TOKEN_SHADOW, (centre[0] + 1, centre[1] + 2), radius)
-        pygame.draw.aacircle(sprite, colour, centre, radius)
-        outline = max(1, radius // 12)
-        pygame.draw.aacircle(sprite, theme.TOKEN_OUTLINE, centre, radius, outline)
-        font_px = max(8 if show_name else 11, round(radius * (0.8 if show_name else 1.15)))  # codes: big
-        smallest = _name_min(radius) if show_name else 11
-        while font_px > smallest and self.font(font_px).size(text)[0] > 2 * radius - (8 if show_name else 6):
-            font_px -= 1  # a long name or code: smaller letters (never below readable) before any are cut
-        label = self._label(text, font_px, theme.readable_text(colour), max_width=2 * radius - 4)
-        label_y = centre[1] - (radius * 0.12 if life else 0)
-        sprite.blit(label, label.get_rect(center=(centre[0], round(label_y))))
-        if life and radius >= 8:
-            self._draw_pips(sprite, centre, radius, life, wounds)
-        if down:
-            arm = round(radius * 0.62)
-            for sign in (-1, 1):
-                pygame.draw.line(
-                    sprite, theme.KILLED_MARK,
-                    (centre[0] - arm, centre[1] - sign * arm), (centre[0] + arm, centre[1] + sign * arm),
-                    max(2, radius // 6),
-                )
-        _remember(self._sprites, key, sprite)
-        return sprite
-
-    def _draw_pips(
-        self, sprite: pygame.Surface, centre: tuple[int, int], radius: int, life: int, wounds: int
-    ) -> None:
-        """Health as a bar under the label (white: life left, red: lost), with ``left/life``
-        written on it when the token is big enough to read it (never a row of tiny dots)."""
-        left = max(0, life - wounds)
-        width = round(radius * 1.3)
-        height = max(4, round(radius * 0.36))
-        bar = pygame.Rect(0, 0, width, height)
-        bar.center = (centre[0], centre[1] + round(radius * 0.55))
-        pygame.draw.rect(sprite, theme.PIP_WOUND, bar, border_radius=2)
-        if left:
-            filled = pygame.Rect(bar.x, bar.y, max(2, round(width * left / life)), height)
-            pygame.draw.rect(sprite, theme.PIP_LIFE, filled, border_radius=2)
-        pygame.draw.rect(sprite, theme.TOKEN_OUTLINE, bar, 1, border_radius=2)
-        if height >= 11:  # below, the shrunk digits run into the slash ("4/4" read as "44")
-            text = self._label(f"{left}/{life}", height + 4, theme.TOKEN_OUTLINE, max_width=width)
-            sprite.blit(text, text.get_rect(center=bar.center))
-
-    def _dim(self, sprite: pygame.Surface) -> pygame.Surface:
-        """A token standing where the field of view does not reach: darker, half see-through."""
-        key = ("dim", id(sprite))
-        dimmed = self._dimmed.get(key)
-        if dimmed is None or dimmed[0] is not sprite:
-            out = sprite.copy()
-            out.fill(theme.FOV_TOKEN_DIM, special_flags=pygame.BLEND_RGBA_MULT)
-            dimmed = (sprite, out)
-            _remember(self._dimmed, key, dimmed)
-        return dimmed[1]
-
     def _draw_dragged(
         self,
         surface: pygame.Surface,
@@ -632,7 +559,7 @@ class BoardPainter:
             return
         figure = board.figure(figure_id)
         radius = max(3, round(view.cell * theme.TOKEN_RADIUS * 1.08))
-        sprite = self._token(figure, board.sides(), radius, view.cell, True, board.ruleset)
+        sprite = self.tokens.token(figure, board.sides(), radius, view.cell, True, board.ruleset)
         surface.blit(sprite, sprite.get_rect(center=(round(px), round(py))))
 
     # --- the ray ------------------------------------------------------------------------
@@ -788,14 +715,14 @@ class BoardPainter:
             xs = [x for x, _ in region]
             ys = [y for _, y in region]
             found = (region_boundary(region), (min(xs), min(ys), max(xs) + 1, max(ys) + 1))
-            _remember(self._regions, region, found, limit=4096)
+            remember(self._regions, region, found, limit=4096)
         return found
 
     def _draw_marker_label(
         self, surface: pygame.Surface, view: View, marker: Marker, colour: tuple[int, ...], rect: pygame.Rect
     ) -> None:
         if marker.label and view.cell >= 40:  # never tiny: on a dark plate, or no label
-            label = self._label(marker.label, MARKER_LABEL_PX, colour, max_width=round(view.cell * 4))
+            label = self.tokens.label(marker.label, MARKER_LABEL_PX, colour, max_width=round(view.cell * 4))
             plate = label.get_rect(topleft=(rect.left, rect.top - label.get_height() - 2)).inflate(6, 2)
             self._blend_rect(surface, (16, 18, 24, 210), plate)
             surface.blit(label, (plate.x + 3, plate.y + 1))
@@ -809,7 +736,7 @@ class BoardPainter:
         if patch is None:
             patch = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(patch, colour, patch.get_rect(), max(2, round(view.cell * 0.05)))
-            _remember(self._patches, key, patch)
+            remember(self._patches, key, patch)
         surface.blit(patch, rect)
 
     def _blend_rect(self, surface: pygame.Surface, colour: tuple[int, ...], rect: pygame.Rect) -> None:
@@ -818,7 +745,7 @@ class BoardPainter:
         if patch is None:
             patch = pygame.Surface(rect.size, pygame.SRCALPHA)
             patch.fill(colour)
-            _remember(self._patches, key, patch)
+            remember(self._patches, key, patch)
         surface.blit(patch, rect)
 
     def _waves(self, size: tuple[int, int]) -> pygame.Surface:
@@ -835,7 +762,7 @@ class BoardPainter:
                           for x in range(0, w + 1, max(1, int(period / 4)))]
                 if len(points) > 1:
                     pygame.draw.lines(patch, theme.IMPASSABLE_WAVE + (230,), False, points, thick)
-            _remember(self._patches, key, patch)
+            remember(self._patches, key, patch)
         return patch
 
     def _draw_door_square(self, out: pygame.Surface, rect: pygame.Rect, state: DoorState) -> None:
@@ -873,30 +800,9 @@ class BoardPainter:
             thick = max(1, round(max(w, h) / 24))
             for k in range(-h, w + h, spacing):
                 pygame.draw.line(patch, colour, (k, h), (k + h, 0), thick)
-            _remember(self._patches, key, patch)
+            remember(self._patches, key, patch)
         return patch
 
-    def font(self, size: int) -> pygame.font.Font:
-        """The board font at a pixel size (cached)."""
-        font = self._fonts.get(size)
-        if font is None:
-            font = self._fonts[size] = pygame.font.Font(theme.FONT_NAME, size)
-        return font
-
-    def _label(
-        self, text: str, size: int, colour: tuple[int, ...], *, max_width: int | None = None
-    ) -> pygame.Surface:
-        key = (text, size, colour, max_width)
-        label = self._text.get(key)
-        if label is None:
-            font = self.font(size)
-            shown = text
-            if max_width is not None:
-                while len(shown) > 1 and font.size(shown)[0] > max_width:
-                    shown = shown[:-1]
-            label = font.render(shown, True, colour)
-            _remember(self._text, key, label)
-        return label
 
 
 # --- the ray as drawing instructions ------------------------------------------------------
@@ -1037,13 +943,6 @@ def _mute_art(out: pygame.Surface, board: Board, local: View, region: tuple[int,
             out.fill(theme.VOID, local.square_rect(sq))
 
 
-def _remember(cache: dict[Any, Any], key: Any, value: Any, limit: int = 1000) -> None:
-    """Store in a cache that is simply emptied when it grows past ``limit`` (zooming makes sizes)."""
-    if len(cache) >= limit:
-        cache.clear()
-    cache[key] = value
-
-
 def _screen(view: View, point: GridPoint) -> tuple[float, float]:
     return (
         round(view.origin[0]) + point[0] * view.cell,
@@ -1072,39 +971,3 @@ def _hidden(mask: np.ndarray, sq: Square) -> bool:
     """Whether a square lies outside the field of view mask (``[y, x]``, True = seen)."""
     x, y = sq
     return 0 <= y < mask.shape[0] and 0 <= x < mask.shape[1] and not bool(mask[y, x])
-
-
-def _name_min(radius: int) -> int:
-    """The smallest type a token writes a whole name in: readable, about half the token's radius
-    (below it the token shows the name's initials; the hover card shows the whole name)."""
-    return max(13, round(radius * 0.5))
-
-
-def _initials(figure: Figure) -> str:
-    """One or two letters for a token: the initials of the name's words, or ``#id``; a number
-    ending the name stays (``orc_warrior_1`` → ``OW1``), so numbered twins differ.
-
-    >>> _initials(Figure(1, "Dusty blade", "red", (0, 0))), _initials(Figure(2, "goblin", "m", (0, 0)))
-    ('DB', 'Go')
-    >>> _initials(Figure(7, "", "m", (0, 0))), _initials(Figure(8, "orc_warrior_12", "m", (0, 0)))
-    ('#7', 'OW12')
-    >>> _initials(Figure(9, "Goblin 2", "m", (0, 0)))
-    'G2'
-    """
-    words = [w for w in figure.name.replace("_", " ").replace("-", " ").split() if w]
-    if not words:
-        return f"#{figure.id}"
-    number = words.pop() if len(words) > 1 and words[-1].isdigit() else ""
-    if len(words) == 1:
-        word = words[0]
-        return (word[:1].upper() + ("" if number else word[1:2].lower())) + number
-    return (words[0][0] + words[1][0]).upper() + number
-
-
-def _health(figure: Figure, ruleset: str) -> tuple[int, int, bool]:
-    """``(life, wounds, down)`` as the board's ruleset judges the figure (the UI decides no rule)."""
-    try:
-        condition = get_ruleset(ruleset).condition(figure)
-    except SightlineError:  # an unknown ruleset: the map check reports it; draw plain tokens
-        return 0, 0, False
-    return condition.life, condition.wounds, condition.down

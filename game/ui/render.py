@@ -125,7 +125,7 @@ def _hex_surface(
 
     assert isinstance(board.grid, HexGrid)
     m = margin(scale)
-    picture = HexPicture(board, hex_layout(board.grid, scale, m), painter)
+    picture = HexPicture(board, hex_layout(board.grid, scale, m), painter.tokens)
     right, bottom = picture.size()
     board_w, board_h = right + m, bottom + m
     if board_w * board_h > MAX_PIXELS:
@@ -182,8 +182,8 @@ def _legend_strip(
     painter: BoardPainter, width: int, legend: Sequence[str], key: bool | Collection[str]
 ) -> pygame.Surface:
     pad = theme.LEGEND_PADDING
-    font = painter.font(theme.LEGEND_FONT_SIZE)
-    small = painter.font(max(10, theme.LEGEND_FONT_SIZE - 4))
+    font = painter.tokens.font(theme.LEGEND_FONT_SIZE)
+    small = painter.tokens.font(max(10, theme.LEGEND_FONT_SIZE - 4))
     rendered: list[pygame.Surface] = []
     for i, text in enumerate(legend):
         colour = theme.LEGEND_TEXT if i == 0 else theme.LEGEND_MUTED
