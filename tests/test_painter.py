@@ -387,11 +387,11 @@ def test_the_ray_shape_is_built_once_per_ray_even_across_new_results() -> None:
 def test_the_ray_is_drawn_from_the_los_results_own_points() -> None:
     """Review item 11: the painter reads the LosResult's attributes, exact points included (no
     aliases, no re-computed float fallbacks)."""
-    from game.ui.painter import _RayShape
+    from game.ui.ray_shape import RayShape
 
     board = Board.from_ascii(["....", ".#..", "...."], walls=["V(3,2)"])
     ray = line_of_sight(board, (0, 0), (3, 2))
-    shape = _RayShape.of(ray, board)
+    shape = RayShape.of(ray, board)
     assert shape.step_points == [(float(c.point[0]), float(c.point[1])) for c in ray.crossings]
     assert [kind for kind, _ in shape.steps] == [c.kind for c in ray.crossings]
     first = ray.first_blocker
@@ -399,7 +399,7 @@ def test_the_ray_is_drawn_from_the_los_results_own_points() -> None:
     assert shape.blocking_squares == [c.square for c in ray.crossings if c.kind == "square" and c.blocks]
     assert sum(1 for _, blocks, _ in shape.edge_ticks if blocks) == sum(
         1 for c in ray.crossings if c.kind == "edge" and c.blocks)
-    clear = _RayShape.of(line_of_sight(board, (0, 0), (3, 0)), board)
+    clear = RayShape.of(line_of_sight(board, (0, 0), (3, 0)), board)
     assert clear.block_t is None and not clear.blocking_squares
     with pytest.raises(AttributeError):  # a look-alike mapping is no ray
-        _RayShape.of({"origin": (0, 0), "target": (1, 0), "crossings": ()}, board)  # type: ignore[arg-type]
+        RayShape.of({"origin": (0, 0), "target": (1, 0), "crossings": ()}, board)  # type: ignore[arg-type]

@@ -448,7 +448,7 @@ def test_a_region_finding_outlines_its_whole_region(tmp_path: Path, screen: pyga
     marker = next(m for m in window.overlay().markers if m.label == "region-unreachable")
     assert marker.region == {(5, 0), (6, 0), (5, 1), (6, 1)} and finding.square in marker.region
     # drawn as one outline around the 2x2 block: its corners, not four boxes
-    from game.ui.painter import region_boundary
+    from game.ui.ray_shape import region_boundary
 
     assert len(region_boundary(marker.region)) == 4
     colour = theme.marker_colour("error")

@@ -35,14 +35,14 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pygame
 
-from game.core import sight
 from game.core.board import Board, DoorState, Edge, Figure, Square
 from game.core.sight_result import Sight
 from game.play.findings import Marker
-from game.play.sight_calls import DRAWN_LINES, Ray, RayLine
+from game.play.sight_calls import Ray, RayLine
 from game.ui import theme
 from game.ui.art import TileArt, layer_offset
 from game.ui.map_picture import MapPicture
+from game.ui.ray_shape import GridPoint, RayShape, ray_key, region_boundary
 from game.ui.tokens import TokenArt, remember
 from game.ui.view import View
 
@@ -151,9 +151,9 @@ class BoardPainter:
         ] = {}
         #: the regions' outlines drawn for one view (see _blit_regions)
         self._region_layer: tuple[Any, pygame.Surface] | None = None
-        self._last_ray: tuple[Ray | Sight, Board, _RayShape] | None = None
-        #: ray shapes by :func:`_ray_key`: a dragged figure brings back the same rays
-        self._ray_shapes: dict[tuple[Any, ...], _RayShape] = {}
+        self._last_ray: tuple[Ray | Sight, Board, RayShape] | None = None
+        #: ray shapes by :func:`ray_key`: a dragged figure brings back the same rays
+        self._ray_shapes: dict[tuple[Any, ...], RayShape] = {}
 
     # --- public -------------------------------------------------------------------------
 
@@ -193,21 +193,21 @@ class BoardPainter:
         finally:
             surface.set_clip(old_clip)
 
-    def _ray_shape(self, ray: Ray | Sight, board: Board) -> _RayShape:
+    def _ray_shape(self, ray: Ray | Sight, board: Board) -> RayShape:
         """The ray as drawing instructions, cached per result.
 
         The same result object (the window caches them per board version) is recognised by
         identity; a new result equal in what is drawn (same board geometry, ends, and blocking
-        flags) by :func:`_ray_key`, which costs a few microseconds where building the shape
+        flags) by :func:`ray_key`, which costs a few microseconds where building the shape
         costs a few hundred for a long ray.
         """
         cached = self._last_ray
         if cached is not None and cached[0] is ray and cached[1] is board:
             return cached[2]
-        key = _ray_key(ray, board)
+        key = ray_key(ray, board)
         shape = self._ray_shapes.get(key)
         if shape is None:
-            shape = _RayShape.of(ray, board)
+            shape = RayShape.of(ray, board)
             remember(self._ray_shapes, key, shape, limit=256)
         self._last_ray = (ray, board, shape)
         return shape
@@ -564,7 +564,7 @@ class BoardPainter:
 
     # --- the ray ------------------------------------------------------------------------
 
-    def _draw_ray_squares(self, surface: pygame.Surface, view: View, ray: _RayShape) -> None:
+    def _draw_ray_squares(self, surface: pygame.Surface, view: View, ray: RayShape) -> None:
         for sq, colour in ray.side_shades():
             self._blend_rect(surface, colour, pygame.Rect(view.square_rect(sq)))
         for sq in ray.blocking_squares:
@@ -573,7 +573,7 @@ class BoardPainter:
             surface.blit(self._hatch(rect.size, theme.BLOCKING_SQUARE_HATCH), rect)
 
     def _draw_ray(
-        self, surface: pygame.Surface, board: Board, view: View, ray: _RayShape, step: int | None
+        self, surface: pygame.Surface, board: Board, view: View, ray: RayShape, step: int | None
     ) -> None:
         cell = view.cell
         start = _screen(view, ray.start)
@@ -630,7 +630,7 @@ class BoardPainter:
             p, q = view.to_screen(*line.start), view.to_screen(*line.end)
             pygame.draw.line(surface, theme.RULE_LINE_CLEAR if line.clear else theme.RULE_LINE_BLOCKED, p, q, width)
 
-    def _draw_step(self, surface: pygame.Surface, view: View, ray: _RayShape, step: int) -> None:
+    def _draw_step(self, surface: pygame.Surface, view: View, ray: RayShape, step: int) -> None:
         if not 0 <= step < len(ray.steps):
             return
         kind, where = ray.steps[step]
@@ -803,133 +803,6 @@ class BoardPainter:
             remember(self._patches, key, patch)
         return patch
 
-
-
-# --- the ray as drawing instructions ------------------------------------------------------
-
-GridPoint = tuple[float, float]
-
-
-@dataclass
-class _RayShape:
-    """What the painter needs from a ray, in grid units (floats are fine for drawing)."""
-
-    origin: Square
-    target: Square
-    start: GridPoint
-    end: GridPoint
-    block_t: float | None
-    edge_ticks: list[tuple[GridPoint, bool, str]]
-    corner_dots: list[tuple[tuple[int, int], int]]
-    corner_sides: list[tuple[Square, int]]
-    blocking_squares: list[Square]
-    steps: list[tuple[str, Any]]
-    step_points: list[GridPoint | None]
-    #: the centre line is drawn (else only ``lines``: the lines a rule decided by)
-    centre: bool = True
-    lines: tuple[RayLine, ...] = ()
-
-    def side_shades(self) -> list[tuple[Square, tuple[int, int, int, int]]]:
-        """Closed corner sides with their faint shade (red if that corner is blocked)."""
-        return [
-            (sq, theme.CORNER_SIDE_SHADE_BOTH if n >= 2 else theme.CORNER_SIDE_SHADE_ONE)
-            for sq, n in self.corner_sides
-        ]
-
-    @classmethod
-    def of(cls, ray: Ray | Sight, board: Board) -> _RayShape:
-        """The drawing instructions of a ray (the presenter's :class:`~game.play.sight_calls.Ray`,
-        or a :class:`~game.core.sight_result.Sight`): every
-        crossing's point as floats from ``ray.drawing()``, the blocked part from the first
-        blocker on, and the checked lines of a ray drawn by them."""
-        origin, target = ray.origin, ray.target
-        start = (origin[0] + 0.5, origin[1] + 0.5)
-        end = (target[0] + 0.5, target[1] + 0.5)
-        centre, lines = _drawn_lines(ray, board)
-        shape = cls(origin, target, start, end, ray.block_t, [], [], [], [], [], [], centre, lines)
-        for kind, where, point, blocks, closed_sides in ray.drawing():
-            if kind == "edge":
-                assert isinstance(where, Edge)
-                shape.edge_ticks.append((point, blocks, where.axis))
-                shape.steps.append(("edge", where))
-            elif kind == "corner":
-                closed = len(closed_sides)
-                shape.corner_dots.append((where, closed))  # type: ignore[arg-type]
-                for side in closed_sides:
-                    if board.on_board(side):
-                        shape.corner_sides.append((side, closed))
-                shape.steps.append(("corner", where))
-            else:
-                if blocks:
-                    shape.blocking_squares.append(where)  # type: ignore[arg-type]
-                shape.steps.append(("square", where))
-            shape.step_points.append(point)
-        return shape
-
-
-def _ray_key(ray: Ray | Sight, board: Board) -> tuple[Any, ...]:
-    """What a ray's drawing depends on, cheap to compute.
-
-    For one board geometry the crossings of a segment are fixed by its ends; only which of them
-    block (figures come and go) and which corner sides are closed change; a ray drawn by its
-    checked lines is those lines.
-    """
-    flags = tuple((step[3], step[4]) for step in ray.drawing())
-    return (board.serial, board.geometry_version, ray.origin, ray.target, flags, _drawn_lines(ray, board))
-
-
-def _drawn_lines(ray: Ray | Sight, board: Board) -> tuple[bool, tuple[RayLine, ...]]:
-    """Whether ``ray`` is drawn as its centre line, and else the lines its rule checked (at most
-    :data:`~game.play.sight_calls.DRAWN_LINES`, floats): the presenter's :class:`Ray` says so
-    itself; a facade :class:`Sight` by its rule (``sight.by_centre_line``)."""
-    if isinstance(ray, Ray):
-        return ray.centre_line, ray.lines
-
-    if sight.by_centre_line(ray.rule, board.grid.kind):
-        return True, ()
-    return False, tuple(
-        RayLine((float(line.start[0]), float(line.start[1])), (float(line.end[0]), float(line.end[1])), line.clear)
-        for line in ray.lines[:DRAWN_LINES]
-    )
-
-
-def region_boundary(region: frozenset[Square]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
-    """The outline of a set of squares as grid-line runs ``((x0, y0), (x1, y1))``: every edge
-    between a square of the region and one outside it, neighbours on one line merged.
-
-    >>> sorted(region_boundary(frozenset({(0, 0), (1, 0)})))
-    [((0, 0), (0, 1)), ((0, 0), (2, 0)), ((0, 1), (2, 1)), ((2, 0), (2, 1))]
-    """
-    horizontal: dict[int, list[int]] = {}
-    vertical: dict[int, list[int]] = {}
-    for x, y in region:
-        if (x, y - 1) not in region:
-            horizontal.setdefault(y, []).append(x)
-        if (x, y + 1) not in region:
-            horizontal.setdefault(y + 1, []).append(x)
-        if (x - 1, y) not in region:
-            vertical.setdefault(x, []).append(y)
-        if (x + 1, y) not in region:
-            vertical.setdefault(x + 1, []).append(y)
-    runs: list[tuple[tuple[int, int], tuple[int, int]]] = []
-    for line, starts in horizontal.items():
-        for first, last in _runs(starts):
-            runs.append(((first, line), (last + 1, line)))
-    for line, starts in vertical.items():
-        for first, last in _runs(starts):
-            runs.append(((line, first), (line, last + 1)))
-    return runs
-
-
-def _runs(values: list[int]) -> list[tuple[int, int]]:
-    """Consecutive integers grouped: [1, 2, 3, 7] → [(1, 3), (7, 7)]."""
-    out: list[tuple[int, int]] = []
-    for value in sorted(set(values)):
-        if out and value == out[-1][1] + 1:
-            out[-1] = (out[-1][0], value)
-        else:
-            out.append((value, value))
-    return out
 
 
 def _mute_art(out: pygame.Surface, board: Board, local: View, region: tuple[int, int, int, int]) -> None:
