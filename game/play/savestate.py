@@ -53,7 +53,7 @@ from game.core.board import (
 from game.core.errors import SightlineError
 from game.core.safe_json import MISSING, Field, JsonError, describe
 from game.play.atomic import write_atomic
-from game.rules.base import STAT_LIMIT
+from game.rules.figure_stats import STAT_LIMIT
 from game.tiled.files import FileRefused, read_regular_file, system_words
 
 #: what a play-state file may say at most: text per line, log lines, dice draws of the seed stream

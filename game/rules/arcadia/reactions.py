@@ -35,7 +35,7 @@ from fractions import Fraction
 
 from game.core.board import Board, Figure, Square, fmt_square, is_enemy
 from game.core.errors import UsageError
-from game.rules.base import stat_int
+from game.rules.figure_stats import stat_int
 
 
 def _passable(board: Board, mover: Figure, here: Square, there: Square) -> tuple[bool, bool]:

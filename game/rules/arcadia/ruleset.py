@@ -58,11 +58,13 @@ from game.rules.base import (
     Ruleset,
     RuleStatus,
     Step,
-    bool_problems,
-    int_problems,
     not_applied_clause,
     not_applied_line,
     not_applied_steps,
+)
+from game.rules.figure_stats import (
+    bool_problems,
+    int_problems,
     parse_problem,
     stat_bool,
     stat_int,

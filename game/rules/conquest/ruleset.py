@@ -32,16 +32,13 @@ from game.rules.base import (
     Resolution,
     Ruleset,
     RuleStatus,
-    bool_problems,
     counts_faces,
-    int_problems,
     not_applied_clause,
     not_applied_steps,
-    stat_bool,
-    stat_int,
 )
 from game.rules.conquest import dice as cd
 from game.rules.conquest.special import PARRY_VOLLEY_REASON, UNKNOWN_TEXT, ActiveRules, active_rules
+from game.rules.figure_stats import bool_problems, int_problems, stat_bool, stat_int
 from game.rules.reach import close_reason, range_distance, sight_reason
 from game.rules.steps import Flow, Stage, run_stages, stage_names
 

@@ -15,8 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game.core.board import Figure
-from game.rules.base import stat_list
 from game.rules.conquest import dice as cd
+from game.rules.figure_stats import stat_list
 
 
 @dataclass(frozen=True)

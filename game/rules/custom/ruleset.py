@@ -61,16 +61,13 @@ from game.rules.base import (
     Ruleset,
     Step,
     Unreachable,
-    bool_problems,
-    int_problems,
-    stat_bool,
-    stat_int,
 )
 from game.rules.custom.expr import EvalError, Expr, globals_of
 from game.rules.custom.load import load_spec
 from game.rules.custom.odds import Scope, exact_odds
 from game.rules.custom.roll import Rolling, run
 from game.rules.custom.spec import AttackSpec, ResolutionSpec, RulesetSpec
+from game.rules.figure_stats import bool_problems, int_problems, stat_bool, stat_int
 from game.rules.reach import cell_noun, close_reason, range_distance, sight_reason
 
 

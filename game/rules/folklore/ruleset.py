@@ -31,11 +31,13 @@ from game.rules.base import (
     Resolution,
     Ruleset,
     RuleStatus,
-    bool_problems,
     counts_faces,
-    int_problems,
     not_applied_clause,
     not_applied_steps,
+)
+from game.rules.figure_stats import (
+    bool_problems,
+    int_problems,
     parse_problem,
     stat_bool,
     stat_int,

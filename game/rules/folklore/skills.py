@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from game.core.board import Figure
 from game.core.errors import UsageError
-from game.rules.base import stat_list
+from game.rules.figure_stats import stat_list
 
 TIMINGS = ("attack", "reaction")
 _EFFECT_RE = re.compile(r"^([+-]\s*\d{1,3})\s*(d\s+)?(damage|hit dice|hit|dodge dice|dodge|armour|armor)$")

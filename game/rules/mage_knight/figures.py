@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from game.core.board import Board, Figure
 from game.core.errors import UsageError
-from game.rules.base import stat_bool, stat_int, stat_list
+from game.rules.figure_stats import stat_bool, stat_int, stat_list
 from game.rules.mage_knight import combat as mk
 from game.rules.mage_knight.plays import norm_name, parse_element
 

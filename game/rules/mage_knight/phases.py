@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 
 from game.core.board import Board, Figure, Stat
 from game.core.words import plural
-from game.rules.base import FigureChange, Resolution, Step, not_applied_steps, stat_bool, stat_int
+from game.rules.base import FigureChange, Resolution, Step, not_applied_steps
+from game.rules.figure_stats import stat_bool, stat_int
 from game.rules.mage_knight import combat as mk
 from game.rules.mage_knight.figures import hero_numbers, units_of
 from game.rules.steps import Flow, Stage, run_stages, stage_names

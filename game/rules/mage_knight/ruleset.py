@@ -43,9 +43,11 @@ from game.rules.base import (
     Resolution,
     Ruleset,
     RuleStatus,
+    not_applied_line,
+)
+from game.rules.figure_stats import (
     bool_problems,
     int_problems,
-    not_applied_line,
     parse_problem,
     stat_bool,
     stat_int,
