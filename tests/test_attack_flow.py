@@ -11,7 +11,8 @@ import pytest
 
 from game.core.board import Board, Figure
 from game.core.errors import PlayError
-from game.play.attack import AttackController, InstantReveal
+from game.play.attack import AttackController
+from game.play.reveal import InstantReveal
 from game.play.roll_log import dice_state, next_attack_seed
 from game.play.session import Session
 from game.rules.base import AttackRequest

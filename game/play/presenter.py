@@ -40,13 +40,14 @@ from game.core.errors import SightlineError
 from game.core.profiles import Profile
 from game.core.words import plural
 from game.play.atomic import atomic_file
-from game.play.attack import AttackController, Reveal
+from game.play.attack import AttackController
 from game.play.balance_view import BalanceShown, BalanceView
 from game.play.classroom import Classroom, lecture
 from game.play.findings import Marker, markers
 from game.play.frame import Frame, Note
 from game.play.lessons import LessonTour, lesson_paths
 from game.play.measuring import Measuring, ruler
+from game.play.reveal import Reveal
 from game.play.roll_log import plain_text
 from game.play.rule_choice import RuleChoice
 from game.play.session import Session
