@@ -32,6 +32,8 @@ class Benchmark:
     samples: Callable[[], list[float]] | None = None
     #: peak memory of the measured work in MB (tracemalloc, or a subprocess's report), if measured
     peak: Callable[[], float] | None = None
+    #: a target on the ratio reference / fast (e.g. 0.5: at most twice the peer's time), if any
+    target_ratio: float | None = None
 
 
 @dataclass
@@ -47,14 +49,19 @@ class Result:
     target_stat: str
     note: str
     peak_mb: float | None = None
+    target_ratio: float | None = None
 
     @property
     def meets_target(self) -> bool | None:
-        """Whether the target (median or p95) is met, None if there is no target."""
-        if self.target_ms is None:
+        """Whether the targets (median or p95 in ms; the ratio) are met, None if there is none."""
+        if self.target_ms is None and self.target_ratio is None:
             return None
-        value = self.median_ms if self.target_stat == "median" else self.p95_ms
-        return value <= self.target_ms
+        met = True
+        if self.target_ms is not None:
+            met = (self.median_ms if self.target_stat == "median" else self.p95_ms) <= self.target_ms
+        if self.target_ratio is not None:
+            met = met and self.ratio is not None and self.ratio >= self.target_ratio
+        return met
 
     def as_json(self) -> dict[str, object]:
         """The JSON row of the README's speed table plus the target."""
@@ -67,6 +74,7 @@ class Result:
             "peak_mb": None if self.peak_mb is None else round(self.peak_mb, 1),
             "target_ms": self.target_ms,
             "target_stat": self.target_stat,
+            "target_ratio": self.target_ratio,
             "meets_target": self.meets_target,
             "note": self.note,
         }
@@ -119,5 +127,5 @@ def measure(bench: Benchmark, quick: bool = False) -> Result:
     peak = bench.peak() if bench.peak is not None else None
     return Result(
         bench.name, median, percentile(samples, 95), ref_median, ratio, bench.target_ms, bench.target_stat, bench.note,
-        peak,
+        peak, bench.target_ratio,
     )

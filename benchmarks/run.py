@@ -1,4 +1,7 @@
-"""Run every benchmark: ``python benchmarks/run.py [--json] [--only NAME] [--quick]``.
+"""Run every benchmark: ``python benchmarks/run.py [--json] [--only NAME] [--quick] [--save FILE]``.
+
+``--save FILE`` also writes the run as JSON (rows, load averages at the start and the end, the
+time); ``python benchmarks/run.py --markdown FILE`` prints a saved run as the README's speed table.
 
 Each benchmark prints its median and p95 in milliseconds, the median of the slow exact reference
 on the same input in the same run, and the ratio (reference / fast). Targets are the README's speed table.
@@ -12,7 +15,9 @@ import importlib
 import json
 import os
 import sys
+import time
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -45,7 +50,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument("--only", action="append", default=[], help="run only this benchmark (repeatable)")
     parser.add_argument("--quick", action="store_true", help="fewer repetitions (a smoke run)")
+    parser.add_argument("--save", metavar="FILE", help="also write the run as JSON to FILE")
+    parser.add_argument("--markdown", metavar="FILE", help="print a saved run as a Markdown table, run nothing")
     args = parser.parse_args(argv)
+    if args.markdown:
+        print(markdown(json.loads(Path(args.markdown).read_text(encoding="utf-8"))))
+        return 0
+    started = time.strftime("%Y-%m-%d %H:%M %Z")
+    start_load = [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None
     compileall.compile_dir(str(HERE.parent / "game"), quiet=1)
     results: list[Result] = []
     for bench in discover():
@@ -57,9 +69,11 @@ def main(argv: list[str] | None = None) -> int:
             ref = "-" if result.reference_median_ms is None else f"{result.reference_median_ms:10.2f}"
             ratio = "-" if result.ratio is None else f"{result.ratio:8.1f}x"
             target = ""
-            if result.target_ms is not None:
+            if result.meets_target is not None:
                 mark = "ok" if result.meets_target else "MISSED"
-                target = f"  target {result.target_stat} <= {result.target_ms:g} ms: {mark}"
+                goal = [] if result.target_ms is None else [f"{result.target_stat} <= {result.target_ms:g} ms"]
+                goal += [] if result.target_ratio is None else [f"ratio >= {result.target_ratio:g}"]
+                target = f"  target {', '.join(goal)}: {mark}"
             peak = "" if result.peak_mb is None else f"  peak {result.peak_mb:.1f} MB"
             print(
                 f"{result.name:26s} median {result.median_ms:9.3f} ms  p95 {result.p95_ms:9.3f} ms"
@@ -69,14 +83,62 @@ def main(argv: list[str] | None = None) -> int:
             if result.note:
                 print(f"{'':26s} ({result.note})", flush=True)
     load = os.getloadavg() if hasattr(os, "getloadavg") else None
+    doc: dict[str, object] = {"benchmarks": [r.as_json() for r in results], "started": started,
+                              "load_average_start": start_load}
+    if load is not None:
+        doc["load_average"] = [round(x, 2) for x in load]
+    if args.save:
+        Path(args.save).write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
     if args.json:
-        doc: dict[str, object] = {"benchmarks": [r.as_json() for r in results]}
-        if load is not None:
-            doc["load_average"] = [round(x, 2) for x in load]
         print(json.dumps(doc, indent=2))
     elif load is not None:
         print(f"load average at the end: {load[0]:.2f}, {load[1]:.2f}, {load[2]:.2f}")
     return 0
+
+
+def _ms(value: float) -> str:
+    """A time as the table writes it: ms below a second, s above."""
+    return f"{value / 1000:.2f} s" if value >= 1000 else f"{value:.3g} ms"
+
+
+def _ratio(value: float) -> str:
+    """A ratio as the table writes it: ``×12,345``, ``×18``, ``×1.5``, ``×0.35``."""
+    return f"×{value:,.0f}" if value >= 10 else f"×{value:.2g}"
+
+
+def markdown(doc: dict[str, Any]) -> str:
+    """A saved run as the README's speed table: one row per benchmark (target, median or p95, peak
+    memory, the reference's median and the ratio, all from that one run) and the load averages.
+
+    >>> print(markdown({"started": "then", "load_average_start": [1.0, 1.0, 1.0], "load_average": [2.0, 1.5, 1.2],
+    ...     "benchmarks": [{"name": "x", "median_ms": 2.0, "p95_ms": 3.0, "reference_median_ms": 20.0,
+    ...     "ratio": 10.0, "peak_mb": None, "target_ms": 5.0, "target_stat": "p95", "meets_target": True}]}))
+    One `benchmarks/run.py` run, started then; load average 1.00 at the start, 2.00 at the end.
+    <BLANKLINE>
+    | benchmark | target | measured | reference / peer (same run) | ratio |
+    |---|---|---|---|---|
+    | `x` | p95 ≤ 5 ms | 3 ms p95 (median 2 ms) | 20 ms | ×10 |
+    """
+    start, end = doc.get("load_average_start") or [0.0], doc.get("load_average") or [0.0]
+    lines = [f"One `benchmarks/run.py` run, started {doc.get('started', '?')}; load average "
+             f"{start[0]:.2f} at the start, {end[0]:.2f} at the end.", "",
+             "| benchmark | target | measured | reference / peer (same run) | ratio |", "|---|---|---|---|---|"]
+    for row in doc["benchmarks"]:
+        stat = row.get("target_stat", "median")
+        targets = [] if row.get("target_ms") is None else [f"{'p95 ' if stat == 'p95' else ''}≤ {_ms(row['target_ms'])}"]
+        if row.get("target_ratio") is not None:
+            targets.append(f"ratio ≥ {row['target_ratio']:g}")
+        target = ", ".join(targets) or "—"
+        shown = row["p95_ms"] if stat == "p95" else row["median_ms"]
+        measured = f"{_ms(shown)} p95 (median {_ms(row['median_ms'])})" if stat == "p95" else _ms(shown)
+        if row.get("peak_mb") is not None:
+            measured += f", {row['peak_mb']:.0f} MB"
+        if row.get("meets_target") is False:
+            measured = f"**{measured}, missed**"
+        reference = "—" if row.get("reference_median_ms") is None else _ms(row["reference_median_ms"])
+        ratio = "—" if row.get("ratio") is None else _ratio(row["ratio"])
+        lines.append(f"| `{row['name']}` | {target} | {measured} | {reference} | {ratio} |")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":
