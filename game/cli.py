@@ -28,8 +28,8 @@ from game.core.errors import SightlineError  # noqa: E402
 COMMANDS: dict[str, str] = {
     "play": "open the window on a map (the bundled demo map by default)",
     "lessons": "step through the line-of-sight lessons of maps/lessons/",
-    "los": "line of sight between two squares, or everything visible from one",
-    "reach": "every square a move of N orthogonal steps reaches from a square",
+    "los": "line of sight between two squares (or hexes), or everything visible from one",
+    "reach": "every square a move of N orthogonal steps (hex steps on a hex map) reaches",
     "check": "lint maps: walls, doors, figures, classes (exit 0 clean, 1 errors, 2 unreadable)",
     "render": "draw a board and its overlays into a PNG, no window",
     "odds": "exact outcome distribution of an attack",

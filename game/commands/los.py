@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 def configure(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``sightline los``."""
     parser.add_argument("map", metavar="MAP", help="the map: Tiled (.tmx, .tmj), Universal VTT (.dd2vtt, .uvtt, .df2vtt) or a Foundry scene (.json)")
-    parser.add_argument("origin", metavar="X,Y", help="the viewer's square")
+    parser.add_argument("origin", metavar="X,Y", help="the viewer's square (or hex)")
     parser.add_argument("target", metavar="X2,Y2", nargs="?",
                         help="the target square (leave out to list everything visible from X,Y)")
     parser.add_argument("--viewer", metavar="SIDE",

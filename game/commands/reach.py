@@ -1,4 +1,5 @@
-"""``sightline reach MAP X,Y N``: every square a figure on X,Y reaches in N orthogonal steps.
+"""``sightline reach MAP X,Y N``: every square a figure on X,Y reaches in N orthogonal steps (every hex
+in N hex steps on a hex map).
 
 Steps never cross walls, closed or locked doors or windows, never enter void or blocked terrain,
 and never enter a square holding an enemy of the mover (``--side``; default: the side of a
@@ -21,7 +22,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``sightline reach``."""
     parser.add_argument("map", metavar="MAP", help="the map: Tiled (.tmx, .tmj), Universal VTT (.dd2vtt, .uvtt, .df2vtt) or a Foundry scene (.json)")
     parser.add_argument("origin", metavar="X,Y", help="the square the move starts from")
-    parser.add_argument("steps", metavar="N", help="how many orthogonal steps (0 or more)")
+    parser.add_argument("steps", metavar="N", help="how many steps (0 or more): orthogonal steps on squares, hex steps on hexes")
     parser.add_argument("--side", metavar="SIDE",
                         help="the mover's side: its enemies stop it (default: the side of a figure on X,Y)")
     parser.add_argument("--json", action="store_true", help="print one JSON document")

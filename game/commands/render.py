@@ -34,9 +34,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("map", metavar="MAP", help="the map: Tiled (.tmx, .tmj), Universal VTT (.dd2vtt, .uvtt, .df2vtt) or a Foundry scene (.json)")
     parser.add_argument("-o", "--output", required=True, metavar="OUT.png", help="PNG to write")
     parser.add_argument("--from", dest="origin", metavar="X,Y",
-                        help="the viewer's square (selects the figure standing there)")
+                        help="the viewer's square or hex (selects the figure standing there)")
     parser.add_argument("--to", dest="target", metavar="X,Y",
-                        help="draw the ray from --from to this square")
+                        help="draw the ray from --from to this square or hex")
     parser.add_argument("--step", type=int, metavar="N",
                         help="highlight the ray's Nth crossing and explain it (a lesson's from/to serve "
                         "when --from/--to are left out)")
