@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.commands._common import add_map_options, map_options, refuse_hex_map
+from game.commands._common import add_map_options, map_options, refuse_off_grid
 from game.core.errors import UsageError
 from game.rules.registry import DEFAULT_RULESET
 
@@ -81,10 +81,10 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.output)
     if out.exists() and not out.is_dir():
         raise UsageError(f"{out} exists and is not a folder: give -o a folder for the report")
+    from game.rules.registry import get_ruleset
+
     loaded = load_map(args.map, **map_options(args))
-    refuse_hex_map(loaded.board, args.map, "balance does not weigh zones",
-                   "its mirror checks and pictures are square ones; use sightline threats, odds, attack, "
-                   "los or render on it")
+    refuse_off_grid(loaded.board, get_ruleset(loaded.board.ruleset), args.map)  # a hex map under square rules
     written = write_balance(loaded, out, rules=rules, move=move, reach=reach, turns=turns)
     if args.json:
         print(written.data.read_text(encoding="utf-8"), end="")
@@ -104,9 +104,7 @@ def write_balance(loaded: LoadedMap, out_dir: str | Path, *, rules: list[str] | 
     (created if missing; its parent must exist): index.html, balance.json and the pictures."""
     from game.designer.balance import balance
     from game.designer.balance_report import PICTURES, render_html
-    from game.designer.report import cell_size
     from game.play.atomic import cannot_write, write_atomic
-    from game.ui.balance_images import BalancePictures
 
     out = Path(out_dir)
     try:
@@ -120,7 +118,7 @@ def write_balance(loaded: LoadedMap, out_dir: str | Path, *, rules: list[str] | 
            "ruleset": board.ruleset or DEFAULT_RULESET, **report.as_json()}
     written = Written(out / "index.html", out / "balance.json", report)
     write_atomic(written.data, json.dumps(doc, ensure_ascii=False) + "\n")
-    pictures = BalancePictures(board, loaded.art, cell_size(board), report.zones)
+    pictures = _pictures(loaded, report)
     images: dict[str, str] = {}
 
     def keep(key: str, path: Path) -> None:
@@ -152,6 +150,21 @@ def write_balance(loaded: LoadedMap, out_dir: str | Path, *, rules: list[str] | 
         others[numbers.rule.spec()] = path.name
     write_atomic(written.index, render_html(name, board, report, images, others))
     return written
+
+
+def _pictures(loaded: LoadedMap, report: Balance) -> BalancePictures:
+    """The report's pictures of the map: on squares at the coverage report's cell size, on hexes
+    drawn where Tiled draws them (:mod:`game.ui.hex_balance`)."""
+    from game.core.hexgrid import HexGrid
+    from game.designer.report import cell_size
+    from game.ui.balance_images import BalancePictures
+
+    board = loaded.board
+    if isinstance(board.grid, HexGrid):
+        from game.ui.hex_balance import HexBalancePictures
+
+        return HexBalancePictures(board, loaded.art, HexBalancePictures.scale_for(board.grid), report.zones)
+    return BalancePictures(board, loaded.art, cell_size(board), report.zones)
 
 
 def _exposure_png(pictures: BalancePictures, numbers: RuleNumbers, zones: np.ndarray, out: Path) -> Path:

@@ -46,7 +46,7 @@ from game.core import measure, sight
 from game.core.board import Board, Square, fmt_square
 from game.core.profiles import Profile
 from game.designer.coverage import geometry_board, standable_mask
-from game.designer.danger import close_squares
+from game.designer.danger import Distances, close_squares
 from game.designer.sightlines import FieldFunction, Sightlines, View
 from game.designer.threats import (
     DEFAULT_MOVE,
@@ -293,6 +293,7 @@ class _Ground:
     bare: Board
     standable: np.ndarray
     close: Mapping[Square, list[Square]]
+    distances: Distances
 
 
 def _strike_squares(ground: _Ground, view: View, targets: Zone, reach: Reach) -> np.ndarray:
@@ -302,7 +303,6 @@ def _strike_squares(ground: _Ground, view: View, targets: Zone, reach: Reach) ->
     out = np.zeros(standable.shape, dtype=bool)
     if reach.anywhere:
         return standable.copy()
-    ys, xs = np.indices(standable.shape)
     for b in targets.squares:
         if reach.same:
             out[b[1], b[0]] = True
@@ -311,8 +311,7 @@ def _strike_squares(ground: _Ground, view: View, targets: Zone, reach: Reach) ->
             for x, y in close:
                 out[y, x] = True
         if reach.sight:
-            dx, dy = np.abs(xs - b[0]), np.abs(ys - b[1])
-            d = np.maximum(dx, dy) if reach.diagonal else dx + dy
+            d = ground.distances.distance(b, reach.diagonal)
             within = d >= reach.near if reach.far is None else (d >= reach.near) & (d <= reach.far)
             sees = view.row(b) if view.symmetric else view.seeing([b], standable & within)
             part = sees & within
@@ -345,7 +344,7 @@ def first_strike(ground: _Ground, view: View, steps: Mapping[Square, int], targe
     if best is None:
         return FirstStrike(None)
     turn, n, _, _, name, square, reach = best
-    target = next(b for b in sorted(targets.squares, key=lambda s: (measure.orthogonal(s, square), s[1], s[0]))
+    target = next(b for b in sorted(targets.squares, key=lambda s: (bare.grid.distance(s, square), s[1], s[0]))
                   if reach.allows(bare, square, b, sees(view, square, b)))
     return FirstStrike(turn, name, n, square, target, path_to(bare, steps, square, None, None))
 
@@ -434,7 +433,7 @@ def _path_share(bare: Board, start: Zone, goal: Zone) -> np.ndarray:
     ways: dict[Square, float] = {}
     toward: dict[Square, list[Square]] = {}
     for sq in order:  # ways[sq]: shortest paths from sq to the goal zone
-        nexts = [nb for nb in measure.ring(bare, sq, 1)
+        nexts = [nb for nb in bare.grid.neighbours(sq)
                  if dist.get(nb) == dist[sq] - 1 and measure.can_step(bare, sq, nb, None)]
         toward[sq] = nexts
         ways[sq] = 1.0 if dist[sq] == 0 else sum(ways[nb] for nb in nexts)
@@ -512,7 +511,8 @@ def balance(board: Board, objects: Mapping[int, ObjectInfo], *, rules: Sequence[
         longest = max((s.move for s in hit[(o.side, z.side)]), default=DEFAULT_MOVE)
         horizon[(z.side, o.side)] = measure.reach_many(bare, o.squares, longest * turns)
     lines = Sightlines(field)
-    ground = _Ground(bare, standable, {sq: close_squares(bare, sq) for z in zones for sq in z.squares})
+    ground = _Ground(bare, standable, {sq: close_squares(bare, sq) for z in zones for sq in z.squares},
+                     Distances(bare))
     numbers = []
     for n, rule in enumerate(rules_for(board, rules)):
         view = lines.view(bare, rule, None)

@@ -46,6 +46,15 @@ class BalancePictures:
         """A heat map over the masked squares (the coverage report's)."""
         return self.pictures.heatmap_png(values, mask, out, caption=caption)
 
+    def base(self) -> pygame.Surface:
+        """A fresh copy of the drawn board."""
+        return self.pictures.base()
+
+    def centre(self, sq: Square) -> tuple[int, int]:
+        """The pixel at the centre of a cell."""
+        c = self.cell
+        return sq[0] * c + c // 2, sq[1] * c + c // 2
+
     def _tint(self, img: pygame.Surface, masks: Sequence[tuple[np.ndarray, Colour, int]]) -> None:
         """Tint every square of each mask in its colour and alpha, all at once per mask."""
         h, w = self.board.height, self.board.width
@@ -93,7 +102,7 @@ class BalancePictures:
 
     def zones_png(self, out: Path) -> Path:
         """The board with each side's zone tinted and outlined in the side's colour."""
-        img = self.pictures.base()
+        img = self.base()
         self._tint(img, [(z.mask(self.board), self.colours[z.side], 110) for z in self.zones])
         for zone in self.zones:
             self._outline(img, zone.squares, self.colours[zone.side], 3)
@@ -103,7 +112,7 @@ class BalancePictures:
     def exposure_png(self, watched: np.ndarray, zones: np.ndarray, out: Path, note: str) -> Path:
         """The zone squares some square of the other zone sees (orange, with how many) and those
         none sees (green)."""
-        img = self.pictures.base()
+        img = self.base()
         seen = zones & (watched > 0)
         self._tint(img, [(seen, SEEN, 170), (zones & ~seen, UNSEEN, 120)])
         for zone in self.zones:
@@ -112,7 +121,7 @@ class BalancePictures:
             font = pygame.font.Font(None, max(12, int(self.cell * 0.5)))
             for y, x in zip(*np.nonzero(seen), strict=True):
                 label = font.render(str(int(watched[y, x])), True, (255, 255, 255))
-                img.blit(label, label.get_rect(center=(x * self.cell + self.cell // 2, y * self.cell + self.cell // 2)))
+                img.blit(label, label.get_rect(center=self.centre((int(x), int(y)))))
         items = [(SEEN, "seen from the other zone (number: by how many of its squares)"),
                  (UNSEEN, "unseen")]
         return self._finish(img, items, out, note)
@@ -122,7 +131,7 @@ class BalancePictures:
         unseen and unreached after the other side moves ``turns`` turns (dark)."""
         found = next(s for s in numbers.sides if s.side == side and s.other == self._opponent(side))
         colour = self.colours[side]
-        img = self.pictures.base()
+        img = self.base()
         lasting = found.safe_turns if found.safe_turns is not None else np.zeros_like(found.safe)
         self._tint(img, [(found.safe & ~lasting, colour, 60), (lasting, colour, 200)])
         for zone in self.zones:
@@ -141,10 +150,9 @@ class BalancePictures:
     def strikes_png(self, numbers: RuleNumbers, out: Path) -> Path:
         """Each side's first strike: its path from the zone (a line), the square it attacks from
         (a ring) and the square it attacks (a cross), in the side's colour."""
-        img = self.pictures.base()
+        img = self.base()
         self._tint(img, [(z.mask(self.board), self.colours[z.side], 60) for z in self.zones])
-        c = self.cell
-        centre = lambda sq: (sq[0] * c + c // 2, sq[1] * c + c // 2)  # noqa: E731
+        c, centre = self.cell, self.centre
         items = []
         for s in numbers.sides:
             if s.other != self._opponent(s.side):
