@@ -67,24 +67,25 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Load the map, write the report, say where it is and what it found."""
     from game.core.profiles import split_rules
-    from game.tiled import load_map
+    from game.core.sight import parse_rule
+    from game.play.ruleset_file import load_with_rules
+    from game.rules.registry import get_ruleset
 
     move = None if args.move is None else _whole(args.move, "--move", 10_000)
     reach = None if args.reach is None else _whole(args.reach, "--range", 10_000)
     turns = _whole(args.turns, "--turns", 100)
-    rules = None
-    if args.rules is not None:
-        try:
-            rules = [r.spec() for r in split_rules(args.rules)]
-        except UsageError as error:
-            raise UsageError(f"--rules: {error}") from None
     out = Path(args.output)
     if out.exists() and not out.is_dir():
         raise UsageError(f"{out} exists and is not a folder: give -o a folder for the report")
-    from game.rules.registry import get_ruleset
-
-    loaded = load_map(args.map, **map_options(args))
+    loaded = load_with_rules(args.map, None, **map_options(args))  # with the ruleset file it names
+    kind = loaded.board.grid.kind
     refuse_off_grid(loaded.board, get_ruleset(loaded.board.ruleset), args.map)  # a hex map under square rules
+    rules = None
+    if args.rules is not None:  # read for the map's grid: square rules, or hex ones on a hex map
+        try:
+            rules = [r.spec() for r in split_rules(args.rules, lambda text: parse_rule(text, kind))]
+        except UsageError as error:
+            raise UsageError(f"--rules: {error}") from None
     written = write_balance(loaded, out, rules=rules, move=move, reach=reach, turns=turns)
     if args.json:
         print(written.data.read_text(encoding="utf-8"), end="")
@@ -95,6 +96,8 @@ def run(args: argparse.Namespace) -> int:
           f"{plural(len(written.report.rules), 'rule')}, {plural(len(written.report.findings), 'finding')})")
     for line in written.report.findings:
         print(f"  {line}")
+    if written.report.symmetry_note and loaded.board.grid.kind == "hex":  # what the stagger rules out
+        print(f"  {written.report.symmetry_note}")
     return 0
 
 

@@ -57,7 +57,7 @@ from game.designer.threats import (
     move_of,
     path_to,
 )
-from game.designer.zones import Zone, geometry_breaks, swaps, zones_from
+from game.designer.zones import Zone, geometry_breaks, swaps, symmetry_note, zones_from
 
 if TYPE_CHECKING:
     from game.tiled import ObjectInfo
@@ -214,6 +214,9 @@ class Balance:
     turns: int
     findings: tuple[str, ...]
     strikers: Mapping[str, tuple[Striker, ...]]
+    #: why there is no symmetry to check, when no reflection or rotation swaps the first two
+    #: zones (on a hex map: which symmetries its stagger leaves), else ""
+    symmetry_note: str = ""
 
     def choke_points(self, n: int = LISTED) -> list[tuple[Square, float]]:
         """The ``n`` squares on the largest share of shortest paths between the zones."""
@@ -233,6 +236,7 @@ class Balance:
                                  "attacks": [{"attack": a, "reach": r.as_json()} for a, r in s.attacks]}
                                 for s in found] for side, found in self.strikers.items()},
             "findings": list(self.findings),
+            "symmetry_note": self.symmetry_note,
         }
 
 
@@ -535,7 +539,8 @@ def balance(board: Board, objects: Mapping[int, ObjectInfo], *, rules: Sequence[
             unit = unit or found
     ruled = tuple(numbers)
     return Balance(tuple(zones), standable, ruled, chokes, damage, unit, turns,
-                   findings(ruled, damage, unit), {z.side: hit[(z.side, o.side)] for z, o in pairs})
+                   findings(ruled, damage, unit), {z.side: hit[(z.side, o.side)] for z, o in pairs},
+                   symmetry_note(bare, zones[0], zones[1]))
 
 
 def findings(rules: Sequence[RuleNumbers], damage: Mapping[str, Mapping[int, float]], unit: str) -> tuple[str, ...]:

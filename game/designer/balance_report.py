@@ -83,7 +83,7 @@ def _zones(report: Balance) -> str:
             + "".join(rows) + "</table>")
 
 
-def _rule_sections(numbers: RuleNumbers, images: Mapping[str, str], turns: int) -> list[str]:
+def _rule_sections(numbers: RuleNumbers, images: Mapping[str, str], turns: int, note: str = "") -> list[str]:
     spec = html.escape(numbers.rule.spec())
     parts = [
         f"<h2>Exposure and vantage squares ({spec})</h2>",
@@ -106,7 +106,8 @@ def _rule_sections(numbers: RuleNumbers, images: Mapping[str, str], turns: int) 
     ]
     parts.append(f"<h2>Symmetry ({spec})</h2>")
     if not numbers.symmetry:
-        parts.append("<p>No reflection or rotation of the board maps the zones onto each other, so there is no "
+        parts.append(f"<p>{html.escape(note)}</p>" if note else
+                     "<p>No reflection or rotation of the board maps the zones onto each other, so there is no "
                      "symmetry to check.</p>")
     for check in numbers.symmetry:
         verdict = ("sight keeps the symmetry" if not check.broken
@@ -150,7 +151,7 @@ def render_html(name: str, board: Board, report: Balance, images: Mapping[str, s
     if rule_images:
         parts.append('<div class="cols">' + "".join(_img(rule_images, spec, f"exposure under {spec}", f"exposure, {spec}")
                                                     for spec in rule_images) + "</div>")
-    parts += _rule_sections(report.rules[0], images, report.turns)
+    parts += _rule_sections(report.rules[0], images, report.turns, report.symmetry_note)
     parts += ["<h2>Choke points</h2>",
               "<p>The share of shortest paths between the zones (from each square of one zone to the other zone, "
               "both ways, averaged) that pass through each square; zone squares left out. Movement only: the "

@@ -38,6 +38,7 @@ import numpy as np
 from game.core.board import Board, Square, fmt_square
 from game.core.errors import UsageError
 from game.core.hexgrid import HexGrid
+from game.rules.reach import cell_noun
 
 if TYPE_CHECKING:
     from game.tiled import ObjectInfo
@@ -273,6 +274,16 @@ def swaps(board: Board, first: Zone, second: Zone) -> list[Symmetry]:
             and {t.apply(sq) for sq in second.squares} == first.squares]
 
 
+def _at(board: Board, edge: Any, image: bool = False) -> str:
+    """Where an edge is, in the words of its grid: ``V(3,5)`` (``at V(3,5)`` for the image) on
+    squares, ``between (2,0) and (3,0)`` on hexes (its two cells: a hex side's lattice points
+    mean nothing to a designer)."""
+    if isinstance(board.grid, HexGrid):
+        a, b = board.grid.edge_cells(edge)
+        return f"between {fmt_square(a)} and {fmt_square(b)}"
+    return f"at {edge}" if image else str(edge)
+
+
 def geometry_breaks(board: Board, symmetry: Symmetry) -> list[str]:
     """What in the board's geometry the symmetry does not map onto its like: walls, windows,
     doors (and their states), void, blocked and impassable squares; one phrase each."""
@@ -281,16 +292,17 @@ def geometry_breaks(board: Board, symmetry: Symmetry) -> list[str]:
         for edge in sorted(edges, key=str):
             image = symmetry.edge(board, edge)
             if image not in edges:
-                out.append(f"{name} {edge} has no {name} at {image}")
+                out.append(f"{name} {_at(board, edge)} has no {name} {_at(board, image, True)}")
     doors = board.doors
     for edge, door in sorted(doors.items(), key=lambda item: str(item[0])):
         mirrored = symmetry.edge(board, edge)
         image = doors.get(mirrored)
         if image is None or image.state != door.state:
             there = "no door" if image is None else f"a {image.state.value} door"
-            out.append(f"{door.state.value} door {edge} has {there} at {mirrored}")
+            out.append(f"{door.state.value} door {_at(board, edge)} has {there} {_at(board, mirrored, True)}")
+    noun = cell_noun(board)
     for name, squares in (("void", board.void), ("blocked", board.blocked), ("impassable", board.impassable)):
         for sq in sorted(squares, key=lambda s: (s[1], s[0])):
             if symmetry.apply(sq) not in squares:
-                out.append(f"{name} square {fmt_square(sq)} has none at {fmt_square(symmetry.apply(sq))}")
+                out.append(f"{name} {noun} {fmt_square(sq)} has none at {fmt_square(symmetry.apply(sq))}")
     return out
