@@ -278,7 +278,7 @@ def test_the_command_on_a_hex_map_prints_and_writes_what_it_does_on_squares(
     assert main(["balance", str(hexes), "-o", str(tmp_path / "hex"), "--rules", "hexside"]) == 0
     text = capsys.readouterr().out.splitlines()
     assert text[0] == f"wrote {tmp_path / 'hex' / 'index.html'} and balance.json (8 images; 1 rule, 1 finding)"
-    assert text[1].startswith("  The zones mirror each other (half turn), but sight does not: pairs of squares "
+    assert text[1].startswith("  The zones mirror each other (half turn), but sight does not: pairs of hexes "
                               "that do not see each other as their images do (hexside 14 pairs); the geometry "
                               "differs: wall between (2,0) and (3,0)")
     assert main(["balance", str(hexes), "-o", str(tmp_path / "hex2"), "--json", "--rules", "hexside"]) == 0

@@ -217,6 +217,8 @@ class Balance:
     #: why there is no symmetry to check, when no reflection or rotation swaps the first two
     #: zones (on a hex map: which symmetries its stagger leaves), else ""
     symmetry_note: str = ""
+    #: what a cell is called in the report's words: ``squares``, or ``hexes`` on a hex map
+    cells: str = "squares"
 
     def choke_points(self, n: int = LISTED) -> list[tuple[Square, float]]:
         """The ``n`` squares on the largest share of shortest paths between the zones."""
@@ -538,22 +540,25 @@ def balance(board: Board, objects: Mapping[int, ObjectInfo], *, rules: Sequence[
             damage[z.side], found = damage_per_turn(solver, board, z.side, o.side)
             unit = unit or found
     ruled = tuple(numbers)
+    cells = "hexes" if board.grid.kind == "hex" else "squares"
     return Balance(tuple(zones), standable, ruled, chokes, damage, unit, turns,
-                   findings(ruled, damage, unit), {z.side: hit[(z.side, o.side)] for z, o in pairs},
-                   symmetry_note(bare, zones[0], zones[1]))
+                   findings(ruled, damage, unit, cells), {z.side: hit[(z.side, o.side)] for z, o in pairs},
+                   symmetry_note(bare, zones[0], zones[1]), cells)
 
 
-def findings(rules: Sequence[RuleNumbers], damage: Mapping[str, Mapping[int, float]], unit: str) -> tuple[str, ...]:
+def findings(rules: Sequence[RuleNumbers], damage: Mapping[str, Mapping[int, float]], unit: str,
+             cells: str = "squares") -> tuple[str, ...]:
     """The differences between two sides a designer should look at, one sentence each, with the
     numbers under every rule where they hold: exposure 10 points apart or more, first strikes on
     different turns, one side with half as many safe squares again, a symmetry of the zones that
-    sight breaks; and the damage at Close a quarter apart."""
+    sight breaks; and the damage at Close a quarter apart. ``cells``: what cells are called
+    (``squares``, ``hexes``)."""
     found: dict[tuple[str, ...], list[str]] = {}
     for numbers in rules:
         spec = numbers.rule.spec()
         for key, detail in _rule_differences(numbers):
             found.setdefault(key, []).append(f"{spec} {detail}")
-    out = [_sentence(key, details) for key, details in found.items()]
+    out = [_sentence(key, details, cells) for key, details in found.items()]
     sides = list(damage)
     if len(sides) >= 2:
         a, b = damage[sides[0]][1], damage[sides[1]][1]
@@ -589,7 +594,7 @@ def _rule_differences(numbers: RuleNumbers) -> list[tuple[tuple[str, ...], str]]
     return out
 
 
-def _sentence(key: tuple[str, ...], details: list[str]) -> str:
+def _sentence(key: tuple[str, ...], details: list[str], cells: str = "squares") -> str:
     """One finding's sentence from its kind and the numbers under each rule."""
     kind, numbers = key[0], "; ".join(details)
     if kind == "exposure":
@@ -597,8 +602,8 @@ def _sentence(key: tuple[str, ...], details: list[str]) -> str:
     if kind == "strike":
         return f"{key[1]} can attack the other zone before {key[2]} can ({numbers})."
     if kind == "safe":
-        return f"{key[1]} has more squares the other zone cannot see than {key[2]} ({numbers})."
-    return (f"The zones mirror each other ({key[1]}), but sight does not: pairs of squares that do not see each "
+        return f"{key[1]} has more {cells} the other zone cannot see than {key[2]} ({numbers})."
+    return (f"The zones mirror each other ({key[1]}), but sight does not: pairs of {cells} that do not see each "
             f"other as their images do ({numbers}){key[2]}.")
 
 

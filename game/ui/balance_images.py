@@ -38,6 +38,8 @@ class BalancePictures:
     def __init__(self, board: Board, art: MapArt | None, cell: int, zones: Sequence[Zone]) -> None:
         self.board, self.cell, self.zones = board, cell, list(zones)
         self.pictures = BoardPictures(board, art, cell)
+        #: what a cell is called in the legends
+        self.cells = "squares"
         sides = sorted({*board.sides(), *(z.side for z in self.zones)})
         #: each side's colour: its tokens' colour in the window (:func:`game.ui.theme.side_colour`)
         self.colours = {z.side: theme.side_colour(z.side, sides) for z in self.zones}
@@ -106,7 +108,7 @@ class BalancePictures:
         self._tint(img, [(z.mask(self.board), self.colours[z.side], 110) for z in self.zones])
         for zone in self.zones:
             self._outline(img, zone.squares, self.colours[zone.side], 3)
-        return self._finish(img, [(self.colours[z.side], f"{z.side} deploys here ({len(z.squares)} squares)")
+        return self._finish(img, [(self.colours[z.side], f"{z.side} deploys here ({len(z.squares)} {self.cells})")
                                   for z in self.zones], out)
 
     def exposure_png(self, watched: np.ndarray, zones: np.ndarray, out: Path, note: str) -> Path:
@@ -122,7 +124,7 @@ class BalancePictures:
             for y, x in zip(*np.nonzero(seen), strict=True):
                 label = font.render(str(int(watched[y, x])), True, (255, 255, 255))
                 img.blit(label, label.get_rect(center=self.centre((int(x), int(y)))))
-        items = [(SEEN, "seen from the other zone (number: by how many of its squares)"),
+        items = [(SEEN, f"seen from the other zone (number: by how many of its {self.cells})"),
                  (UNSEEN, "unseen")]
         return self._finish(img, items, out, note)
 
@@ -139,7 +141,7 @@ class BalancePictures:
         plural = "s" if turns != 1 else ""
         light: Colour = (colour[0] + (255 - colour[0]) // 2, colour[1] + (255 - colour[1]) // 2,
                          colour[2] + (255 - colour[2]) // 2)
-        items = [(light, f"{side}: {int(found.safe.sum())} squares {found.other}'s zone cannot see"),
+        items = [(light, f"{side}: {int(found.safe.sum())} {self.cells} {found.other}'s zone cannot see"),
                  (colour, f"{int(lasting.sum())} still hidden after {found.other} moves {turns} turn{plural}")]
         return self._finish(img, items, out, f"rule {numbers.rule.spec()}")
 

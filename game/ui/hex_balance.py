@@ -71,6 +71,7 @@ class HexBalancePictures(BalancePictures):
         sides = sorted({*board.sides(), *(z.side for z in self.zones)})
         self.colours = {z.side: theme.side_colour(z.side, sides) for z in self.zones}
         self._base: pygame.Surface | None = None
+        self.cells = "hexes"
 
     @staticmethod
     def scale_for(grid: HexGrid) -> int:
