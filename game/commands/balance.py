@@ -129,15 +129,16 @@ def write_balance(loaded: LoadedMap, out_dir: str | Path, *, rules: list[str] | 
         images[key] = path.name
 
     keep("zones", pictures.zones_png(out / PICTURES["zones"]))
+    one = "hex" if report.cells == "hexes" else "square"
     first = report.rules[0]
     zones_mask = report.zones[0].mask(board) | report.zones[1].mask(board)
     chokes = (report.chokes * 100).round()
     keep("chokes", pictures.heat_png(chokes, (chokes > 0) & ~zones_mask, out / PICTURES["chokes"],
-                                     "% of shortest zone-to-zone paths through this square"))
+                                     f"% of shortest zone-to-zone paths through this {one}"))
     keep("exposure", _exposure_png(pictures, first, zones_mask, out / PICTURES["exposure"].format(i=1)))
     keep("vantage", pictures.heat_png(first.zone_eyes * first.vantage, first.vantage,
                                       out / PICTURES["vantage"].format(i=1),
-                                      "zone squares that see this square (it sees into both zones)"))
+                                      f"zone {report.cells} that see this {one} (it sees into both zones)"))
     keep("strikes", pictures.strikes_png(first, out / PICTURES["strikes"].format(i=1)))
     for j, zone in enumerate(report.zones[:2], 1):
         keep(f"safe{j}", pictures.safe_png(first, zone.side, out / PICTURES["safe"].format(i=1, side=j), turns))
@@ -145,7 +146,7 @@ def write_balance(loaded: LoadedMap, out_dir: str | Path, *, rules: list[str] | 
         if check.broken:
             keep("symmetry", pictures.heat_png(check.per_square, check.per_square > 0,
                                                out / PICTURES["symmetry"].format(i=1),
-                                               f"broken pairs per square ({check.transform})"))
+                                               f"broken pairs per {one} ({check.transform})"))
     others: dict[str, str] = {}
     for i, numbers in enumerate(report.rules[1:], 2):
         path = _exposure_png(pictures, numbers, zones_mask, out / PICTURES["exposure"].format(i=i))
