@@ -137,7 +137,8 @@ class HexBalancePictures(BalancePictures):
 def draw_hex_under(surface: pygame.Surface, view: View, watched: np.ndarray, colour: Colour, alpha: int,
                    font: Callable[[int], pygame.font.Font]) -> None:
     """The window's exposure tint on a hex board: each hex with ``watched > 0`` filled in
-    ``colour`` and, when hexes are large enough, the number written on it."""
+    ``colour`` and, when hexes are large enough, the number written at its bottom (drawn under
+    the figures: the token covers the centre)."""
     ys, xs = np.nonzero(watched)
     if not ys.size:
         return
@@ -150,8 +151,9 @@ def draw_hex_under(surface: pygame.Surface, view: View, watched: np.ndarray, col
     face = font(max(10, min(16, round(view.cell * 0.3))))
     for y, x in zip(ys.tolist(), xs.tolist(), strict=True):
         text = str(int(watched[y, x]))
-        cx, cy = view.square_centre((x, y))
-        spot = face.render(text, True, (255, 255, 255)).get_rect(midtop=(cx, cy + round(view.cell * 0.12)))
+        cx, _ = view.square_centre((x, y))
+        bottom = max(py for _, py in view.cell_polygon((x, y)))  # below a token standing there
+        spot = face.render(text, True, (255, 255, 255)).get_rect(midbottom=(cx, round(bottom) - 1))
         surface.blit(face.render(text, True, (0, 0, 0)), spot.move(1, 1))
         surface.blit(face.render(text, True, (255, 255, 255)), spot)
 
