@@ -22,7 +22,7 @@ sys.path.insert(0, str(REPO))
 
 from game.commands.balance import write_balance  # noqa: E402
 from game.core.board import Edge  # noqa: E402
-from game.tiled import load_map  # noqa: E402
+from game.tiled import LoadedMap, load_map  # noqa: E402
 
 IMAGES = REPO / "docs" / "images"
 #: the report's picture -> the docs' name
@@ -38,14 +38,19 @@ PICTURES = {
 }
 
 
+def copy_pictures(loaded: LoadedMap, rule: str, out: Path, pictures: dict[str, str]) -> None:
+    """Write the report of ``loaded`` under ``rule`` into ``out`` and copy ``pictures`` (the
+    report's name -> the docs' name) into docs/images/."""
+    write_balance(loaded, out, rules=[rule])
+    for name, target in pictures.items():
+        shutil.copyfile(out / name, IMAGES / target)
+
+
 def main() -> None:
     """Write the report twice (as drawn, repaired) and copy its pictures."""
     loaded = load_map(REPO / "maps" / "ford.tmx")
     with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "ford"
-        write_balance(loaded, out, rules=["arcadia"])
-        for name, target in PICTURES.items():
-            shutil.copyfile(out / name, IMAGES / target)
+        copy_pictures(loaded, "arcadia", Path(tmp) / "ford", PICTURES)
         for y in (5, 7):
             loaded.board.set_wall(Edge("V", 18, y))
         fixed = Path(tmp) / "fixed"
@@ -63,12 +68,8 @@ HEX_PICTURES = {"exposure-1.png": "balance-hex-exposure.png", "strikes-1.png": "
 
 def hex_pictures() -> None:
     """The report of the hex skirmish under hexside: its exposure, first strikes and choke points."""
-    loaded = load_map(REPO / "maps" / "hex-skirmish.tmx")
     with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "hex"
-        write_balance(loaded, out, rules=["hexside"])
-        for name, target in HEX_PICTURES.items():
-            shutil.copyfile(out / name, IMAGES / target)
+        copy_pictures(load_map(REPO / "maps" / "hex-skirmish.tmx"), "hexside", Path(tmp) / "hex", HEX_PICTURES)
 
 
 def hex_window() -> None:
