@@ -20,6 +20,10 @@ doors as drawn), under each line-of-sight rule:
 * **symmetry**: when a reflection or rotation swaps the zones, the pairs of squares (one in a
   zone) whose sight it does not preserve, and the geometry that breaks it.
 
+On a hex map every measure is the same, cell by cell: steps, Close and ranges are the grid's
+(hex steps, the six neighbours), the rules the hex presets, the symmetries those of the hex
+lattice that the map's stagger keeps (:mod:`game.designer.zones`).
+
 >>> from game.core.board import Board, Figure
 >>> board = Board.from_ascii(["......", "......", "......"], walls=["V(3,0)"])
 >>> board.place_figure(Figure(1, "A", "red", (0, 0), {"attacks": "Bow:ranged:2", "life": 3}))

@@ -3,7 +3,8 @@
 **Zones.** A map marks where each side deploys with objects of class ``deploy`` (or ``spawn``)
 carrying a string property ``side``: rectangles, ellipses or polygons covering the squares whose
 centres they hold (the same tracing as blocked and void areas), several objects of one side
-adding up. A map without such objects takes each side's figures' squares as its zone. A
+adding up (on a hex map, the hexes whose drawn centres they hold, on Tiled's pixel layout).
+A map without such objects takes each side's figures' squares as its zone. A
 square a figure cannot stand on (void, blocked terrain) is never part of a zone.
 
 **Symmetries.** The eight reflections and rotations of a square grid (the four rotations and
