@@ -52,14 +52,14 @@ from game.cli import main
 from game.core import sight
 from game.core.board import Figure
 from game.core.hex_sight import hex_board
-from game.core.hexgrid import HexGrid
+from game.core.hexgrid import HexGrid, HexLayout
 from game.designer.balance import balance
 from game.designer.coverage import geometry_board, standable_mask
 from game.designer.zones import hex_linear_maps, symmetries
 from game.play.ruleset_file import load_with_rules
 from game.resources import bundled_maps
 from game.tiled import load_map
-from tests.support.hex_balance_map import balance_tmx
+from tests.support.hex_balance_map import LAYOUT, balance_tmx
 
 TILED = shutil.which("tiled")
 RED, BLUE = [(0, 0), (0, 1)], [(4, 0), (4, 1)]
@@ -420,3 +420,40 @@ def test_shift_b_draws_the_report_on_the_hex_board(tmp_path: Path, size: tuple[i
     a, b = app.view.lattice_point(edge.a), app.view.lattice_point(edge.b)
     rim = app.screen.get_at((round((a[0] + b[0]) / 2), round((a[1] + b[1]) / 2)))
     assert rim[:3] != before[:3]  # Red's zone outlined along its hex side
+
+
+
+def _facts(report: Any, cell: Any) -> dict[str, Any]:
+    """A report's numbers with every cell passed through ``cell`` (sets where the order is the
+    board's row order)."""
+    numbers = report.rules[0]
+    out: dict[str, Any] = {"zones": {z.side: {cell(c) for c in z.squares} for z in report.zones},
+                           "vantage": {cell(c) for c in _cells(numbers.vantage)},
+                           "symmetry": [(c.transform, c.broken) for c in numbers.symmetry],
+                           "chokes": {cell((int(x), int(y))): round(float(report.chokes[y, x]), 9)
+                                      for y, x in np.argwhere(report.chokes > 0)}}
+    for s in numbers.sides:
+        f = s.first_strike
+        out[s.side] = (s.exposure, f.turn, f.steps, cell(f.square), cell(f.target), {cell(c) for c in _cells(s.safe)},
+                       {cell(c) for c in _cells(s.safe_turns)})
+    return out
+
+
+@pytest.mark.parametrize("index", ["odd", "even"])
+def test_the_same_map_drawn_flat_top_gives_the_same_report_transposed(tmp_path: Path, index: str) -> None:
+    """The five-by-two map drawn with the other stagger axis (two columns of five flat-top hexes,
+    each cell (x, y) at (y, x)) under both stagger indexes: the same numbers at the transposed
+    cells and the same symmetry."""
+    pointy, flat = HexGrid(5, 2, "y", index), HexGrid(2, 5, "x", index)  # type: ignore[arg-type]
+    same = lambda c: c  # noqa: E731
+    swap = lambda c: (c[1], c[0])  # noqa: E731
+    reports = []
+    for grid, cells in ((pointy, same), (flat, swap)):
+        path = balance_tmx(tmp_path / f"{grid.staggeraxis}.tmx", grid,
+                           zones=[("Red", [cells(c) for c in RED]), ("Blue", [cells(c) for c in BLUE])],
+                           walls=[(cells(WALL[0]), cells(WALL[1]))], props=HEXSIDE,
+                           layout=LAYOUT if grid.pointy else HexLayout(37, 32, 18))
+        loaded = load_map(path)
+        reports.append(balance(loaded.board, loaded.objects, rules=["hexside"]))
+    assert _facts(reports[0], same) == _facts(reports[1], swap)
+    assert _facts(reports[0], same)["symmetry"][0][0] == "half turn"
