@@ -358,15 +358,32 @@ def test_every_ruleset_that_plays_on_hexes_strikes_in_hex_steps(tmp_path: Path, 
     assert all(by[1] > 0 for by in report.damage.values()) or ruleset == "mage_knight"
 
 
+@pytest.mark.parametrize(("ruleset", "why"), [
+    ("conquest", "is a hex map: the Conquest: First Blood rules play on square boards only"),
+    ("file:skirmish.toml", "is a hex map: "),  # its Shot range counts a diagonal step as one
+])
 def test_a_ruleset_that_needs_squares_refuses_a_hex_map_in_one_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], ruleset: str, why: str,
 ) -> None:
+    shutil.copyfile(bundled_maps() / "skirmish.toml", tmp_path / "skirmish.toml")
     path = balance_tmx(tmp_path / "c.tmx", HexGrid(5, 2), zones=[("Red", RED), ("Blue", BLUE)],
-                       props='<property name="ruleset" value="conquest"/>')
+                       props=f'<property name="ruleset" value="{ruleset}"/>')
     assert main(["balance", str(path), "-o", str(tmp_path / "out")]) == 2
     captured = capsys.readouterr()
     (line,) = captured.err.strip().splitlines()
-    assert "is a hex map: the Conquest: First Blood rules play on square boards only" in line
+    assert why in line and ("diagonal" in line or "Conquest" in line)
+    assert captured.out == "" and not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(("map_name", "rule", "grid"), [("hex-skirmish.tmx", "arcadia", "hex"),
+                                                        ("ford.tmx", "gloomhaven", "square")])
+def test_a_rule_of_the_other_grid_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], map_name: str, rule: str, grid: str,
+) -> None:
+    assert main(["balance", str(bundled_maps() / map_name), "-o", str(tmp_path / "out"), "--rules", rule]) == 2
+    captured = capsys.readouterr()
+    (line,) = captured.err.strip().splitlines()
+    assert line.startswith(f"sightline balance: --rules: line-of-sight rule {rule!r} is for") and f"on a {grid} board use" in line
     assert captured.out == "" and not (tmp_path / "out").exists()
 
 
