@@ -148,12 +148,12 @@ def draw_hex_under(surface: pygame.Surface, view: View, watched: np.ndarray, col
     surface.blit(layer, (0, 0))
     if view.cell < 24:
         return
-    face = font(max(10, min(16, round(view.cell * 0.3))))
+    face = font(max(10, min(20, round(view.cell * 0.18))))
     for y, x in zip(ys.tolist(), xs.tolist(), strict=True):
         text = str(int(watched[y, x]))
         cx, _ = view.square_centre((x, y))
         bottom = max(py for _, py in view.cell_polygon((x, y)))  # below a token standing there
-        spot = face.render(text, True, (255, 255, 255)).get_rect(midbottom=(cx, round(bottom) - 1))
+        spot = face.render(text, True, (255, 255, 255)).get_rect(midbottom=(cx, round(bottom - view.cell * 0.04) - 1))
         surface.blit(face.render(text, True, (0, 0, 0)), spot.move(1, 1))
         surface.blit(face.render(text, True, (255, 255, 255)), spot)
 
