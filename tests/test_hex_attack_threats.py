@@ -94,7 +94,7 @@ def test_threats_command_on_a_hex_map(capsys: pytest.CaptureFixture[str]) -> Non
     assert "next turn: Orc (2,2): from (3,2) after 2 steps with Sword" in out
 
 
-def test_threats_refuse_rules_that_need_squares_and_balance_still_refuses_hex_maps(
+def test_threats_and_balance_refuse_rules_that_need_squares_on_hex_maps(
     tmp_path: Path, capsys: pytest.CaptureFixture[str],
 ) -> None:
     text = SKIRMISH.read_text(encoding="utf-8").replace('name="ruleset" value="arcadia"', 'name="ruleset" value="conquest"')
@@ -103,6 +103,7 @@ def test_threats_refuse_rules_that_need_squares_and_balance_still_refuses_hex_ma
     assert main(["threats", str(path)]) == 2
     (line,) = capsys.readouterr().err.strip().splitlines()
     assert "Conquest: First Blood rules play on square boards only" in line
-    assert main(["balance", str(SKIRMISH), "-o", str(tmp_path / "out")]) == 2
+    assert main(["balance", str(path), "-o", str(tmp_path / "out")]) == 2
     (line,) = capsys.readouterr().err.strip().splitlines()
-    assert "is a hex map: balance does not weigh zones on hex maps yet" in line
+    assert "is a hex map: the Conquest: First Blood rules play on square boards only" in line
+    assert not (tmp_path / "out").exists()

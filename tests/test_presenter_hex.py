@@ -177,10 +177,13 @@ def test_drag_undo_door_and_the_saved_play_state(tmp_path: Path, clock: Clock) -
     assert again.board.doors[door].state is DoorState.OPEN
 
 
-def test_design_views_refuse_a_hex_board_in_one_line(presenter: Presenter) -> None:
+def test_the_threat_view_refuses_a_hex_board_in_one_line_and_the_balance_overlay_draws(presenter: Presenter) -> None:
     presenter.select(figure_id(presenter, "Archer"))
-    for action in ("danger", "marks", "balance"):
+    for action in ("danger", "marks"):
         presenter.threat(action)
         assert presenter.frame().status == HEX_DESIGN_VIEWS
     frame = presenter.frame()
     assert frame.threats is None and frame.balance is None
+    presenter.threat("balance")  # Shift+B: the balance report on hexes (test_hex_balance checks its numbers)
+    frame = presenter.frame()
+    assert frame.balance is not None and frame.balance.zones and frame.status.startswith("balance report on")

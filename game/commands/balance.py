@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.commands._common import add_map_options, map_options, refuse_hex_map
+from game.commands._common import add_map_options, map_options, refuse_off_grid
 from game.core.errors import UsageError
 from game.rules.registry import DEFAULT_RULESET
 
@@ -67,24 +67,25 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Load the map, write the report, say where it is and what it found."""
     from game.core.profiles import split_rules
-    from game.tiled import load_map
+    from game.core.sight import parse_rule
+    from game.play.ruleset_file import load_with_rules
+    from game.rules.registry import get_ruleset
 
     move = None if args.move is None else _whole(args.move, "--move", 10_000)
     reach = None if args.reach is None else _whole(args.reach, "--range", 10_000)
     turns = _whole(args.turns, "--turns", 100)
-    rules = None
-    if args.rules is not None:
-        try:
-            rules = [r.spec() for r in split_rules(args.rules)]
-        except UsageError as error:
-            raise UsageError(f"--rules: {error}") from None
     out = Path(args.output)
     if out.exists() and not out.is_dir():
         raise UsageError(f"{out} exists and is not a folder: give -o a folder for the report")
-    loaded = load_map(args.map, **map_options(args))
-    refuse_hex_map(loaded.board, args.map, "balance does not weigh zones",
-                   "its mirror checks and pictures are square ones; use sightline threats, odds, attack, "
-                   "los or render on it")
+    loaded = load_with_rules(args.map, None, **map_options(args))  # with the ruleset file it names
+    kind = loaded.board.grid.kind
+    refuse_off_grid(loaded.board, get_ruleset(loaded.board.ruleset), args.map)  # a hex map under square rules
+    rules = None
+    if args.rules is not None:  # read for the map's grid: square rules, or hex ones on a hex map
+        try:
+            rules = [r.spec() for r in split_rules(args.rules, lambda text: parse_rule(text, kind))]
+        except UsageError as error:
+            raise UsageError(f"--rules: {error}") from None
     written = write_balance(loaded, out, rules=rules, move=move, reach=reach, turns=turns)
     if args.json:
         print(written.data.read_text(encoding="utf-8"), end="")
@@ -95,6 +96,8 @@ def run(args: argparse.Namespace) -> int:
           f"{plural(len(written.report.rules), 'rule')}, {plural(len(written.report.findings), 'finding')})")
     for line in written.report.findings:
         print(f"  {line}")
+    if written.report.symmetry_note and loaded.board.grid.kind == "hex":  # what the stagger rules out
+        print(f"  {written.report.symmetry_note}")
     return 0
 
 
@@ -104,9 +107,7 @@ def write_balance(loaded: LoadedMap, out_dir: str | Path, *, rules: list[str] | 
     (created if missing; its parent must exist): index.html, balance.json and the pictures."""
     from game.designer.balance import balance
     from game.designer.balance_report import PICTURES, render_html
-    from game.designer.report import cell_size
     from game.play.atomic import cannot_write, write_atomic
-    from game.ui.balance_images import BalancePictures
 
     out = Path(out_dir)
     try:
@@ -120,7 +121,7 @@ def write_balance(loaded: LoadedMap, out_dir: str | Path, *, rules: list[str] | 
            "ruleset": board.ruleset or DEFAULT_RULESET, **report.as_json()}
     written = Written(out / "index.html", out / "balance.json", report)
     write_atomic(written.data, json.dumps(doc, ensure_ascii=False) + "\n")
-    pictures = BalancePictures(board, loaded.art, cell_size(board), report.zones)
+    pictures = _pictures(loaded, report)
     images: dict[str, str] = {}
 
     def keep(key: str, path: Path) -> None:
@@ -128,15 +129,16 @@ def write_balance(loaded: LoadedMap, out_dir: str | Path, *, rules: list[str] | 
         images[key] = path.name
 
     keep("zones", pictures.zones_png(out / PICTURES["zones"]))
+    one = "hex" if report.cells == "hexes" else "square"
     first = report.rules[0]
     zones_mask = report.zones[0].mask(board) | report.zones[1].mask(board)
     chokes = (report.chokes * 100).round()
     keep("chokes", pictures.heat_png(chokes, (chokes > 0) & ~zones_mask, out / PICTURES["chokes"],
-                                     "% of shortest zone-to-zone paths through this square"))
+                                     f"% of shortest zone-to-zone paths through this {one}"))
     keep("exposure", _exposure_png(pictures, first, zones_mask, out / PICTURES["exposure"].format(i=1)))
     keep("vantage", pictures.heat_png(first.zone_eyes * first.vantage, first.vantage,
                                       out / PICTURES["vantage"].format(i=1),
-                                      "zone squares that see this square (it sees into both zones)"))
+                                      f"zone {report.cells} that see this {one} (it sees into both zones)"))
     keep("strikes", pictures.strikes_png(first, out / PICTURES["strikes"].format(i=1)))
     for j, zone in enumerate(report.zones[:2], 1):
         keep(f"safe{j}", pictures.safe_png(first, zone.side, out / PICTURES["safe"].format(i=1, side=j), turns))
@@ -144,7 +146,7 @@ def write_balance(loaded: LoadedMap, out_dir: str | Path, *, rules: list[str] | 
         if check.broken:
             keep("symmetry", pictures.heat_png(check.per_square, check.per_square > 0,
                                                out / PICTURES["symmetry"].format(i=1),
-                                               f"broken pairs per square ({check.transform})"))
+                                               f"broken pairs per {one} ({check.transform})"))
     others: dict[str, str] = {}
     for i, numbers in enumerate(report.rules[1:], 2):
         path = _exposure_png(pictures, numbers, zones_mask, out / PICTURES["exposure"].format(i=i))
@@ -152,6 +154,21 @@ def write_balance(loaded: LoadedMap, out_dir: str | Path, *, rules: list[str] | 
         others[numbers.rule.spec()] = path.name
     write_atomic(written.index, render_html(name, board, report, images, others))
     return written
+
+
+def _pictures(loaded: LoadedMap, report: Balance) -> BalancePictures:
+    """The report's pictures of the map: on squares at the coverage report's cell size, on hexes
+    drawn where Tiled draws them (:mod:`game.ui.hex_balance`)."""
+    from game.core.hexgrid import HexGrid
+    from game.designer.report import cell_size
+    from game.ui.balance_images import BalancePictures
+
+    board = loaded.board
+    if isinstance(board.grid, HexGrid):
+        from game.ui.hex_balance import HexBalancePictures
+
+        return HexBalancePictures(board, loaded.art, HexBalancePictures.scale_for(board.grid), report.zones)
+    return BalancePictures(board, loaded.art, cell_size(board), report.zones)
 
 
 def _exposure_png(pictures: BalancePictures, numbers: RuleNumbers, zones: np.ndarray, out: Path) -> Path:

@@ -20,6 +20,10 @@ doors as drawn), under each line-of-sight rule:
 * **symmetry**: when a reflection or rotation swaps the zones, the pairs of squares (one in a
   zone) whose sight it does not preserve, and the geometry that breaks it.
 
+On a hex map every measure is the same, cell by cell: steps, Close and ranges are the grid's
+(hex steps, the six neighbours), the rules the hex presets, the symmetries those of the hex
+lattice that the map's stagger keeps (:mod:`game.designer.zones`).
+
 >>> from game.core.board import Board, Figure
 >>> board = Board.from_ascii(["......", "......", "......"], walls=["V(3,0)"])
 >>> board.place_figure(Figure(1, "A", "red", (0, 0), {"attacks": "Bow:ranged:2", "life": 3}))
@@ -46,7 +50,7 @@ from game.core import measure, sight
 from game.core.board import Board, Square, fmt_square
 from game.core.profiles import Profile
 from game.designer.coverage import geometry_board, standable_mask
-from game.designer.danger import close_squares
+from game.designer.danger import Distances, close_squares
 from game.designer.sightlines import FieldFunction, Sightlines, View
 from game.designer.threats import (
     DEFAULT_MOVE,
@@ -57,7 +61,7 @@ from game.designer.threats import (
     move_of,
     path_to,
 )
-from game.designer.zones import Zone, geometry_breaks, swaps, zones_from
+from game.designer.zones import Zone, geometry_breaks, swaps, symmetry_note, zones_from
 
 if TYPE_CHECKING:
     from game.tiled import ObjectInfo
@@ -214,6 +218,11 @@ class Balance:
     turns: int
     findings: tuple[str, ...]
     strikers: Mapping[str, tuple[Striker, ...]]
+    #: why there is no symmetry to check, when no reflection or rotation swaps the first two
+    #: zones (on a hex map: which symmetries its stagger leaves), else ""
+    symmetry_note: str = ""
+    #: what a cell is called in the report's words: ``squares``, or ``hexes`` on a hex map
+    cells: str = "squares"
 
     def choke_points(self, n: int = LISTED) -> list[tuple[Square, float]]:
         """The ``n`` squares on the largest share of shortest paths between the zones."""
@@ -233,6 +242,7 @@ class Balance:
                                  "attacks": [{"attack": a, "reach": r.as_json()} for a, r in s.attacks]}
                                 for s in found] for side, found in self.strikers.items()},
             "findings": list(self.findings),
+            "symmetry_note": self.symmetry_note,
         }
 
 
@@ -293,6 +303,7 @@ class _Ground:
     bare: Board
     standable: np.ndarray
     close: Mapping[Square, list[Square]]
+    distances: Distances
 
 
 def _strike_squares(ground: _Ground, view: View, targets: Zone, reach: Reach) -> np.ndarray:
@@ -302,7 +313,6 @@ def _strike_squares(ground: _Ground, view: View, targets: Zone, reach: Reach) ->
     out = np.zeros(standable.shape, dtype=bool)
     if reach.anywhere:
         return standable.copy()
-    ys, xs = np.indices(standable.shape)
     for b in targets.squares:
         if reach.same:
             out[b[1], b[0]] = True
@@ -311,8 +321,7 @@ def _strike_squares(ground: _Ground, view: View, targets: Zone, reach: Reach) ->
             for x, y in close:
                 out[y, x] = True
         if reach.sight:
-            dx, dy = np.abs(xs - b[0]), np.abs(ys - b[1])
-            d = np.maximum(dx, dy) if reach.diagonal else dx + dy
+            d = ground.distances.distance(b, reach.diagonal)
             within = d >= reach.near if reach.far is None else (d >= reach.near) & (d <= reach.far)
             sees = view.row(b) if view.symmetric else view.seeing([b], standable & within)
             part = sees & within
@@ -345,7 +354,7 @@ def first_strike(ground: _Ground, view: View, steps: Mapping[Square, int], targe
     if best is None:
         return FirstStrike(None)
     turn, n, _, _, name, square, reach = best
-    target = next(b for b in sorted(targets.squares, key=lambda s: (measure.orthogonal(s, square), s[1], s[0]))
+    target = next(b for b in sorted(targets.squares, key=lambda s: (bare.grid.distance(s, square), s[1], s[0]))
                   if reach.allows(bare, square, b, sees(view, square, b)))
     return FirstStrike(turn, name, n, square, target, path_to(bare, steps, square, None, None))
 
@@ -434,7 +443,7 @@ def _path_share(bare: Board, start: Zone, goal: Zone) -> np.ndarray:
     ways: dict[Square, float] = {}
     toward: dict[Square, list[Square]] = {}
     for sq in order:  # ways[sq]: shortest paths from sq to the goal zone
-        nexts = [nb for nb in measure.ring(bare, sq, 1)
+        nexts = [nb for nb in bare.grid.neighbours(sq)
                  if dist.get(nb) == dist[sq] - 1 and measure.can_step(bare, sq, nb, None)]
         toward[sq] = nexts
         ways[sq] = 1.0 if dist[sq] == 0 else sum(ways[nb] for nb in nexts)
@@ -512,7 +521,8 @@ def balance(board: Board, objects: Mapping[int, ObjectInfo], *, rules: Sequence[
         longest = max((s.move for s in hit[(o.side, z.side)]), default=DEFAULT_MOVE)
         horizon[(z.side, o.side)] = measure.reach_many(bare, o.squares, longest * turns)
     lines = Sightlines(field)
-    ground = _Ground(bare, standable, {sq: close_squares(bare, sq) for z in zones for sq in z.squares})
+    ground = _Ground(bare, standable, {sq: close_squares(bare, sq) for z in zones for sq in z.squares},
+                     Distances(bare))
     numbers = []
     for n, rule in enumerate(rules_for(board, rules)):
         view = lines.view(bare, rule, None)
@@ -534,21 +544,25 @@ def balance(board: Board, objects: Mapping[int, ObjectInfo], *, rules: Sequence[
             damage[z.side], found = damage_per_turn(solver, board, z.side, o.side)
             unit = unit or found
     ruled = tuple(numbers)
+    cells = "hexes" if board.grid.kind == "hex" else "squares"
     return Balance(tuple(zones), standable, ruled, chokes, damage, unit, turns,
-                   findings(ruled, damage, unit), {z.side: hit[(z.side, o.side)] for z, o in pairs})
+                   findings(ruled, damage, unit, cells), {z.side: hit[(z.side, o.side)] for z, o in pairs},
+                   symmetry_note(bare, zones[0], zones[1]), cells)
 
 
-def findings(rules: Sequence[RuleNumbers], damage: Mapping[str, Mapping[int, float]], unit: str) -> tuple[str, ...]:
+def findings(rules: Sequence[RuleNumbers], damage: Mapping[str, Mapping[int, float]], unit: str,
+             cells: str = "squares") -> tuple[str, ...]:
     """The differences between two sides a designer should look at, one sentence each, with the
     numbers under every rule where they hold: exposure 10 points apart or more, first strikes on
     different turns, one side with half as many safe squares again, a symmetry of the zones that
-    sight breaks; and the damage at Close a quarter apart."""
+    sight breaks; and the damage at Close a quarter apart. ``cells``: what cells are called
+    (``squares``, ``hexes``)."""
     found: dict[tuple[str, ...], list[str]] = {}
     for numbers in rules:
         spec = numbers.rule.spec()
         for key, detail in _rule_differences(numbers):
             found.setdefault(key, []).append(f"{spec} {detail}")
-    out = [_sentence(key, details) for key, details in found.items()]
+    out = [_sentence(key, details, cells) for key, details in found.items()]
     sides = list(damage)
     if len(sides) >= 2:
         a, b = damage[sides[0]][1], damage[sides[1]][1]
@@ -584,7 +598,7 @@ def _rule_differences(numbers: RuleNumbers) -> list[tuple[tuple[str, ...], str]]
     return out
 
 
-def _sentence(key: tuple[str, ...], details: list[str]) -> str:
+def _sentence(key: tuple[str, ...], details: list[str], cells: str = "squares") -> str:
     """One finding's sentence from its kind and the numbers under each rule."""
     kind, numbers = key[0], "; ".join(details)
     if kind == "exposure":
@@ -592,8 +606,8 @@ def _sentence(key: tuple[str, ...], details: list[str]) -> str:
     if kind == "strike":
         return f"{key[1]} can attack the other zone before {key[2]} can ({numbers})."
     if kind == "safe":
-        return f"{key[1]} has more squares the other zone cannot see than {key[2]} ({numbers})."
-    return (f"The zones mirror each other ({key[1]}), but sight does not: pairs of squares that do not see each "
+        return f"{key[1]} has more {cells} the other zone cannot see than {key[2]} ({numbers})."
+    return (f"The zones mirror each other ({key[1]}), but sight does not: pairs of {cells} that do not see each "
             f"other as their images do ({numbers}){key[2]}.")
 
 

@@ -51,11 +51,17 @@ def _img(images: Mapping[str, str], key: str, alt: str, caption: str = "") -> st
     return f'<figure><a href="{name}"><img src="{name}" alt="{html.escape(alt)}"></a>{cap}</figure>'
 
 
+def _nouns(report: Balance) -> tuple[str, str]:
+    """What one cell and several are called: ``square``/``squares``, ``hex``/``hexes``."""
+    return ("hex", "hexes") if report.cells == "hexes" else ("square", "squares")
+
+
 def _summary(report: Balance) -> str:
     """Every number under every rule: one row per rule and side."""
-    head = ("<table><tr><th>rule</th><th>side</th><th>sees of the other zone</th><th>mean per square</th>"
-            "<th>first strike</th><th>safe squares</th><th>safe for "
-            f"{report.turns} turn{'s' if report.turns != 1 else ''}</th><th>vantage squares</th>"
+    one, many = _nouns(report)
+    head = (f"<table><tr><th>rule</th><th>side</th><th>sees of the other zone</th><th>mean per {one}</th>"
+            f"<th>first strike</th><th>safe {many}</th><th>safe for "
+            f"{report.turns} turn{'s' if report.turns != 1 else ''}</th><th>vantage {many}</th>"
             "<th>symmetry</th></tr>")
     rows = []
     for numbers in report.rules:
@@ -71,56 +77,60 @@ def _summary(report: Balance) -> str:
 
 
 def _zones(report: Balance) -> str:
+    one, many = _nouns(report)
     rows = []
     for zone in report.zones:
         where = (f"deploy objects {', '.join(map(str, zone.object_ids))}" if zone.source == "objects"
-                 else "the side's figures' squares")
+                 else f"the side's figures' {many}")
         strikers = "<br>".join(f"{html.escape(s.name)} (move {s.move}; {html.escape(s.words())})"
                                for s in report.strikers.get(zone.side, ()))
         rows.append(f"<tr><td>{html.escape(zone.side)}</td><td>{len(zone.squares)}</td><td>{where}</td>"
                     f"<td>{strikers or '—'}</td></tr>")
-    return ("<table><tr><th>side</th><th>squares</th><th>from</th><th>strikes with (move, reach)</th></tr>"
+    return (f"<table><tr><th>side</th><th>{many}</th><th>from</th><th>strikes with (move, reach)</th></tr>"
             + "".join(rows) + "</table>")
 
 
-def _rule_sections(numbers: RuleNumbers, images: Mapping[str, str], turns: int) -> list[str]:
+def _rule_sections(numbers: RuleNumbers, images: Mapping[str, str], turns: int, note: str = "",
+                   nouns: tuple[str, str] = ("square", "squares")) -> list[str]:
     spec = html.escape(numbers.rule.spec())
+    one, many = nouns
     parts = [
-        f"<h2>Exposure and vantage squares ({spec})</h2>",
-        "<p>Left: the squares of each zone some square of the other zone sees (orange, with how many) and "
-        "those it does not (green). Right: the squares outside both zones that see into both, shaded by how "
-        "many zone squares see them.</p>",
-        '<div class="cols">', _img(images, "exposure", "exposure heat map"), _img(images, "vantage", "vantage squares"),
+        f"<h2>Exposure and vantage {many} ({spec})</h2>",
+        f"<p>Left: the {many} of each zone some {one} of the other zone sees (orange, with how many) and "
+        f"those it does not (green). Right: the {many} outside both zones that see into both, shaded by how "
+        f"many zone {many} see them.</p>",
+        '<div class="cols">', _img(images, "exposure", "exposure heat map"), _img(images, "vantage", f"vantage {many}"),
         "</div>",
         f"<h2>First strike ({spec})</h2>",
-        "<p>The earliest turn each side can attack a square of the other zone: the path from its zone, the "
-        "square it attacks from (ring) and the square attacked (cross).</p>",
+        f"<p>The earliest turn each side can attack a {one} of the other zone: the path from its zone, the "
+        f"{one} it attacks from (ring) and the {one} attacked (cross).</p>",
         _img(images, "strikes", "first strikes"),
         "<ul>" + "".join(f"<li>{html.escape(s.side)}: {html.escape(s.first_strike.words())}"
                          + (f" — path {html.escape(' '.join(fmt_square(q) for q in s.first_strike.path))}"
                             if len(s.first_strike.path) > 1 else "") + "</li>" for s in numbers.sides) + "</ul>",
-        f"<h2>Safe squares ({spec})</h2>",
-        f"<p>For each side, the squares no square of the other zone sees (light) and those still unseen and "
+        f"<h2>Safe {many} ({spec})</h2>",
+        f"<p>For each side, the {many} no {one} of the other zone sees (light) and those still unseen and "
         f"unreached after the other side moves {turns} turn{'s' if turns != 1 else ''} (dark).</p>",
-        '<div class="cols">', _img(images, "safe1", "safe squares"), _img(images, "safe2", "safe squares"), "</div>",
+        '<div class="cols">', _img(images, "safe1", f"safe {many}"), _img(images, "safe2", f"safe {many}"), "</div>",
     ]
     parts.append(f"<h2>Symmetry ({spec})</h2>")
     if not numbers.symmetry:
-        parts.append("<p>No reflection or rotation of the board maps the zones onto each other, so there is no "
+        parts.append(f"<p>{html.escape(note)}</p>" if note else
+                     "<p>No reflection or rotation of the board maps the zones onto each other, so there is no "
                      "symmetry to check.</p>")
     for check in numbers.symmetry:
         verdict = ("sight keeps the symmetry" if not check.broken
-                   else f"{check.broken} pairs of squares (one in a zone) do not see each other as their images do")
+                   else f"{check.broken} pairs of {many} (one in a zone) do not see each other as their images do")
         parts.append(f"<p><b>{html.escape(check.transform)}</b> maps the zones onto each other: {verdict}.</p>")
         if check.examples:
-            parts.append("<table><tr><th>square</th><th>square</th><th>sees</th><th>their images see</th></tr>"
+            parts.append(f"<table><tr><th>{one}</th><th>{one}</th><th>sees</th><th>their images see</th></tr>"
                          + "".join(f"<tr><td>{fmt_square(p)}</td><td>{fmt_square(q)}</td><td>{'yes' if s else 'no'}"
                                    f"</td><td>{'no' if s else 'yes'}</td></tr>" for p, q, s in check.examples)
                          + "</table>")
         if check.geometry:
             parts.append("<p>The geometry it does not map: " + html.escape("; ".join(check.geometry[:12]))
                          + (" …" if len(check.geometry) > 12 else "") + "</p>")
-    parts.append(_img(images, "symmetry", "squares breaking the symmetry"))
+    parts.append(_img(images, "symmetry", f"{many} breaking the symmetry"))
     return parts
 
 
@@ -129,11 +139,12 @@ def render_html(name: str, board: Board, report: Balance, images: Mapping[str, s
     """The report page; ``images`` maps a picture key of :data:`PICTURES` to its file (the first
     rule's), ``rule_images`` the other rules' exposure pictures by rule spec."""
     esc = html.escape
+    one, many = _nouns(report)
     parts = [
         "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
         f"<title>Sightline balance: {esc(name)}</title>", f"<style>{_CSS}</style></head><body>",
         f"<h1>Balance report: {esc(name)}</h1>",
-        f'<p class="meta">{board.width}×{board.height} squares · ruleset {esc(board.ruleset or "arcadia")} · '
+        f'<p class="meta">{board.width}×{board.height} {many} · ruleset {esc(board.ruleset or "arcadia")} · '
         f"{len(report.zones)} sides · rules {esc(', '.join(r.rule.spec() for r in report.rules))} · "
         f"sightline {esc(__version__)} · definitions: docs/balance.md</p>",
     ]
@@ -150,20 +161,20 @@ def render_html(name: str, board: Board, report: Balance, images: Mapping[str, s
     if rule_images:
         parts.append('<div class="cols">' + "".join(_img(rule_images, spec, f"exposure under {spec}", f"exposure, {spec}")
                                                     for spec in rule_images) + "</div>")
-    parts += _rule_sections(report.rules[0], images, report.turns)
+    parts += _rule_sections(report.rules[0], images, report.turns, report.symmetry_note, (one, many))
     parts += ["<h2>Choke points</h2>",
-              "<p>The share of shortest paths between the zones (from each square of one zone to the other zone, "
-              "both ways, averaged) that pass through each square; zone squares left out. Movement only: the "
+              f"<p>The share of shortest paths between the zones (from each {one} of one zone to the other zone, "
+              f"both ways, averaged) that pass through each {one}; zone {many} left out. Movement only: the "
               "same under every rule.</p>",
               _img(images, "chokes", "choke points"),
-              "<table><tr><th>square</th><th>share of shortest paths</th></tr>"
+              f"<table><tr><th>{one}</th><th>share of shortest paths</th></tr>"
               + "".join(f"<tr><td>{fmt_square(sq)}</td><td>{_pct(v)}</td></tr>" for sq, v in report.choke_points())
               + "</table>",
               "<h2>Expected damage per turn</h2>",
               f"<p>Each figure of the side attacks once with its best attack legal at that distance, averaged over "
               f"the other side's figures; exact odds, in {esc(report.damage_unit or 'the ruleset’s unit')}. "
               "The same under every rule (the figures stand in the open).</p>",
-              "<table><tr><th>side</th>" + "".join(f"<th>{'Close' if d == 1 else f'{d} squares'}</th>"
+              "<table><tr><th>side</th>" + "".join(f"<th>{'Close' if d == 1 else f'{d} {many}'}</th>"
                                                   for d in DAMAGE_RANGES) + "</tr>"
               + "".join(f"<tr><td>{esc(side)}</td>" + "".join(f"<td>{v:.3f}</td>" for v in by.values()) + "</tr>"
                         for side, by in report.damage.items()) + "</table>",

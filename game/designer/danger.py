@@ -36,6 +36,7 @@ import numpy as np
 from game.core import measure
 from game.core.board import Board, Figure, Square
 from game.core.errors import SightlineError
+from game.core.hexgrid import HexGrid
 from game.core.los import is_close
 from game.designer.sightlines import View
 from game.designer.threats import (
@@ -97,18 +98,36 @@ def close_squares(board: Board, square: Square) -> list[Square]:
     return [sq for sq in board.grid.neighbours(square) if is_close(board, square, sq)]
 
 
-class _Grid:
-    """Distance grids of one board size, from any origin (vectorised)."""
+class Distances:
+    """Distance grids of one board, from any origin (vectorised): the range a
+    :class:`~game.designer.threats.Reach` counts (:func:`game.rules.reach.range_distance`):
+    orthogonal steps on squares (a diagonal step as one with ``diagonal``), hex steps on hexes
+    (cube distance; hexes have no diagonal).
+
+    >>> from game.core.hex_sight import hex_board
+    >>> Distances(hex_board(3, 2)).distance((0, 0), False).tolist()
+    [[0, 1, 2], [1, 2, 3]]
+    """
 
     def __init__(self, board: Board) -> None:
+        """Index the cells of ``board``'s grid."""
         self.ys, self.xs = np.indices((board.height, board.width))
+        self.cubes: np.ndarray | None = None
+        grid = board.grid
+        if isinstance(grid, HexGrid):
+            self.cubes = np.array([[grid.cube((x, y)) for x in range(board.width)] for y in range(board.height)],
+                                  dtype=np.int64)
 
     def distance(self, origin: Square, diagonal: bool) -> np.ndarray:
+        """Int ``[y, x]``: every cell's distance from ``origin``."""
+        if self.cubes is not None:
+            here = self.cubes[origin[1], origin[0]]
+            return np.abs(self.cubes - here).max(axis=2)
         dx, dy = np.abs(self.xs - origin[0]), np.abs(self.ys - origin[1])
         return np.maximum(dx, dy) if diagonal else dx + dy
 
 
-def attack_mask(board: Board, view: View, grid: _Grid, origin: Square, reaches: Sequence[Reach]) -> np.ndarray:
+def attack_mask(board: Board, view: View, grid: Distances, origin: Square, reaches: Sequence[Reach]) -> np.ndarray:
     """Bool ``[y, x]``: the squares one of ``reaches`` allows an attack on from ``origin``
     (:meth:`Reach.allows`, vectorised)."""
     out = np.zeros((board.height, board.width), dtype=bool)
@@ -178,7 +197,7 @@ def danger_steps(solver: ThreatSolver, board: Board, figure: int, move: int | No
     scratch = board if in_place else board.copy()
     scratch.remove_figure(figure)
     board = scratch
-    rule, grid = map_rule(board), _Grid(board)
+    rule, grid = map_rule(board), Distances(board)
     standable = standable_for(scratch, figure)
     now = np.zeros((board.height, board.width), dtype=np.int16)
     nxt = np.zeros_like(now)

@@ -69,7 +69,7 @@ def shown_of(report: Balance) -> BalanceShown:
              + ("never" if s.first_strike.turn is None else f"turn {s.first_strike.turn}") for s in numbers.sides]
     finding = report.findings[0] if report.findings else "no finding: the sides come out even"
     legend = (f"Balance ({numbers.rule.spec()}): share of the other zone seen, first strike: " + "; ".join(pairs)
-              + f" · {finding} (orange: zone squares seen from the other zone, by how many)")
+              + f" · {finding} (orange: zone {report.cells} seen from the other zone, by how many)")
     return BalanceShown(tuple((z.side, z.squares) for z in report.zones), watched, tuple(strikes), legend)
 
 

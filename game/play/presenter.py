@@ -69,9 +69,9 @@ MEASURE_HINTS = {
     "ruler": "The ruler measures from the selected figure or the start square: click one.",
     "reach": "The reach starts from the selected figure or the start square: click one.",
 }
-#: what Shift+H / Shift+A / Shift+B say on a hex board (``sightline balance`` refuses one too;
-#: ``sightline threats`` answers in words)
-HEX_DESIGN_VIEWS = ("The threat view and the balance report are drawn on squares: not on hex maps yet; "
+#: what Shift+H / Shift+A say on a hex board (``sightline threats`` answers in words; the
+#: balance report, Shift+B, is drawn on hexes too)
+HEX_DESIGN_VIEWS = ("The threat view is drawn on squares: not on hex maps yet; "
                     "sightline threats MAP works on hex maps (docs/hex.md).")
 #: the lesson menu's keys (the table's chords) → the step through the boards
 MENU_STEPS = {"Up": -1, "Left": -1, "Down": 1, "Right": 1}
@@ -356,11 +356,11 @@ class Presenter:
         rings on or off (``marks``), the balance report on or off (``balance``); the sentence
         saying which goes to the status line."""
         board = self.board
-        if board is not None and board.grid.kind != "square" and not self.lesson_mode:
-            self.notify(HEX_DESIGN_VIEWS, "error")  # as sightline threats and balance say
-            return
         if action == "balance":
             self.notify(self.balance.toggle(), "info")
+            return
+        if board is not None and board.grid.kind != "square" and not self.lesson_mode:
+            self.notify(HEX_DESIGN_VIEWS, "error")  # as sightline threats says
             return
         words = self.threats.cycle_danger() if action == "danger" else self.threats.toggle_marks()
         if self.selected is None and not self.lesson_mode:
@@ -377,7 +377,7 @@ class Presenter:
     def balance_frame(self) -> BalanceShown | None:
         """The balance overlay (None when off, in the lessons, without a map)."""
         session, board = self.session, self.board
-        if session is None or board is None or self.lesson_mode or board.grid.kind != "square":
+        if session is None or board is None or self.lesson_mode:
             return None
         return self.balance.frame(board, getattr(session.loaded, "objects", {}), self.rules.rule(board, False))
 

@@ -38,7 +38,7 @@ from game.tiled.derive_cells import Cells, door_state
 from game.tiled.geometry import DOOR_REACH, SNAP, wall_paths
 from game.tiled.records import MapRecords, ObjectRecord
 
-__all__ = ["HexDeriver", "hex_grid_of"]
+__all__ = ["HexDeriver", "hex_cells_inside", "hex_grid_of"]
 
 PxPoint = tuple[Fraction, Fraction]
 WALL_HINT = "draw walls along hex sides with View > Snapping > Snap to Grid on, a vertex at every hex corner"
@@ -273,20 +273,29 @@ class HexDeriver(_Deriver):
                          f"a {role} area must be a rectangle, ellipse or polygon, not {a_or_an(obj.shape)}; ignored",
                          obj.id, hint="draw a rectangle or polygon over the hexes")
             return set()
-        inside = _shape_test(obj, self.unit)
-        found = set()
-        corners = [self.hexes.cell_at_px(float(x * self.unit[0]), float(y * self.unit[1]), self.layout)
-                   for x in (obj.x, obj.x + obj.width) for y in (obj.y, obj.y + obj.height)]
-        xs, ys = range(min(c[0] for c in corners) - 1, max(c[0] for c in corners) + 2), range(
-            min(c[1] for c in corners) - 1, max(c[1] for c in corners) + 2)
-        for cell in ((x, y) for y in ys for x in xs if self.hexes.in_bounds((x, y))):
-            cx, cy = self.hexes.centre_px(cell, self.layout)
-            if inside(Fraction(cx), Fraction(cy)):
-                found.add(cell)
+        found = hex_cells_inside(obj, self.hexes, self.layout)
         if not found:
             self.finding("object-outside-map", Severity.WARNING, f"{role} area holds no hex's centre; ignored", obj.id,
                          hint="stretch it over the centres of the hexes it marks")
         return found
+
+
+def hex_cells_inside(obj: ObjectRecord, hexes: HexGrid, layout: HexLayout) -> set[Square]:
+    """The cells of ``hexes`` (drawn with ``layout``) whose drawn centres an area's shape holds
+    (a rectangle, ellipse or polygon; boundary included, exactly): the tracing of blocked, void
+    and impassable areas, and of the balance report's deployment zones."""
+    unit = (Fraction(layout.tilewidth), Fraction(layout.tileheight))
+    inside = _shape_test(obj, unit)
+    found = set()
+    corners = [hexes.cell_at_px(float(x * unit[0]), float(y * unit[1]), layout)
+               for x in (obj.x, obj.x + obj.width) for y in (obj.y, obj.y + obj.height)]
+    xs, ys = range(min(c[0] for c in corners) - 1, max(c[0] for c in corners) + 2), range(
+        min(c[1] for c in corners) - 1, max(c[1] for c in corners) + 2)
+    for cell in ((x, y) for y in ys for x in xs if hexes.in_bounds((x, y))):
+        cx, cy = hexes.centre_px(cell, layout)
+        if inside(Fraction(cx), Fraction(cy)):
+            found.add(cell)
+    return found
 
 
 def _num(v: Fraction) -> str:

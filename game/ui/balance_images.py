@@ -38,6 +38,8 @@ class BalancePictures:
     def __init__(self, board: Board, art: MapArt | None, cell: int, zones: Sequence[Zone]) -> None:
         self.board, self.cell, self.zones = board, cell, list(zones)
         self.pictures = BoardPictures(board, art, cell)
+        #: what a cell is called in the legends
+        self.cells = "squares"
         sides = sorted({*board.sides(), *(z.side for z in self.zones)})
         #: each side's colour: its tokens' colour in the window (:func:`game.ui.theme.side_colour`)
         self.colours = {z.side: theme.side_colour(z.side, sides) for z in self.zones}
@@ -45,6 +47,15 @@ class BalancePictures:
     def heat_png(self, values: np.ndarray, mask: np.ndarray, out: Path, caption: str) -> Path:
         """A heat map over the masked squares (the coverage report's)."""
         return self.pictures.heatmap_png(values, mask, out, caption=caption)
+
+    def base(self) -> pygame.Surface:
+        """A fresh copy of the drawn board."""
+        return self.pictures.base()
+
+    def centre(self, sq: Square) -> tuple[int, int]:
+        """The pixel at the centre of a cell."""
+        c = self.cell
+        return sq[0] * c + c // 2, sq[1] * c + c // 2
 
     def _tint(self, img: pygame.Surface, masks: Sequence[tuple[np.ndarray, Colour, int]]) -> None:
         """Tint every square of each mask in its colour and alpha, all at once per mask."""
@@ -93,17 +104,17 @@ class BalancePictures:
 
     def zones_png(self, out: Path) -> Path:
         """The board with each side's zone tinted and outlined in the side's colour."""
-        img = self.pictures.base()
+        img = self.base()
         self._tint(img, [(z.mask(self.board), self.colours[z.side], 110) for z in self.zones])
         for zone in self.zones:
             self._outline(img, zone.squares, self.colours[zone.side], 3)
-        return self._finish(img, [(self.colours[z.side], f"{z.side} deploys here ({len(z.squares)} squares)")
+        return self._finish(img, [(self.colours[z.side], f"{z.side} deploys here ({len(z.squares)} {self.cells})")
                                   for z in self.zones], out)
 
     def exposure_png(self, watched: np.ndarray, zones: np.ndarray, out: Path, note: str) -> Path:
         """The zone squares some square of the other zone sees (orange, with how many) and those
         none sees (green)."""
-        img = self.pictures.base()
+        img = self.base()
         seen = zones & (watched > 0)
         self._tint(img, [(seen, SEEN, 170), (zones & ~seen, UNSEEN, 120)])
         for zone in self.zones:
@@ -112,8 +123,8 @@ class BalancePictures:
             font = pygame.font.Font(None, max(12, int(self.cell * 0.5)))
             for y, x in zip(*np.nonzero(seen), strict=True):
                 label = font.render(str(int(watched[y, x])), True, (255, 255, 255))
-                img.blit(label, label.get_rect(center=(x * self.cell + self.cell // 2, y * self.cell + self.cell // 2)))
-        items = [(SEEN, "seen from the other zone (number: by how many of its squares)"),
+                img.blit(label, label.get_rect(center=self.centre((int(x), int(y)))))
+        items = [(SEEN, f"seen from the other zone (number: by how many of its {self.cells})"),
                  (UNSEEN, "unseen")]
         return self._finish(img, items, out, note)
 
@@ -122,7 +133,7 @@ class BalancePictures:
         unseen and unreached after the other side moves ``turns`` turns (dark)."""
         found = next(s for s in numbers.sides if s.side == side and s.other == self._opponent(side))
         colour = self.colours[side]
-        img = self.pictures.base()
+        img = self.base()
         lasting = found.safe_turns if found.safe_turns is not None else np.zeros_like(found.safe)
         self._tint(img, [(found.safe & ~lasting, colour, 60), (lasting, colour, 200)])
         for zone in self.zones:
@@ -130,7 +141,7 @@ class BalancePictures:
         plural = "s" if turns != 1 else ""
         light: Colour = (colour[0] + (255 - colour[0]) // 2, colour[1] + (255 - colour[1]) // 2,
                          colour[2] + (255 - colour[2]) // 2)
-        items = [(light, f"{side}: {int(found.safe.sum())} squares {found.other}'s zone cannot see"),
+        items = [(light, f"{side}: {int(found.safe.sum())} {self.cells} {found.other}'s zone cannot see"),
                  (colour, f"{int(lasting.sum())} still hidden after {found.other} moves {turns} turn{plural}")]
         return self._finish(img, items, out, f"rule {numbers.rule.spec()}")
 
@@ -141,10 +152,9 @@ class BalancePictures:
     def strikes_png(self, numbers: RuleNumbers, out: Path) -> Path:
         """Each side's first strike: its path from the zone (a line), the square it attacks from
         (a ring) and the square it attacks (a cross), in the side's colour."""
-        img = self.pictures.base()
+        img = self.base()
         self._tint(img, [(z.mask(self.board), self.colours[z.side], 60) for z in self.zones])
-        c = self.cell
-        centre = lambda sq: (sq[0] * c + c // 2, sq[1] * c + c // 2)  # noqa: E731
+        c, centre = self.cell, self.centre
         items = []
         for s in numbers.sides:
             if s.other != self._opponent(s.side):

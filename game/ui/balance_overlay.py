@@ -5,7 +5,8 @@ each deployment zone outlined in its side's colour (:func:`game.ui.theme.side_co
 figures are), the zone squares seen from the other zone tinted orange with the number of
 squares that see them (the report's exposure picture, :data:`game.ui.balance_images.SEEN`), each
 side's first strike as a line in its colour from the square it attacks from to the square it
-attacks, and the legend at the bottom of the board area.
+attacks, and the legend at the bottom of the board area. On a hex board the hexes are tinted
+and the zones outlined along their hex sides (:mod:`game.ui.hex_balance`).
 """
 
 from __future__ import annotations
@@ -34,6 +35,12 @@ class BalanceOverlay:
             return
         old_clip = surface.get_clip()
         surface.set_clip(pygame.Rect(view.viewport))
+        if view.hexes is not None:
+            from game.ui.hex_balance import draw_hex_under
+
+            draw_hex_under(surface, view, shown.watched, SEEN, TINT_ALPHA, classroom.font)
+            surface.set_clip(old_clip)
+            return
         tint = pygame.Surface((max(1, round(view.cell)), max(1, round(view.cell))), pygame.SRCALPHA)
         tint.fill((*SEEN, TINT_ALPHA))
         face = classroom.font(max(10, min(16, round(view.cell * 0.3))))
@@ -55,7 +62,11 @@ class BalanceOverlay:
         surface.set_clip(pygame.Rect(view.viewport))
         sides = [side for side, _ in shown.zones]
         width = max(2, round(3 * scale))
-        for side, squares in shown.zones:
+        if view.hexes is not None:
+            from game.ui.hex_balance import draw_hex_zones
+
+            draw_hex_zones(surface, view, [(theme.side_colour(side, sides), cells) for side, cells in shown.zones], width)
+        for side, squares in shown.zones if view.hexes is None else ():
             colour = theme.side_colour(side, sides)
             for x, y in squares:
                 rx, ry, rw, rh = view.square_rect((x, y))
