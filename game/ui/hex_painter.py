@@ -147,17 +147,25 @@ class HexPicture:
         surface.blit(shade, (0, 0))
 
     def draw_ray(self, surface: pygame.Surface, ray: Sight) -> None:
-        """The two end cells ringed; the deciding line(s): the clear one green, blocked ones red
-        (a hex verdict is explained by its candidate lines, :attr:`Sight.lines`)."""
+        """The two end cells ringed; the deciding line(s): the clear one green, a blocked one green
+        up to where it meets its blocker and red after it (a hex verdict is explained by its
+        candidate lines, :attr:`Sight.lines`, each with its exact meeting point)."""
         for cell, colour in ((ray.origin, theme.SELECT_RING), (ray.target, theme.TARGET_RING)):
             pygame.draw.polygon(surface, colour, self.polygon(cell), 3)
         width = max(2, round(self.scale * theme.RAY_WIDTH))
-        lines = ray.segments()
+        lines = ray.lines
         shown = lines if ray.clear else lines[:16]
-        for start, end, clear in shown:
+        for line in shown:
+            start, end, clear = line.segment()
             a, b = self.point(start), self.point(end)
             pygame.draw.line(surface, theme.RAY_HALO, a, b, width + 2)
-            pygame.draw.line(surface, theme.RAY_CLEAR if clear else theme.RAY_BLOCKED, a, b, width)
+            met = line.meeting()  # where the engine says the blocker begins: green before, red after
+            t = float(met.t) if met is not None else 0.0
+            pivot = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+            if clear or t > 0:
+                pygame.draw.line(surface, theme.RAY_CLEAR, a, b if clear else pivot, width)
+            if not clear:
+                pygame.draw.line(surface, theme.RAY_BLOCKED, pivot, b, width)
             for p in (a, b):
                 pygame.draw.circle(surface, theme.CORNER_OPEN, p, max(2, width))
 
