@@ -2,7 +2,7 @@
 verdict is the sight facade's, ``K`` cycles the hex presets only, the ruler and the reach count
 hex steps, the field of view is the facade's field, sight starts from any cell, figures move and
 doors change through the grid seam, the play state of a hex map is saved and restored, the
-design views refuse a hex board in one line, and the Frame stays JSON.
+threat view works on a hex board and the balance report refuses one in one line, and the Frame stays JSON.
 
 Real map (``maps/hex-demo.tmx``, read by the real reader), real sessions, the real engines.
 """
@@ -177,10 +177,13 @@ def test_drag_undo_door_and_the_saved_play_state(tmp_path: Path, clock: Clock) -
     assert again.board.doors[door].state is DoorState.OPEN
 
 
-def test_design_views_refuse_a_hex_board_in_one_line(presenter: Presenter) -> None:
+def test_the_threat_view_works_on_a_hex_board_and_the_balance_report_refuses_it_in_one_line(
+        presenter: Presenter) -> None:
     presenter.select(figure_id(presenter, "Archer"))
-    for action in ("danger", "marks", "balance"):
-        presenter.threat(action)
-        assert presenter.frame().status == HEX_DESIGN_VIEWS
+    presenter.threat("danger")
+    assert presenter.frame().status == "danger map: enemies that could attack the selected figure on each hex"
+    presenter.threat("balance")
+    assert presenter.frame().status == HEX_DESIGN_VIEWS
     frame = presenter.frame()
-    assert frame.threats is None and frame.balance is None
+    assert frame.threats is not None and frame.balance is None
+    assert json.loads(json.dumps(frame.as_json()))["threats"]["figure"] == figure_id(presenter, "Archer")

@@ -98,12 +98,21 @@ def close_squares(board: Board, square: Square) -> list[Square]:
 
 
 class _Grid:
-    """Distance grids of one board size, from any origin (vectorised)."""
+    """Distance grids of one board, from any origin (vectorised): the distance a range counts
+    (:func:`~game.rules.reach.range_distance`: orthogonal or diagonal steps on squares, hex steps
+    on hexes, by the grid's cube coordinates)."""
 
     def __init__(self, board: Board) -> None:
         self.ys, self.xs = np.indices((board.height, board.width))
+        self.cubes: np.ndarray | None = None
+        if board.grid.kind == "hex":
+            cube = board.grid.cube  # type: ignore[attr-defined]
+            self.cubes = np.array([[cube((x, y)) for x in range(board.width)] for y in range(board.height)])
 
     def distance(self, origin: Square, diagonal: bool) -> np.ndarray:
+        if self.cubes is not None:
+            here = self.cubes[origin[1], origin[0]]
+            return np.abs(self.cubes - here).max(axis=2)
         dx, dy = np.abs(self.xs - origin[0]), np.abs(self.ys - origin[1])
         return np.maximum(dx, dy) if diagonal else dx + dy
 

@@ -45,7 +45,7 @@ from game.play.balance_view import BalanceShown, BalanceView
 from game.play.classroom import Classroom, lecture
 from game.play.findings import Marker, markers
 from game.play.frame import Frame, Note
-from game.play.lessons import LessonTour, lesson_paths
+from game.play.lessons import LessonTour, cell_word, lesson_paths
 from game.play.measuring import Measuring, ruler
 from game.play.roll_log import plain_text
 from game.play.rule_choice import RuleChoice
@@ -68,10 +68,9 @@ MEASURE_HINTS = {
     "ruler": "The ruler measures from the selected figure or the start square: click one.",
     "reach": "The reach starts from the selected figure or the start square: click one.",
 }
-#: what Shift+H / Shift+A / Shift+B say on a hex board (``sightline balance`` refuses one too;
-#: ``sightline threats`` answers in words)
-HEX_DESIGN_VIEWS = ("The threat view and the balance report are drawn on squares: not on hex maps yet; "
-                    "sightline threats MAP works on hex maps (docs/hex.md).")
+#: what Shift+B says on a hex board (``sightline balance`` refuses one too)
+HEX_DESIGN_VIEWS = ("The balance report is drawn on squares: not on hex maps yet; "
+                    "sightline threats MAP and the threat view (Shift+H, Shift+A) work on hex maps (docs/hex.md).")
 #: the lesson menu's keys (the table's chords) → the step through the boards
 MENU_STEPS = {"Up": -1, "Left": -1, "Down": 1, "Right": 1}
 
@@ -355,13 +354,14 @@ class Presenter:
         rings on or off (``marks``), the balance report on or off (``balance``); the sentence
         saying which goes to the status line."""
         board = self.board
-        if board is not None and board.grid.kind != "square" and not self.lesson_mode:
-            self.notify(HEX_DESIGN_VIEWS, "error")  # as sightline threats and balance say
+        if action == "balance" and board is not None and board.grid.kind != "square" and not self.lesson_mode:
+            self.notify(HEX_DESIGN_VIEWS, "error")  # as sightline balance says
             return
         if action == "balance":
             self.notify(self.balance.toggle(), "info")
             return
-        words = self.threats.cycle_danger() if action == "danger" else self.threats.toggle_marks()
+        cell = cell_word(board) if board is not None else "square"
+        words = self.threats.cycle_danger(cell) if action == "danger" else self.threats.toggle_marks()
         if self.selected is None and not self.lesson_mode:
             words += " (select a figure to see it)"
         self.notify(words, "info")
@@ -369,8 +369,8 @@ class Presenter:
     def threat_frame(self) -> ThreatFrame | None:
         """The selected figure's threat view (None with nothing selected, in the lessons)."""
         board, selected = self.board, self.selected
-        if board is None or selected is None or self.lesson_mode or board.grid.kind != "square":
-            return None  # hex boards: the threat view's badges, rings and danger tint are drawn on squares
+        if board is None or selected is None or self.lesson_mode:
+            return None
         return self.threats.frame(board, selected)
 
     def balance_frame(self) -> BalanceShown | None:
