@@ -92,12 +92,12 @@ class ThreatOverlay:
         """The danger map's tint, under the figures (the painter calls it)."""
         if shown is None or shown.danger is None:
             return
-        danger = shown.danger
-        values = danger.values()
-        mask = danger.map.standable
         if view.hexes is not None:
             self._draw_hex_tint(surface, view, shown)
             return
+        danger = shown.danger
+        values = danger.values()
+        mask = danger.map.standable
         key = (id(danger.map), danger.mode)
         if self._tint is None or self._tint[0] != key:
             top = float(values[mask].max()) if mask.any() else 0.0
