@@ -406,7 +406,10 @@ class StatusSection(_TextSection):
         panel's next plan grows the box to it (up to :data:`STATUS_MAX_LINES`): a text box
         rebuilds its scroll bar on every new text, the most costly part of a hover frame."""
         changed = super().show(markup)
-        if changed and self.box is not None and self.box.scroll_bar is not None:
+        box = self.box
+        # only while the box has what it last asked for (within a line): a panel too short to
+        # give more is not asked again (a text measured for nothing costs as much as one shown)
+        if changed and box is not None and box.scroll_bar is not None and box.rect.h + self.line_metrics[1] > self._tallest:
             self._overflow = markup
         return changed
 
