@@ -2,7 +2,7 @@
 verdict is the sight facade's, ``K`` cycles the hex presets only, the ruler and the reach count
 hex steps, the field of view is the facade's field, sight starts from any cell, figures move and
 doors change through the grid seam, the play state of a hex map is saved and restored, the
-design views refuse a hex board in one line, and the Frame stays JSON.
+threat view works on a hex board and the balance report refuses one in one line, and the Frame stays JSON.
 
 Real map (``maps/hex-demo.tmx``, read by the real reader), real sessions, the real engines.
 """
@@ -17,7 +17,7 @@ import pytest
 
 from game.core import measure, sight
 from game.core.board import DoorState
-from game.play.presenter import HEX_DESIGN_VIEWS, Presenter
+from game.play.presenter import Presenter
 from game.play.session import Session
 
 REPO = Path(__file__).resolve().parent.parent
@@ -177,13 +177,13 @@ def test_drag_undo_door_and_the_saved_play_state(tmp_path: Path, clock: Clock) -
     assert again.board.doors[door].state is DoorState.OPEN
 
 
-def test_the_threat_view_refuses_a_hex_board_in_one_line_and_the_balance_overlay_draws(presenter: Presenter) -> None:
+def test_the_threat_view_and_the_balance_overlay_work_on_a_hex_board(presenter: Presenter) -> None:
     presenter.select(figure_id(presenter, "Archer"))
-    for action in ("danger", "marks"):
-        presenter.threat(action)
-        assert presenter.frame().status == HEX_DESIGN_VIEWS
+    presenter.threat("danger")
+    assert presenter.frame().status == "danger map: enemies that could attack the selected figure on each hex"
     frame = presenter.frame()
-    assert frame.threats is None and frame.balance is None
+    assert frame.threats is not None and frame.balance is None
+    assert json.loads(json.dumps(frame.as_json()))["threats"]["figure"] == figure_id(presenter, "Archer")
     presenter.threat("balance")  # Shift+B: the balance report on hexes (test_hex_balance checks its numbers)
     frame = presenter.frame()
     assert frame.balance is not None and frame.balance.zones and frame.status.startswith("balance report on")

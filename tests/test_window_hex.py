@@ -28,6 +28,7 @@ from game.play.session import Session
 from game.rules.registry import forget_ruleset, get_ruleset, register_ruleset
 from game.ui import theme
 from game.ui.app import App
+from game.ui.panel import STATUS_MAX_LINES, StatusSection
 
 REPO = Path(__file__).resolve().parent.parent
 TILED = shutil.which("tiled")
@@ -318,3 +319,42 @@ def test_keys_close_doors_redo_viewer_and_reach_steps_on_hexes(app: App) -> None
     assert all(board.grid.distance((9, 5), cell) <= steps for cell, steps in reach.items())
     key(app, pygame.K_v)
     assert app.presenter.viewpoint.choice != "auto"
+
+
+# The side panel while the mouse sweeps the board (issue #21's hover target, issue #28's rule: no
+# work in a frame that grows with the text unless something changed). A hex ray's verdict is often
+# longer than the status box's four lines; a pygame_gui text box that overflows builds a new
+# scroll bar (four widgets) on every new text, which was ~60 % of a hex hover frame. The status box
+# now grows to the tallest sentence it has shown (one re-layout), so hovering sets text only.
+# at 1000x650 the hex demo's long caption leaves the status box its minimum (three lines): there
+# the box still scrolls (as before), the panel's priorities (``keep``) decide who gives up room
+@pytest.mark.parametrize("size", [(1280, 800), (2400, 1400)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_sweeping_every_hex_sets_the_status_text_without_a_scroll_bar_each_frame(tmp_path: Path, size: tuple[int, int]) -> None:
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode(size)
+    app = App(Session.open(hex_demo(tmp_path), fresh=True), screen=screen, time_source=Clock(), watch=False)
+    pygame.event.clear()
+    app.frame()
+    board = app.board
+    assert board is not None
+    start = next(c for c in sorted(board.grid.cells()) if not board.figures_at(c) and board.can_enter(None, c) is None)
+    click(app, app.view.square_centre(start))
+    assert app.presenter.viewpoint.start == start
+    status = app.panel.section(StatusSection)
+    first, pitch = status.line_metrics
+    cells = sorted(board.grid.cells(), key=lambda c: (c[1], c[0]))
+    for cell in cells:  # the first sweep: the box grows to the tallest sentence there is room for
+        move(app, app.view.square_centre(cell))
+    box, texts = status.box, set()
+    for cell in cells:  # the second: text only, no re-layout, no scroll bar for what fits
+        move(app, app.view.square_centre(cell))
+        texts.add(status.text)
+        assert status.box is box  # the panel was not laid out again
+        if box.scroll_bar is not None:  # only a sentence taller than the room the panel has
+            assert app.panel.measure.box_height(status.text, box.rect.w) > box.rect.h
+        else:  # the whole sentence on view
+            rows = box.text_box_layout.layout_rows
+            assert rows and rows[-1].bottom <= box.text_wrap_rect[3]
+    assert len(texts) > 10  # a new sentence on most hexes
+    assert first + 3 * pitch < box.rect.h <= first + (STATUS_MAX_LINES - 1) * pitch  # grew past four lines

@@ -21,6 +21,8 @@ True
 
 from __future__ import annotations
 
+from dataclasses import replace
+from fractions import Fraction
 from functools import lru_cache
 
 import numpy as np
@@ -29,12 +31,13 @@ from game.core.errors import PlacementError
 from game.core.hex_board import HexBoard, HexView
 from game.core.hex_corner import ARMS, WEDGES, corner_rule, position, side_wedge
 from game.core.hex_fov import field_cast
-from game.core.hex_result import HexSightResult, candidate_points, decide
+from game.core.hex_result import HexMeeting, HexSightResult, candidate_points, decide
 from game.core.hex_rules import HexProfile
-from game.core.hex_walk import walk
+from game.core.hex_walk import Event, walk
 from game.core.hexgrid import Cell, HexEdge, HexGrid, Point, fmt_point
 
-__all__ = ["CAST_CELLS", "check_placement", "field", "field_by_lines", "line", "line_verdict", "pairs", "segment_blocker", "view_of"]
+__all__ = ["CAST_CELLS", "check_placement", "field", "field_by_lines", "line", "line_verdict", "pairs", "segment_blocker",
+           "segment_meeting", "view_of"]
 
 
 @lru_cache(maxsize=32)
@@ -83,6 +86,10 @@ class _Corner:
         c = sorted(self.cells)
         return f"the corner {fmt_point(self.view.grid.pointy_frame(self.g))} of {fmt_point(c[0])}, {fmt_point(c[1])} and {fmt_point(c[2])}"
 
+    def named_cells(self, found: tuple[str, tuple[int, ...], tuple[int, ...]]) -> tuple[Cell, ...]:
+        """The blocking cells the corner's verdict (:func:`corner_rule`) names (its odd positions)."""
+        return tuple(self.cells[p // 2] for p in (*found[1], *found[2]) if p % 2 == 1)
+
     def words(self, found: tuple[str, tuple[int, ...], tuple[int, ...]]) -> str:
         """The corner's verdict (:func:`corner_rule`) in words."""
         kind, first, second = found
@@ -99,52 +106,115 @@ class _Corner:
         return f"has both sides closed at {self.name()}: {', '.join(map(thing, first))}; {', '.join(map(thing, second))}"
 
 
-def _run_blocker(view: HexView, edge: HexEdge, ends: tuple[Cell, Cell]) -> str | None:
-    """``along_wall`` and ``touch`` along an edge the line runs along."""
+def _run_blocker(view: HexView, edge: HexEdge, ends: tuple[Cell, Cell]) -> tuple[str, tuple[Cell, ...]] | None:
+    """``along_wall`` and ``touch`` along an edge the line runs along: the words and the blocking
+    cells they name."""
     rule = view.profile
     wall = view.wall(edge)
     if wall and rule.along_wall == "blocks":
-        return f"runs along {wall} (along_wall=blocks)"
+        return f"runs along {wall} (along_wall=blocks)", ()
     if rule.touch == "clear":
         return None
     sides = [(c, why) for c in view.grid.edge_cells(edge) if c not in ends and (why := view.cell(c))]
     where = view.board.edge_words(edge)
     if rule.touch == "blocks" and sides:
-        return f"runs along the edge {where} beside {sides[0][1]} at {fmt_point(sides[0][0])} (touch=blocks)"
+        return (f"runs along the edge {where} beside {sides[0][1]} at {fmt_point(sides[0][0])} (touch=blocks)",
+                (sides[0][0],))
     if rule.touch == "both-sides" and len(sides) == 2:
         (c1, w1), (c2, w2) = sides
-        return f"runs along the edge {where} with both sides closed: {w1} at {fmt_point(c1)}; {w2} at {fmt_point(c2)}"
+        return (f"runs along the edge {where} with both sides closed: {w1} at {fmt_point(c1)}; {w2} at {fmt_point(c2)}",
+                (c1, c2))
     return None
 
 
 def _stretch_blocker(
     view: HexView, edge: HexEdge, corners: tuple[tuple[_Corner, int, int], tuple[_Corner, int, int]],
     d: tuple[int, int],
-) -> str | None:
+) -> tuple[str, Point] | None:
     """A wall run along with ``along_wall = clear``: the line keeps one side of it; blocked when the
-    sector rule fails at one of its two corners for either side."""
-    failures = []
+    sector rule fails at one of its two corners for either side (the words and, in the pointy
+    frame, the corner the words name)."""
+    failures: list[_Corner] = []
     for side in (1, -1):
         bad = None
         for corner, back, ahead in corners:
             bp = side_wedge(back, d, side, corner.top) if back % 2 == 0 and _along(corner, back, edge) else None
             ap = side_wedge(ahead, d, side, corner.top) if ahead % 2 == 0 and _along(corner, ahead, edge) else None
             if corner_rule(corner.code, back, ahead, "clear", False, "clear", bp, ap):
-                bad = f"the walls meeting at {corner.name()} cut it"
+                bad = corner
                 break
         if bad is None:
             return None
         failures.append(bad)
-    return f"runs along {view.wall(edge)} and is cut on either side: {failures[0]}"
+    cut = failures[0]
+    return f"runs along {view.wall(edge)} and is cut on either side: the walls meeting at {cut.name()} cut it", cut.g
 
 
 def _along(corner: _Corner, arm: int, edge: HexEdge) -> bool:
     return corner.edges[arm // 2] == edge
 
 
+#: what first blocks a segment: the words, the walk's events (pointy frame), the index of the event
+#: that blocks (-1: the segment is one corner), the corner the words are decided at (pointy frame)
+#: and the blocking cells they name
+_Block = tuple[str, tuple[Event, ...], int, Point | None, tuple[Cell, ...]]
+
+
 def segment_blocker(view: HexView, a: Cell, b: Cell, p: Point, q: Point) -> str | None:
     """What first blocks the segment from ``p`` (the centre or a corner of A) to ``q`` (of B), in
     words, or None when it is clear (the fast walk)."""
+    found = _first_block(view, a, b, p, q)
+    return None if found is None else found[0]
+
+
+def segment_meeting(view: HexView, a: Cell, b: Cell, p: Point, q: Point) -> HexMeeting | None:
+    """Where the segment from ``p`` to ``q`` first meets what blocks it (:class:`HexMeeting`:
+    exact ``t`` and lattice point, the corner and cells its words name), None when it is clear.
+
+    ``t`` comes from the walk itself: a corner's own parameter, an edge crossing's, or the
+    parameter of the event before (where a run along a closed edge starts, where a blocking cell
+    is entered); a wall stretch cut at a corner meets it at that corner."""
+    found = _first_block(view, a, b, p, q)
+    if found is None:
+        return None
+    _, events, index, corner, cells = found
+    grid = view.grid
+    pp, qq = grid.pointy_frame(p), grid.pointy_frame(q)
+    if corner is not None:
+        t = _point_t(pp, qq, corner)
+    else:
+        while index > 0 and events[index][0] in ("cell", "run"):
+            index -= 1  # the corner or edge crossing where the cell or the run begins
+        t = _event_t(pp, qq, events[index]) if index >= 0 else Fraction(0)
+    point = (p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1]))
+    corners = () if corner is None else (grid.pointy_frame(corner),)
+    return HexMeeting(t, point, corners, cells)
+
+
+def _point_t(pp: Point, qq: Point, g: Point) -> Fraction:
+    """The parameter of a lattice point ``g`` on the segment pp→qq (0 for a segment of no length)."""
+    dx, dy = qq[0] - pp[0], qq[1] - pp[1]
+    length = dx * dx + dy * dy
+    return Fraction(0) if length == 0 else Fraction((g[0] - pp[0]) * dx + (g[1] - pp[1]) * dy, length)
+
+
+def _event_t(pp: Point, qq: Point, event: Event) -> Fraction:
+    """The parameter along pp→qq of a walk's corner or edge crossing (a cell or run: 0)."""
+    kind, data = event
+    if kind == "corner":
+        return _point_t(pp, qq, data)  # type: ignore[arg-type]
+    if kind != "edge":
+        return Fraction(0)
+    ends: tuple[Point, Point] = data  # type: ignore[assignment]
+    (ax, ay), (bx, by) = ends
+    dx, dy = qq[0] - pp[0], qq[1] - pp[1]
+    ex, ey = bx - ax, by - ay
+    return Fraction((ax - pp[0]) * ey - (ay - pp[1]) * ex, dx * ey - dy * ex)
+
+
+def _first_block(view: HexView, a: Cell, b: Cell, p: Point, q: Point) -> _Block | None:
+    """The walk of the segment from ``p`` to ``q`` judged step by step: what first blocks it
+    (:data:`_Block`), or None when it is clear."""
     grid = view.grid
     ends = (a, b)
     pp, qq = grid.pointy_frame(p), grid.pointy_frame(q)
@@ -153,7 +223,7 @@ def segment_blocker(view: HexView, a: Cell, b: Cell, p: Point, q: Point) -> str 
         corner = _Corner(view, pp, ends)
         back, ahead = corner.position((ca[0] - pp[0], ca[1] - pp[1])), corner.position((cb[0] - pp[0], cb[1] - pp[1]))
         found = corner_rule(corner.code & 0b010101, back, ahead, "clear", True, view.profile.endpoint_touch)
-        return None if found is None else corner.words(found)
+        return None if found is None else (corner.words(found), (), -1, pp, corner.named_cells(found))
     d = (qq[0] - pp[0], qq[1] - pp[1])
     events = walk(pp, qq, grid.parity)
     corners: dict[int, tuple[_Corner, int, int]] = {}
@@ -170,16 +240,16 @@ def segment_blocker(view: HexView, a: Cell, b: Cell, p: Point, q: Point) -> str 
             cell = grid.cell_at(grid.pointy_frame(data))  # type: ignore[arg-type]
             assert cell is not None
             if cell not in ends and (why := view.cell(cell)):
-                return f"passes through hex {fmt_point(cell)}, {why}"
+                return f"passes through hex {fmt_point(cell)}, {why}", events, i, None, (cell,)
         elif kind == "edge":
             if wall := view.wall(_edge(grid, data)):
-                return f"crosses {wall}"
+                return f"crosses {wall}", events, i, None, ()
         elif kind == "run":
             edge = _edge(grid, data)
-            if why := _run_blocker(view, edge, ends):
-                return why
-            if view.wall(edge) and (why := _stretch_blocker(view, edge, (corners[i - 1], corners[i + 1]), d)):
-                return why
+            if run := _run_blocker(view, edge, ends):
+                return run[0], events, i, None, run[1]
+            if view.wall(edge) and (cut := _stretch_blocker(view, edge, (corners[i - 1], corners[i + 1]), d)):
+                return cut[0], events, i, cut[1], ()
         else:
             corner, back, ahead = corners[i]
             endpoint = data in (pp, qq)
@@ -188,7 +258,7 @@ def segment_blocker(view: HexView, a: Cell, b: Cell, p: Point, q: Point) -> str 
             push = back if i in stretched else None
             found = corner_rule(corner.code, back, ahead, rule.touch, endpoint, rule.endpoint_touch, push, push)
             if found is not None:
-                return corner.words(found)
+                return corner.words(found), events, i, corner.g, corner.named_cells(found)
     return None
 
 
@@ -204,7 +274,11 @@ def line(board: HexBoard, a: Cell, b: Cell, profile: HexProfile, viewer: str | N
     check_placement(board, a)
     check_placement(board, b)
     view = view_of(board, profile, viewer)
-    return decide(board.grid, a, b, viewer, profile, lambda p, q: segment_blocker(view, a, b, p, q))
+    found = decide(board.grid, a, b, viewer, profile, lambda p, q: segment_blocker(view, a, b, p, q))
+    if found.clear:
+        return found
+    met = tuple(replace(check, meeting=segment_meeting(view, a, b, check.start, check.end)) for check in found.deciding)
+    return replace(found, deciding=met)
 
 
 def line_verdict(board: HexBoard, a: Cell, b: Cell, profile: HexProfile, viewer: str | None = None) -> bool:

@@ -14,15 +14,16 @@ points as text (here integer **lattice** points, docs/hex.md "The lattice").
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
 from game.core.hex_rules import HexProfile
 from game.core.hexgrid import Cell, HexGrid, Point, fmt_point
-from game.core.sight_result import LineCheck
+from game.core.sight_result import Crossing, LineCheck
 
-__all__ = ["CORNER_NAMES", "HexLineCheck", "HexSightResult", "candidate_points", "decide", "point_name"]
+__all__ = ["CORNER_NAMES", "HexLine", "HexLineCheck", "HexMeeting", "HexSightResult", "candidate_points", "decide",
+           "point_name"]
 
 EndKind = Literal["centre", "corner"]
 
@@ -42,8 +43,50 @@ def point_name(grid: HexGrid, cell: Cell, point: Point) -> str:
 
 
 @dataclass(frozen=True)
+class HexMeeting:
+    """Where a blocked line first meets what blocks it, exactly: ``t`` along the line (0 at its
+    start, 1 at its end), the lattice ``point`` there (``start + t (end - start)``), the lattice
+    ``corners`` its verdict is decided at and the blocking ``cells`` it names.
+
+    ``t`` is where the blocker begins along the line: the corner it is blocked at, the point where
+    it crosses a wall, the corner where it starts to run along a closed edge, or the point where
+    it enters a blocking cell. A line seen green before ``t`` and red after it is drawn exactly."""
+
+    t: Fraction
+    point: tuple[Fraction, Fraction]
+    corners: tuple[Point, ...] = ()
+    cells: tuple[Cell, ...] = ()
+
+    @property
+    def kind(self) -> Literal["corner", "square", "edge"]:
+        """``corner`` when blocked at a lattice corner, ``square`` when entering a blocking cell,
+        else ``edge`` (a wall crossed or run along)."""
+        return "corner" if self.corners else "square" if self.cells else "edge"
+
+
+@dataclass(frozen=True)
+class HexLine(LineCheck):
+    """A hex candidate line as the facade's :class:`~game.core.sight_result.LineCheck` (exact
+    lattice points), with where it is blocked (:class:`HexMeeting`, None when clear or unknown)."""
+
+    met: HexMeeting | None = field(default=None, compare=False)
+
+    def meeting(self) -> Crossing | None:
+        """What blocks this line as a :class:`~game.core.sight_result.Crossing`: its exact ``t``
+        and point, the corner or cell there (None when clear or not known)."""
+        met = self.met
+        if self.blocker is None or met is None:
+            return None
+        corner = met.corners[0] if met.corners else None
+        square = met.cells[0] if met.cells and corner is None else None
+        return Crossing(met.kind, met.t, met.point, True, self.blocker, corner=corner, square=square,
+                        line=self.describe())
+
+
+@dataclass(frozen=True)
 class HexLineCheck:
-    """One candidate line between lattice points and its verdict (``blocker`` None when clear).
+    """One candidate line between lattice points and its verdict (``blocker`` None when clear;
+    ``meeting``, where the blocker is first met, filled by :func:`game.core.hex_los.line`).
 
     ``start_name`` / ``end_name`` name the points for people (:func:`point_name`)."""
 
@@ -54,6 +97,7 @@ class HexLineCheck:
     blocker: str | None
     start_name: str = ""
     end_name: str = ""
+    meeting: HexMeeting | None = field(default=None, compare=False)
 
     @property
     def clear(self) -> bool:
@@ -64,11 +108,12 @@ class HexLineCheck:
         """``the centre of (0,0) to the centre of (2,0)``."""
         return f"{self.start_name or fmt_point(self.start)} to {self.end_name or fmt_point(self.end)}"
 
-    def line(self) -> LineCheck:
-        """The line as the facade's :class:`~game.core.sight_result.LineCheck` (exact points)."""
+    def line(self) -> HexLine:
+        """The line as the facade's :class:`~game.core.sight_result.LineCheck` (exact points and
+        its meeting point)."""
         start = (Fraction(self.start[0]), Fraction(self.start[1]))
         end = (Fraction(self.end[0]), Fraction(self.end[1]))
-        return LineCheck(start, end, self.start_kind, self.end_kind, self.blocker)
+        return HexLine(start, end, self.start_kind, self.end_kind, self.blocker, met=self.meeting)
 
     def as_json(self) -> dict[str, object]:
         """``{"from", "to", "from_kind", "to_kind", "clear", "blocker"}`` (lattice points as text),

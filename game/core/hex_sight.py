@@ -25,6 +25,7 @@ lines (``{"clear", "from", "to", "viewer", "lines", "checked", "rule", "explanat
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from fractions import Fraction
 from typing import cast
 
@@ -157,12 +158,18 @@ class HexSource:
         return ()
 
     def blockers(self) -> tuple[Crossing, ...]:
-        """Each blocked deciding line's blocker (``line`` names the line, ``reason`` what blocks)."""
+        """Each blocked deciding line's blocker (``line`` names the line, ``reason`` what blocks):
+        where the line first meets it (:class:`~game.core.hex_result.HexMeeting`: exact ``t``
+        and point, the corner or cell), else at the line's start."""
         out = []
         for check in self._found.deciding:
-            if check.blocker is not None:
+            if check.blocker is None:
+                continue
+            found = check.line().meeting()
+            if found is None:
                 start = (Fraction(check.start[0]), Fraction(check.start[1]))
-                out.append(Crossing("edge", Fraction(0), start, True, check.blocker, line=check.describe()))
+                found = Crossing("edge", Fraction(0), start, True, check.blocker)
+            out.append(replace(found, line=check.describe()))
         return tuple(out)
 
     def drawing(self) -> list[DrawStep]:

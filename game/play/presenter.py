@@ -45,7 +45,7 @@ from game.play.balance_view import BalanceShown, BalanceView
 from game.play.classroom import Classroom, lecture
 from game.play.findings import Marker, markers
 from game.play.frame import Frame, Note
-from game.play.lessons import LessonTour, lesson_paths
+from game.play.lessons import LessonTour, cell_word, lesson_paths
 from game.play.measuring import Measuring, ruler
 from game.play.reveal import Reveal
 from game.play.roll_log import plain_text
@@ -69,10 +69,6 @@ MEASURE_HINTS = {
     "ruler": "The ruler measures from the selected figure or the start square: click one.",
     "reach": "The reach starts from the selected figure or the start square: click one.",
 }
-#: what Shift+H / Shift+A say on a hex board (``sightline threats`` answers in words; the
-#: balance report, Shift+B, is drawn on hexes too)
-HEX_DESIGN_VIEWS = ("The threat view is drawn on squares: not on hex maps yet; "
-                    "sightline threats MAP works on hex maps (docs/hex.md).")
 #: the lesson menu's keys (the table's chords) → the step through the boards
 MENU_STEPS = {"Up": -1, "Left": -1, "Down": 1, "Right": 1}
 
@@ -359,10 +355,8 @@ class Presenter:
         if action == "balance":
             self.notify(self.balance.toggle(), "info")
             return
-        if board is not None and board.grid.kind != "square" and not self.lesson_mode:
-            self.notify(HEX_DESIGN_VIEWS, "error")  # as sightline threats says
-            return
-        words = self.threats.cycle_danger() if action == "danger" else self.threats.toggle_marks()
+        cell = cell_word(board) if board is not None else "square"
+        words = self.threats.cycle_danger(cell) if action == "danger" else self.threats.toggle_marks()
         if self.selected is None and not self.lesson_mode:
             words += " (select a figure to see it)"
         self.notify(words, "info")
@@ -370,8 +364,8 @@ class Presenter:
     def threat_frame(self) -> ThreatFrame | None:
         """The selected figure's threat view (None with nothing selected, in the lessons)."""
         board, selected = self.board, self.selected
-        if board is None or selected is None or self.lesson_mode or board.grid.kind != "square":
-            return None  # hex boards: the threat view's badges, rings and danger tint are drawn on squares
+        if board is None or selected is None or self.lesson_mode:
+            return None
         return self.threats.frame(board, selected)
 
     def balance_frame(self) -> BalanceShown | None:

@@ -23,7 +23,6 @@ of ray along one path whatever the rule.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -31,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from game.core.board import Board, Edge, Square
+from game.core.hex_result import HexLine
 from game.core.profiles import Profile
 
 #: what the painter draws for one crossing of a centre-to-centre ray: kind, the edge / corner /
@@ -44,8 +44,9 @@ class RayLine:
     them) and whether it is clear.
 
     On a grid whose lines are lattice points (hexes) a blocked line also says where to draw its
-    blocker (:func:`blocker_marks`): ``block_t`` (0..1 along the line: green before, red after),
-    the ``corners`` it is blocked at and the blocking ``cells``."""
+    blocker, as the engine found it (:class:`~game.core.hex_result.HexMeeting`): ``block_t``
+    (0..1 along the line: green before, red after; the exact parameter as a float), the
+    ``corners`` it is blocked at and the blocking ``cells``."""
 
     start: tuple[float, float]
     end: tuple[float, float]
@@ -62,61 +63,6 @@ class RayLine:
             out.update(block_t=self.block_t, corners=[list(c) for c in self.corners],
                        cells=[list(c) for c in self.cells])
         return out
-
-
-_POINT = r"\((-?\d+),(-?\d+)\)"
-#: a lattice edge ``(a,b)-(c,d)``, a corner ``corner (a,b)``, a cell ``hex (x,y)`` or ``at (x,y)``
-_EDGE_WORDS = re.compile(_POINT + "-" + _POINT)
-_CORNER_WORDS = re.compile(r"corner " + _POINT)
-_CELL_WORDS = re.compile(r"(?:hex|at) " + _POINT + r"(?!-)")
-
-
-def blocker_marks(board: Board, start: tuple[float, float], end: tuple[float, float], blocker: str
-                  ) -> tuple[float, tuple[tuple[int, int], ...], tuple[Square, ...]]:
-    """Where to draw what blocks a line between two lattice points, from the engine's own words
-    (its sentence names the lattice corner, edge or cell exactly, docs/hex.md): the first point
-    along the line where it meets one of them (``t``, 0..1; floats, drawing only), the corners
-    named and the blocking cells named.
-
-    >>> from game.core.hex_sight import hex_board
-    >>> b = hex_board(3, 3, blocked=[(0, 1)])
-    >>> blocker_marks(b, (2.0, 0.0), (2.0, 6.0), "touches blocked terrain at (0,1) at the corner (2,2) of (0,1), (1,0) and (1,1)")
-    (0.3333333333333333, ((2, 2),), ((0, 1),))
-    """
-    grid = board.grid
-    corners = tuple((int(m[1]), int(m[2])) for m in _CORNER_WORDS.finditer(blocker))
-    cells = tuple(dict.fromkeys(c for m in _CELL_WORDS.finditer(blocker)
-                                if grid.in_bounds(c := (int(m[1]), int(m[2])))))
-    segments = [((int(m[1]), int(m[2])), (int(m[3]), int(m[4]))) for m in _EDGE_WORDS.finditer(blocker)]
-    for cell in cells:
-        ring = grid.corners(cell)
-        segments += [(ring[i], ring[(i + 1) % len(ring)]) for i in range(len(ring))]
-    ts = [_along(start, end, c) for c in corners]
-    ts += [t for a, b in segments if (t := _meets(start, end, a, b)) is not None]
-    return (min(ts) if ts else 0.0), corners, cells
-
-
-def _along(p: tuple[float, float], q: tuple[float, float], c: tuple[int, int]) -> float:
-    """The parameter of the point of segment p→q nearest to ``c`` (drawing only)."""
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    length = dx * dx + dy * dy
-    return 0.0 if length == 0 else max(0.0, min(1.0, ((c[0] - p[0]) * dx + (c[1] - p[1]) * dy) / length))
-
-
-def _meets(p: tuple[float, float], q: tuple[float, float], a: tuple[int, int], b: tuple[int, int]) -> float | None:
-    """Where segment p→q first meets segment a–b (its parameter; the nearer end when they run
-    together), None when they do not meet (drawing only)."""
-    rx, ry = q[0] - p[0], q[1] - p[1]
-    sx, sy = b[0] - a[0], b[1] - a[1]
-    denom = rx * sy - ry * sx
-    qpx, qpy = a[0] - p[0], a[1] - p[1]
-    if denom == 0:
-        if qpx * ry - qpy * rx != 0:
-            return None  # parallel, apart
-        return min(_along(p, q, a), _along(p, q, b))
-    t = (qpx * sy - qpy * sx) / denom
-    u = (qpx * ry - qpy * rx) / denom
-    return t if 0 <= t <= 1 and 0 <= u <= 1 else None
 
 
 class Ray:
@@ -226,14 +172,14 @@ def cast_ray(board: Board, origin: Square, target: Square, rule: Profile, viewer
 
 
 def _ray_line(board: Board, line: Any) -> RayLine:
-    """A checked line for drawing; a blocked line whose verdict names no meeting point (the
-    hex engine's) gets its blocker's marks from its sentence (:func:`blocker_marks`)."""
+    """A checked line for drawing; a blocked hex line with the engine's meeting point
+    (:class:`~game.core.hex_result.HexLine`): green up to it, red after, its corners and cells."""
     start = (float(line.start[0]), float(line.start[1]))
     end = (float(line.end[0]), float(line.end[1]))
-    if line.clear or line.blocked_at is not None or board.grid.kind == "square":
+    met = line.met if isinstance(line, HexLine) else None
+    if line.clear or met is None:
         return RayLine(start, end, line.clear)
-    t, corners, cells = blocker_marks(board, start, end, str(line.blocker))
-    return RayLine(start, end, False, t, corners, cells)
+    return RayLine(start, end, False, float(met.t), met.corners, met.cells)
 
 
 def cast_field(board: Board, origin: Square, rule: Profile, viewer: str | None) -> np.ndarray:

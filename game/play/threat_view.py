@@ -4,7 +4,8 @@ While a figure is selected the board shows a **badge** on each enemy it can atta
 attack's chance to hit and to take the enemy out) and a **ring** on each enemy that threatens it
 (can attack it now, or by next turn after moving: told apart). ``Shift+H`` cycles a **danger map** for
 the selected figure: on every square it could stand on, how many enemies could attack it there
-(now / next turn), then the damage it would expect there next turn, then off. The numbers are
+(now / next turn), then the damage it would expect there next turn, then off; on a hex map the
+same, hex by hex (hex steps, the hex sight rules). The numbers are
 :mod:`game.designer.threats` and :mod:`game.designer.danger`; this module keeps what is switched on
 and works them out a few milliseconds per frame (:data:`BUDGET`), so dragging a figure never
 stalls the window: until the new numbers are ready the last ones stay, and the legend says so.
@@ -135,12 +136,13 @@ class ThreatView:
     _marks: dict[str, _Job] = field(default_factory=dict)
     _copies: dict[str, tuple[tuple[Any, ...], Board]] = field(default_factory=dict)
 
-    def cycle_danger(self) -> str:
-        """``Shift+H``: the next danger-map mode; returns the sentence saying which."""
+    def cycle_danger(self, cell: str = "square") -> str:
+        """``Shift+H``: the next danger-map mode; returns the sentence saying which (``cell``:
+        what a cell of the board is called, ``square`` or ``hex``)."""
         self.mode = MODES[(MODES.index(self.mode) + 1) % len(MODES)]
         return {"off": "danger map off",
-                "attackers": "danger map: enemies that could attack the selected figure on each square",
-                "damage": "danger map: the damage the selected figure would expect on each square"}[self.mode]
+                "attackers": f"danger map: enemies that could attack the selected figure on each {cell}",
+                "damage": f"danger map: the damage the selected figure would expect on each {cell}"}[self.mode]
 
     def toggle_marks(self) -> str:
         """``Shift+A``: badges and rings on or off; returns the sentence saying which."""

@@ -93,7 +93,7 @@ class TileArt:
         self.art = art
         self.warnings: list[str] = []
         self._images: dict[tuple[Path, str | None], Loader] = {}
-        self._scaled: OrderedDict[float, dict[tuple[int, float], Placed | None]] = OrderedDict()
+        self._scaled: OrderedDict[float | tuple[float, float], dict[tuple[int, float], Placed | None]] = OrderedDict()
         self.usable = self._load_images()
 
     def _load_images(self) -> bool:
@@ -138,23 +138,26 @@ class TileArt:
             return None
         return (value >> 16) & 255, (value >> 8) & 255, value & 255
 
-    def tile(self, raw_gid: int, cell: float, opacity: float = 1.0) -> Placed | None:
+    def tile(self, raw_gid: int, cell: float, opacity: float = 1.0, height: float | None = None) -> Placed | None:
         """The tile for a raw gid at this cell size: ``(surface, dx, dy)``.
 
         ``dx, dy`` place the surface relative to the top-left pixel of the grid cell it sits in
         (tiles taller than a cell rise above it, as in Tiled; tileset offsets included).
+        ``height``: the cell's height in pixels when it is not ``cell`` (a hex map's tile box,
+        ``cell`` wide: the map's tile scales to that box, its bottom on the box's bottom).
         """
-        level = self._scaled.get(cell)
+        level_key = cell if height is None else (cell, height)
+        level = self._scaled.get(level_key)
         if level is None:
-            level = self._scaled[cell] = {}
+            level = self._scaled[level_key] = {}
             while len(self._scaled) > ZOOM_LEVELS_KEPT:
                 self._scaled.popitem(last=False)
         key = (raw_gid, round(opacity, 3))
         if key not in level:
-            level[key] = self._make(raw_gid, cell, opacity)
+            level[key] = self._make(raw_gid, cell, opacity, cell if height is None else height)
         return level[key]
 
-    def _make(self, raw_gid: int, cell: float, opacity: float) -> Placed | None:
+    def _make(self, raw_gid: int, cell: float, opacity: float, height: float) -> Placed | None:
         gid, flip_h, flip_v, flip_d = split_gid(raw_gid)
         info = self.art.tiles.get(gid)
         if info is None:
@@ -167,7 +170,7 @@ class TileArt:
         except (pygame.error, ValueError):
             return None
         sx = cell / max(1, self.art.tile_width)
-        sy = cell / max(1, self.art.tile_height)
+        sy = height / max(1, self.art.tile_height)
         size = (max(1, math.ceil(image.get_width() * sx)), max(1, math.ceil(image.get_height() * sy)))
         image = _as_32bit(image)
         if size != image.get_size():
@@ -179,7 +182,7 @@ class TileArt:
             image.set_alpha(max(0, min(255, round(opacity * 255))))
         ox, oy = getattr(info, "offset", (0, 0)) or (0, 0)
         dx = round(ox * sx)
-        dy = round(cell + oy * sy) - image.get_height()
+        dy = round(height + oy * sy) - image.get_height()
         return image, dx, dy
 
     def layers(self) -> Iterator[ArtLayer]:
@@ -194,6 +197,16 @@ class TileArt:
             h, w = min(height, gids.shape[0]), min(width, gids.shape[1])
             mask[:h, :w] |= (gids[:h, :w] & GID_MASK) != 0
         return mask
+
+
+def usable_tiles(art: MapArt | None, warnings: list[str]) -> TileArt | None:
+    """The map's tile art when every image loads (None without art, or when one fails: the
+    painters then draw the vector style); why not goes to ``warnings``."""
+    if art is None:
+        return None
+    tiles = TileArt(art)
+    warnings.extend(tiles.warnings)
+    return tiles if tiles.usable else None
 
 
 def _as_32bit(image: pygame.Surface) -> pygame.Surface:

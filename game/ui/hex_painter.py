@@ -22,6 +22,7 @@ from game.core.grid import Cell, Layout
 from game.core.hexgrid import HexEdge, HexGrid, HexLayout
 from game.core.sight_result import Sight
 from game.ui import theme
+from game.ui.art import TileArt, layer_offset, usable_tiles
 from game.ui.painter import BoardPainter, Overlay
 from game.ui.tokens import TokenArt
 from game.ui.view import View
@@ -43,14 +44,17 @@ def hex_layout(grid: HexGrid, scale: float, margin: float = 0.0) -> Layout:
 class HexPicture:
     """One drawing of a hex board at a layout (see the module)."""
 
-    def __init__(self, board: Board, layout: Layout, tokens: TokenArt | None = None) -> None:
-        """Draw ``board`` (on a :class:`HexGrid`) with ``layout``'s pixels."""
+    def __init__(self, board: Board, layout: Layout, tokens: TokenArt | None = None,
+                 tiles: TileArt | None = None) -> None:
+        """Draw ``board`` (on a :class:`HexGrid`) with ``layout``'s pixels; with ``tiles`` (the
+        map's tile art, :func:`game.ui.art.usable_tiles`) its cells are the map's tiles."""
         grid = board.grid
         assert isinstance(grid, HexGrid)
         self.board: Board = board
         self.grid: HexGrid = grid
         self.layout: Layout = layout
         self.tokens: TokenArt = tokens or TokenArt()
+        self.tiles: TileArt | None = tiles
         self.scale: float = layout.cell_w
         #: the size tokens, hatching and door bars follow: the hex's width, or less on hexes
         #: squashed flatter than a regular one (a token stays inside its hex)
@@ -84,7 +88,11 @@ class HexPicture:
         self.draw_figures(surface, overlay)
 
     def draw_cells(self, surface: pygame.Surface, cells: Iterable[Cell] | None = None) -> None:
-        """Every cell (or ``cells``) filled by its role, with a faint outline."""
+        """Every cell (or ``cells``) filled by its role, with a faint outline; a map with tile
+        art: its tiles instead (:meth:`draw_tiles`)."""
+        if self.tiles is not None:
+            self.draw_tiles(surface, self.tiles, list(self.grid.cells() if cells is None else cells))
+            return
         board = self.board
         line = theme.GRID_LINE[:3]
         for cell in self.grid.cells() if cells is None else cells:
@@ -101,10 +109,60 @@ class HexPicture:
             if not board.is_void(cell):
                 pygame.draw.polygon(surface, line, polygon, 1)
             if board.is_blocked_terrain(cell):
-                cx, cy = self.point(self.grid.centre(cell))
-                r = self.inner * 0.22
-                pygame.draw.line(surface, theme.BLOCKED_HATCH, (cx - r, cy - r), (cx + r, cy + r), 3)
-                pygame.draw.line(surface, theme.BLOCKED_HATCH, (cx - r, cy + r), (cx + r, cy - r), 3)
+                self._cross(surface, cell)
+
+    def draw_tiles(self, surface: pygame.Surface, tiles: TileArt, cells: list[Cell]) -> None:
+        """The map's tile layers at Tiled's hex pixel layout (each tile's bottom-left on the
+        bottom-left of its cell's tile box, as Tiled's hexagonal renderer draws it; rows top to
+        bottom, so a tall tile overlaps the row above), muted by the art wash so overlays read
+        first; void stays dark; blocked hexes keep their cross, impassable ones a tint, and
+        every hex a faint outline (the cells the rules see)."""
+        lay = self.layout
+        box = HexLayout(round(lay.cell_w), round(lay.cell_h), round(lay.side))
+        height = box.params(self.grid.staggeraxis)["tile_height"]
+        scale = lay.cell_w / max(1, tiles.art.tile_width)
+        order = sorted(cells, key=lambda c: self.grid.cell_origin_px(c, box)[::-1])
+        background = tiles.background or theme.FLOOR_DARK
+        for cell in order:
+            if not self.board.is_void(cell):
+                pygame.draw.polygon(surface, background, self.polygon(cell))
+        for layer in tiles.layers():
+            opacity = float(getattr(layer, "opacity", 1.0))
+            if opacity <= 0:
+                continue
+            gids = np.asarray(layer.gids)
+            lox, loy = layer_offset(layer)
+            for x, y in order:
+                if not (0 <= y < gids.shape[0] and 0 <= x < gids.shape[1]) or not gids[y, x]:
+                    continue
+                placed = tiles.tile(int(gids[y, x]), lay.cell_w, opacity, height)
+                if placed is None:
+                    continue
+                image, dx, dy = placed
+                ox, oy = self.grid.cell_origin_px((x, y), box)
+                surface.blit(image, (round(lay.x0 + ox + lox * scale) + dx, round(lay.y0 + oy + loy * scale) + dy))
+        wash = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        for cell in order:
+            polygon = self.polygon(cell)
+            if self.board.is_void(cell):
+                pygame.draw.polygon(surface, theme.VOID, polygon)
+                continue
+            if self.board.is_impassable(cell) and not self.board.is_blocked_terrain(cell):
+                pygame.draw.polygon(wash, (*theme.IMPASSABLE_FILL[:3], 110), polygon)
+            else:
+                pygame.draw.polygon(wash, theme.ART_WASH, polygon)
+            pygame.draw.polygon(wash, theme.GRID_LINE, polygon, 1)
+        surface.blit(wash, (0, 0))
+        for cell in order:
+            if self.board.is_blocked_terrain(cell) and not self.board.is_void(cell):
+                self._cross(surface, cell)
+
+    def _cross(self, surface: pygame.Surface, cell: Cell) -> None:
+        """The cross of blocked terrain in a hex's middle."""
+        cx, cy = self.point(self.grid.centre(cell))
+        r = self.inner * 0.22
+        pygame.draw.line(surface, theme.BLOCKED_HATCH, (cx - r, cy - r), (cx + r, cy + r), 3)
+        pygame.draw.line(surface, theme.BLOCKED_HATCH, (cx - r, cy + r), (cx + r, cy - r), 3)
 
     def edge_px(self, edge: HexEdge) -> tuple[tuple[float, float], tuple[float, float]]:
         """The drawn ends of a hex side."""
@@ -147,17 +205,25 @@ class HexPicture:
         surface.blit(shade, (0, 0))
 
     def draw_ray(self, surface: pygame.Surface, ray: Sight) -> None:
-        """The two end cells ringed; the deciding line(s): the clear one green, blocked ones red
-        (a hex verdict is explained by its candidate lines, :attr:`Sight.lines`)."""
+        """The two end cells ringed; the deciding line(s): the clear one green, a blocked one green
+        up to where it meets its blocker and red after it (a hex verdict is explained by its
+        candidate lines, :attr:`Sight.lines`, each with its exact meeting point)."""
         for cell, colour in ((ray.origin, theme.SELECT_RING), (ray.target, theme.TARGET_RING)):
             pygame.draw.polygon(surface, colour, self.polygon(cell), 3)
         width = max(2, round(self.scale * theme.RAY_WIDTH))
-        lines = ray.segments()
+        lines = ray.lines
         shown = lines if ray.clear else lines[:16]
-        for start, end, clear in shown:
+        for line in shown:
+            start, end, clear = line.segment()
             a, b = self.point(start), self.point(end)
             pygame.draw.line(surface, theme.RAY_HALO, a, b, width + 2)
-            pygame.draw.line(surface, theme.RAY_CLEAR if clear else theme.RAY_BLOCKED, a, b, width)
+            met = line.meeting()  # where the engine says the blocker begins: green before, red after
+            t = float(met.t) if met is not None else 0.0
+            pivot = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+            if clear or t > 0:
+                pygame.draw.line(surface, theme.RAY_CLEAR, a, b if clear else pivot, width)
+            if not clear:
+                pygame.draw.line(surface, theme.RAY_BLOCKED, pivot, b, width)
             for p in (a, b):
                 pygame.draw.circle(surface, theme.CORNER_OPEN, p, max(2, width))
 
@@ -200,13 +266,15 @@ class HexBoardPainter:
     geometry and hex size, and the field of view's shade per mask, each in the map's own pixels
     (the visible part and a margin when the map is large), blitted at the view's origin. Drawn
     each frame: markers, the hovered and refused hexes, the ray's blocking cells and lines,
-    figures, the start marker, the dragged figure. Tile art is not drawn on hex maps (vector
-    cells, as ``sightline render`` draws them).
+    figures, the start marker, the dragged figure. A map with tile images is drawn with its tiles
+    (:meth:`HexPicture.draw_tiles`), as ``sightline render`` draws it; one without, by roles.
     """
 
     def __init__(self, art: Any = None) -> None:
         self.tokens = TokenArt()
         self.warnings: list[str] = []
+        #: the map's tile art, drawn at Tiled's hex layout (None: cells by their roles)
+        self.tiles = usable_tiles(art, self.warnings)
         self._static: tuple[tuple[Any, ...], pygame.Surface] | None = None
         self._shade: tuple[tuple[Any, ...], np.ndarray, pygame.Surface] | None = None
 
@@ -265,7 +333,7 @@ class HexBoardPainter:
         out = pygame.Surface((max(1, x1 - x0), max(1, y1 - y0)))
         out.fill(theme.BACKGROUND)
         local = Layout(tile.tilewidth, tile.tileheight, -x0, -y0, side=tile.hexsidelength)
-        picture = HexPicture(board, local, self.tokens)
+        picture = HexPicture(board, local, self.tokens, self.tiles)
         grid = picture.grid
         picture.draw_cells(out, self._cells(grid, tile, region))
         picture.draw_walls(out)

@@ -40,7 +40,7 @@ from game.core.sight_result import Sight
 from game.play.findings import Marker
 from game.play.sight_calls import Ray, RayLine
 from game.ui import theme
-from game.ui.art import TileArt, layer_offset
+from game.ui.art import TileArt, layer_offset, usable_tiles
 from game.ui.map_picture import MapPicture
 from game.ui.ray_shape import GridPoint, RayShape, ray_key, region_boundary
 from game.ui.tokens import TokenArt, remember
@@ -134,11 +134,8 @@ class BoardPainter:
         self.tiles: TileArt | None = None
         #: a virtual-tabletop map's picture and drawing (game/ui/map_picture.py), instead of tiles
         self.picture = MapPicture.of(art)
-        if art is not None and self.picture is None:
-            tiles = TileArt(art)
-            self.warnings.extend(tiles.warnings)
-            if tiles.usable:
-                self.tiles = tiles
+        if self.picture is None:
+            self.tiles = usable_tiles(art, self.warnings)
         self._static: _StaticCache | None = None
         self._fov: _FovCache | None = None
         #: figures' token sprites and the board's text labels (game/ui/tokens.py)

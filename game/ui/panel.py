@@ -48,6 +48,9 @@ MEASURE_LIMIT = 1000
 
 #: the lines the status box (Line of sight) shows on a map; the log takes what is left
 STATUS_LINES = 4
+#: the most lines the status box grows to for a longer sentence (a hex ray's verdict); beyond
+#: that the box scrolls
+STATUS_MAX_LINES = 8
 #: the lesson text's size (the lessons give the status box the whole panel's spare room)
 LESSON_TEXT_PX = 17
 
@@ -373,6 +376,11 @@ class StatusSection(_TextSection):
         # three lines at least: a rule's verdict (corners, any-point) stays whole in a short window
         super().__init__("Line of sight", None, flex=2, min_height=HEADING_HEIGHT + 90, keep=1)
         self.exact: UIButton | None = None
+        #: the tallest status that did not fit its box (measured by the panel's next plan)
+        self._overflow: str | None = None
+        #: the box height the tallest status so far needs: the box keeps it, so hovering from
+        #: ray to ray re-lays the panel once, not a scroll bar every frame
+        self._tallest = 0
 
     def build(self, manager: pygame_gui.UIManager, container: UIPanel, rect: pygame.Rect) -> None:
         """A heading with its "exact" button over the text box."""
@@ -386,7 +394,24 @@ class StatusSection(_TextSection):
         lessons, where there is no log, all the room there is."""
         if info.extra.get("lessons"):
             return None
-        return HEADING_HEIGHT + measure.box_height("<br>".join("X" * STATUS_LINES), width)
+        lines = measure.box_height("<br>".join("X" * STATUS_LINES), width)
+        if self._overflow is not None:
+            most = measure.box_height("<br>".join("X" * STATUS_MAX_LINES), width)
+            self._tallest = max(self._tallest, min(most, measure.box_height(self._overflow, width)))
+            self._overflow = None
+        return HEADING_HEIGHT + max(lines, self._tallest)
+
+    def show(self, markup: str) -> bool:
+        """Set the box's text if it changed; a text that needs a scroll bar is noted, so the
+        panel's next plan grows the box to it (up to :data:`STATUS_MAX_LINES`): a text box
+        rebuilds its scroll bar on every new text, the most costly part of a hover frame."""
+        changed = super().show(markup)
+        box = self.box
+        # only while the box has what it last asked for (within a line): a panel too short to
+        # give more is not asked again (a text measured for nothing costs as much as one shown)
+        if changed and box is not None and box.scroll_bar is not None and box.rect.h + self.line_metrics[1] > self._tallest:
+            self._overflow = markup
+        return changed
 
     def process_event(self, event: pygame.event.Event) -> object | None:
         """Its "exact" button → :class:`OpenReader` the ray."""

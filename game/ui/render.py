@@ -125,7 +125,7 @@ def _hex_surface(
 
     assert isinstance(board.grid, HexGrid)
     m = margin(scale)
-    picture = HexPicture(board, hex_layout(board.grid, scale, m), painter.tokens)
+    picture = HexPicture(board, hex_layout(board.grid, scale, m), painter.tokens, painter.tiles)
     right, bottom = picture.size()
     board_w, board_h = right + m, bottom + m
     if board_w * board_h > MAX_PIXELS:

@@ -4,7 +4,9 @@ It draws a :class:`~game.play.threat_view.ThreatFrame` (the presenter's; it deci
 a badge over each enemy the selected figure can attack now (hit · take-out chance), a ring on
 each enemy that threatens it (solid red: now; dashed orange: next turn), and with ``Shift+H`` the
 danger map tinted under the figures in the heat ramp (blue: safe, red: dangerous), the numbers
-written on squares big enough to carry them, and a legend at the bottom of the board area.
+written on squares big enough to carry them, and a legend at the bottom of the board area. On a
+hex board the same marks sit on the hexes (rings round a hex's token, badges over its top, the
+tint filling each hex's outline at Tiled's pixel layout).
 """
 
 from __future__ import annotations
@@ -90,6 +92,9 @@ class ThreatOverlay:
         """The danger map's tint, under the figures (the painter calls it)."""
         if shown is None or shown.danger is None:
             return
+        if view.hexes is not None:
+            self._draw_hex_tint(surface, view, shown)
+            return
         danger = shown.danger
         values = danger.values()
         mask = danger.map.standable
@@ -123,6 +128,58 @@ class ThreatOverlay:
             self._numbers(surface, view, shown, (left, top_row, right, bottom))
         surface.set_clip(old_clip)
 
+    def _draw_hex_tint(self, surface: pygame.Surface, view: View, shown: ThreatFrame) -> None:
+        """The danger map on a hex board: each hex the figure can stand on filled in the heat
+        ramp, its numbers on it when hexes are big enough. Drawn once per danger map, mode, zoom,
+        pan and board area into a layer the size of the board area (a hover frame blits it)."""
+        assert shown.danger is not None
+        danger = shown.danger
+        area = pygame.Rect(view.viewport)
+        key = (id(danger.map), danger.mode, view.layout(), tuple(area))
+        if self._tint is None or self._tint[0] != key:
+            self._tint = (key, self._hex_layer(view, shown, area))
+        old_clip = surface.get_clip()
+        surface.set_clip(area)
+        surface.blit(self._tint[1], area.topleft)
+        surface.set_clip(old_clip)
+
+    def _hex_layer(self, view: View, shown: ThreatFrame, area: pygame.Rect) -> pygame.Surface:
+        """The hex danger tint (and numbers) of the visible hexes, in board-area pixels."""
+        assert shown.danger is not None
+        found = shown.danger.map
+        values, mask = shown.danger.values(), found.standable
+        top = float(values[mask].max()) if mask.any() else 0.0
+        rgb = ramp_colours(values / top if top > 0 else np.zeros_like(values))
+        layer = pygame.Surface(area.size, pygame.SRCALPHA)
+        x0, y0, x1, y1 = view.visible_cells()
+        height, width = mask.shape
+        cells = [(x, y) for y in range(max(0, y0), min(height, y1)) for x in range(max(0, x0), min(width, x1))
+                 if mask[y, x]]
+        for x, y in cells:
+            outline = [(px - area.x, py - area.y) for px, py in view.cell_polygon((x, y))]
+            pygame.draw.polygon(layer, (*(int(c) for c in rgb[y, x]), TINT_ALPHA), outline)
+        if view.cell >= 30:
+            face = classroom.font(max(10, min(16, round(view.cell * 0.24))))
+            for x, y in cells:
+                text = self._number(shown, (x, y))
+                _, ry, _, rh = view.square_rect((x, y))
+                cx, _ = view.square_centre((x, y))
+                spot = face.size(text)
+                at = (cx - spot[0] // 2 - area.x, ry + round(rh * 0.86) - spot[1] - area.y)
+                layer.blit(face.render(text, True, (0, 0, 0)), (at[0] + 1, at[1] + 1))
+                layer.blit(face.render(text, True, (255, 255, 255)), at)
+        return layer
+
+    @staticmethod
+    def _number(shown: ThreatFrame, cell: Square) -> str:
+        """``now/next`` (attackers) or the expected damage of one cell of the danger map."""
+        assert shown.danger is not None
+        found = shown.danger.map
+        x, y = cell
+        if shown.danger.mode == "attackers":
+            return f"{int(found.now[y, x])}/{int(found.next_turn[y, x])}"
+        return f"{float(found.damage[y, x]):.1f}"
+
     def _numbers(self, surface: pygame.Surface, view: View, shown: ThreatFrame, box: tuple[int, int, int, int]) -> None:
         """``now/next`` (or the expected damage) on each square of the danger map."""
         assert shown.danger is not None
@@ -133,10 +190,7 @@ class ThreatOverlay:
             for x in range(left, right):
                 if not found.standable[y, x]:
                     continue
-                if shown.danger.mode == "attackers":
-                    text = f"{int(found.now[y, x])}/{int(found.next_turn[y, x])}"
-                else:
-                    text = f"{float(found.damage[y, x]):.1f}"
+                text = self._number(shown, (x, y))
                 rx, ry, rw, rh = view.square_rect((x, y))
                 label = face.render(text, True, (255, 255, 255))
                 shadow = face.render(text, True, (0, 0, 0))
