@@ -42,7 +42,7 @@ import numpy as np
 
 from game.core.hex_board import HexBoard
 from game.core.hex_corner import corner_rule, position, side_wedge
-from game.core.hex_paint import Painted, frames, paint
+from game.core.hex_paint import Painted, Templates, paint, templates
 from game.core.hex_rules import HexProfile
 from game.core.hexgrid import Cell
 
@@ -66,6 +66,7 @@ class SightGrid:
 
     flags: bytes
     coded: np.ndarray  # the byte offsets of the corners whose code is not 0 (they may block)
+    coded_t: np.ndarray  # the same as template indices from the box's first point (hex_paint)
     centres: np.ndarray  # the byte offsets of the on-board centres
     x0: int
     y0: int
@@ -197,7 +198,8 @@ def _build(board: HexBoard, profile: HexProfile, viewer: str | None) -> SightGri
         c0 = first ^ (r0 & 1)
         flags[3 * r0 + 2 : 3 * h + 2 : 6, c0::2] = b8[r0::2] | onb[r0::2].view(u8) << 1
         on[3 * r0 + 2 : 3 * h + 2 : 6, c0::2] = onb[r0::2]
-    return SightGrid(flags.tobytes(), coded, np.flatnonzero(on), x0, y0, stride, nrows, wp, hp, grid.parity)
+    coded_t = (coded // stride) * (2 * stride - 1) + coded % stride
+    return SightGrid(flags.tobytes(), coded, coded_t, np.flatnonzero(on), x0, y0, stride, nrows, wp, hp, grid.parity)
 
 
 
@@ -483,11 +485,6 @@ def _status_table(touch: str) -> np.ndarray:
     return out.ravel()
 
 
-def _top(sg: SightGrid) -> int:
-    """The largest level between two points of the lattice box."""
-    return (3 * (sg.stride - 1) + sg.rows - 1) // 2 + 2
-
-
 def _start_pieces(i: int, k: int, intervals: list[Interval]) -> list[tuple[int, int, int, int, int, int, int]]:
     """The slopes a corner source's sextant start closes, as open intervals of key 0."""
     if not intervals:
@@ -502,13 +499,16 @@ def _start_pieces(i: int, k: int, intervals: list[Interval]) -> list[tuple[int, 
 
 
 def _blocking_edges(
-    gx: np.ndarray, gy: np.ndarray, code: np.ndarray, sx: np.ndarray, sy: np.ndarray,
+    t: Templates, sg: SightGrid, code: np.ndarray, top: np.ndarray, shift: np.ndarray, sx: np.ndarray, sy: np.ndarray,
 ) -> tuple[np.ndarray, ...]:
-    """The edges that block from each source, taken at their top corner ``(gx, gy)`` (every edge
-    joins a top and a bottom corner): a wall, or its cell on the source's side blocks (an edge
-    through the source runs along the bisector: left to the walk). ``(source, x1, y1, x2, y2)``,
-    the ends as offsets from the source."""
-    out: list[list[np.ndarray]] = [[], [], [], [], []]
+    """The edges that block from each source, taken at their top corner (every edge joins a top
+    and a bottom corner): a wall, or its cell on the source's side blocks (an edge through the
+    source runs along the bisector: left to the walk). ``(source, at1, at2, arm)`` for
+    :func:`game.core.hex_paint.paint` (``shift``: per source, template index minus box index)."""
+    at = sg.coded_t[top]
+    xb, yb = sg.coded[top] % sg.stride, sg.coded[top] // sg.stride
+    code = code[top]
+    out: list[list[np.ndarray]] = [[], [], [], []]
     for m, (ax, ay) in enumerate(_ARMS):
         wall, plus, minus = code >> 2 * m & 1, code >> (2 * m + 1) % 6 & 1, code >> (2 * m - 1) % 6 & 1
         some = np.flatnonzero(wall | plus | minus)
@@ -516,34 +516,30 @@ def _blocking_edges(
             continue
         wx, wy = _WEDGES[((2 * m + 1) % 6) // 2]
         plus_side = ax * wy - ay * wx > 0  # the side of the arm the wedge after it lies on
-        vx, vy = gx[some][None, :] - sx[:, None], gy[some][None, :] - sy[:, None]
-        side = ay * vx - ax * vy  # cross(arm, source - corner)
+        side = ay * (xb[some][None, :] - sx[:, None]) - ax * (yb[some][None, :] - sy[:, None])  # cross(arm, source - corner)
         beside = np.where((side > 0) == plus_side, plus[some][None, :], minus[some][None, :])
-        src, at = np.nonzero((side != 0) & ((wall[some][None, :] | beside) != 0))
-        x1, y1 = vx[src, at], vy[src, at]
-        for part, value in zip(out, (src, x1, y1, x1 + ax, y1 + ay), strict=True):
+        src, which = np.nonzero((side != 0) & ((wall[some][None, :] | beside) != 0))
+        at1 = at[some].take(which) + shift.take(src)
+        for part, value in zip(out, (src, at1, at1 + (ay * t.width + ax), np.full(src.size, m)), strict=True):
             part.append(value)
     if not out[0]:
-        return tuple(np.zeros(0, dtype=np.int64) for _ in range(5))
+        return tuple(np.zeros(0, dtype=np.int64) for _ in range(4))
     return tuple(np.concatenate(part) for part in out)
 
 
-def _through_corners(
-    gx: np.ndarray, gy: np.ndarray, code: np.ndarray, sx: np.ndarray, sy: np.ndarray, touch: str,
-) -> tuple[np.ndarray, ...]:
+def _through_corners(t: Templates, sg: SightGrid, code: np.ndarray, top: np.ndarray, shift: np.ndarray, touch: str) -> tuple[np.ndarray, np.ndarray]:
     """The corners off the bisectors that block a line passing straight through them, per source:
-    ``(source, k, level, row)``."""
+    ``(source, template index)``."""
     status = _status_table(touch)
     some = np.flatnonzero(status.reshape(24, 64).any(axis=0).take(code))
-    gx, gy, code = gx[some], gy[some], code[some]
-    vx, vy = (gx[None, :] - sx[:, None]).ravel(), (gy[None, :] - sy[:, None]).ravel()
-    src = np.repeat(np.arange(sx.size), gx.size)
-    k, level, row = frames(vx, vy)
-    top = np.tile(gy % 3 == 1, sx.size)
+    base, code, top = sg.coded_t[some], code[some], top[some]
+    at = (base[None, :] + shift[:, None]).ravel()
+    src = np.repeat(np.arange(shift.size), base.size)
+    k, level, row = t.k.take(at).astype(np.int64), t.level.take(at), t.row.take(at)
     half = 2 * row > level
-    at = ((np.maximum(k, 0) * 2 + top) * 2 + half) * 64 + np.tile(code, sx.size)
-    keep = np.flatnonzero((k >= 0) & (2 * row != level) & status.take(at))
-    return src[keep], k[keep], level[keep], row[keep]
+    found = ((np.maximum(k, 0) * 2 + np.tile(top, shift.size)) * 2 + half) * 64 + np.tile(code, shift.size)
+    keep = np.flatnonzero((k >= 0) & (2 * row != level) & status.take(found))
+    return src.take(keep), at.take(keep)
 
 
 def _corner_targets(sg: SightGrid) -> np.ndarray:
@@ -554,15 +550,16 @@ def _corner_targets(sg: SightGrid) -> np.ndarray:
     return np.flatnonzero(mark)
 
 
-def _paint(sg: SightGrid, flags: bytearray, casts: list[_Cast], profile: HexProfile) -> tuple[Painted, list[list[tuple[dict[int, list[Piece]], Units]]]]:
-    """Every blocker of every frame of the sources in one paint (:mod:`game.core.hex_paint`), and
-    per frame the start of its bisector's walk."""
-    fl = np.frombuffer(flags, dtype=np.uint8)
-    at = sg.coded
-    code = fl.take(at).astype(np.int64)
-    gx, gy = at % sg.stride + sg.x0, at // sg.stride + sg.y0
-    sx = np.array([c.s[0] for c in casts], dtype=np.int64)
-    sy = np.array([c.s[1] for c in casts], dtype=np.int64)
+def _paint(
+    sg: SightGrid, flags: bytearray, casts: list[_Cast], profile: HexProfile,
+) -> tuple[Painted, np.ndarray, list[list[tuple[dict[int, list[Piece]], Units]]]]:
+    """Every blocker of every frame of the sources in one paint (:mod:`game.core.hex_paint`), the
+    sources' template shifts, and per frame the start of its bisector's walk."""
+    t = templates(sg.stride, sg.rows, profile.from_ == "centre" and profile.to == "centre")
+    code = np.frombuffer(flags, dtype=np.uint8).take(sg.coded).astype(np.int64)
+    sx = np.array([c.s[0] - sg.x0 for c in casts], dtype=np.int64)
+    sy = np.array([c.s[1] - sg.y0 for c in casts], dtype=np.int64)
+    shift = t.origin - (sy * t.width + sx)
     starts, walks = [], []
     for i, cast in enumerate(casts):
         per = []
@@ -571,11 +568,10 @@ def _paint(sg: SightGrid, flags: bytearray, casts: list[_Cast], profile: HexProf
             starts.extend(_start_pieces(i, k, intervals))
             per.append((pending, units))
         walks.append(per)
-    top = gy % 3 == 1
-    edges = _blocking_edges(gx[top], gy[top], code[top], sx, sy)
-    corners = _through_corners(gx, gy, code, sx, sy, profile.touch)
-    centres = profile.from_ == "centre" and profile.to == "centre"
-    return paint(_top(sg), [c.top_level for c in casts], centres, edges, corners, starts), walks
+    top = (sg.coded // sg.stride + sg.y0) % 3 == 1
+    edges = _blocking_edges(t, sg, code, top, shift, sx, sy)
+    corners = _through_corners(t, sg, code, top, shift, profile.touch)
+    return paint(t, [c.top_level for c in casts], edges, corners, starts), shift, walks
 
 
 def field_cast(board: HexBoard, a: Cell, profile: HexProfile, viewer: str | None = None) -> np.ndarray:
@@ -592,17 +588,20 @@ def field_cast(board: HexBoard, a: Cell, profile: HexProfile, viewer: str | None
     seen = bytearray(sg.width * sg.height)
     to_corners = profile.to == "corners"
     casts = [_Cast(sg, flags, s, ac, profile, to_corners, seen) for s in ([ac] if profile.from_ == "centre" else corners)]
-    painted, walks = _paint(sg, flags, casts, profile)
+    painted, shift, walks = _paint(sg, flags, casts, profile)
     for i, cast in enumerate(casts):
         for sextant in range(6):
             painted.set_half(i, sextant, cast.bisector(sextant, painted.half(i, sextant), *walks[i][sextant]))
     targets = _corner_targets(sg) if to_corners else sg.centres
-    tx, ty = targets % sg.stride + sg.x0, targets // sg.stride + sg.y0
+    base = (targets // sg.stride) * (2 * sg.stride - 1) + targets % sg.stride
+    t = painted.t
     for i, cast in enumerate(casts):
-        k, level, row = frames(tx - cast.s[0], ty - cast.s[1])
-        ok = (k >= 0) & (2 * row != level) if to_corners else k >= 0
+        at = base + shift[i]
+        ok = t.k.take(at) >= 0
+        if to_corners:
+            ok &= 2 * t.row.take(at) != t.level.take(at)
         pick = np.flatnonzero(ok)
-        seen_here = painted.seen(np.full(pick.size, i), k[pick], level[pick], row[pick])
-        cast.finish(targets[pick[seen_here]])
+        seen_here = painted.seen(np.full(pick.size, i), at.take(pick))
+        cast.finish(targets.take(pick[seen_here]))
     mask = np.frombuffer(bytes(seen), dtype=np.uint8).reshape(sg.height, sg.width).astype(bool)
     return mask if grid.pointy else mask.T

@@ -93,59 +93,87 @@ def in_frame(k: np.ndarray, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, n
     return (_LX.take(k) * x + _LY.take(k) * y) >> 1, (_JX.take(k) * x + _JY.take(k) * y) >> 1
 
 
+#: per sextant and arm of a top corner: the arm's (level, row) in that frame (frames are linear)
+_ARM_DELTA = np.array([[[(_LX[k] * ax + _LY[k] * ay) >> 1, (_JX[k] * ax + _JY[k] * ay) >> 1] for ax, ay in _ARMS] for k in range(6)])
+#: the columns of the rank tables before row 0 and after row ``level``
+_PAD = 3
+
+
+@dataclass(frozen=True)
+class Templates:
+    """What depends on the board's size only. For every offset ``(dx, dy)`` between two points of
+    the lattice box (``|dx| < stride``, ``|dy| < rows``), at index ``(dy + rows - 1) * width + dx
+    + stride - 1``: its sextant ``k`` (-1 at ``(0, 0)``), ``level`` and ``row``, and ``below`` /
+    ``upto``, how many leaf keys are ``<`` / ``<=`` its slope. The leaves: from a centre to
+    centres the slopes ``p/q`` (``3q <= top``), else every lattice slope ``j/L`` (``L ≡ 2j`` mod 3,
+    ``0 <= j < L <= top``), as exact keys (:func:`game.core.slopes.slope_key`), sorted; ``den``:
+    per key its smallest level. ``below_at`` / ``upto_at``: the same counts for any ``p/q`` with
+    ``1 <= q <= top`` and ``-3 <= p <= q + 3``, at ``q * span + p + 3`` (a slope below 0 counts
+    none, one at least 1 all)."""
+
+    width: int
+    origin: int
+    k: np.ndarray
+    level: np.ndarray
+    row: np.ndarray
+    below: np.ndarray
+    upto: np.ndarray
+    keys: np.ndarray
+    den: np.ndarray
+    below_at: np.ndarray
+    upto_at: np.ndarray
+    span: int
+    top: int
+
+
 @lru_cache(maxsize=4)
-def _slopes(top: int, centres: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The leaf slopes up to level ``top`` (they depend on the board's size only): ``keys``, the
-    sorted distinct keys; ``den``, per key its smallest level; ``below[L, j]`` (``0 <= j <= L <=
-    top``, flat, stride ``top + 1``): how many keys are ``< j/L``. ``centres``: the slopes of
-    centres seen from a centre (``3p / 3q``), else every lattice slope ``j/L`` with ``L ≡ 2j``
-    (mod 3), ``0 <= j < L``."""
-    level = np.arange(top + 1, dtype=np.int64)[:, None]
-    row = np.arange(top + 1, dtype=np.int64)[None, :]
-    leaf = (row < level) & ((level - 2 * row) % 3 == 0)
+def _offsets(stride: int, rows: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Sextant, level and row of every offset of a lattice box (int32; see :class:`Templates`)."""
+    dx = np.arange(1 - stride, stride, dtype=np.int64)[None, :]
+    dy = np.arange(1 - rows, rows, dtype=np.int64)[:, None]
+    x, y = np.broadcast_arrays(dx, dy)
+    k, level, row = frames(x.ravel(), y.ravel())
+    return k.astype(np.int8), level.astype(np.int32), row.astype(np.int32)
+
+
+@lru_cache(maxsize=4)
+def templates(stride: int, rows: int, centres: bool) -> Templates:
+    """The (cached) :class:`Templates` of a lattice box of ``stride`` columns and ``rows`` rows."""
+    k, level, row = _offsets(stride, rows)
+    top = int(level.max()) + 2
+    span = top + 2 * _PAD + 1
+    lv = np.arange(top + 1, dtype=np.int64)[:, None]
+    rw = np.arange(-_PAD, top + _PAD + 1, dtype=np.int64)[None, :]
+    leaf = (rw >= 0) & (rw < lv) & ((lv - 2 * rw) % 3 == 0)
     if centres:
-        leaf &= (level % 3 == 0) & (row % 3 == 0)
-    key = slope_key(row, np.maximum(level, 1))
+        leaf &= (lv % 3 == 0) & (rw % 3 == 0)
+    key = slope_key(rw, np.maximum(lv, 1))
     keys = distinct_sorted(key[leaf])
     den = np.full(keys.size, top + 1, dtype=np.int64)
-    np.minimum.at(den, np.searchsorted(keys, key[leaf]), np.broadcast_to(level, key.shape)[leaf])
-    below = np.searchsorted(keys, key.ravel()).astype(np.int32)
-    return keys, den, below
-
-
-def _small(top: int) -> type[np.integer]:
-    """The smallest integer type holding the keys (levels up to ``top + 1``) and its "none"."""
-    return np.int16 if top + 2 < np.iinfo(np.int16).max else np.int32
+    np.minimum.at(den, np.searchsorted(keys, key[leaf]), np.broadcast_to(lv, key.shape)[leaf])
+    below_at = np.searchsorted(keys, key.ravel()).astype(np.int32)
+    upto_at = np.searchsorted(keys, key.ravel(), side="right").astype(np.int32)
+    at = level.astype(np.int64) * span + row + _PAD
+    return Templates(
+        2 * stride - 1, (rows - 1) * (2 * stride - 1) + stride - 1, k, level, row, below_at.take(at), upto_at.take(at),
+        keys, den, below_at, upto_at, span, top,
+    )
 
 
 @dataclass
 class Painted:
-    """The smallest key per leaf of every frame ``f = 6 * source + k``, and how to find a leaf:
-    ``cum[source]`` turns a rank of :func:`_slopes` into a leaf of the source's frames, frame
-    ``f``'s leaves start at ``offset[f]``."""
+    """The smallest key per leaf of every frame ``f = 6 * source + k``: frame ``f``'s leaves start
+    at ``offset[f]``; ``cum[source * (keys + 1) + rank]`` turns a rank into a leaf of the source's
+    frames (the keys within the source's reach)."""
 
-    keys: np.ndarray
-    below: np.ndarray
-    top: int
-    cum: np.ndarray  # (sources, ranks + 1)
-    offset: np.ndarray  # (6 * sources,)
+    t: Templates
+    cum: np.ndarray
+    offset: np.ndarray
     leaf_min: np.ndarray
 
-    def rank(self, p: np.ndarray, q: np.ndarray, upto: bool) -> np.ndarray:
-        """How many keys are ``< p/q`` (``upto``: ``<=``), ``q >= 1``; ``p/q`` below 0 or at least
-        1 counts none or all."""
-        pc = np.clip(p, 0, q)
-        r = self.below.take(q * (self.top + 1) + pc)
-        if upto:
-            n = self.keys.size
-            hit = self.keys.take(np.minimum(r, n - 1)) == slope_key(pc, q)
-            r = r + (hit & (r < n))
-        ranks: np.ndarray = np.where(p < 0, 0, np.where(p >= q, self.keys.size, r))
-        return ranks
-
     def leaf(self, source: np.ndarray, k: np.ndarray, rank: np.ndarray) -> np.ndarray:
-        """The leaf of a rank in frame ``(source, k)``."""
-        found: np.ndarray = self.offset.take(6 * source + k) + self.cum[source, rank]
+        """The leaf of a rank in frames ``(source, k)``."""
+        found: np.ndarray = self.offset.take(6 * source + k) + self.cum.take(source * (self.t.keys.size + 1) + rank)
         return found
 
     def half(self, source: int, k: int) -> int:
@@ -158,88 +186,76 @@ class Painted:
         self.leaf_min[at] = min(int(self.leaf_min[at]), key)
 
     def _half_leaf(self, source: int, k: int) -> int:
-        r = int(self.rank(np.array([1]), np.array([2]), False)[0])
-        return int(self.offset[6 * source + k] + self.cum[source, r])
+        rank = int(self.t.below_at[2 * self.t.span + 1 + _PAD])
+        return int(self.offset[6 * source + k] + self.cum[source * (self.t.keys.size + 1) + rank])
 
-    def seen(self, source: np.ndarray, k: np.ndarray, level: np.ndarray, row: np.ndarray) -> np.ndarray:
-        """Whether targets ``(level, row)`` of frames ``(source, k)`` are seen (level >= 1)."""
-        rank = self.below.take(level * (self.top + 1) + row)
-        result: np.ndarray = self.leaf_min.take(self.leaf(source, k, rank)) > level
-        return result
-
-
-def _pieces(
-    p: Painted, src: np.ndarray, k: np.ndarray, lo: tuple[np.ndarray, np.ndarray], hi: tuple[np.ndarray, np.ndarray],
-) -> tuple[np.ndarray, np.ndarray]:
-    """The leaves ``[lo, hi)`` of open slope intervals ``(lo, hi)`` in frames ``(src, k)``."""
-    return p.leaf(src, k, p.rank(*lo, True)), p.leaf(src, k, p.rank(*hi, False))
+    def seen(self, source: np.ndarray, at: np.ndarray) -> np.ndarray:
+        """Whether the targets at template indices ``at`` from their ``source`` are seen (not the
+        source itself)."""
+        t = self.t
+        level = t.level.take(at)
+        found: np.ndarray = self.leaf_min.take(self.leaf(source, t.k.take(at), t.below.take(at))) > level
+        return found
 
 
-def _edge_pieces(
-    p: Painted, src: np.ndarray, x1: np.ndarray, y1: np.ndarray, x2: np.ndarray, y2: np.ndarray,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Blocking edges (offsets of their ends from their source): leaves ``[lo, hi)`` and keys, one
-    piece in the frame of each end (one when both share a frame)."""
-    key = np.maximum(hex_norm(x1, y1), hex_norm(x2, y2)) + 1
-    k1, l1, j1 = frames(x1, y1)
-    k2 = frames(x2, y2)[0]
-    both = k2 != k1
-    ks = np.concatenate((k1, k2[both]))
-    hx, hy = np.concatenate((x1, x2[both])), np.concatenate((y1, y2[both]))
-    ox, oy = np.concatenate((x2, x1[both])), np.concatenate((y2, y1[both]))
-    srcs, keys = np.concatenate((src, src[both])), np.concatenate((key, key[both]))
-    lh, jh = in_frame(ks, hx, hy)
-    lo_, jo = in_frame(ks, ox, oy)
+def _edge_pieces(p: Painted, src: np.ndarray, at1: np.ndarray, at2: np.ndarray, arm: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Blocking edges, from a top corner (template index ``at1``) along ``arm`` to a bottom corner
+    (``at2``): leaves ``[lo, hi)`` and keys, one piece in the frame of each end (one when both
+    share a frame)."""
+    t = p.t
+    k1, k2 = t.k.take(at1).astype(np.int64), t.k.take(at2).astype(np.int64)
+    l1, l2 = t.level.take(at1), t.level.take(at2)
+    key = np.maximum(l1, l2) + 1
+    two = np.flatnonzero(k2 != k1)
+    here = np.concatenate((at1, at2.take(two)))
+    ks = np.concatenate((k1, k2.take(two)))
+    sign = np.concatenate((np.ones(at1.size, dtype=np.int64), np.full(two.size, -1, dtype=np.int64)))
+    delta = _ARM_DELTA.reshape(18, 2).take(ks * 3 + np.concatenate((arm, arm.take(two))), axis=0) * sign[:, None]
+    dl, dj = delta[:, 0], delta[:, 1]
+    lh, jh = t.level.take(here), t.row.take(here)
+    lo_, jo = lh + dl, jh + dj
     ahead = lo_ > 0
-    lo_safe = np.where(ahead, lo_, 1)
-    # both ends ahead: the open interval between their slopes; the other end behind the source:
-    # from this end's slope to the frame's far side (slope 2 or -1) the way the edge turns
-    other_lower = np.where(ahead, jo * lh < jh * lo_safe, lh * jo - jh * lo_ <= 0)
-    op = np.where(ahead, jo, np.where(other_lower, -1, 2))
-    oq = np.where(ahead, lo_safe, 1)
-    lo_p, lo_q = np.where(other_lower, op, jh), np.where(other_lower, oq, lh)
-    hi_p, hi_q = np.where(other_lower, jh, op), np.where(other_lower, lh, oq)
-    lo, hi = _pieces(p, srcs, ks, (lo_p, lo_q), (hi_p, hi_q))
-    return lo, hi, keys
+    # the other end lower: its slope is below this end's (ahead), or the edge turns that way
+    other_lower = lh * dj - jh * dl < 0
+    other = np.where(ahead, lo_, 1) * t.span + np.where(ahead, jo, np.where(other_lower, -1, 2)) + _PAD
+    lo_rank = np.where(other_lower, t.upto_at.take(other), t.upto.take(here))
+    hi_rank = np.where(other_lower, t.below.take(here), t.below_at.take(other))
+    srcs = np.concatenate((src, src.take(two)))
+    return p.leaf(srcs, ks, lo_rank), p.leaf(srcs, ks, hi_rank), np.concatenate((key, key.take(two)))
 
 
 def paint(
-    top: int, reach: list[int], centres: bool, edges: tuple[np.ndarray, ...],
-    corners: tuple[np.ndarray, ...], starts: list[tuple[int, int, int, int, int, int, int]],
+    t: Templates, reach: list[int], edges: tuple[np.ndarray, ...], corners: tuple[np.ndarray, np.ndarray],
+    starts: list[tuple[int, int, int, int, int, int, int]],
 ) -> Painted:
-    """Paint every frame of the sources: ``top`` the largest level in the lattice box (from any
-    point of it), ``reach`` the largest level per source, ``centres`` from a centre to centres;
-    ``edges`` ``(source, x1, y1, x2, y2)`` the blocking edges (offsets of their ends from their
-    source), ``corners`` ``(source, k, level, row)`` the corners blocking a line straight through
-    them; ``starts`` ``(source, k, lo_p, lo_q, hi_p, hi_q, key)`` more open intervals (a corner
-    source's sextant starts)."""
-    keys, den, below = _slopes(top, centres)
-    nsrc = len(reach)
-    cum = np.zeros((nsrc, keys.size + 1), dtype=np.int64)
+    """Paint every frame of the sources: ``reach`` the largest level per source; ``edges``
+    ``(source, at1, at2, arm)`` the blocking edges (see :func:`_edge_pieces`), ``corners``
+    ``(source, at)`` the corners blocking a line straight through them (template indices from
+    their source); ``starts`` ``(source, k, lo_p, lo_q, hi_p, hi_q, key)`` more open intervals (a
+    corner source's sextant starts, ``q <= 2``)."""
+    cum = np.zeros((len(reach), t.keys.size + 1), dtype=np.int64)
     for s, r in enumerate(reach):
-        np.cumsum(den <= r, out=cum[s, 1:])
+        np.cumsum(t.den <= r, out=cum[s, 1:])
     counts = np.repeat(cum[:, -1], 6)
     offset = np.concatenate(([0], np.cumsum(counts)[:-1]))
-    kind = _small(top)
-    p = Painted(keys, below, top, cum, offset, np.zeros(0, dtype=kind))
+    kind = np.int16 if t.top + 2 < np.iinfo(np.int16).max else np.int32
+    p = Painted(t, cum.ravel(), offset, np.zeros(0, dtype=kind))
     los, his, ks = [], [], []
     if edges[0].size:
         lo, hi, key = _edge_pieces(p, *edges)
         los.append(lo)
         his.append(hi)
         ks.append(key)
-    src, k, level, row = corners
+    src, at = corners
     if src.size:
-        lo = p.leaf(src, k, p.rank(row, level, False))
-        hi = p.leaf(src, k, p.rank(row, level, True))
-        los.append(lo)
-        his.append(hi)
-        ks.append(level + 1)
+        k = t.k.take(at).astype(np.int64)
+        los.append(p.leaf(src, k, t.below.take(at)))
+        his.append(p.leaf(src, k, t.upto.take(at)))
+        ks.append(t.level.take(at) + 1)
     if starts:
         st = np.array(starts, dtype=np.int64)
-        lo, hi = _pieces(p, st[:, 0], st[:, 1], (st[:, 2], st[:, 3]), (st[:, 4], st[:, 5]))
-        los.append(lo)
-        his.append(hi)
+        los.append(p.leaf(st[:, 0], st[:, 1], t.upto_at.take(st[:, 3] * t.span + st[:, 2] + _PAD)))
+        his.append(p.leaf(st[:, 0], st[:, 1], t.below_at.take(st[:, 5] * t.span + st[:, 4] + _PAD)))
         ks.append(st[:, 6])
     total = int(counts.sum())
     if los:
