@@ -68,6 +68,7 @@ class SightGrid:
     coded: np.ndarray  # the byte offsets of the corners whose code is not 0 (they may block)
     coded_t: np.ndarray  # the same as template indices from the box's first point (hex_paint)
     centres: np.ndarray  # the byte offsets of the on-board centres
+    centres_t: np.ndarray  # the same as template indices from the box's first point
     x0: int
     y0: int
     stride: int
@@ -198,8 +199,18 @@ def _build(board: HexBoard, profile: HexProfile, viewer: str | None) -> SightGri
         c0 = first ^ (r0 & 1)
         flags[3 * r0 + 2 : 3 * h + 2 : 6, c0::2] = b8[r0::2] | onb[r0::2].view(u8) << 1
         on[3 * r0 + 2 : 3 * h + 2 : 6, c0::2] = onb[r0::2]
-    coded_t = (coded // stride) * (2 * stride - 1) + coded % stride
-    return SightGrid(flags.tobytes(), coded, coded_t, np.flatnonzero(on), x0, y0, stride, nrows, wp, hp, grid.parity)
+    centres = np.flatnonzero(on)
+    return SightGrid(
+        flags.tobytes(), coded, _template_index(coded, stride), centres, _template_index(centres, stride),
+        x0, y0, stride, nrows, wp, hp, grid.parity,
+    )
+
+
+def _template_index(at: np.ndarray, stride: int) -> np.ndarray:
+    """Byte offsets of the lattice box as template indices (:class:`game.core.hex_paint.Templates`)
+    from the box's first point."""
+    found: np.ndarray = at + (at // stride) * (stride - 1)
+    return found
 
 
 
@@ -432,10 +443,10 @@ class _Cast:
         return key
 
 
-    def finish(self, seen_at: np.ndarray) -> None:
+    def finish(self, seen_at: np.ndarray, sx: np.ndarray | int = 0, sy: np.ndarray | int = 0) -> None:
         """Mark the cells of the centre targets seen (``seen_at``: their byte offsets) or, for corner
-        targets, the cells the end rule lets each corner seen reach (vectorised; the corners on the
-        bisectors are ended during their walk)."""
+        targets seen from the source points ``(sx, sy)``, the cells the end rule lets each reach
+        (vectorised; the corners on the bisectors are ended during their walk)."""
         sg = self.sg
         if not seen_at.size:
             return
@@ -446,13 +457,12 @@ class _Cast:
             self._mark_all(xs, ys, flags)
             return
         flip = np.where(ys % 3 == 1, 1, -1)
-        dx, dy = self.s[0] - xs, (self.s[1] - ys) * flip
+        dx, dy = sx - xs, (sy - ys) * flip
         back = np.where(dy > np.abs(dx), 3, np.where(dx > 0, 1, 5))
         allowed = _end_table(self.touch, self.etouch)[flags[seen_at].astype(np.int64) * 6 + back]
         for bit, (wx, wy) in enumerate(_WEDGES):
             chosen = (allowed >> bit & 1).astype(bool)
             self._mark_all(xs[chosen] + wx, ys[chosen] + wy * flip[chosen], flags)
-
 
     def _mark_all(self, xs: np.ndarray, ys: np.ndarray, flags: np.ndarray) -> None:
         """Mark the cells of lattice centres (only those on the board)."""
@@ -571,7 +581,33 @@ def _paint(
     top = (sg.coded // sg.stride + sg.y0) % 3 == 1
     edges = _blocking_edges(t, sg, code, top, shift, sx, sy)
     corners = _through_corners(t, sg, code, top, shift, profile.touch)
-    return paint(t, [c.top_level for c in casts], edges, corners, starts), shift, walks
+    return paint(t, max(c.top_level for c in casts), len(casts), edges, corners, starts), shift, walks
+
+
+def _read(sg: SightGrid, painted: Painted, shift: np.ndarray, casts: list[_Cast], seen: bytearray) -> None:
+    """Every target read from its leaf, for all sources at once, and the cells of those seen marked
+    (the end rule at corner targets; the bisectors' corners were ended during their walks)."""
+    t = painted.t
+    if not casts[0].corners:
+        if len(casts) == 1:
+            casts[0].finish(sg.centres.take(np.flatnonzero(painted.seen(0, sg.centres_t + shift[0]))))
+            return
+        targets, base = sg.centres, sg.centres_t
+    else:
+        targets = _corner_targets(sg)
+        base = _template_index(targets, sg.stride)
+    at = (base[None, :] + shift[:, None]).ravel()
+    src = np.repeat(np.arange(len(casts)), targets.size)
+    if casts[0].corners:  # corners on a bisector were ended during its walk
+        pick = np.flatnonzero(2 * t.row.take(at) != t.level.take(at))
+        at, src = at.take(pick), src.take(pick)
+    else:
+        pick = np.arange(at.size)
+    hit = np.flatnonzero(painted.seen(src, at))
+    src = src.take(hit)
+    sx = np.array([c.s[0] for c in casts], dtype=np.int64).take(src)
+    sy = np.array([c.s[1] for c in casts], dtype=np.int64).take(src)
+    casts[0].finish(targets.take(pick.take(hit) % targets.size), sx, sy)
 
 
 def field_cast(board: HexBoard, a: Cell, profile: HexProfile, viewer: str | None = None) -> np.ndarray:
@@ -591,17 +627,7 @@ def field_cast(board: HexBoard, a: Cell, profile: HexProfile, viewer: str | None
     painted, shift, walks = _paint(sg, flags, casts, profile)
     for i, cast in enumerate(casts):
         for sextant in range(6):
-            painted.set_half(i, sextant, cast.bisector(sextant, painted.half(i, sextant), *walks[i][sextant]))
-    targets = _corner_targets(sg) if to_corners else sg.centres
-    base = (targets // sg.stride) * (2 * sg.stride - 1) + targets % sg.stride
-    t = painted.t
-    for i, cast in enumerate(casts):
-        at = base + shift[i]
-        ok = t.k.take(at) >= 0
-        if to_corners:
-            ok &= 2 * t.row.take(at) != t.level.take(at)
-        pick = np.flatnonzero(ok)
-        seen_here = painted.seen(np.full(pick.size, i), at.take(pick))
-        cast.finish(targets.take(pick[seen_here]))
+            painted.set_half(6 * i + sextant, cast.bisector(sextant, painted.half(6 * i + sextant), *walks[i][sextant]))
+    _read(sg, painted, shift, casts, seen)
     mask = np.frombuffer(bytes(seen), dtype=np.uint8).reshape(sg.height, sg.width).astype(bool)
     return mask if grid.pointy else mask.T

@@ -95,6 +95,9 @@ def in_frame(k: np.ndarray, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, n
 
 #: per sextant and arm of a top corner: the arm's (level, row) in that frame (frames are linear)
 _ARM_DELTA = np.array([[[(_LX[k] * ax + _LY[k] * ay) >> 1, (_JX[k] * ax + _JY[k] * ay) >> 1] for ax, ay in _ARMS] for k in range(6)])
+#: the same per ``3 * k + arm``, then (from 18 on) walked backwards from the bottom corner
+_DL = np.concatenate((_ARM_DELTA[:, :, 0].ravel(), -_ARM_DELTA[:, :, 0].ravel())).astype(np.int32)
+_DJ = np.concatenate((_ARM_DELTA[:, :, 1].ravel(), -_ARM_DELTA[:, :, 1].ravel())).astype(np.int32)
 #: the columns of the rank tables before row 0 and after row ``level``
 _PAD = 3
 
@@ -133,7 +136,7 @@ def _offsets(stride: int, rows: int) -> tuple[np.ndarray, np.ndarray, np.ndarray
     dy = np.arange(1 - rows, rows, dtype=np.int64)[:, None]
     x, y = np.broadcast_arrays(dx, dy)
     k, level, row = frames(x.ravel(), y.ravel())
-    return k.astype(np.int8), level.astype(np.int32), row.astype(np.int32)
+    return k.astype(np.int32), level.astype(np.int32), row.astype(np.int32)
 
 
 @lru_cache(maxsize=4)
@@ -162,39 +165,39 @@ def templates(stride: int, rows: int, centres: bool) -> Templates:
 
 @dataclass
 class Painted:
-    """The smallest key per leaf of every frame ``f = 6 * source + k``: frame ``f``'s leaves start
-    at ``offset[f]``; ``cum[source * (keys + 1) + rank]`` turns a rank into a leaf of the source's
-    frames (the keys within the source's reach)."""
+    """The smallest key per leaf of every frame ``f = 6 * source + k``: frame ``f``'s leaves are
+    ``f * count .. f * count + count - 1``, ``cum[rank]`` turns a rank into a leaf of a frame (the
+    keys within the sources' reach; the frames of one source's corners differ by a few levels of
+    reach at most, so they share the largest)."""
 
     t: Templates
     cum: np.ndarray
-    offset: np.ndarray
+    count: int
     leaf_min: np.ndarray
 
-    def leaf(self, source: np.ndarray, k: np.ndarray, rank: np.ndarray) -> np.ndarray:
-        """The leaf of a rank in frames ``(source, k)``."""
-        found: np.ndarray = self.offset.take(6 * source + k) + self.cum.take(source * (self.t.keys.size + 1) + rank)
+    def leaf(self, frame: np.ndarray | int, rank: np.ndarray) -> np.ndarray:
+        """The leaves of ranks in frames ``frame``."""
+        found: np.ndarray = frame * self.count + self.cum.take(rank)
         return found
 
-    def half(self, source: int, k: int) -> int:
+    def half(self, frame: int) -> int:
         """The smallest key on the bisector (slope 1/2) of a frame."""
-        return int(self.leaf_min[self._half_leaf(source, k)])
+        return int(self.leaf_min[self._half_leaf(frame)])
 
-    def set_half(self, source: int, k: int, key: int) -> None:
+    def set_half(self, frame: int, key: int) -> None:
         """Lower the key on the bisector of a frame (the runs along hexsides, judged in Python)."""
-        at = self._half_leaf(source, k)
+        at = self._half_leaf(frame)
         self.leaf_min[at] = min(int(self.leaf_min[at]), key)
 
-    def _half_leaf(self, source: int, k: int) -> int:
-        rank = int(self.t.below_at[2 * self.t.span + 1 + _PAD])
-        return int(self.offset[6 * source + k] + self.cum[source * (self.t.keys.size + 1) + rank])
+    def _half_leaf(self, frame: int) -> int:
+        return frame * self.count + int(self.cum[self.t.below_at[2 * self.t.span + 1 + _PAD]])
 
-    def seen(self, source: np.ndarray, at: np.ndarray) -> np.ndarray:
-        """Whether the targets at template indices ``at`` from their ``source`` are seen (not the
-        source itself)."""
+    def seen(self, source: np.ndarray | int, at: np.ndarray) -> np.ndarray:
+        """Whether the targets at template indices ``at`` from their ``source`` are seen (garbage at
+        the source itself: the caller decides the origin)."""
         t = self.t
-        level = t.level.take(at)
-        found: np.ndarray = self.leaf_min.take(self.leaf(source, t.k.take(at), t.below.take(at))) > level
+        frame = 6 * source + t.k.take(at)
+        found: np.ndarray = self.leaf_min.take(self.leaf(frame, t.below.take(at))) > t.level.take(at)
         return found
 
 
@@ -203,43 +206,45 @@ def _edge_pieces(p: Painted, src: np.ndarray, at1: np.ndarray, at2: np.ndarray, 
     (``at2``): leaves ``[lo, hi)`` and keys, one piece in the frame of each end (one when both
     share a frame)."""
     t = p.t
-    k1, k2 = t.k.take(at1).astype(np.int64), t.k.take(at2).astype(np.int64)
-    l1, l2 = t.level.take(at1), t.level.take(at2)
-    key = np.maximum(l1, l2) + 1
+    k1, k2 = t.k.take(at1), t.k.take(at2)
+    key = np.maximum(t.level.take(at1), t.level.take(at2)) + 1
     two = np.flatnonzero(k2 != k1)
-    here = np.concatenate((at1, at2.take(two)))
-    ks = np.concatenate((k1, k2.take(two)))
-    sign = np.concatenate((np.ones(at1.size, dtype=np.int64), np.full(two.size, -1, dtype=np.int64)))
-    delta = _ARM_DELTA.reshape(18, 2).take(ks * 3 + np.concatenate((arm, arm.take(two))), axis=0) * sign[:, None]
-    dl, dj = delta[:, 0], delta[:, 1]
+    if two.size:
+        here = np.concatenate((at1, at2.take(two)))
+        ks = np.concatenate((k1, k2.take(two)))
+        src = np.concatenate((src, src.take(two)))
+        key = np.concatenate((key, key.take(two)))
+        which = ks * 3 + np.concatenate((arm, arm.take(two)))
+        which[at1.size :] += 18  # the arm walked backwards, from the bottom corner
+    else:
+        here, ks, which = at1, k1, k1 * 3 + arm
+    dl, dj = _DL.take(which), _DJ.take(which)
     lh, jh = t.level.take(here), t.row.take(here)
-    lo_, jo = lh + dl, jh + dj
+    lo_ = lh + dl
     ahead = lo_ > 0
     # the other end lower: its slope is below this end's (ahead), or the edge turns that way
-    other_lower = lh * dj - jh * dl < 0
-    other = np.where(ahead, lo_, 1) * t.span + np.where(ahead, jo, np.where(other_lower, -1, 2)) + _PAD
+    other_lower = lh * dj < jh * dl
+    other = np.where(ahead, lo_ * t.span + jh + dj, np.where(other_lower, t.span - 1, t.span + 2)) + _PAD
     lo_rank = np.where(other_lower, t.upto_at.take(other), t.upto.take(here))
     hi_rank = np.where(other_lower, t.below.take(here), t.below_at.take(other))
-    srcs = np.concatenate((src, src.take(two)))
-    return p.leaf(srcs, ks, lo_rank), p.leaf(srcs, ks, hi_rank), np.concatenate((key, key.take(two)))
+    frame = 6 * src + ks
+    return p.leaf(frame, lo_rank), p.leaf(frame, hi_rank), key
 
 
 def paint(
-    t: Templates, reach: list[int], edges: tuple[np.ndarray, ...], corners: tuple[np.ndarray, np.ndarray],
+    t: Templates, reach: int, sources: int, edges: tuple[np.ndarray, ...], corners: tuple[np.ndarray, np.ndarray],
     starts: list[tuple[int, int, int, int, int, int, int]],
 ) -> Painted:
-    """Paint every frame of the sources: ``reach`` the largest level per source; ``edges``
+    """Paint every frame of the sources: ``reach`` the largest level from any source; ``edges``
     ``(source, at1, at2, arm)`` the blocking edges (see :func:`_edge_pieces`), ``corners``
     ``(source, at)`` the corners blocking a line straight through them (template indices from
     their source); ``starts`` ``(source, k, lo_p, lo_q, hi_p, hi_q, key)`` more open intervals (a
     corner source's sextant starts, ``q <= 2``)."""
-    cum = np.zeros((len(reach), t.keys.size + 1), dtype=np.int64)
-    for s, r in enumerate(reach):
-        np.cumsum(t.den <= r, out=cum[s, 1:])
-    counts = np.repeat(cum[:, -1], 6)
-    offset = np.concatenate(([0], np.cumsum(counts)[:-1]))
+    cum = np.zeros(t.keys.size + 1, dtype=np.int32)
+    np.cumsum(t.den <= reach, out=cum[1:])
+    count = int(cum[-1])
     kind = np.int16 if t.top + 2 < np.iinfo(np.int16).max else np.int32
-    p = Painted(t, cum.ravel(), offset, np.zeros(0, dtype=kind))
+    p = Painted(t, cum, count, np.zeros(0, dtype=kind))
     los, his, ks = [], [], []
     if edges[0].size:
         lo, hi, key = _edge_pieces(p, *edges)
@@ -248,18 +253,19 @@ def paint(
         ks.append(key)
     src, at = corners
     if src.size:
-        k = t.k.take(at).astype(np.int64)
-        los.append(p.leaf(src, k, t.below.take(at)))
-        his.append(p.leaf(src, k, t.upto.take(at)))
+        frame = 6 * src + t.k.take(at)
+        los.append(p.leaf(frame, t.below.take(at)))
+        his.append(p.leaf(frame, t.upto.take(at)))
         ks.append(t.level.take(at) + 1)
     if starts:
         st = np.array(starts, dtype=np.int64)
-        los.append(p.leaf(st[:, 0], st[:, 1], t.upto_at.take(st[:, 3] * t.span + st[:, 2] + _PAD)))
-        his.append(p.leaf(st[:, 0], st[:, 1], t.below_at.take(st[:, 5] * t.span + st[:, 4] + _PAD)))
+        frame = 6 * st[:, 0] + st[:, 1]
+        los.append(p.leaf(frame, t.upto_at.take(st[:, 3] * t.span + st[:, 2] + _PAD)))
+        his.append(p.leaf(frame, t.below_at.take(st[:, 5] * t.span + st[:, 4] + _PAD)))
         ks.append(st[:, 6])
-    total = int(counts.sum())
+    total = 6 * sources * count
     if los:
-        p.leaf_min = paint_min(total, np.concatenate(los), np.concatenate(his), np.concatenate(ks).astype(kind))
+        p.leaf_min = paint_min(total, np.concatenate(los), np.concatenate(his), np.concatenate(ks).astype(kind), count)
     else:
         p.leaf_min = np.full(total, np.iinfo(kind).max, dtype=kind)
     return p
