@@ -67,6 +67,7 @@ class SightGrid:
     flags: bytes
     coded: np.ndarray  # the byte offsets of the corners whose code is not 0 (they may block)
     coded_t: np.ndarray  # the same as template indices from the box's first point (hex_paint)
+    coded_top: np.ndarray  # bool: which of them are top corners
     centres: np.ndarray  # the byte offsets of the on-board centres
     centres_t: np.ndarray  # the same as template indices from the box's first point
     x0: int
@@ -193,7 +194,7 @@ def _build(board: HexBoard, profile: HexProfile, viewer: str | None) -> SightGri
         c0 = first ^ (r0 & 1)
         flags[3 * r0 : 3 * h : 6, c0::2] = top[r0::2]
         flags[3 * r0 + 4 : 3 * h + 4 : 6, c0::2] = bottom[r0::2]
-    coded = np.flatnonzero(flags)  # corners only, so far
+    coded = np.flatnonzero(flags != 0)  # corners only, so far (a bool array: a quicker search)
     on = np.zeros((nrows, stride), dtype=bool)
     for r0 in (0, 1):
         c0 = first ^ (r0 & 1)
@@ -201,7 +202,8 @@ def _build(board: HexBoard, profile: HexProfile, viewer: str | None) -> SightGri
         on[3 * r0 + 2 : 3 * h + 2 : 6, c0::2] = onb[r0::2]
     centres = np.flatnonzero(on)
     return SightGrid(
-        flags.tobytes(), coded, _template_index(coded, stride), centres, _template_index(centres, stride),
+        flags.tobytes(), coded, _template_index(coded, stride), (coded // stride + y0) % 3 == 1, centres,
+        _template_index(centres, stride),
         x0, y0, stride, nrows, wp, hp, grid.parity,
     )
 
@@ -515,21 +517,22 @@ def _blocking_edges(
     and a bottom corner): a wall, or its cell on the source's side blocks (an edge through the
     source runs along the bisector: left to the walk). ``(source, at1, at2, arm)`` for
     :func:`game.core.hex_paint.paint` (``shift``: per source, template index minus box index)."""
-    at = sg.coded_t[top]
-    xb, yb = sg.coded[top] % sg.stride, sg.coded[top] // sg.stride
-    code = code[top]
+    at, box, code = sg.coded_t[top], sg.coded[top], code[top]
+    xb, yb = box % sg.stride, box // sg.stride
     out: list[list[np.ndarray]] = [[], [], [], []]
     for m, (ax, ay) in enumerate(_ARMS):
-        wall, plus, minus = code >> 2 * m & 1, code >> (2 * m + 1) % 6 & 1, code >> (2 * m - 1) % 6 & 1
-        some = np.flatnonzero(wall | plus | minus)
+        wall, plus, minus = 1 << 2 * m, 1 << (2 * m + 1) % 6, 1 << (2 * m - 1) % 6
+        some = np.flatnonzero(code & (wall | plus | minus) != 0)
         if not some.size:
             continue
+        c = code.take(some)
         wx, wy = _WEDGES[((2 * m + 1) % 6) // 2]
         plus_side = ax * wy - ay * wx > 0  # the side of the arm the wedge after it lies on
-        side = ay * (xb[some][None, :] - sx[:, None]) - ax * (yb[some][None, :] - sy[:, None])  # cross(arm, source - corner)
-        beside = np.where((side > 0) == plus_side, plus[some][None, :], minus[some][None, :])
-        src, which = np.nonzero((side != 0) & ((wall[some][None, :] | beside) != 0))
-        at1 = at[some].take(which) + shift.take(src)
+        side = ay * (xb.take(some) - sx[:, None]) - ax * (yb.take(some) - sy[:, None])  # cross(arm, source - corner)
+        closed = c & np.where((side > 0) == plus_side, wall | plus, wall | minus) != 0
+        hit = np.flatnonzero((side != 0) & closed)
+        src, which = np.divmod(hit, some.size) if sx.size > 1 else (np.zeros(hit.size, dtype=np.int64), hit)
+        at1 = at.take(some.take(which)) + shift.take(src)
         for part, value in zip(out, (src, at1, at1 + (ay * t.width + ax), np.full(src.size, m)), strict=True):
             part.append(value)
     if not out[0]:
@@ -578,7 +581,7 @@ def _paint(
             starts.extend(_start_pieces(i, k, intervals))
             per.append((pending, units))
         walks.append(per)
-    top = (sg.coded // sg.stride + sg.y0) % 3 == 1
+    top = sg.coded_top
     edges = _blocking_edges(t, sg, code, top, shift, sx, sy)
     corners = _through_corners(t, sg, code, top, shift, profile.touch)
     return paint(t, max(c.top_level for c in casts), len(casts), edges, corners, starts), shift, walks
