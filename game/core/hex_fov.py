@@ -590,27 +590,19 @@ def _paint(
 def _read(sg: SightGrid, painted: Painted, shift: np.ndarray, casts: list[_Cast], seen: bytearray) -> None:
     """Every target read from its leaf, for all sources at once, and the cells of those seen marked
     (the end rule at corner targets; the bisectors' corners were ended during their walks)."""
-    t = painted.t
-    if not casts[0].corners:
-        if len(casts) == 1:
-            casts[0].finish(sg.centres.take(np.flatnonzero(painted.seen(0, sg.centres_t + shift[0]))))
-            return
-        targets, base = sg.centres, sg.centres_t
-    else:
-        targets = _corner_targets(sg)
-        base = _template_index(targets, sg.stride)
-    at = (base[None, :] + shift[:, None]).ravel()
-    src = np.repeat(np.arange(len(casts)), targets.size)
-    if casts[0].corners:  # corners on a bisector were ended during its walk
-        pick = np.flatnonzero(2 * t.row.take(at) != t.level.take(at))
-        at, src = at.take(pick), src.take(pick)
-    else:
-        pick = np.arange(at.size)
-    hit = np.flatnonzero(painted.seen(src, at))
-    src = src.take(hit)
+    t, count = painted.t, painted.count
+    corners = casts[0].corners
+    targets, base = (_corner_targets(sg), None) if corners else (sg.centres, sg.centres_t)
+    at = (_template_index(targets, sg.stride) if base is None else base)[None, :] + shift[:, None]
+    level = (t.off_ray if corners else t.level).take(at)  # corners on a bisector: ended by its walk
+    leaf = t.k.take(at) * count + painted.cum.take(t.below.take(at))
+    if len(casts) > 1:
+        leaf += (6 * count * np.arange(len(casts)))[:, None]
+    hit = np.flatnonzero(painted.leaf_min.take(leaf) > level)
+    src, which = np.divmod(hit, targets.size)
     sx = np.array([c.s[0] for c in casts], dtype=np.int64).take(src)
     sy = np.array([c.s[1] for c in casts], dtype=np.int64).take(src)
-    casts[0].finish(targets.take(pick.take(hit) % targets.size), sx, sy)
+    casts[0].finish(targets.take(which), sx, sy)
 
 
 def field_cast(board: HexBoard, a: Cell, profile: HexProfile, viewer: str | None = None) -> np.ndarray:

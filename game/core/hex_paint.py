@@ -107,7 +107,9 @@ class Templates:
     """What depends on the board's size only. For every offset ``(dx, dy)`` between two points of
     the lattice box (``|dx| < stride``, ``|dy| < rows``), at index ``(dy + rows - 1) * width + dx
     + stride - 1``: its sextant ``k`` (-1 at ``(0, 0)``), ``level`` and ``row``, and ``below`` /
-    ``upto``, how many leaf keys are ``<`` / ``<=`` its slope. The leaves: from a centre to
+    ``upto``, how many leaf keys are ``<`` / ``<=`` its slope; ``off_ray``: its level, or the
+    largest int32 on a bisector (``2 * row == level``: a corner target there is decided by the
+    bisector's walk, never read). The leaves: from a centre to
     centres the slopes ``p/q`` (``3q <= top``), else every lattice slope ``j/L`` (``L ≡ 2j`` mod 3,
     ``0 <= j < L <= top``), as exact keys (:func:`game.core.slopes.slope_key`), sorted; ``den``:
     per key its smallest level. ``below_at`` / ``upto_at``: the same counts for any ``p/q`` with
@@ -119,6 +121,7 @@ class Templates:
     k: np.ndarray
     level: np.ndarray
     row: np.ndarray
+    off_ray: np.ndarray
     below: np.ndarray
     upto: np.ndarray
     keys: np.ndarray
@@ -157,8 +160,9 @@ def templates(stride: int, rows: int, centres: bool) -> Templates:
     below_at = np.searchsorted(keys, key.ravel()).astype(np.int32)
     upto_at = np.searchsorted(keys, key.ravel(), side="right").astype(np.int32)
     at = level.astype(np.int64) * span + row + _PAD
+    off_ray = np.where(2 * row == level, np.iinfo(np.int32).max, level).astype(np.int32)
     return Templates(
-        2 * stride - 1, (rows - 1) * (2 * stride - 1) + stride - 1, k, level, row, below_at.take(at), upto_at.take(at),
+        2 * stride - 1, (rows - 1) * (2 * stride - 1) + stride - 1, k, level, row, off_ray, below_at.take(at), upto_at.take(at),
         keys, den, below_at, upto_at, span, top,
     )
 
@@ -191,14 +195,6 @@ class Painted:
 
     def _half_leaf(self, frame: int) -> int:
         return frame * self.count + int(self.cum[self.t.below_at[2 * self.t.span + 1 + _PAD]])
-
-    def seen(self, source: np.ndarray | int, at: np.ndarray) -> np.ndarray:
-        """Whether the targets at template indices ``at`` from their ``source`` are seen (garbage at
-        the source itself: the caller decides the origin)."""
-        t = self.t
-        frame = 6 * source + t.k.take(at)
-        found: np.ndarray = self.leaf_min.take(self.leaf(frame, t.below.take(at))) > t.level.take(at)
-        return found
 
 
 def _edge_pieces(p: Painted, src: np.ndarray, at1: np.ndarray, at2: np.ndarray, arm: np.ndarray) -> tuple[np.ndarray, ...]:
