@@ -291,9 +291,12 @@ class _Cast:
         """Mark the cell of a lattice centre seen, when it is on the board."""
         if not self.flag(*centre) & ON_BOARD:
             return
-        sg = self.sg
+        self.seen[self.cell_at(centre)] = 1
+
+    def cell_at(self, centre: tuple[int, int]) -> int:
+        """The index in ``seen`` of the cell of a lattice centre (on the board)."""
         row = centre[1] // 3
-        self.seen[row * sg.width + (centre[0] - ((row & 1) ^ sg.parity)) // 2] = 1
+        return row * self.sg.width + (centre[0] - ((row & 1) ^ self.sg.parity)) // 2
 
     def end_at(self, g: tuple[int, int], back: int) -> None:
         """A corner target reached through the wedge at position ``back``: mark each cell around it
@@ -353,8 +356,8 @@ class _Cast:
         g1, back1, from_source = unit
         for q in (1, 3, 5):
             centre = _wedge_centre(g2, q)
-            if not self.flag(*centre) & ON_BOARD:
-                continue
+            if not self.flag(*centre) & ON_BOARD or self.seen[self.cell_at(centre)]:
+                continue  # off the board, or seen already
             if not self.unit_blocked(g1, back1, g2, q, d, from_source, centre):
                 self.mark(centre)
 
