@@ -171,11 +171,11 @@ def test_the_rank_tables_count_exactly() -> None:
                 at = q * t.span + p + 3
                 assert t.below_at[at] == sum(x < Fraction(p, q) for x in leaves), (centres, p, q)
                 assert t.upto_at[at] == sum(x <= Fraction(p, q) for x in leaves), (centres, p, q)
-        for k, level, row, below, upto, _ in t.rec.tolist():
-            if k >= 0:
-                slope = Fraction(row, level)
-                assert below == sum(x < slope for x in leaves)
-                assert upto == sum(x <= slope for x in leaves)
+        for at in range(t.k.size):
+            if t.k[at] >= 0:
+                slope = Fraction(int(t.row[at]), int(t.level[at]))
+                assert t.below[at] == sum(x < slope for x in leaves)
+                assert t.upto[at] == sum(x <= slope for x in leaves)
 
 
 @pytest.mark.parametrize("touch", ["blocks", "clear", "both-sides"])

@@ -42,7 +42,7 @@ import numpy as np
 
 from game.core.hex_board import HexBoard
 from game.core.hex_corner import corner_rule, position, side_wedge
-from game.core.hex_paint import BELOW, LEVEL, OFF_RAY, ROW, K, Painted, Templates, paint, templates
+from game.core.hex_paint import Painted, Templates, paint, templates
 from game.core.hex_rules import HexProfile
 from game.core.hexgrid import Cell
 
@@ -545,18 +545,17 @@ def _blocking_edges(
 
 def _through_corners(t: Templates, sg: SightGrid, code: np.ndarray, top: np.ndarray, shift: np.ndarray, touch: str) -> tuple[np.ndarray, np.ndarray]:
     """The corners off the bisectors that block a line passing straight through them, per source:
-    ``(source, template record)``."""
+    ``(source, template index)``."""
     status = _status_table(touch)
     some = np.flatnonzero(status.reshape(24, 64).any(axis=0).take(code))
     base, code, top = sg.coded_t[some], code[some], top[some]
     at = (base[None, :] + shift[:, None]).ravel()
     src = np.repeat(np.arange(shift.size), base.size)
-    rec = t.rec.take(at, axis=0)
-    k, level, row = rec[:, K], rec[:, LEVEL], rec[:, ROW]
+    k, level, row = t.k.take(at).astype(np.int64), t.level.take(at), t.row.take(at)
     half = 2 * row > level
     found = ((np.maximum(k, 0) * 2 + np.tile(top, shift.size)) * 2 + half) * 64 + np.tile(code, shift.size)
     keep = np.flatnonzero((k >= 0) & (2 * row != level) & status.take(found))
-    return src.take(keep), rec.take(keep, axis=0)
+    return src.take(keep), at.take(keep)
 
 
 def _corner_targets(sg: SightGrid) -> np.ndarray:
@@ -598,9 +597,8 @@ def _read(sg: SightGrid, painted: Painted, shift: np.ndarray, casts: list[_Cast]
     corners = casts[0].corners
     targets, base = (_corner_targets(sg), None) if corners else (sg.centres, sg.centres_t)
     at = (_template_index(targets, sg.stride) if base is None else base)[None, :] + shift[:, None]
-    rec = t.rec.take(at.ravel(), axis=0)
-    level = rec[:, OFF_RAY if corners else LEVEL].reshape(at.shape)  # corners on a bisector: ended by its walk
-    leaf = (rec[:, K] * count + painted.cum.take(rec[:, BELOW])).reshape(at.shape)
+    level = (t.off_ray if corners else t.level).take(at)  # corners on a bisector: ended by its walk
+    leaf = t.k.take(at) * count + painted.cum.take(t.below.take(at))
     if len(casts) > 1:
         leaf += (6 * count * np.arange(len(casts)))[:, None]
     hit = np.flatnonzero(painted.leaf_min.take(leaf) > level)

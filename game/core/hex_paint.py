@@ -42,7 +42,7 @@ import numpy as np
 
 from game.core.slopes import distinct_sorted, paint_min, slope_key
 
-__all__ = ["BELOW", "K", "LEVEL", "OFF_RAY", "ROW", "UPTO", "Painted", "Templates", "frames", "hex_norm", "paint", "templates"]
+__all__ = ["Painted", "frames", "hex_norm", "paint"]
 
 #: the six neighbour directions of the pointy frame, in circular order (as in game/core/hex_fov.py)
 _N = ((2, 0), (1, 3), (-1, 3), (-2, 0), (-1, -3), (1, -3))
@@ -100,8 +100,6 @@ _DL = np.concatenate((_ARM_DELTA[:, :, 0].ravel(), -_ARM_DELTA[:, :, 0].ravel())
 _DJ = np.concatenate((_ARM_DELTA[:, :, 1].ravel(), -_ARM_DELTA[:, :, 1].ravel())).astype(np.int32)
 #: the columns of the rank tables before row 0 and after row ``level``
 _PAD = 3
-#: the columns of a template record
-K, LEVEL, ROW, BELOW, UPTO, OFF_RAY = range(6)
 
 
 @dataclass(frozen=True)
@@ -120,7 +118,12 @@ class Templates:
 
     width: int
     origin: int
-    rec: np.ndarray  # (offsets, 6) int32: K, LEVEL, ROW, BELOW, UPTO, OFF_RAY (one take reads all)
+    k: np.ndarray
+    level: np.ndarray
+    row: np.ndarray
+    off_ray: np.ndarray
+    below: np.ndarray
+    upto: np.ndarray
     keys: np.ndarray
     den: np.ndarray
     below_at: np.ndarray
@@ -158,9 +161,8 @@ def templates(stride: int, rows: int, centres: bool) -> Templates:
     upto_at = np.searchsorted(keys, key.ravel(), side="right").astype(np.int32)
     at = level.astype(np.int64) * span + row + _PAD
     off_ray = np.where(2 * row == level, np.iinfo(np.int32).max, level).astype(np.int32)
-    rec = np.stack((k, level, row, below_at.take(at), upto_at.take(at), off_ray), axis=1)
     return Templates(
-        2 * stride - 1, (rows - 1) * (2 * stride - 1) + stride - 1, rec,
+        2 * stride - 1, (rows - 1) * (2 * stride - 1) + stride - 1, k, level, row, off_ray, below_at.take(at), upto_at.take(at),
         keys, den, below_at, upto_at, span, top,
     )
 
@@ -200,28 +202,27 @@ def _edge_pieces(p: Painted, src: np.ndarray, at1: np.ndarray, at2: np.ndarray, 
     (``at2``): leaves ``[lo, hi)`` and keys, one piece in the frame of each end (one when both
     share a frame)."""
     t = p.t
-    r1, r2 = t.rec.take(at1, axis=0), t.rec.take(at2, axis=0)
-    k1, k2 = r1[:, K], r2[:, K]
-    key = np.maximum(r1[:, LEVEL], r2[:, LEVEL]) + 1
+    k1, k2 = t.k.take(at1), t.k.take(at2)
+    key = np.maximum(t.level.take(at1), t.level.take(at2)) + 1
     two = np.flatnonzero(k2 != k1)
     if two.size:
-        here = np.concatenate((r1, r2.take(two, axis=0)))
+        here = np.concatenate((at1, at2.take(two)))
         ks = np.concatenate((k1, k2.take(two)))
         src = np.concatenate((src, src.take(two)))
         key = np.concatenate((key, key.take(two)))
         which = ks * 3 + np.concatenate((arm, arm.take(two)))
         which[at1.size :] += 18  # the arm walked backwards, from the bottom corner
     else:
-        here, ks, which = r1, k1, k1 * 3 + arm
+        here, ks, which = at1, k1, k1 * 3 + arm
     dl, dj = _DL.take(which), _DJ.take(which)
-    lh, jh = here[:, LEVEL], here[:, ROW]
+    lh, jh = t.level.take(here), t.row.take(here)
     lo_ = lh + dl
     ahead = lo_ > 0
     # the other end lower: its slope is below this end's (ahead), or the edge turns that way
     other_lower = lh * dj < jh * dl
     other = np.where(ahead, lo_ * t.span + jh + dj, np.where(other_lower, t.span - 1, t.span + 2)) + _PAD
-    lo_rank = np.where(other_lower, t.upto_at.take(other), here[:, UPTO])
-    hi_rank = np.where(other_lower, here[:, BELOW], t.below_at.take(other))
+    lo_rank = np.where(other_lower, t.upto_at.take(other), t.upto.take(here))
+    hi_rank = np.where(other_lower, t.below.take(here), t.below_at.take(other))
     frame = 6 * src + ks
     return p.leaf(frame, lo_rank), p.leaf(frame, hi_rank), key
 
@@ -232,8 +233,8 @@ def paint(
 ) -> Painted:
     """Paint every frame of the sources: ``reach`` the largest level from any source; ``edges``
     ``(source, at1, at2, arm)`` the blocking edges (see :func:`_edge_pieces`), ``corners``
-    ``(source, records)`` the corners blocking a line straight through them (their template
-    records from their source); ``starts`` ``(source, k, lo_p, lo_q, hi_p, hi_q, key)`` more open intervals (a
+    ``(source, at)`` the corners blocking a line straight through them (template indices from
+    their source); ``starts`` ``(source, k, lo_p, lo_q, hi_p, hi_q, key)`` more open intervals (a
     corner source's sextant starts, ``q <= 2``)."""
     cum = np.zeros(t.keys.size + 1, dtype=np.int32)
     np.cumsum(t.den <= reach, out=cum[1:])
@@ -246,12 +247,12 @@ def paint(
         los.append(lo)
         his.append(hi)
         ks.append(key)
-    src, rec = corners
+    src, at = corners
     if src.size:
-        frame = 6 * src + rec[:, K]
-        los.append(p.leaf(frame, rec[:, BELOW]))
-        his.append(p.leaf(frame, rec[:, UPTO]))
-        ks.append(rec[:, LEVEL] + 1)
+        frame = 6 * src + t.k.take(at)
+        los.append(p.leaf(frame, t.below.take(at)))
+        his.append(p.leaf(frame, t.upto.take(at)))
+        ks.append(t.level.take(at) + 1)
     if starts:
         st = np.array(starts, dtype=np.int64)
         frame = 6 * st[:, 0] + st[:, 1]
