@@ -266,9 +266,10 @@ class _Cast:
 
     def __init__(
         self, sg: SightGrid, flags: bytearray, source: tuple[int, int], a_centre: tuple[int, int],
-        profile: HexProfile, corners: bool, seen: bytearray,
+        profile: HexProfile, corners: bool, seen: bytearray, runs: dict[tuple[object, ...], bool],
     ) -> None:
         self.sg, self.flags, self.s, self.a = sg, flags, source, a_centre
+        self.runs = runs  # the runs along hexsides judged so far (shared by the field's casts)
         self.rule = profile
         self.touch, self.etouch = profile.touch, profile.endpoint_touch
         self.corners, self.seen = corners, seen
@@ -317,7 +318,19 @@ class _Cast:
     ) -> bool:
         """A run along the hexside from corner ``g1`` to corner ``g2`` in direction ``d``, with its
         two corners: the line comes into ``g1`` from position ``back1`` and leaves ``g2`` at
-        ``ahead2`` (``target``: ``g2`` is the line's end in the cell of that centre)."""
+        ``ahead2`` (``target``: ``g2`` is the line's end in the cell of that centre). Remembered
+        for the field: the bisectors of the origin's corners run along the same lines."""
+        key = (g1, back1, g2, ahead2, d, from_source, target)
+        found = self.runs.get(key)
+        if found is None:
+            found = self.runs[key] = self._unit_blocked(g1, back1, g2, ahead2, d, from_source, target)
+        return found
+
+    def _unit_blocked(
+        self, g1: tuple[int, int], back1: int, g2: tuple[int, int], ahead2: int, d: tuple[int, int],
+        from_source: bool, target: tuple[int, int] | None,
+    ) -> bool:
+        """:meth:`unit_blocked`, judged."""
         top1, top2 = g1[1] % 3 == 1, g2[1] % 3 == 1
         p1, p2 = position(d, top1), position((-d[0], -d[1]), top2)
         code1, code2 = self.flag(*g1), self.flag(*g2)
@@ -413,7 +426,6 @@ class _Cast:
             units[level + 2] = (g, back, False)
         elif seen and self.corners and level in units:
             self.end_of_run(units[level], g, d)
-
 
     def ray_point(self, k: int, level: int, d: tuple[int, int], pending: dict[int, list[Piece]], units: Units) -> bool:
         """The point of the bisector at an even level (False: it lies outside the lattice box)."""
@@ -621,7 +633,8 @@ def field_cast(board: HexBoard, a: Cell, profile: HexProfile, viewer: str | None
         flags[(g[1] - sg.y0) * sg.stride + g[0] - sg.x0] &= ~(1 << p) & 0xFF
     seen = bytearray(sg.width * sg.height)
     to_corners = profile.to == "corners"
-    casts = [_Cast(sg, flags, s, ac, profile, to_corners, seen) for s in ([ac] if profile.from_ == "centre" else corners)]
+    runs: dict[tuple[object, ...], bool] = {}
+    casts = [_Cast(sg, flags, s, ac, profile, to_corners, seen, runs) for s in ([ac] if profile.from_ == "centre" else corners)]
     painted, shift, walks = _paint(sg, flags, casts, profile)
     for i, cast in enumerate(casts):
         for sextant in range(6):
