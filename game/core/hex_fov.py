@@ -1,17 +1,18 @@
 """The field of view on hex boards: every cell one origin sees under a hex rule, exactly, by
-shadow casting from the origin's centre or from each of its corners.
+shadow casting from the origin's centre or from each of its corners, done as one paint.
 
-Pure: integers only (Python ints; numpy builds the per-board byte grid, never a verdict). It
-answers :func:`game.core.hex_los.line` for every target at once, for every rule and override;
-tests/test_hex_fov.py checks it against the exact walk and the reference. How (docs/hex.md, "The
+Pure: integers only (Python ints and numpy integer arrays; no float in any decision). It answers
+:func:`game.core.hex_los.line` for every target at once, for every rule and override;
+tests/test_hex_fov.py and tests/test_hex_paint.py check it against the exact walk and the
+reference. How (docs/hex.md, "The
 field of view"):
 
 * **Frames.** Around the source point the plane splits into six sextants, between consecutive
   neighbour directions ``n_k``, ``n_{k+1}`` (lattice ``(2,0), (1,3), (-1,3), (-2,0), (-1,-3),
   (1,-3)``). A point ``s + ((L - j)·n_k + j·n_{k+1})/3`` has *level* ``L`` (three times its hex
-  distance, the hex norm) and *row* ``j``, ``0 <= j <= L``; centres and corners are exactly the
-  integer ``(L, j)`` with ``L ≡ 2j`` (mod 3), from a centre and from a corner alike. A target is
-  seen along the slope ``j/L``.
+  distance, the hex norm) and *row* ``j``, ``0 <= j < L`` (half-open: each point in one frame);
+  centres and corners are exactly the integer ``(L, j)`` with ``L ≡ 2j`` (mod 3), from a centre
+  and from a corner alike. A target is seen along the slope ``j/L``.
 * **Blockers.** Everything that can block is an open slope interval or a single slope, with a
   *key*: it blocks the targets of its slopes whose level is at least the key. A wall edge, or an
   edge whose cell on the source's side blocks (the far edges of a blocking cell), holds the open
@@ -23,9 +24,11 @@ field of view"):
   corners is one unit, judged as the walk judges it, holding slope 1/2 from its far corner's
   level plus one. Blocking cells block by their far edges and far corners, so a cell never hides
   its own centre or corners.
-* **Casting.** Level by level, the open slope intervals are cut by the blockers whose key is
-  reached; the targets inside them are seen. Blockers are found at the corners in (and a few
-  rows around) the open intervals, so the cost follows what the source sees.
+* **Painting.** Every blocker of every frame of the source (6 from a centre, 36 from the six
+  corners) is placed with numpy and painted at once, the smallest key per slope
+  (:mod:`game.core.hex_paint`); every target reads its slope: seen iff that key is above its
+  level. The bisectors are walked while open (their runs lower their key), corner sources'
+  sextant starts are intervals of key 0. This covers every rule and override.
 * **Ends.** A centre target needs nothing more. A corner target is decided per cell around it
   by the end rule (the sector rule between the way the line arrives and the cell, the cell it
   arrives through unless that is the target, ``endpoint_touch``), or by its last run along a
