@@ -234,8 +234,8 @@ def paint(
     """Paint every frame of the sources: ``reach`` the largest level from any source; ``edges``
     ``(source, at1, at2, arm)`` the blocking edges (see :func:`_edge_pieces`), ``corners``
     ``(source, at)`` the corners blocking a line straight through them (template indices from
-    their source); ``starts`` ``(source, k, lo_p, lo_q, hi_p, hi_q, key)`` more open intervals (a
-    corner source's sextant starts, ``q <= 2``)."""
+    their source); ``starts`` ``(source, k, lo_p, lo_q, hi_p, hi_q, key)`` a few more open
+    intervals (a corner source's sextant starts, ``q <= 2``), applied to the painted leaves."""
     cum = np.zeros(t.keys.size + 1, dtype=np.int32)
     np.cumsum(t.den <= reach, out=cum[1:])
     count = int(cum[-1])
@@ -253,15 +253,14 @@ def paint(
         los.append(p.leaf(frame, t.below.take(at)))
         his.append(p.leaf(frame, t.upto.take(at)))
         ks.append(t.level.take(at) + 1)
-    if starts:
-        st = np.array(starts, dtype=np.int64)
-        frame = 6 * st[:, 0] + st[:, 1]
-        los.append(p.leaf(frame, t.upto_at.take(st[:, 3] * t.span + st[:, 2] + _PAD)))
-        his.append(p.leaf(frame, t.below_at.take(st[:, 5] * t.span + st[:, 4] + _PAD)))
-        ks.append(st[:, 6])
     total = 6 * sources * count
     if los:
-        p.leaf_min = paint_min(total, np.concatenate(los), np.concatenate(his), np.concatenate(ks).astype(kind), count)
+        p.leaf_min = paint_min(total, np.concatenate(los), np.concatenate(his), np.concatenate(ks).astype(kind))
     else:
         p.leaf_min = np.full(total, np.iinfo(kind).max, dtype=kind)
+    for src_i, kk, lo_p, lo_q, hi_p, hi_q, zero in starts:  # a few long intervals of key 0: sliced
+        base = (6 * src_i + kk) * count
+        lo_leaf = base + int(p.cum[t.upto_at[lo_q * t.span + lo_p + _PAD]])
+        hi_leaf = base + int(p.cum[t.below_at[hi_q * t.span + hi_p + _PAD]])
+        np.minimum(p.leaf_min[lo_leaf:hi_leaf], zero, out=p.leaf_min[lo_leaf:hi_leaf])
     return p
