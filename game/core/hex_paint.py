@@ -109,7 +109,7 @@ class Templates:
     + stride - 1``: its sextant ``k`` (-1 at ``(0, 0)``), ``level`` and ``row``, and ``below`` /
     ``upto``, how many leaf keys are ``<`` / ``<=`` its slope; ``off_ray``: its level, or the
     largest int32 on a bisector (``2 * row == level``: a corner target there is decided by the
-    bisector's walk, never read). The leaves: from a centre to
+    bisector's walk, never read; centre targets need no such thing: the level itself). The leaves: from a centre to
     centres the slopes ``p/q`` (``3q <= top``), else every lattice slope ``j/L`` (``L ≡ 2j`` mod 3,
     ``0 <= j < L <= top``), as exact keys (:func:`game.core.slopes.slope_key`), sorted; ``den``:
     per key its smallest level. ``below_at`` / ``upto_at``: the same counts for any ``p/q`` with
@@ -160,7 +160,7 @@ def templates(stride: int, rows: int, centres: bool) -> Templates:
     below_at = np.searchsorted(keys, key.ravel()).astype(np.int32)
     upto_at = np.searchsorted(keys, key.ravel(), side="right").astype(np.int32)
     at = level.astype(np.int64) * span + row + _PAD
-    off_ray = np.where(2 * row == level, np.iinfo(np.int32).max, level).astype(np.int32)
+    off_ray = level if centres else np.where(2 * row == level, np.iinfo(np.int32).max, level).astype(np.int32)
     return Templates(
         2 * stride - 1, (rows - 1) * (2 * stride - 1) + stride - 1, k, level, row, off_ray, below_at.take(at), upto_at.take(at),
         keys, den, below_at, upto_at, span, top,
