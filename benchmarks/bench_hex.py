@@ -1,5 +1,5 @@
 """Hex boards: the field of view through the sight facade (``sight.field`` on a Board on a
-HexGrid: game/core/hex_sight.py, the caster of game/core/hex_fov.py) next to the square arcadia
+HexGrid: game/core/hex_sight.py, the paint of game/core/hex_fov.py and hex_paint.py) next to the square arcadia
 field of view (``sight.field`` on a square board) of the same size and wall density, in the same
 run; and ``sightline los`` on a generated 400×400 hex map in a fresh process (``--fresh``).
 

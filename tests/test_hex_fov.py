@@ -1,12 +1,10 @@
 """The hex field of view (game/core/hex_fov.py) against the exact walk of every line, on random
-boards under every rule; and the two lattice facts the shadow caster rests on, checked by
-enumeration (docs/hex.md, "The field of view")."""
+boards under every rule; and the lattice fact its edge keys rest on, checked by enumeration
+(docs/hex.md, "The field of view"; the paint's own facts: tests/test_hex_paint.py)."""
 
 from __future__ import annotations
 
-import math
 import random
-from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -118,57 +116,3 @@ def test_no_target_lies_between_an_edge_s_levels_in_its_cone(source: int, reach:
                 if turn * _cross(u, t) > 0 and turn * _cross(t, v) > 0:
                     behind = _cross(edge, (t[0] - u[0], t[1] - u[1])) * near_side < 0
                     assert behind == (_norm(t) >= key), (source, u, v, t)
-
-
-def _slope_range(u: tuple[int, int], v: tuple[int, int]) -> tuple[Fraction, Fraction] | None:
-    """The slopes (row / level) in [0, 1] strictly between the directions of two frame points
-    ``(level, row)``, as a closed hull ``(low, high)``, or None when the cone misses [0, 1]."""
-    if (u[0] <= 0 and v[0] <= 0) or u[0] * v[1] == u[1] * v[0]:
-        return None
-    front, back = (u, v) if u[0] > 0 else (v, u)
-    slope = Fraction(front[1], front[0])
-    if back[0] > 0:
-        ends = (slope, Fraction(back[1], back[0]))
-    elif front[0] * back[1] - front[1] * back[0] > 0:  # the cone turns towards growing slopes
-        ends = (slope, Fraction(2))
-    else:
-        ends = (Fraction(-1), slope)
-    low, high = max(min(ends), Fraction(0)), min(max(ends), Fraction(1))
-    return (low, high) if low <= high else None
-
-
-@pytest.mark.parametrize("source", [(0, 0), (1, 1), (0, 2)], ids=["centre", "top corner", "bottom corner"])
-def test_every_edge_whose_slopes_meet_the_sextant_is_found(source: tuple[int, int]) -> None:
-    """The caster takes each edge at one end (its farther end, or its end inside the sextant when
-    the other lies outside) and looks for edges ``_WIDEN`` rows around the open slopes: for every
-    edge of sextant 0 whose slopes meet [0, 1], the end that takes it lies in the sextant's scanned
-    rows, within ``_WIDEN`` rows of every slope of the edge (so of any open interval meeting it)."""
-    from game.core import hex_fov
-
-    def kind(level: int, row: int) -> int:  # 0 centre, 1 top corner, 2 bottom corner
-        return (source[1] + row) % 3
-
-    def takes(level: int, row: int, dl: int, dj: int) -> bool:  # the caster's rule (``edges``)
-        l2, j2 = level + dl, row + dj
-        inside, there = 0 <= row <= level, 0 <= j2 <= l2
-        far_here = level if inside else max(level - row, row)
-        far_there = l2 if there else max(abs(l2), abs(l2 - j2), abs(j2))
-        farther = far_there > far_here or (far_there == far_here and (dl, dj) > (0, 0))
-        return not farther or (inside and not there)
-
-    w = hex_fov._WIDEN
-    for level in range(0, 90):
-        for row in range(-4, level + 5):
-            if (level - 2 * row) % 3 or kind(level, row) == 0 or (level, row) == (0, 0):
-                continue
-            for dl, dj in hex_fov._ARM_FRAMES[0][kind(level, row) == 1]:
-                other = (level + dl, row + dj)
-                hull = _slope_range((level, row), other)
-                if hull is None or other == (0, 0):
-                    continue
-                taker = (level, row) if takes(level, row, dl, dj) else other
-                assert takes(*taker, *(((level, row)[0] - taker[0], (level, row)[1] - taker[1]) if taker == other else (dl, dj))), (level, row)
-                lt, jt = taker
-                assert -w <= jt <= lt + w, ("not scanned", source, (level, row), other)
-                low, high = hull
-                assert math.floor(high * lt) - w <= jt <= math.ceil(low * lt) + w, ("too far", source, (level, row), other)

@@ -1,17 +1,18 @@
 """The field of view on hex boards: every cell one origin sees under a hex rule, exactly, by
-shadow casting from the origin's centre or from each of its corners.
+shadow casting from the origin's centre or from each of its corners, done as one paint.
 
-Pure: integers only (Python ints; numpy builds the per-board byte grid, never a verdict). It
-answers :func:`game.core.hex_los.line` for every target at once, for every rule and override;
-tests/test_hex_fov.py checks it against the exact walk and the reference. How (docs/hex.md, "The
+Pure: integers only (Python ints and numpy integer arrays; no float in any decision). It answers
+:func:`game.core.hex_los.line` for every target at once, for every rule and override;
+tests/test_hex_fov.py and tests/test_hex_paint.py check it against the exact walk and the
+reference. How (docs/hex.md, "The
 field of view"):
 
 * **Frames.** Around the source point the plane splits into six sextants, between consecutive
   neighbour directions ``n_k``, ``n_{k+1}`` (lattice ``(2,0), (1,3), (-1,3), (-2,0), (-1,-3),
   (1,-3)``). A point ``s + ((L - j)·n_k + j·n_{k+1})/3`` has *level* ``L`` (three times its hex
-  distance, the hex norm) and *row* ``j``, ``0 <= j <= L``; centres and corners are exactly the
-  integer ``(L, j)`` with ``L ≡ 2j`` (mod 3), from a centre and from a corner alike. A target is
-  seen along the slope ``j/L``.
+  distance, the hex norm) and *row* ``j``, ``0 <= j < L`` (half-open: each point in one frame);
+  centres and corners are exactly the integer ``(L, j)`` with ``L ≡ 2j`` (mod 3), from a centre
+  and from a corner alike. A target is seen along the slope ``j/L``.
 * **Blockers.** Everything that can block is an open slope interval or a single slope, with a
   *key*: it blocks the targets of its slopes whose level is at least the key. A wall edge, or an
   edge whose cell on the source's side blocks (the far edges of a blocking cell), holds the open
@@ -23,9 +24,11 @@ field of view"):
   corners is one unit, judged as the walk judges it, holding slope 1/2 from its far corner's
   level plus one. Blocking cells block by their far edges and far corners, so a cell never hides
   its own centre or corners.
-* **Casting.** Level by level, the open slope intervals are cut by the blockers whose key is
-  reached; the targets inside them are seen. Blockers are found at the corners in (and a few
-  rows around) the open intervals, so the cost follows what the source sees.
+* **Painting.** Every blocker of every frame of the source (6 from a centre, 36 from the six
+  corners) is placed with numpy and painted at once, the smallest key per slope
+  (:mod:`game.core.hex_paint`); every target reads its slope: seen iff that key is above its
+  level. The bisectors are walked while open (their runs lower their key), corner sources'
+  sextant starts are intervals of key 0. This covers every rule and override.
 * **Ends.** A centre target needs nothing more. A corner target is decided per cell around it
   by the end rule (the sector rule between the way the line arrives and the cell, the cell it
   arrives through unless that is the target, ``endpoint_touch``), or by its last run along a
@@ -42,6 +45,7 @@ import numpy as np
 
 from game.core.hex_board import HexBoard
 from game.core.hex_corner import corner_rule, position, side_wedge
+from game.core.hex_paint import Painted, Templates, paint, templates
 from game.core.hex_rules import HexProfile
 from game.core.hexgrid import Cell
 
@@ -52,30 +56,8 @@ _N = ((2, 0), (1, 3), (-1, 3), (-2, 0), (-1, -3), (1, -3))
 #: arm and wedge-centre offsets of a top corner (a bottom corner: y negated), by position // 2
 _ARMS = ((0, -2), (1, 1), (-1, 1))
 _WEDGES = ((1, -1), (0, 2), (-1, -1))
-#: rows scanned on each side of an open interval to find the edges whose cone meets it (an edge
-#: taken at its farther end reaches at most 2 rows past that end; docs/hex.md)
-_WIDEN = 2
 _WALLS = 0b010101
 BLOCKS, ON_BOARD = 1, 2
-def _frame_of(k: int, v: tuple[int, int]) -> tuple[int, int]:
-    """The ``(level, row)`` of a lattice offset ``v`` in sextant ``k``'s frame (the inverse of
-    ``v = ((level - row)·n_k + row·n_{k+1}) / 3``)."""
-    nk, nk1 = _N[k], _N[(k + 1) % 6]
-    det = nk[0] * nk1[1] - nk[1] * nk1[0]
-    alpha3 = 3 * (nk1[1] * v[0] - nk1[0] * v[1])
-    beta3 = 3 * (nk[0] * v[1] - nk[1] * v[0])
-    return (alpha3 + beta3) // det, beta3 // det
-
-
-#: per sextant, per corner kind (top: True): the frame deltas (level, row) of its three arms
-_ARM_FRAMES: tuple[dict[bool, list[tuple[int, int]]], ...] = tuple(
-    {top: [_frame_of(k, (x, y if top else -y)) for x, y in _ARMS] for top in (True, False)} for k in range(6)
-)
-#: per corner code: the arms that may block (a wall, or a blocking cell beside)
-_CANDIDATE_ARMS = tuple(
-    tuple(m for m in range(3) if code >> (2 * m) & 1 or code >> ((2 * m + 1) % 6) & 1 or code >> ((2 * m - 1) % 6) & 1)
-    for code in range(64)
-)
 
 
 @dataclass(frozen=True)
@@ -86,7 +68,11 @@ class SightGrid:
     Point ``(X, Y)`` is byte ``(Y - y0) * stride + X - x0``; the box reaches two cells past the map."""
 
     flags: bytes
-    nz: bytes  # 1 at every corner whose code is not 0 (something there can block), else 0
+    coded: np.ndarray  # the byte offsets of the corners whose code is not 0 (they may block)
+    coded_t: np.ndarray  # the same as template indices from the box's first point (hex_paint)
+    coded_top: np.ndarray  # bool: which of them are top corners
+    centres: np.ndarray  # the byte offsets of the on-board centres
+    centres_t: np.ndarray  # the same as template indices from the box's first point
     x0: int
     y0: int
     stride: int
@@ -211,72 +197,26 @@ def _build(board: HexBoard, profile: HexProfile, viewer: str | None) -> SightGri
         c0 = first ^ (r0 & 1)
         flags[3 * r0 : 3 * h : 6, c0::2] = top[r0::2]
         flags[3 * r0 + 4 : 3 * h + 4 : 6, c0::2] = bottom[r0::2]
-    nz = flags != 0
+    coded = np.flatnonzero(flags != 0)  # corners only, so far (a bool array: a quicker search)
+    on = np.zeros((nrows, stride), dtype=bool)
     for r0 in (0, 1):
         c0 = first ^ (r0 & 1)
         flags[3 * r0 + 2 : 3 * h + 2 : 6, c0::2] = b8[r0::2] | onb[r0::2].view(u8) << 1
-    return SightGrid(flags.tobytes(), nz.tobytes(), x0, y0, stride, nrows, wp, hp, grid.parity)
+        on[3 * r0 + 2 : 3 * h + 2 : 6, c0::2] = onb[r0::2]
+    centres = np.flatnonzero(on)
+    return SightGrid(
+        flags.tobytes(), coded, _template_index(coded, stride), (coded // stride + y0) % 3 == 1, centres,
+        _template_index(centres, stride),
+        x0, y0, stride, nrows, wp, hp, grid.parity,
+    )
 
 
-Interval = tuple[int, int, bool, int, int, bool]  # low p, q, included; high p, q, included
-Piece = tuple[int, int, int, int]  # open (a/b .. c/d), or the single slope a/b when d == 0
+def _template_index(at: np.ndarray, stride: int) -> np.ndarray:
+    """Byte offsets of the lattice box as template indices (:class:`game.core.hex_paint.Templates`)
+    from the box's first point."""
+    found: np.ndarray = at + (at // stride) * (stride - 1)
+    return found
 
-
-def _cut(intervals: list[Interval], pieces: list[Piece]) -> list[Interval]:
-    """The open slopes left once every piece (an open interval or a single slope) is removed.
-    (Exact integer comparisons, inlined: this runs once per level with blockers.)"""
-    for ap, aq, bp, bq in pieces:
-        out: list[Interval] = []
-        for iv in intervals:
-            lp, lq, li, hp, hq, hi = iv
-            if bq == 0:  # the single slope a
-                low = ap * lq - lp * aq  # sign of a - l
-                high = hp * aq - ap * hq  # sign of h - a
-                if low < 0 or high < 0 or (low == 0 and not li) or (high == 0 and not hi):
-                    out.append(iv)
-                    continue
-                if low > 0:
-                    out.append((lp, lq, li, ap, aq, False))
-                if high > 0:
-                    out.append((ap, aq, False, hp, hq, hi))
-                continue
-            # the open interval (a, b): keep [l, min(h, a)] and [max(l, b), h]
-            if ap * hq >= hp * aq or bp * lq <= lp * bq:
-                out.append(iv)  # no overlap: a >= h or b <= l
-                continue
-            low = ap * lq - lp * aq
-            if low > 0 or (low == 0 and li):
-                out.append((lp, lq, li, ap, aq, True))
-            high = hp * bq - bp * hq
-            if high > 0 or (high == 0 and hi):
-                out.append((bp, bq, True, hp, hq, hi))
-        intervals = out
-        if not intervals:
-            break
-    return intervals
-
-
-def _inside(intervals: list[Interval], p: int, q: int) -> bool:
-    """Whether the slope ``p/q`` lies in the open set."""
-    for lp, lq, li, hp, hq, hi in intervals:
-        low = p * lq - lp * q
-        if low < 0 or (low == 0 and not li):
-            continue
-        high = hp * q - p * hq
-        if high > 0 or (high == 0 and hi):
-            return True
-    return False
-
-
-def _add_span(spans: list[list[int]], level: int, lp: int, lq: int, hp: int, hq: int) -> None:
-    """Add the rows of a level searched for an open interval ``[lp/lq, hp/hq]`` (``_WIDEN`` rows
-    on each side), merged with the last span when they overlap (intervals come in order)."""
-    wlo, whi = (lp * level) // lq - _WIDEN, -((-hp * level) // hq) + _WIDEN
-    if spans and wlo <= spans[-1][1]:
-        if whi > spans[-1][1]:
-            spans[-1][1] = whi
-    else:
-        spans.append([wlo, whi])
 
 
 def _wedge_centre(g: tuple[int, int], p: int) -> tuple[int, int]:
@@ -316,39 +256,33 @@ def _end_table(touch: str, endpoint_touch: str) -> np.ndarray:
     return out
 
 
+
+Interval = tuple[int, int, bool, int, int, bool]  # low p, q, included; high p, q, included
+Piece = tuple[int, int, int, int]  # open (a/b .. c/d), or the single slope a/b when d == 0
+Units = dict[int, tuple[tuple[int, int], int, bool]]  # far level -> (near corner, back, from the source)
+
+
 class _Cast:
-    """Shadow casting from one source point (pointy frame). ``vis`` marks (over the lattice box)
-    every point seen; corners on the sextants' bisectors are judged here, as they are met, and
-    marked in ``seen`` (over the pointy frame's cells), the other corners after the cast."""
+    """What stays exact and sequential in one source's cast (pointy frame): each sextant's start
+    at a corner source, the walk along its bisector (runs along hexsides judged as units) and the
+    marking of the targets seen in ``seen`` (over the pointy frame's cells)."""
 
     def __init__(
         self, sg: SightGrid, flags: bytearray, source: tuple[int, int], a_centre: tuple[int, int],
-        profile: HexProfile, corners: bool, seen: bytearray,
+        profile: HexProfile, corners: bool, seen: bytearray, runs: dict[tuple[object, ...], bool],
     ) -> None:
         self.sg, self.flags, self.s, self.a = sg, flags, source, a_centre
+        self.runs = runs  # the runs along hexsides judged so far (shared by the field's casts)
         self.rule = profile
         self.touch, self.etouch = profile.touch, profile.endpoint_touch
         self.corners, self.seen = corners, seen
-        self.vis = bytearray(len(flags))
-        self.through = _through_table(profile.touch)
-        self.statuses: dict[bool, list[bytes]] = {}
-        self.k, self.nk, self.nk1, self.d = 0, _N[0], _N[1], (1, 1)
-        self.ik = self.ik1 = self.step = self.gap = self.safe = 0
-        self.arms = _ARM_FRAMES[0]
-        self.done: set[tuple[int, int, int]] = set()
-        self.pending: dict[int, list[Piece]] = {}
-        self.units: dict[int, tuple[tuple[int, int], int, bool]] = {}
-        self.ones = b"\x01" * (sg.stride + sg.rows + 64)
-        self.marks: list[tuple[int, int, int]] = []  # (start, count, gap) of every strided mark
-        #: marks are kept from a centre to centres only (the ring cast, which on a dense board sees
-        #: little of a big box); a cast to corners passes over the box (its marks would be many)
-        self.record = source == a_centre and not corners
-        self.base = (source[1] - sg.y0) * sg.stride + source[0] - sg.x0
         box = [(x, y) for x in (-2, 2 * sg.width + 1) for y in (-3, 3 * sg.height)]
+        #: the largest level of a point of the board's cells seen from the source
         self.top_level = max(
             max(abs(3 * (x - source[0]) - (y - source[1])), abs(2 * (y - source[1])), abs(3 * (x - source[0]) + (y - source[1])))
             for x, y in box
         ) // 2 + 4
+
 
     def flag(self, x: int, y: int) -> int:
         sg = self.sg
@@ -361,9 +295,12 @@ class _Cast:
         """Mark the cell of a lattice centre seen, when it is on the board."""
         if not self.flag(*centre) & ON_BOARD:
             return
-        sg = self.sg
+        self.seen[self.cell_at(centre)] = 1
+
+    def cell_at(self, centre: tuple[int, int]) -> int:
+        """The index in ``seen`` of the cell of a lattice centre (on the board)."""
         row = centre[1] // 3
-        self.seen[row * sg.width + (centre[0] - ((row & 1) ^ sg.parity)) // 2] = 1
+        return row * self.sg.width + (centre[0] - ((row & 1) ^ self.sg.parity)) // 2
 
     def end_at(self, g: tuple[int, int], back: int) -> None:
         """A corner target reached through the wedge at position ``back``: mark each cell around it
@@ -384,7 +321,19 @@ class _Cast:
     ) -> bool:
         """A run along the hexside from corner ``g1`` to corner ``g2`` in direction ``d``, with its
         two corners: the line comes into ``g1`` from position ``back1`` and leaves ``g2`` at
-        ``ahead2`` (``target``: ``g2`` is the line's end in the cell of that centre)."""
+        ``ahead2`` (``target``: ``g2`` is the line's end in the cell of that centre). Remembered
+        for the field: the bisectors of the origin's corners run along the same lines."""
+        key = (g1, back1, g2, ahead2, d, from_source, target)
+        found = self.runs.get(key)
+        if found is None:
+            found = self.runs[key] = self._unit_blocked(g1, back1, g2, ahead2, d, from_source, target)
+        return found
+
+    def _unit_blocked(
+        self, g1: tuple[int, int], back1: int, g2: tuple[int, int], ahead2: int, d: tuple[int, int],
+        from_source: bool, target: tuple[int, int] | None,
+    ) -> bool:
+        """:meth:`unit_blocked`, judged."""
         top1, top2 = g1[1] % 3 == 1, g2[1] % 3 == 1
         p1, p2 = position(d, top1), position((-d[0], -d[1]), top2)
         code1, code2 = self.flag(*g1), self.flag(*g2)
@@ -423,18 +372,19 @@ class _Cast:
         g1, back1, from_source = unit
         for q in (1, 3, 5):
             centre = _wedge_centre(g2, q)
-            if not self.flag(*centre) & ON_BOARD:
-                continue
+            if not self.flag(*centre) & ON_BOARD or self.seen[self.cell_at(centre)]:
+                continue  # off the board, or seen already
             if not self.unit_blocked(g1, back1, g2, q, d, from_source, centre):
                 self.mark(centre)
 
     # --- one sextant ------------------------------------------------------------------------------
 
-    def start(self, k: int) -> tuple[list[Interval], dict[int, list[Piece]], dict[int, tuple[tuple[int, int], int, bool]]]:
+
+    def start(self, k: int) -> tuple[list[Interval], dict[int, list[Piece]], Units]:
         """The open slopes of sextant ``k`` at the source, the blockers already known, and the run
         leaving the source (a corner) along the sextant's bisector, if any."""
         pending: dict[int, list[Piece]] = {}
-        units: dict[int, tuple[tuple[int, int], int, bool]] = {}
+        units: Units = {}
         s, a = self.s, self.a
         if s == a:
             return [(0, 1, True, 1, 1, True)], pending, units
@@ -459,17 +409,16 @@ class _Cast:
         units[2] = (s, home, True)
         return iv, pending, units
 
+
     def on_ray(
         self, g: tuple[int, int], level: int, seen: bool, code: int, d: tuple[int, int],
-        pending: dict[int, list[Piece]], units: dict[int, tuple[tuple[int, int], int, bool]],
+        pending: dict[int, list[Piece]], units: Units,
     ) -> None:
         """A corner on the sextant's bisector (slope 1/2), where lines run along hexsides: the near
         corner of a run judges the run as one unit (a blocker of slope 1/2 past its far corner);
         the far corner, as a target, is reached along the run."""
         top = g[1] % 3 == 1
         ahead = position(d, top)
-        sg = self.sg
-        self.vis[(g[1] - sg.y0) * sg.stride + g[0] - sg.x0] = 0  # decided here, not after the cast
         if ahead % 2 == 0:  # a run starts here
             back = position((-d[0], -d[1]), top)
             if seen and self.corners:
@@ -481,285 +430,59 @@ class _Cast:
         elif seen and self.corners and level in units:
             self.end_of_run(units[level], g, d)
 
-    def edges(
-        self, g: tuple[int, int], v: tuple[int, int], top: bool, code: int, level: int, j: int,
-        arms: list[tuple[int, int]], done: set[tuple[int, int, int]], pending: dict[int, list[Piece]],
-    ) -> None:
-        """The edges at corner ``g`` (offset ``v`` from the source) that block: a wall, or an edge
-        whose cell on the source's side blocks; each holds the open interval of its ends' slopes
-        from its farther end's level plus one. An edge is taken at its farther end, or at its end
-        inside the sextant when the other lies outside."""
-        inside = 0 <= j <= level
-        far_here = level if inside else max(level - j, j)
-        for m in _CANDIDATE_ARMS[code]:
-            dl, dj = arms[m]
-            l2, j2 = level + dl, j + dj
-            there_inside = 0 <= j2 <= l2
-            far_there = l2 if there_inside else max(abs(l2), abs(l2 - j2), abs(j2))
-            if (far_there > far_here or (far_there == far_here and (dl, dj) > (0, 0))) and not (inside and not there_inside):
-                continue  # taken at its other end
-            ax, ay = _ARMS[m][0], _ARMS[m][1] if top else -_ARMS[m][1]
-            side = ay * v[0] - ax * v[1]  # cross(arm, source - g)
-            if side == 0:
-                continue  # on a line through the source: a run, judged on the bisector
-            if not code >> (2 * m) & 1:
-                q = (2 * m + 1) % 6
-                wx, wy = _WEDGES[q // 2][0], _WEDGES[q // 2][1] if top else -_WEDGES[q // 2][1]
-                if (ax * wy - ay * wx > 0) != (side > 0):
-                    q = (2 * m - 1) % 6
-                if not code >> q & 1:
-                    continue
-            edge = (g[0] + g[0] + ax, g[1] + g[1] + ay, m if top else 3 + m)  # its midpoint, doubled
-            if edge in done:
-                continue
-            done.add(edge)
-            if l2 > 0:
-                piece = (j, level, j2, l2) if j * l2 < j2 * level else (j2, l2, j, level)
-            elif level * j2 - j * l2 > 0:
-                piece = (j, level, 2, 1)
-            else:
-                piece = (-1, 1, j, level)
-            if piece[0] * piece[3] >= piece[2] * piece[1] or piece[2] <= 0 or piece[0] >= piece[1]:
-                continue  # empty, or entirely below slope 0 or above slope 1
-            pending.setdefault(max(far_here, far_there) + 1, []).append(piece)
-
-    def _clamp(self, k: int, level: int, lo: int, hi: int) -> tuple[int, int]:
-        """Rows ``lo..hi`` of a level cut to the points inside the lattice box."""
-        sg = self.sg
-        nk, nk1 = _N[k], _N[(k + 1) % 6]
-        for c, a_lo, a_hi in ((0, sg.x0 + 1, sg.x0 + sg.stride - 2), (1, sg.y0 + 1, sg.y0 + sg.rows - 2)):
-            a = level * nk[c] + 3 * self.s[c]  # 3 * coordinate = a + j * b
-            b = nk1[c] - nk[c]
-            if b > 0:
-                lo, hi = max(lo, -((a - 3 * a_lo) // b)), min(hi, (3 * a_hi - a) // b)
-            elif b < 0:
-                lo, hi = max(lo, -((3 * a_hi - a) // -b)), min(hi, (a - 3 * a_lo) // -b)
-            elif not 3 * a_lo <= a <= 3 * a_hi:
-                return 1, 0
-        return lo, hi
-
-    def _safe(self, k: int) -> int:
-        """The last level whose rows ``-_WIDEN .. level + _WIDEN`` all lie inside the lattice box."""
-        good, bad = 0, self.top_level + 1  # levels grow outwards from a source inside the box
-        while bad - good > 1:
-            mid = (good + bad) // 2
-            if self._clamp(k, mid, -_WIDEN, mid + _WIDEN) == (-_WIDEN, mid + _WIDEN):
-                good = mid
-            else:
-                bad = mid
-        return good
-
-    def sextant(self, k: int) -> None:
-        """Cast through sextant ``k``. A level holds one kind of point (its level mod 3 says which):
-        centres, only marked; corners, marked when they are targets and searched for blockers
-        around the open slopes. From a centre to centres the three levels of a ring go together
-        (blockers found at a ring's corners only matter to the next ring's centres)."""
-        intervals, pending, units = self.start(k)
-        self.frame(k, pending, units)
-        if self.s == self.a and not self.corners:
-            self._by_rings(intervals, pending)
-        else:
-            self._by_levels(k, intervals, pending)
-
-    def frame(self, k: int, pending: dict[int, list[Piece]], units: dict[int, tuple[tuple[int, int], int, bool]]) -> None:
-        """Set up sextant ``k``: its strides in the byte grid, its arms' frame deltas, the status
-        tables of the corners passed straight through, the last level inside the box."""
-        nk, nk1 = _N[k], _N[(k + 1) % 6]
-        stride = self.sg.stride
-        self.k, self.nk, self.nk1 = k, nk, nk1
-        self.d = ((nk[0] + nk1[0]) // 3, (nk[1] + nk1[1]) // 3)
-        self.ik, self.ik1 = nk[1] * stride + nk[0], nk1[1] * stride + nk1[0]
-        self.step = self.ik1 - self.ik
-        self.gap = abs(self.step)
-        self.arms = _ARM_FRAMES[k]
-        self.done = set()
-        self.pending, self.units = pending, units
-        self.safe = self._safe(k)
-        # a corner off the bisector is passed straight through from one wedge to another, the same
-        # two for every corner of a kind in one half of the sextant: its status table
-        self.statuses = {}
-        for top in (True, False):
-            halves = []
-            for sample in (3, 9):  # slopes 1/4 and 3/4, at level 12
-                v = ((12 - sample) * nk[0] + sample * nk1[0]) // 3, ((12 - sample) * nk[1] + sample * nk1[1]) // 3
-                halves.append(self.through[position((-v[0], -v[1]), top) * 6 + position(v, top)])
-            self.statuses[top] = halves
-
-    def _by_levels(self, k: int, intervals: list[Interval], pending: dict[int, list[Piece]]) -> None:
-        """The cast level by level: cut, mark the targets, search the corners for blockers."""
-        nk, nk1 = self.nk, self.nk1
-        kinds = []  # per level mod 3: (its rows' residue, corners?, marked?)
-        for r in range(3):
-            residue = (2 * r) % 3
-            corners_here = (self.s[1] + ((r - residue) * nk[1] + residue * nk1[1]) // 3) % 3 != 0
-            kinds.append((residue, corners_here, corners_here == self.corners))
-        level = 0
-        while intervals and level < self.top_level:
-            level += 1
-            residue, corners_here, mark = kinds[level % 3]
-            if level in pending:
-                if not (corners_here or mark):  # an idle level: cut at the next one
-                    pending.setdefault(level + 1, []).extend(pending.pop(level))
-                    continue
-                intervals = _cut(intervals, pending.pop(level))
-                if not intervals:
-                    break
-            elif not (corners_here or mark):
-                continue
-            if mark and corners_here:  # corner targets: one pass over the intervals for both
-                spans: list[list[int]] = []
-                self.mark_level(level, residue, intervals, spans)
-                self.scan(level, residue, intervals, True, spans)
-            elif mark:
-                self.mark_level(level, residue, intervals)
-            else:
-                self.scan(level, residue, intervals, False)
-
-    def _by_rings(self, intervals: list[Interval], pending: dict[int, list[Piece]]) -> None:
-        """The cast ring by ring, from a centre to centres: cut once per ring, mark its centres,
-        search its two levels of corners with the same open slopes (a superset is enough)."""
-        level = 0  # a centre level; its two corner levels follow
-        mark, scan, top_level = self.mark_level, self.scan, self.top_level
-        while intervals and level < top_level:
-            if level:
-                cuts = pending.pop(level - 2, []) + pending.pop(level - 1, []) + pending.pop(level, [])
-                if cuts:
-                    intervals = _cut(intervals, cuts)
-                    if not intervals:
-                        break
-                mark(level, 0, intervals)
-            scan(level + 1, 2, intervals, False)
-            scan(level + 2, 1, intervals, False)
-            level += 3
-
-    def mark_level(self, level: int, residue: int, intervals: list[Interval], spans: list[list[int]] | None = None) -> None:
-        """Mark every point of a level inside the open slopes seen (strided slices of ``vis``);
-        with ``spans``, also collect the rows :meth:`scan` searches (in the same pass)."""
-        ik, ik1, step, gap, base = self.ik, self.ik1, self.step, self.gap, self.base
-        vis, ones, marks = self.vis, self.ones, self.marks if self.record else None
-        for lp, lq, li, hp, hq, hi in intervals:
-            if spans is not None:
-                _add_span(spans, level, lp, lq, hp, hq)
-            num = lp * level
-            jlo = -((-num) // lq) if li else num // lq + 1
-            num = hp * level
-            jhi = num // hq if hi else -((-num) // hq) - 1
-            if jlo < 0:
-                jlo = 0
-            if jhi > level:
-                jhi = level
-            if level > self.safe:
-                jlo, jhi = self._clamp(self.k, level, jlo, jhi)
-            jlo += (residue - jlo) % 3
-            jhi -= (jhi - residue) % 3
-            if jlo <= jhi:
-                count = (jhi - jlo) // 3 + 1
-                start = base + ((level - jlo) * ik + jlo * ik1) // 3
-                if step < 0:
-                    start += (count - 1) * step
-                vis[start : start + count * gap : gap] = ones[:count]
-                if marks is not None:
-                    marks.append((start, count, gap))
-
-    def scan(
-        self, level: int, residue: int, intervals: list[Interval], marked: bool, spans: list[list[int]] | None = None,
-    ) -> None:
-        """The corners of a level in (and ``_WIDEN`` rows around) the open slopes whose code is not
-        0: their blockers. ``marked``: this level's open points are marked in ``vis`` already;
-        ``spans``: the rows to search, when :meth:`mark_level` collected them."""
-        if spans is None:
-            spans = []
-            for lp, lq, _, hp, hq, _ in intervals:
-                _add_span(spans, level, lp, lq, hp, hq)
-        if level % 2 == 0 and _inside(intervals, 1, 2):
-            self.ray_point(self.k, level, self.d, self.pending, self.units)
-        ik, ik1, step, gap, base = self.ik, self.ik1, self.step, self.gap, self.base
-        vis, nz, flags = self.vis, self.sg.nz, self.flags
-        sx, sy, x0, y0, stride = self.s[0], self.s[1], self.sg.x0, self.sg.y0, self.sg.stride
-        statuses, edges, arms, done, pending = self.statuses, self.edges, self.arms, self.done, self.pending
-        for wlo, whi in spans:
-            if wlo < -_WIDEN:
-                wlo = -_WIDEN
-            if whi > level + _WIDEN:
-                whi = level + _WIDEN
-            if level > self.safe:
-                wlo, whi = self._clamp(self.k, level, wlo, whi)
-            wlo += (residue - wlo) % 3
-            whi -= (whi - residue) % 3
-            if wlo > whi:
-                continue
-            count = (whi - wlo) // 3 + 1
-            start = base + ((level - wlo) * ik + wlo * ik1) // 3
-            if step < 0:
-                start += (count - 1) * step
-            row = nz[start : start + count * gap : gap]
-            pos = row.find(1)
-            while pos >= 0:
-                at = start + pos * gap
-                j = (3 * (at - base) - level * ik) // step
-                code = flags[at]
-                g = (at % stride + x0, at // stride + y0)
-                top = g[1] % 3 == 1
-                # off the bisector, a corner passed straight through whose slope is open blocks it
-                if 2 * j != level and 0 <= j <= level and statuses[top][2 * j > level][code] and (
-                    vis[at] if marked else _inside(intervals, j, level)
-                ):
-                    pending.setdefault(level + 1, []).append((j, level, 0, 0))
-                edges(g, (g[0] - sx, g[1] - sy), top, code, level, j, arms[top], done, pending)
-                pos = row.find(1, pos + 1)
-
-    def ray_point(
-        self, k: int, level: int, d: tuple[int, int], pending: dict[int, list[Piece]],
-        units: dict[int, tuple[tuple[int, int], int, bool]],
-    ) -> None:
-        """The point of the bisector at an even level, while the bisector is open."""
+    def ray_point(self, k: int, level: int, d: tuple[int, int], pending: dict[int, list[Piece]], units: Units) -> bool:
+        """The point of the bisector at an even level (False: it lies outside the lattice box)."""
         nk, nk1 = _N[k], _N[(k + 1) % 6]
         j = level // 2
         g = (self.s[0] + ((level - j) * nk[0] + j * nk1[0]) // 3, self.s[1] + ((level - j) * nk[1] + j * nk1[1]) // 3)
         sg = self.sg
         x, y = g[0] - sg.x0, g[1] - sg.y0
-        if g[1] % 3 and 0 <= x < sg.stride and 0 <= y < sg.rows:
+        if not (0 <= x < sg.stride and 0 <= y < sg.rows):
+            return False
+        if g[1] % 3:
             self.on_ray(g, level, True, self.flag(*g), d, pending, units)
+        return True
 
-    def finish(self) -> None:
-        """Mark the cells of the centres seen and, for corner targets, the cells the end rule lets
-        each corner seen reach (vectorised; the bisectors' corners were judged during the cast)."""
+    def bisector(self, k: int, key: int, pending: dict[int, list[Piece]], units: Units) -> int:
+        """Walk sextant ``k``'s bisector (slope 1/2) while no blocker whose key is at most the level
+        holds it (``key``: the smallest painted there; ``pending`` and ``units`` from :meth:`start`):
+        each run along a hexside is judged as one unit, corner targets on it are ended here
+        (:meth:`on_ray`). Returns the bisector's smallest key, the runs' blockers included."""
+        nk, nk1 = _N[k], _N[(k + 1) % 6]
+        d = ((nk[0] + nk1[0]) // 3, (nk[1] + nk1[1]) // 3)
+        if pending:
+            key = min(key, min(pending))
+        level = 2
+        while level < key:
+            pending.clear()
+            if not self.ray_point(k, level, d, pending, units):
+                break
+            if pending:
+                key = min(key, min(pending))
+            level += 2
+        return key
+
+
+    def finish(self, seen_at: np.ndarray, sx: np.ndarray | int = 0, sy: np.ndarray | int = 0) -> None:
+        """Mark the cells of the centre targets seen (``seen_at``: their byte offsets) or, for corner
+        targets seen from the source points ``(sx, sy)``, the cells the end rule lets each reach
+        (vectorised; the corners on the bisectors are ended during their walk)."""
         sg = self.sg
-        seen_at = self.seen_points()
         if not seen_at.size:
             return
         xs = seen_at % sg.stride + sg.x0
         ys = seen_at // sg.stride + sg.y0
         flags = np.frombuffer(self.flags, dtype=np.uint8)
-        kind = ys % 3
         if not self.corners:
-            keep = kind == 0
-            self._mark_all(xs[keep], ys[keep], flags)
+            self._mark_all(xs, ys, flags)
             return
-        keep = kind != 0
-        xs, ys, at = xs[keep], ys[keep], seen_at[keep]
         flip = np.where(ys % 3 == 1, 1, -1)
-        dx, dy = self.s[0] - xs, (self.s[1] - ys) * flip
+        dx, dy = sx - xs, (sy - ys) * flip
         back = np.where(dy > np.abs(dx), 3, np.where(dx > 0, 1, 5))
-        allowed = _end_table(self.touch, self.etouch)[flags[at].astype(np.int64) * 6 + back]
+        allowed = _end_table(self.touch, self.etouch)[flags[seen_at].astype(np.int64) * 6 + back]
         for bit, (wx, wy) in enumerate(_WEDGES):
             chosen = (allowed >> bit & 1).astype(bool)
             self._mark_all(xs[chosen] + wx, ys[chosen] + wy * flip[chosen], flags)
-
-    def seen_points(self) -> np.ndarray:
-        """The byte offsets of the points marked in ``vis`` (some twice): from the strided marks
-        when there are few (a cast that saw little), else by a pass over the whole box."""
-        vis = np.frombuffer(self.vis, dtype=np.uint8)
-        if not self.record or len(self.marks) > len(self.vis) >> 8:
-            return np.flatnonzero(vis)
-        if not self.marks:
-            return np.zeros(0, dtype=np.int64)
-        m = np.array(self.marks, dtype=np.int64)
-        counts = m[:, 1]
-        skip = np.repeat(np.cumsum(counts) - counts, counts)
-        at: np.ndarray = np.repeat(m[:, 0], counts) + (np.arange(int(counts.sum())) - skip) * np.repeat(m[:, 2], counts)
-        kept: np.ndarray = at[vis[at] != 0]
-        return kept  # points on the bisectors were decided during the cast
 
     def _mark_all(self, xs: np.ndarray, ys: np.ndarray, flags: np.ndarray) -> None:
         """Mark the cells of lattice centres (only those on the board)."""
@@ -772,9 +495,137 @@ class _Cast:
         seen[rows * sg.width + cols] = 1
 
 
+
+
+@lru_cache(maxsize=8)
+def _status_table(touch: str) -> np.ndarray:
+    """Bool ``[k, top, half, code]``, flat: a corner with that code, off sextant ``k``'s bisector in
+    its ``half`` (1: rows above the bisector), blocks a line passing straight through it. The line
+    comes from and goes to the same two positions at every corner of a kind in one half of a
+    sextant (the arms lie on the bisectors), so two sample slopes say it."""
+    through = _through_table(touch)
+    out = np.zeros((6, 2, 2, 64), dtype=bool)
+    for k in range(6):
+        nk, nk1 = _N[k], _N[(k + 1) % 6]
+        for top in (False, True):
+            for half, sample in enumerate((3, 9)):  # slopes 1/4 and 3/4, at level 12
+                v = ((12 - sample) * nk[0] + sample * nk1[0]) // 3, ((12 - sample) * nk[1] + sample * nk1[1]) // 3
+                table = through[position((-v[0], -v[1]), top) * 6 + position(v, top)]
+                out[k, int(top), half] = np.frombuffer(table, dtype=np.uint8).astype(bool)
+    return out.ravel()
+
+
+def _start_pieces(i: int, k: int, intervals: list[Interval]) -> list[tuple[int, int, int, int, int, int, int]]:
+    """The slopes a corner source's sextant start closes, as open intervals of key 0."""
+    if not intervals:
+        return [(i, k, -1, 1, 2, 1, 0)]
+    lp, lq, _, hp, hq, _ = intervals[0]
+    out = []
+    if (lp, lq) != (0, 1):
+        out.append((i, k, -1, 1, lp, lq, 0))
+    if (hp, hq) != (1, 1):
+        out.append((i, k, hp, hq, 2, 1, 0))
+    return out
+
+
+def _blocking_edges(
+    t: Templates, sg: SightGrid, code: np.ndarray, top: np.ndarray, shift: np.ndarray, sx: np.ndarray, sy: np.ndarray,
+) -> tuple[np.ndarray, ...]:
+    """The edges that block from each source, taken at their top corner (every edge joins a top
+    and a bottom corner): a wall, or its cell on the source's side blocks (an edge through the
+    source runs along the bisector: left to the walk). ``(source, at1, at2, arm)`` for
+    :func:`game.core.hex_paint.paint` (``shift``: per source, template index minus box index)."""
+    at, box, code = sg.coded_t[top], sg.coded[top], code[top]
+    xb, yb = box % sg.stride, box // sg.stride
+    out: list[list[np.ndarray]] = [[], [], [], []]
+    for m, (ax, ay) in enumerate(_ARMS):
+        wall, plus, minus = 1 << 2 * m, 1 << (2 * m + 1) % 6, 1 << (2 * m - 1) % 6
+        some = np.flatnonzero(code & (wall | plus | minus) != 0)
+        if not some.size:
+            continue
+        c = code.take(some)
+        wx, wy = _WEDGES[((2 * m + 1) % 6) // 2]
+        plus_side = ax * wy - ay * wx > 0  # the side of the arm the wedge after it lies on
+        side = ay * (xb.take(some) - sx[:, None]) - ax * (yb.take(some) - sy[:, None])  # cross(arm, source - corner)
+        closed = c & np.where((side > 0) == plus_side, wall | plus, wall | minus) != 0
+        hit = np.flatnonzero((side != 0) & closed)
+        src, which = np.divmod(hit, some.size) if sx.size > 1 else (np.zeros(hit.size, dtype=np.int64), hit)
+        at1 = at.take(some.take(which)) + shift.take(src)
+        for part, value in zip(out, (src, at1, at1 + (ay * t.width + ax), np.full(src.size, m)), strict=True):
+            part.append(value)
+    if not out[0]:
+        return tuple(np.zeros(0, dtype=np.int64) for _ in range(4))
+    return tuple(np.concatenate(part) for part in out)
+
+
+def _through_corners(t: Templates, sg: SightGrid, code: np.ndarray, top: np.ndarray, shift: np.ndarray, touch: str) -> tuple[np.ndarray, np.ndarray]:
+    """The corners off the bisectors that block a line passing straight through them, per source:
+    ``(source, template index)``."""
+    status = _status_table(touch)
+    some = np.flatnonzero(status.reshape(24, 64).any(axis=0).take(code))
+    base, code, top = sg.coded_t[some], code[some], top[some]
+    at = (base[None, :] + shift[:, None]).ravel()
+    src = np.repeat(np.arange(shift.size), base.size)
+    k, level, row = t.k.take(at).astype(np.int64), t.level.take(at), t.row.take(at)
+    half = 2 * row > level
+    found = ((np.maximum(k, 0) * 2 + np.tile(top, shift.size)) * 2 + half) * 64 + np.tile(code, shift.size)
+    keep = np.flatnonzero((k >= 0) & (2 * row != level) & status.take(found))
+    return src.take(keep), at.take(keep)
+
+
+def _corner_targets(sg: SightGrid) -> np.ndarray:
+    """The byte offsets of the corners of the on-board cells."""
+    mark = np.zeros(sg.stride * sg.rows, dtype=bool)
+    for dx, dy in ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1)):
+        mark[sg.centres + (dy * sg.stride + dx)] = True
+    return np.flatnonzero(mark)
+
+
+def _paint(
+    sg: SightGrid, flags: bytearray, casts: list[_Cast], profile: HexProfile,
+) -> tuple[Painted, np.ndarray, list[list[tuple[dict[int, list[Piece]], Units]]]]:
+    """Every blocker of every frame of the sources in one paint (:mod:`game.core.hex_paint`), the
+    sources' template shifts, and per frame the start of its bisector's walk."""
+    t = templates(sg.stride, sg.rows, profile.from_ == "centre" and profile.to == "centre")
+    code = np.frombuffer(flags, dtype=np.uint8).take(sg.coded).astype(np.int64)
+    sx = np.array([c.s[0] - sg.x0 for c in casts], dtype=np.int64)
+    sy = np.array([c.s[1] - sg.y0 for c in casts], dtype=np.int64)
+    shift = t.origin - (sy * t.width + sx)
+    starts, walks = [], []
+    for i, cast in enumerate(casts):
+        per = []
+        for k in range(6):
+            intervals, pending, units = cast.start(k)
+            starts.extend(_start_pieces(i, k, intervals))
+            per.append((pending, units))
+        walks.append(per)
+    top = sg.coded_top
+    edges = _blocking_edges(t, sg, code, top, shift, sx, sy)
+    corners = _through_corners(t, sg, code, top, shift, profile.touch)
+    return paint(t, max(c.top_level for c in casts), len(casts), edges, corners, starts), shift, walks
+
+
+def _read(sg: SightGrid, painted: Painted, shift: np.ndarray, casts: list[_Cast], seen: bytearray) -> None:
+    """Every target read from its leaf, for all sources at once, and the cells of those seen marked
+    (the end rule at corner targets; the bisectors' corners were ended during their walks)."""
+    t, count = painted.t, painted.count
+    corners = casts[0].corners
+    targets, base = (_corner_targets(sg), None) if corners else (sg.centres, sg.centres_t)
+    at = (_template_index(targets, sg.stride) if base is None else base)[None, :] + shift[:, None]
+    level = (t.off_ray if corners else t.level).take(at)  # corners on a bisector: ended by its walk
+    leaf = t.k.take(at) * count + painted.cum.take(t.below.take(at))
+    if len(casts) > 1:
+        leaf += (6 * count * np.arange(len(casts)))[:, None]
+    hit = np.flatnonzero(painted.leaf_min.take(leaf) > level)
+    src, which = np.divmod(hit, targets.size)
+    sx = np.array([c.s[0] for c in casts], dtype=np.int64).take(src)
+    sy = np.array([c.s[1] for c in casts], dtype=np.int64).take(src)
+    casts[0].finish(targets.take(which), sx, sy)
+
+
 def field_cast(board: HexBoard, a: Cell, profile: HexProfile, viewer: str | None = None) -> np.ndarray:
-    """Every cell visible from ``a`` by shadow casting: bool ``(height, width)``, ``[y, x]``. The
-    origin, and from corners its six neighbours, are not decided here (the caller walks them)."""
+    """Every cell visible from ``a``: bool ``(height, width)``, ``[y, x]``. The origin, and from
+    corners its six neighbours, are not decided here (the caller walks them)."""
     grid = board.grid
     sg = sight_grid(board, profile, viewer)
     flags = bytearray(sg.flags)
@@ -784,10 +635,13 @@ def field_cast(board: HexBoard, a: Cell, profile: HexProfile, viewer: str | None
         p = position((ac[0] - g[0], ac[1] - g[1]), g[1] % 3 == 1)
         flags[(g[1] - sg.y0) * sg.stride + g[0] - sg.x0] &= ~(1 << p) & 0xFF
     seen = bytearray(sg.width * sg.height)
-    for s in [ac] if profile.from_ == "centre" else corners:
-        cast = _Cast(sg, flags, s, ac, profile, profile.to == "corners", seen)
-        for k in range(6):
-            cast.sextant(k)
-        cast.finish()
+    to_corners = profile.to == "corners"
+    runs: dict[tuple[object, ...], bool] = {}
+    casts = [_Cast(sg, flags, s, ac, profile, to_corners, seen, runs) for s in ([ac] if profile.from_ == "centre" else corners)]
+    painted, shift, walks = _paint(sg, flags, casts, profile)
+    for i, cast in enumerate(casts):
+        for sextant in range(6):
+            painted.set_half(6 * i + sextant, cast.bisector(sextant, painted.half(6 * i + sextant), *walks[i][sextant]))
+    _read(sg, painted, shift, casts, seen)
     mask = np.frombuffer(bytes(seen), dtype=np.uint8).reshape(sg.height, sg.width).astype(bool)
     return mask if grid.pointy else mask.T

@@ -1,0 +1,266 @@
+"""The hex field of view as one paint: every blocker of every frame of a source, at once.
+
+Pure: numpy and integers only (no floats in any decision). :mod:`game.core.hex_fov` casts from
+the origin's centre (6 frames, one per sextant) or from its six corners (36 frames); its
+docstring defines the frames ``(level, row)``, the blockers (an open slope interval or one slope,
+and a *key*: the first level it blocks) and the targets (seen iff no blocker holding their slope
+has a key at most their level). This module places those blockers with numpy and paints, for
+every slope, the smallest key over the blockers holding it (:func:`game.core.slopes.paint_min`,
+the kernel the square engines share); every target reads its slope's leaf. What stays in Python,
+in :mod:`game.core.hex_fov`: the runs along hexsides on each sextant's bisector (slope 1/2), the
+sextants' starts at a corner source, and the end rules at corner targets on a bisector.
+
+* **Half-open frames.** A point ``v`` (lattice offset from the source, ``v != 0``) lies in exactly
+  one sextant: ``k`` with ``cross(n_k, v) >= 0 > cross(n_{k+1}, v)``, i.e. rows ``0 <= j < level``.
+  The ray between two sextants belongs to the one it starts (row 0). :func:`frames` finds ``k``
+  from the signs of three cross products (a 27-entry table), then ``(level, row)`` from ``k``'s
+  two linear forms. Every corner a line passes straight through sits on one ray and what it
+  does does not depend on which side of the ray one looks from (the ray is no arm: the arms are
+  the bisectors), so each frame decides its own points.
+* **Blockers.** An edge that blocks (a wall, or its cell on the source's side blocks) is placed
+  in the frame of each of its ends (one piece when both ends share a frame): the open interval
+  between its ends' slopes in that frame, an end behind the source (level <= 0) replaced by the
+  frame's far side; its key is the larger hex norm of its ends plus one, whatever the frame (an
+  edge spans at most 60 degrees, so no third frame meets it). A corner whose code blocks a line
+  passing straight through it (``hex_fov._status_table``) holds its own slope from
+  its level plus one; corners on a bisector are the runs' business and are left out.
+* **Leaves.** The leaves of a frame are the slopes of its targets up to the source's reach (the
+  largest level of the lattice box): from a centre to centres the slopes ``p/q``, ``q <= reach /
+  3``; else every lattice slope ``j/L`` (``L ≡ 2j mod 3``). One sorted key table per reach of the
+  board's size (:func:`_slopes`, :func:`game.core.slopes.slope_key`: an exact integer order);
+  ``below[L, j]`` counts the keys ``< j/L``; per source, a prefix count over the keys whose
+  smallest level is within its reach turns a rank into a leaf. An interval's ends are ranks from
+  that table (an end outside ``[0, 1)`` is the run's start or end), never a search.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from game.core.slopes import distinct_sorted, paint_min, slope_key
+
+__all__ = ["Painted", "frames", "hex_norm", "paint"]
+
+#: the six neighbour directions of the pointy frame, in circular order (as in game/core/hex_fov.py)
+_N = ((2, 0), (1, 3), (-1, 3), (-2, 0), (-1, -3), (1, -3))
+#: per sextant: level = (LX * x + LY * y) / 2 and row = (JX * x + JY * y) / 2 (the inverse of
+#: ``3v = level * n_k + row * (n_{k+1} - n_k)``; every lattice offset has x + y even)
+_LX = np.array([_N[(k + 1) % 6][1] - _N[k][1] for k in range(6)], dtype=np.int64)
+_LY = np.array([_N[k][0] - _N[(k + 1) % 6][0] for k in range(6)], dtype=np.int64)
+_JX = np.array([-_N[k][1] for k in range(6)], dtype=np.int64)
+_JY = np.array([_N[k][0] for k in range(6)], dtype=np.int64)
+#: the arms of a top corner (a bottom corner: y negated) and, per arm, the wedge after it
+_ARMS = ((0, -2), (1, 1), (-1, 1))
+_WEDGES = ((1, -1), (0, 2), (-1, -1))
+
+
+def _sextant_table() -> np.ndarray:
+    """``[9 * (s0 + 1) + 3 * (s1 + 1) + s2 + 1]``: the sextant of an offset whose cross products
+    with ``n_0, n_1, n_2`` have signs ``s0, s1, s2`` (``-1`` for the source itself)."""
+    out = np.full(27, -1, dtype=np.int64)
+    for s0 in (-1, 0, 1):
+        for s1 in (-1, 0, 1):
+            for s2 in (-1, 0, 1):
+                c = (s0, s1, s2, -s0, -s1, -s2)  # cross(n_k, v) for k = 0..5
+                found = [k for k in range(6) if c[k] >= 0 > c[(k + 1) % 6]]
+                if len(found) == 1:
+                    out[9 * (s0 + 1) + 3 * (s1 + 1) + s2 + 1] = found[0]
+    return out
+
+
+_SEXTANT = _sextant_table()
+
+
+def hex_norm(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """The level of lattice offsets (three times their hex distance)."""
+    level: np.ndarray = np.maximum(np.maximum(np.abs(3 * x - y), np.abs(3 * x + y)), np.abs(2 * y)) >> 1
+    return level
+
+
+def frames(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The half-open frame of lattice offsets ``(x, y)``: sextant ``k`` (-1 for ``(0, 0)``), level
+    and row (``0 <= row < level``)."""
+    k = _SEXTANT.take(9 * np.sign(y) + 3 * np.sign(y - 3 * x) + np.sign(-y - 3 * x) + 13)
+    level, row = in_frame(k, x, y)
+    return k, level, row
+
+
+def in_frame(k: np.ndarray, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The ``(level, row)`` of offsets ``(x, y)`` in sextant ``k``'s frame (inside it or not)."""
+    return (_LX.take(k) * x + _LY.take(k) * y) >> 1, (_JX.take(k) * x + _JY.take(k) * y) >> 1
+
+
+#: per sextant and arm of a top corner: the arm's (level, row) in that frame (frames are linear)
+_ARM_DELTA = np.array([[[(_LX[k] * ax + _LY[k] * ay) >> 1, (_JX[k] * ax + _JY[k] * ay) >> 1] for ax, ay in _ARMS] for k in range(6)])
+#: the same per ``3 * k + arm``, then (from 18 on) walked backwards from the bottom corner
+_DL = np.concatenate((_ARM_DELTA[:, :, 0].ravel(), -_ARM_DELTA[:, :, 0].ravel())).astype(np.int32)
+_DJ = np.concatenate((_ARM_DELTA[:, :, 1].ravel(), -_ARM_DELTA[:, :, 1].ravel())).astype(np.int32)
+#: the columns of the rank tables before row 0 and after row ``level``
+_PAD = 3
+
+
+@dataclass(frozen=True)
+class Templates:
+    """What depends on the board's size only. For every offset ``(dx, dy)`` between two points of
+    the lattice box (``|dx| < stride``, ``|dy| < rows``), at index ``(dy + rows - 1) * width + dx
+    + stride - 1``: its sextant ``k`` (-1 at ``(0, 0)``), ``level`` and ``row``, and ``below`` /
+    ``upto``, how many leaf keys are ``<`` / ``<=`` its slope; ``off_ray``: its level, or the
+    largest int32 on a bisector (``2 * row == level``: a corner target there is decided by the
+    bisector's walk, never read; centre targets need no such thing: the level itself). The leaves: from a centre to
+    centres the slopes ``p/q`` (``3q <= top``), else every lattice slope ``j/L`` (``L ≡ 2j`` mod 3,
+    ``0 <= j < L <= top``), as exact keys (:func:`game.core.slopes.slope_key`), sorted; ``den``:
+    per key its smallest level. ``below_at`` / ``upto_at``: the same counts for any ``p/q`` with
+    ``1 <= q <= top`` and ``-3 <= p <= q + 3``, at ``q * span + p + 3`` (a slope below 0 counts
+    none, one at least 1 all)."""
+
+    width: int
+    origin: int
+    k: np.ndarray
+    level: np.ndarray
+    row: np.ndarray
+    off_ray: np.ndarray
+    below: np.ndarray
+    upto: np.ndarray
+    keys: np.ndarray
+    den: np.ndarray
+    below_at: np.ndarray
+    upto_at: np.ndarray
+    span: int
+    top: int
+
+
+@lru_cache(maxsize=4)
+def _offsets(stride: int, rows: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Sextant, level and row of every offset of a lattice box (int32; see :class:`Templates`)."""
+    dx = np.arange(1 - stride, stride, dtype=np.int64)[None, :]
+    dy = np.arange(1 - rows, rows, dtype=np.int64)[:, None]
+    x, y = np.broadcast_arrays(dx, dy)
+    k, level, row = frames(x.ravel(), y.ravel())
+    return k.astype(np.int32), level.astype(np.int32), row.astype(np.int32)
+
+
+@lru_cache(maxsize=4)
+def templates(stride: int, rows: int, centres: bool) -> Templates:
+    """The (cached) :class:`Templates` of a lattice box of ``stride`` columns and ``rows`` rows."""
+    k, level, row = _offsets(stride, rows)
+    top = int(level.max()) + 2
+    span = top + 2 * _PAD + 1
+    lv = np.arange(top + 1, dtype=np.int64)[:, None]
+    rw = np.arange(-_PAD, top + _PAD + 1, dtype=np.int64)[None, :]
+    leaf = (rw >= 0) & (rw < lv) & ((lv - 2 * rw) % 3 == 0)
+    if centres:
+        leaf &= (lv % 3 == 0) & (rw % 3 == 0)
+    key = slope_key(rw, np.maximum(lv, 1))
+    keys = distinct_sorted(key[leaf])
+    den = np.full(keys.size, top + 1, dtype=np.int64)
+    np.minimum.at(den, np.searchsorted(keys, key[leaf]), np.broadcast_to(lv, key.shape)[leaf])
+    below_at = np.searchsorted(keys, key.ravel()).astype(np.int32)
+    upto_at = np.searchsorted(keys, key.ravel(), side="right").astype(np.int32)
+    at = level.astype(np.int64) * span + row + _PAD
+    off_ray = level if centres else np.where(2 * row == level, np.iinfo(np.int32).max, level).astype(np.int32)
+    return Templates(
+        2 * stride - 1, (rows - 1) * (2 * stride - 1) + stride - 1, k, level, row, off_ray, below_at.take(at), upto_at.take(at),
+        keys, den, below_at, upto_at, span, top,
+    )
+
+
+@dataclass
+class Painted:
+    """The smallest key per leaf of every frame ``f = 6 * source + k``: frame ``f``'s leaves are
+    ``f * count .. f * count + count - 1``, ``cum[rank]`` turns a rank into a leaf of a frame (the
+    keys within the sources' reach; the frames of one source's corners differ by a few levels of
+    reach at most, so they share the largest)."""
+
+    t: Templates
+    cum: np.ndarray
+    count: int
+    leaf_min: np.ndarray
+
+    def leaf(self, frame: np.ndarray | int, rank: np.ndarray) -> np.ndarray:
+        """The leaves of ranks in frames ``frame``."""
+        found: np.ndarray = frame * self.count + self.cum.take(rank)
+        return found
+
+    def half(self, frame: int) -> int:
+        """The smallest key on the bisector (slope 1/2) of a frame."""
+        return int(self.leaf_min[self._half_leaf(frame)])
+
+    def set_half(self, frame: int, key: int) -> None:
+        """Lower the key on the bisector of a frame (the runs along hexsides, judged in Python)."""
+        at = self._half_leaf(frame)
+        self.leaf_min[at] = min(int(self.leaf_min[at]), key)
+
+    def _half_leaf(self, frame: int) -> int:
+        return frame * self.count + int(self.cum[self.t.below_at[2 * self.t.span + 1 + _PAD]])
+
+
+def _edge_pieces(p: Painted, src: np.ndarray, at1: np.ndarray, at2: np.ndarray, arm: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Blocking edges, from a top corner (template index ``at1``) along ``arm`` to a bottom corner
+    (``at2``): leaves ``[lo, hi)`` and keys, one piece in the frame of each end (one when both
+    share a frame)."""
+    t = p.t
+    k1, k2 = t.k.take(at1), t.k.take(at2)
+    key = np.maximum(t.level.take(at1), t.level.take(at2)) + 1
+    two = np.flatnonzero(k2 != k1)
+    if two.size:
+        here = np.concatenate((at1, at2.take(two)))
+        ks = np.concatenate((k1, k2.take(two)))
+        src = np.concatenate((src, src.take(two)))
+        key = np.concatenate((key, key.take(two)))
+        which = ks * 3 + np.concatenate((arm, arm.take(two)))
+        which[at1.size :] += 18  # the arm walked backwards, from the bottom corner
+    else:
+        here, ks, which = at1, k1, k1 * 3 + arm
+    dl, dj = _DL.take(which), _DJ.take(which)
+    lh, jh = t.level.take(here), t.row.take(here)
+    lo_ = lh + dl
+    ahead = lo_ > 0
+    # the other end lower: its slope is below this end's (ahead), or the edge turns that way
+    other_lower = lh * dj < jh * dl
+    other = np.where(ahead, lo_ * t.span + jh + dj, np.where(other_lower, t.span - 1, t.span + 2)) + _PAD
+    lo_rank = np.where(other_lower, t.upto_at.take(other), t.upto.take(here))
+    hi_rank = np.where(other_lower, t.below.take(here), t.below_at.take(other))
+    frame = 6 * src + ks
+    return p.leaf(frame, lo_rank), p.leaf(frame, hi_rank), key
+
+
+def paint(
+    t: Templates, reach: int, sources: int, edges: tuple[np.ndarray, ...], corners: tuple[np.ndarray, np.ndarray],
+    starts: list[tuple[int, int, int, int, int, int, int]],
+) -> Painted:
+    """Paint every frame of the sources: ``reach`` the largest level from any source; ``edges``
+    ``(source, at1, at2, arm)`` the blocking edges (see :func:`_edge_pieces`), ``corners``
+    ``(source, at)`` the corners blocking a line straight through them (template indices from
+    their source); ``starts`` ``(source, k, lo_p, lo_q, hi_p, hi_q, key)`` a few more open
+    intervals (a corner source's sextant starts, ``q <= 2``), applied to the painted leaves."""
+    cum = np.zeros(t.keys.size + 1, dtype=np.int32)
+    np.cumsum(t.den <= reach, out=cum[1:])
+    count = int(cum[-1])
+    kind = np.int16 if t.top + 2 < np.iinfo(np.int16).max else np.int32
+    p = Painted(t, cum, count, np.zeros(0, dtype=kind))
+    los, his, ks = [], [], []
+    if edges[0].size:
+        lo, hi, key = _edge_pieces(p, *edges)
+        los.append(lo)
+        his.append(hi)
+        ks.append(key)
+    src, at = corners
+    if src.size:
+        frame = 6 * src + t.k.take(at)
+        los.append(p.leaf(frame, t.below.take(at)))
+        his.append(p.leaf(frame, t.upto.take(at)))
+        ks.append(t.level.take(at) + 1)
+    total = 6 * sources * count
+    if los:
+        p.leaf_min = paint_min(total, np.concatenate(los), np.concatenate(his), np.concatenate(ks).astype(kind))
+    else:
+        p.leaf_min = np.full(total, np.iinfo(kind).max, dtype=kind)
+    for src_i, kk, lo_p, lo_q, hi_p, hi_q, zero in starts:  # a few long intervals of key 0: sliced
+        base = (6 * src_i + kk) * count
+        lo_leaf = base + int(p.cum[t.upto_at[lo_q * t.span + lo_p + _PAD]])
+        hi_leaf = base + int(p.cum[t.below_at[hi_q * t.span + hi_p + _PAD]])
+        np.minimum(p.leaf_min[lo_leaf:hi_leaf], zero, out=p.leaf_min[lo_leaf:hi_leaf])
+    return p
