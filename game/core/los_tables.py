@@ -26,7 +26,7 @@ from typing import Literal
 import numpy as np
 
 from game.core.board import Board, Square, is_enemy
-from game.core.fov import BlockerSet, batch_size, fov_half_rows, fov_rows
+from game.core.fov import BlockerSet, CornerTerms, batch_size, corner_terms, fov_half_rows, fov_rows
 from game.core.fov_cast import cast, flag_grid, patch_flag_grid
 
 __all__ = [
@@ -45,9 +45,12 @@ __all__ = [
 class _BoardCache:
     """Per-board caches: geometry arrays per geometry version, lookups and masks per version.
 
-    When only figures changed (a new version, the same geometry) the caster's byte grids of the
-    version before are kept as ``stale`` with the blocking squares they were built from: the next
-    :func:`_flags` patches the rows whose squares changed instead of building them anew."""
+    When only figures changed (a new version, the same geometry) nothing is built anew that a
+    figure does not touch: the blocking squares and the octant engine's blocker arrays of the
+    version before are patched at the squares whose figures changed
+    (:meth:`Board.figure_squares_since`; rebuilt when the board no longer remembers them), and the
+    caster's byte grids are kept as ``stale`` with the blocking squares they were built from: the
+    next :func:`_flags` patches the rows whose squares changed instead of building them anew."""
 
     def __init__(self) -> None:
         self.geometry_version = -1
@@ -55,6 +58,7 @@ class _BoardCache:
         self.edges: tuple[np.ndarray, np.ndarray] | None = None
         self.terrain: np.ndarray | None = None
         self.on_board: np.ndarray | None = None
+        self.corner_terms: CornerTerms | None = None
         self.blockers: dict[str | None, BlockerSet] = {}
         self.cells: dict[str | None, np.ndarray] = {}
         self.flags: dict[str | None, tuple[bytes, bytes]] = {}
@@ -62,22 +66,46 @@ class _BoardCache:
         self.masks: OrderedDict[tuple[Square, str | None], np.ndarray] = OrderedDict()
 
     def refresh(self, board: Board) -> None:
+        """Forget (or patch) what the board's updates since the cached version changed."""
         same_geometry = board.geometry_version == self.geometry_version
         if not same_geometry:
             self.geometry_version = board.geometry_version
             self.edges = None
             self.terrain = None
             self.on_board = None
+            self.corner_terms = None
             self.stale.clear()
         if board.version != self.version:
+            moved = board.figure_squares_since(self.version) if same_geometry else None
             self.version = board.version
             if same_geometry:
                 for viewer, flags in self.flags.items():
                     self.stale[viewer] = (self.cells[viewer], flags)
-            self.blockers.clear()
-            self.cells.clear()
+            cells, blockers = self.cells, self.blockers
+            self.cells, self.blockers = {}, {}
             self.flags.clear()
             self.masks.clear()
+            if moved is not None:
+                _patch(board, self, moved, cells, blockers)
+
+
+def _patch(
+    board: Board, cache: _BoardCache, moved: frozenset[Square], cells: dict[str | None, np.ndarray],
+    blockers: dict[str | None, BlockerSet],
+) -> None:
+    """Into the refreshed ``cache``: each viewer's blocking squares of the version before
+    (``cells``) with the squares ``moved`` judged again, and its blocker arrays (``blockers``)
+    rebuilt from them around the same edges (:meth:`BlockerSet.with_cells`)."""
+    terrain = _terrain_array(board, cache)
+    inside = [(x, y) for x, y in moved if board.in_bounds((x, y))]
+    for viewer, old in cells.items():
+        new = old.copy()
+        for x, y in inside:
+            new[y, x] = terrain[y, x] or _holds_enemies(board, (x, y), viewer)
+        new.setflags(write=False)
+        cache.cells[viewer] = new
+        if viewer in blockers:
+            cache.blockers[viewer] = blockers[viewer].with_cells(new, _corner_terms(board, cache))
 
 
 _CACHES: weakref.WeakKeyDictionary[Board, _BoardCache] = weakref.WeakKeyDictionary()
@@ -136,6 +164,20 @@ def _cell_blocks(board: Board, cache: _BoardCache, viewer: str | None) -> np.nda
     return cells
 
 
+def _holds_enemies(board: Board, sq: Square, viewer: str | None) -> bool:
+    """Whether ``sq`` holds at least ``board.capacity`` enemies of ``viewer`` (as
+    :func:`_cell_blocks` counts them), one square."""
+    return sum(1 for figure in board.figures_at(sq) if is_enemy(figure, viewer)) >= board.capacity
+
+
+def _corner_terms(board: Board, cache: _BoardCache) -> CornerTerms:
+    """The edges' part of every grid point's sides (:func:`game.core.fov.corner_terms`), cached
+    per geometry version."""
+    if cache.corner_terms is None:
+        cache.corner_terms = corner_terms(*_edge_arrays(board, cache))
+    return cache.corner_terms
+
+
 def _cells(board: Board, cache: _BoardCache, viewer: str | None) -> np.ndarray:
     """:func:`_cell_blocks`, cached per board version."""
     found = cache.cells.get(viewer)
@@ -150,7 +192,8 @@ def _blockers(board: Board, cache: _BoardCache, viewer: str | None) -> BlockerSe
     found = cache.blockers.get(viewer)
     if found is None:
         edge_v, edge_h = _edge_arrays(board, cache)
-        found = cache.blockers[viewer] = BlockerSet.from_arrays(_cells(board, cache, viewer), edge_v, edge_h)
+        found = cache.blockers[viewer] = BlockerSet.from_arrays(
+            _cells(board, cache, viewer), edge_v, edge_h, _corner_terms(board, cache))
     return found
 
 
