@@ -91,8 +91,9 @@ def test_patched_arrays_are_the_ones_built_anew(
 
 
 def test_a_move_patches_and_does_not_rebuild() -> None:
-    """After a move the arrays come from the patch (the edges' arrays are the same objects), and
-    a fresh build of the moved board agrees; the corner terms are those of the edges."""
+    """After a move the blocking squares are patched at once and the blocker arrays when asked for
+    (the edges' arrays are the same objects), and a fresh build of the moved board agrees; the
+    corner terms are those of the edges."""
     board = Board(6, 5, walls={Edge("V", 2, 1), Edge("H", 3, 2)}, capacity=1)
     board.place_figure(Figure(1, "A", "red", (1, 1)))
     board.place_figure(Figure(2, "B", "blue", (4, 3)))
@@ -100,8 +101,9 @@ def test_a_move_patches_and_does_not_rebuild() -> None:
     before = los_tables._blockers(board, cache, "red")
     board.move_figure(2, (2, 2))
     cache = los_tables._cache(board)
-    assert "red" in cache.blockers and cache.blockers["red"].vertical is before.vertical  # patched
+    assert "red" in cache.cells and cache.spare["red"] is before  # kept, patched when asked for
     after = los_tables._blockers(board, cache, "red")
+    assert after.vertical is before.vertical and "red" not in cache.spare  # the edges' arrays shared
     assert _same(after, _fresh(board, "red")[1])
     assert (2, 2) in {(int(x), int(y)) for y, x in zip(*after.cells, strict=True)}
     terms = corner_terms(*los_tables._edge_arrays(board, cache))

@@ -46,11 +46,13 @@ class _BoardCache:
     """Per-board caches: geometry arrays per geometry version, lookups and masks per version.
 
     When only figures changed (a new version, the same geometry) nothing is built anew that a
-    figure does not touch: the blocking squares and the octant engine's blocker arrays of the
-    version before are patched at the squares whose figures changed
-    (:meth:`Board.figure_squares_since`; rebuilt when the board no longer remembers them), and the
-    caster's byte grids are kept as ``stale`` with the blocking squares they were built from: the
-    next :func:`_flags` patches the rows whose squares changed instead of building them anew."""
+    figure does not touch: the blocking squares of the version before are patched at the squares
+    whose figures changed (:meth:`Board.figure_squares_since`; rebuilt when the board no longer
+    remembers them); the octant engine's blocker arrays of an earlier version are kept as
+    ``spare`` and the next :func:`_blockers` rebuilds only their squares' and corners' arrays
+    (:meth:`BlockerSet.with_cells`); and the caster's byte grids are kept as ``stale`` with the
+    blocking squares they were built from: the next :func:`_flags` patches the rows whose squares
+    changed instead of building them anew. (What is kept is patched only when asked for.)"""
 
     def __init__(self) -> None:
         self.geometry_version = -1
@@ -60,6 +62,7 @@ class _BoardCache:
         self.on_board: np.ndarray | None = None
         self.corner_terms: CornerTerms | None = None
         self.blockers: dict[str | None, BlockerSet] = {}
+        self.spare: dict[str | None, BlockerSet] = {}
         self.cells: dict[str | None, np.ndarray] = {}
         self.flags: dict[str | None, tuple[bytes, bytes]] = {}
         self.stale: dict[str | None, tuple[np.ndarray, tuple[bytes, bytes]]] = {}
@@ -75,27 +78,26 @@ class _BoardCache:
             self.on_board = None
             self.corner_terms = None
             self.stale.clear()
+            self.spare.clear()
         if board.version != self.version:
             moved = board.figure_squares_since(self.version) if same_geometry else None
             self.version = board.version
             if same_geometry:
                 for viewer, flags in self.flags.items():
                     self.stale[viewer] = (self.cells[viewer], flags)
-            cells, blockers = self.cells, self.blockers
-            self.cells, self.blockers = {}, {}
+                self.spare.update(self.blockers)
+            cells = self.cells
+            self.cells = {}
+            self.blockers.clear()
             self.flags.clear()
             self.masks.clear()
             if moved is not None:
-                _patch(board, self, moved, cells, blockers)
+                _patch(board, self, moved, cells)
 
 
-def _patch(
-    board: Board, cache: _BoardCache, moved: frozenset[Square], cells: dict[str | None, np.ndarray],
-    blockers: dict[str | None, BlockerSet],
-) -> None:
+def _patch(board: Board, cache: _BoardCache, moved: frozenset[Square], cells: dict[str | None, np.ndarray]) -> None:
     """Into the refreshed ``cache``: each viewer's blocking squares of the version before
-    (``cells``) with the squares ``moved`` judged again, and its blocker arrays (``blockers``)
-    rebuilt from them around the same edges (:meth:`BlockerSet.with_cells`)."""
+    (``cells``) with the squares ``moved`` judged again."""
     terrain = _terrain_array(board, cache)
     inside = [(x, y) for x, y in moved if board.in_bounds((x, y))]
     for viewer, old in cells.items():
@@ -104,8 +106,6 @@ def _patch(
             new[y, x] = terrain[y, x] or _holds_enemies(board, (x, y), viewer)
         new.setflags(write=False)
         cache.cells[viewer] = new
-        if viewer in blockers:
-            cache.blockers[viewer] = blockers[viewer].with_cells(new, _corner_terms(board, cache))
 
 
 _CACHES: weakref.WeakKeyDictionary[Board, _BoardCache] = weakref.WeakKeyDictionary()
@@ -191,9 +191,13 @@ def _blockers(board: Board, cache: _BoardCache, viewer: str | None) -> BlockerSe
     """What blocks sight on this board version for ``viewer``, as coordinate arrays (cached)."""
     found = cache.blockers.get(viewer)
     if found is None:
-        edge_v, edge_h = _edge_arrays(board, cache)
-        found = cache.blockers[viewer] = BlockerSet.from_arrays(
-            _cells(board, cache, viewer), edge_v, edge_h, _corner_terms(board, cache))
+        cells, terms = _cells(board, cache, viewer), _corner_terms(board, cache)
+        spare = cache.spare.pop(viewer, None)  # an earlier version's: the same edges
+        if spare is not None:
+            found = spare.with_cells(cells, terms)
+        else:
+            found = BlockerSet.from_arrays(cells, *_edge_arrays(board, cache), terms)
+        cache.blockers[viewer] = found
     return found
 
 
