@@ -87,3 +87,50 @@ def test_a_board_of_blocked_squares_around_every_corner() -> None:
         _rows_are_the_one_origin_caster(board, parse_rule(spec), None)
     table = pl.all_pairs(board, parse_rule("corners"))
     assert 0 < table.sum() < (w * h) ** 2
+
+
+FAST_ARRAYS = ("vw", "hw", "blocking", "padded", "sig")
+
+
+def _same_fast(a: pf._Fast, b: pf._Fast) -> bool:
+    pairs = [(getattr(a, name), getattr(b, name)) for name in FAST_ARRAYS]
+    pairs += list(zip(a.v_edges + a.h_edges + a.squares, b.v_edges + b.h_edges + b.squares, strict=True))
+    pairs += [(a.through[s][i], b.through[s][i]) for s in (1, -1) for i in (0, 1)]
+    return all(np.array_equal(p, q) for p, q in pairs)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**9), profile=st.sampled_from(CORNER_RULES + [parse_rule("corners,figures=any")]),
+       viewer=st.sampled_from([None, "red", "blue"]), moves=st.integers(1, 12))
+def test_corner_arrays_after_moves_are_the_ones_built_anew(seed: int, profile: Profile, viewer: str | None, moves: int) -> None:
+    """The corner caster's arrays after figures moved, were placed, removed or changed are
+    patched from the version before (the edges' arrays shared) and equal a fresh build; a wall
+    (the geometry) builds them anew."""
+    rng = random.Random(seed)
+    w, h = 9, 7
+    cells = [(x, y) for x in range(w) for y in range(h)]
+    board = Board(w, h, walls={Edge("V", rng.randint(1, w - 1), rng.randrange(h)) for _ in range(12)},
+                  blocked=rng.sample(cells, 6), void=rng.sample(cells, 2), capacity=rng.choice([1, 2]))
+    free = [c for c in cells if board.can_enter(0, c) is None]
+    for i, sq in enumerate(rng.sample(free, 6)):
+        board.place_figure(Figure(i + 1, f"F{i}", rng.choice(["red", "blue"]), sq))
+    before = pf._fast(view(board, profile, viewer))
+    for step in range(moves):
+        fid = rng.choice(sorted(board.figures))
+        target = rng.choice(cells)
+        kind = rng.choice(["move", "move", "move", "remove", "change", "wall"])
+        if kind == "move" and board.can_enter(fid, target) is None:
+            board.move_figure(fid, target)
+        elif kind == "remove" and len(board.figures) > 1:
+            board.remove_figure(fid)
+        elif kind == "change":
+            board.update_figure(fid, wounds=step)
+        elif kind == "wall":
+            board.set_wall(Edge("H", rng.randrange(w), rng.randint(1, h - 1)))
+        geo = view(board, profile, viewer)
+        got = pf._fast(geo)
+        assert (got.vw is before.vw) is (got.geometry == before.geometry), (step, kind)  # shared unless walls changed
+        fresh = pf._Fast(geo)
+        assert _same_fast(got, fresh), (step, kind, profile.spec(), viewer)
+        before = got
+    assert np.array_equal(pl.corner_field(board, (0, 0), profile, viewer), pl.walk_field(board, (0, 0), profile, viewer))

@@ -68,7 +68,7 @@ from functools import lru_cache
 import numpy as np
 
 from game.core.board import Square
-from game.core.segment import BoardView, quadrant_of, vertex_table
+from game.core.segment import _VIEWS, BoardView, quadrant_of, vertex_table
 from game.core.slopes import distinct_sorted, paint_min, slope_key
 
 __all__ = ["axis_lines", "corner_candidates", "end_squares", "paint_points", "reach_points", "sight_arrays"]
@@ -171,24 +171,49 @@ def _axis_tables(touch: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 class _Fast:
-    """The arrays of one board, rule and viewer (cached on the rule's :class:`~game.core.segment.BoardView`)."""
+    """The arrays of one board, rule and viewer (cached on the rule's :class:`~game.core.segment.BoardView`).
 
-    def __init__(self, geo: BoardView) -> None:
+    ``base``: the arrays of an earlier version of the same board, rule and viewer with the same
+    geometry, and ``moved`` the squares whose figures changed since (:func:`_fast` finds them):
+    the edges' arrays are shared, the blocking squares judged again at ``moved`` only, and what
+    reads them (the padded squares, the grid points' signatures) built from them."""
+
+    vw: np.ndarray
+    hw: np.ndarray
+    v_edges: tuple[np.ndarray, np.ndarray]
+    h_edges: tuple[np.ndarray, np.ndarray]
+    blocking: np.ndarray
+    padded: np.ndarray
+    squares: tuple[np.ndarray, np.ndarray]
+    sig: np.ndarray
+    through: dict[int, tuple[np.ndarray, ...]]
+
+    def __init__(self, geo: BoardView, base: _Fast | None = None, moved: frozenset[Square] = frozenset()) -> None:
         board = geo.board
-        w, h = board.width, board.height
-        self.width, self.height = w, h
-        blk = np.ones((h + 2, w + 2), dtype=bool)  # padded: off the board blocks
-        inner = np.zeros((h, w), dtype=bool)
-        terrain = board.void | board.blocked  # geo.square: void and blocked terrain always block
-        if terrain:
-            xy = np.fromiter(itertools.chain.from_iterable(terrain), dtype=np.intp, count=2 * len(terrain))
-            inner[xy[1::2], xy[0::2]] = True
-        for sq in {f.square for f in board.figures.values()}:
-            if board.in_bounds(sq) and geo.square(sq):
-                inner[sq[1], sq[0]] = True
-        blk[1:-1, 1:-1] = inner
-        self.blocking = inner
-        self.padded = blk
+        self.version, self.geometry = board.version, board.geometry_version
+        self.width, self.height = board.width, board.height
+        self.touch = geo.profile.corner_touch
+        if base is None:
+            self._edges(geo)
+            inner = np.zeros((self.height, self.width), dtype=bool)
+            terrain = board.void | board.blocked  # geo.square: void and blocked terrain always block
+            if terrain:
+                xy = np.fromiter(itertools.chain.from_iterable(terrain), dtype=np.intp, count=2 * len(terrain))
+                inner[xy[1::2], xy[0::2]] = True
+            moved = frozenset(f.square for f in board.figures.values())
+        else:
+            self.vw, self.hw, self.v_edges, self.h_edges = base.vw, base.hw, base.v_edges, base.h_edges
+            inner = base.blocking.copy()
+        for sq in moved:
+            if board.in_bounds(sq):
+                inner[sq[1], sq[0]] = geo.square(sq) is not None
+        self._squares(inner)
+
+    def _edges(self, geo: BoardView) -> None:
+        """The walls as the rule sees them (the board's edge closed or not): ``vw``, ``hw`` and the
+        blockers' walls ``v_edges``, ``h_edges``; they change with the geometry only."""
+        board = geo.board
+        w, h = self.width, self.height
         closed = geo.closed
         vw = np.full((h + 2, w + 1), closed, dtype=bool)  # V(x, y) at [y + 1, x]
         hw = np.full((h + 1, w + 2), closed, dtype=bool)  # H(x, y) at [y, x + 1]
@@ -214,6 +239,17 @@ class _Fast:
         hy, hx = np.nonzero(hw[1:-1, 1:-1])
         self.v_edges = (vx.astype(np.int32) + 1, vy.astype(np.int32))
         self.h_edges = (hx.astype(np.int32), hy.astype(np.int32) + 1)
+
+    def _squares(self, inner: np.ndarray) -> None:
+        """From the blocking squares ``inner`` ``[y, x]``: ``blocking``, ``padded`` (off the board
+        blocks), the blockers' ``squares``, every grid point's signature ``sig`` and the grid points
+        a line passes straight through (``through``)."""
+        h, w = inner.shape
+        vw, hw = self.vw, self.hw
+        blk = np.ones((h + 2, w + 2), dtype=bool)  # padded: off the board blocks
+        blk[1:-1, 1:-1] = inner
+        self.blocking = inner
+        self.padded = blk
         by, bx = np.nonzero(inner)
         self.squares = (bx.astype(np.int32), by.astype(np.int32))
         # the signature of every grid point (gx, gy), [gy, gx]: bit p for direction p
@@ -226,8 +262,7 @@ class _Fast:
         sig |= blk[:-1, :-1].astype(np.uint8) << 5  # NW: (gx-1, gy-1)
         sig |= blk[:-1, 1:].astype(np.uint8) << 7  # NE: (gx, gy-1)
         self.sig = sig
-        touch = geo.profile.corner_touch
-        self.touch = touch
+        touch = self.touch
         # straight through a grid point inside the rim: NW<->SE (sx * sy = 1) and NE<->SW
         self.through = {
             sign: tuple(t.astype(np.int32) + 1 for t in np.nonzero(vertex_table(touch, p1, p2, False)[sig[1:-1, 1:-1]]))
@@ -236,9 +271,21 @@ class _Fast:
 
 
 def _fast(geo: BoardView) -> _Fast:
+    """The arrays of ``geo`` (built once per view): patched from those of an earlier version of
+    the same board, rule and viewer when only figures changed since (:meth:`Board.figure_squares_since`;
+    the views the board still caches are searched), else built."""
     found = getattr(geo, "fast", None)
     if found is None:
-        found = _Fast(geo)
+        board = geo.board
+        base: _Fast | None = None
+        for other in _VIEWS.get(board, {}).values():
+            done = other.fast
+            if (isinstance(done, _Fast) and other.profile == geo.profile and other.viewer == geo.viewer
+                    and other.figures == geo.figures and done.geometry == board.geometry_version
+                    and done.version <= board.version and (base is None or done.version > base.version)):
+                base = done
+        moved = board.figure_squares_since(base.version) if base is not None else None
+        found = _Fast(geo) if moved is None else _Fast(geo, base, moved)
         geo.fast = found
     return found
 
