@@ -360,6 +360,25 @@ def _paint_octants(
     return paint_points(fast, px, py, umax, top, a)
 
 
+def _leaf_layout(umax: np.ndarray, den: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """Where each octant's leaves lie in one paint: ``prefix[row, g]`` counts the slopes of rank
+    ``< g`` with a column ``<= `` the row's extent (one row per distinct extent of ``umax``, the last
+    all 0: nothing to cast), ``row[o]`` and ``offset[o]`` (its first leaf) per octant, and the
+    number of leaves (``den``: per slope rank its smallest column, :func:`_slopes`)."""
+    sizes = sorted(set(umax[umax > 0].tolist()))
+    prefix = np.zeros((len(sizes) + 1, den.size + 1), dtype=np.int32)  # leaves before rank g, per size
+    for i, size in enumerate(sizes):
+        np.cumsum(den <= size, out=prefix[i, 1:])
+    row = np.full(umax.size, len(sizes), dtype=np.int32)
+    offset = np.zeros(umax.size, dtype=np.int32)
+    total = 0
+    for oc in np.flatnonzero(umax).tolist():
+        row[oc] = i = sizes.index(int(umax[oc]))
+        offset[oc] = total
+        total += int(prefix[i, -1])
+    return prefix, row, offset, total
+
+
 def paint_points(
     fast: _Fast, px: np.ndarray, py: np.ndarray, umax: np.ndarray, top: int = 0, exclude: Square | None = None
 ) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray, np.ndarray]]:
@@ -381,17 +400,7 @@ def paint_points(
     n = max(fast.width, fast.height)
     _keys, den, _ranks, below, upto = _slopes(n)
     count = den.size
-    sizes = sorted(set(umax[umax > 0].tolist()))
-    prefix = np.zeros((len(sizes) + 1, count + 1), dtype=np.int32)  # leaves before rank g, per size
-    for i, size in enumerate(sizes):
-        np.cumsum(den <= size, out=prefix[i, 1:])
-    row = np.full(umax.size, len(sizes), dtype=np.int32)  # the last row (all 0): nothing to cast
-    offset = np.zeros(umax.size, dtype=np.int32)
-    total = 0
-    for oc in np.flatnonzero(umax).tolist():
-        row[oc] = i = sizes.index(int(umax[oc]))
-        offset[oc] = total
-        total += int(prefix[i, -1])
+    prefix, row, offset, total = _leaf_layout(umax, den)
     px4, py4 = px.astype(np.int32)[:, None], py.astype(np.int32)[:, None]
     oct4 = 8 * np.arange(px.size, dtype=np.int32)[:, None]
     below, upto, wide = below.ravel(), upto.ravel(), n + 3  # [q, p] at q * wide + p
