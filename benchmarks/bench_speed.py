@@ -191,6 +191,7 @@ def benchmarks() -> list[Benchmark]:
     rows.append(pairs_compare_row())
     rows.append(pair_table_row())
     rows.append(hover_cpu_row())
+    rows.extend(move_rows())
     return rows
 
 
@@ -377,3 +378,60 @@ def worst_frames(path: Path, source: Path = REPO) -> tuple[float, float, int, in
         raise RuntimeError(f"window on {path} failed: {done.stderr.strip()[-500:]}")
     wall, cpu, frames, findings, _walls, _cpus = json.loads(done.stdout.strip().splitlines()[-1])
     return wall, cpu, frames, findings
+
+
+
+class _MoveRow:
+    """One after-a-move row: a board of 60 figures; :meth:`step` moves one (seeded), then times
+    the first field of view from a new origin, with the caches kept (patched) or cleared (built
+    anew); the CPU medians of both go into the benchmark's note."""
+
+    def __init__(self, rule: str) -> None:
+        from bench_los import random_board
+
+        from game.core import sight
+        from game.core.board import Figure
+
+        self.rule, self.board, self.rng = rule, random_board(100, 2_000, 500, 100), random.Random(28)
+        self.free = [s for s in self.board.squares() if s not in self.board.blocked]
+        self.rng.shuffle(self.free)
+        for i, square in enumerate(self.free[:60]):
+            self.board.place_figure(Figure(i + 1, f"F{i}", ("red", "blue")[i % 2], square))
+        sight.field(self.board, (50, 50), rule, viewer="red")
+        self.cpu: dict[bool, list[float]] = {False: [], True: []}
+        self.bench: Benchmark | None = None
+
+    def step(self, cold: bool) -> None:
+        """Move a figure, then time the field (CPU kept for the note)."""
+        from game.core import los, segment, sight
+
+        figure, target = self.rng.randrange(1, 61), self.rng.choice(self.free[60:])
+        if self.board.can_enter(figure, target) is None:
+            self.board.move_figure(figure, target)
+        if cold:
+            los.clear_caches()
+            segment.clear_views()
+        start = time.process_time()
+        sight.field(self.board, self.rng.choice(self.free[60:]), self.rule, viewer="red")
+        self.cpu[cold].append((time.process_time() - start) * 1000.0)
+        if self.bench is not None and self.cpu[False] and self.cpu[True]:
+            self.bench.note = (
+                f"{self.rule}, viewer red, dense 100x100 board, 60 figures: the first field after a figure's move, "
+                f"arrays patched; reference: caches cleared, every array built anew; CPU median "
+                f"{statistics.median(self.cpu[False]):.3f} ms patched vs {statistics.median(self.cpu[True]):.3f} ms rebuilt")
+
+
+def move_rows() -> list[Benchmark]:
+    """``fov_100x100_after_move`` (arcadia) and ``fov_100x100_corners_after_move``: the first field
+    of view (``sight.field``, viewer red) from a new origin right after a figure moved, on the
+    dense 100x100 board of ``fov_100x100_first`` with 60 figures of two sides: the board's arrays
+    patched where the figure left and arrived (issue 28). Reference: the same after the board's
+    caches were cleared (``los.clear_caches``, ``segment.clear_views``: every array built anew),
+    the same kind of moves and origins. CPU medians of both in the note."""
+    rows = []
+    for label, rule in (("fov_100x100_after_move", "arcadia"), ("fov_100x100_corners_after_move", "corners")):
+        row = _MoveRow(rule)
+        row.bench = Benchmark(label, run=lambda row=row: row.step(False), reference=lambda row=row: row.step(True),
+                              repeat=60, reference_repeat=60, warmup=0)
+        rows.append(row.bench)
+    return rows

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from support.los_boards import CELL_STATES, LocalReference, build, interior_edges, squares
 from support.los_strategies import boards, viewers
 
-from game.core import los, sight
+from game.core import los_tables, sight
 from game.core.board import Board, Door, DoorState, Edge, Figure
 from game.core.fov_cast import cast, flag_grid, patch_flag_grid
 from game.core.los import visible_from
@@ -148,8 +148,8 @@ def open_board(size: int) -> Board:
 
 def test_the_budget_hands_over_to_the_octant_engine() -> None:
     board = open_board(60)
-    cache = los._cache(board)
-    flags, near = los._flags(board, cache, None)
+    cache = los_tables._cache(board)
+    flags, near = los_tables._flags(board, cache, None)
     assert cast(flags, near, 60, 60, (30, 30), 100) is None  # an open board: far past a small budget
     assert cast(flags, near, 60, 60, (30, 30), 1 << 62) is not None
     auto = visible_from(board, (30, 30))
@@ -258,7 +258,7 @@ def test_figure_moves_patch_the_casters_grids_and_sight_follows() -> None:
         for viewer in (None, "red", "blue"):
             origin = (rng.randrange(12), rng.randrange(9))
             got = visible_from(board, origin, viewer)
-            cache = los._cache(board)
-            fresh = flag_grid(los._cell_blocks(board, cache, viewer), *los._edge_arrays(board, cache))
+            cache = los_tables._cache(board)
+            fresh = flag_grid(los_tables._cell_blocks(board, cache, viewer), *los_tables._edge_arrays(board, cache))
             assert cache.flags[viewer] == fresh, step
             assert np.array_equal(got, visible_from(board, origin, viewer, engine="octant")), (step, viewer)

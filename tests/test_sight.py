@@ -9,7 +9,7 @@ import json
 import numpy as np
 import pytest
 
-from game.core import los, profile_los, segment, sight
+from game.core import los, los_tables, profile_los, segment, sight
 from game.core.board import Board, Edge, Figure
 from game.core.errors import UsageError
 from game.core.profiles import PRESETS, parse_rule
@@ -182,4 +182,4 @@ def test_clear_caches_forgets_every_engines_boards() -> None:
     sight.field(board, (0, 0))
     sight.field(board, (0, 0), "arcadia")
     sight.clear_caches()
-    assert not los._CACHES and not segment._VIEWS
+    assert not los_tables._CACHES and not segment._VIEWS

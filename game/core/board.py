@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -242,6 +243,8 @@ class Board:
             self._add(figure)
         self.version = 0
         self.geometry_version = 0
+        #: the last updates: (version, the squares whose figures changed, None for any other update)
+        self._changes: deque[tuple[int, tuple[Square, ...] | None]] = deque(maxlen=32)
         #: unique per board object, copies included; with :attr:`version` a safe cache key
         self.serial = next(_SERIALS)
 
@@ -519,10 +522,27 @@ class Board:
 
     # --- updates (each bumps the version) ------------------------------------------------
 
-    def _bump(self, geometry: bool = False) -> None:
+    def _bump(self, geometry: bool = False, squares: tuple[Square, ...] | None = None) -> None:
         self.version += 1
         if geometry:
             self.geometry_version += 1
+        self._changes.append((self.version, None if geometry else squares))
+
+    def figure_squares_since(self, version: int) -> frozenset[Square] | None:
+        """The squares whose figures changed since ``version`` when every update since then placed,
+        moved, removed or changed figures (the last 32 updates are remembered), else None: a cache
+        of that version may patch those squares instead of rebuilding.
+
+        >>> b = Board(3, 1); b.place_figure(Figure(1, "A", "red", (0, 0))); v = b.version
+        >>> b.move_figure(1, (2, 0)); sorted(b.figure_squares_since(v)), sorted(b.figure_squares_since(v - 1))
+        ([(0, 0), (2, 0)], [(0, 0), (2, 0)])
+        >>> b.set_wall(Edge("V", 1, 0)); b.figure_squares_since(v) is None
+        True
+        """
+        changes = [squares for at, squares in self._changes if at > version]
+        if len(changes) != self.version - version or any(squares is None for squares in changes):
+            return None
+        return frozenset(sq for squares in changes if squares is not None for sq in squares)
 
     def _add(self, figure: Figure) -> None:
         if figure.id in self._figures:
@@ -542,7 +562,7 @@ class Board:
         """Add a figure, checking its square (PlacementError / CapacityError)."""
         self._check_entry(figure.id, figure.square)
         self._add(figure)
-        self._bump()
+        self._bump(squares=(figure.square,))
 
     def move_figure(self, figure_id: int, sq: Square) -> None:
         """Move a figure to ``sq``; raises CapacityError past capacity, PlacementError off-board."""
@@ -552,7 +572,7 @@ class Board:
         self._check_entry(figure_id, sq)
         self._remove(figure_id)
         self._add(replace(figure, square=sq))
-        self._bump()
+        self._bump(squares=(figure.square, sq))
 
     def _check_entry(self, figure_id: int, sq: Square) -> None:
         reason = self.can_enter(figure_id, sq)
@@ -565,7 +585,7 @@ class Board:
     def remove_figure(self, figure_id: int) -> Figure:
         """Take a figure off the board and return it."""
         figure = self._remove(figure_id)
-        self._bump()
+        self._bump(squares=(figure.square,))
         return figure
 
     def update_figure(self, figure_id: int, **stats: Stat | None) -> Figure:
@@ -579,7 +599,7 @@ class Board:
                 new_stats[key] = value
         new = replace(figure, stats=new_stats)
         self._figures[figure_id] = new
-        self._bump()
+        self._bump(squares=(figure.square,))
         return new
 
     def set_door(self, edge: Edge, state: DoorState) -> None:

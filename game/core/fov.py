@@ -31,14 +31,14 @@ How (shadow casting by octants with exact slopes):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import numpy as np
 
 from game.core.slopes import distinct_sorted, paint_min, slope_key
 
-__all__ = ["HALF", "BlockerSet", "batch_size", "fov_half_rows", "fov_rows", "slope_table"]
+__all__ = ["HALF", "BlockerSet", "CornerTerms", "batch_size", "corner_terms", "fov_half_rows", "fov_rows", "slope_table"]
 
 _MAX_SIZE = 32_000  # keys (columns) fit int16; (2n+1) << 42 stays inside int64 and the key order exact
 #: keys are columns (< 2**15 on every board this engine takes in int16; int32 beyond)
@@ -197,30 +197,60 @@ class BlockerSet:
     corner_neg: tuple[np.ndarray, np.ndarray]
 
     @classmethod
-    def from_arrays(cls, cells: np.ndarray, vertical: np.ndarray, horizontal: np.ndarray) -> BlockerSet:
-        """From bool arrays: blocking squares ``[y, x]`` (H, W), V edges (H, W+1), H edges (H+1, W)."""
+    def from_arrays(
+        cls, cells: np.ndarray, vertical: np.ndarray, horizontal: np.ndarray, terms: CornerTerms | None = None
+    ) -> BlockerSet:
+        """From bool arrays: blocking squares ``[y, x]`` (H, W), V edges (H, W+1), H edges (H+1, W);
+        ``terms``: :func:`corner_terms` of these edges when kept (they change with the edges only)."""
         h, w = cells.shape
-        cellp = np.ones((h + 2, w + 2), dtype=bool)  # off the board all around
-        cellp[1:-1, 1:-1] = cells
-        evp = np.zeros((h + 2, w + 1), dtype=bool)
-        evp[1:-1] = vertical
-        ehp = np.zeros((h + 1, w + 2), dtype=bool)
-        ehp[:, 1:-1] = horizontal
+        if terms is None:
+            terms = corner_terms(vertical, horizontal)
+        return cls(w, h, _where(cells), _where(vertical), _where(horizontal), *_corners(cells, terms))
 
-        def cell(dy: int, dx: int) -> np.ndarray:  # square (x + dx, y + dy) for corners x 0..W, y 0..H
-            return cellp[1 + dy : h + 2 + dy, 1 + dx : w + 2 + dx]
+    def with_cells(self, cells: np.ndarray, terms: CornerTerms) -> BlockerSet:
+        """The same board with the blocking squares ``cells`` (figures moved; the edges, whose
+        :func:`corner_terms` are ``terms``, unchanged): the edges' arrays are shared, the squares'
+        and corners' arrays built anew. Equal to :meth:`from_arrays` of the same arrays."""
+        pos, neg = _corners(cells, terms)
+        return replace(self, cells=_where(cells), corner_pos=pos, corner_neg=neg)
 
-        v_here, v_north = evp[1:], evp[:-1]  # V(x, y), V(x, y-1)
-        h_here, h_west = ehp[:, 1:], ehp[:, :-1]  # H(x, y), H(x-1, y)
-        north_east = cell(-1, 0) | v_north | h_here
-        south_west = cell(0, -1) | v_here | h_west
-        north_west = cell(-1, -1) | v_north | h_west
-        south_east = cell(0, 0) | h_here | v_here
-        return cls(
-            w, h,
-            _where(cells), _where(vertical), _where(horizontal),
-            _where(north_east & south_west), _where(north_west & south_east),
-        )
+
+#: per grid point ``[y, x]`` (H+1, W+1), what the edges alone close of its 4 sides (north-east,
+#: south-west, north-west, south-east): :func:`corner_terms`
+CornerTerms = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+
+
+def corner_terms(vertical: np.ndarray, horizontal: np.ndarray) -> CornerTerms:
+    """The edges' part of every grid point's 4 sides (a side is closed by its square or by a wall
+    on that square's two edges meeting the point): depends on the edges only, so a figure's move
+    reuses it. V edges ``[y, x]`` (H, W+1), H edges (H+1, W)."""
+    h = vertical.shape[0]
+    w = horizontal.shape[1]
+    evp = np.zeros((h + 2, w + 1), dtype=bool)
+    evp[1:-1] = vertical
+    ehp = np.zeros((h + 1, w + 2), dtype=bool)
+    ehp[:, 1:-1] = horizontal
+    v_here, v_north = evp[1:], evp[:-1]  # V(x, y), V(x, y-1)
+    h_here, h_west = ehp[:, 1:], ehp[:, :-1]  # H(x, y), H(x-1, y)
+    return v_north | h_here, v_here | h_west, v_north | h_west, h_here | v_here
+
+
+def _corners(cells: np.ndarray, terms: CornerTerms) -> tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]:
+    """``corner_pos`` and ``corner_neg`` of :class:`BlockerSet` from the blocking squares and the
+    edges' :func:`corner_terms`."""
+    h, w = cells.shape
+    cellp = np.ones((h + 2, w + 2), dtype=bool)  # off the board all around
+    cellp[1:-1, 1:-1] = cells
+
+    def cell(dy: int, dx: int) -> np.ndarray:  # square (x + dx, y + dy) for corners x 0..W, y 0..H
+        return cellp[1 + dy : h + 2 + dy, 1 + dx : w + 2 + dx]
+
+    ne, sw, nw, se = terms
+    north_east = cell(-1, 0) | ne
+    south_west = cell(0, -1) | sw
+    north_west = cell(-1, -1) | nw
+    south_east = cell(0, 0) | se
+    return _where(north_east & south_west), _where(north_west & south_east)
 
 
 def _where(array: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

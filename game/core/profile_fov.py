@@ -68,10 +68,10 @@ from functools import lru_cache
 import numpy as np
 
 from game.core.board import Square
-from game.core.segment import BoardView, quadrant_of, vertex_table
+from game.core.segment import _VIEWS, BoardView, quadrant_of, vertex_table
 from game.core.slopes import distinct_sorted, paint_min, slope_key
 
-__all__ = ["corner_candidates", "sight_arrays"]
+__all__ = ["axis_lines", "corner_candidates", "end_squares", "paint_points", "reach_points", "sight_arrays"]
 
 # directions around a grid point as in game/core/segment.py: 0 E, 1 SE, 2 S, 3 SW, 4 W, 5 NW, 6 N, 7 NE
 _QUAD = {(1, 1): 1, (-1, 1): 3, (-1, -1): 5, (1, -1): 7}
@@ -171,24 +171,49 @@ def _axis_tables(touch: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 class _Fast:
-    """The arrays of one board, rule and viewer (cached on the rule's :class:`~game.core.segment.BoardView`)."""
+    """The arrays of one board, rule and viewer (cached on the rule's :class:`~game.core.segment.BoardView`).
 
-    def __init__(self, geo: BoardView) -> None:
+    ``base``: the arrays of an earlier version of the same board, rule and viewer with the same
+    geometry, and ``moved`` the squares whose figures changed since (:func:`_fast` finds them):
+    the edges' arrays are shared, the blocking squares judged again at ``moved`` only, and what
+    reads them (the padded squares, the grid points' signatures) built from them."""
+
+    vw: np.ndarray
+    hw: np.ndarray
+    v_edges: tuple[np.ndarray, np.ndarray]
+    h_edges: tuple[np.ndarray, np.ndarray]
+    blocking: np.ndarray
+    padded: np.ndarray
+    squares: tuple[np.ndarray, np.ndarray]
+    sig: np.ndarray
+    through: dict[int, tuple[np.ndarray, ...]]
+
+    def __init__(self, geo: BoardView, base: _Fast | None = None, moved: frozenset[Square] = frozenset()) -> None:
         board = geo.board
-        w, h = board.width, board.height
-        self.width, self.height = w, h
-        blk = np.ones((h + 2, w + 2), dtype=bool)  # padded: off the board blocks
-        inner = np.zeros((h, w), dtype=bool)
-        terrain = board.void | board.blocked  # geo.square: void and blocked terrain always block
-        if terrain:
-            xy = np.fromiter(itertools.chain.from_iterable(terrain), dtype=np.intp, count=2 * len(terrain))
-            inner[xy[1::2], xy[0::2]] = True
-        for sq in {f.square for f in board.figures.values()}:
-            if board.in_bounds(sq) and geo.square(sq):
-                inner[sq[1], sq[0]] = True
-        blk[1:-1, 1:-1] = inner
-        self.blocking = inner
-        self.padded = blk
+        self.version, self.geometry = board.version, board.geometry_version
+        self.width, self.height = board.width, board.height
+        self.touch = geo.profile.corner_touch
+        if base is None:
+            self._edges(geo)
+            inner = np.zeros((self.height, self.width), dtype=bool)
+            terrain = board.void | board.blocked  # geo.square: void and blocked terrain always block
+            if terrain:
+                xy = np.fromiter(itertools.chain.from_iterable(terrain), dtype=np.intp, count=2 * len(terrain))
+                inner[xy[1::2], xy[0::2]] = True
+            moved = frozenset(f.square for f in board.figures.values())
+        else:
+            self.vw, self.hw, self.v_edges, self.h_edges = base.vw, base.hw, base.v_edges, base.h_edges
+            inner = base.blocking.copy()
+        for sq in moved:
+            if board.in_bounds(sq):
+                inner[sq[1], sq[0]] = geo.square(sq) is not None
+        self._squares(inner)
+
+    def _edges(self, geo: BoardView) -> None:
+        """The walls as the rule sees them (the board's edge closed or not): ``vw``, ``hw`` and the
+        blockers' walls ``v_edges``, ``h_edges``; they change with the geometry only."""
+        board = geo.board
+        w, h = self.width, self.height
         closed = geo.closed
         vw = np.full((h + 2, w + 1), closed, dtype=bool)  # V(x, y) at [y + 1, x]
         hw = np.full((h + 1, w + 2), closed, dtype=bool)  # H(x, y) at [y, x + 1]
@@ -214,6 +239,17 @@ class _Fast:
         hy, hx = np.nonzero(hw[1:-1, 1:-1])
         self.v_edges = (vx.astype(np.int32) + 1, vy.astype(np.int32))
         self.h_edges = (hx.astype(np.int32), hy.astype(np.int32) + 1)
+
+    def _squares(self, inner: np.ndarray) -> None:
+        """From the blocking squares ``inner`` ``[y, x]``: ``blocking``, ``padded`` (off the board
+        blocks), the blockers' ``squares``, every grid point's signature ``sig`` and the grid points
+        a line passes straight through (``through``)."""
+        h, w = inner.shape
+        vw, hw = self.vw, self.hw
+        blk = np.ones((h + 2, w + 2), dtype=bool)  # padded: off the board blocks
+        blk[1:-1, 1:-1] = inner
+        self.blocking = inner
+        self.padded = blk
         by, bx = np.nonzero(inner)
         self.squares = (bx.astype(np.int32), by.astype(np.int32))
         # the signature of every grid point (gx, gy), [gy, gx]: bit p for direction p
@@ -226,8 +262,7 @@ class _Fast:
         sig |= blk[:-1, :-1].astype(np.uint8) << 5  # NW: (gx-1, gy-1)
         sig |= blk[:-1, 1:].astype(np.uint8) << 7  # NE: (gx, gy-1)
         self.sig = sig
-        touch = geo.profile.corner_touch
-        self.touch = touch
+        touch = self.touch
         # straight through a grid point inside the rim: NW<->SE (sx * sy = 1) and NE<->SW
         self.through = {
             sign: tuple(t.astype(np.int32) + 1 for t in np.nonzero(vertex_table(touch, p1, p2, False)[sig[1:-1, 1:-1]]))
@@ -236,9 +271,21 @@ class _Fast:
 
 
 def _fast(geo: BoardView) -> _Fast:
+    """The arrays of ``geo`` (built once per view): patched from those of an earlier version of
+    the same board, rule and viewer when only figures changed since (:meth:`Board.figure_squares_since`;
+    the views the board still caches are searched), else built."""
     found = getattr(geo, "fast", None)
     if found is None:
-        found = _Fast(geo)
+        board = geo.board
+        base: _Fast | None = None
+        for other in _VIEWS.get(board, {}).values():
+            done = other.fast
+            if (isinstance(done, _Fast) and other.profile == geo.profile and other.viewer == geo.viewer
+                    and other.figures == geo.figures and done.geometry == board.geometry_version
+                    and done.version <= board.version and (base is None or done.version > base.version)):
+                base = done
+        moved = board.figure_squares_since(base.version) if base is not None else None
+        found = _Fast(geo) if moved is None else _Fast(geo, base, moved)
         geo.fast = found
     return found
 
@@ -306,35 +353,56 @@ def _from_row(pair: tuple[np.ndarray, np.ndarray], ys: np.ndarray, top: int) -> 
 def _paint_octants(
     fast: _Fast, a: Square, corners: tuple[tuple[int, int], ...], umax: np.ndarray, top: int = 0
 ) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray, np.ndarray]]:
-    """Every blocker of every octant painted at once: per leaf the smallest key holding it, and
-    ``(offset, row, prefix)``, which maps (octant ``o``, slope rank ``g`` of :func:`_slopes`) to
-    its leaf ``offset[o] + prefix[row[o], g]``.
+    """Every blocker of every octant of ``a``'s 4 corners painted at once (:func:`paint_points`
+    with ``a`` never blocking)."""
+    px = np.array([p[0] for p in corners], dtype=np.int32)
+    py = np.array([p[1] for p in corners], dtype=np.int32)
+    return paint_points(fast, px, py, umax, top, a)
 
-    Octant ``o`` owns the leaves from ``offset[o]`` on, one per slope with a column ``<= umax[o]``
-    in order, so one paint serves all 32 and no interval crosses into another octant's leaves (an
-    octant with nothing to cast maps every slope to an empty interval). The blockers are found for
-    the 4 corners at once, each in the octant its position relative to the corner puts it in (a
-    square or grid point on the diagonal in both). Blockers past an octant's extent are harmless
-    and kept: their key is beyond ``umax``, or past ``vmax`` no target's slope falls in theirs.
-    ``top``: only the blockers at grid rows ``>= top`` (every segment cast stays there)."""
-    n = max(fast.width, fast.height)
-    _keys, den, _ranks, below, upto = _slopes(n)
-    count = den.size
+
+def _leaf_layout(umax: np.ndarray, den: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """Where each octant's leaves lie in one paint: ``prefix[row, g]`` counts the slopes of rank
+    ``< g`` with a column ``<= `` the row's extent (one row per distinct extent of ``umax``, the last
+    all 0: nothing to cast), ``row[o]`` and ``offset[o]`` (its first leaf) per octant, and the
+    number of leaves (``den``: per slope rank its smallest column, :func:`_slopes`)."""
     sizes = sorted(set(umax[umax > 0].tolist()))
-    prefix = np.zeros((len(sizes) + 1, count + 1), dtype=np.int32)  # leaves before rank g, per size
+    prefix = np.zeros((len(sizes) + 1, den.size + 1), dtype=np.int32)  # leaves before rank g, per size
     for i, size in enumerate(sizes):
         np.cumsum(den <= size, out=prefix[i, 1:])
-    row = np.full(32, len(sizes), dtype=np.int32)  # the last row (all 0): nothing to cast
-    offset = np.zeros(32, dtype=np.int32)
+    row = np.full(umax.size, len(sizes), dtype=np.int32)
+    offset = np.zeros(umax.size, dtype=np.int32)
     total = 0
     for oc in np.flatnonzero(umax).tolist():
         row[oc] = i = sizes.index(int(umax[oc]))
         offset[oc] = total
         total += int(prefix[i, -1])
-    ax, ay = a
-    px4 = np.array([p[0] for p in corners], dtype=np.int32)[:, None]
-    py4 = np.array([p[1] for p in corners], dtype=np.int32)[:, None]
-    oct4 = 8 * np.arange(4, dtype=np.int32)[:, None]
+    return prefix, row, offset, total
+
+
+def paint_points(
+    fast: _Fast, px: np.ndarray, py: np.ndarray, umax: np.ndarray, top: int = 0, exclude: Square | None = None
+) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """Every blocker of every octant of the grid points ``(px[i], py[i])`` painted at once: per
+    leaf the smallest key holding it, and ``(offset, row, prefix)``, which maps (octant ``o``,
+    slope rank ``g`` of :func:`_slopes`) to its leaf ``offset[o] + prefix[row[o], g]``. Point
+    ``i``'s octants are ``8 * i + 2 * qd + swap`` (``umax``: their extents, 0 for none).
+
+    Octant ``o`` owns the leaves from ``offset[o]`` on, one per slope with a column ``<= umax[o]``
+    in order, so one paint serves them all and no interval crosses into another octant's leaves (an
+    octant with nothing to cast maps every slope to an empty interval). The blockers are found for
+    all points at once, each in the octant its position relative to the point puts it in (a
+    square or grid point on the diagonal in both). Blockers past an octant's extent are harmless
+    and kept: their key is beyond ``umax``, or past ``vmax`` no target's slope falls in theirs.
+    ``top``: only the blockers at grid rows ``>= top`` (every segment cast stays there).
+    ``exclude``: the square A that never blocks (one origin's corners); None: the 4 squares
+    touching each point are left out of its octants (:mod:`game.core.profile_pairs` judges them:
+    one blocks its quadrant from column 2 on, and nothing else)."""
+    n = max(fast.width, fast.height)
+    _keys, den, _ranks, below, upto = _slopes(n)
+    count = den.size
+    prefix, row, offset, total = _leaf_layout(umax, den)
+    px4, py4 = px.astype(np.int32)[:, None], py.astype(np.int32)[:, None]
+    oct4 = 8 * np.arange(px.size, dtype=np.int32)[:, None]
     below, upto, wide = below.ravel(), upto.ravel(), n + 3  # [q, p] at q * wide + p
     # per blocker: octant, the global ranks its slope interval [lo, hi) starts and ends at, its key
     octs, los, his, ks = [], [], [], []
@@ -353,12 +421,16 @@ def _paint_octants(
     # coordinates the cell (c, r), r <= c, holds the slopes (r/(c+1), (r+1)/c) from column c + 2 on
     # (the square of the last column is judged at the end point: it may be B)
     bx, by = _from_row(fast.squares, fast.squares[1], top)
-    other = (bx != ax) | (by != ay)
-    dx, dy = bx[other] - px4, by[other] - py4
+    if exclude is not None:
+        other = (bx != exclude[0]) | (by != exclude[1])
+        bx, by = bx[other], by[other]
+    dx, dy = bx - px4, by - py4
     cx, cy, base = _cell(dx), _cell(dy), quadrant(dx, dy)
     c, r = np.maximum(cx, cy), np.minimum(cx, cy)
     at = c * wide + r
     lo, hi = upto.take(at + wide), np.where(c == 0, count, below.take(at + 1))
+    if exclude is None:
+        hi = np.where(c == 0, lo, hi)  # a square touching the point: left out (an empty interval)
     add(base + (cy > cx), lo, hi, c + 2)
     diag = cx == cy
     add(base[diag] + 1, lo[diag], hi[diag], c[diag] + 2)
@@ -402,22 +474,36 @@ def _end_points(
     fast: _Fast, corners: tuple[tuple[int, int], ...], umax: np.ndarray, vmax: np.ndarray,
     allow: np.ndarray, best: np.ndarray, leaf_of: tuple[np.ndarray, np.ndarray, np.ndarray], out: np.ndarray,
 ) -> None:
-    """Mark in ``out`` the squares B with a corner ``q`` that a clear segment ends at.
+    """Mark in ``out`` (padded ``[y + 1, x + 1]``) the squares B with a corner ``q`` that a clear
+    segment from one of ``corners`` ends at (:func:`reach_points` and :func:`end_squares`)."""
+    px = np.array([p[0] for p in corners], dtype=np.int32)
+    py = np.array([p[1] for p in corners], dtype=np.int32)
+    mark = reach_points(fast, px, py, umax, vmax, allow, best, leaf_of, per_point=False)
+    end_squares(fast, mark, out[None])
 
-    Per quadrant, for the 4 corners at once, the block of grid points ``q`` each reaches,
+
+def reach_points(
+    fast: _Fast, px: np.ndarray, py: np.ndarray, umax: np.ndarray, vmax: np.ndarray,
+    allow: np.ndarray, best: np.ndarray, leaf_of: tuple[np.ndarray, np.ndarray, np.ndarray], per_point: bool,
+) -> np.ndarray:
+    """Bool ``[plane, gy, gx]``: the grid points ``q`` a segment from a point ``(px[i], py[i])``
+    reaches clear before ``q``, plane ``2 * qd + (slope 1)`` (``+ 8 * i`` when ``per_point``, else
+    every point in the same 8 planes), as :func:`paint_points` painted them.
+
+    Per quadrant, for all points at once, the block of grid points ``q`` each reaches,
     ``[|dy| - 1, |dx| - 1]``: the segment to ``q`` (column ``u = max(|dx|, |dy|)``) is clear before
-    ``q`` when no blocker of key ``<= u`` holds its slope. The grid points reached are gathered by (quadrant, slope 1) whichever
-    corner reaches them; then ``q``'s own rule with B's quadrant, for the 4 squares around ``q``
-    (``out`` is padded by a ring of squares off the board: ``[y + 1, x + 1]``)."""
+    ``q`` when no blocker of key ``<= u`` holds its slope; ``allow[o]`` (octant ``o``: plain, slope
+    1): what the start point lets through."""
     w, h = fast.width, fast.height
     offset, row, prefix = leaf_of
     column, lookup = _block_templates(max(w, h))
     wide = 2 * prefix.shape[1]  # a pair of octants' leaves by slope rank, see _block_templates
-    mark = np.zeros((8, h + 1, w + 1), dtype=bool)  # [2 * qd + slope 1, gy, gx]
-    px4 = np.array([p[0] for p in corners], dtype=np.int32)
-    py4 = np.array([p[1] for p in corners], dtype=np.int32)
+    count = px.size
+    mark = np.zeros((8 * count if per_point else 8, h + 1, w + 1), dtype=bool)
+    base = 8 * np.arange(count) if per_point else np.zeros(count, dtype=np.int64)
+    each = np.arange(count)
     for qd, (sx, sy) in enumerate(_SIGNS):
-        o = 8 * np.arange(4) + 2 * qd  # this quadrant's octant pair at each corner
+        o = 8 * each + 2 * qd  # this quadrant's octant pair at each point
         xs4, ys4 = umax[o], vmax[o]
         xs, ys = int(xs4.max()), int(ys4.max())
         if not xs:
@@ -425,22 +511,31 @@ def _end_points(
         # the leaf of each slope rank in the octant of u = |dx|, then in the one of u = |dy|
         pairs = np.stack((o, o + 1), axis=1).ravel()
         leaves = prefix[row[pairs]] + offset[pairs][:, None]
-        at = lookup[1 : ys + 1, 1 : xs + 1] + (wide * np.arange(4, dtype=np.int32))[:, None, None]
-        clear = best.take(leaves.take(at)) > column[1 : ys + 1, 1 : xs + 1]  # [corner, |dy| - 1, |dx| - 1]
+        at = lookup[1 : ys + 1, 1 : xs + 1] + (wide * np.arange(count, dtype=np.int32))[:, None, None]
+        clear = best.take(leaves.take(at)) > column[1 : ys + 1, 1 : xs + 1]  # [point, |dy| - 1, |dx| - 1]
         t = np.arange(1, min(xs, ys) + 1, dtype=np.int32)
         slope1 = clear[:, t - 1, t - 1] & allow[o, 1:] & (t <= np.minimum(xs4, ys4)[:, None])
-        mark[2 * qd + 1, (py4[:, None] + sy * t)[slope1], (px4[:, None] + sx * t)[slope1]] = True
+        plane = np.broadcast_to((base + 2 * qd + 1)[:, None], slope1.shape)
+        mark[plane[slope1], (py[:, None] + sy * t)[slope1], (px[:, None] + sx * t)[slope1]] = True
         clear[:, t - 1, t - 1] = False
-        for ci, (px, py) in enumerate(corners):
-            x, y = int(xs4[ci]), int(ys4[ci])
-            if x and allow[o[ci], 0]:
-                ysl = slice(py + 1, py + y + 1) if sy > 0 else slice(py - y, py)
-                xsl = slice(px + 1, px + x + 1) if sx > 0 else slice(px - x, px)
-                mark[2 * qd, ysl, xsl] |= clear[ci, :y, :x][::sy, ::sx]
+        for ci in np.flatnonzero((xs4 > 0) & allow[o, 0]).tolist():
+            x, y, gx, gy = int(xs4[ci]), int(ys4[ci]), int(px[ci]), int(py[ci])
+            ysl = slice(gy + 1, gy + y + 1) if sy > 0 else slice(gy - y, gy)
+            xsl = slice(gx + 1, gx + x + 1) if sx > 0 else slice(gx - x, gx)
+            mark[base[ci] + 2 * qd, ysl, xsl] |= clear[ci, :y, :x][::sy, ::sx]
+    return mark
+
+
+def end_squares(fast: _Fast, mark: np.ndarray, out: np.ndarray) -> None:
+    """Mark in ``out[k]`` (padded: ``[k, y + 1, x + 1]``, a ring of squares off the board) the
+    squares B around the grid points ``q`` of ``mark`` (:func:`reach_points`) whose own rule with
+    B's quadrant lets the segment end there; ``k`` is the plane of ``mark`` when ``out`` has as
+    many, else 0 (every plane into one)."""
+    w, h = fast.width, fast.height
     cells = (h + 1) * (w + 1)
     plane, at = np.divmod(np.flatnonzero(mark), cells)
     qy, qx = np.divmod(at, w + 1)
-    same, quad = plane & 1, plane >> 1
+    same, quad = plane & 1, (plane >> 1) & 3
     # in the padded out: q's square q - (i, j) is at q's index minus step[2i + j]; the segment's
     # last stretch runs through the one of 2i + j = 3 - quad, the square behind q
     wide = w + 2
@@ -449,6 +544,8 @@ def _end_points(
     last = fast.padded.ravel().take(index - step.take(3 - quad))
     code = quad * 2048 + same * 256 + fast.sig.ravel().take(at)  # [quad, 2i + j, same, sig] flat
     table = _end_tables(fast.touch).ravel()
+    if out.shape[0] == mark.shape[0]:
+        index = index + plane * (wide * (h + 2))
     flat = out.reshape(-1)
     for ij in range(4):
         seen = (quad == 3 - ij) | ~last
@@ -457,32 +554,42 @@ def _end_points(
 
 
 def _axis_lines(geo: BoardView, fast: _Fast, a: Square, out: np.ndarray) -> None:
-    """The segments from a corner of ``a`` that run along a grid line: the walk's along rule
-    (:func:`game.core.segment._along_blocker`) for every end point of the 16 lines (4 corners ×
-    4 arms) at once, one row per line, column ``t`` the grid point ``p + t·e``.
+    """The segments from a corner of ``a`` that run along a grid line (:func:`axis_lines` of one
+    origin)."""
+    axis_lines(geo, fast, np.array([a[0]], dtype=np.int32), a[1], out[None])
+
+
+def axis_lines(geo: BoardView, fast: _Fast, ax: np.ndarray, ay: int, out: np.ndarray) -> None:
+    """The segments from a corner of each origin ``(ax[m], ay)`` that run along a grid line, into
+    ``out[m]``: the walk's along rule (:func:`game.core.segment._along_blocker`) for every end
+    point of the 16 lines of each (4 corners × 4 arms) at once, one row per line, column ``t`` the
+    grid point ``p + t·e``.
 
     Walking to ``g_k``, the grid point ``g_v`` (``v = k - 1``) before the edge ``v`` just walked
     is inner (the start for ``v = 0``); the walk stops at the first ``v`` where: the point, between
     two open edges, stops the line; the edge ``v - 1`` ends a wall stretch and neither side push
     passed every point of the stretch; the edge is a wall and ``along_wall`` blocks; or with
     ``along_square`` blocking, the edge ``v - 1`` runs along a blocking square. (``out`` is padded
-    as in :func:`_end_points`.)"""
+    as in :func:`end_squares`.)"""
     profile = geo.profile
     square_blocks = profile.along_square == "blocks"
     w, h = fast.width, fast.height
-    ax, ay = a
+    origins = ax.size
+    line_arm, line_qa = np.tile(_LINE_ARM, origins), np.tile(_LINE_QA, origins)
+    owner = np.repeat(np.arange(origins), 16)  # the origin of each line
+    ax_line = ax.astype(np.int32)[owner][:, None]
     arms = np.array(_ARMS, dtype=np.int32)
-    x0, y0 = _LINE_CORNER[:, :1] + ax, _LINE_CORNER[:, 1:] + ay
-    ex, ey = arms[_LINE_ARM, :1], arms[_LINE_ARM, 1:]
+    x0, y0 = np.tile(_LINE_CORNER[:, :1], (origins, 1)) + ax_line, np.tile(_LINE_CORNER[:, 1:], (origins, 1)) + ay
+    ex, ey = arms[line_arm, :1], arms[line_arm, 1:]
     size = np.where(ey == 0, np.where(ex > 0, w - x0, x0), np.where(ey > 0, h - y0, y0))  # edges to the rim
     t = np.arange(int(size.max()) + 1, dtype=np.int32)[None, :]
     gx = np.clip(x0 + t * ex, 0, w)  # beyond a line's end: clipped, never used
     gy = np.clip(y0 + t * ey, 0, h)
     sig = fast.sig[gy, gx]
     start, through, end = _axis_tables(profile.corner_touch)
-    arm = _LINE_ARM[:, None]
+    arm = line_arm[:, None]
     passes = through[arm[:, :, None], np.arange(3)[None, :, None], sig[:, None, :-1]]  # [line, s, v]
-    passes[:, :, 0] = start[_LINE_QA, _LINE_ARM, :, sig[:, 0]]
+    passes[:, :, 0] = start[line_qa, line_arm, :, sig[:, 0]]
     plain, push1, push2 = passes[:, 0], passes[:, 1], passes[:, 2]
     # the edges v (g_v to g_v+1) and the squares beside them
     xe, ye = np.minimum(gx[:, :-1], gx[:, 1:]), np.minimum(gy[:, :-1], gy[:, 1:])
@@ -500,8 +607,8 @@ def _axis_lines(geo: BoardView, fast: _Fast, a: Square, out: np.ndarray) -> None
     if square_blocks:
         x1, y1 = np.where(level, xe, gx[:, :-1] - 1), np.where(level, gy[:, :-1] - 1, ye)
         x2, y2 = np.where(level, xe, gx[:, :-1]), np.where(level, gy[:, :-1], ye)
-        side1 = fast.padded[y1 + 1, x1 + 1] & ((x1 != ax) | (y1 != ay))  # A never blocks
-        side2 = fast.padded[y2 + 1, x2 + 1] & ((x2 != ax) | (y2 != ay))
+        side1 = fast.padded[y1 + 1, x1 + 1] & ((x1 != ax_line) | (y1 != ay))  # A never blocks
+        side2 = fast.padded[y2 + 1, x2 + 1] & ((x2 != ax_line) | (y2 != ay))
         stop[:, 1:] |= side1[:, :-1] | side2[:, :-1]
     alive = np.logical_and.accumulate(~stop, axis=1)
     # the end points g_k (k = v + 1) of the live lines, each with the 4 squares around it
@@ -509,7 +616,7 @@ def _axis_lines(geo: BoardView, fast: _Fast, a: Square, out: np.ndarray) -> None
     k = v + 1
     gxk, gyk, sigk = gx[line, k], gy[line, k], sig[line, k]
     bx, by = gxk - _IJ[:, :1], gyk - _IJ[:, 1:]  # [2 * i + j, point]
-    e_arm, e_ij = _LINE_ARM[line], np.arange(4)[:, None]
+    e_arm, e_ij = line_arm[line], np.arange(4)[:, None]
     on_wall = wall[line, v]
     seen = np.where(
         on_wall,
@@ -519,7 +626,7 @@ def _axis_lines(geo: BoardView, fast: _Fast, a: Square, out: np.ndarray) -> None
     if square_blocks:
         s1, s2 = side1[line, v], side2[line, v]
         seen &= ~((s1 & ((x1[line, v] != bx) | (y1[line, v] != by))) | (s2 & ((x2[line, v] != bx) | (y2[line, v] != by))))
-    out[by[seen] + 1, bx[seen] + 1] = True  # padded: squares off the board land on the ring
+    out[np.broadcast_to(owner[line], seen.shape)[seen], by[seen] + 1, bx[seen] + 1] = True  # padded: off the board on the ring
 
 
 def sight_arrays(geo: BoardView) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

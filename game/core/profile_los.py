@@ -42,6 +42,7 @@ from game.core.any_fov import visible_any
 from game.core.board import Board, Square, fmt_square
 from game.core.los import mirror_upper
 from game.core.profile_fov import corner_candidates, sight_arrays
+from game.core.profile_pairs import point_planes, row_candidates
 from game.core.profiles import Profile
 from game.core.segment import (
     BoardView,
@@ -421,6 +422,14 @@ def _corner_cast(board: Board, a: Square, profile: Profile, viewer: str | None, 
     right for ``a`` and the squares after it in row-major order only (see :func:`_corner_pairs`)."""
     onb = on_board_mask(board)
     mask: np.ndarray = corner_candidates(view(board, profile, viewer), a, after) & onb
+    return _walk_neighbours(board, a, profile, viewer, mask, onb, after)
+
+
+def _walk_neighbours(
+    board: Board, a: Square, profile: Profile, viewer: str | None, mask: np.ndarray, onb: np.ndarray, after: bool,
+) -> np.ndarray:
+    """``mask`` (the caster's exact positives from ``a``) completed by the walk's verdict for every
+    square sharing a corner with ``a`` that it left out (after ``a`` only, with ``after``)."""
     ax, ay = a
     ys, xs = np.nonzero(~mask[max(ay - 1, 0) : ay + 2, max(ax - 1, 0) : ax + 2])
     for y, x in zip((ys + max(ay - 1, 0)).tolist(), (xs + max(ax - 1, 0)).tolist(), strict=True):
@@ -431,13 +440,23 @@ def _corner_cast(board: Board, a: Square, profile: Profile, viewer: str | None, 
 
 def _corner_pairs(board: Board, profile: Profile, viewer: str | None, out: np.ndarray) -> np.ndarray:
     """:func:`all_pairs` of a symmetric corner rule into the zeroed ``out`` ``[ay, ax, by, bx]``:
-    each origin casts for the squares after it in row-major order only (its upward quadrants one
-    row deep, its walked neighbours after it), and the table is mirrored."""
+    each origin's squares after it in row-major order (:func:`game.core.profile_pairs.row_candidates`:
+    each grid point cast once for the 4 squares around it, a board row at a time; then the walk
+    for what they leave out), and the table is mirrored."""
     w, n = board.width, board.width * board.height
     flat = out.reshape(n, n)
-    for a in board.squares():
-        i = a[1] * w + a[0]
-        flat[i, i:] = _corner_cast(board, a, profile, viewer, after=True).reshape(-1)[i:]
+    geo = view(board, profile, viewer)
+    onb = on_board_mask(board)
+    lower = point_planes(geo, 0)
+    for ay in range(board.height):
+        upper, lower = lower, point_planes(geo, ay + 1)
+        found = row_candidates(geo, ay, upper, lower)
+        for ax in range(w):
+            if not onb[ay, ax]:
+                continue
+            i = ay * w + ax
+            mask = _walk_neighbours(board, (ax, ay), profile, viewer, found[ax] & onb, onb, True)
+            flat[i, i:] = mask.reshape(-1)[i:]
     mirror_upper(flat)
     return out
 
