@@ -167,3 +167,19 @@ def test_random_stats_never_crash_the_window_frame(name: str, maps: Path, data: 
 
 def test_environment_is_headless() -> None:
     assert os.environ.get("SDL_VIDEODRIVER") == "dummy"
+
+
+@pytest.mark.parametrize(("name", "who", "key"), [("folklore", "Kiku", "weapons"), ("mage_knight", "Tovak", "attack"),
+                                                  ("mage_knight", "Prowlers", "attack")])
+def test_a_huge_stat_is_named_in_a_short_line(name: str, who: str, key: str, maps: Path) -> None:
+    """A 5,000-character stat is refused in one line that quotes the start of it, not all of it
+    (once found by the hypothesis test above: a 5,000-digit weapon made a 5,200-character line)."""
+    attacker, target, _ = CASES[name]
+    path = maps / f"{name}_huge.tmx"
+    write_stat(REPO / "maps" / f"{name}.tmx", path, who, key, "9" * 5000)
+    for argv in (["odds", str(path), attacker, target, *EXTRA.get(name, [])],
+                 ["attack", str(path), attacker, target, "--seed", "3", *EXTRA.get(name, [])]):
+        code, err = run(argv)
+        assert code == 2 and "…" in err, err[:300]
+        one_line(code, err, argv[0])
+        assert len(err) < 400, len(err)

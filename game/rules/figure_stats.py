@@ -14,7 +14,7 @@ from game.core.board import Figure
 from game.core.errors import UsageError
 
 __all__ = [
-    "STAT_LIMIT", "bool_problems", "int_problems", "parse_problem", "stat_bool", "stat_int", "stat_list",
+    "STAT_LIMIT", "bool_problems", "int_problems", "parse_problem", "short_repr", "stat_bool", "stat_int", "stat_list",
 ]
 
 
@@ -34,11 +34,11 @@ def stat_int(figure: Figure, key: str, default: int = 0) -> int:
     try:
         number = float(value)
     except (TypeError, ValueError, OverflowError):
-        raise UsageError(f"{figure.label}: property {key!r} must be a number, not {_short(value)}") from None
+        raise UsageError(f"{figure.label}: property {key!r} must be a number, not {short_repr(value)}") from None
     if not math.isfinite(number) or abs(number) > STAT_LIMIT:
         raise UsageError(
             f"{figure.label}: property {key!r} must be a whole number between {-STAT_LIMIT} and "
-            f"{STAT_LIMIT}, not {_short(value)}"
+            f"{STAT_LIMIT}, not {short_repr(value)}"
         )
     if number != int(number):
         raise UsageError(f"{figure.label}: property {key!r} must be a whole number, not {value!r}")
@@ -49,8 +49,12 @@ def stat_int(figure: Figure, key: str, default: int = 0) -> int:
 STAT_LIMIT = 10**6
 
 
-def _short(value: object, limit: int = 40) -> str:
-    """``repr(value)``, cut to ``limit`` characters (a stat may be a 40,000-character string)."""
+def short_repr(value: object, limit: int = 40) -> str:
+    """``repr(value)``, cut to ``limit`` characters (a stat may be a 40,000-character string).
+
+    >>> short_repr("9" * 50)
+    "'99999999999999999999999999999999999999…"
+    """
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 

@@ -39,6 +39,7 @@ from game.rules.figure_stats import (
     bool_problems,
     int_problems,
     parse_problem,
+    short_repr,
     stat_bool,
     stat_int,
     stat_list,
@@ -98,20 +99,20 @@ def parse_weapons(text: str, owner: str = "figure") -> list[Weapon]:
             continue
         fields = [f.strip() for f in item.split(":")]
         if len(fields) < 4:
-            raise UsageError(f"{owner}: weapon {item!r} needs Name:valour|wits:bonus:melee|ranged")
+            raise UsageError(f"{owner}: weapon {short_repr(item)} needs Name:valour|wits:bonus:melee|ranged")
         name, attribute, bonus, kind, *flags = fields
         attr = _ATTRIBUTES.get(attribute.lower())
         if attr is None:
             raise UsageError(
-                f"{owner}: weapon {item!r}: the hit check uses valour or wits, not {attribute!r}"
+                f"{owner}: weapon {short_repr(item)}: the hit check uses valour or wits, not {short_repr(attribute)}"
             )
         if not bonus.lstrip("+-").isdigit() or len(bonus) > 7:
             raise UsageError(
-                f"{owner}: weapon {item!r}: the damage bonus must be a whole number, not {bonus!r}"
+                f"{owner}: weapon {short_repr(item)}: the damage bonus must be a whole number, not {short_repr(bonus)}"
             )
         if kind.lower() not in ("melee", "ranged"):
             raise UsageError(
-                f"{owner}: weapon {item!r}: reach must be melee or ranged, not {kind!r}"
+                f"{owner}: weapon {short_repr(item)}: reach must be melee or ranged, not {short_repr(kind)}"
             )
         max_hp = any(f.lower() in ("maxhp", "max_hp") for f in flags)
         inflicts = tuple(f[1:].strip() for f in flags if f.startswith("+") and f[1:].strip())
@@ -120,7 +121,7 @@ def parse_weapons(text: str, owner: str = "figure") -> list[Weapon]:
         ]
         if unknown:
             raise UsageError(
-                f"{owner}: weapon {item!r}: unknown flag {unknown[0]!r} (maxhp or +Status)"
+                f"{owner}: weapon {short_repr(item)}: unknown flag {short_repr(unknown[0])} (maxhp or +Status)"
             )
         weapons.append(Weapon(name, attr, int(bonus), kind.lower(), max_hp, inflicts))
     return weapons
@@ -538,7 +539,7 @@ class Folklore(Ruleset):
         if skills:
             raise UsageError(f"{fig.label} has no weapon or attack skill {attack!r} "
                              f"(weapons: {names}; attack skills: {skills})")
-        raise UsageError(f"{fig.label} has no weapon {attack!r} (weapons: {names})")
+        raise UsageError(f"{fig.label} has no weapon {short_repr(attack)} (weapons: {names})")
 
     @staticmethod
     def _skill(fig: Figure, attack: str | None) -> Skill | None:

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from game.core.board import Board, Figure
 from game.core.errors import UsageError
-from game.rules.figure_stats import stat_bool, stat_int, stat_list
+from game.rules.figure_stats import short_repr, stat_bool, stat_int, stat_list
 from game.rules.mage_knight import combat as mk
 from game.rules.mage_knight.plays import norm_name, parse_element
 
@@ -33,7 +33,7 @@ def attack_values(fig: Figure) -> tuple[int, tuple[int, ...]]:
     raw = str(fig.stats.get("attack", 0)).strip() or "0"
     parts = [p.strip() for p in raw.split("+")]
     if not all(p.isdigit() and len(p) <= 7 for p in parts):
-        raise UsageError(f"{fig.label}: property 'attack' must be a number or N+M, not {raw!r}")
+        raise UsageError(f"{fig.label}: property 'attack' must be a number or N+M, not {short_repr(raw)}")
     values = [int(p) for p in parts]
     return values[0], tuple(values[1:])
 
@@ -91,7 +91,7 @@ def parse_city(text: str) -> str:
     if key in ("", "none"):
         return ""
     if key not in mk.CITY_COLOURS:
-        raise UsageError(f"unknown city {text!r} (white, blue, red, green or none)")
+        raise UsageError(f"unknown city {short_repr(text)} (white, blue, red, green or none)")
     return key
 
 
@@ -139,14 +139,14 @@ def parse_token(text: str, owner: str) -> mk.Enemy:
     """
     fields = [f.strip() for f in text.split(":")]
     if len(fields) < 2 or not fields[0] or not fields[1].isdigit() or len(fields[1]) > 7 or len(fields) > 4:
-        raise UsageError(f"{owner}: summoned token {text.strip()!r} is not NAME:ATTACK[:ELEMENT[:ABILITY+...]] "
+        raise UsageError(f"{owner}: summoned token {short_repr(text.strip())} is not NAME:ATTACK[:ELEMENT[:ABILITY+...]] "
                          "(e.g. \"Medusa:6::paralyze\")")
     element = parse_element(fields[2]) if len(fields) > 2 and fields[2] else "physical"
     abilities = frozenset(norm_name(a).replace(" ", "") for a in fields[3].split("+") if a.strip()) \
         if len(fields) > 3 else frozenset()
     unknown = sorted(abilities - TOKEN_ABILITIES)
     if unknown:
-        raise UsageError(f"{owner}: summoned token {text.strip()!r}: ability {unknown[0]!r} is not one a "
+        raise UsageError(f"{owner}: summoned token {short_repr(text.strip())}: ability {short_repr(unknown[0])} is not one a "
                          f"summoned token's attack uses ({', '.join(sorted(TOKEN_ABILITIES))})")
     return mk.Enemy(fields[0], 0, int(fields[1]), element, 0, abilities)
 
