@@ -101,10 +101,28 @@ def benchmarks() -> list[Benchmark]:
         hex_field, square_field = _runners(row)
         goal = f"target ratio >= {target}" if target else "no target"
         out.append(Benchmark(
-            row, hex_field, square_field, repeat=9, reference_repeat=9, warmup=1,
+            row, hex_field, square_field, repeat=9, reference_repeat=9, warmup=1, target_ratio=target,
             note=f"reference = square arcadia field, same size and density; {goal}; load average {load}",
         ))
+    out.append(fresh_los_row())
     return out
+
+
+def fresh_los_row() -> Benchmark:
+    """``hex_los_cli_400x400_fresh`` for benchmarks/run.py: ``sightline los`` on the generated
+    400x400 hex map (:func:`write_hex_map`) in a fresh process per run, peak = VmHWM; targets
+    2 s, 300 MB."""
+    import tempfile
+
+    from bench_speed import FreshRow
+
+    path = Path(tempfile.mkdtemp(prefix="sightline-bench-hex-")) / "hex400.tmx"
+    a, b = write_hex_map(path)
+    row = FreshRow(["los", str(path), a, b])
+    return row.attach(Benchmark(
+        "hex_los_cli_400x400_fresh", row.run, repeat=7, warmup=0, target_ms=2000.0, peak=row.peak,
+        note="sightline los on a generated 400x400 hex map (8,182 wall polylines), fresh process; peak = VmHWM",
+    ))
 
 
 def _interleaved(row: str, samples: int, clock: Callable[[], float]) -> tuple[list[float], list[float]]:
