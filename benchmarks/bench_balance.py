@@ -10,7 +10,7 @@
   <= 100 ms median. Reference: the same map worked out cold (a fresh solver: nothing kept).
 * ``balance_80x71`` / ``balance_150x150``: ``sightline balance MAP -o DIR`` in a fresh process
   on a generated 80x71 map with two deployment zones (west and east) and on a generated 150x150
-  map (rooms of 10, two zones), every rule (5), every picture; peak = the process's max RSS.
+  map (rooms of 10, two zones), every rule (5), every picture; peak = the process's VmHWM.
   Targets: <= 10 s and <= 500 MB; <= 60 s and <= 1 GB. No reference.
 """
 
@@ -24,18 +24,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from harness import Benchmark
+from harness import FRESH_CHILD, Benchmark
 
 REPO = Path(__file__).resolve().parent.parent
 CELL = 32
 FRAMES = 240
-#: the fresh process of ``sightline balance``: it reports its own peak RSS (kB) on stderr
-CHILD = (
-    "import atexit, resource, sys\n"
-    "atexit.register(lambda: sys.stderr.write('peak_kb=%d\\n' % resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))\n"
-    "from game.cli import main\n"
-    "sys.exit(main(sys.argv[1:]))\n"
-)
+CHILD = FRESH_CHILD
 
 
 def write_map(folder: Path, width: int = 80, height: int = 71, room: int = 8, figures: int = 20,
@@ -227,9 +221,9 @@ def benchmarks() -> list[Benchmark]:
         Benchmark("balance_80x71", run=lambda: None, samples=lambda: fresh(map80, "80", 7), target_ms=10_000.0,
                   peak=lambda: max(peaks["80"]),
                   note="sightline balance MAP -o DIR in a fresh process: 2 zones of 6x16, 20 figures, 5 rules, "
-                  "every picture; 7 runs; peak = max RSS; no reference"),
+                  "every picture; 7 runs; peak = VmHWM; no reference"),
         Benchmark("balance_150x150", run=lambda: None, samples=lambda: fresh(map150, "150", 7), target_ms=60_000.0,
                   peak=lambda: max(peaks["150"]),
                   note="sightline balance on a generated 150x150 map (rooms of 10, 2 zones of 10x24, 20 figures), "
-                  "5 rules, every picture; 7 runs; peak = max RSS; no reference"),
+                  "5 rules, every picture; 7 runs; peak = VmHWM; no reference"),
     ]

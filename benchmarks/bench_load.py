@@ -20,18 +20,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from harness import Benchmark, fresh_env
+from harness import FRESH_CHILD, Benchmark, fresh_env
 
 SIZE = 100
 CELL = 32
 REPO = Path(__file__).resolve().parent.parent
-#: the fresh process: run the command, then report its own peak RSS (kB on Linux) on stderr
-CHILD = (
-    "import atexit, resource, sys\n"
-    "atexit.register(lambda: sys.stderr.write('peak_kb=%d\\n' % resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))\n"
-    "from game.cli import main\n"
-    "sys.exit(main(sys.argv[1:]))\n"
-)
+CHILD = FRESH_CHILD
 
 
 def write_map(folder: Path, seed: int = 7, size: int = SIZE, walls: int = 1000, doors: int = 30) -> Path:
@@ -140,7 +134,7 @@ def benchmarks() -> list[Benchmark]:
             name="los_400x400_fresh", run=lambda: None, samples=fresh_los, target_ms=2000.0,
             peak=lambda: max(peaks),
             note="sightline los MAP 203,205 --json in a fresh process, generated 400x400 map (31,000 "
-            "wall segments, 40 doors); 7 runs; peak = the process's max RSS; no reference",
+            "wall segments, 40 doors); 7 runs; peak = the process's VmHWM; no reference",
         ),
         Benchmark(
             name="load_100x100_1000_walls",

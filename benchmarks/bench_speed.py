@@ -29,22 +29,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from harness import Benchmark
+from harness import FRESH_CHILD, Benchmark
 
 REPO = Path(__file__).resolve().parent.parent
 CPU_SECONDS: list[float] = []  #: CPU seconds of each fresh process run so far
 CELL = 32
-#: a fresh process: run the command line, then print its own peak memory (VmHWM, kB) on stderr
-CHILD = (
-    "import atexit, sys\n"
-    "def _peak():\n"
-    "    for line in open('/proc/self/status'):\n"
-    "        if line.startswith('VmHWM'):\n"
-    "            sys.stderr.write('peak_kb=%s\\n' % line.split()[1])\n"
-    "atexit.register(_peak)\n"
-    "from game.cli import main\n"
-    "sys.exit(main(sys.argv[1:]))\n"
-)
+CHILD = FRESH_CHILD
 
 
 def make_open_map(folder: Path, size: int = 150, seed: int = 7) -> Path:

@@ -80,6 +80,22 @@ class Result:
         }
 
 
+#: the program of a fresh ``sightline`` process in a benchmark: run the command line, then print
+#: its own peak memory on stderr (``peak_kb=N``: ``VmHWM`` from ``/proc/self/status``, the
+#: high-water mark of this process image; ``ru_maxrss`` would not do: Linux keeps it across the
+#: fork and exec, so a child would report its parent's size when the parent is larger)
+FRESH_CHILD = (
+    "import atexit, sys\n"
+    "def _peak():\n"
+    "    for line in open('/proc/self/status'):\n"
+    "        if line.startswith('VmHWM'):\n"
+    "            sys.stderr.write('peak_kb=%s\\n' % line.split()[1])\n"
+    "atexit.register(_peak)\n"
+    "from game.cli import main\n"
+    "sys.exit(main(sys.argv[1:]))\n"
+)
+
+
 def fresh_env(**extra: str) -> dict[str, str]:
     """The environment of a fresh ``sightline`` process in a benchmark: a dummy display, and
     Python's bytecode cache allowed (``PYTHONDONTWRITEBYTECODE`` dropped) as an installed copy runs
