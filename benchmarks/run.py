@@ -108,21 +108,24 @@ def _ratio(value: float) -> str:
 
 def markdown(doc: dict[str, Any]) -> str:
     """A saved run as the README's speed table: one row per benchmark (target, median or p95, peak
-    memory, the reference's median and the ratio, all from that one run) and the load averages.
+    memory, the reference's median and the ratio, all from that one run, and what the row measures:
+    the first clause of its note) and the load averages.
 
     >>> print(markdown({"started": "then", "load_average_start": [1.0, 1.0, 1.0], "load_average": [2.0, 1.5, 1.2],
     ...     "benchmarks": [{"name": "x", "median_ms": 2.0, "p95_ms": 3.0, "reference_median_ms": 20.0,
-    ...     "ratio": 10.0, "peak_mb": None, "target_ms": 5.0, "target_stat": "p95", "meets_target": True}]}))
+    ...     "ratio": 10.0, "peak_mb": None, "target_ms": 5.0, "target_stat": "p95", "meets_target": True,
+    ...     "note": "per-frame times; reference = caches off"}]}))
     One `benchmarks/run.py` run, started then; load average 1.00 at the start, 2.00 at the end.
     <BLANKLINE>
-    | benchmark | target | measured | reference / peer (same run) | ratio |
-    |---|---|---|---|---|
-    | `x` | p95 ≤ 5 ms | 3 ms p95 (median 2 ms) | 20 ms | ×10 |
+    | benchmark | target | measured | reference / peer (same run) | ratio | what |
+    |---|---|---|---|---|---|
+    | `x` | p95 ≤ 5 ms | 3 ms p95 (median 2 ms) | 20 ms | ×10 | per-frame times |
     """
     start, end = doc.get("load_average_start") or [0.0], doc.get("load_average") or [0.0]
     lines = [f"One `benchmarks/run.py` run, started {doc.get('started', '?')}; load average "
              f"{start[0]:.2f} at the start, {end[0]:.2f} at the end.", "",
-             "| benchmark | target | measured | reference / peer (same run) | ratio |", "|---|---|---|---|---|"]
+             "| benchmark | target | measured | reference / peer (same run) | ratio | what |",
+             "|---|---|---|---|---|---|"]
     for row in doc["benchmarks"]:
         stat = row.get("target_stat", "median")
         targets = [] if row.get("target_ms") is None else [f"{'p95 ' if stat == 'p95' else ''}≤ {_ms(row['target_ms'])}"]
@@ -137,7 +140,8 @@ def markdown(doc: dict[str, Any]) -> str:
             measured = f"**{measured}, missed**"
         reference = "—" if row.get("reference_median_ms") is None else _ms(row["reference_median_ms"])
         ratio = "—" if row.get("ratio") is None else _ratio(row["ratio"])
-        lines.append(f"| `{row['name']}` | {target} | {measured} | {reference} | {ratio} |")
+        what = str(row.get("note") or "").split(";")[0].strip().replace("|", "/")
+        lines.append(f"| `{row['name']}` | {target} | {measured} | {reference} | {ratio} | {what} |")
     return "\n".join(lines)
 
 

@@ -17,7 +17,7 @@ from run import main, markdown  # noqa: E402
 
 def _result(median: float, ratio: float | None, target_ms: float | None, target_ratio: float | None) -> Result:
     return Result("row", median, median * 1.5, None if ratio is None else median * ratio, ratio, target_ms,
-                  "median", "", None, target_ratio)
+                  "median", "a fresh process; 3 runs", None, target_ratio)
 
 
 @pytest.mark.parametrize(("median", "ratio", "target_ms", "target_ratio", "met"), [
@@ -43,5 +43,5 @@ def test_the_table_marks_misses_and_ratio_targets(tmp_path: Path, capsys: pytest
     table = capsys.readouterr().out
     assert "load average 0.50 at the start, 0.70 at the end" in table
     assert "| `row` | ratio ≥ 0.5 | **4.53 ms, missed** |" in table
-    assert "| `row` | ≤ 1.00 s | **1.20 s, missed** | 12.60 s | ×10 |" in table
+    assert "| `row` | ≤ 1.00 s | **1.20 s, missed** | 12.60 s | ×10 | a fresh process |" in table
     assert table == markdown(json.loads(saved.read_text())) + "\n"
