@@ -139,3 +139,28 @@ def mixed(dist: Mapping[int, Fraction], happens: Fraction) -> dict[int, Fraction
     out = {k: p * happens for k, p in dist.items()}
     out[0] = out.get(0, Fraction(0)) + (1 - happens)
     return {k: p for k, p in sorted(out.items()) if p}
+
+
+#: the option naming the squares a reaction walks (``[[x, y], ...]``, start first)
+PATH = "path"
+
+
+def walked_along(board: Board, attacker: int, options: Mapping[str, object]) -> Board:
+    """The board a reaction attacks on: its monster walked along ``options["path"]`` (a copy),
+    else ``board`` itself."""
+    path = path_option(options)
+    if len(path) < 2 or attacker not in board.figures:
+        return board
+    return walked(board, attacker, path)
+
+
+def path_option(options: Mapping[str, object]) -> tuple[Square, ...]:
+    """``options["path"]``: the squares a reaction walks, ``[[x, y], ...]`` (start first)."""
+    raw = options.get(PATH)
+    if not raw:
+        return ()
+    try:
+        path = tuple((int(sq[0]), int(sq[1])) for sq in raw)  # type: ignore[attr-defined]
+    except (TypeError, ValueError, IndexError, KeyError):
+        raise UsageError(f"option path must be a list of [x, y] squares, not {raw!r}") from None
+    return path

@@ -39,7 +39,7 @@ from game.core.los import is_close
 from game.core.odds import DEFAULT_TAIL, wounds_distribution
 from game.core.words import plural
 from game.rules.arcadia.cards import AttackCard, parse_attacks
-from game.rules.arcadia.reactions import capped_sum, mixed, walked, walks
+from game.rules.arcadia.reactions import PATH, capped_sum, mixed, path_option, walked_along, walks
 from game.rules.arcadia.rolls import (
     DieOdds,
     RollSpec,
@@ -86,7 +86,7 @@ KINDS = ("melee", "ranged")
 #: the pools of a physical roll: the attack, then the reactions it calls for (Guard, Payback)
 POOLS = ("attack", "defence", "reaction attack", "reaction defence")
 #: the options key that makes a request a reaction (its kind), and the key of its walk
-REACTION, PATH = "reaction", "path"
+REACTION = "reaction"
 #: the most dice one pool may roll: the exact odds stay quick (and the table readable)
 MAX_DICE = 60
 
@@ -586,7 +586,7 @@ class ArcadiaRuleset(Ruleset):
         reaction = str(options.get(REACTION) or "")
         plan = _Plan(a, t, card, max(0, n_att), n_def, note, None if life < 0 else life,
                      stat_int(t, "wounds"), stat_int(a, "reroll") + card.reroll, stat_int(t, "reroll"),
-                     reaction, _path_option(options), _static_notes(board, a, t, options))
+                     reaction, path_option(options), _static_notes(board, a, t, options))
         verb = f"{reaction}: {a.label} may attack" if reaction else f"{a.label} may attack"
         reason = (
             f"{verb} {t.label} with {card.name} ({card.kind}, "
@@ -598,7 +598,7 @@ class ArcadiaRuleset(Ruleset):
         """Legal when the card is unexhausted, the target an enemy not killed, Close / in LOS (a
         reaction: from the end of its walk)."""
         board, attacker, targets, attack, options = request.parts()
-        plan, reason = self._plan(_walked(board, attacker, options), attacker, targets, attack, options)
+        plan, reason = self._plan(walked_along(board, attacker, options), attacker, targets, attack, options)
         return Legality(plan is not None, reason)
 
     def nonsense(self, figure: Figure) -> list[str]:
@@ -645,7 +645,7 @@ class ArcadiaRuleset(Ruleset):
         """Huge figures, a Payback's missing movement; for a Hero target, its Death Curse (and the
         PvP reward) if it is killed."""
         board, attacker, targets, attack, options = request.parts()
-        plan, _ = self._plan(_walked(board, attacker, options), attacker, targets, attack, options)
+        plan, _ = self._plan(walked_along(board, attacker, options), attacker, targets, attack, options)
         return () if plan is None else _plan_notes(plan)
 
     # --- resolution -----------------------------------------------------------------------
@@ -655,7 +655,7 @@ class ArcadiaRuleset(Ruleset):
         maybe kill; exhaust the card (:data:`STAGES`)."""
         board, attacker, targets, attack, options = request.parts()
         seed = dice.seed if isinstance(dice, SeededDice) else None
-        walked = _walked(board, attacker, options)
+        walked = walked_along(board, attacker, options)
         plan, reason = self._plan(walked, attacker, targets, attack, options)
         if plan is None:
             return Resolution.illegal(reason, seed=seed)
@@ -666,7 +666,7 @@ class ArcadiaRuleset(Ruleset):
     def odds(self, request: AttackRequest) -> Odds:
         """Exact distribution of the wounds this attack inflicts (0 … life left), kill chance, mean."""
         board, attacker, targets, attack, options = request.parts()
-        board = _walked(board, attacker, options)
+        board = walked_along(board, attacker, options)
         plan, reason = self._plan(board, attacker, targets, attack, options)
         if plan is None:
             raise IllegalAttackError(reason)
@@ -792,27 +792,6 @@ def _explosion_steps(extra: Sequence[DieRoll], pool: str, stage: str) -> list[St
     ]
 
 
-def _walked(board: Board, attacker: int, options: Mapping[str, object]) -> Board:
-    """The board a reaction attacks on: its monster walked along ``options["path"]`` (a copy),
-    else ``board`` itself."""
-    path = _path_option(options)
-    if len(path) < 2 or attacker not in board.figures:
-        return board
-    return walked(board, attacker, path)
-
-
-def _path_option(options: Mapping[str, object]) -> tuple[Square, ...]:
-    """``options["path"]``: the squares a reaction walks, ``[[x, y], ...]`` (start first)."""
-    raw = options.get(PATH)
-    if not raw:
-        return ()
-    try:
-        path = tuple((int(sq[0]), int(sq[1])) for sq in raw)  # type: ignore[attr-defined]
-    except (TypeError, ValueError, IndexError, KeyError):
-        raise UsageError(f"option path must be a list of [x, y] squares, not {raw!r}") from None
-    return path
-
-
 def _static_notes(board: Board, a: Figure, t: Figure, options: Mapping[str, object]) -> tuple[str, ...]:
     """The rules that apply to this attack, known before the dice, that are not modelled."""
     notes = []
@@ -883,7 +862,7 @@ def exchange_odds(rules: ArcadiaRuleset, request: AttackRequest) -> Odds | None:
     for reaction in reactions:
         if reaction.attack is None:
             continue
-        moved = _walked(board, reaction.reactor, reaction.options)
+        moved = walked_along(board, reaction.reactor, reaction.options)
         rplan, _ = rules._plan(moved, reaction.reactor, [hero.id], reaction.attack, reaction.options)
         assert rplan is not None
         dist, moved_mass, _ = _plan_odds(moved, rplan, left)
