@@ -116,6 +116,19 @@ def test_los_prints_a_field_as_hex_rows(capsys: pytest.CaptureFixture[str]) -> N
     assert "@" in lines[1 + 5]
 
 
+def test_los_prints_a_flat_top_field_with_its_pushed_columns_half_a_row_lower(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    grid = HexGrid(4, 2, staggeraxis="x")
+    path = hex_tmx(tmp_path, grid, HexLayout(32, 28, 16), walls=[((0, 0), (1, 0))])
+    assert main(["los", str(path), "0,0"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    # each map row on two lines, the pushed (odd) columns on the lower one, as Tiled draws them;
+    # the marks are the --json answer's (the wall hides (1,0), (2,0), (3,0) and (2,1), (3,1))
+    assert lines[1:5] == ["@   .", "  .   .", "o   .", "  o   ."]
+    assert main(["los", str(path), "0,0", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["visible"] == [[0, 0], [0, 1], [1, 1]]
+
+
 def test_diff_compares_hex_maps(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     grid, layout = HexGrid(4, 3), HexLayout(32, 28, 16)
     before = hex_tmx(tmp_path, grid, layout)

@@ -104,21 +104,35 @@ def _run(args: argparse.Namespace) -> int:
     under = f" under {rule.spec()}" if rule != sight.default_rule(board.grid.kind) else ""
     noun = "hexes" if board.grid.kind == "hex" else "squares"
     print(f"{len(visible)} {noun} visible from {fmt_square(origin)}{who}{under}:")
-    for y, row in enumerate(mask_to_ascii(board, mask, origin)):
-        print(_hex_row(board, y, row) if board.grid.kind == "hex" else row)
+    for line in _field_lines(board, mask_to_ascii(board, mask, origin)):
+        print(line)
     print("@ origin  o visible  . hidden  ~ void")
     return 0
 
 
-def _hex_row(board: Board, y: int, row: str) -> str:
-    """A row of a pointy-top hex map spaced out, pushed rows shifted by half a hex, as Tiled
-    draws them (flat-top maps keep their rows)."""
+def _field_lines(board: Board, rows: list[str]) -> list[str]:
+    """The field's rows as printed: squares as they are; hexes as Tiled draws them — on a
+    pointy-top map the pushed rows shifted by half a hex, on a flat-top map each row on two lines,
+    the pushed columns on the lower one.
+
+    >>> from game.core.hex_sight import hex_board
+    >>> _field_lines(hex_board(3, 2), ["@o.", "oo~"])
+    ['@ o .', ' o o ~']
+    >>> _field_lines(hex_board(3, 2, staggeraxis="x"), ["@o.", "oo~"])
+    ['@   .', '  o', 'o   ~', '  o']
+    """
     from game.core.hexgrid import HexGrid
 
     grid = board.grid
-    if not isinstance(grid, HexGrid) or grid.staggeraxis != "y":
-        return row
-    return (" " if grid.pushed(y) else "") + " ".join(row)
+    if not isinstance(grid, HexGrid):
+        return rows
+    if grid.staggeraxis == "y":
+        return [(" " if grid.pushed(y) else "") + " ".join(row) for y, row in enumerate(rows)]
+    out = []
+    for row in rows:
+        for low in (False, True):
+            out.append(" ".join(c if grid.pushed(x) == low else " " for x, c in enumerate(row)).rstrip())
+    return out
 
 
 def _print_line(result: Sight, here: tuple[Figure, ...], by_centre: bool) -> None:
