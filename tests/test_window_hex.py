@@ -358,3 +358,25 @@ def test_sweeping_every_hex_sets_the_status_text_without_a_scroll_bar_each_frame
             assert rows and rows[-1].bottom <= box.text_wrap_rect[3]
     assert len(texts) > 10  # a new sentence on most hexes
     assert first + 3 * pitch < box.rect.h <= first + (STATUS_MAX_LINES - 1) * pitch  # grew past four lines
+
+
+def test_a_findings_code_is_drawn_on_a_plate_above_its_hex_as_on_squares(app: App) -> None:
+    from game.play.findings import Marker
+    from game.ui.painter import Overlay
+
+    assert app.board is not None and app.view.cell >= 40  # labels are drawn from 40 px a cell
+    cell = (6, 4)
+    x, y, w, _ = app.view.square_rect(cell)
+    band = pygame.Rect(x, y - 24, w, 22)  # where the plate sits, above the hex's box
+
+    def drawn(*markers: Marker) -> list[tuple[int, ...]]:
+        surface = pygame.Surface(app.screen.get_size())
+        app.painter.draw(surface, app.board, app.view, Overlay(markers=markers))
+        return [tuple(surface.get_at((px, py))) for px in range(band.left, band.right, 2)
+                for py in range(band.top, band.bottom, 2)]
+
+    plain = drawn()
+    assert drawn(Marker(cell, None, "error", "")) == plain  # an outline alone stays inside the hex
+    labelled = drawn(Marker(cell, None, "error", "figure-in-void"))
+    changed = [p for p, q in zip(labelled, plain, strict=True) if p != q]
+    assert len(changed) > len(plain) // 3  # the dark plate and the code's letters

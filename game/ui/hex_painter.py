@@ -411,7 +411,8 @@ class HexBoardPainter:
         surface.blit(patch, (x, y))
 
     def _draw_marker(self, surface: pygame.Surface, view: View, marker: Any) -> None:
-        """A map check's finding: its hex (or its region's hexes) outlined, its edge drawn."""
+        """A map check's finding: its hex (or its region's hexes) outlined, its edge drawn, its code
+        on a plate above (the topmost hex, else the edge), as on squares."""
         colour = theme.marker_colour(marker.severity)
         width = max(2, round(view.cell * theme.MARKER_WIDTH))
         cells = list(marker.region or ()) if marker.region else ([marker.square] if marker.square is not None else [])
@@ -420,6 +421,14 @@ class HexBoardPainter:
         edge = marker.edge
         if edge is not None and hasattr(edge, "a"):
             pygame.draw.line(surface, colour, view.lattice_point(edge.a), view.lattice_point(edge.b), width + 2)
+        if marker.label and view.cell >= 40 and (cells or edge is not None):  # as on squares: never tiny
+            if cells:
+                top = min(cells, key=lambda c: (view.square_rect(c)[1], view.square_rect(c)[0]))
+                above = pygame.Rect(view.square_rect(top))
+            else:
+                ends = [view.lattice_point(edge.a), view.lattice_point(edge.b)]
+                above = pygame.Rect(min(x for x, _ in ends), min(y for _, y in ends), 1, 1)
+            self.tokens.plate_label(surface, marker.label, colour, above, round(view.cell * 4))
 
     @staticmethod
     def _draw_lines(surface: pygame.Surface, view: View, lines: Iterable[Any], scale: float,

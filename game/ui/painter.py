@@ -114,11 +114,6 @@ class _FovCache:
 #: the transparent colour of the regions' layer (never a marker colour)
 _LAYER_KEY = (255, 0, 255)
 
-#: the finding code over an outlined square, in pixels of pygame's default face (its capitals
-#: stand about half as tall: 22 px gives 11-px capitals, as tall as the panel's 14-px text)
-MARKER_LABEL_PX = 22
-
-
 class BoardPainter:
     """Draws boards; holds the caches (static layer, FOV shade; token sprites and text labels in
     :attr:`tokens`).
@@ -719,10 +714,7 @@ class BoardPainter:
         self, surface: pygame.Surface, view: View, marker: Marker, colour: tuple[int, ...], rect: pygame.Rect
     ) -> None:
         if marker.label and view.cell >= 40:  # never tiny: on a dark plate, or no label
-            label = self.tokens.label(marker.label, MARKER_LABEL_PX, colour, max_width=round(view.cell * 4))
-            plate = label.get_rect(topleft=(rect.left, rect.top - label.get_height() - 2)).inflate(6, 2)
-            self._blend_rect(surface, (16, 18, 24, 210), plate)
-            surface.blit(label, (plate.x + 3, plate.y + 1))
+            self.tokens.plate_label(surface, marker.label, colour, rect, round(view.cell * 4))
 
     def _outline_square(
         self, surface: pygame.Surface, view: View, sq: Square, colour: tuple[int, ...]

@@ -21,6 +21,11 @@ from game.ui import theme
 __all__ = ["TokenArt", "health", "initials", "name_min", "remember"]
 
 
+#: the finding code over an outlined square or hex, in pixels of pygame's default face (its
+#: capitals stand about half as tall: 22 px gives 11-px capitals, as tall as the panel's 14-px text)
+MARKER_LABEL_PX = 22
+
+
 class TokenArt:
     """Token sprites, dimmed tokens, fonts and text labels, each cached."""
 
@@ -31,6 +36,7 @@ class TokenArt:
         self._dimmed: dict[tuple[Any, ...], tuple[pygame.Surface, pygame.Surface]] = {}
         self._text: dict[tuple[Any, ...], pygame.Surface] = {}
         self._fonts: dict[int, pygame.font.Font] = {}
+        self._plates: dict[tuple[int, int], pygame.Surface] = {}
 
     def token(
         self, figure: Figure, sides: list[str], radius: int, cell: float, alone: bool, ruleset: str
@@ -111,6 +117,20 @@ class TokenArt:
         if font is None:
             font = self._fonts[size] = pygame.font.Font(theme.FONT_NAME, size)
         return font
+
+    def plate_label(self, surface: pygame.Surface, text: str, colour: tuple[int, ...], above: pygame.Rect,
+                    max_width: int) -> None:
+        """``text`` in ``colour`` on a dark see-through plate just above ``above`` (a map check
+        finding's label on its square or hex; the plate and the text cached)."""
+        label = self.label(text, MARKER_LABEL_PX, colour, max_width=max_width)
+        plate = label.get_rect(topleft=(above.left, above.top - label.get_height() - 2)).inflate(6, 2)
+        patch = self._plates.get(plate.size)
+        if patch is None:
+            patch = pygame.Surface(plate.size, pygame.SRCALPHA)
+            patch.fill((16, 18, 24, 210))
+            remember(self._plates, plate.size, patch)
+        surface.blit(patch, plate)
+        surface.blit(label, (plate.x + 3, plate.y + 1))
 
     def label(
         self, text: str, size: int, colour: tuple[int, ...], *, max_width: int | None = None
