@@ -380,3 +380,25 @@ def test_a_findings_code_is_drawn_on_a_plate_above_its_hex_as_on_squares(app: Ap
     labelled = drawn(Marker(cell, None, "error", "figure-in-void"))
     changed = [p for p, q in zip(labelled, plain, strict=True) if p != q]
     assert len(changed) > len(plain) // 3  # the dark plate and the code's letters
+
+
+def test_a_region_finding_is_outlined_as_one_shape(app: App) -> None:
+    from game.play.findings import Marker
+    from game.ui.painter import Overlay
+
+    assert app.board is not None
+    grid = app.board.grid
+    a = (6, 4)
+    b = grid.around(a)[1]  # the neighbour across side 1
+    surface = pygame.Surface(app.screen.get_size())
+    app.painter.draw(surface, app.board, app.view, Overlay(markers=(Marker(None, None, "error", "", frozenset({a, b})),)))
+    colour = pygame.Color(*theme.marker_colour("error")[:3])
+
+    def mid(side: int, cell: tuple[int, int] = a) -> tuple[int, int]:
+        edge = grid.edges_of(cell)[side]
+        (x1, y1), (x2, y2) = app.view.lattice_point(edge.a), app.view.lattice_point(edge.b)
+        return round((x1 + x2) / 2), round((y1 + y2) / 2)
+
+    assert surface.get_at(mid(1))[:3] != colour[:3]  # the side the two hexes share is not drawn
+    for side in (0, 2, 3, 4, 5):
+        assert surface.get_at(mid(side))[:3] == colour[:3], side

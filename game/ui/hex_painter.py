@@ -372,7 +372,7 @@ class HexBoardPainter:
             if overlay.under_figures is not None:
                 overlay.under_figures(surface)
             for marker in overlay.markers:
-                self._draw_marker(surface, view, marker)
+                self._draw_marker(surface, view, board, marker)
             if overlay.fov is not None:
                 surface.blit(self._shade_layer(board, view, overlay.fov, key), at)
             if overlay.hover is not None and board.in_bounds(overlay.hover):
@@ -410,14 +410,22 @@ class HexBoardPainter:
         pygame.draw.polygon(patch, colour, [(px - x, py - y) for px, py in view.cell_polygon(cell)])
         surface.blit(patch, (x, y))
 
-    def _draw_marker(self, surface: pygame.Surface, view: View, marker: Any) -> None:
-        """A map check's finding: its hex (or its region's hexes) outlined, its edge drawn, its code
-        on a plate above (the topmost hex, else the edge), as on squares."""
+    def _draw_marker(self, surface: pygame.Surface, view: View, board: Board, marker: Any) -> None:
+        """A map check's finding: its hex outlined (a region: its boundary), its edge drawn, its
+        code on a plate above (the topmost hex, else the edge), as on squares."""
         colour = theme.marker_colour(marker.severity)
         width = max(2, round(view.cell * theme.MARKER_WIDTH))
         cells = list(marker.region or ()) if marker.region else ([marker.square] if marker.square is not None else [])
-        for cell in cells:
-            pygame.draw.polygon(surface, colour, view.cell_polygon(cell), width)
+        grid = board.grid
+        if marker.region and isinstance(grid, HexGrid):  # one shape: the sides facing no other of its hexes
+            inside = marker.region
+            for cell in cells:
+                for other, side in zip(grid.around(cell), grid.edges_of(cell), strict=True):
+                    if other not in inside:
+                        pygame.draw.line(surface, colour, view.lattice_point(side.a), view.lattice_point(side.b), width)
+        else:
+            for cell in cells:
+                pygame.draw.polygon(surface, colour, view.cell_polygon(cell), width)
         edge = marker.edge
         if edge is not None and hasattr(edge, "a"):
             pygame.draw.line(surface, colour, view.lattice_point(edge.a), view.lattice_point(edge.b), width + 2)
