@@ -29,7 +29,6 @@ from harness import FRESH_CHILD, Benchmark
 REPO = Path(__file__).resolve().parent.parent
 CELL = 32
 FRAMES = 240
-CHILD = FRESH_CHILD
 
 
 def write_map(folder: Path, width: int = 80, height: int = 71, room: int = 8, figures: int = 20,
@@ -201,7 +200,7 @@ def benchmarks() -> list[Benchmark]:
         for n in range(runs):
             out = folder / f"report-{key}-{n}"
             start = time.perf_counter()
-            done = subprocess.run([sys.executable, "-c", CHILD, "balance", str(path), "-o", str(out)],
+            done = subprocess.run([sys.executable, "-c", FRESH_CHILD, "balance", str(path), "-o", str(out)],
                                   check=True, cwd=REPO, capture_output=True, text=True)
             times.append((time.perf_counter() - start) * 1000.0)
             peaks[key].append(int(done.stderr.rsplit("peak_kb=", 1)[1].split()[0]) / 1024)

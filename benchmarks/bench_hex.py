@@ -206,32 +206,22 @@ def write_hex_map(path: Path, size: int = 400, seed: int = 400) -> tuple[str, st
 
 
 def fresh_los(samples: int) -> None:
-    """``sightline los`` on a generated 400×400 hex map, each run a fresh process: wall time and
-    the process's peak memory (VmHWM), medians (targets: ≤ 2 s, ≤ 300 MB)."""
-    import resource
-    import subprocess
+    """``sightline los`` on a generated 400×400 hex map, each run a fresh process
+    (``bench_speed.fresh``): wall time, CPU time and the process's peak memory (VmHWM), medians
+    (targets: ≤ 2 s, ≤ 300 MB)."""
     import tempfile
+
+    from bench_speed import CPU_SECONDS, fresh
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "hex400.tmx"
         a, b = write_hex_map(path)
-        code = ("import sys; from game.cli import main; rc = main(['los', sys.argv[1], sys.argv[2], sys.argv[3]]); "
-                "hwm = [l for l in open('/proc/self/status') if l.startswith('VmHWM')][0]; "
-                "print(hwm.split()[1], file=sys.stderr); sys.exit(rc)")
-        times, peaks, cpus = [], [], []
-        for _ in range(samples):
-            start, used = time.perf_counter(), resource.getrusage(resource.RUSAGE_CHILDREN)
-            done = subprocess.run([sys.executable, "-c", code, str(path), a, b], capture_output=True, text=True,
-                                  check=True, env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
-            times.append(time.perf_counter() - start)
-            now = resource.getrusage(resource.RUSAGE_CHILDREN)
-            cpus.append(now.ru_utime + now.ru_stime - used.ru_utime - used.ru_stime)
-            peaks.append(int(done.stderr.strip().splitlines()[-1]) / 1024)
+        runs = [fresh(["los", str(path), a, b]) for _ in range(samples)]
+        times, peaks, cpus = [ms / 1000 for ms, _ in runs], [mb for _, mb in runs], CPU_SECONDS[-samples:]
         print(f"{'hex_los_cli_400x400_fresh':34s} median {statistics.median(times):9.3f} s   "
               f"max {max(times):.3f} s  CPU median {statistics.median(cpus):.3f} s  peak memory median {statistics.median(peaks):.0f} MB "
               f"(max {max(peaks):.0f} MB)  targets <= 2 s, <= 300 MB: "
               f"{'ok' if statistics.median(times) <= 2 and max(peaks) <= 300 else 'MISSED'}", flush=True)
-        print(f"    ({done.stdout.strip().splitlines()[0][:100]})")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -25,7 +25,6 @@ from harness import FRESH_CHILD, Benchmark, fresh_env
 SIZE = 100
 CELL = 32
 REPO = Path(__file__).resolve().parent.parent
-CHILD = FRESH_CHILD
 
 
 def write_map(folder: Path, seed: int = 7, size: int = SIZE, walls: int = 1000, doors: int = 30) -> Path:
@@ -119,7 +118,7 @@ def benchmarks() -> list[Benchmark]:
 
     def fresh_los() -> list[float]:
         times = []
-        argv = [sys.executable, "-c", CHILD, "los", str(big), "203,205", "--json"]
+        argv = [sys.executable, "-c", FRESH_CHILD, "los", str(big), "203,205", "--json"]
         subprocess.run(argv, check=True, cwd=REPO, capture_output=True, env=fresh_env())  # writes the bytecode cache
         for _ in range(7):
             start = time.perf_counter()

@@ -34,7 +34,6 @@ from harness import FRESH_CHILD, Benchmark
 REPO = Path(__file__).resolve().parent.parent
 CPU_SECONDS: list[float] = []  #: CPU seconds of each fresh process run so far
 CELL = 32
-CHILD = FRESH_CHILD
 
 
 def make_open_map(folder: Path, size: int = 150, seed: int = 7) -> Path:
@@ -108,7 +107,7 @@ def fresh(argv: list[str], source: Path = REPO) -> tuple[float, float]:
     start = time.perf_counter()
     # cwd: a folder holding no game/ — ``python -c`` puts the cwd first on sys.path, and run.py's
     # cwd (the repository) would shadow ``source``
-    done = subprocess.run([sys.executable, "-c", CHILD, *argv], capture_output=True, text=True, env=env, check=False,
+    done = subprocess.run([sys.executable, "-c", FRESH_CHILD, *argv], capture_output=True, text=True, env=env, check=False,
                           cwd=tempfile.gettempdir())
     ms = (time.perf_counter() - start) * 1000.0
     now = resource.getrusage(resource.RUSAGE_CHILDREN)
