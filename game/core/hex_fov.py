@@ -37,6 +37,7 @@ field of view"):
 
 from __future__ import annotations
 
+import itertools
 import weakref
 from dataclasses import dataclass
 from functools import lru_cache
@@ -109,12 +110,10 @@ def _blocking_cells(board: HexBoard, profile: HexProfile, viewer: str | None, wp
     onb = np.zeros((hp + 6, wp + 6), dtype=bool)
     inner = np.zeros((grid.height, grid.width), dtype=bool)  # [y, x] of the map: void or blocking
     void = np.zeros((grid.height, grid.width), dtype=bool)
-    for x, y in board.void:
-        void[y, x] = True
+    _set_cells(void, board.void)
     inner |= void
     if profile.obstacles == "blocks":
-        for x, y in board.blocked:
-            inner[y, x] = True
+        _set_cells(inner, board.blocked)
     if profile.figures != "none":
         for (x, y), people in board.figures:
             if not grid.in_bounds((x, y)):
@@ -126,6 +125,13 @@ def _blocking_cells(board: HexBoard, profile: HexProfile, viewer: str | None, wp
     blk[3:-3, 3:-3] = inner
     onb[3:-3, 3:-3] = ~void
     return blk, onb
+
+
+def _set_cells(a: np.ndarray, cells: frozenset[Cell]) -> None:
+    """Set ``a[y, x]`` for every cell ``(x, y)`` of a set (cells of the map: no bounds check)."""
+    if cells:
+        xy = np.fromiter(itertools.chain.from_iterable(cells), dtype=np.intp, count=2 * len(cells))
+        a[xy[1::2], xy[0::2]] = True
 
 
 def _shift(a: np.ndarray, dx: int, dy: int, fill: int) -> np.ndarray:
@@ -197,18 +203,49 @@ def _build(board: HexBoard, profile: HexProfile, viewer: str | None) -> SightGri
         c0 = first ^ (r0 & 1)
         flags[3 * r0 : 3 * h : 6, c0::2] = top[r0::2]
         flags[3 * r0 + 4 : 3 * h + 4 : 6, c0::2] = bottom[r0::2]
-    coded = np.flatnonzero(flags != 0)  # corners only, so far (a bool array: a quicker search)
-    on = np.zeros((nrows, stride), dtype=bool)
-    for r0 in (0, 1):
-        c0 = first ^ (r0 & 1)
         flags[3 * r0 + 2 : 3 * h + 2 : 6, c0::2] = b8[r0::2] | onb[r0::2].view(u8) << 1
-        on[3 * r0 + 2 : 3 * h + 2 : 6, c0::2] = onb[r0::2]
-    centres = np.flatnonzero(on)
+    # the corners that may block (top corners first) and the on-board centres, as byte offsets
+    # and template indices from their cells' (row, column): no search through the whole box
+    box, tmpl = _cell_points(h, w, first)
+    tops, bottoms = np.flatnonzero(top != 0), np.flatnonzero(bottom != 0) + h * w
+    coded = np.concatenate((tops, bottoms))
+    coded_top = np.zeros(coded.size, dtype=bool)
+    coded_top[: tops.size] = True
+    centres, centres_t = _full_centres(h, w, first) if not board.void else _centres(onb, box, tmpl)
     return SightGrid(
-        flags.tobytes(), coded, _template_index(coded, stride), (coded // stride + y0) % 3 == 1, centres,
-        _template_index(centres, stride),
+        flags.tobytes(), box.take(coded), tmpl.take(coded), coded_top, centres, centres_t,
         x0, y0, stride, nrows, wp, hp, grid.parity,
     )
+
+
+@lru_cache(maxsize=8)
+def _cell_points(h: int, w: int, first: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per padded cell ``r * w + c`` of an ``h`` × ``w`` board (pointy frame, pad included): the
+    byte offset in the lattice box of its top corner, then (from ``h * w`` on) of its bottom
+    corner, then (from ``2 * h * w``) of its centre; and the same points as template indices."""
+    r = np.arange(h, dtype=np.int64)[:, None]
+    c = 2 * np.arange(w, dtype=np.int64)[None, :] + (first ^ (r & 1))
+    rows = np.concatenate([np.broadcast_to(3 * r + dy, (h, w)).ravel() for dy in (0, 4, 2)])
+    cols = np.concatenate([c.ravel()] * 3)
+    return rows * (2 * w) + cols, rows * (4 * w - 1) + cols
+
+
+def _centres(onb: np.ndarray, box: np.ndarray, tmpl: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The on-board centres as byte offsets and template indices (:func:`_cell_points`)."""
+    h, w = onb.shape
+    ons = np.flatnonzero(onb) + 2 * h * w
+    return box.take(ons), tmpl.take(ons)
+
+
+@lru_cache(maxsize=8)
+def _full_centres(h: int, w: int, first: int) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_centres` of a board with no void cell (the pad of 3 off the board)."""
+    onb = np.zeros((h, w), dtype=bool)
+    onb[3:-3, 3:-3] = True
+    found = _centres(onb, *_cell_points(h, w, first))
+    for part in found:
+        part.setflags(write=False)  # shared by every board of this size
+    return found
 
 
 def _template_index(at: np.ndarray, stride: int) -> np.ndarray:
