@@ -81,6 +81,7 @@ class SightGrid:
     width: int  # pointy-frame columns and rows of the map
     height: int
     parity: int
+    whole: bool = False  # no void cell: the centres and corner targets are the size's own (cached)
 
 
 _GRIDS: weakref.WeakKeyDictionary[HexBoard, dict[tuple[object, ...], SightGrid]] = weakref.WeakKeyDictionary()
@@ -214,7 +215,7 @@ def _build(board: HexBoard, profile: HexProfile, viewer: str | None) -> SightGri
     centres, centres_t = _full_centres(h, w, first) if not board.void else _centres(onb, box, tmpl)
     return SightGrid(
         flags.tobytes(), box.take(coded), tmpl.take(coded), coded_top, centres, centres_t,
-        x0, y0, stride, nrows, wp, hp, grid.parity,
+        x0, y0, stride, nrows, wp, hp, grid.parity, not board.void,
     )
 
 
@@ -610,12 +611,35 @@ def _through_corners(t: Templates, sg: SightGrid, code: np.ndarray, top: np.ndar
     return src.take(keep), at.take(keep)
 
 
-def _corner_targets(sg: SightGrid) -> np.ndarray:
-    """The byte offsets of the corners of the on-board cells."""
-    mark = np.zeros(sg.stride * sg.rows, dtype=bool)
+def _corner_targets(sg: SightGrid) -> tuple[np.ndarray, np.ndarray]:
+    """The corners of the on-board cells: byte offsets and template indices (the same arrays for
+    every board of a size with no void cell)."""
+    if sg.whole:
+        return _whole_corner_targets(sg.stride, sg.rows, sg.parity, sg.centres)
+    return _corner_points(sg.stride, sg.rows, sg.centres)
+
+
+def _corner_points(stride: int, rows: int, centres: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    mark = np.zeros(stride * rows, dtype=bool)
     for dx, dy in ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1)):
-        mark[sg.centres + (dy * sg.stride + dx)] = True
-    return np.flatnonzero(mark)
+        mark[centres + (dy * stride + dx)] = True
+    found = np.flatnonzero(mark)
+    return found, _template_index(found, stride)
+
+
+_WHOLE: dict[tuple[int, int, int], tuple[np.ndarray, np.ndarray]] = {}
+
+
+def _whole_corner_targets(stride: int, rows: int, parity: int, centres: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_corner_points` of a board with no void (``centres``: the size's cached centres)."""
+    found = _WHOLE.get((stride, rows, parity))
+    if found is None:
+        if len(_WHOLE) >= 8:
+            _WHOLE.clear()
+        found = _WHOLE[(stride, rows, parity)] = _corner_points(stride, rows, centres)
+        for part in found:
+            part.setflags(write=False)
+    return found
 
 
 def _paint(
@@ -647,8 +671,8 @@ def _read(sg: SightGrid, painted: Painted, shift: np.ndarray, casts: list[_Cast]
     (the end rule at corner targets; the bisectors' corners were ended during their walks)."""
     t, count = painted.t, painted.count
     corners = casts[0].corners
-    targets, base = (_corner_targets(sg), None) if corners else (sg.centres, sg.centres_t)
-    at = (_template_index(targets, sg.stride) if base is None else base)[None, :] + shift[:, None]
+    targets, base = _corner_targets(sg) if corners else (sg.centres, sg.centres_t)
+    at = base[None, :] + shift[:, None]
     level = (t.off_ray if corners else t.level).take(at)  # corners on a bisector: ended by its walk
     leaf = t.k.take(at) * count + painted.cum.take(t.below.take(at))
     if len(casts) > 1:
