@@ -130,6 +130,7 @@ class Templates:
     upto_at: np.ndarray
     span: int
     top: int
+    centres: bool = False  # the leaves are the centres' slopes only (else every lattice slope)
 
 
 @lru_cache(maxsize=4)
@@ -163,7 +164,7 @@ def templates(stride: int, rows: int, centres: bool) -> Templates:
     off_ray = level if centres else np.where(2 * row == level, np.iinfo(np.int32).max, level).astype(np.int32)
     return Templates(
         2 * stride - 1, (rows - 1) * (2 * stride - 1) + stride - 1, k, level, row, off_ray, below_at.take(at), upto_at.take(at),
-        keys, den, below_at, upto_at, span, top,
+        keys, den, below_at, upto_at, span, top, centres,
     )
 
 
@@ -241,23 +242,18 @@ def paint(
     count = int(cum[-1])
     kind = np.int16 if t.top + 2 < np.iinfo(np.int16).max else np.int32
     p = Painted(t, cum, count, np.zeros(0, dtype=kind))
-    los, his, ks = [], [], []
+    total = 6 * sources * count
     if edges[0].size:
         lo, hi, key = _edge_pieces(p, *edges)
-        los.append(lo)
-        his.append(hi)
-        ks.append(key)
-    src, at = corners
-    if src.size:
-        frame = 6 * src + t.k.take(at)
-        los.append(p.leaf(frame, t.below.take(at)))
-        his.append(p.leaf(frame, t.upto.take(at)))
-        ks.append(t.level.take(at) + 1)
-    total = 6 * sources * count
-    if los:
-        p.leaf_min = paint_min(total, np.concatenate(los), np.concatenate(his), np.concatenate(ks).astype(kind))
+        p.leaf_min = paint_min(total, lo, hi, key.astype(kind))
     else:
         p.leaf_min = np.full(total, np.iinfo(kind).max, dtype=kind)
+    src, at = corners
+    if src.size:  # one slope each: written on its leaf, when it is one within reach
+        frame = 6 * src + t.k.take(at)
+        lo, hi = p.leaf(frame, t.below.take(at)), p.leaf(frame, t.upto.take(at))
+        one = np.flatnonzero(hi > lo)
+        np.minimum.at(p.leaf_min, lo.take(one), (t.level.take(at.take(one)) + 1).astype(kind))
     for src_i, kk, lo_p, lo_q, hi_p, hi_q, zero in starts:  # a few long intervals of key 0: sliced
         base = (6 * src_i + kk) * count
         lo_leaf = base + int(p.cum[t.upto_at[lo_q * t.span + lo_p + _PAD]])
