@@ -468,35 +468,32 @@ class _Cast:
         elif seen and self.corners and level in units:
             self.end_of_run(units[level], g, d)
 
-    def ray_point(self, k: int, level: int, d: tuple[int, int], pending: dict[int, list[Piece]], units: Units) -> bool:
-        """The point of the bisector at an even level (False: it lies outside the lattice box)."""
-        nk, nk1 = _N[k], _N[(k + 1) % 6]
-        j = level // 2
-        g = (self.s[0] + ((level - j) * nk[0] + j * nk1[0]) // 3, self.s[1] + ((level - j) * nk[1] + j * nk1[1]) // 3)
-        sg = self.sg
-        x, y = g[0] - sg.x0, g[1] - sg.y0
-        if not (0 <= x < sg.stride and 0 <= y < sg.rows):
-            return False
-        if g[1] % 3:
-            self.on_ray(g, level, True, self.flag(*g), d, pending, units)
-        return True
-
     def bisector(self, k: int, key: int, pending: dict[int, list[Piece]], units: Units) -> int:
         """Walk sextant ``k``'s bisector (slope 1/2) while no blocker whose key is at most the level
         holds it (``key``: the smallest painted there; ``pending`` and ``units`` from :meth:`start`):
         each run along a hexside is judged as one unit, corner targets on it are ended here
-        (:meth:`on_ray`). Returns the bisector's smallest key, the runs' blockers included."""
+        (:meth:`on_ray`). Returns the bisector's smallest key, the runs' blockers included. The
+        points of the bisector at even levels are ``s + (level / 2) · d``; every third is a
+        centre (nothing to judge), the walk stops where they leave the lattice box."""
         nk, nk1 = _N[k], _N[(k + 1) % 6]
         d = ((nk[0] + nk1[0]) // 3, (nk[1] + nk1[1]) // 3)
         if pending:
             key = min(key, min(pending))
+        sg, flags = self.sg, self.flags
+        stride, rows, x0, y0 = sg.stride, sg.rows, sg.x0, sg.y0
+        gx, gy = self.s
         level = 2
         while level < key:
             pending.clear()
-            if not self.ray_point(k, level, d, pending, units):
+            gx += d[0]
+            gy += d[1]
+            x, y = gx - x0, gy - y0
+            if not (0 <= x < stride and 0 <= y < rows):
                 break
-            if pending:
-                key = min(key, min(pending))
+            if gy % 3:
+                self.on_ray((gx, gy), level, True, flags[y * stride + x], d, pending, units)
+                if pending:
+                    key = min(key, min(pending))
             level += 2
         return key
 
