@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from game.core.errors import MapError
@@ -62,3 +63,42 @@ def test_no_corpus_map_is_read_wrong_in_silence(corpus_dir: Path) -> None:
     assert len(maps) >= 30
     for path in maps:
         assert_not_silent(path)
+
+
+# --- hex boards: the sanity walks step between the grid's own neighbours ------------------------
+
+
+def _zigzag() -> set[tuple[int, int]]:
+    """A chain of cells from the top edge down a 5x7 board, each a hex neighbour of the next on a
+    pointy-top grid with odd rows pushed, none an orthogonal neighbour of another, ending in a
+    block of 3x2 cells well inside."""
+    chain = {(2, 0), (1, 1), (2, 2), (1, 3)}  # (2,0)-(1,1): rows 0 and 1, (1,1) pushed right
+    return chain | {(x, y) for x in (1, 2, 3) for y in (4, 5)}
+
+
+def test_void_joined_to_the_edge_through_hex_neighbours_is_not_enclosed() -> None:
+    from game.core.board import Board
+    from game.core.hex_sight import hex_board
+    from game.tiled.sanity import _enclosed, _next_to
+
+    void = frozenset(_zigzag())
+    hexes = hex_board(5, 7, void=void)
+    assert _enclosed(hexes, void) == set()  # every cell joins the top edge, hex step by hex step
+    squares = Board(5, 7, void=void)
+    assert _enclosed(squares, void) == void - {(2, 0)}  # on squares the chain is broken at once
+
+
+def test_the_rim_of_the_void_on_hexes_is_its_six_neighbours() -> None:
+    from game.core.board import Board
+    from game.core.hex_sight import hex_board
+    from game.tiled.sanity import _next_to
+
+    mask = np.zeros((9, 9), dtype=bool)
+    mask[4, 4] = True  # one void cell in the middle, on an even row of a pointy-top grid
+    hexes = _next_to(hex_board(9, 9, void=[(4, 4)]), mask) & ~mask
+    squares = _next_to(Board(9, 9, void=[(4, 4)]), mask) & ~mask
+    around = {(3, 3), (4, 3), (3, 4), (5, 4), (3, 5), (4, 5)}  # HexGrid.around((4, 4))
+    inner = {(x, y) for x in range(1, 8) for y in range(1, 8)}
+    assert {(x, y) for x, y in inner if hexes[y, x]} == around
+    assert {(x, y) for x, y in inner if squares[y, x]} == {(4, 3), (3, 4), (5, 4), (4, 5)}
+    assert hexes[0].all() and hexes[:, 8].all()  # the map's edge is next to the outside

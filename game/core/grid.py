@@ -32,7 +32,7 @@ import math
 import re
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
-from typing import Literal, Protocol, TypeVar
+from typing import ClassVar, Literal, Protocol, TypeVar
 
 from game.core.errors import UsageError
 
@@ -141,6 +141,11 @@ class Grid(Protocol[EdgeT]):
         ...
 
     @property
+    def noun(self) -> str:
+        """What one cell is called in messages: ``"square"`` or ``"hex"``."""
+        ...
+
+    @property
     def width(self) -> int:
         """Cells per row."""
         ...
@@ -227,6 +232,7 @@ class SquareGrid:
     width: int
     height: int
     kind: GridKind = "square"
+    noun: ClassVar[str] = "square"
 
     def in_bounds(self, cell: Cell) -> bool:
         """Whether ``cell`` lies inside the map's width × height."""

@@ -136,6 +136,8 @@ class HexGrid:
 
     #: the grid seam's kind (:class:`game.core.grid.Grid`): hex engines and hex rules fit
     kind: ClassVar[GridKind] = "hex"
+    #: what one cell is called in messages
+    noun: ClassVar[str] = "hex"
 
     def __post_init__(self) -> None:
         if self.staggeraxis not in ("x", "y"):

@@ -102,22 +102,13 @@ class Lesson:
         looker = here[0] if here else None
         there = [f for f in board.figures_at(self.target) if looker is None or f.id != looker.id] \
             if board.on_board(self.target) else []
-        cell = cell_word(board)
+        cell = board.grid.noun
         who = f"{looker.label} on {fmt_square(self.origin)}" if looker else f"the {cell} {fmt_square(self.origin)}"
         if there:
             return f"Can {who} see {there[0].label} on {fmt_square(self.target)}?"
         if looker is not None and self.origin == self.target:
             return f"Can {who} see itself?"
         return f"Can {who} see the {cell} {fmt_square(self.target)}?"
-
-
-def cell_word(board: Board) -> str:
-    """What one cell of a lesson board is called in its words: ``square`` or ``hex``.
-
-    >>> cell_word(Board(2, 2))
-    'square'
-    """
-    return "hex" if board.grid.kind == "hex" else "square"
 
 
 def looking_at_itself(board: Board, result: Any) -> Any:

@@ -45,7 +45,7 @@ from game.play.balance_view import BalanceShown, BalanceView
 from game.play.classroom import Classroom, lecture
 from game.play.findings import Marker, markers
 from game.play.frame import Frame, Note
-from game.play.lessons import LessonTour, cell_word, lesson_paths
+from game.play.lessons import LessonTour, lesson_paths
 from game.play.measuring import Measuring, ruler
 from game.play.reveal import Reveal
 from game.play.roll_log import plain_text
@@ -355,7 +355,7 @@ class Presenter:
         if action == "balance":
             self.notify(self.balance.toggle(), "info")
             return
-        cell = cell_word(board) if board is not None else "square"
+        cell = board.grid.noun if board is not None else "square"
         words = self.threats.cycle_danger(cell) if action == "danger" else self.threats.toggle_marks()
         if self.selected is None and not self.lesson_mode:
             words += " (select a figure to see it)"

@@ -90,14 +90,14 @@ def _status(p: Shown, ray: Ray | None) -> tuple[str, str]:
     if selected is None and p.viewpoint.start is not None:
         words = viewer_words(p)
         return (
-            f"Hover a {cell_word(board)} to see the ray {words[:1].lower()}{words[1:]}. "
+            f"Hover a {board.grid.noun} to see the ray {words[:1].lower()}{words[1:]}. "
             "Right-click pins the end; drag either end; "
             "V changes the viewer side, F shades what it cannot see.",
             "info",
         )
     if selected is None and not board.figures:
         return (
-            f"Click any {cell_word(board)} to start a ray there (or Ctrl+arrows and S), then hover or "
+            f"Click any {board.grid.noun} to start a ray there (or Ctrl+arrows and S), then hover or "
             "right-click its end. F1 lists every key.",
             "info",
         )
@@ -105,7 +105,7 @@ def _status(p: Shown, ray: Ray | None) -> tuple[str, str]:
         return "Click a figure or press Tab to select it. F1 lists every key.", "info"
     figure = board.figure(selected)
     return (
-        f"Hover a {cell_word(board)} to see the ray from {figure.label} on {fmt_square(figure.square)} "
+        f"Hover a {board.grid.noun} to see the ray from {figure.label} on {fmt_square(figure.square)} "
         f"(as seen by {figure.side}). Right-click pins a target.",
         "info",
     )
@@ -114,11 +114,6 @@ def _status(p: Shown, ray: Ray | None) -> tuple[str, str]:
 _CENTRE_LINE = re.compile(r"the line from the centre of \((-?\d+),(-?\d+)\) to the centre of \((-?\d+),(-?\d+)\)")
 #: a hex side's lattice name before the cells it lies between: the cells say where it is
 _SIDE_NAME = re.compile(r" ?\(-?\d+,-?\d+\)-\(-?\d+,-?\d+\)(?= between)")
-
-
-def cell_word(board: Board) -> str:
-    """What the window calls a cell of the board: ``square`` or ``hex`` (the grid's kind)."""
-    return str(board.grid.kind)
 
 
 def short_worded(ray: Ray) -> str:

@@ -29,7 +29,7 @@ def cell_noun(board: Board) -> str:
     >>> cell_noun(Board(2, 2))
     'square'
     """
-    return "hex" if board.grid.kind == "hex" else "square"
+    return board.grid.noun
 
 
 def range_distance(board: Board, a: Square, b: Square, *, diagonal: bool = False) -> int:

@@ -69,18 +69,20 @@ def sanity_findings(
     stand = standable(board)
     stopped = total - stand
     painted = _painted_layers(records)
+    cell = board.grid.noun
+    cells = plural(2, cell).split(" ", 1)[1]
     if stand == 0:
         out.append(Finding(
             "board-no-standable", Severity.WARNING,
-            f"no square of the {board.width}x{board.height} board is one a figure can stand on "
+            f"no {cell} of the {board.width}x{board.height} board is one a figure can stand on "
             f"({_shares(board, total)})",
             hint=_stopped_hint(board, conventions, painted, total),
         ))
     elif stopped >= MOSTLY * total:
         out.append(Finding(
             "board-mostly-blocked", Severity.WARNING,
-            f"{stopped} of the board's {total} squares are blocked, impassable or void "
-            f"({_shares(board, total)}); a figure can stand on {plural(stand, 'square')}",
+            f"{stopped} of the board's {plural(total, cell)} are blocked, impassable or void "
+            f"({_shares(board, total)}); a figure can stand on {plural(stand, cell)}",
             hint=_stopped_hint(board, conventions, painted, total),
         ))
     out += _inverted(board, records, painted, total, list(objects))
@@ -92,9 +94,9 @@ def sanity_findings(
             out.append(Finding(
                 "board-nothing-blocks", Severity.WARNING,
                 f"nothing on the {board.width}x{board.height} board blocks sight or movement "
-                + (f"but the void around it, though the squares along its edge hold {_tiles(rim)} as "
+                + (f"but the void around it, though the {cells} along its edge hold {_tiles(rim)} as "
                    "if they were walls" if rim else
-                   f"(no wall, door, blocked or void square), though the map has "
+                   f"(no wall, door, blocked or void {cell}), though the map has "
                    f"{plural(len(painted), 'layer')} of tiles"),
                 hint=_rim_hint(rim) if rim else _walls_hint(records, painted, total),
             ))
@@ -110,9 +112,7 @@ def _rim_tiles(
     void = np.zeros((board.height, board.width), dtype=bool)
     for x, y in board.void:
         void[y, x] = True
-    outside = np.pad(void, 1, constant_values=True)  # past the map's edge is outside too
-    near = outside[:-2, 1:-1] | outside[2:, 1:-1] | outside[1:-1, :-2] | outside[1:-1, 2:]
-    rim = near & ~void
+    rim = _next_to(board, void) & ~void
     if int(rim.sum()) < 8:
         return []
     top = np.zeros((board.height, board.width), dtype=np.uint32)
@@ -132,6 +132,20 @@ def _rim_tiles(
     if int((covered & rim).sum()) < 0.6 * int(rim.sum()) or int((covered & inner).sum()) > 0.4 * int(inner.sum()):
         return []  # the edge looks like the rest (a cave drawn as floor), not like walls
     return found
+
+
+def _next_to(board: Board, void: np.ndarray) -> np.ndarray:
+    """Bool ``[y, x]``: the cells with a neighbour (of the board's grid) in ``void`` or off the map."""
+    if board.grid.kind == "square":  # four neighbours, by shifted copies
+        outside = np.pad(void, 1, constant_values=True)  # past the map's edge is outside too
+        near: np.ndarray = outside[:-2, 1:-1] | outside[2:, 1:-1] | outside[1:-1, :-2] | outside[1:-1, 2:]
+        return near
+    near = np.zeros_like(void)
+    grid = board.grid
+    for x, y in grid.cells():
+        around = grid.neighbours((x, y))
+        near[y, x] = len(around) < 6 or any(void[b, a] for a, b in around)
+    return near
 
 
 def _tiles(rim: Sequence[tuple[int, str]]) -> str:
@@ -250,7 +264,7 @@ def _inverted(
     who = f"; {plural(len(in_void), 'figure')} stand in them" if in_void else ""
     return [Finding(
         "board-inverted", Severity.WARNING,
-        f"{plural(len(enclosed), 'empty square')} lie inside the painted part of the map and are "
+        f"{plural(len(enclosed), 'empty ' + board.grid.noun)} lie inside the painted part of the map and are "
         f"read as void{who}: is the board drawn as walls only, with its floor left empty?",
         in_void[0].id if in_void else None, min(enclosed, key=lambda s: (s[1], s[0])) if enclosed else None,
         hint=f"read tile layer {layer!r} as walls and the empty cells as floor: --layers "
@@ -265,13 +279,14 @@ def _enclosed(board: Board, void: frozenset[Square]) -> set[Square]:
 
 
 def _reach_edge(board: Board, cells: frozenset[Square]) -> set[Square]:
-    """The cells a path of cells joins to the map's edge (4-neighbours)."""
+    """The cells a path of cells joins to the map's edge, stepping between neighbours of the board's
+    grid (four on squares, six on hexes)."""
     w, h = board.width, board.height
     outside: set[Square] = {sq for sq in cells if sq[0] in (0, w - 1) or sq[1] in (0, h - 1)}
     queue = deque(outside)
+    neighbours = board.grid.neighbours
     while queue:
-        x, y = queue.popleft()
-        for nxt in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+        for nxt in neighbours(queue.popleft()):
             if nxt in cells and nxt not in outside:
                 outside.add(nxt)
                 queue.append(nxt)
