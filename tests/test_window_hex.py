@@ -321,6 +321,99 @@ def test_keys_close_doors_redo_viewer_and_reach_steps_on_hexes(app: App) -> None
     assert app.presenter.viewpoint.choice != "auto"
 
 
+# --- coordinate labels (G) on every stagger ----------------------------------------------------
+
+
+def stagger_map(folder: Path, axis: str, index: str, size: tuple[int, int] = (12, 8),
+                tile: tuple[int, int, int] = (40, 24, 12)) -> Path:
+    """A hex map of floor with one rubble hex, on the given stagger axis and index, drawn by its
+    cells' roles (a tileset without images); squashed 40×24 hexes unless ``tile`` says otherwise."""
+    (w, h), (tw, th, side) = size, tile
+    rows = ",\n".join(",".join("2" if (x, y) == (3, 1) else "1" for x in range(w)) for y in range(h))
+    path = folder / f"stagger-{axis}-{index}.tmx"
+    path.write_text(f"""<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.8" tiledversion="1.8.2" orientation="hexagonal" renderorder="right-down" width="{w}" height="{h}"
+ tilewidth="{tw}" tileheight="{th}" infinite="0" hexsidelength="{side}" staggeraxis="{axis}" staggerindex="{index}"
+ nextlayerid="2" nextobjectid="1">
+ <tileset firstgid="1" name="roles" tilewidth="{tw}" tileheight="{th}" tilecount="2" columns="0">
+  <tile id="0"/><tile id="1"><properties><property name="blocked" type="bool" value="true"/></properties></tile>
+ </tileset>
+ <layer id="1" name="ground" width="{w}" height="{h}"><data encoding="csv">
+{rows}
+</data></layer>
+</map>
+""", encoding="utf-8")
+    return path
+
+
+def label_pixels(window: App) -> set[tuple[int, int]]:
+    """The pixels of the board area that the coordinate labels paint: the screen with them on
+    against the same screen after G turns them off (and G again: on)."""
+    import numpy
+
+    def board_area() -> numpy.ndarray:
+        return pygame.surfarray.array3d(window.screen.subsurface(pygame.Rect(window.view.viewport))).copy()
+
+    with_labels = board_area()
+    key(window, pygame.K_g)
+    assert not window.presenter.coordinates_on
+    without = board_area()
+    key(window, pygame.K_g)
+    x0, y0, _, _ = window.view.viewport
+    xs, ys = numpy.nonzero((with_labels != without).any(axis=2))
+    return {(int(x) + x0, int(y) + y0) for x, y in zip(xs, ys, strict=True)}
+
+
+@pytest.mark.parametrize("tile", [(40, 24, 12), (56, 64, 32)], ids=["squashed", "regular"])
+@pytest.mark.parametrize(("axis", "index"), [("y", "odd"), ("y", "even"), ("x", "odd"), ("x", "even")])
+def test_each_coordinate_label_stands_beside_its_own_rows_and_columns_first_hex(
+        tmp_path: Path, screen: pygame.Surface, clock: Clock, axis: str, index: str, tile: tuple[int, int, int]) -> None:
+    window = App(Session.open(stagger_map(tmp_path, axis, index, tile=tile), fresh=True), screen=screen,
+                 time_source=clock, watch=False)
+    pygame.event.clear()
+    move(window, (window.screen.get_width() - 5, 5))  # the mouse off the board: no hover card
+    board, view = window.board, window.view
+    assert board is not None and isinstance(board.grid, HexGrid)
+    grid = board.grid
+    painted = label_pixels(window)
+    assert painted and all(view.square_at(*p) is None for p in painted)  # no label covers a hex
+    origin_x, origin_y = view.pixel(0, 0)
+    pushed_rows = pushed_columns = 0
+    for y in range(board.height):  # a row's label ends just left of the row's own first hex
+        left, _, _, _ = view.square_rect((0, y))
+        _, cy = view.square_centre((0, y))
+        ends = [px for px, py in painted if py == cy and px < left]
+        assert ends and left - 6 <= max(ends) < left, (y, left, sorted(ends)[-3:])
+        pushed_rows += left > origin_x + 2
+    for x in range(board.width):  # a column's label ends just above the column's own first hex
+        _, top, _, _ = view.square_rect((x, 0))
+        cx, _ = view.square_centre((x, 0))
+        ends = [py for px, py in painted if px == cx and py < top]
+        assert ends and top - 6 <= max(ends) < top, (x, top, sorted(ends)[-3:])
+        pushed_columns += top > origin_y + 2
+    # Tiled's pushed rows (pointy-top) or columns (flat-top), and only those, carry their labels along
+    lines = board.height if axis == "y" else board.width
+    pushed = sum(grid.pushed(i) for i in range(lines))
+    assert (pushed_rows, pushed_columns) == ((pushed, 0) if axis == "y" else (0, pushed))
+
+
+def test_a_label_goes_only_as_far_into_a_notch_as_it_fits(tmp_path: Path, screen: pygame.Surface, clock: Clock) -> None:
+    # hexes squashed so flat that a label is taller than the notch beside a pushed row's first hex:
+    # the label stops where the notch is still as tall as it, covering no hex
+    window = App(Session.open(stagger_map(tmp_path, "y", "odd", (20, 8), (40, 40, 4)), fresh=True), screen=screen,
+                 time_source=clock, watch=False)
+    pygame.event.clear()
+    move(window, (window.screen.get_width() - 5, 5))
+    view = window.view
+    painted = label_pixels(window)
+    assert painted and all(view.square_at(*p) is None for p in painted)
+    origin_x, _ = view.pixel(0, 0)
+    left, _, _, _ = view.square_rect((0, 1))
+    _, cy = view.square_centre((0, 1))
+    end = max(px for px, py in painted if py == cy and px < left)
+    assert origin_x < end < left - 6  # into the notch, not up to the pushed hex
+
+
 # The side panel while the mouse sweeps the board (issue #21's hover target, issue #28's rule: no
 # work in a frame that grows with the text unless something changed). A hex ray's verdict is often
 # longer than the status box's four lines; a pygame_gui text box that overflows builds a new
