@@ -28,6 +28,7 @@ from game.play.session import Session
 from game.rules.registry import forget_ruleset, get_ruleset, register_ruleset
 from game.ui import theme
 from game.ui.app import App
+from game.ui.attack_panel import AttackSection
 from game.ui.panel import STATUS_MAX_LINES, StatusSection
 
 REPO = Path(__file__).resolve().parent.parent
@@ -418,10 +419,11 @@ def test_a_label_goes_only_as_far_into_a_notch_as_it_fits(tmp_path: Path, screen
 # work in a frame that grows with the text unless something changed). A hex ray's verdict is often
 # longer than the status box's four lines; a pygame_gui text box that overflows builds a new
 # scroll bar (four widgets) on every new text, which was ~60 % of a hex hover frame. The status box
-# now grows to the tallest sentence it has shown (one re-layout), so hovering sets text only.
-# at 1000x650 the hex demo's long caption leaves the status box its minimum (three lines): there
-# the box still scrolls (as before), the panel's priorities (``keep``) decide who gives up room
-@pytest.mark.parametrize("size", [(1280, 800), (2400, 1400)], ids=lambda s: f"{s[0]}x{s[1]}")
+# now grows to the tallest sentence it has shown (one re-layout), so hovering sets text only. At
+# 1000x650 the hex demo's long caption left it no room to grow: a grown status box now keeps its
+# room until the attack panel is down to two verdict lines and the map's caption (which does not
+# change while the mouse moves) has given up room, so every sentence is on view at every size.
+@pytest.mark.parametrize("size", [(1000, 650), (1280, 800), (2400, 1400)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_sweeping_every_hex_sets_the_status_text_without_a_scroll_bar_each_frame(tmp_path: Path, size: tuple[int, int]) -> None:
     pygame.display.init()
     pygame.font.init()
@@ -437,20 +439,20 @@ def test_sweeping_every_hex_sets_the_status_text_without_a_scroll_bar_each_frame
     status = app.panel.section(StatusSection)
     first, pitch = status.line_metrics
     cells = sorted(board.grid.cells(), key=lambda c: (c[1], c[0]))
-    for cell in cells:  # the first sweep: the box grows to the tallest sentence there is room for
+    for cell in cells:  # the first sweep: the box grows to the tallest sentence there is
         move(app, app.view.square_centre(cell))
     box, texts = status.box, set()
-    for cell in cells:  # the second: text only, no re-layout, no scroll bar for what fits
+    for cell in cells:  # the second: text only, no re-layout, every sentence whole
         move(app, app.view.square_centre(cell))
         texts.add(status.text)
         assert status.box is box  # the panel was not laid out again
-        if box.scroll_bar is not None:  # only a sentence taller than the room the panel has
-            assert app.panel.measure.box_height(status.text, box.rect.w) > box.rect.h
-        else:  # the whole sentence on view
-            rows = box.text_box_layout.layout_rows
-            assert rows and rows[-1].bottom <= box.text_wrap_rect[3]
+        assert box.scroll_bar is None, status.text
+        rows = box.text_box_layout.layout_rows
+        assert rows and rows[-1].bottom <= box.text_wrap_rect[3]
     assert len(texts) > 10  # a new sentence on most hexes
     assert first + 3 * pitch < box.rect.h <= first + (STATUS_MAX_LINES - 1) * pitch  # grew past four lines
+    attack = app.panel.section(AttackSection)  # the attack panel still shows its verdict whole
+    assert attack.verdict_box is not None and attack.verdict_box.scroll_bar is None
 
 
 def test_a_findings_code_is_drawn_on_a_plate_above_its_hex_as_on_squares(app: App) -> None:
