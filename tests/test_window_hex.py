@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from support.window import Clock, click, drag, key, move, near
+from support.window import Clock, click, drag, key, move, near, post
 
 from game.core import sight
 from game.core.board import DoorState
@@ -413,6 +413,63 @@ def test_a_label_goes_only_as_far_into_a_notch_as_it_fits(tmp_path: Path, screen
     _, cy = view.square_centre((0, 1))
     end = max(px for px, py in painted if py == cy and px < left)
     assert origin_x < end < left - 6  # into the notch, not up to the pushed hex
+
+
+def runs(values: list[int]) -> list[float]:
+    """The middles of the runs of consecutive numbers in ``values``."""
+    found: list[list[int]] = []
+    for v in sorted(values):
+        if found and v == found[-1][-1] + 1:
+            found[-1].append(v)
+        else:
+            found.append([v])
+    return [(run[0] + run[-1]) / 2 for run in found]
+
+
+@pytest.mark.parametrize("axis", ["y", "x"])
+def test_labels_over_a_scrolled_board_line_up_with_the_first_hexes_in_view(
+        tmp_path: Path, clock: Clock, axis: str) -> None:
+    # zoomed in and scrolled so that the first row (pointy-top) or column (flat-top) in view is a
+    # pushed one: the labels drawn over the board stand in line with its hexes, not with row/column 0's
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((1000, 650))
+    path = hex_demo(tmp_path) if axis == "y" else stagger_map(tmp_path, "x", "odd", tile=(56, 64, 32))
+    window = App(Session.open(path, fresh=True), screen=screen, time_source=clock, watch=False)
+    pygame.event.clear()
+    window.frame()
+    move(window, window.view.square_centre((4, 3)))
+    for _ in range(4):
+        post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0))
+        window.frame()
+    if axis == "y":  # the first row scrolled away above the labels
+        post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(300, 300), button=3))
+        window.frame()
+        for step in range(1, 7):
+            move(window, (300, 300 - 10 * step), buttons=(0, 0, 1))
+        post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(300, 240), button=3))
+        window.frame()
+    move(window, (995, 5))
+    view, board = window.view, window.board
+    assert board is not None and isinstance(board.grid, HexGrid) and board.grid.staggeraxis == axis
+    vx, vy, vw, vh = view.viewport
+    assert view.pixel(0, 0)[0] < vx and view.pixel(0, 0)[1] < vy  # no margin: labels over the board
+    painted = label_pixels(window)
+    if axis == "y":  # column labels along the top, over the first row whose hexes show below them
+        strip = [py for px, py in painted if py < vy + 40 and px > vx + 40]
+        first = next(r for r in range(board.height) if view.square_centre((0, r))[1] >= max(strip))
+        across = (min(strip) + max(strip)) // 2
+        middles = runs([px for px, py in painted if py == across and px < vx + vw - 40])
+        expected = [view.square_centre((x, first))[0] for x in range(board.width)]
+    else:  # row labels down the left, on the first column whose hexes show right of them
+        strip = [px for px, py in painted if px < vx + 40 and py > vy + 40]
+        first = next(c for c in range(board.width) if view.square_centre((c, 0))[0] >= max(strip))
+        across = (min(strip) + max(strip)) // 2
+        middles = runs([py for px, py in painted if px == across and py < vy + vh - 40])
+        expected = [view.square_centre((first, y))[1] for y in range(board.height)]
+    assert board.grid.pushed(first) and len(middles) >= 5
+    for middle in middles:
+        assert min(abs(middle - e) for e in expected) <= 2, (middle, expected)
 
 
 # The side panel while the mouse sweeps the board (issue #21's hover target, issue #28's rule: no

@@ -37,8 +37,9 @@ def draw_coordinates(surface: pygame.Surface, view: View, board: Board, scale: f
     a row's number left of the cell ``(0, y)``. On squares that is one straight strip in the margin;
     on a hex map the labels of the rows (pointy-top) or columns (flat-top) that Tiled pushes by
     half a hex move with them, so every number sits next to the hex it names. Labels sit in the
-    margin outside the board when there is room, else over the board's first row/column on a dark
-    plate; when cells are closer than a label is wide, every 2nd, 5th or 10th number is written.
+    margin outside the board when there is room, else (the board scrolled under the edge) over the
+    board on a dark plate, in line with the line's first cell in view beyond them; when cells are
+    closer than a label is wide, every 2nd, 5th or 10th number is written.
     """
     labels = _labels(view, board, scale)
     for text, centre in labels.plates:
@@ -74,15 +75,23 @@ def _labels(view: View, board: Board, scale: float) -> _Labels:
     x0, y0, x1, y1 = view.visible_cells()
     plates: list[tuple[str, tuple[int, int]]] = []
     top, left = 0, 0
+    rows, columns = range(max(0, y0), board.height), range(max(0, x0), board.width)
     for x in _every(max(0, x0), min(board.width, x1 + 1), pitch_x, widest):
-        cx, _ = view.square_centre((x, 0))
-        edge = _near_side(view, (x, 0), True, face.size(str(x))[0] + 6)
-        above = max(vy, edge - plate_h - 2)  # over the column's own first cell
+        above = _near_side(view, (x, 0), True, face.size(str(x))[0] + 6) - plate_h - 2
+        row = 0  # over the column's own first cell; scrolled away: over its first cell below the labels
+        if above < vy:
+            above = vy
+            row = next((r for r in rows if view.square_centre((x, r))[1] >= vy + plate_h), 0)
+        cx, _ = view.square_centre((x, row))
         plates.append((str(x), (cx, above + plate_h // 2)))
         top = max(top, above + plate_h + 1)
     for y in _every(max(0, y0), min(board.height, y1 + 1), pitch_y, widest):
-        _, cy = view.square_centre((0, y))
-        beside = max(vx, _near_side(view, (0, y), False, plate_h) - widest - 2)  # left of the row's own first cell
+        beside = _near_side(view, (0, y), False, plate_h) - widest - 2
+        column = 0  # left of the row's own first cell; scrolled away: on its first cell right of the labels
+        if beside < vx:
+            beside = vx
+            column = next((c for c in columns if view.square_centre((c, y))[0] >= vx + widest), 0)
+        _, cy = view.square_centre((column, y))
         plates.append((str(y), (beside + widest // 2, cy)))
         left = max(left, beside + widest + 1)
     first_x, first_y, _, _ = view.square_rect((0, 0))  # the strips when no label is in view
