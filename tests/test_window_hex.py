@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from support.window import Clock, click, drag, key, move, near
+from support.window import Clock, click, drag, key, move, near, post
 
 from game.core import sight
 from game.core.board import DoorState
@@ -28,6 +28,7 @@ from game.play.session import Session
 from game.rules.registry import forget_ruleset, get_ruleset, register_ruleset
 from game.ui import theme
 from game.ui.app import App
+from game.ui.attack_panel import AttackSection
 from game.ui.panel import STATUS_MAX_LINES, StatusSection
 
 REPO = Path(__file__).resolve().parent.parent
@@ -321,14 +322,165 @@ def test_keys_close_doors_redo_viewer_and_reach_steps_on_hexes(app: App) -> None
     assert app.presenter.viewpoint.choice != "auto"
 
 
+# --- coordinate labels (G) on every stagger ----------------------------------------------------
+
+
+def stagger_map(folder: Path, axis: str, index: str, size: tuple[int, int] = (12, 8),
+                tile: tuple[int, int, int] = (40, 24, 12)) -> Path:
+    """A hex map of floor with one rubble hex, on the given stagger axis and index, drawn by its
+    cells' roles (a tileset without images); squashed 40×24 hexes unless ``tile`` says otherwise."""
+    (w, h), (tw, th, side) = size, tile
+    rows = ",\n".join(",".join("2" if (x, y) == (3, 1) else "1" for x in range(w)) for y in range(h))
+    path = folder / f"stagger-{axis}-{index}.tmx"
+    path.write_text(f"""<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.8" tiledversion="1.8.2" orientation="hexagonal" renderorder="right-down" width="{w}" height="{h}"
+ tilewidth="{tw}" tileheight="{th}" infinite="0" hexsidelength="{side}" staggeraxis="{axis}" staggerindex="{index}"
+ nextlayerid="2" nextobjectid="1">
+ <tileset firstgid="1" name="roles" tilewidth="{tw}" tileheight="{th}" tilecount="2" columns="0">
+  <tile id="0"/><tile id="1"><properties><property name="blocked" type="bool" value="true"/></properties></tile>
+ </tileset>
+ <layer id="1" name="ground" width="{w}" height="{h}"><data encoding="csv">
+{rows}
+</data></layer>
+</map>
+""", encoding="utf-8")
+    return path
+
+
+def label_pixels(window: App) -> set[tuple[int, int]]:
+    """The pixels of the board area that the coordinate labels paint: the screen with them on
+    against the same screen after G turns them off (and G again: on)."""
+    import numpy
+
+    def board_area() -> numpy.ndarray:
+        return pygame.surfarray.array3d(window.screen.subsurface(pygame.Rect(window.view.viewport))).copy()
+
+    with_labels = board_area()
+    key(window, pygame.K_g)
+    assert not window.presenter.coordinates_on
+    without = board_area()
+    key(window, pygame.K_g)
+    x0, y0, _, _ = window.view.viewport
+    xs, ys = numpy.nonzero((with_labels != without).any(axis=2))
+    return {(int(x) + x0, int(y) + y0) for x, y in zip(xs, ys, strict=True)}
+
+
+@pytest.mark.parametrize("tile", [(40, 24, 12), (56, 64, 32)], ids=["squashed", "regular"])
+@pytest.mark.parametrize(("axis", "index"), [("y", "odd"), ("y", "even"), ("x", "odd"), ("x", "even")])
+def test_each_coordinate_label_stands_beside_its_own_rows_and_columns_first_hex(
+        tmp_path: Path, screen: pygame.Surface, clock: Clock, axis: str, index: str, tile: tuple[int, int, int]) -> None:
+    window = App(Session.open(stagger_map(tmp_path, axis, index, tile=tile), fresh=True), screen=screen,
+                 time_source=clock, watch=False)
+    pygame.event.clear()
+    move(window, (window.screen.get_width() - 5, 5))  # the mouse off the board: no hover card
+    board, view = window.board, window.view
+    assert board is not None and isinstance(board.grid, HexGrid)
+    grid = board.grid
+    painted = label_pixels(window)
+    assert painted and all(view.square_at(*p) is None for p in painted)  # no label covers a hex
+    origin_x, origin_y = view.pixel(0, 0)
+    pushed_rows = pushed_columns = 0
+    for y in range(board.height):  # a row's label ends just left of the row's own first hex
+        left, _, _, _ = view.square_rect((0, y))
+        _, cy = view.square_centre((0, y))
+        ends = [px for px, py in painted if py == cy and px < left]
+        assert ends and left - 6 <= max(ends) < left, (y, left, sorted(ends)[-3:])
+        pushed_rows += left > origin_x + 2
+    for x in range(board.width):  # a column's label ends just above the column's own first hex
+        _, top, _, _ = view.square_rect((x, 0))
+        cx, _ = view.square_centre((x, 0))
+        ends = [py for px, py in painted if px == cx and py < top]
+        assert ends and top - 6 <= max(ends) < top, (x, top, sorted(ends)[-3:])
+        pushed_columns += top > origin_y + 2
+    # Tiled's pushed rows (pointy-top) or columns (flat-top), and only those, carry their labels along
+    lines = board.height if axis == "y" else board.width
+    pushed = sum(grid.pushed(i) for i in range(lines))
+    assert (pushed_rows, pushed_columns) == ((pushed, 0) if axis == "y" else (0, pushed))
+
+
+def test_a_label_goes_only_as_far_into_a_notch_as_it_fits(tmp_path: Path, screen: pygame.Surface, clock: Clock) -> None:
+    # hexes squashed so flat that a label is taller than the notch beside a pushed row's first hex:
+    # the label stops where the notch is still as tall as it, covering no hex
+    window = App(Session.open(stagger_map(tmp_path, "y", "odd", (20, 8), (40, 40, 4)), fresh=True), screen=screen,
+                 time_source=clock, watch=False)
+    pygame.event.clear()
+    move(window, (window.screen.get_width() - 5, 5))
+    view = window.view
+    painted = label_pixels(window)
+    assert painted and all(view.square_at(*p) is None for p in painted)
+    origin_x, _ = view.pixel(0, 0)
+    left, _, _, _ = view.square_rect((0, 1))
+    _, cy = view.square_centre((0, 1))
+    end = max(px for px, py in painted if py == cy and px < left)
+    assert origin_x < end < left - 6  # into the notch, not up to the pushed hex
+
+
+def runs(values: list[int]) -> list[float]:
+    """The middles of the runs of consecutive numbers in ``values``."""
+    found: list[list[int]] = []
+    for v in sorted(values):
+        if found and v == found[-1][-1] + 1:
+            found[-1].append(v)
+        else:
+            found.append([v])
+    return [(run[0] + run[-1]) / 2 for run in found]
+
+
+@pytest.mark.parametrize("axis", ["y", "x"])
+def test_labels_over_a_scrolled_board_line_up_with_the_first_hexes_in_view(
+        tmp_path: Path, clock: Clock, axis: str) -> None:
+    # zoomed in and scrolled so that the first row (pointy-top) or column (flat-top) in view is a
+    # pushed one: the labels drawn over the board stand in line with its hexes, not with row/column 0's
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((1000, 650))
+    path = hex_demo(tmp_path) if axis == "y" else stagger_map(tmp_path, "x", "odd", tile=(56, 64, 32))
+    window = App(Session.open(path, fresh=True), screen=screen, time_source=clock, watch=False)
+    pygame.event.clear()
+    window.frame()
+    move(window, window.view.square_centre((4, 3)))
+    for _ in range(4):
+        post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0))
+        window.frame()
+    if axis == "y":  # the first row scrolled away above the labels
+        post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(300, 300), button=3))
+        window.frame()
+        for step in range(1, 7):
+            move(window, (300, 300 - 10 * step), buttons=(0, 0, 1))
+        post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(300, 240), button=3))
+        window.frame()
+    move(window, (995, 5))
+    view, board = window.view, window.board
+    assert board is not None and isinstance(board.grid, HexGrid) and board.grid.staggeraxis == axis
+    vx, vy, vw, vh = view.viewport
+    assert view.pixel(0, 0)[0] < vx and view.pixel(0, 0)[1] < vy  # no margin: labels over the board
+    painted = label_pixels(window)
+    if axis == "y":  # column labels along the top, over the first row whose hexes show below them
+        strip = [py for px, py in painted if py < vy + 40 and px > vx + 40]
+        first = next(r for r in range(board.height) if view.square_centre((0, r))[1] >= max(strip))
+        across = (min(strip) + max(strip)) // 2
+        middles = runs([px for px, py in painted if py == across and px < vx + vw - 40])
+        expected = [view.square_centre((x, first))[0] for x in range(board.width)]
+    else:  # row labels down the left, on the first column whose hexes show right of them
+        strip = [px for px, py in painted if px < vx + 40 and py > vy + 40]
+        first = next(c for c in range(board.width) if view.square_centre((c, 0))[0] >= max(strip))
+        across = (min(strip) + max(strip)) // 2
+        middles = runs([py for px, py in painted if px == across and py < vy + vh - 40])
+        expected = [view.square_centre((first, y))[1] for y in range(board.height)]
+    assert board.grid.pushed(first) and len(middles) >= 5
+    for middle in middles:
+        assert min(abs(middle - e) for e in expected) <= 2, (middle, expected)
+
+
 # The side panel while the mouse sweeps the board (issue #21's hover target, issue #28's rule: no
 # work in a frame that grows with the text unless something changed). A hex ray's verdict is often
 # longer than the status box's four lines; a pygame_gui text box that overflows builds a new
 # scroll bar (four widgets) on every new text, which was ~60 % of a hex hover frame. The status box
-# now grows to the tallest sentence it has shown (one re-layout), so hovering sets text only.
-# at 1000x650 the hex demo's long caption leaves the status box its minimum (three lines): there
-# the box still scrolls (as before), the panel's priorities (``keep``) decide who gives up room
-@pytest.mark.parametrize("size", [(1280, 800), (2400, 1400)], ids=lambda s: f"{s[0]}x{s[1]}")
+# now grows to the tallest sentence it has shown (one re-layout), so hovering sets text only. At
+# 1000x650 the hex demo's long caption left it no room to grow: a grown status box now keeps its
+# room until the attack panel is down to two verdict lines and the map's caption (which does not
+# change while the mouse moves) has given up room, so every sentence is on view at every size.
+@pytest.mark.parametrize("size", [(1000, 650), (1280, 800), (2400, 1400)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_sweeping_every_hex_sets_the_status_text_without_a_scroll_bar_each_frame(tmp_path: Path, size: tuple[int, int]) -> None:
     pygame.display.init()
     pygame.font.init()
@@ -344,20 +496,20 @@ def test_sweeping_every_hex_sets_the_status_text_without_a_scroll_bar_each_frame
     status = app.panel.section(StatusSection)
     first, pitch = status.line_metrics
     cells = sorted(board.grid.cells(), key=lambda c: (c[1], c[0]))
-    for cell in cells:  # the first sweep: the box grows to the tallest sentence there is room for
+    for cell in cells:  # the first sweep: the box grows to the tallest sentence there is
         move(app, app.view.square_centre(cell))
     box, texts = status.box, set()
-    for cell in cells:  # the second: text only, no re-layout, no scroll bar for what fits
+    for cell in cells:  # the second: text only, no re-layout, every sentence whole
         move(app, app.view.square_centre(cell))
         texts.add(status.text)
         assert status.box is box  # the panel was not laid out again
-        if box.scroll_bar is not None:  # only a sentence taller than the room the panel has
-            assert app.panel.measure.box_height(status.text, box.rect.w) > box.rect.h
-        else:  # the whole sentence on view
-            rows = box.text_box_layout.layout_rows
-            assert rows and rows[-1].bottom <= box.text_wrap_rect[3]
+        assert box.scroll_bar is None, status.text
+        rows = box.text_box_layout.layout_rows
+        assert rows and rows[-1].bottom <= box.text_wrap_rect[3]
     assert len(texts) > 10  # a new sentence on most hexes
     assert first + 3 * pitch < box.rect.h <= first + (STATUS_MAX_LINES - 1) * pitch  # grew past four lines
+    attack = app.panel.section(AttackSection)  # the attack panel still shows its verdict whole
+    assert attack.verdict_box is not None and attack.verdict_box.scroll_bar is None
 
 
 def test_a_findings_code_is_drawn_on_a_plate_above_its_hex_as_on_squares(app: App) -> None:

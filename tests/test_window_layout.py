@@ -18,9 +18,10 @@ import pytest
 from game.cli import main
 from game.core.findings import Finding, Severity
 from game.play.session import Session
-from game.ui.app import App
+from game.ui.app import GUI_THEME, App
 from game.ui.attack_panel import AttackSection
 from game.ui.panel import (
+    GROWN_KEEP,
     HEADING_HEIGHT,
     FigureSection,
     FindingsSection,
@@ -126,6 +127,40 @@ def test_plan_heights_gives_up_the_log_and_findings_first() -> None:
     assert short[:2] == [120, 140]  # the texts keep their height longest
     tiny = plan_heights(wants, mins, flex, keep, 600)  # the attack panel at its least too
     assert tiny == [120 - 27, 140, 90, 203, 52, 22]  # then the map's text, the figure's last
+    # the attack panel's comfort (two verdict lines, 14 px over its least) goes after the map's text
+    comforts = [62, 82, 90, 217, 52, 22]
+    assert plan_heights(wants, mins, flex, keep, 600, comforts) == [120 - 41, 140, 90, 217, 52, 22]
+    assert plan_heights(wants, mins, flex, keep, 520, comforts) == [62, 82, 90, 217 - 5, 52, 22]  # then to the least
+
+
+def test_a_grown_status_box_keeps_its_room_longer() -> None:
+    # map, figure, status (grown to eight lines: keep 3.5), attack, findings, log
+    wants = [210, 56, 210, 262, None, None]
+    mins = [62, 56, 112, 170, 22, 22]
+    flex, keep = [0, 0, 2, 0, 0, 2], [3, 4, GROWN_KEEP, 2, 0, 0]
+    comforts = [62, 82, 112, 184, 22, 22]
+    heights = plan_heights(wants, mins, flex, keep, 609, comforts)  # the hex demo's panel at 1000x650
+    assert heights[2] == 210 and heights[3] == 184  # the whole sentence; two verdict lines
+    assert heights[0] == 609 - (56 + 210 + 184 + 22 + 22) > 62  # the map's text gave the rest
+
+
+def test_the_status_box_grows_for_a_long_sentence_in_a_short_window() -> None:
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((400, 700))
+    manager = pygame_gui.UIManager((400, 700), GUI_THEME)
+    status = StatusSection()
+    caption = "a caption that goes on and on " * 12
+    panel = SidePanel(manager, pygame.Rect(0, 0, 320, 400), [MapSection(), status, LogSection()])
+    panel.refresh(PanelInfo(subtitle=caption, status="short"))
+    assert status.box is not None and status.keep == 1 and not status.grown
+    roomy_map = panel.heights[0]
+    long = "a ray's verdict in many words " * 10
+    panel.refresh(PanelInfo(subtitle=caption, status=long))  # noted: it did not fit
+    panel.refresh(PanelInfo(subtitle=caption, status=long))  # laid out again, the box grown
+    assert status.grown and status.keep == GROWN_KEEP
+    assert status.box.scroll_bar is None and status.text.count("many words") == 10
+    assert panel.heights[0] < roomy_map  # the caption gave the room (it scrolls)
 
 
 def test_a_short_window_folds_the_log_into_its_heading() -> None:

@@ -113,7 +113,7 @@ def _status(p: Shown, ray: Ray | None) -> tuple[str, str]:
 
 _CENTRE_LINE = re.compile(r"the line from the centre of \((-?\d+),(-?\d+)\) to the centre of \((-?\d+),(-?\d+)\)")
 #: a hex side's lattice name before the cells it lies between: the cells say where it is
-_SIDE_NAME = re.compile(r" ?\(-?\d+,-?\d+\)-\(-?\d+,-?\d+\)(?= between)")
+_SIDE_NAME = re.compile(r"(?: on)? ?\(-?\d+,-?\d+\)-\(-?\d+,-?\d+\)(?= between)")
 
 
 def short_worded(ray: Ray) -> str:
@@ -127,10 +127,13 @@ def short_worded(ray: Ray) -> str:
     >>> board = hex_board(3, 1, walls=[hex_board(3, 1).grid.edge_between((0, 0), (1, 0))])
     >>> short_worded(cast_ray(board, (0, 0), (2, 0), parse_rule("hexside", "hex"), None))
     'Blocked under hexside: the centre line crosses the wall between (0,0) and (1,0).'
+    >>> door = hex_board(3, 1, doors={board.grid.edge_between((0, 0), (1, 0)): "closed"})
+    >>> short_worded(cast_ray(door, (0, 0), (2, 0), parse_rule("hexside", "hex"), None))
+    'Blocked under hexside: the centre line crosses the closed door between (0,0) and (1,0).'
     """
     text = _CENTRE_LINE.sub("the centre line", ray.explain())
     text = _SIDE_NAME.sub("", text)
-    return re.sub(r"\b(crosses|along) wall\b", r"\1 the wall", text)
+    return re.sub(r"\b(crosses|along) (wall|closed door|locked door)\b", r"\1 the \2", text)
 
 
 def viewer_words(p: Shown) -> str:

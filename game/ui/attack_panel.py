@@ -159,6 +159,12 @@ class AttackSection:
         return SECTION_MIN if self._mode() != "none" else SECTION_MIN - ROW - GAP
 
     @property
+    def comfort_height(self) -> int:
+        """The least it gives up room to while a section that keeps more still has some to give
+        (:func:`~game.ui.panel.plan_heights`): two lines of verdict."""
+        return self.min_height + VERDICT_TWO - VERDICT_MIN
+
+    @property
     def tray_speed(self) -> str:
         """The dice tray's speed (``normal`` when the flow reveals with something else)."""
         tray = self.controller.tray

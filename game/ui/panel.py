@@ -11,8 +11,12 @@ Heights come from the content within the window's height (:func:`plan_heights`):
 selected figure are as tall as their wrapped text, the attack panel as tall as its rows; the
 status line, the findings and the log share what is left. When the window is short, the log
 (folded into its heading) and the findings give up room first, then the status line, then the
-attack panel's chart, and only then the map and figure texts (which then scroll). In the lessons
-the attack panel takes no room at all.
+attack panel's chart, and only then the map and figure texts (which then scroll). Once the
+status box has grown for a longer sentence (a hex ray's verdict, up to :data:`STATUS_MAX_LINES`),
+it keeps its room until the attack panel is down to two lines of verdict and the map's text has
+given up room too (that text then scrolls, but it does not change while the mouse moves; a status
+box that scrolls builds a new scroll bar for every sentence). In the lessons the attack panel
+takes no room at all.
 
 Sections only touch pygame_gui when their text changes, so hovering square after square costs
 one text-box update per change and nothing on frames where nothing changed.
@@ -51,6 +55,9 @@ STATUS_LINES = 4
 #: the most lines the status box grows to for a longer sentence (a hex ray's verdict); beyond
 #: that the box scrolls
 STATUS_MAX_LINES = 8
+#: the status box's ``keep`` once it has grown past :data:`STATUS_LINES`: above the attack
+#: panel's (2) and the map's (3), below the selected figure's (4)
+GROWN_KEEP = 3.5
 #: the lesson text's size (the lessons give the status box the whole panel's spare room)
 LESSON_TEXT_PX = 17
 
@@ -197,26 +204,33 @@ def plan_heights(
     wants: Sequence[int | None],
     minimums: Sequence[int],
     flexes: Sequence[int],
-    keeps: Sequence[int],
+    keeps: Sequence[float],
     available: int,
+    comforts: Sequence[int] | None = None,
 ) -> list[int]:
     """The height of each section: content sections get what they want, flexible ones (want
-    None) share the rest by ``flex``; when short, lower ``keep`` gives up height first.
+    None) share the rest by ``flex``; when short, lower ``keep`` gives up height first, each
+    section first down to its ``comforts`` height (default: its minimum), and only when every
+    section is there, down to its minimum (again lower ``keep`` first).
 
     >>> wants, mins, flex, keep = [80, None, 100, None], [50, 60, 60, 40], [0, 2, 0, 1], [3, 1, 2, 0]
     >>> plan_heights(wants, mins, flex, keep, 400)  # room to spare: the flexible ones share it
     [80, 140, 100, 80]
     >>> plan_heights(wants, mins, flex, keep, 250)  # short: keep 0, 1, 2 give up height first
     [80, 60, 70, 40]
+    >>> plan_heights(wants, mins, flex, keep, 250, comforts=[50, 60, 80, 40])  # keep 3 before 2's last 10
+    [70, 60, 80, 40]
     """
     heights = [min_h if want is None else max(want, 0) for want, min_h in zip(wants, minimums, strict=True)]
     over = sum(heights) - available
     if over > 0:
         order = sorted(range(len(heights)), key=lambda i: keeps[i])
-        for i in order:
-            cut = min(over, max(0, heights[i] - minimums[i]))
-            heights[i] -= cut
-            over -= cut
+        floors = [max(m, c) for m, c in zip(minimums, comforts or minimums, strict=True)]
+        for least in (floors, minimums):
+            for i in order:
+                cut = min(over, max(0, heights[i] - least[i]))
+                heights[i] -= cut
+                over -= cut
             if over <= 0:
                 break
         return heights
@@ -254,7 +268,7 @@ class _TextSection:
         self.fixed_height = fixed_height
         self.flex = flex
         self.min_height = min_height
-        self.keep = keep
+        self._keep = keep
         self.box: UITextBox | None = None
         self.label: UILabel | None = None
         self._shown: str | None = None
@@ -262,6 +276,11 @@ class _TextSection:
         #: the height of a text box showing one line, and the pitch of each further line
         #: (the panel measures them; flexible boxes are sized to whole lines)
         self.line_metrics: tuple[int, int] = (30, 20)
+
+    @property
+    def keep(self) -> float:
+        """How late it gives up height in a short window (:func:`plan_heights`: lower first)."""
+        return self._keep
 
     def whole_lines(self, height: int) -> int:
         """The tallest section height ≤ ``height`` whose box shows whole lines only (never
@@ -381,6 +400,8 @@ class StatusSection(_TextSection):
         #: the box height the tallest status so far needs: the box keeps it, so hovering from
         #: ray to ray re-lays the panel once, not a scroll bar every frame
         self._tallest = 0
+        #: the height of the usual four lines (:meth:`wanted_height` measures it)
+        self._usual = 0
 
     def build(self, manager: pygame_gui.UIManager, container: UIPanel, rect: pygame.Rect) -> None:
         """A heading with its "exact" button over the text box."""
@@ -399,7 +420,20 @@ class StatusSection(_TextSection):
             most = measure.box_height("<br>".join("X" * STATUS_MAX_LINES), width)
             self._tallest = max(self._tallest, min(most, measure.box_height(self._overflow, width)))
             self._overflow = None
+        self._usual = lines
         return HEADING_HEIGHT + max(lines, self._tallest)
+
+    @property
+    def grown(self) -> bool:
+        """Whether the box has grown past the usual four lines for a longer sentence."""
+        return self._tallest > self._usual
+
+    @property
+    def keep(self) -> float:
+        """How late it gives up height in a short window: right after the log and the findings
+        while it shows the usual four lines; once it has grown (:attr:`grown`), after the attack
+        panel and the map's text, before the selected figure."""
+        return GROWN_KEEP if self.grown else self._keep
 
     def show(self, markup: str) -> bool:
         """Set the box's text if it changed; a text that needs a scroll bar is noted, so the
@@ -760,14 +794,11 @@ class SidePanel:
         for index in hidden:  # the lessons have no map check and no log: no room for them
             wants[index], minimums[index] = 0, 0
         available = self.rect.h - 6 - PADDING * (len(self.sections) + 1)
-        heights = plan_heights(
-            wants,
-            minimums,
-            [s.flex for s in self.sections],
-            [getattr(s, "keep", 1) for s in self.sections],
-            available,
-        )
-        # flexible text boxes show whole lines; what a box cannot use goes to the next one
+        heights = plan_heights(wants, minimums, [s.flex for s in self.sections],
+                               [getattr(s, "keep", 1) for s in self.sections], available,
+                               [getattr(s, "comfort_height", m) for s, m in zip(self.sections, minimums, strict=True)])
+        # flexible text boxes show whole lines, and so do the others when they get less than
+        # their text needs (they scroll); what a box cannot use goes to the next one
         first = self.measure.box_height("X", width)
         metrics = (first, max(1, self.measure.box_height("X<br>X", width) - first))
         spare = 0
@@ -778,6 +809,10 @@ class SidePanel:
                     height = heights[index] + spare
                     heights[index] = section.whole_lines(height)
                     spare = height - heights[index]
+                elif heights[index] < (wants[index] or 0):
+                    height = heights[index]
+                    heights[index] = section.whole_lines(height)
+                    spare += height - heights[index]
             elif isinstance(section, FindingsSection) and index not in hidden and heights[index] > HEADING_HEIGHT:
                 height = heights[index] + spare
                 heights[index] = section.whole_lines(height)
