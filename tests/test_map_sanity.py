@@ -79,7 +79,7 @@ def _zigzag() -> set[tuple[int, int]]:
 def test_void_joined_to_the_edge_through_hex_neighbours_is_not_enclosed() -> None:
     from game.core.board import Board
     from game.core.hex_sight import hex_board
-    from game.tiled.sanity import _enclosed, _next_to
+    from game.tiled.sanity import _enclosed
 
     void = frozenset(_zigzag())
     hexes = hex_board(5, 7, void=void)
