@@ -186,3 +186,22 @@ def test_a_corner_on_a_ray_does_the_same_from_either_sextant(touch: str) -> None
     status = hex_fov._status_table(touch).reshape(6, 2, 2, 64)
     for k in range(6):
         assert (status[k, :, 1] == status[(k + 1) % 6, :, 0]).all(), (touch, k)
+
+
+@pytest.mark.parametrize("chunk", [1, 7, 50, 1 << 19])
+def test_the_offsets_framed_band_by_band_are_the_offsets_framed_at_once(chunk: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``_offsets`` frames a big box a band of rows at a time (its temporaries bounded): band
+    edges anywhere, the same arrays as framing every offset at once."""
+    stride, rows = 9, 7
+    dx = np.arange(1 - stride, stride, dtype=np.int64)[None, :]
+    dy = np.arange(1 - rows, rows, dtype=np.int64)[:, None]
+    x, y = np.broadcast_arrays(dx, dy)
+    expected = hex_paint.frames(x.ravel(), y.ravel())
+    monkeypatch.setattr(hex_paint, "_CHUNK", chunk)
+    hex_paint._offsets.cache_clear()
+    try:
+        found = hex_paint._offsets(stride, rows)
+    finally:
+        hex_paint._offsets.cache_clear()
+    for a, b in zip(found, expected, strict=True):
+        assert a.dtype == np.int32 and (a == b).all()

@@ -35,6 +35,7 @@ sextants' starts at a corner source, and the end rules at corner targets on a bi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -133,14 +134,25 @@ class Templates:
     centres: bool = False  # the leaves are the centres' slopes only (else every lattice slope)
 
 
+#: how many offsets :func:`_offsets` frames at once (bounds its temporaries on big boards)
+_CHUNK = 1 << 19
+
+
 @lru_cache(maxsize=4)
 def _offsets(stride: int, rows: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Sextant, level and row of every offset of a lattice box (int32; see :class:`Templates`)."""
+    """Sextant, level and row of every offset of a lattice box (int32; see :class:`Templates`),
+    framed a band of rows at a time."""
+    width, height = 2 * stride - 1, 2 * rows - 1
+    out = (np.empty(width * height, dtype=np.int32), np.empty(width * height, dtype=np.int32), np.empty(width * height, dtype=np.int32))
     dx = np.arange(1 - stride, stride, dtype=np.int64)[None, :]
-    dy = np.arange(1 - rows, rows, dtype=np.int64)[:, None]
-    x, y = np.broadcast_arrays(dx, dy)
-    k, level, row = frames(x.ravel(), y.ravel())
-    return k.astype(np.int32), level.astype(np.int32), row.astype(np.int32)
+    band = max(1, _CHUNK // width)
+    for top in range(0, height, band):
+        dy = np.arange(top, min(top + band, height), dtype=np.int64)[:, None] + (1 - rows)
+        x, y = np.broadcast_arrays(dx, dy)
+        at = top * width
+        for part, found in zip(out, frames(x.ravel(), y.ravel()), strict=True):
+            part[at : at + found.size] = found
+    return out
 
 
 @lru_cache(maxsize=4)
@@ -158,14 +170,25 @@ def templates(stride: int, rows: int, centres: bool) -> Templates:
     keys = distinct_sorted(key[leaf])
     den = np.full(keys.size, top + 1, dtype=np.int64)
     np.minimum.at(den, np.searchsorted(keys, key[leaf]), np.broadcast_to(lv, key.shape)[leaf])
-    below_at = np.searchsorted(keys, key.ravel()).astype(np.int32)
-    upto_at = np.searchsorted(keys, key.ravel(), side="right").astype(np.int32)
-    at = level.astype(np.int64) * span + row + _PAD
+    flat = key.ravel()
+    below_at, upto_at = _banded(flat.size, lambda a, b: (np.searchsorted(keys, flat[a:b]), np.searchsorted(keys, flat[a:b], side="right")))
+    below, upto = _banded(level.size, lambda a, b: (below_at.take(level[a:b].astype(np.int64) * span + row[a:b] + _PAD),
+                                                    upto_at.take(level[a:b].astype(np.int64) * span + row[a:b] + _PAD)))
     off_ray = level if centres else np.where(2 * row == level, np.iinfo(np.int32).max, level).astype(np.int32)
     return Templates(
-        2 * stride - 1, (rows - 1) * (2 * stride - 1) + stride - 1, k, level, row, off_ray, below_at.take(at), upto_at.take(at),
+        2 * stride - 1, (rows - 1) * (2 * stride - 1) + stride - 1, k, level, row, off_ray, below, upto,
         keys, den, below_at, upto_at, span, top, centres,
     )
+
+
+def _banded(size: int, part: Callable[[int, int], tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
+    """Two int32 arrays of ``size`` filled :data:`_CHUNK` entries at a time by ``part(a, b)``
+    (its temporaries bounded on big boards)."""
+    one, two = np.empty(size, dtype=np.int32), np.empty(size, dtype=np.int32)
+    for a in range(0, size, _CHUNK):
+        b = min(a + _CHUNK, size)
+        one[a:b], two[a:b] = part(a, b)
+    return one, two
 
 
 @dataclass
