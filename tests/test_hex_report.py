@@ -15,7 +15,7 @@ from game.cli import main
 from game.core import sight
 from game.core.hexgrid import HexGrid, HexLayout
 from game.designer.coverage import geometry_board, standable_mask
-from game.designer.hex_report import MAX_PAIRS_HEXES, NO_THUMBNAILS
+from game.designer.hex_report import MAX_PAIRS_HEXES
 from game.tiled import load_map
 from tests.test_hex_maps import hex_tmx
 
@@ -61,8 +61,41 @@ def test_a_flat_top_report_under_a_named_rule(tmp_path: Path, capsys: pytest.Cap
     said = capsys.readouterr().out
     assert "; rule gloomhaven" in said and "1 door" in said
     page = (out / "index.html").read_text(encoding="utf-8")
-    assert "flat-top hexes" in page and NO_THUMBNAILS in page and "wall-off-grid" in page
+    assert "flat-top hexes" in page and "wall-off-grid" in page
     assert "<td>gloomhaven (this report)</td>" in page and (out / "door-01.png").stat().st_size > 0
+
+
+def _row(page: str, code: str) -> str:
+    return next(line for line in page.splitlines() if f"<td>{code}</td>" in line)
+
+
+def test_hex_findings_get_thumbnails_centred_on_their_hex(tmp_path: Path) -> None:
+    import pygame
+
+    from game.ui.hex_painter import HexPicture, hex_layout
+    from game.ui.hex_pictures import MARGIN, hex_scale
+    from game.ui.report_images import HIGHLIGHT
+
+    grid, layout = HexGrid(7, 6, "x", "odd"), HexLayout(40, 34, 20)
+    path = hex_tmx(tmp_path, grid, layout, blocked=[(3, 3)], figures=[("Orc", "monsters", (3, 3))],
+                   extra='<object id="90" type="wall" x="16" y="0"><polyline points="0,0 16,22"/></object>')
+    out = tmp_path / "rep"
+    assert main(["report", str(path), "-o", str(out)]) == 0
+    page = (out / "index.html").read_text(encoding="utf-8")
+    on_blocked, off_grid = _row(page, "figure-on-blocked"), _row(page, "wall-off-grid")
+    assert '<img src="finding-001.png"' in on_blocked and "<td>(3,3)</td>" in on_blocked
+    assert '<img src="finding-00' in off_grid and (out / "finding-002.png").stat().st_size > 0
+    board, thumb = (pygame.image.load(str(out / name)) for name in ("board.png", "finding-001.png"))
+    red = np.argwhere(np.all(pygame.surfarray.array3d(thumb) == HIGHLIGHT, axis=2))  # [x, y]: the outline
+    assert red.size, "no red outline in the thumbnail"
+    cx, cy = (red.min(axis=0) + red.max(axis=0) + 1) // 2
+    drawn = load_map(path).board  # its grid knows the map's pixels
+    assert isinstance(drawn.grid, HexGrid)
+    picture = HexPicture(drawn, hex_layout(drawn.grid, hex_scale(drawn.grid, widest=960, largest=48), MARGIN))
+    hx, hy = (round(sum(v) / 6) for v in zip(*picture.polygon((3, 3)), strict=True))
+    for dx in range(-4, 5, 2):  # the outline's middle is the hex's drawn centre on the board
+        for dy in range(-4, 5, 2):
+            assert thumb.get_at((int(cx) + dx, int(cy) + dy)) == board.get_at((hx + dx, hy + dy))
 
 
 def test_a_big_hex_map_says_in_one_line_what_it_skips(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -33,8 +33,15 @@ def write_hex_report(loaded: LoadedMap, out: Path, rule: Profile | None) -> Writ
     from game.designer.coverage import geometry_board
     from game.designer.hex_report import hex_numbers, render_hex_html
     from game.designer.lint import lint
+    from game.designer.report import thumb_areas, thumb_name
     from game.play.atomic import write_atomic
-    from game.ui.hex_pictures import hex_board_png, hex_door_png, hex_heatmap_png, hex_scale
+    from game.ui.hex_pictures import (
+        hex_board_png,
+        hex_crops_png,
+        hex_door_png,
+        hex_heatmap_png,
+        hex_scale,
+    )
 
     board = loaded.board
     grid = board.grid
@@ -50,5 +57,8 @@ def write_hex_report(loaded: LoadedMap, out: Path, rule: Profile | None) -> Writ
         for i, effect in enumerate(numbers.doors, 1):
             edge = cast(HexEdge, effect.door.edge)  # a hex board's edges are hex sides
             images.append(hex_door_png(board, loaded.art, edge, effect.per_square, out / f"door-{i:02d}.png", scale))
-    write_atomic(index, render_hex_html(loaded, numbers, findings))
+    shown = thumb_areas(findings, loaded.objects)  # the findings' thumbnails, as on squares
+    thumbs = {i: thumb_name(i) for i, _finding, _area in shown}
+    images += hex_crops_png(board, loaded.art, [(f.square, area, out / thumbs[i]) for i, f, area in shown], scale)
+    write_atomic(index, render_hex_html(loaded, numbers, findings, thumbs))
     return index, images, numbers.coverage, numbers.doors, findings

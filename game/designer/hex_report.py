@@ -14,7 +14,7 @@ finding thumbnails, and every-pair numbers on maps over :data:`MAX_PAIRS_HEXES` 
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -22,10 +22,9 @@ import numpy as np
 
 from game import __version__
 from game.core.board import Board, fmt_square
-from game.core.findings import Finding, Severity
+from game.core.findings import Finding
 from game.core.hex_rules import HEX_PRESETS
 from game.core.profiles import Profile
-from game.core.words import plural
 from game.designer.coverage import (
     Coverage,
     DoorEffect,
@@ -34,7 +33,7 @@ from game.designer.coverage import (
     standable_mask,
     visibility_table,
 )
-from game.designer.report import _CSS, TOP, _squares_table
+from game.designer.report import _CSS, TOP, _squares_table, findings_section
 
 if TYPE_CHECKING:
     from game.tiled import LoadedMap
@@ -44,9 +43,6 @@ __all__ = ["MAX_PAIRS_HEXES", "HexNumbers", "RuleCount", "hex_numbers", "render_
 #: every-pair numbers (coverage, doors, the presets side by side) only on maps with at most this
 #: many hexes a figure can stand on (one field of view per hex and rule, an N×N table each)
 MAX_PAIRS_HEXES = 2500
-
-NO_THUMBNAILS = "Thumbnails of findings are not drawn on hex maps yet."
-
 
 @dataclass(frozen=True)
 class RuleCount:
@@ -122,25 +118,11 @@ def _doors_section(doors: Sequence[DoorEffect]) -> list[str]:
     return parts
 
 
-def _findings_section(findings: Sequence[Finding]) -> list[str]:
-    if not findings:
-        return ['<p class="ok">No findings: the map is clean.</p>']
-    errors = sum(1 for f in findings if f.severity is Severity.ERROR)
-    parts = [f"<p>{plural(errors, 'error')}, {plural(len(findings) - errors, 'warning')}. See docs/designers.md "
-             f"for every code and its fix. {NO_THUMBNAILS}</p>",
-             "<table><tr><th>severity</th><th>code</th><th>object</th><th>hex</th><th>message</th><th>fix</th></tr>"]
-    for f in findings:
-        obj = "" if f.object_id is None else str(f.object_id)
-        where = "" if f.square is None else fmt_square(f.square)
-        sev = f.severity.value
-        parts.append(f'<tr><td class="{sev}">{sev}</td><td>{html.escape(f.code)}</td><td>{obj}</td><td>{where}</td>'
-                     f"<td>{html.escape(f.message)}</td><td>{html.escape(f.hint or '')}</td></tr>")
-    parts.append("</table>")
-    return parts
-
-
-def render_hex_html(loaded: LoadedMap, numbers: HexNumbers, findings: Sequence[Finding]) -> str:
-    """The report page of a hex map (images referenced by relative file names only)."""
+def render_hex_html(
+    loaded: LoadedMap, numbers: HexNumbers, findings: Sequence[Finding], thumbs: Mapping[int, str] | None = None,
+) -> str:
+    """The report page of a hex map (images referenced by relative file names only); ``thumbs``:
+    the findings' thumbnails by number from 1, as on squares (:func:`game.designer.report.findings_section`)."""
     board = loaded.board
     esc = html.escape
     name = board.name or loaded.path.stem
@@ -178,5 +160,5 @@ def render_hex_html(loaded: LoadedMap, numbers: HexNumbers, findings: Sequence[F
             "<h2>Doors</h2>",
             *_doors_section(numbers.doors),
         ]
-    parts += ["<h2>Linter findings</h2>", *_findings_section(findings), "</body></html>"]
+    parts += ["<h2>Linter findings</h2>", *findings_section(findings, thumbs or {}, "hex"), "</body></html>"]
     return "\n".join(parts) + "\n"
