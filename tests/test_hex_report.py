@@ -15,7 +15,6 @@ from game.cli import main
 from game.core import sight
 from game.core.hexgrid import HexGrid, HexLayout
 from game.designer.coverage import geometry_board, standable_mask
-from game.designer.hex_report import MAX_PAIRS_HEXES
 from game.tiled import load_map
 from tests.test_hex_maps import hex_tmx
 
@@ -98,11 +97,80 @@ def test_hex_findings_get_thumbnails_centred_on_their_hex(tmp_path: Path) -> Non
             assert thumb.get_at((int(cx) + dx, int(cy) + dy)) == board.get_at((hx + dx, hy + dy))
 
 
-def test_a_big_hex_map_says_in_one_line_what_it_skips(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    side = int(MAX_PAIRS_HEXES ** 0.5) + 2
+@pytest.mark.slow
+def test_a_hex_map_over_the_old_limit_gets_every_pair(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Over the 2,500 standable hexes that used to stop the report: its heat map and the presets
+    side by side are there, the open board's counts as the facade says (every hex sees every other
+    under hexside on an open board)."""
+    side = 52
     path = hex_tmx(tmp_path, HexGrid(side, side), HexLayout(32, 37, 18))
     out = tmp_path / "big"
     assert main(["report", str(path), "-o", str(out)]) == 0
-    assert "(1 image;" in capsys.readouterr().out
+    assert "(2 images;" in capsys.readouterr().out
     page = (out / "index.html").read_text(encoding="utf-8")
-    assert f"not computed on hex maps with over {MAX_PAIRS_HEXES:,} hexes" in page and "heatmap.png" not in page
+    n = side * side
+    assert "heatmap.png" in page and f"<td>hexside (this report)</td><td>{n * (n - 1)}</td>" in page
+    assert "not computed" not in page
+
+
+def _random_hex_board(seed: int, width: int = 6, height: int = 5) -> object:
+    """A small hex board of a pinned seed: void, rubble, walls and doors in every state."""
+    import random
+
+    from game.core.hex_sight import hex_board
+
+    rng = random.Random(seed)
+    grid = HexGrid(width, height, "y" if seed % 2 else "x", "odd" if seed % 3 else "even")
+    cells = [(x, y) for y in range(height) for x in range(width)]
+    sides = sorted({grid.edge_between(c, n) for c in cells for n in grid.neighbours(c) if n in cells}, key=str)
+    rng.shuffle(sides)
+    states = ["open", "closed", "locked"]
+    return hex_board(width, height, staggeraxis=grid.staggeraxis, staggerindex=grid.staggerindex,
+                     void=rng.sample(cells, 2), blocked=rng.sample(cells, 3), walls=sides[:6],
+                     doors={side: states[i % 3] for i, side in enumerate(sides[6:10])})
+
+
+@pytest.mark.parametrize("rule", ["hexside", "gloomhaven", "hex-strict", "hexside,from=corners", "gloomhaven,to=centre"])
+def test_every_pair_in_bits_equals_the_dense_tables(rule: str) -> None:
+    """The report's bit tables (a batch of fields at a time) against the dense N×N way they
+    replace: coverage, each rule's sightlines and differences, every door's effect (an asymmetric
+    override included: ``from`` other than ``to``)."""
+    from game.designer.coverage import coverage, door_effects_reference, visibility_table
+    from game.designer.hex_report import hex_numbers
+
+    for seed in range(4):
+        board = _random_hex_board(seed)
+        profile = sight.resolve(board, rule)  # type: ignore[arg-type]
+        numbers = hex_numbers(board, profile)  # type: ignore[arg-type]
+        table = visibility_table(board, profile)  # type: ignore[arg-type]
+        assert (numbers.coverage.seen_by == coverage(board, table).seen_by).all()  # type: ignore[arg-type]
+        want = door_effects_reference(board, profile, table=table)  # type: ignore[arg-type]
+        assert len(want) == 4
+        for got, ref in zip(numbers.doors, want, strict=True):
+            assert (got.door, got.pairs, got.examples) == (ref.door, ref.pairs, ref.examples)
+            assert (got.per_square == ref.per_square).all()
+        for count in numbers.rules:
+            other = table if count.rule == rule else visibility_table(board, sight.resolve(board, count.rule))  # type: ignore[arg-type]
+            assert (count.sightlines, count.differ) == (int(other.sum()), int((other != table).sum())), (seed, count)
+
+
+def test_the_packed_transpose_over_several_chunks() -> None:
+    from game.designer.coverage import _CHUNK, _packed_transpose
+
+    k = 2 * _CHUNK + 13  # three chunks, the last not a whole byte
+    dense = np.random.default_rng(7).random((k, k)) < 0.3
+    bits = np.packbits(dense, axis=1)
+    assert (np.unpackbits(_packed_transpose(bits, k), axis=1, count=k).view(bool) == dense.T).all()
+
+
+def test_the_facade_packs_pairs_among_a_batch_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Batches of 5 origins give the table one field per origin gives (hexes, gloomhaven)."""
+    board = _random_hex_board(5, 7, 6)
+    keep = standable_mask(board)  # type: ignore[arg-type]
+    chosen = np.flatnonzero(keep)
+    want = np.array([sight.field(board, (int(i % 7), int(i // 7)), "gloomhaven").reshape(-1)[chosen]  # type: ignore[arg-type]
+                     for i in chosen])
+    np.fill_diagonal(want, False)
+    monkeypatch.setattr(sight, "AMONG_BATCH", 5)
+    got = np.unpackbits(sight.pair_bits_among(board, keep, "gloomhaven"), axis=1, count=chosen.size).view(bool)  # type: ignore[arg-type]
+    assert chosen.size > 20 and (got == want).all()
