@@ -26,19 +26,13 @@ from game.core.hex_rules import HEX_PRESETS
 from game.core.hexgrid import HexGrid, HexLayout
 from game.tiled import load_map
 from tests.test_hex_maps import hex_tmx
+from tests.test_tiled_extension import _stop, _wait_for
 
 TILED = shutil.which("tiled")
 SCRIPT = Path(__file__).resolve().parent / "tiled" / "make_infinite.js"
 LAYOUT = HexLayout(32, 37, 18)
 
 pytestmark = pytest.mark.skipif(TILED is None, reason="the Tiled editor is not installed")
-
-
-def _wait_for(path: Path, seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline and not path.exists():
-        time.sleep(0.05)
-    return path.exists()
 
 
 def tiled_infinite(tmp: Path, source: Path) -> tuple[Path, Path, dict[str, object]]:
@@ -75,9 +69,7 @@ def tiled_infinite(tmp: Path, source: Path) -> tuple[Path, Path, dict[str, objec
                 editor.terminate()
                 editor.wait(timeout=10)
         finally:
-            if editor.poll() is None:
-                editor.kill()
-                editor.wait(timeout=10)
+            _stop(editor)
     return tmx, tmj, json.loads(done.read_text(encoding="utf-8"))
 
 
