@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 
 __all__ = ["HexNumbers", "RuleCount", "hex_numbers", "render_hex_html"]
 
+
 @dataclass(frozen=True)
 class RuleCount:
     """One hex rule over the map: ``sightlines`` ordered pairs (A sees B, A ≠ B, between hexes a
