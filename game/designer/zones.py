@@ -327,7 +327,9 @@ def _at(board: Board, edge: Any, image: bool = False) -> str:
 
 def geometry_breaks(board: Board, symmetry: Symmetry) -> list[str]:
     """What in the board's geometry the symmetry does not map onto its like: walls, windows,
-    doors (and their states), void, blocked and impassable squares; one phrase each."""
+    doors (and their states), void (off the map counts as void), blocked and impassable squares;
+    one phrase each. A symmetry of :func:`symmetries` maps the on-board cells onto themselves, so
+    void never differs under it."""
     out: list[str] = []
     for name, edges in (("wall", board.walls), ("window", board.windows)):
         for edge in sorted(edges, key=str):
