@@ -288,3 +288,18 @@ def test_threats_and_balance_load_no_pygame_for_the_numbers() -> None:
             "print('pygame' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip().splitlines()[-1] == "False"
+
+
+def test_a_square_playing_area_framed_by_void_has_its_own_symmetries() -> None:
+    """A 4×3 area in the top-left of a 5×4 map (the last column and row void): the rectangle has
+    no left-right mirror that keeps it, the area does, about x = 1.5 (x ↦ 3 − x), with the
+    top-bottom mirror (y ↦ 2 − y) and the half turn; an oblong area has no quarter turn."""
+    from game.core.board import Board
+    from game.designer.zones import symmetries
+
+    void = [(4, y) for y in range(4)] + [(x, 3) for x in range(4)]
+    found = {t.name: t for t in symmetries(Board(5, 4, void=void))}
+    assert sorted(found) == ["half turn", "mirror left-right", "mirror top-bottom"]
+    assert found["mirror left-right"].apply((0, 2)) == (3, 2) and found["half turn"].apply((0, 0)) == (3, 2)
+    assert sorted(t.name for t in symmetries(Board(5, 4))) == ["half turn", "mirror left-right", "mirror top-bottom"]
+    assert len(symmetries(Board(4, 4))) == 7 and len(symmetries(Board(5, 4, void=void[:4]))) == 7  # a 4×4 area

@@ -474,3 +474,63 @@ def test_the_same_map_drawn_flat_top_gives_the_same_report_transposed(tmp_path: 
         reports.append(balance(loaded.board, loaded.objects, rules=["hexside"]))
     assert _facts(reports[0], same) == _facts(reports[1], swap)
     assert _facts(reports[0], same)["symmetry"][0][0] == "half turn"
+
+
+# --- a playing area made symmetric by void around it -------------------------------------------
+
+#: Pointy-top, odd rows pushed, 4 × 3 hexes; only the seven-hex flower around (1,1) has tiles:
+#: (1,1) and its six neighbours (1,0) NW, (2,0) NE, (0,1) W, (2,1) E, (1,2) SW, (2,2) SE. The
+#: rectangle's cells allow only the top-bottom mirror (three rows, odd ones pushed); the flower
+#: has all twelve symmetries of the hex lattice. Red deploys on W, Blue on E: the symmetries
+#: swapping W and E about (1,1) are the half turn (W ↦ E) and the left-right mirror (the vertical
+#: axis through (1,1)); a reflection on the axis at θ sends the direction φ to 2θ − φ, and W (180°)
+#: to E (0°) only for θ = 90°.
+FLOWER = [(1, 0), (2, 0), (0, 1), (1, 1), (2, 1), (1, 2), (2, 2)]
+
+
+def _flower(tmp: Path, walls: list[tuple[tuple[int, int], tuple[int, int]]]) -> Path:
+    from tests.test_hex_maps import hex_tmx
+
+    grid = HexGrid(4, 3)
+    deploy = []
+    for oid, (side, cell) in enumerate((("Red", (0, 1)), ("Blue", (2, 1))), 90):
+        cx, cy = grid.centre_px(cell, LAYOUT)
+        deploy.append(f'<object id="{oid}" type="deploy" x="{cx - 4:g}" y="{cy - 4:g}" width="8" height="8">'
+                      f'<properties><property name="side" value="{side}"/></properties></object>')
+    void = [c for c in grid.cells() if c not in FLOWER]
+    return hex_tmx(tmp, grid, LAYOUT, void=void, walls=walls, extra="".join(deploy), props=HEXSIDE)
+
+
+def test_a_playing_area_made_symmetric_by_void_keeps_its_symmetry(tmp_path: Path) -> None:
+    loaded = load_map(_flower(tmp_path, []))
+    board = loaded.board
+    assert sorted(board.void) == [(0, 0), (0, 2), (3, 0), (3, 1), (3, 2)]
+    assert len(symmetries(board)) == 11  # every symmetry of the hex lattice but the identity
+    report = balance(board, loaded.objects, rules=["hexside"])
+    assert report.symmetry_note == ""  # was: "... the map's cells allow only mirror top-bottom ..."
+    checks = report.rules[0].symmetry
+    assert sorted(c.transform for c in checks) == ["half turn", "mirror left-right"]
+    assert all((c.broken, c.geometry) == (0, ()) for c in checks)
+    red, blue = report.rules[0].side("Red"), report.rules[0].side("Blue")
+    assert red.exposure == blue.exposure
+
+
+def test_a_wall_breaks_the_void_framed_symmetry_by_hand(tmp_path: Path) -> None:
+    """A wall on the W side of the centre, (0,1)–(1,1): the mirror and the half turn both send it
+    to the E side, (1,1)–(2,1), which has none. Red's (0,1) no longer sees (1,1) (the wall is
+    between them) while Blue's (2,1) sees it: broken; the broken pairs are those ``sight.line``
+    gives pair by pair."""
+    loaded = load_map(_flower(tmp_path, [((0, 1), (1, 1))]))
+    report = balance(loaded.board, loaded.objects, rules=["hexside"])
+    checks = {c.transform: c for c in report.rules[0].symmetry}
+    assert sorted(checks) == ["half turn", "mirror left-right"]
+    for check in checks.values():
+        assert check.geometry == ("wall between (0,1) and (1,1) has no wall between (1,1) and (2,1)",)
+        assert ((0, 1), (1, 1), False) in check.examples or check.broken > len(check.examples)
+    bare = geometry_board(loaded.board)
+    cells = list(bare.squares())
+    for name, check in checks.items():
+        (t,) = [s for s in symmetries(bare) if s.name == name]
+        broken = [(p, q) for p in [(0, 1), (2, 1)] for q in cells
+                  if sight.line(bare, p, q, "hexside").clear != sight.line(bare, t.apply(p), t.apply(q), "hexside").clear]
+        assert check.broken == len(broken) > 0, name

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 #: what was written: the page, the images, and the numbers shown (the fields of
 #: :class:`game.commands.report.Report`, in its order)
-Written = tuple[Path, list[Path], "Coverage | None", list["DoorEffect"], list["Finding"]]
+Written = tuple[Path, list[Path], "Coverage", list["DoorEffect"], list["Finding"]]
 
 __all__ = ["Written", "write_hex_report"]
 
@@ -30,25 +30,33 @@ def write_hex_report(loaded: LoadedMap, out: Path, rule: Profile | None) -> Writ
     (None: the map's rule); every file atomically (:func:`game.play.atomic.write_atomic`).
     Returns what was written."""
     from game.core import sight
-    from game.designer.coverage import geometry_board
     from game.designer.hex_report import hex_numbers, render_hex_html
     from game.designer.lint import lint
+    from game.designer.report import thumb_areas, thumb_name
     from game.play.atomic import write_atomic
-    from game.ui.hex_pictures import hex_board_png, hex_door_png, hex_heatmap_png, hex_scale
+    from game.ui.hex_pictures import (
+        hex_board_png,
+        hex_crops_png,
+        hex_door_png,
+        hex_heatmap_png,
+        hex_scale,
+    )
 
     board = loaded.board
     grid = board.grid
     assert isinstance(grid, HexGrid)
-    numbers = hex_numbers(geometry_board(board) if board.figures else board, sight.resolve(board, rule))
+    numbers = hex_numbers(board, sight.resolve(board, rule))
     findings = lint(loaded)
     index, images = out / "index.html", []
     scale = hex_scale(grid, widest=960, largest=48)  # about the square report's 960 pixels across
     images.append(hex_board_png(board, loaded.art, out / "board.png", scale))
-    if numbers.coverage is not None:
-        cov = numbers.coverage
-        images.append(hex_heatmap_png(board, loaded.art, cov.seen_by, cov.standable, out / "heatmap.png", scale))
-        for i, effect in enumerate(numbers.doors, 1):
-            edge = cast(HexEdge, effect.door.edge)  # a hex board's edges are hex sides
-            images.append(hex_door_png(board, loaded.art, edge, effect.per_square, out / f"door-{i:02d}.png", scale))
-    write_atomic(index, render_hex_html(loaded, numbers, findings))
+    cov = numbers.coverage
+    images.append(hex_heatmap_png(board, loaded.art, cov.seen_by, cov.standable, out / "heatmap.png", scale))
+    for i, effect in enumerate(numbers.doors, 1):
+        edge = cast(HexEdge, effect.door.edge)  # a hex board's edges are hex sides
+        images.append(hex_door_png(board, loaded.art, edge, effect.per_square, out / f"door-{i:02d}.png", scale))
+    shown = thumb_areas(findings, loaded.objects)  # the findings' thumbnails, as on squares
+    thumbs = {i: thumb_name(i) for i, _finding, _area in shown}
+    images += hex_crops_png(board, loaded.art, [(f.square, area, out / thumbs[i]) for i, f, area in shown], scale)
+    write_atomic(index, render_hex_html(loaded, numbers, findings, thumbs))
     return index, images, numbers.coverage, numbers.doors, findings

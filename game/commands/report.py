@@ -74,7 +74,7 @@ def write_report(loaded: LoadedMap, out_dir: str | Path, rule: Profile | None = 
     """
     from game.designer.coverage import coverage_and_door_effects
     from game.designer.lint import lint
-    from game.designer.report import THUMB_LIMIT, cell_size, finding_area, render_html
+    from game.designer.report import cell_size, render_html, thumb_areas, thumb_name
     from game.play.atomic import cannot_write, write_atomic
     from game.ui import report_images as images
 
@@ -100,14 +100,9 @@ def write_report(loaded: LoadedMap, out_dir: str | Path, rule: Profile | None = 
     for i, effect in enumerate(doors, 1):
         report.images.append(pictures.door_png(effect.door.edge, effect.per_square,
                                                out / f"door-{i:02d}.png"))
-    areas = []
-    thumbs: dict[int, str] = {}
-    for i, finding in enumerate(findings[:THUMB_LIMIT], 1):
-        area = finding_area(finding, loaded.objects)
-        if area is not None:
-            name = f"finding-{i:03d}.png"
-            areas.append((area, out / name))
-            thumbs[i] = name
+    shown = thumb_areas(findings, loaded.objects)
+    thumbs = {i: thumb_name(i) for i, _finding, _area in shown}
+    areas = [(area, out / thumbs[i]) for i, _finding, area in shown]
     report.images += pictures.crops_png(areas)
     write_atomic(report.index, render_html(loaded, cov, doors, findings, thumbs))
     return report

@@ -375,10 +375,16 @@ def pair_bits(board: Board, rule: RuleLike = None, *, viewer: Viewer = None) -> 
     return _engine(board, profile).bits(board, profile, viewer)
 
 
+#: origins per batch of :func:`pair_bits_among` on an engine without its own (one field each)
+AMONG_BATCH = 256
+
+
 def pair_bits_among(board: Board, keep: np.ndarray, rule: RuleLike = None, *, viewer: Viewer = None) -> np.ndarray:
     """Every pair among the on-board squares of the bool mask ``keep`` ``[y, x]``, as compact bits:
     uint8 ``(k, ceil(k / 8))``, row ``i`` bit ``j`` for the ``i``-th and ``j``-th of those squares in
-    row-major order, never a square with itself (see :func:`game.core.los.pair_bits_among`)."""
+    row-major order, never a square with itself (see :func:`game.core.los.pair_bits_among`). An
+    engine without its own way (the candidate lines, hexes) is asked :data:`AMONG_BATCH` origins
+    at a time and each batch packed at once: the memory is the bits, not ``k`` whole fields."""
     profile = resolve(board, rule)
     engine = _engine(board, profile)
     if engine.among is not None:
@@ -388,10 +394,14 @@ def pair_bits_among(board: Board, keep: np.ndarray, rule: RuleLike = None, *, vi
     for square in board.squares():
         on[square[1], square[0]] = True
     chosen = np.flatnonzero(keep & on)
-    origins = [(int(i % w), int(i // w)) for i in chosen]
-    rows = engine.table(board, origins, keep & on, profile, viewer).reshape(len(origins), -1)[:, chosen]
-    rows[np.arange(chosen.size), np.arange(chosen.size)] = False
-    return np.packbits(rows, axis=1)
+    out = np.zeros((chosen.size, (chosen.size + 7) // 8), dtype=np.uint8)
+    for start in range(0, chosen.size, AMONG_BATCH):  # a batch of rows at a time: memory k²/8, not k·W·H
+        batch = chosen[start : start + AMONG_BATCH]
+        origins = [(int(i % w), int(i // w)) for i in batch]
+        rows = engine.table(board, origins, keep & on, profile, viewer).reshape(batch.size, -1)[:, chosen]
+        rows[np.arange(batch.size), np.arange(start, start + batch.size)] = False
+        out[start : start + batch.size] = np.packbits(rows, axis=1)
+    return out
 
 
 def cover(board: Board, a: Square, b: Square, rule: RuleLike = None, *, viewer: Viewer = None) -> CoverResult | None:

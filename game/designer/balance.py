@@ -400,7 +400,9 @@ def symmetry_checks(bare: Board, view: View, first: Zone, second: Zone, standabl
         for y in range(h):
             for x in range(w):
                 tx[y, x], ty[y, x] = symmetry.apply((x, y))
-        mapped_standable = standable[ty, tx]
+        inside = (tx >= 0) & (tx < w) & (ty >= 0) & (ty < h)  # a void cell's image may leave the map
+        tx, ty = np.where(inside, tx, 0), np.where(inside, ty, 0)
+        mapped_standable = standable[ty, tx] & inside
         per_square = np.zeros((h, w), dtype=np.int64)
         examples: list[tuple[Square, Square, bool]] = []
         broken = 0

@@ -730,6 +730,79 @@ def _rays_touch(edge: Edge, first: np.ndarray, second: np.ndarray, width: int) -
     return (d1 * d2 <= 0) & (d3 * d4 < 0)
 
 
+def standable_bits(board: Board, rule: Profile) -> tuple[np.ndarray, np.ndarray]:
+    """``(squares, bits)``: the flat standable squares of ``board`` (sorted) and the compact bit
+    table among them under ``rule`` (uint8 ``(k, ceil(k / 8))``, row ``i`` bit ``j`` for
+    ``squares[i]`` seeing ``squares[j]``, never itself), asked of the facade
+    (:func:`game.core.sight.pair_bits_among`, a batch of origins at a time): ``k² / 8`` bytes
+    whatever the rule, the way a :class:`RegionTable` holds one region. Figures as on ``board``
+    (pass :func:`geometry_board` for geometry only)."""
+    keep = standable_mask(board)
+    return np.flatnonzero(keep), sight.pair_bits_among(board, keep, rule)
+
+
+def column_counts(bits: np.ndarray, k: int) -> np.ndarray:
+    """How many rows of a bit table of ``k`` columns hold each column (int64 ``k``): how many
+    squares see each square, whether or not the rule is symmetric."""
+    counts = np.zeros(k, dtype=np.int64)
+    for start in range(0, bits.shape[0], _CHUNK):
+        counts += _bit_rows(bits, slice(start, start + _CHUNK), k).sum(axis=0, dtype=np.int64)
+    return counts
+
+
+def bit_count(bits: np.ndarray) -> int:
+    """How many bits a bit table holds."""
+    return int(_row_counts(bits).sum()) if bits.size else 0
+
+
+def _packed_transpose(bits: np.ndarray, k: int) -> np.ndarray:
+    """The transpose of a square bit table of ``k`` rows and columns, still packed (``_CHUNK``
+    rows unpacked at a time, a multiple of 8, so every chunk fills whole bytes of the result)."""
+    out = np.zeros_like(bits)
+    for start in range(0, k, _CHUNK):
+        rows = _bit_rows(bits, slice(start, start + _CHUNK), k)
+        out[:, start // 8 : (start + rows.shape[0] + 7) // 8] = np.packbits(rows.T, axis=1)
+    return out
+
+
+def _first_pairs(changed: np.ndarray, squares: np.ndarray, examples: int) -> list[tuple[int, int]]:
+    """The first ``examples`` pairs ``i < j`` of a symmetric bit table in row-major order, as flat
+    squares (rows read a chunk at a time, only until enough are found)."""
+    k, found = squares.size, []
+    for start in range(0, k, 256):
+        rows = _bit_rows(changed, slice(start, start + 256), k)
+        rows &= np.arange(k)[None, :] > np.arange(start, start + rows.shape[0])[:, None]
+        for i, j in zip(*np.nonzero(rows), strict=True):
+            found.append((int(squares[start + i]), int(squares[j])))
+            if len(found) == examples:
+                return found
+    return found
+
+
+def door_effects_by_bits(
+    board: Board, rule: Profile, squares: np.ndarray, bits: np.ndarray, *, examples: int = 5,
+) -> list[DoorEffect]:
+    """:func:`door_effects_reference` in bits, for any rule (the hex report's way): for each door,
+    the bit table among ``squares`` cast again with that door toggled (:func:`standable_bits`),
+    XORed with ``bits`` (the table as drawn) and with its transpose (a pair changes when either
+    way does): memory two bit tables, not one ``N × N`` table per door. ``board`` without figures."""
+    bare = board.copy()
+    w, h, k = board.width, board.height, squares.size
+    out: list[DoorEffect] = []
+    for edge, door in sorted(bare.doors.items()):
+        bare.set_door(edge, DoorState.CLOSED if door.state is DoorState.OPEN else DoorState.OPEN)
+        try:
+            changed = bits ^ standable_bits(bare, rule)[1]
+        finally:
+            bare.set_door(edge, door.state)
+        changed |= _packed_transpose(changed, k)
+        per_square = np.zeros(w * h, dtype=np.int64)
+        per_square[squares] = _row_counts(changed) if k else 0
+        shown = tuple(((a % w, a // w), (b % w, b // w)) for a, b in _first_pairs(changed, squares, examples))
+        out.append(DoorEffect(door, int(per_square.sum()) // 2, per_square.reshape(h, w), shown))
+    return out
+
+
 def door_effects_reference(
     board: Board, rule: Profile | None = None, *, table: Table | None = None, examples: int = 5
 ) -> list[DoorEffect]:

@@ -6,15 +6,16 @@ the report's rule (how many hexes see each hex, figures taken off: they move), t
 most hidden hexes, each door's effect (the pairs whose sight changes when it opens), the linter's
 findings; and what only hexes have: the three hex presets side by side (how many sightlines each
 gives, and how many differ from the report's rule). Numbers come from
-:mod:`game.designer.coverage`, which asks the sight facade field by field (a hex rule is decided
-by candidate lines, not one centre line). What is not done yet is said in the page in one line:
-finding thumbnails, and every-pair numbers on maps over :data:`MAX_PAIRS_HEXES` hexes.
+:mod:`game.designer.coverage`, which asks the sight facade a batch of fields at a time and keeps
+every pair as compact bits (a hex rule is decided by candidate lines, not one centre line, so the
+square report's regions do not apply; its bit tables do). The findings' thumbnails are drawn by
+the square report's path (:func:`game.ui.report_images.crops_png`) on the hex painter's board.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -22,30 +23,25 @@ import numpy as np
 
 from game import __version__
 from game.core.board import Board, fmt_square
-from game.core.findings import Finding, Severity
+from game.core.findings import Finding
 from game.core.hex_rules import HEX_PRESETS
 from game.core.profiles import Profile
-from game.core.words import plural
 from game.designer.coverage import (
     Coverage,
     DoorEffect,
-    coverage,
-    door_effects,
+    bit_count,
+    column_counts,
+    door_effects_by_bits,
+    geometry_board,
+    standable_bits,
     standable_mask,
-    visibility_table,
 )
-from game.designer.report import _CSS, TOP, _squares_table
+from game.designer.report import _CSS, TOP, _squares_table, findings_section
 
 if TYPE_CHECKING:
     from game.tiled import LoadedMap
 
-__all__ = ["MAX_PAIRS_HEXES", "HexNumbers", "RuleCount", "hex_numbers", "render_hex_html"]
-
-#: every-pair numbers (coverage, doors, the presets side by side) only on maps with at most this
-#: many hexes a figure can stand on (one field of view per hex and rule, an N×N table each)
-MAX_PAIRS_HEXES = 2500
-
-NO_THUMBNAILS = "Thumbnails of findings are not drawn on hex maps yet."
+__all__ = ["HexNumbers", "RuleCount", "hex_numbers", "render_hex_html"]
 
 
 @dataclass(frozen=True)
@@ -60,35 +56,34 @@ class RuleCount:
 
 @dataclass
 class HexNumbers:
-    """Everything the page shows but the findings; ``skipped`` is the one line saying what was
-    not computed (None when everything was)."""
+    """Everything the page shows but the findings."""
 
     rule: Profile
     standable: int
-    coverage: Coverage | None = None
+    coverage: Coverage
     doors: list[DoorEffect] = field(default_factory=list)
     rules: list[RuleCount] = field(default_factory=list)
-    skipped: str | None = None
 
 
 def hex_numbers(board: Board, rule: Profile) -> HexNumbers:
-    """The report's numbers of a hex board under ``rule`` (a hex rule; figures taken off)."""
-    keep = standable_mask(board)
-    n = int(keep.sum())
-    numbers = HexNumbers(rule, n)
-    if n > MAX_PAIRS_HEXES:
-        numbers.skipped = (f"Coverage, doors and the presets side by side need every pair of hexes: not computed "
-                           f"on hex maps with over {MAX_PAIRS_HEXES:,} hexes a figure can stand on (this one has {n:,}).")
-        return numbers
-    table = visibility_table(board, rule)
-    numbers.coverage = coverage(board, table)
-    numbers.doors = door_effects(board, table, rule=rule)
+    """The report's numbers of a hex board under ``rule`` (a hex rule; figures taken off), every
+    pair of standable hexes on any size of map: each rule's table is a compact bit table asked of
+    the facade a batch of origins at a time (:func:`game.designer.coverage.standable_bits`, as the
+    square report keeps a region's pairs), so a 100×100 map holds 12.5 MB per table, not 100 MB; the
+    doors' effects compare bit tables too (:func:`game.designer.coverage.door_effects_by_bits`)."""
+    bare = geometry_board(board) if board.figures else board
+    squares, bits = standable_bits(bare, rule)
+    k = squares.size
+    seen_by = np.zeros(board.width * board.height, dtype=np.int64)
+    seen_by[squares] = column_counts(bits, k)
+    cover = Coverage(board.width, board.height, seen_by.reshape(board.height, board.width), standable_mask(bare))
+    numbers = HexNumbers(rule, k, cover, door_effects_by_bits(bare, rule, squares, bits))
     names = list(HEX_PRESETS)
     if rule.spec() not in names:
         names.insert(0, rule.spec())
     for name in names:
-        other = table if name == rule.spec() else visibility_table(board, HEX_PRESETS[name])
-        numbers.rules.append(RuleCount(name, int(other.sum()), int(np.count_nonzero(other != table))))
+        other = bits if name == rule.spec() else standable_bits(bare, HEX_PRESETS[name])[1]
+        numbers.rules.append(RuleCount(name, bit_count(other), bit_count(other ^ bits)))
     return numbers
 
 
@@ -122,25 +117,11 @@ def _doors_section(doors: Sequence[DoorEffect]) -> list[str]:
     return parts
 
 
-def _findings_section(findings: Sequence[Finding]) -> list[str]:
-    if not findings:
-        return ['<p class="ok">No findings: the map is clean.</p>']
-    errors = sum(1 for f in findings if f.severity is Severity.ERROR)
-    parts = [f"<p>{plural(errors, 'error')}, {plural(len(findings) - errors, 'warning')}. See docs/designers.md "
-             f"for every code and its fix. {NO_THUMBNAILS}</p>",
-             "<table><tr><th>severity</th><th>code</th><th>object</th><th>hex</th><th>message</th><th>fix</th></tr>"]
-    for f in findings:
-        obj = "" if f.object_id is None else str(f.object_id)
-        where = "" if f.square is None else fmt_square(f.square)
-        sev = f.severity.value
-        parts.append(f'<tr><td class="{sev}">{sev}</td><td>{html.escape(f.code)}</td><td>{obj}</td><td>{where}</td>'
-                     f"<td>{html.escape(f.message)}</td><td>{html.escape(f.hint or '')}</td></tr>")
-    parts.append("</table>")
-    return parts
-
-
-def render_hex_html(loaded: LoadedMap, numbers: HexNumbers, findings: Sequence[Finding]) -> str:
-    """The report page of a hex map (images referenced by relative file names only)."""
+def render_hex_html(
+    loaded: LoadedMap, numbers: HexNumbers, findings: Sequence[Finding], thumbs: Mapping[int, str] | None = None,
+) -> str:
+    """The report page of a hex map (images referenced by relative file names only); ``thumbs``:
+    the findings' thumbnails by number from 1, as on squares (:func:`game.designer.report.findings_section`)."""
     board = loaded.board
     esc = html.escape
     name = board.name or loaded.path.stem
@@ -157,26 +138,23 @@ def render_hex_html(loaded: LoadedMap, numbers: HexNumbers, findings: Sequence[F
     caption = board.properties.get("caption")
     if caption:
         parts.append(f"<p>{esc(str(caption))}</p>")
-    parts += ["<h2>Board</h2>", '<img src="board.png" alt="the board">']
-    if numbers.skipped is not None:
-        parts.append(f"<p>{esc(numbers.skipped)}</p>")
-    if numbers.coverage is not None:
-        parts += [
-            "<h2>Exposure heat map</h2>",
-            f"<p>Each hex shows how many other hexes see it under {esc(numbers.rule.spec())} (walls, windows, doors as "
-            "drawn, void and blocked terrain; figures are ignored because they move). Blue hexes are hidden, red "
-            "ones exposed.</p>",
-            '<img src="heatmap.png" alt="heat map of how many hexes see each hex">',
-            '<div class="cols">',
-            _squares_table(f"{TOP} most exposed hexes", numbers.coverage.most_exposed(TOP)).replace("<th>square</th>", "<th>hex</th>"),
-            _squares_table(f"{TOP} most hidden hexes", numbers.coverage.most_hidden(TOP)).replace("<th>square</th>", "<th>hex</th>"),
-            "</div>",
-            "<h2>The hex rules side by side</h2>",
-            "<p>How many sightlines each hex preset gives on this map, figures off (sightline compare MAP "
-            "--rules gloomhaven,hexside,hex-strict shows where they differ).</p>",
-            _rules_table(numbers),
-            "<h2>Doors</h2>",
-            *_doors_section(numbers.doors),
-        ]
-    parts += ["<h2>Linter findings</h2>", *_findings_section(findings), "</body></html>"]
+    parts += [
+        "<h2>Board</h2>", '<img src="board.png" alt="the board">',
+        "<h2>Exposure heat map</h2>",
+        f"<p>Each hex shows how many other hexes see it under {esc(numbers.rule.spec())} (walls, windows, doors as "
+        "drawn, void and blocked terrain; figures are ignored because they move). Blue hexes are hidden, red "
+        "ones exposed.</p>",
+        '<img src="heatmap.png" alt="heat map of how many hexes see each hex">',
+        '<div class="cols">',
+        _squares_table(f"{TOP} most exposed hexes", numbers.coverage.most_exposed(TOP)).replace("<th>square</th>", "<th>hex</th>"),
+        _squares_table(f"{TOP} most hidden hexes", numbers.coverage.most_hidden(TOP)).replace("<th>square</th>", "<th>hex</th>"),
+        "</div>",
+        "<h2>The hex rules side by side</h2>",
+        "<p>How many sightlines each hex preset gives on this map, figures off (sightline compare MAP "
+        "--rules gloomhaven,hexside,hex-strict shows where they differ).</p>",
+        _rules_table(numbers),
+        "<h2>Doors</h2>",
+        *_doors_section(numbers.doors),
+    ]
+    parts += ["<h2>Linter findings</h2>", *findings_section(findings, thumbs or {}, "hex"), "</body></html>"]
     return "\n".join(parts) + "\n"

@@ -10,7 +10,7 @@ linter's findings, each with a thumbnail of the board around it. Numbers come fr
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from math import ceil, floor
 from typing import TYPE_CHECKING
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 TOP = 10  #: how many most exposed / most hidden squares the report lists
 THUMB_LIMIT = 60  #: findings beyond this many get no thumbnail (keeps huge reports quick)
+Rect = tuple[int, int, int, int]  #: a grid rectangle ``(x, y, w, h)``
 
 
 def cell_size(board: Board) -> int:
@@ -38,7 +39,7 @@ def cell_size(board: Board) -> int:
     return max(12, min(40, 960 // max(board.width, board.height)))
 
 
-def finding_area(finding: Finding, objects: Mapping[int, ObjectInfo]) -> tuple[int, int, int, int] | None:
+def finding_area(finding: Finding, objects: Mapping[int, ObjectInfo]) -> Rect | None:
     """The grid rectangle ``(x, y, w, h)`` a finding's thumbnail shows, or None if it has no place.
 
     >>> from game.core.findings import Severity
@@ -54,6 +55,53 @@ def finding_area(finding: Finding, objects: Mapping[int, ObjectInfo]) -> tuple[i
     w, h = Fraction(obj.width), Fraction(obj.height)
     x0, y0 = floor(x), floor(y)
     return x0, y0, max(1, ceil(x + w) - x0), max(1, ceil(y + h) - y0)
+
+
+def thumb_areas(findings: Sequence[Finding], objects: Mapping[int, ObjectInfo]) -> list[tuple[int, Finding, Rect]]:
+    """The findings that get a thumbnail (the first :data:`THUMB_LIMIT`, those with a place):
+    ``(number, finding, area)``, numbered from 1 as the page lists them, ``area`` as
+    :func:`finding_area`; the thumbnail's file is :func:`thumb_name` of the number."""
+    out = []
+    for i, finding in enumerate(findings[:THUMB_LIMIT], 1):
+        area = finding_area(finding, objects)
+        if area is not None:
+            out.append((i, finding, area))
+    return out
+
+
+def thumb_name(number: int) -> str:
+    """The file name of finding ``number``'s thumbnail.
+
+    >>> thumb_name(7)
+    'finding-007.png'
+    """
+    return f"finding-{number:03d}.png"
+
+
+def findings_section(findings: Sequence[Finding], thumbs: Mapping[int, str], place: str = "square") -> list[str]:
+    """The linter findings' part of a report page (square and hex maps): counts, then one row per
+    finding with its thumbnail where ``thumbs`` names one (by the finding's number from 1);
+    ``place`` heads the column of the finding's cell."""
+    if not findings:
+        return ['<p class="ok">No findings: the map is clean.</p>']
+    esc = html.escape
+    errors = sum(1 for f in findings if f.severity is Severity.ERROR)
+    parts = [f"<p>{plural(errors, 'error')}, {plural(len(findings) - errors, 'warning')}. "
+             "See docs/designers.md for every code and its fix.</p>",
+             f"<table><tr><th>severity</th><th>code</th><th>object</th><th>{esc(place)}</th>"
+             "<th>message</th><th>fix</th><th>where</th></tr>"]
+    for i, f in enumerate(findings, 1):
+        where = (f'<a href="{thumbs[i]}"><img src="{thumbs[i]}" alt="board around the finding"></a>'
+                 if i in thumbs else "")
+        obj = "" if f.object_id is None else str(f.object_id)
+        sq = "" if f.square is None else fmt_square(f.square)
+        sev = f.severity.value
+        parts.append(
+            f'<tr><td class="{sev}">{sev}</td><td>{esc(f.code)}</td><td>{obj}</td><td>{sq}</td>'
+            f"<td>{esc(f.message)}</td><td>{esc(f.hint or '')}</td><td>{where}</td></tr>"
+        )
+    parts.append("</table>")
+    return parts
 
 
 _CSS = """
@@ -91,8 +139,6 @@ def render_html(
     esc = html.escape
     name = board.name or loaded.path.stem
     standable = int(cov.standable.sum())
-    errors = sum(1 for f in findings if f.severity is Severity.ERROR)
-    warnings = len(findings) - errors
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -139,24 +185,6 @@ def render_html(
                 f'alt="squares door {esc(str(door.edge))} affects"></a></td></tr>'
             )
         parts.append("</table>")
-    parts.append("<h2>Linter findings</h2>")
-    if not findings:
-        parts.append('<p class="ok">No findings: the map is clean.</p>')
-    else:
-        parts.append(f"<p>{plural(errors, 'error')}, {plural(warnings, 'warning')}. "
-                     "See docs/designers.md for every code and its fix.</p>")
-        parts.append("<table><tr><th>severity</th><th>code</th><th>object</th><th>square</th>"
-                     "<th>message</th><th>fix</th><th>where</th></tr>")
-        for i, f in enumerate(findings, 1):
-            where = (f'<a href="{thumbs[i]}"><img src="{thumbs[i]}" alt="board around the finding"></a>'
-                     if i in thumbs else "")
-            obj = "" if f.object_id is None else str(f.object_id)
-            sq = "" if f.square is None else fmt_square(f.square)
-            sev = f.severity.value
-            parts.append(
-                f'<tr><td class="{sev}">{sev}</td><td>{esc(f.code)}</td><td>{obj}</td><td>{sq}</td>'
-                f"<td>{esc(f.message)}</td><td>{esc(f.hint or '')}</td><td>{where}</td></tr>"
-            )
-        parts.append("</table>")
+    parts += ["<h2>Linter findings</h2>", *findings_section(findings, thumbs)]
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"

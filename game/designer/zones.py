@@ -7,13 +7,16 @@ adding up (on a hex map, the hexes whose drawn centres they hold, on Tiled's pix
 A map without such objects takes each side's figures' squares as its zone. A
 square a figure cannot stand on (void, blocked terrain) is never part of a zone.
 
-**Symmetries.** The eight reflections and rotations of a square grid (the four rotations and
-four reflections of a square board; on an oblong board the identity, the half turn and the two
-mirrors). On a hex grid the twelve of the hex lattice (six rotations, six reflections) about
-the map's centre, computed in cube coordinates (:meth:`~game.core.hexgrid.HexGrid.cube`), kept
-only where they map the map's cells onto its cells under Tiled's offset layout (its stagger
-axis and index): on a map with rows staggered, the left-right mirror never does, the half turn
-only with an even number of rows, the top-bottom mirror only with an odd one.
+**Symmetries.** Those of the board's **on-board cells** (every cell but void), not of the map's
+rectangle: a playing area made symmetric by void cells around it has its own. The eight
+reflections and rotations of a square grid (the four rotations and four reflections of a square;
+of an oblong the half turn and the two mirrors). On a hex grid the twelve of the hex lattice (six
+rotations, six reflections), computed in cube coordinates
+(:meth:`~game.core.hexgrid.HexGrid.cube`). Each is taken about the centroid of the on-board cells
+(a symmetry of a finite set fixes it) and kept only where the shift that fixes it is whole and
+it maps those cells onto themselves (integers only) — on hexes under Tiled's offset layout (its
+stagger axis and index): on a full map with rows staggered, the left-right mirror never does,
+the half turn only with an even number of rows, the top-bottom mirror only with an odd one.
 :func:`swaps` finds those that map one zone exactly onto the other and back.
 
 >>> from game.core.board import Board, Figure
@@ -30,7 +33,7 @@ only with an even number of rows, the top-bottom mirror only with an odd one.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -138,24 +141,59 @@ class Symmetry:
         return board.grid.edge_between(self.apply(a), self.apply(b))
 
 
+#: the square grid's reflections and rotations other than the identity, as linear maps of
+#: ``(x, y)`` (x right, y down): each new coordinate is ``(sign, index)`` of an old one
+_SQUARE_MAPS: tuple[tuple[str, tuple[tuple[int, int], tuple[int, int]]], ...] = (
+    ("mirror left-right", ((-1, 0), (1, 1))),
+    ("mirror top-bottom", ((1, 0), (-1, 1))),
+    ("half turn", ((-1, 0), (-1, 1))),
+    ("quarter turn", ((-1, 1), (1, 0))),
+    ("three-quarter turn", ((1, 1), (-1, 0))),
+    ("mirror on the main diagonal", ((1, 1), (1, 0))),
+    ("mirror on the other diagonal", ((-1, 1), (-1, 0))),
+)
+
+
+def _fixing_shift(total: tuple[int, ...], image: tuple[int, ...], n: int) -> tuple[int, ...] | None:
+    """The whole shift ``t`` with ``image + n·t = total`` (a symmetry of ``n`` points fixes their
+    centroid, ``total / n``), or None when it is not whole: integers only."""
+    if any((t - i) % n for t, i in zip(total, image, strict=True)):
+        return None
+    return tuple((t - i) // n for t, i in zip(total, image, strict=True))
+
+
 def symmetries(board: Board) -> list[Symmetry]:
-    """The board's reflections and rotations other than the identity (see the module)."""
+    """The board's reflections and rotations other than the identity that map its **on-board
+    cells** (every cell but void) onto themselves: a playing area made symmetric by void around
+    it keeps its symmetries, whatever the map's rectangle (see the module). Exact: each linear
+    map of the grid about the centroid of those cells, kept when the shift fixing the centroid is
+    whole and the cells' image is the cells."""
+    cells = list(board.squares())
     if isinstance(board.grid, HexGrid):
-        return hex_symmetries(board.grid)
-    w, h = board.width - 1, board.height - 1
-    out = [
-        Symmetry("mirror left-right", lambda s: (w - s[0], s[1])),
-        Symmetry("mirror top-bottom", lambda s: (s[0], h - s[1])),
-        Symmetry("half turn", lambda s: (w - s[0], h - s[1])),
-    ]
-    if board.width == board.height:
-        out += [
-            Symmetry("quarter turn", lambda s: (h - s[1], s[0])),
-            Symmetry("three-quarter turn", lambda s: (s[1], w - s[0])),
-            Symmetry("mirror on the main diagonal", lambda s: (s[1], s[0])),
-            Symmetry("mirror on the other diagonal", lambda s: (h - s[1], w - s[0])),
-        ]
+        return hex_symmetries(board.grid, cells)
+    n = len(cells)
+    if not n:
+        return []
+    total = (sum(x for x, _ in cells), sum(y for _, y in cells))
+    have = set(cells)
+    out = []
+    for name, m in _SQUARE_MAPS:
+        shift = _fixing_shift(total, (m[0][0] * total[m[0][1]], m[1][0] * total[m[1][1]]), n)
+        if shift is None:
+            continue
+        send = _square_map(m, (shift[0], shift[1]))
+        if all(send(c) in have for c in cells):
+            out.append(Symmetry(name, send))
     return out
+
+
+def _square_map(m: tuple[tuple[int, int], tuple[int, int]], shift: Square) -> Callable[[Square], Square]:
+    """The square map ``(x, y) ↦ m · (x, y) + shift`` (cells off the board map too)."""
+
+    def send(cell: Square) -> Square:
+        return (m[0][0] * cell[m[0][1]] + shift[0], m[1][0] * cell[m[1][1]] + shift[1])
+
+    return send
 
 
 #: a cube transform: (q, r, s) -> ((sign, index), ...) for each new coordinate
@@ -217,23 +255,25 @@ def hex_name(grid: HexGrid, m: _Linear) -> str:
     return f"mirror on the line rising at {axis}°" if axis < 90 else f"mirror on the line falling at {180 - axis}°"
 
 
-def hex_symmetries(grid: HexGrid) -> list[Symmetry]:
-    """The symmetries of the hex lattice (other than the identity) that map the map's cells onto
-    its cells: each linear map of :func:`hex_linear_maps` about the centroid of the cells' cube
-    coordinates (a symmetry of a finite set fixes its centroid), kept when the shift that fixes
-    the centroid is whole and every cell's image is a cell of the map."""
-    cells = list(grid.cells())
-    cubes = [grid.cube(c) for c in cells]
+def hex_symmetries(grid: HexGrid, cells: Sequence[Square] | None = None) -> list[Symmetry]:
+    """The symmetries of the hex lattice (other than the identity) that map ``cells`` (default:
+    every cell of the map) onto themselves: each linear map of :func:`hex_linear_maps` about the
+    centroid of the cells' cube coordinates (a symmetry of a finite set fixes its centroid), kept
+    when the shift that fixes the centroid is whole and every cell's image is one of the cells."""
+    chosen = list(grid.cells()) if cells is None else list(cells)
+    cubes = [grid.cube(c) for c in chosen]
     n = len(cubes)
-    total = tuple(sum(c[i] for c in cubes) for i in range(3))
+    if not n:
+        return []
+    total = (sum(c[0] for c in cubes), sum(c[1] for c in cubes), sum(c[2] for c in cubes))
+    have = set(chosen)
     out = []
     for m in hex_linear_maps()[1:]:
-        image = _apply(m, (total[0], total[1], total[2]))
-        if any((total[i] - image[i]) % n for i in range(3)):
+        shift = _fixing_shift(total, _apply(m, total), n)
+        if shift is None:
             continue
-        shift = tuple((total[i] - image[i]) // n for i in range(3))
         send = _hex_map(grid, m, (shift[0], shift[1], shift[2]))
-        if all(grid.in_bounds(send(c)) for c in cells):
+        if all(send(c) in have for c in chosen):
             out.append(Symmetry(hex_name(grid, m), send))
     return out
 
@@ -287,7 +327,9 @@ def _at(board: Board, edge: Any, image: bool = False) -> str:
 
 def geometry_breaks(board: Board, symmetry: Symmetry) -> list[str]:
     """What in the board's geometry the symmetry does not map onto its like: walls, windows,
-    doors (and their states), void, blocked and impassable squares; one phrase each."""
+    doors (and their states), void (off the map counts as void), blocked and impassable squares;
+    one phrase each. A symmetry of :func:`symmetries` maps the on-board cells onto themselves, so
+    void never differs under it."""
     out: list[str] = []
     for name, edges in (("wall", board.walls), ("window", board.windows)):
         for edge in sorted(edges, key=str):
@@ -302,8 +344,10 @@ def geometry_breaks(board: Board, symmetry: Symmetry) -> list[str]:
             there = "no door" if image is None else f"a {image.state.value} door"
             out.append(f"{door.state.value} door {_at(board, edge)} has {there} {_at(board, mirrored, True)}")
     noun = cell_noun(board)
+    inside = board.grid.in_bounds
     for name, squares in (("void", board.void), ("blocked", board.blocked), ("impassable", board.impassable)):
         for sq in sorted(squares, key=lambda s: (s[1], s[0])):
-            if symmetry.apply(sq) not in squares:
-                out.append(f"{name} {noun} {fmt_square(sq)} has none at {fmt_square(symmetry.apply(sq))}")
+            image = symmetry.apply(sq)
+            if image not in squares and (name != "void" or inside(image)):  # off the map is void
+                out.append(f"{name} {noun} {fmt_square(sq)} has none at {fmt_square(image)}")
     return out

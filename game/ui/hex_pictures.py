@@ -11,6 +11,7 @@ comes from :mod:`game.core.sight` through the caller.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +34,7 @@ from game.ui.report_images import (
     TEXT,
     _draw_ramp_legend,
     _font,
+    crops_png,
     ramp,
 )
 from game.ui.tokens import TokenArt
@@ -40,7 +42,10 @@ from game.ui.tokens import TokenArt
 if TYPE_CHECKING:
     from game.tiled import MapArt
 
-__all__ = ["MAX_PICTURE_PX", "RulePanel", "compare_panels_png", "hex_board_png", "hex_door_png", "hex_heatmap_png", "hex_scale"]
+__all__ = [
+    "MAX_PICTURE_PX", "RulePanel", "compare_panels_png", "hex_board_png", "hex_crops_png", "hex_door_png",
+    "hex_heatmap_png", "hex_scale",
+]
 
 SEES: tuple[int, int, int] = (30, 150, 70)  #: a hex this rule sees and another does not
 MISSES: tuple[int, int, int] = (210, 50, 40)  #: a hex another rule sees and this one does not
@@ -180,6 +185,28 @@ def compare_panels_png(
 def hex_board_png(board: Board, art: MapArt | None, out: str | Path, scale: int) -> Path:
     """The board as drawn (cells, walls, doors, figures)."""
     return save_png(_Canvas(board, art, scale).finish(), out)
+
+
+def hex_crops_png(
+    board: Board, art: MapArt | None, areas: Sequence[tuple[Cell | None, tuple[int, int, int, int], Path]], scale: int,
+) -> list[Path]:
+    """The findings' thumbnails of the report (:func:`game.ui.report_images.crops_png`, as on
+    squares): per area, the board around a hex (``cell``: its drawn box) or around a rectangle
+    ``(x, y, w, h)`` in the map's grid units (an object's box: Tiled's pixels over its tile size),
+    outlined red, with two hexes of the board around it."""
+    canvas = _Canvas(board, art, scale)
+    layout = canvas.picture.layout
+    marks = []
+    for cell, (gx, gy, gw, gh), out in areas:
+        if cell is not None:
+            xs, ys = zip(*canvas.picture.polygon(cell), strict=True)
+            left, top = math.floor(min(xs)), math.floor(min(ys))
+            mark = pygame.Rect(left, top, math.ceil(max(xs)) - left, math.ceil(max(ys)) - top)
+        else:
+            left, top = round(layout.x0 + gx * layout.cell_w), round(layout.y0 + gy * layout.cell_h)
+            mark = pygame.Rect(left, top, max(1, round(gw * layout.cell_w)), max(1, round(gh * layout.cell_h)))
+        marks.append((mark, Path(out)))
+    return crops_png(canvas.finish(), marks, 2 * scale)
 
 
 def _with_strip(drawn: pygame.Surface) -> pygame.Surface:

@@ -149,18 +149,25 @@ class BoardPictures:
     def crops_png(self, areas: Sequence[tuple[Rect, Path]], *, margin: int = 2) -> list[Path]:
         """One thumbnail per area: the board around grid rectangle ``(x, y, w, h)``, outlined red."""
         cell = self.cell
-        full = self.base()
-        bounds = full.get_rect()
-        written = []
-        for (gx, gy, gw, gh), out in areas:
-            mark = pygame.Rect(gx * cell, gy * cell, max(1, gw) * cell, max(1, gh) * cell)
-            view = mark.inflate(2 * margin * cell, 2 * margin * cell).clip(bounds)
-            if view.width == 0 or view.height == 0:
-                view = bounds.copy()
-            thumb = full.subsurface(view).copy()
-            pygame.draw.rect(thumb, HIGHLIGHT, mark.move(-view.x, -view.y).inflate(4, 4), 3)
-            written.append(save_png(thumb, out))
-        return written
+        marks = [(pygame.Rect(gx * cell, gy * cell, max(1, gw) * cell, max(1, gh) * cell), out)
+                 for (gx, gy, gw, gh), out in areas]
+        return crops_png(self.base(), marks, margin * cell)
+
+
+def crops_png(full: pygame.Surface, marks: Sequence[tuple[pygame.Rect, Path]], margin: int) -> list[Path]:
+    """One thumbnail per mark: the picture ``full`` around the pixel rectangle, ``margin`` pixels
+    more on every side (clipped to the picture), the rectangle outlined red (square and hex
+    reports alike)."""
+    bounds = full.get_rect()
+    written = []
+    for mark, out in marks:
+        view = mark.inflate(2 * margin, 2 * margin).clip(bounds)
+        if view.width == 0 or view.height == 0:
+            view = bounds.copy()
+        thumb = full.subsurface(view).copy()
+        pygame.draw.rect(thumb, HIGHLIGHT, mark.move(-view.x, -view.y).inflate(4, 4), 3)
+        written.append(save_png(thumb, out))
+    return written
 
 
 def _draw_ramp_legend(img: pygame.Surface, y0: int, low: int, high: int, caption: str) -> None:
