@@ -10,6 +10,7 @@ from game.core.board import Board, Edge, Figure
 from game.core.findings import Finding, Severity
 from game.designer.lint import (
     check_doors,
+    check_figures,
     check_properties,
     check_targets,
     finish,
@@ -247,3 +248,19 @@ def test_lint_ignore_map_property_silences_codes() -> None:
     assert lint_board(board) == []
     board = Board.from_ascii(["..#.."], properties={"lint_ignore": "figure-no-target"})
     assert [f.code for f in lint_board(board)] == ["region-unreachable"]
+
+
+def test_findings_on_a_hex_board_say_hex() -> None:
+    """The figure and region findings name the board's cells as the grid calls them."""
+    from game.core.hex_sight import hex_board
+
+    board = hex_board(
+        5, 3, void=[(2, 0), (2, 1), (2, 2)], blocked=[(4, 2)],
+        figures=[Figure(1, "A", "red", (2, 1)), Figure(2, "B", "blue", (4, 2))],
+    )
+    by_code = {f.code: f for f in check_figures(board) + check_regions(board)}
+    assert by_code["figure-in-void"].message.endswith("a void (off-board) hex")
+    assert by_code["figure-in-void"].hint == "move it onto a painted hex, or paint a tile under it"
+    assert by_code["figure-on-blocked"].message.endswith("a blocked terrain hex")
+    assert by_code["region-unreachable"].message.startswith("5 hexes ")
+    assert "mark those hexes as blocked terrain" in (by_code["region-unreachable"].hint or "")

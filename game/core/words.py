@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["a_or_an", "plural"]
+__all__ = ["a_or_an", "plural", "plural_of"]
 
 _IRREGULAR = {"enemy": "enemies", "pair": "pairs", "square": "squares", "body": "bodies"}
 
@@ -31,6 +31,15 @@ def plural(n: int, word: str, many: str | None = None) -> str:
         else:
             many = word + "s"
     return f"{n} {many}"
+
+
+def plural_of(word: str) -> str:
+    """The plural form of ``word``, alone (as :func:`plural` forms it).
+
+    >>> plural_of("square"), plural_of("hex")
+    ('squares', 'hexes')
+    """
+    return plural(2, word).split(" ", 1)[1]
 
 
 def a_or_an(word: str) -> str:

@@ -252,6 +252,7 @@ def check_figures(board: Board) -> list[Finding]:
     """
     out: list[Finding] = []
     crowded: dict[Square, list[Figure]] = {}
+    cell = board.grid.noun
     for figure in board.figures.values():
         sq = figure.square
         if not board.in_bounds(sq):
@@ -264,8 +265,8 @@ def check_figures(board: Board) -> list[Finding]:
         elif board.is_void(sq):
             out.append(Finding(
                 "figure-in-void", Severity.ERROR,
-                f"figure {figure.label} stands on {fmt_square(sq)}, a void (off-board) square",
-                figure.id, sq, "move it onto a painted square, or paint a tile under it",
+                f"figure {figure.label} stands on {fmt_square(sq)}, a void (off-board) {cell}",
+                figure.id, sq, f"move it onto a painted {cell}, or paint a tile under it",
             ))
         elif board.is_blocked_terrain(sq) or board.is_impassable(sq):
             what = "an impassable" if board.is_impassable(sq) else "a blocked terrain"
@@ -273,8 +274,8 @@ def check_figures(board: Board) -> list[Finding]:
                 what = f"a {board.door_squares[sq].value} door"
             out.append(Finding(
                 "figure-on-blocked", Severity.ERROR,
-                f"figure {figure.label} stands on {fmt_square(sq)}, {what} square",
-                figure.id, sq, "move it onto an open square, or paint a tile that is not blocked",
+                f"figure {figure.label} stands on {fmt_square(sq)}, {what} {cell}",
+                figure.id, sq, f"move it onto an open {cell}, or paint a tile that is not blocked",
             ))
         crowded.setdefault(sq, []).append(figure)
     for sq, figures in crowded.items():

@@ -11,7 +11,7 @@ import numpy as np
 
 from game.core.board import Board, DoorState, Square, fmt_square
 from game.core.findings import Finding, Severity
-from game.core.words import plural
+from game.core.words import plural, plural_of
 from game.designer.coverage import connected_components, label_groups
 
 # --- regions -------------------------------------------------------------------------------
@@ -157,10 +157,10 @@ def check_regions(board: Board) -> list[Finding]:
         stranded = f"; figure {who.label} starts there" if who else ""
         out.append(Finding(
             "region-unreachable", Severity.ERROR if who else Severity.WARNING,
-            f"{plural(len(region), 'square')} {_list_squares(region)} cannot be reached from the rest of "
+            f"{plural(len(region), board.grid.noun)} {_list_squares(region)} cannot be reached from the rest of "
             f"the board even with every door open{stranded}",
             who.id if who else None, region[0],
-            "add a door, or mark those squares as blocked terrain or void if nobody should stand there",
+            f"add a door, or mark those {plural_of(board.grid.noun)} as blocked terrain or void if nobody should stand there",
         ))
     main = set(open_regions[0])
     shut_regions = walk_regions(board, doors_open=False)
@@ -183,7 +183,7 @@ def check_regions(board: Board) -> list[Finding]:
         first = sealing[0].object_id if sealing else None
         out.append(Finding(
             "region-sealed-by-doors", Severity.WARNING,
-            f"{plural(len(region), 'square')} {_list_squares(region)} {'is' if len(region) == 1 else 'are'} sealed off while these doors stay "
+            f"{plural(len(region), board.grid.noun)} {_list_squares(region)} {'is' if len(region) == 1 else 'are'} sealed off while these doors stay "
             f"shut: {doors}",
             first, region[0], "fine if intended; otherwise open a door or add another way in",
         ))

@@ -29,7 +29,7 @@ import numpy as np
 
 from game.core.board import Board, Square
 from game.core.findings import Finding, Severity
-from game.core.words import plural
+from game.core.words import plural, plural_of
 from game.tiled.conventions import CLASSES_FILE, Conventions, layer_name_role, toml_line
 from game.tiled.guard import GID_MASK
 from game.tiled.records import MapRecords, tileset_of
@@ -70,7 +70,7 @@ def sanity_findings(
     stopped = total - stand
     painted = _painted_layers(records)
     cell = board.grid.noun
-    cells = plural(2, cell).split(" ", 1)[1]
+    cells = plural_of(cell)
     if stand == 0:
         out.append(Finding(
             "board-no-standable", Severity.WARNING,
