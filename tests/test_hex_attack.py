@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from support.brute import enumerate_exact
+from support.hex_maps import hex_tmx
 
 from game.cli import main
 from game.core.board import Board, Figure
@@ -34,7 +35,6 @@ from game.rules.registry import (
     ruleset_names,
     rulesets_on,
 )
-from tests.test_hex_maps import hex_tmx
 
 REPO = Path(__file__).resolve().parent.parent
 SKIRMISH = REPO / "maps" / "hex-skirmish.tmx"

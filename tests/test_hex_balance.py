@@ -489,7 +489,7 @@ FLOWER = [(1, 0), (2, 0), (0, 1), (1, 1), (2, 1), (1, 2), (2, 2)]
 
 
 def _flower(tmp: Path, walls: list[tuple[tuple[int, int], tuple[int, int]]]) -> Path:
-    from tests.test_hex_maps import hex_tmx
+    from support.hex_maps import hex_tmx
 
     grid = HexGrid(4, 3)
     deploy = []

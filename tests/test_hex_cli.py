@@ -9,11 +9,11 @@ import os
 from pathlib import Path
 
 import pytest
+from support.hex_maps import hex_tmx
+from support.hex_vectors import PRESETS, VECTORS
 
 from game.cli import main
 from game.core.hexgrid import HexGrid, HexLayout
-from tests.test_hex_los import PRESETS, VECTORS
-from tests.test_hex_maps import hex_tmx
 
 REPO = Path(__file__).resolve().parent.parent
 DEMO = REPO / "maps" / "hex-demo.tmx"

@@ -18,6 +18,8 @@ import time
 from pathlib import Path
 
 import pytest
+from support.hex_maps import hex_tmx
+from support.tiled_editor import _stop, _wait_for
 
 from game.cli import main
 from game.core import sight
@@ -25,8 +27,6 @@ from game.core.board import Board
 from game.core.hex_rules import HEX_PRESETS
 from game.core.hexgrid import HexGrid, HexLayout
 from game.tiled import load_map
-from tests.test_hex_maps import hex_tmx
-from tests.test_tiled_extension import _stop, _wait_for
 
 TILED = shutil.which("tiled")
 SCRIPT = Path(__file__).resolve().parent / "tiled" / "make_infinite.js"

@@ -10,6 +10,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from support.hex_vectors import PRESETS, VECTORS
 
 from game.cli import main
 from game.core import sight
@@ -17,7 +18,6 @@ from game.core.board import Board
 from game.core.hexgrid import HexGrid
 from game.play.lessons import Lesson, LessonTour, check_lesson, lesson_paths
 from game.tiled import LoadedMap, load_map
-from tests.test_hex_los import PRESETS, VECTORS
 
 REPO = Path(__file__).resolve().parent.parent
 HEX_LESSONS = REPO / "maps" / "lessons" / "hex"

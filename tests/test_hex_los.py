@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from support.hex_vectors import PRESETS, VECTORS
 
 from game.core.errors import PlacementError
 from game.core.hex_board import HexBoard, HexFigure, HexView
@@ -13,18 +14,6 @@ from game.core.hex_los import field, field_by_lines, line, line_verdict, pairs
 from game.core.hex_reference import reference
 from game.core.hex_rules import HEX_PRESETS, parse_hex_rule
 from game.core.hexgrid import HexGrid
-
-#: (name, board width, height, A, B, walls between cell pairs, blocked cells,
-#:  expected in sight under gloomhaven, hexside, hex-strict)
-VECTORS = [
-    ("H1", 3, 1, (0, 0), (2, 0), [], [], (True, True, True)),
-    ("H2", 3, 1, (0, 0), (2, 0), [((0, 0), (1, 0))], [], (False, False, False)),
-    ("H3", 3, 1, (0, 0), (2, 0), [], [(1, 0)], (True, False, False)),
-    ("H4", 2, 2, (0, 0), (0, 1), [], [], (True, True, True)),
-    ("H5", 3, 3, (1, 0), (1, 2), [], [(0, 1)], (True, True, False)),
-    ("H6", 3, 3, (1, 0), (1, 2), [], [(0, 1), (1, 1)], (True, False, False)),
-]
-PRESETS = ("gloomhaven", "hexside", "hex-strict")
 
 
 def _board(width: int, height: int, walls: list, blocked: list, grid: HexGrid | None = None) -> HexBoard:

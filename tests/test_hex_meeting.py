@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from support.hex_vectors import PRESETS, VECTORS
 from support.window import Clock, click, move, near
 
 from game.core import sight
@@ -28,7 +29,6 @@ from game.play.session import Session
 from game.tiled import load_map
 from game.ui import theme
 from game.ui.app import App
-from tests.test_hex_los import PRESETS, VECTORS
 
 REPO = Path(__file__).resolve().parent.parent
 HEX_LESSONS = REPO / "maps" / "lessons" / "hex"

@@ -15,13 +15,13 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.hex_boards import RULES, random_board
 
 from game.core import hex_fov, hex_paint
 from game.core.hex_board import HexBoard, HexView
 from game.core.hex_los import field
 from game.core.hex_reference import reference
 from game.core.hex_rules import HEX_PRESETS, HexProfile
-from tests.test_hex_fov import RULES, random_board
 
 
 def _against_reference(board: HexBoard, rule: HexProfile, viewer: str | None, origins: list[tuple[int, int]]) -> int:

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from support.hex_maps import hex_tmx
 
 from game.cli import main
 from game.core import sight
 from game.core.hexgrid import HexGrid, HexLayout
 from game.designer.coverage import geometry_board, standable_mask
 from game.tiled import load_map
-from tests.test_hex_maps import hex_tmx
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 REPO = Path(__file__).resolve().parent.parent

@@ -9,6 +9,7 @@ import json
 
 import numpy as np
 import pytest
+from support.hex_vectors import PRESETS, VECTORS
 
 from game.core import sight
 from game.core.board import Board, DoorState, Figure
@@ -18,7 +19,6 @@ from game.core.hex_rules import HEX_PRESETS
 from game.core.hex_sight import hex_board
 from game.core.hexgrid import HexGrid, HexLayout
 from game.core.sight_result import Sight
-from tests.test_hex_los import PRESETS, VECTORS
 
 
 def _board(w: int, h: int, walls: list, blocked: list, **kw: object) -> Board:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pygame
 import pytest
+from support.painter import CELL, paint, rgb
 
 from game.core.board import Board, DoorState, Edge, Figure
 from game.core.los import line_of_sight, visible_from
@@ -12,34 +13,9 @@ from game.ui import theme
 from game.ui.painter import BoardPainter, Marker, Overlay
 from game.ui.view import View
 
-CELL = 40
-
-
-def rgb(surface: pygame.Surface, point: tuple[float, float]) -> tuple[int, int, int]:
-    """The colour of one pixel, without alpha."""
-    c = surface.get_at((round(point[0]), round(point[1])))
-    return c.r, c.g, c.b
-
 
 def brightness(colour: tuple[int, int, int]) -> int:
     return sum(colour)
-
-
-def paint(
-    board: Board,
-    overlay: Overlay | None = None,
-    *,
-    cell: float = CELL,
-    painter: BoardPainter | None = None,
-    surface: pygame.Surface | None = None,
-) -> tuple[pygame.Surface, View, BoardPainter]:
-    """Draw ``board`` with a 10 px margin at ``cell`` px per square."""
-    width, height = round(board.width * cell) + 20, round(board.height * cell) + 20
-    surface = surface or pygame.Surface((width, height))
-    view = View(cell=cell, origin=(10.0, 10.0), viewport=(0, 0, width, height))
-    painter = painter or BoardPainter(None)
-    painter.draw(surface, board, view, overlay or Overlay())
-    return surface, view, painter
 
 
 def close_to(actual: tuple[int, int, int], expected: tuple[int, ...], tolerance: int = 12) -> bool:

@@ -6,13 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+from support.painter import CELL, paint, rgb
 
 from game.core.board import Board, DoorState
 from game.tiled import load_map
 from game.ui import theme
 from game.ui.painter import BoardPainter, Overlay
 from game.ui.view import View
-from tests.test_painter import CELL, paint, rgb
 
 CASES = Path(__file__).resolve().parent / "data" / "tiled" / "cases"
 

@@ -373,3 +373,32 @@ def test_the_cycle_check_finds_a_planted_cycle(tmp_path: Path) -> None:
         "core/d.py": "from game.core import a\n",
     })
     assert import_cycles(package) == [["game.core.a", "game.core.b", "game.core.c"]]
+
+
+
+def imports_of_test_modules(root: Path) -> list[str]:
+    """``file: module`` for every import of a ``test_*`` module by a module under ``root`` (the
+    tests' shared helpers live in ``tests/support/``)."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""] + [f"{node.module}.{a.name}" for a in node.names]
+            else:
+                continue
+            hit = next((n for n in names if any(part.startswith("test_") for part in n.split("."))), None)
+            if hit is not None:
+                found.append(f"{path.relative_to(root)}: {hit}")
+    return found
+
+
+def test_no_test_module_imports_another() -> None:
+    assert imports_of_test_modules(REPO / "tests") == []
+
+
+def test_the_check_finds_a_test_module_importing_another(tmp_path: Path) -> None:
+    (tmp_path / "test_a.py").write_text("from tests.test_b import helper\nimport support.window\n", encoding="utf-8")
+    (tmp_path / "test_c.py").write_text("def f():\n    from test_d import x\n    return x\n", encoding="utf-8")
+    assert imports_of_test_modules(tmp_path) == ["test_a.py: tests.test_b", "test_c.py: test_d"]

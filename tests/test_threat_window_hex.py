@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from support.threats import _brute_danger
 
 from game.core.hex_sight import hex_board
 from game.designer.danger import Distances, danger_map
@@ -23,7 +24,6 @@ from game.play.session import Session
 from game.tiled import load_map
 from game.ui.app import App
 from game.ui.threat_overlay import RING_NEXT, RING_NOW, TINT_ALPHA, ramp_colours
-from tests.test_threats import _brute_danger
 
 REPO = Path(__file__).resolve().parent.parent
 SKIRMISH = REPO / "maps" / "hex-skirmish.tmx"

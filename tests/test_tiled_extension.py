@@ -24,6 +24,7 @@ import time
 from pathlib import Path
 
 import pytest
+from support.tiled_editor import _stop, _wait_for
 
 from game.cli import main
 from game.commands.tiled import EXTENSION, PROGRAM_LINE
@@ -44,21 +45,6 @@ RECORDER = ("import json, os, sys\n"
 PLANTED = {11: "wall-off-grid", 12: "door-not-on-edge", 13: "figure-in-void"}
 
 NO_TILED = "the tiled program is not installed (Debian/Ubuntu: apt-get install tiled; .ci/run installs it)"
-
-
-def _wait_for(path: Path, seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if path.exists():
-            return True
-        time.sleep(0.05)
-    return path.exists()
-
-
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    if process.poll() is None:
-        process.kill()
-        process.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,6 @@ written into ``tmp_path`` and read by the real loader.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 
 import pygame
@@ -22,6 +21,7 @@ from support.window import (  # noqa: F401
     ROOK,
     WALL,
     Clock,
+    brightness,
     centre,
     click,
     drag,
@@ -44,26 +44,6 @@ from game.ui.help import help_text
 from game.ui.keys import KEY_BINDINGS, MOUSE_ACTIONS, action_for, handler
 
 # --- driving the window -------------------------------------------------------------------
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-def brightness(colour: Sequence[int]) -> int:
-    return int(colour[0]) + int(colour[1]) + int(colour[2])
 
 
 # --- selection ----------------------------------------------------------------------------

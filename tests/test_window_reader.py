@@ -13,15 +13,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-
-from game.designer.coverage import coverage
-from game.play.attack import PROMPTS
-from game.play.session import Session
-from game.play.wording import WINDOW_PROMPTS
-from game.ui.app import App
-from game.ui.panel import FindingsSection
-from game.ui.reader import MIN_SHARE
-from tests.test_window import (
+from support.window import (
     Clock,
     centre,
     click,
@@ -34,6 +26,14 @@ from tests.test_window import (
     tmx,
     write_map,
 )
+
+from game.designer.coverage import coverage
+from game.play.attack import PROMPTS
+from game.play.session import Session
+from game.play.wording import WINDOW_PROMPTS
+from game.ui.app import App
+from game.ui.panel import FindingsSection
+from game.ui.reader import MIN_SHARE
 
 #: three squares with three figures each: capacity findings (errors) on (6,4)... and a wall box
 CROWD = [figure_xml(60 + i, f"Extra{i}", "red", (6, 4)) for i in range(3)]

@@ -10,13 +10,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-
-from game.play.lessons import LESSONS_DIR, lesson_paths
-from game.play.session import Session
-from game.play.status import SELF_SIGHT
-from game.ui import theme
-from game.ui.app import App
-from tests.test_window import (
+from support.window import (
     DOOR_XML,
     GOB,
     ROOK,
@@ -33,6 +27,12 @@ from tests.test_window import (
     tmx,
     write_map,
 )
+
+from game.play.lessons import LESSONS_DIR, lesson_paths
+from game.play.session import Session
+from game.play.status import SELF_SIGHT
+from game.ui import theme
+from game.ui.app import App
 
 
 @pytest.fixture
@@ -168,7 +168,7 @@ def test_lessons_l29a_and_l29b_show_their_same_square_verdicts(screen: pygame.Su
 
 def test_a_pinned_ray_to_a_figures_own_square_says_it_never_sees_itself(tmp_path: Path, screen: pygame.Surface) -> None:
     path = tmp_path / "alone.tmx"
-    from tests.test_window import figure_xml
+    from support.window import figure_xml
 
     path.write_text(tmx([figure_xml(ROOK, "Rook", "red", (1, 1))]), encoding="utf-8")
     window = App(Session.open(path), screen=screen)

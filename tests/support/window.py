@@ -113,3 +113,8 @@ def key(app: App, code: int, mod: int = 0) -> None:
 
 def near(colour: Sequence[int], expected: Sequence[int], tolerance: int = 40) -> bool:
     return all(abs(int(a) - int(b)) <= tolerance for a, b in zip(colour[:3], expected[:3], strict=True))
+
+
+def brightness(colour: Sequence[int]) -> int:
+    """The sum of a colour's red, green and blue (a pixel test's "how bright")."""
+    return int(colour[0]) + int(colour[1]) + int(colour[2])
