@@ -13,13 +13,11 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
-import time
 from pathlib import Path
 
 import pytest
 from support.hex_maps import hex_tmx
-from support.tiled_editor import _stop, _wait_for
+from support.tiled_editor import hand_map, headless_env
 
 from game.cli import main
 from game.core import sight
@@ -51,25 +49,9 @@ def tiled_infinite(tmp: Path, source: Path) -> tuple[Path, Path, dict[str, objec
     opened = tmp / "opened.tmx"  # Tiled opens a copy: the source stays as written
     shutil.copy(source, opened)
     tmx, tmj, done = tmp / "infinite.tmx", tmp / "infinite.tmj", root / "done.json"
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(home), "XDG_CONFIG_HOME": str(config), "XDG_RUNTIME_DIR": str(runtime),
-           "QT_QPA_PLATFORM": "offscreen", "LANG": os.environ.get("LANG", "C.UTF-8"),
-           "SIGHTLINE_INFINITE_SOURCE": str(opened), "SIGHTLINE_INFINITE_TMX": str(tmx),
-           "SIGHTLINE_INFINITE_TMJ": str(tmj), "SIGHTLINE_INFINITE_DONE": str(done)}
-    with (root / "tiled.log").open("wb") as log:
-        editor = subprocess.Popen([TILED], env=env, stdout=log, stderr=subprocess.STDOUT)
-        try:
-            assert _wait_for(Path(f"{done}.ready"), 20), "Tiled did not load the script in 20 s"
-            time.sleep(0.5)  # the script loads before Tiled listens for a second instance
-            handed = subprocess.run([TILED, str(opened)], env=env, capture_output=True, timeout=20)
-            assert handed.returncode == 0, handed.stderr
-            assert _wait_for(done, 25), "the script wrote nothing in 25 s"
-            try:
-                editor.wait(timeout=5)
-            except subprocess.TimeoutExpired:  # a headless Tiled 1.8 may not quit when asked
-                editor.terminate()
-                editor.wait(timeout=10)
-        finally:
-            _stop(editor)
+    env = headless_env(home, config, runtime, SIGHTLINE_INFINITE_SOURCE=str(opened), SIGHTLINE_INFINITE_TMX=str(tmx),
+                       SIGHTLINE_INFINITE_TMJ=str(tmj), SIGHTLINE_INFINITE_DONE=str(done))
+    hand_map(TILED, env, opened, done, root / "tiled.log", may_hang=True)
     return tmx, tmj, json.loads(done.read_text(encoding="utf-8"))
 
 

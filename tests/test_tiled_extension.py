@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 import pytest
-from support.tiled_editor import _stop, _wait_for
+from support.tiled_editor import _wait_for, hand_map, headless_env
 
 from game.cli import main
 from game.commands.tiled import EXTENSION, PROGRAM_LINE
@@ -75,33 +75,13 @@ def tiled_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     recorder.write_text(f"#!{sys.executable}\n" + RECORDER, encoding="utf-8")
     recorder.chmod(0o755)
     results = root / "results.json"
-    env = {
-        "PATH": "/usr/bin:/bin",  # no sightline here: the extension must use the installed path
-        "HOME": str(home),
-        "XDG_CONFIG_HOME": str(config),
-        "XDG_RUNTIME_DIR": str(runtime),
-        "QT_QPA_PLATFORM": "offscreen",
-        "LANG": os.environ.get("LANG", "C.UTF-8"),
-        "SIGHTLINE_TEST_RESULTS": str(results),
-        "SIGHTLINE_TEST_BROKEN_MAP": str(broken),
-        "SIGHTLINE_TEST_CLASS_MAP": str(class_map),
-        "SIGHTLINE_TEST_HOSTILE_MAP": str(hostile),
-        "SIGHTLINE_TEST_RECORDER": str(recorder),
-        "SIGHTLINE_TEST_RECORDED": str(recorded),
-    }
+    env = headless_env(  # no sightline on its PATH: the extension must use the installed path
+        home, config, runtime, SIGHTLINE_TEST_RESULTS=str(results), SIGHTLINE_TEST_BROKEN_MAP=str(broken),
+        SIGHTLINE_TEST_CLASS_MAP=str(class_map), SIGHTLINE_TEST_HOSTILE_MAP=str(hostile),
+        SIGHTLINE_TEST_RECORDER=str(recorder), SIGHTLINE_TEST_RECORDED=str(recorded),
+    )
     assert TILED is not None
-    log = (root / "tiled.log").open("wb")
-    editor = subprocess.Popen([TILED], env=env, stdout=log, stderr=subprocess.STDOUT)
-    try:
-        assert _wait_for(Path(f"{results}.ready"), 20), "Tiled did not load the extensions in 20 s"
-        time.sleep(0.5)  # the harness loads before Tiled listens for a second instance
-        handed = subprocess.run([TILED, str(map_copy)], env=env, capture_output=True, timeout=20)
-        assert handed.returncode == 0, handed.stderr
-        assert _wait_for(results, 25), "the harness wrote no results in 25 s"
-        editor.wait(timeout=15)  # the harness quits Tiled
-    finally:
-        _stop(editor)
-        log.close()
+    hand_map(TILED, env, map_copy, results, root / "tiled.log")  # the harness quits Tiled
     doc: dict[str, object] = json.loads(results.read_text(encoding="utf-8"))
     doc["_map"] = str(map_copy)
     doc["_broken"] = str(broken)
