@@ -137,3 +137,4 @@ def test_diff_compares_hex_maps(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert main(["diff", str(tmp_path / "before.tmx"), str(after)]) == 0
     out = capsys.readouterr().out
     assert "pairs lost" in out and " 0 pairs lost" not in out
+    assert " hexes changed: " in out.splitlines()[0] and "square" not in out  # the grid's own word

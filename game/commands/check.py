@@ -67,6 +67,8 @@ class MapResult:
     error: str | None = None
     #: a virtual-tabletop map's objects by id: where each is in the file (``portals[2]``)
     sources: dict[int, str] = field(default_factory=dict)
+    #: what one cell of the board is called in messages (the grid's noun)
+    cell: str = "square"
 
     @property
     def errors(self) -> list[Finding]:
@@ -175,7 +177,7 @@ def check_one(path: Path, *, strict: bool, options: dict[str, Any] | None = None
     findings = [*findings, *_rule_findings(board)]
     stats: dict[str, object] = dict(loaded.stats)
     stats.update(width=board.width, height=board.height)
-    return MapResult(path, findings, stats, sources=_sources(loaded))
+    return MapResult(path, findings, stats, sources=_sources(loaded), cell=board.grid.noun)
 
 
 def _sources(loaded: LoadedMap) -> dict[int, str]:
@@ -358,7 +360,7 @@ def run(args: argparse.Namespace) -> int:
                     print(f"sightline check: {result.error}", file=sys.stderr)
                 continue
             lines = object_lines(result.path) if fmt == "github" else {}
-            for item in group_findings(result.findings):
+            for item in group_findings(result.findings, cell=result.cell):
                 if not isinstance(item, Finding):
                     if fmt == "github":
                         grouped = replace(item.first, message=f"{item.first.message} [{item.count} like it; "

@@ -53,6 +53,7 @@ from typing import TYPE_CHECKING
 from game.core.board import Board, Edge, Figure, Square, fmt_square
 from game.core.errors import SightlineError
 from game.core.findings import Finding, Severity
+from game.core.words import plural_of
 from game.designer.regions import check_regions
 from game.designer.stats import check_attacks, check_figure_stats
 from game.rules.registry import get_ruleset, ruleset_label, ruleset_names
@@ -163,9 +164,10 @@ GROUP_AT = 3
 class FindingGroup:
     """Findings of one code and severity shown together (``sightline check`` text and GitHub
     output; JSON keeps every finding): the first stands for the group, with the count and the
-    objects or squares of the others."""
+    objects or squares (hexes) of the others."""
 
     findings: tuple[Finding, ...]
+    cell: str = "square"  # what one cell of the board is called (the grid's noun)
 
     @property
     def first(self) -> Finding:
@@ -183,11 +185,13 @@ class FindingGroup:
         >>> g = FindingGroup(tuple(Finding("x", Severity.WARNING, "m", i) for i in range(1, 10)))
         >>> g.others()
         'objects 2, 3, 4, 5, 6 and 3 more'
+        >>> FindingGroup(tuple(Finding("x", Severity.WARNING, "m", None, (i, 0)) for i in range(3)), "hex").others()
+        'hexes (1,0), (2,0)'
         """
         rest = self.findings[1:]
         placed = [
             ("object", str(f.object_id)) if f.object_id is not None
-            else ("square", fmt_square(f.square)) if f.square is not None else None
+            else (self.cell, fmt_square(f.square)) if f.square is not None else None
             for f in rest
         ]
         places = [p for p in placed if p is not None]
@@ -196,7 +200,7 @@ class FindingGroup:
         if len(kinds) == 1:
             kind = next(iter(kinds))
             names = [name for _, name in places]
-            head = f"{kind}s " if len(names) > 1 else f"{kind} "
+            head = f"{plural_of(kind)} " if len(names) > 1 else f"{kind} "
         else:
             names, head = [f"{kind} {name}" for kind, name in places], ""
         text = head + ", ".join(names[:shown]) if names else ""
@@ -206,10 +210,13 @@ class FindingGroup:
         return text
 
 
-def group_findings(findings: Sequence[Finding], at_least: int = GROUP_AT) -> list[Finding | FindingGroup]:
+def group_findings(
+    findings: Sequence[Finding], at_least: int = GROUP_AT, cell: str = "square",
+) -> list[Finding | FindingGroup]:
     """The findings in their order, every code and severity that repeats ``at_least`` times
     gathered into one :class:`FindingGroup` where its first finding stood (notes stay single:
-    each says how a different layer or object was read).
+    each says how a different layer or object was read). ``cell``: what the board calls one cell,
+    for the groups' words.
 
     >>> fs = [Finding("a", Severity.WARNING, "1", 1), Finding("b", Severity.WARNING, "2", 2),
     ...       Finding("a", Severity.WARNING, "3", 3), Finding("a", Severity.WARNING, "4", 4)]
@@ -228,7 +235,7 @@ def group_findings(findings: Sequence[Finding], at_least: int = GROUP_AT) -> lis
             out.append(finding)
         elif key not in done:
             done.add(key)
-            out.append(FindingGroup(tuple(members)))
+            out.append(FindingGroup(tuple(members), cell))
     return out
 
 

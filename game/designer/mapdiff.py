@@ -58,6 +58,7 @@ class MapDiff:
     pairs_lost: int
     gained: np.ndarray  # int (H, W) of the common area: pairs gained per square
     lost: np.ndarray  # int (H, W)
+    cell: str = "square"  # what one cell is called (the grid's noun)
 
     @property
     def sizes_differ(self) -> bool:
@@ -71,7 +72,7 @@ class MapDiff:
             (ow, oh), (nw, nh) = self.old_size, self.new_size
             area = f"the common {area} area only (old {ow}x{oh}, new {nw}x{nh})"
         return (
-            f"{plural(len(self.changes), 'square')} changed: "
+            f"{plural(len(self.changes), self.cell)} changed: "
             f"{plural(self.pairs_gained, 'pair')} gained, {plural(self.pairs_lost, 'pair')} lost; "
             f"compared {area}"
         )
@@ -136,4 +137,5 @@ def diff_boards(old: Board, new: Board, table_of: Callable[[Board], np.ndarray] 
         int(np.triu(lost | lost.T, 1).sum()),
         gained.sum(axis=1).reshape(height, width).astype(np.int64),
         lost.sum(axis=1).reshape(height, width).astype(np.int64),
+        new.grid.noun,
     )
