@@ -612,7 +612,7 @@ def _corner_targets(sg: SightGrid) -> tuple[np.ndarray, np.ndarray]:
     """The corners of the on-board cells: byte offsets and template indices (the same arrays for
     every board of a size with no void cell)."""
     if sg.whole:
-        return _whole_corner_targets(sg.stride, sg.rows, sg.parity, sg.centres)
+        return _whole_corner_targets(sg.stride, sg.rows, sg.parity)
     return _corner_points(sg.stride, sg.rows, sg.centres)
 
 
@@ -624,18 +624,15 @@ def _corner_points(stride: int, rows: int, centres: np.ndarray) -> tuple[np.ndar
     return found, _template_index(found, stride)
 
 
-_WHOLE: dict[tuple[int, int, int], tuple[np.ndarray, np.ndarray]] = {}
-
-
-def _whole_corner_targets(stride: int, rows: int, parity: int, centres: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`_corner_points` of a board with no void (``centres``: the size's cached centres)."""
-    found = _WHOLE.get((stride, rows, parity))
-    if found is None:
-        if len(_WHOLE) >= 8:
-            _WHOLE.clear()
-        found = _WHOLE[(stride, rows, parity)] = _corner_points(stride, rows, centres)
-        for part in found:
-            part.setflags(write=False)
+@lru_cache(maxsize=8)
+def _whole_corner_targets(stride: int, rows: int, parity: int) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_corner_points` of a board with no void, from its size's centres
+    (:func:`_full_centres`: ``stride = 2w``, ``rows = 3h + 2`` of the padded arrays, their first
+    row pushed unless the grid pushes even rows)."""
+    centres, _ = _full_centres((rows - 2) // 3, stride // 2, 1 ^ parity)
+    found = _corner_points(stride, rows, centres)
+    for part in found:
+        part.setflags(write=False)  # shared by every board of this size
     return found
 
 

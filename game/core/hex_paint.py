@@ -131,7 +131,6 @@ class Templates:
     upto_at: np.ndarray
     span: int
     top: int
-    centres: bool = False  # the leaves are the centres' slopes only (else every lattice slope)
 
 
 #: how many offsets :func:`_offsets` frames at once (bounds its temporaries on big boards)
@@ -142,17 +141,14 @@ _CHUNK = 1 << 19
 def _offsets(stride: int, rows: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Sextant, level and row of every offset of a lattice box (int32; see :class:`Templates`),
     framed a band of rows at a time."""
-    width, height = 2 * stride - 1, 2 * rows - 1
-    out = (np.empty(width * height, dtype=np.int32), np.empty(width * height, dtype=np.int32), np.empty(width * height, dtype=np.int32))
-    dx = np.arange(1 - stride, stride, dtype=np.int64)[None, :]
-    band = max(1, _CHUNK // width)
-    for top in range(0, height, band):
-        dy = np.arange(top, min(top + band, height), dtype=np.int64)[:, None] + (1 - rows)
-        x, y = np.broadcast_arrays(dx, dy)
-        at = top * width
-        for part, found in zip(out, frames(x.ravel(), y.ravel()), strict=True):
-            part[at : at + found.size] = found
-    return out
+    width = 2 * stride - 1
+
+    def framed(a: int, b: int) -> tuple[np.ndarray, ...]:
+        dy, dx = np.divmod(np.arange(a, b, dtype=np.int64), width)
+        return frames(dx + (1 - stride), dy + (1 - rows))
+
+    k, level, row = _banded(width * (2 * rows - 1), 3, framed)
+    return k, level, row
 
 
 @lru_cache(maxsize=4)
@@ -171,24 +167,29 @@ def templates(stride: int, rows: int, centres: bool) -> Templates:
     den = np.full(keys.size, top + 1, dtype=np.int64)
     np.minimum.at(den, np.searchsorted(keys, key[leaf]), np.broadcast_to(lv, key.shape)[leaf])
     flat = key.ravel()
-    below_at, upto_at = _banded(flat.size, lambda a, b: (np.searchsorted(keys, flat[a:b]), np.searchsorted(keys, flat[a:b], side="right")))
-    below, upto = _banded(level.size, lambda a, b: (below_at.take(level[a:b].astype(np.int64) * span + row[a:b] + _PAD),
-                                                    upto_at.take(level[a:b].astype(np.int64) * span + row[a:b] + _PAD)))
+    below_at, upto_at = _banded(flat.size, 2, lambda a, b: (np.searchsorted(keys, flat[a:b]), np.searchsorted(keys, flat[a:b], side="right")))
+
+    def ranked(a: int, b: int) -> tuple[np.ndarray, ...]:
+        at = level[a:b].astype(np.int64) * span + row[a:b] + _PAD
+        return below_at.take(at), upto_at.take(at)
+
+    below, upto = _banded(level.size, 2, ranked)
     off_ray = level if centres else np.where(2 * row == level, np.iinfo(np.int32).max, level).astype(np.int32)
     return Templates(
         2 * stride - 1, (rows - 1) * (2 * stride - 1) + stride - 1, k, level, row, off_ray, below, upto,
-        keys, den, below_at, upto_at, span, top, centres,
+        keys, den, below_at, upto_at, span, top,
     )
 
 
-def _banded(size: int, part: Callable[[int, int], tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
-    """Two int32 arrays of ``size`` filled :data:`_CHUNK` entries at a time by ``part(a, b)``
-    (its temporaries bounded on big boards)."""
-    one, two = np.empty(size, dtype=np.int32), np.empty(size, dtype=np.int32)
+def _banded(size: int, count: int, part: Callable[[int, int], tuple[np.ndarray, ...]]) -> tuple[np.ndarray, ...]:
+    """``count`` int32 arrays of ``size`` filled :data:`_CHUNK` entries at a time by ``part(a, b)``
+    (entries ``a .. b - 1`` of each; its temporaries bounded on big boards)."""
+    out = tuple(np.empty(size, dtype=np.int32) for _ in range(count))
     for a in range(0, size, _CHUNK):
         b = min(a + _CHUNK, size)
-        one[a:b], two[a:b] = part(a, b)
-    return one, two
+        for whole, found in zip(out, part(a, b), strict=True):
+            whole[a:b] = found
+    return out
 
 
 @dataclass
