@@ -47,6 +47,7 @@ import pygame
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.hex_balance_map import LAYOUT, balance_tmx
 
 from game.cli import main
 from game.core import sight
@@ -59,7 +60,6 @@ from game.designer.zones import hex_linear_maps, symmetries
 from game.play.ruleset_file import load_with_rules
 from game.resources import bundled_maps
 from game.tiled import load_map
-from tests.support.hex_balance_map import LAYOUT, balance_tmx
 
 TILED = shutil.which("tiled")
 RED, BLUE = [(0, 0), (0, 1)], [(4, 0), (4, 1)]
