@@ -25,15 +25,17 @@ Written = tuple[Path, list[Path], "Coverage", list["DoorEffect"], list["Finding"
 __all__ = ["Written", "write_hex_report"]
 
 
-def write_hex_report(loaded: LoadedMap, out: Path, rule: Profile | None) -> Written:
+def write_hex_report(loaded: LoadedMap, out: Path, rule: Profile | None, jobs: int = 1) -> Written:
     """Write the report of a loaded hex map into the folder ``out`` (which exists) under ``rule``
-    (None: the map's rule); every file atomically (:func:`game.play.atomic.write_atomic`).
+    (None: the map's rule); every file atomically (:func:`game.play.atomic.write_atomic`); the
+    every-pair tables by ``jobs`` worker processes (:class:`game.play.workers.Workers`).
     Returns what was written."""
     from game.core import sight
     from game.designer.hex_report import hex_numbers, render_hex_html
     from game.designer.lint import lint
     from game.designer.report import thumb_areas, thumb_name
     from game.play.atomic import write_atomic
+    from game.play.workers import Workers
     from game.ui.hex_pictures import (
         hex_board_png,
         hex_crops_png,
@@ -45,7 +47,8 @@ def write_hex_report(loaded: LoadedMap, out: Path, rule: Profile | None) -> Writ
     board = loaded.board
     grid = board.grid
     assert isinstance(grid, HexGrid)
-    numbers = hex_numbers(board, sight.resolve(board, rule))
+    with Workers(jobs) as workers:
+        numbers = hex_numbers(board, sight.resolve(board, rule), workers.pair_bits)
     findings = lint(loaded)
     index, images = out / "index.html", []
     scale = hex_scale(grid, widest=960, largest=48)  # about the square report's 960 pixels across

@@ -35,10 +35,24 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         "its parent folder must exist)")
     parser.add_argument("--classes", metavar="MAPPING", default=None,
                         help="map your class names onto ours, e.g. wall=collision-line")
+    parser.add_argument("-j", "--jobs", metavar="N", type=_jobs, default=None,
+                        help="worker processes for the every-pair tables of a large hex map "
+                        "(default: every CPU this process may use; 1: none)")
     add_map_options(parser)
     from game.commands._common import add_rule_option
 
     add_rule_option(parser)
+
+
+def _jobs(text: str) -> int:
+    """``--jobs``: a whole number, 1 or more."""
+    try:
+        jobs = int(text)
+    except ValueError:
+        jobs = 0
+    if jobs < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of worker processes: give 1 or more, e.g. -j 4")
+    return jobs
 
 
 def run(args: argparse.Namespace) -> int:
@@ -55,7 +69,9 @@ def run(args: argparse.Namespace) -> int:
         from game.core.errors import UsageError
 
         raise UsageError(f"{out} exists and is not a folder: give -o a folder for the report")
-    report = write_report(loaded, out, rule=rule)
+    from game.play.workers import available_cpus
+
+    report = write_report(loaded, out, rule=rule, jobs=args.jobs or available_cpus())
     from game.core.words import plural
 
     under = "" if rule == sight.default_rule(loaded.board.grid.kind) else f"; rule {rule.spec()}"
@@ -64,13 +80,14 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def write_report(loaded: LoadedMap, out_dir: str | Path, rule: Profile | None = None) -> Report:
+def write_report(loaded: LoadedMap, out_dir: str | Path, rule: Profile | None = None, jobs: int = 1) -> Report:
     """Write the coverage report of a loaded map into ``out_dir``; returns what was written.
 
     ``out_dir`` is created if it is missing, but its parent folder must exist. Every file is
     written atomically (:mod:`game.play.atomic`); a folder that cannot be made or written is one
     :class:`~game.play.atomic.OutputError` line. ``rule``: the line-of-sight rule of the coverage
-    and door effects (default: the grid's default rule).
+    and door effects (default: the grid's default rule). ``jobs``: worker processes for a hex
+    map's every-pair tables (:class:`game.play.workers.Workers`; 1: none).
     """
     from game.designer.coverage import coverage_and_door_effects
     from game.designer.lint import lint
@@ -88,7 +105,7 @@ def write_report(loaded: LoadedMap, out_dir: str | Path, rule: Profile | None = 
     if loaded.board.grid.kind == "hex":  # issue #21: the hex page, pictures on Tiled's hex layout
         from game.commands.hex_report import write_hex_report
 
-        return Report(*write_hex_report(loaded, out, rule))
+        return Report(*write_hex_report(loaded, out, rule, jobs))
     board = loaded.board
     cell = cell_size(board)
     cov, doors = coverage_and_door_effects(board, rule)

@@ -379,28 +379,32 @@ def pair_bits(board: Board, rule: RuleLike = None, *, viewer: Viewer = None) -> 
 AMONG_BATCH = 256
 
 
-def pair_bits_among(board: Board, keep: np.ndarray, rule: RuleLike = None, *, viewer: Viewer = None) -> np.ndarray:
+def pair_bits_among(
+    board: Board, keep: np.ndarray, rule: RuleLike = None, *, viewer: Viewer = None, rows: tuple[int, int] | None = None,
+) -> np.ndarray:
     """Every pair among the on-board squares of the bool mask ``keep`` ``[y, x]``, as compact bits:
     uint8 ``(k, ceil(k / 8))``, row ``i`` bit ``j`` for the ``i``-th and ``j``-th of those squares in
     row-major order, never a square with itself (see :func:`game.core.los.pair_bits_among`). An
     engine without its own way (the candidate lines, hexes) is asked :data:`AMONG_BATCH` origins
-    at a time and each batch packed at once: the memory is the bits, not ``k`` whole fields."""
+    at a time and each batch packed at once: the memory is the bits, not ``k`` whole fields.
+    ``rows``: only the rows ``start .. stop - 1`` (a part of the table others may compute
+    elsewhere; the same bits as those rows of the whole table)."""
     profile = resolve(board, rule)
     engine = _engine(board, profile)
     if engine.among is not None:
-        return engine.among(board, keep, profile, viewer)
+        whole = engine.among(board, keep, profile, viewer)
+        return whole if rows is None else whole[rows[0] : rows[1]]
     w = board.width
-    on = np.zeros((board.height, w), dtype=bool)
-    for square in board.squares():
-        on[square[1], square[0]] = True
+    on = profile_los.on_board_mask(board)
     chosen = np.flatnonzero(keep & on)
-    out = np.zeros((chosen.size, (chosen.size + 7) // 8), dtype=np.uint8)
-    for start in range(0, chosen.size, AMONG_BATCH):  # a batch of rows at a time: memory k²/8, not k·W·H
-        batch = chosen[start : start + AMONG_BATCH]
+    first, stop = (0, chosen.size) if rows is None else (max(0, rows[0]), min(chosen.size, rows[1]))
+    out = np.zeros((max(0, stop - first), (chosen.size + 7) // 8), dtype=np.uint8)
+    for start in range(first, stop, AMONG_BATCH):  # a batch of rows at a time: memory k²/8, not k·W·H
+        batch = chosen[start : min(start + AMONG_BATCH, stop)]
         origins = [(int(i % w), int(i // w)) for i in batch]
-        rows = engine.table(board, origins, keep & on, profile, viewer).reshape(batch.size, -1)[:, chosen]
-        rows[np.arange(batch.size), np.arange(start, start + batch.size)] = False
-        out[start : start + batch.size] = np.packbits(rows, axis=1)
+        found = engine.table(board, origins, keep & on, profile, viewer).reshape(batch.size, -1)[:, chosen]
+        found[np.arange(batch.size), np.arange(start, start + batch.size)] = False
+        out[start - first : start - first + batch.size] = np.packbits(found, axis=1)
     return out
 
 

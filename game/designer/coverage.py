@@ -24,7 +24,7 @@ field and door by door (:func:`door_effects_reference`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TypeAlias
 
@@ -730,15 +730,26 @@ def _rays_touch(edge: Edge, first: np.ndarray, second: np.ndarray, width: int) -
     return (d1 * d2 <= 0) & (d3 * d4 < 0)
 
 
-def standable_bits(board: Board, rule: Profile) -> tuple[np.ndarray, np.ndarray]:
+#: how a bit table among the cells of a mask is computed: ``(board, keep, rule) -> bits``, by
+#: default :func:`game.core.sight.pair_bits_among` in this process (the report may hand its rows
+#: to worker processes: :class:`game.play.workers.Workers`)
+Pairs: TypeAlias = Callable[[Board, np.ndarray, Profile], np.ndarray]
+
+
+def _in_process(board: Board, keep: np.ndarray, rule: Profile) -> np.ndarray:
+    return sight.pair_bits_among(board, keep, rule)
+
+
+def standable_bits(board: Board, rule: Profile, pairs: Pairs | None = None) -> tuple[np.ndarray, np.ndarray]:
     """``(squares, bits)``: the flat standable squares of ``board`` (sorted) and the compact bit
     table among them under ``rule`` (uint8 ``(k, ceil(k / 8))``, row ``i`` bit ``j`` for
     ``squares[i]`` seeing ``squares[j]``, never itself), asked of the facade
-    (:func:`game.core.sight.pair_bits_among`, a batch of origins at a time): ``k² / 8`` bytes
-    whatever the rule, the way a :class:`RegionTable` holds one region. Figures as on ``board``
-    (pass :func:`geometry_board` for geometry only)."""
+    (:func:`game.core.sight.pair_bits_among`, a batch of origins at a time; ``pairs``: another
+    way to get the same table): ``k² / 8`` bytes whatever the rule, the way a
+    :class:`RegionTable` holds one region. Figures as on ``board`` (pass :func:`geometry_board`
+    for geometry only)."""
     keep = standable_mask(board)
-    return np.flatnonzero(keep), sight.pair_bits_among(board, keep, rule)
+    return np.flatnonzero(keep), (pairs or _in_process)(board, keep, rule)
 
 
 def column_counts(bits: np.ndarray, k: int) -> np.ndarray:
@@ -780,19 +791,20 @@ def _first_pairs(changed: np.ndarray, squares: np.ndarray, examples: int) -> lis
 
 
 def door_effects_by_bits(
-    board: Board, rule: Profile, squares: np.ndarray, bits: np.ndarray, *, examples: int = 5,
+    board: Board, rule: Profile, squares: np.ndarray, bits: np.ndarray, *, examples: int = 5, pairs: Pairs | None = None,
 ) -> list[DoorEffect]:
     """:func:`door_effects_reference` in bits, for any rule (the hex report's way): for each door,
     the bit table among ``squares`` cast again with that door toggled (:func:`standable_bits`),
     XORed with ``bits`` (the table as drawn) and with its transpose (a pair changes when either
-    way does): memory two bit tables, not one ``N × N`` table per door. ``board`` without figures."""
+    way does): memory two bit tables, not one ``N × N`` table per door. ``board`` without figures;
+    ``pairs`` as :func:`standable_bits`."""
     bare = board.copy()
     w, h, k = board.width, board.height, squares.size
     out: list[DoorEffect] = []
     for edge, door in sorted(bare.doors.items()):
         bare.set_door(edge, DoorState.CLOSED if door.state is DoorState.OPEN else DoorState.OPEN)
         try:
-            changed = bits ^ standable_bits(bare, rule)[1]
+            changed = bits ^ standable_bits(bare, rule, pairs)[1]
         finally:
             bare.set_door(edge, door.state)
         changed |= _packed_transpose(changed, k)

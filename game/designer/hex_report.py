@@ -29,6 +29,7 @@ from game.core.profiles import Profile
 from game.designer.coverage import (
     Coverage,
     DoorEffect,
+    Pairs,
     bit_count,
     column_counts,
     door_effects_by_bits,
@@ -65,24 +66,25 @@ class HexNumbers:
     rules: list[RuleCount] = field(default_factory=list)
 
 
-def hex_numbers(board: Board, rule: Profile) -> HexNumbers:
+def hex_numbers(board: Board, rule: Profile, pairs: Pairs | None = None) -> HexNumbers:
     """The report's numbers of a hex board under ``rule`` (a hex rule; figures taken off), every
     pair of standable hexes on any size of map: each rule's table is a compact bit table asked of
     the facade a batch of origins at a time (:func:`game.designer.coverage.standable_bits`, as the
     square report keeps a region's pairs), so a 100×100 map holds 12.5 MB per table, not 100 MB; the
-    doors' effects compare bit tables too (:func:`game.designer.coverage.door_effects_by_bits`)."""
+    doors' effects compare bit tables too (:func:`game.designer.coverage.door_effects_by_bits`).
+    ``pairs``: how the tables are computed (:data:`game.designer.coverage.Pairs`; default: here)."""
     bare = geometry_board(board) if board.figures else board
-    squares, bits = standable_bits(bare, rule)
+    squares, bits = standable_bits(bare, rule, pairs)
     k = squares.size
     seen_by = np.zeros(board.width * board.height, dtype=np.int64)
     seen_by[squares] = column_counts(bits, k)
     cover = Coverage(board.width, board.height, seen_by.reshape(board.height, board.width), standable_mask(bare))
-    numbers = HexNumbers(rule, k, cover, door_effects_by_bits(bare, rule, squares, bits))
+    numbers = HexNumbers(rule, k, cover, door_effects_by_bits(bare, rule, squares, bits, pairs=pairs))
     names = list(HEX_PRESETS)
     if rule.spec() not in names:
         names.insert(0, rule.spec())
     for name in names:
-        other = bits if name == rule.spec() else standable_bits(bare, HEX_PRESETS[name])[1]
+        other = bits if name == rule.spec() else standable_bits(bare, HEX_PRESETS[name], pairs)[1]
         numbers.rules.append(RuleCount(name, bit_count(other), bit_count(other ^ bits)))
     return numbers
 
