@@ -246,3 +246,20 @@ def test_the_coverage_legend_names_the_grids_cells(tmp_path: Path, grid: str) ->
     app.heat.wait(60)
     app.frame()
     assert app.heat.legend.startswith(f"Coverage: each {one} is seen from 0 (blue) to 9 (red) other {many}"), app.heat.legend
+
+
+def test_export_refuses_a_hex_map_in_one_line(tmp_path: Path, grid: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """The VTT exports write square grids: a hex map is refused in one line (it was an internal
+    error), a square map's summary keeps its squares."""
+    path = _tmx(tmp_path, grid, (4, 3), _layer(1, "Ground", [[1] * 4] * 3))
+    for target, out in (("uvtt", tmp_path / "m.dd2vtt"), ("foundry", tmp_path / "m.json")):
+        code = main(["export", str(path), "--to", target, str(out)])
+        got = capsys.readouterr()
+        if grid == "hex":
+            assert code == 2 and not out.exists()
+            assert got.err.strip() == (
+                f"sightline export: {path}: a hex map cannot be exported: Sightline's Universal VTT and Foundry "
+                "exports hold square grids only (sightline render MAP -o PNG draws the hex board as a picture)")
+        else:
+            assert code == 0 and out.exists()
+            assert f"wrote {out}" in got.out and ": 4x3 squares, 0 wall edges, 0 doors, 0 window edges" in got.out
