@@ -116,7 +116,7 @@ def test_check_los_and_render_on_a_real_infinite_hex_map(tmp_path: Path, capsys:
     tmx, _tmj, _said = tiled_infinite(tmp_path, finite)
     assert main(["check", str(tmx)]) == 0
     out = capsys.readouterr().out
-    assert "infinite map: the board is its painted part, 6x5 squares from Tiled's cell (1,1)" in out
+    assert "infinite map: the board is its painted part, 6x5 hexes from Tiled's cell (1,1)" in out
     assert main(["los", str(tmx), "3,1", "--json"]) == 0
     seen = {tuple(c) for c in json.loads(capsys.readouterr().out)["visible"]}
     assert main(["los", str(finite), "4,2", "--json"]) == 0

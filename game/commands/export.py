@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 
 from game.commands._common import add_map_options, map_options
-from game.core.errors import UsageError
+from game.core.errors import MapError, UsageError
 from game.core.words import plural
 from game.play.atomic import cannot_write, write_atomic
 
@@ -67,6 +67,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--scale must be between {low} and {high} pixels per square, not {args.scale}")
     loaded = load_map(args.map, **map_options(args))
     board = loaded.board
+    if board.grid.kind != "square":  # the exports write square grids (walls on square edges)
+        raise MapError(f"a {board.grid.noun} map cannot be exported: Sightline's Universal VTT and Foundry "
+                       "exports hold square grids only", path=str(args.map),
+                       hint="sightline render MAP -o PNG draws the hex board as a picture")
     picture = board_picture_png(board, loaded.art, args.scale)
     counts = (f"{board.width}x{board.height} squares, {plural(len(board.walls), 'wall edge')}, "
               f"{plural(len(board.doors), 'door')}, {plural(len(board.windows), 'window edge')}")

@@ -25,6 +25,7 @@ from game.commands._common import (
 )
 from game.core.board import Board, Figure, Square, fmt_square, parse_square
 from game.core.errors import UsageError
+from game.core.words import plural_of
 
 if TYPE_CHECKING:
     from game.core.sight_result import Sight
@@ -56,11 +57,11 @@ def _squares(mask: Any) -> list[list[int]]:
 def _check(board: Board, sq: Square) -> Square:
     if not board.in_bounds(sq):
         raise UsageError(
-            f"square {fmt_square(sq)} is outside the {board.width}x{board.height} board "
+            f"{board.grid.noun} {fmt_square(sq)} is outside the {board.width}x{board.height} board "
             f"(x 0..{board.width - 1}, y 0..{board.height - 1})"
         )
     if not board.on_board(sq):
-        raise UsageError(f"square {fmt_square(sq)} is void (off the board)")
+        raise UsageError(f"{board.grid.noun} {fmt_square(sq)} is void (off the board)")
     return sq
 
 
@@ -102,8 +103,7 @@ def _run(args: argparse.Namespace) -> int:
         return 0
     who = f" (viewer: {viewer})" if viewer else ""
     under = f" under {rule.spec()}" if rule != sight.default_rule(board.grid.kind) else ""
-    noun = "hexes" if board.grid.kind == "hex" else "squares"
-    print(f"{len(visible)} {noun} visible from {fmt_square(origin)}{who}{under}:")
+    print(f"{len(visible)} {plural_of(board.grid.noun)} visible from {fmt_square(origin)}{who}{under}:")
     for line in _field_lines(board, mask_to_ascii(board, mask, origin)):
         print(line)
     print("@ origin  o visible  . hidden  ~ void")

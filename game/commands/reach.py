@@ -16,6 +16,7 @@ import json
 from game.commands._common import add_map_options, from_viewer, map_options, resolve_viewer
 from game.core.board import fmt_square, parse_square
 from game.core.errors import UsageError
+from game.core.words import plural_of
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -56,11 +57,11 @@ def run(args: argparse.Namespace) -> int:
     board = load_map(args.map, **map_options(args)).board
     if not board.in_bounds(origin):
         raise UsageError(
-            f"square {fmt_square(origin)} is outside the {board.width}x{board.height} board "
+            f"{board.grid.noun} {fmt_square(origin)} is outside the {board.width}x{board.height} board "
             f"(x 0..{board.width - 1}, y 0..{board.height - 1})"
         )
     if not board.on_board(origin):
-        raise UsageError(f"square {fmt_square(origin)} is void (off the board)")
+        raise UsageError(f"{board.grid.noun} {fmt_square(origin)} is void (off the board)")
     here = board.figures_at(origin)
     side = from_viewer(board, origin, resolve_viewer(board, args.side))
     mover = here[0].id if here else None
@@ -72,8 +73,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
     who = f"{here[0].label} on {fmt_square(origin)}" if here else fmt_square(origin)
     stop = f"enemies of {side} stop it" if side else "every figure stops it (no side)"
-    noun, step = ("hexes", "hex") if board.grid.kind == "hex" else ("squares", "orthogonal")
-    print(f"{len(found) - 1} {noun} within {steps} {step} steps of {who} ({stop}):")
+    step = "hex" if board.grid.kind == "hex" else "orthogonal"
+    print(f"{len(found) - 1} {plural_of(board.grid.noun)} within {steps} {step} steps of {who} ({stop}):")
     for row in measure.reach_rows(board, found, origin):
         print(row)
     print("@ start  1-9 steps taken (+ more)  . out of reach  # blocked  ~ void")

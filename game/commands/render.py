@@ -22,7 +22,7 @@ from game.commands._common import (
 )
 from game.core.board import Board, Square, fmt_square, parse_square
 from game.core.errors import UsageError
-from game.core.words import plural
+from game.core.words import plural, plural_of
 from game.rules.registry import ruleset_label
 
 if TYPE_CHECKING:
@@ -124,8 +124,7 @@ def run(args: argparse.Namespace) -> int:
                 legend.append(f"Rule: {rule.spec()}.")
             overlay.fov = fov
             seen = int(fov.sum())
-            cells = "hexes" if board.grid.kind == "hex" else "squares"
-            legend.append(f"Field of view of {who}{side}: {seen} {cells} visible; the rest is shaded.")
+            legend.append(f"Field of view of {who}{side}: {seen} {plural_of(board.grid.noun)} visible; the rest is shaded.")
     warnings = render_png(
         board,
         loaded.art,
@@ -164,7 +163,7 @@ def _square(board: Board, text: str, option: str) -> Square:
             f"{option} {fmt_square(sq)} is outside the {board.width}x{board.height} board"
         )
     if board.is_void(sq):
-        raise UsageError(f"{option} {fmt_square(sq)} is off the board (a void square)")
+        raise UsageError(f"{option} {fmt_square(sq)} is off the board (a void {board.grid.noun})")
     return sq
 
 

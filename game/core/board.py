@@ -502,22 +502,24 @@ class Board:
         return None
 
     def can_enter(self, figure_id: int | None, sq: Square) -> str | None:
-        """Why a figure may not stand on ``sq`` (None when it may): void, terrain, capacity."""
+        """Why a figure may not stand on ``sq`` (None when it may): void, terrain, capacity; the
+        cell named as the grid calls it (square, or hex on a hex board)."""
+        cell = self.grid.noun
         if not self.in_bounds(sq):
-            return f"square {fmt_square(sq)} is outside the {self.width}x{self.height} board"
+            return f"{cell} {fmt_square(sq)} is outside the {self.width}x{self.height} board"
         if sq in self._void:
-            return f"square {fmt_square(sq)} is off the board (void)"
+            return f"{cell} {fmt_square(sq)} is off the board (void)"
         if sq in self._blocked:
-            return f"square {fmt_square(sq)} is blocked terrain"
+            return f"{cell} {fmt_square(sq)} is blocked terrain"
         if sq in self._impassable:
-            return f"square {fmt_square(sq)} is impassable terrain"
+            return f"{cell} {fmt_square(sq)} is impassable terrain"
         door = self._door_squares.get(sq)
         if door is not None and door.blocks:
-            return f"square {fmt_square(sq)} is a {door.value} door square"
+            return f"{cell} {fmt_square(sq)} is a {door.value} door {cell}"
         others = [f for f in self.figures_at(sq) if f.id != figure_id]
         if len(others) >= self.capacity:
             names = ", ".join(f.label for f in others)
-            return f"square {fmt_square(sq)} already holds {len(others)} figures (capacity {self.capacity}): {names}"
+            return f"{cell} {fmt_square(sq)} already holds {len(others)} figures (capacity {self.capacity}): {names}"
         return None
 
     # --- updates (each bumps the version) ------------------------------------------------

@@ -178,7 +178,7 @@ def check_regions(board: Board) -> list[Finding]:
         doors = ", ".join(
             [f"{d.edge} ({d.state.value}{', object ' + str(d.object_id) if d.object_id is not None else ''})"
              for d in sealing]
-            + [f"door square {fmt_square(sq)} ({state.value})" for sq, state in _door_squares_around(board, members)]
+            + [f"door {board.grid.noun} {fmt_square(sq)} ({state.value})" for sq, state in _door_squares_around(board, members)]
         )
         first = sealing[0].object_id if sealing else None
         out.append(Finding(

@@ -66,8 +66,8 @@ NOTICE_TIME = 4.0
 TOGGLES = {"fov": "fov_on", "heat": "heat_on", "coordinates": "coordinates_on"}
 #: what the ruler and the reach say when switched on with no start to measure from
 MEASURE_HINTS = {
-    "ruler": "The ruler measures from the selected figure or the start square: click one.",
-    "reach": "The reach starts from the selected figure or the start square: click one.",
+    "ruler": "The ruler measures from the selected figure or the start {cell}: click one.",
+    "reach": "The reach starts from the selected figure or the start {cell}: click one.",
 }
 #: the lesson menu's keys (the table's chords) → the step through the boards
 MENU_STEPS = {"Up": -1, "Left": -1, "Down": 1, "Right": 1}
@@ -302,6 +302,11 @@ class Presenter:
         self.select(None)
         self.viewpoint.start = None if square == self.viewpoint.start else square
 
+    def cell_noun(self) -> str:
+        """What one cell of the board is called in messages (the grid's noun; ``square`` with no board)."""
+        board = self.board
+        return board.grid.noun if board is not None else "square"
+
     def cursor_square(self) -> Square | None:
         """The square ``S`` and ``E`` act on: the keyboard cursor, else the one under the mouse."""
         return self.viewpoint.cursor if self.viewpoint.cursor is not None else self.hover
@@ -310,7 +315,7 @@ class Presenter:
         """S: start the ray at the cursor square (again: clear it)."""
         square = self.cursor_square()
         if square is None:
-            self.notify("Move the cursor onto a square first (Ctrl+arrows or the mouse).", "error")
+            self.notify(f"Move the cursor onto a {self.cell_noun()} first (Ctrl+arrows or the mouse).", "error")
             return
         self.start_sight_at(square)
 
@@ -342,7 +347,7 @@ class Presenter:
             on = not getattr(self.measuring, name)
             setattr(self.measuring, name, on)
             if on and self.ray_start() is None:
-                self.notify(MEASURE_HINTS[name], "info")
+                self.notify(MEASURE_HINTS[name].format(cell=self.cell_noun()), "info")
             return
         attribute = TOGGLES[name]
         setattr(self, attribute, not getattr(self, attribute))
@@ -351,12 +356,10 @@ class Presenter:
         """Shift+H / Shift+A / Shift+B: the next danger-map mode (``danger``), threat badges and
         rings on or off (``marks``), the balance report on or off (``balance``); the sentence
         saying which goes to the status line."""
-        board = self.board
         if action == "balance":
             self.notify(self.balance.toggle(), "info")
             return
-        cell = board.grid.noun if board is not None else "square"
-        words = self.threats.cycle_danger(cell) if action == "danger" else self.threats.toggle_marks()
+        words = self.threats.cycle_danger(self.cell_noun()) if action == "danger" else self.threats.toggle_marks()
         if self.selected is None and not self.lesson_mode:
             words += " (select a figure to see it)"
         self.notify(words, "info")
@@ -500,7 +503,7 @@ class Presenter:
     def _cycle_door_square(self, session: Session, square: Square) -> None:
         """A click on a door square cycles it closed → open → locked, as one undoable action."""
         new: DoorState = session.board.door_squares[square].next()
-        where = f"door square {fmt_square(square)}"
+        where = f"door {session.board.grid.noun} {fmt_square(square)}"
         session.change(f"{where}: {new.value}", lambda b: b.set_door_square(square, new))
         self.notify(f"{where}: {new.value}", "info")
 

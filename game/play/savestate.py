@@ -195,7 +195,7 @@ class PlayState:
         for square_change in self.door_squares:
             sq = square_change.square
             if sq not in board.door_squares:
-                notes.append(f"the door square {fmt_square(sq)} is no longer on the map")
+                notes.append(f"the door {board.grid.noun} {fmt_square(sq)} is no longer on the map")
                 continue
             board.set_door_square(sq, square_change.state)
             squares.append((sq, square_change.state))

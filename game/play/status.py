@@ -50,11 +50,21 @@ class Shown(Protocol):
 
     def ray(self) -> Ray | None: ...  # noqa: D102 - the presenter's
 
-#: what a same-square ray with nobody else there says (rules §1.3, FAQ; lesson L29b)
-SELF_SIGHT = (
-    "Blocked: a figure has no line of sight to itself (it can see another figure in its own "
-    "square, never itself)."
-)
+
+
+def self_sight(cell: str = "square") -> str:
+    """What a same-cell ray with nobody else there says (rules §1.3, FAQ; lesson L29b); ``cell``:
+    what one cell of the board is called (the grid's noun).
+
+    >>> self_sight("hex")
+    'Blocked: a figure has no line of sight to itself (it can see another figure in its own hex, never itself).'
+    """
+    return ("Blocked: a figure has no line of sight to itself (it can see another figure in its own "
+            f"{cell}, never itself).")
+
+
+#: :func:`self_sight` on a square board
+SELF_SIGHT = self_sight()
 
 
 def status_line(p: Shown, ray: Ray | None) -> tuple[str, str]:
@@ -76,7 +86,7 @@ def _status(p: Shown, ray: Ray | None) -> tuple[str, str]:
     board, selected = p.board, p.selected
     if ray is not None and board is not None:
         if sees_only_itself(board, ray.origin, ray.target, selected):
-            return SELF_SIGHT, "blocked"
+            return self_sight(board.grid.noun), "blocked"
         # any rule: places by squares, numbers rounded; a ray the engine words itself (hex
         # cells and corners) in short (the whole sentence: Shift+E)
         text = short_worded(ray) if ray.worded else readable(ray)

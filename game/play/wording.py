@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from game.core.words import plural
+from game.core.words import plural, plural_of
 
 #: the attack flow's prompts in the window: what to click or press
 WINDOW_PROMPTS: dict[str, str] = {
@@ -149,15 +149,17 @@ def stat_lines(stats: Mapping[str, Any], dice: Mapping[str, int] | None = None) 
     return ([" · ".join(short)] if short else []) + long
 
 
-def heat_legend(highest: int, square: tuple[int, int] | None, seen_from: int | None) -> str:
-    """The coverage heat map's legend line.
+def heat_legend(highest: int, square: tuple[int, int] | None, seen_from: int | None, noun: str = "square") -> str:
+    """The coverage heat map's legend line; ``noun`` is what one cell is called (the grid's noun).
 
     >>> heat_legend(65, (12, 10), 41)
     'Coverage: each square is seen from 0 (blue) to 65 (red) other squares · (12,10) is seen from 41 · H hides it'
     >>> heat_legend(1, None, None)
     'Coverage: each square is seen from 0 (blue) to 1 (red) other square · H hides it'
+    >>> heat_legend(2, None, None, "hex")
+    'Coverage: each hex is seen from 0 (blue) to 2 (red) other hexes · H hides it'
     """
-    words = f"Coverage: each square is seen from 0 (blue) to {highest} (red) other {'square' if highest == 1 else 'squares'}"
+    words = f"Coverage: each {noun} is seen from 0 (blue) to {highest} (red) other {noun if highest == 1 else plural_of(noun)}"
     if square is not None and seen_from is not None:
         words += f" · ({square[0]},{square[1]}) is seen from {seen_from}"
     return words + " · H hides it"

@@ -18,7 +18,7 @@ import numpy as np
 
 from game.core.board import DoorState, Edge, Square, Stat
 from game.core.findings import Finding, Severity
-from game.core.words import a_or_an, plural
+from game.core.words import a_or_an, plural, plural_of
 from game.tiled.conventions import (
     CLASSES_FILE,
     Conventions,
@@ -140,6 +140,8 @@ class _CellDeriver:
         #: the cells of every layer with a role or a wall on a side, as one mask of the board each
         #: (a cell painted in many layers, or with many tiles, is turned into squares and edges once)
         self.masks: dict[str, np.ndarray] = {}
+        #: what one cell is called in messages (the grid's noun: square, or hex on a hex map)
+        self.noun = records.grid.noun
 
     def note(self, code: str, message: str, hint: str) -> None:
         """A warning about the tile layers (no object, no square)."""
@@ -299,10 +301,11 @@ class _CellDeriver:
                 for side in dict.fromkeys(self.tile_wall_sides(tile.properties["walls"], gid, flags)):
                     self.mark(side, where)
         if source == "layer-name" and painted:
-            read_as = {"floor": "plain floor", "door": "door squares"}.get(role, f"{role} squares")
+            cells = plural_of(self.noun)
+            read_as = {"floor": "plain floor", "door": f"door {cells}"}.get(role, f"{role} {cells}")
             self.findings.append(Finding(
                 "layer-role", Severity.NOTE,
-                f"tile layer {layer.name!r}: its {plural(painted, 'painted square')} are read as "
+                f"tile layer {layer.name!r}: its {plural(painted, 'painted ' + self.noun)} are read as "
                 f"{read_as}, by the layer's name",
                 hint="if that is wrong, give the layer its role in "
                 f"{CLASSES_FILE}: {toml_line('layers', 'floor', [layer.name])}",
@@ -344,7 +347,7 @@ class _CellDeriver:
             self.note(
                 "layer-offset",
                 f"tile layer {layer.name!r} is offset by {ox:g},{oy:g} px, not a whole number of "
-                f"squares; its cells are read {dx},{dy} squares over",
+                f"{plural_of(self.noun)}; its cells are read {dx},{dy} {plural_of(self.noun)} over",
                 "set the layer offset to a multiple of the tile size (or 0)",
             )
         if not (dx or dy):
@@ -395,7 +398,7 @@ class _CellDeriver:
             role = tile_word_role(name)
             self.note(
                 "tile-unread",
-                f"{what} is painted on {plural(count, 'square')} of the board but has no Sightline "
+                f"{what} is painted on {plural(count, self.noun)} of the board but has no Sightline "
                 "role; ignored",
                 f"read it with --tiles {role}={name}{also}; or in {CLASSES_FILE}: "
                 + toml_line("tiles", role, [name]),
@@ -415,9 +418,9 @@ class _CellDeriver:
                 shown = ", ".join(str(g) for g in sorted(bad)[:5]) + (" ..." if len(bad) > 5 else "")
                 self.note(
                     "tile-gid-unknown",
-                    f"tile layer {layer.name!r} paints {plural(sum(bad.values()), 'square')} with "
+                    f"tile layer {layer.name!r} paints {plural(sum(bad.values()), self.noun)} with "
                     f"{'a tile' if len(bad) == 1 else 'tiles'} no tileset holds (gid {shown}); "
-                    "they count as painted squares with no role",
+                    f"they count as painted {plural_of(self.noun)} with no role",
                     "a tileset was removed or shortened: open the map in Tiled, add the tileset "
                     "back or erase those cells",
                 )
@@ -436,7 +439,7 @@ class _CellDeriver:
                 self.note(
                     "hidden-layer",
                     f"tile layer {layer.name!r} is hidden but counts: without it "
-                    f"{plural(only, 'square')} would be void",
+                    f"{plural(only, self.noun)} would be void",
                     "Sightline reads hidden layers like visible ones; show the layer, or delete "
                     "it if it is not part of the board",
                 )

@@ -20,6 +20,7 @@ import numpy as np
 
 from game.core.errors import MapError
 from game.core.findings import Finding, Severity
+from game.core.words import plural_of
 from game.tiled.guard import (
     CSV_HINT,
     GID_FLAGS,
@@ -37,7 +38,7 @@ from game.tiled.guard import (
     parse_xml_file,
     whole_or_zero,
 )
-from game.tiled.records import TileLayerRecord
+from game.tiled.records import TileLayerRecord, cell_noun
 
 
 @dataclass
@@ -75,6 +76,7 @@ class _Preparer:
         self.image_pixels = 0  # the pixels of every image kept so far: one budget for the map
         self.over_budget = False  # an image went past it: the map is drawn in the vector style
         self.ts_by_path: dict[Path, int] = {}
+        self.noun = cell_noun("orthogonal")  # what one cell is called in messages (the map's, once read)
 
     def add_dep(self, path: Path) -> None:
         """Note a file the map depends on (once)."""
@@ -91,18 +93,20 @@ class _Preparer:
                 path=self.shown,
                 hint="open a .tmx map file",
             )
+        orientation = (root.get("orientation") or "orthogonal").strip().lower()
+        self.noun = cell_noun(orientation)
         if root.get("infinite", "0").strip() not in ("0", "", "false"):
             self.crop_infinite(root)
-        self.check_header(root)
+        self.check_header(root, orientation)
         self.inline_tilesets(root)
         self.apply_templates(root)
         self.check_objects(root)
         layers = list(self.decode_layers(root, True, 1.0, (0.0, 0.0)))
         return PreparedMap(self.path, root, layers, self.deps, self.findings, self.unreadable)
 
-    def check_header(self, root: ET.Element) -> None:
-        """Refuse an unsupported orientation, a missing or absurd size, a tile size under 1x1."""
-        orientation = (root.get("orientation") or "orthogonal").strip().lower()
+    def check_header(self, root: ET.Element, orientation: str) -> None:
+        """Refuse an unsupported ``orientation`` (the root's, as :meth:`run` read it), a missing
+        or absurd size, a tile size under 1x1."""
         if orientation not in self.orientations:
             raise orientation_error(orientation, self.shown)
         width = int_attr(root, "width", None, self.shown)
@@ -111,11 +115,11 @@ class _Preparer:
         th = int_attr(root, "tileheight", None, self.shown)
         if width < 1 or height < 1:
             raise MapError(
-                f"the map is {width}x{height} squares; it needs at least one", path=self.shown
+                f"the map is {width}x{height} {plural_of(self.noun)}; it needs at least one", path=self.shown
             )
         if width * height > MAX_CELLS:
             raise MapError(
-                f"the map is {width}x{height} = {width * height:,} squares, over the {MAX_CELLS:,} limit",
+                f"the map is {width}x{height} = {width * height:,} {plural_of(self.noun)}, over the {MAX_CELLS:,} limit",
                 path=self.shown,
                 hint="a board game board is much smaller; check Map > Map Properties",
             )
@@ -626,7 +630,8 @@ class _Preparer:
         width, height = x1 - x0, y1 - y0
         if width * height > MAX_CELLS:
             raise MapError(
-                f"the painted part of the infinite map is {width}x{height} squares, over the {MAX_CELLS:,} limit",
+                f"the painted part of the infinite map is {width}x{height} {plural_of(self.noun)}, over the "
+                f"{MAX_CELLS:,} limit",
                 path=self.shown,
             )
         for layer, chunks in pieces:
@@ -639,8 +644,8 @@ class _Preparer:
             Finding(
                 "map-infinite",
                 Severity.WARNING,
-                f"infinite map: the board is its painted part, {width}x{height} squares from "
-                f"Tiled's cell ({x0},{y0}); squares are counted from there",
+                f"infinite map: the board is its painted part, {width}x{height} {plural_of(self.noun)} from "
+                f"Tiled's cell ({x0},{y0}); {plural_of(self.noun)} are counted from there",
                 hint="fine; or untick Map > Map Properties > Infinite to fix the board's extent",
             )
         )

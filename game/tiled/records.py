@@ -33,6 +33,7 @@ import numpy as np
 
 from game.core.board import Edge, Square, Stat
 from game.core.findings import Finding
+from game.core.grid import SquareGrid
 from game.tiled.geometry import Point, Segment, centre_of
 
 __all__ = [
@@ -47,8 +48,23 @@ __all__ = [
     "TileLayerRecord",
     "TileRecord",
     "TilesetRecord",
+    "cell_noun",
     "tileset_of",
 ]
+
+
+def cell_noun(orientation: str) -> str:
+    """What one cell of a map of Tiled's ``orientation`` is called in messages, before its board
+    exists: the noun of the grid the derivation builds (:attr:`game.core.grid.Grid.noun`).
+
+    >>> cell_noun("orthogonal"), cell_noun("isometric"), cell_noun("hexagonal")
+    ('square', 'square', 'hex')
+    """
+    if orientation != "hexagonal":
+        return SquareGrid.noun
+    from game.core.hexgrid import HexGrid  # a square map's reading never loads the hex grid
+
+    return HexGrid.noun
 
 
 @dataclass(frozen=True)
@@ -67,6 +83,11 @@ class GridLayout:
     stagger_axis: str | None = None
     stagger_index: str | None = None
     hex_side_length: int | None = None
+
+    @property
+    def noun(self) -> str:
+        """What one cell of this grid is called in messages (:func:`cell_noun`)."""
+        return cell_noun(self.orientation)
 
 
 @dataclass(frozen=True)

@@ -212,7 +212,7 @@ def _painted_layers(records: MapRecords) -> list[tuple[str, np.ndarray]]:
 def _shares(board: Board, total: int) -> str:
     """``blocked 12, void 40`` for a message (only the kinds present)."""
     parts = [(len(board.blocked), "blocked"), (len(board.impassable), "impassable"),
-             (len(board.door_squares), "door squares"), (len(board.void), "void")]
+             (len(board.door_squares), f"door {plural_of(board.grid.noun)}"), (len(board.void), "void")]
     return ", ".join(f"{kind} {n}" for n, kind in parts if n) or "none"
 
 

@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from game.core.findings import Finding, Severity
-from game.core.words import plural
+from game.core.words import plural, plural_of
 from game.tiled.conventions import (
     CLASSES_FILE,
     OBJECT_WORDS,
@@ -306,7 +306,7 @@ class _Evidence:
         for ours, theirs in table.get("properties", {}).items():
             out.append(f"figures keep their {ours} in the property {theirs!r}")
         board = loaded.board
-        out.append(f"the board: {board.width}x{board.height}, {standable(board)} squares to stand on, "
+        out.append(f"the board: {board.width}x{board.height}, {standable(board)} {plural_of(board.grid.noun)} to stand on, "
                    f"{len(board.walls)} walls, {len(board.blocked)} blocked, {len(board.void)} void, "
                    f"{plural(len(board.figures), 'figure')}, {plural(len(board.doors) + len(board.door_squares), 'door')}")
         return out

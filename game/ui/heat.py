@@ -19,6 +19,7 @@ import pygame
 
 from game.core import sight
 from game.core.board import Board, Square
+from game.core.words import plural_of
 from game.designer.coverage import Coverage, Table, coverage, coverage_table, geometry_board
 from game.play.wording import heat_legend
 from game.ui.odds_chart import PanelFonts
@@ -113,16 +114,17 @@ class CoverageOverlay:
 
     def legend_text(self, board: Board, hover: Square | None) -> str:
         """The legend: the range, the hovered square's count, or why there is no heat map (yet)."""
+        noun = board.grid.noun
         if board.width * board.height > MAX_SQUARES:
-            return (f"Coverage heat map: the board has more than {MAX_SQUARES} squares; sightline report MAP "
+            return (f"Coverage heat map: the board has more than {MAX_SQUARES} {plural_of(noun)}; sightline report MAP "
                     "draws it as a picture")
         found = self.result(board)
         if found is None:
-            return "Coverage heat map: working out how many squares see each square…"
+            return f"Coverage heat map: working out how many {plural_of(noun)} see each {noun}…"
         count = None
         if hover is not None and board.in_bounds(hover) and found.standable[hover[1], hover[0]]:
             count = int(found.seen_by[hover[1], hover[0]])
-        return heat_legend(found.maximum, hover if count is not None else None, count)
+        return heat_legend(found.maximum, hover if count is not None else None, count, noun)
 
     def legend_height(self, board: Board, hover: Square | None, width: int, scale: float) -> int:
         """How tall the legend is at ``width`` pixels (the window keeps that room under the board)."""
