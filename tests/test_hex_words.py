@@ -116,6 +116,18 @@ def test_a_hidden_layer_and_door_cells_in_the_findings(tmp_path: Path, grid: str
     assert found == [f"1 {one} (0,0) is sealed off while these doors stay shut: door {one} (1,0) (closed)"]
 
 
+def test_a_door_cell_sealing_a_region_is_named_by_the_grids_neighbours(tmp_path: Path, grid: str) -> None:
+    """(2,0) is shut in by rock at (1,0) and (2,1) and a door cell at (1,1): on hexes (odd rows
+    pushed right) the door is one of its six neighbours and seals it; on squares it is a diagonal,
+    no neighbour, and (2,0) is simply unreachable."""
+    path = _tmx(tmp_path, grid, (3, 2), _layer(1, "Ground", [[1, 3, 1], [1, 1, 3]]) + _layer(2, "Doors", [[0, 0, 0], [0, 1, 0]]))
+    found = {f.code: f.message for f in lint(load_map(path)) if f.code.startswith("region")}
+    if grid == "hex":
+        assert found == {"region-sealed-by-doors": "1 hex (2,0) is sealed off while these doors stay shut: door hex (1,1) (closed)"}
+    else:
+        assert "region-sealed-by-doors" not in found and "(2,0)" in found["region-unreachable"], found
+
+
 def test_the_maps_size_is_counted_in_the_grids_cells(tmp_path: Path, grid: str, capsys: pytest.CaptureFixture[str]) -> None:
     many = WORDS[grid][1]
     for size, words in (((0, 3), f"the map is 0x3 {many}; it needs at least one"),

@@ -191,10 +191,10 @@ def check_regions(board: Board) -> list[Finding]:
 
 
 def _door_squares_around(board: Board, members: set[Square]) -> list[tuple[Square, DoorState]]:
-    """The shut door squares next to a region (they seal it like shut doors on its edges)."""
+    """The shut door cells next to a region (they seal it like shut doors on its edges): the
+    board's grid says which cells are next to one (four squares, six hexes)."""
     out = []
     for sq, state in sorted(board.door_squares.items()):
-        x, y = sq
-        if state.blocks and any(n in members for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))):
+        if state.blocks and any(n in members for n in board.grid.neighbours(sq)):
             out.append((sq, state))
     return out

@@ -36,17 +36,19 @@ def headless_env(home: Path, config: Path, runtime: Path, **extra: str) -> dict[
 def hand_map(tiled: str, env: dict[str, str], opened: Path, done: Path, log: Path, *, may_hang: bool = False) -> None:
     """Start Tiled, wait for its script to say it loaded (``done`` + ``.ready``), hand it ``opened``
     as a second instance does, and wait for the script's ``done`` file and for Tiled to quit
-    (``may_hang``: a headless Tiled 1.8 may not quit when asked; it is terminated then)."""
+    (``may_hang``: a headless Tiled 1.8 may not quit when asked; it is terminated then). The
+    waits are generous (a minute): Tiled starts in about a second, but CI runs the tests on every
+    core at once."""
     with log.open("wb") as out:
         editor = subprocess.Popen([tiled], env=env, stdout=out, stderr=subprocess.STDOUT)
         try:
-            assert _wait_for(Path(f"{done}.ready"), 20), "Tiled did not load its scripts in 20 s"
+            assert _wait_for(Path(f"{done}.ready"), 60), "Tiled did not load its scripts in 60 s"
             time.sleep(0.5)  # the scripts load before Tiled listens for a second instance
-            handed = subprocess.run([tiled, str(opened)], env=env, capture_output=True, timeout=20)
+            handed = subprocess.run([tiled, str(opened)], env=env, capture_output=True, timeout=60)
             assert handed.returncode == 0, handed.stderr
-            assert _wait_for(done, 25), "the script wrote nothing in 25 s"
+            assert _wait_for(done, 60), "the script wrote nothing in 60 s"
             try:
-                editor.wait(timeout=5 if may_hang else 15)
+                editor.wait(timeout=5 if may_hang else 30)
             except subprocess.TimeoutExpired:
                 if not may_hang:
                     raise
