@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import os
 import re
+import signal
+import threading
+import time
 from pathlib import Path
 
 import numpy as np
@@ -114,3 +117,52 @@ def test_a_bad_jobs_count_is_one_line(tmp_path: Path, bad: str, capsys: pytest.C
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and re.search(r"-j/--jobs: .*not a number of worker processes: give 1 or more", err), err
     assert not (tmp_path / "out").exists()
+
+
+def test_where_processes_cannot_start_the_table_is_computed_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A platform without the semaphores a process pool needs (the standard library raises
+    OSError there): the same table, computed in this process."""
+    monkeypatch.setattr(workers, "SMALLEST", 1)
+
+    def no_semaphores(method: str) -> object:
+        raise OSError(38, "Function not implemented")
+
+    monkeypatch.setattr(workers.multiprocessing, "get_context", no_semaphores)
+    board = _board()
+    keep = standable_mask(board)  # type: ignore[arg-type]
+    profile = sight.resolve(board, "hexside")  # type: ignore[arg-type]
+    with Workers(2) as pool:
+        assert np.array_equal(pool.pair_bits(board, keep, profile), sight.pair_bits_among(board, keep, profile))  # type: ignore[arg-type]
+        assert pool.fell_back and pool.jobs == 1
+
+
+def test_a_worker_killed_midway_leaves_the_table_to_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker killed (as the kernel does when memory runs out) as soon as it exists: the pool
+    breaks, the table is computed here, the same bits."""
+    monkeypatch.setattr(workers, "SMALLEST", 1)
+    monkeypatch.setattr(sight, "AMONG_BATCH", 4)
+    grid = HexGrid(30, 30)
+    walls = [grid.edges_of((x, y))[(x + y) % 3] for x in range(0, 30, 3) for y in range(1, 30, 2)]
+    board = hex_board(30, 30, walls=walls, blocked=[(7, 7), (20, 11)])
+    keep = standable_mask(board)
+    profile = sight.resolve(board, "gloomhaven")
+    killed: list[int] = []
+
+    def kill_the_first_worker(pool: Workers) -> None:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            processes = getattr(pool._pool, "_processes", None) or {}
+            if processes:
+                pid = next(iter(processes))
+                os.kill(pid, signal.SIGKILL)
+                killed.append(pid)
+                return
+            time.sleep(0.005)
+
+    with Workers(2) as pool:
+        killer = threading.Thread(target=kill_the_first_worker, args=(pool,))
+        killer.start()
+        found = pool.pair_bits(board, keep, profile)
+        killer.join()
+    assert killed and pool.fell_back
+    assert np.array_equal(found, sight.pair_bits_among(board, keep, profile))

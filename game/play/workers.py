@@ -7,7 +7,9 @@ The pure engines stay pure: each worker runs :func:`game.core.sight.pair_bits_am
 rows (``rows=``), exactly what the whole table holds there. Workers are started (``spawn``: a
 fresh interpreter, safe whatever the parent has loaded) on the first table big enough to be worth
 it, and stopped when the ``with`` block ends; Ctrl+C stops them at once (they ignore the signal
-themselves, so only the parent says it was interrupted).
+themselves, so only the parent says it was interrupted). Where processes cannot start (a platform
+without the semaphores they need) or a worker dies (killed for memory), the table is computed in
+this process instead: the same bits, later.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import multiprocessing
 import os
 import signal
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from types import TracebackType
 
 import numpy as np
@@ -56,6 +59,8 @@ class Workers:
     def __init__(self, jobs: int) -> None:
         self.jobs = max(1, jobs)
         self._pool: ProcessPoolExecutor | None = None
+        #: the workers could not start or one died: the tables are computed here since
+        self.fell_back = False
 
     def __enter__(self) -> Workers:
         return self
@@ -79,6 +84,15 @@ class Workers:
         count = int(np.count_nonzero(keep & on_board_mask(board)))  # the table's rows, as it counts them
         if self.jobs == 1 or count < SMALLEST:
             return sight.pair_bits_among(board, keep, rule)
+        try:
+            return self._shared(board, keep, rule, count)
+        except (BrokenProcessPool, OSError):  # no processes here (no semaphores, a worker killed): alone
+            self.close(now=True)
+            self.jobs, self.fell_back = 1, True
+            return sight.pair_bits_among(board, keep, rule)
+
+    def _shared(self, board: Board, keep: np.ndarray, rule: Profile, count: int) -> np.ndarray:
+        """:meth:`pair_bits` by the workers (started on the first call)."""
         if self._pool is None:
             self._pool = ProcessPoolExecutor(self.jobs, mp_context=multiprocessing.get_context("spawn"), initializer=_quiet)
         step = sight.AMONG_BATCH
