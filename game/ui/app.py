@@ -831,7 +831,7 @@ class App:
         if reader.kind == "ray":
             ray = p.ray()
             title, lines = exact_lines(ray) if ray is not None else ("Line of sight, exact", [])
-            reader.draw_ray(self.screen, area, self.ui_scale, title, lines)
+            reader.draw_ray(self.screen, area, self.ui_scale, title, lines, p.cell_noun())
             return
         findings = list(session.findings) if session is not None and not p.lesson_mode else []
         state = map_check_state(session) if session is not None else None

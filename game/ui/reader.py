@@ -282,11 +282,12 @@ class Reader:
                   empty="Nothing has happened yet.")
 
     def draw_ray(self, surface: pygame.Surface, area: pygame.Rect, scale: float, title: str,
-                 lines: Sequence[str]) -> None:
+                 lines: Sequence[str], cell: str = "square") -> None:
         """The ray's whole reasoning with exact values (``Shift+E``): its sentence, then every
-        line the rule decided by (or every crossing of the centre line), each exactly."""
+        line the rule decided by (or every crossing of the centre line), each exactly; ``cell``:
+        what one cell of the board is called (with no ray: what to click)."""
         self.draw(surface, area, scale, title, [Entry(line) for line in lines], [("close", "Close (Esc)", False)],
-                  empty="No ray: select a figure or click a square, then hover the ray's end.")
+                  empty=f"No ray: select a figure or click a {cell}, then hover the ray's end.")
 
     def draw_findings(self, surface: pygame.Surface, area: pygame.Rect, scale: float, findings: Sequence[Any],
                       shown: Sequence[tuple[int, Any]], state: str | None, focused: Any) -> None:
