@@ -89,9 +89,9 @@ class Striker:
         """The distinct reaches of its attacks."""
         return tuple(dict.fromkeys(r for _, r in self.attacks))
 
-    def words(self) -> str:
-        """``Long Bow: Close or sight; Dagger: Close``."""
-        return "; ".join(f"{name}: {reach.words()}" for name, reach in self.attacks)
+    def words(self, cell: str = "square") -> str:
+        """``Long Bow: Close or sight; Dagger: Close`` (``cell``: the grid's noun)."""
+        return "; ".join(f"{name}: {reach.words(cell)}" for name, reach in self.attacks)
 
 
 @dataclass(frozen=True)

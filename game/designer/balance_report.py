@@ -82,7 +82,7 @@ def _zones(report: Balance) -> str:
     for zone in report.zones:
         where = (f"deploy objects {', '.join(map(str, zone.object_ids))}" if zone.source == "objects"
                  else f"the side's figures' {many}")
-        strikers = "<br>".join(f"{html.escape(s.name)} (move {s.move}; {html.escape(s.words())})"
+        strikers = "<br>".join(f"{html.escape(s.name)} (move {s.move}; {html.escape(s.words(one))})"
                                for s in report.strikers.get(zone.side, ()))
         rows.append(f"<tr><td>{html.escape(zone.side)}</td><td>{len(zone.squares)}</td><td>{where}</td>"
                     f"<td>{strikers or '—'}</td></tr>")

@@ -187,12 +187,17 @@ class Reach:
         """Whether the attack can be made from anywhere at all."""
         return self.anywhere or self.same or self.close or self.sight
 
-    def words(self) -> str:
-        """``Close``, ``sight, range 6 (diagonal steps count one)`` ..."""
+    def words(self, cell: str = "square") -> str:
+        """``Close``, ``sight, range 6 (diagonal steps count one)`` ...; ``cell``: what one cell
+        of the board is called (the grid's noun).
+
+        >>> Reach(same=True).words(), Reach(same=True).words("hex")
+        ('same square', 'same hex')
+        """
         if self.anywhere:
             return "anywhere"
         parts = (["Close"] if self.close else []) + (["sight"] if self.sight else [])
-        text = " or ".join(parts) or ("same square" if self.same else "nowhere")
+        text = " or ".join(parts) or (f"same {cell}" if self.same else "nowhere")
         if self.sight and self.far is not None:
             text += f", range {self.far}" + (" (diagonal steps count one)" if self.diagonal else "")
         return text
