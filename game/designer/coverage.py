@@ -736,10 +736,6 @@ def _rays_touch(edge: Edge, first: np.ndarray, second: np.ndarray, width: int) -
 Pairs: TypeAlias = Callable[[Board, np.ndarray, Profile], np.ndarray]
 
 
-def _in_process(board: Board, keep: np.ndarray, rule: Profile) -> np.ndarray:
-    return sight.pair_bits_among(board, keep, rule)
-
-
 def standable_bits(board: Board, rule: Profile, pairs: Pairs | None = None) -> tuple[np.ndarray, np.ndarray]:
     """``(squares, bits)``: the flat standable squares of ``board`` (sorted) and the compact bit
     table among them under ``rule`` (uint8 ``(k, ceil(k / 8))``, row ``i`` bit ``j`` for
@@ -749,7 +745,7 @@ def standable_bits(board: Board, rule: Profile, pairs: Pairs | None = None) -> t
     :class:`RegionTable` holds one region. Figures as on ``board`` (pass :func:`geometry_board`
     for geometry only)."""
     keep = standable_mask(board)
-    return np.flatnonzero(keep), (pairs or _in_process)(board, keep, rule)
+    return np.flatnonzero(keep), (pairs or sight.pair_bits_among)(board, keep, rule)
 
 
 def column_counts(bits: np.ndarray, k: int) -> np.ndarray:

@@ -51,7 +51,6 @@ class Shown(Protocol):
     def ray(self) -> Ray | None: ...  # noqa: D102 - the presenter's
 
 
-
 def self_sight(cell: str = "square") -> str:
     """What a same-cell ray with nobody else there says (rules §1.3, FAQ; lesson L29b); ``cell``:
     what one cell of the board is called (the grid's noun).
