@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support.hex_boards import RULES, random_board
 
-from game.core import hex_fov, hex_paint
+from game.core import hex_cast, hex_fov, hex_paint
 from game.core.hex_board import HexBoard, HexView
 from game.core.hex_los import field
 from game.core.hex_reference import reference
@@ -25,16 +25,18 @@ from game.core.hex_rules import HEX_PRESETS, HexProfile
 
 
 def _against_reference(board: HexBoard, rule: HexProfile, viewer: str | None, origins: list[tuple[int, int]]) -> int:
-    """The cast field of each origin equals the reference's verdict for every target; how many
-    pairs were compared."""
+    """The field of each origin by each caster (the lazy one where the rule fits, and the paint)
+    equals the reference's verdict for every target; how many pairs were compared."""
     view = HexView(board, rule, viewer)
     cells = [c for c in board.grid.cells() if board.on_board(c)]
     compared = 0
+    engines = ("lazy", "paint") if hex_cast.fits(rule) else ("paint",)
     for a in origins:
-        cast = field(board, a, rule, viewer, engine="cast")
+        fields = {engine: field(board, a, rule, viewer, engine=engine) for engine in engines}
         for b in cells:
             expected = reference(view, a, b).clear
-            assert bool(cast[b[1], b[0]]) == expected, (rule.spec(), viewer, board.grid, a, b, expected)
+            for engine, cast in fields.items():
+                assert bool(cast[b[1], b[0]]) == expected, (engine, rule.spec(), viewer, board.grid, a, b, expected)
             compared += 1
     return compared
 
@@ -76,13 +78,19 @@ def test_the_paint_equals_the_reference_on_random_boards(seed: int, rule: HexPro
         _against_reference(board, rule, rng.choice([None, "red"]), [rng.choice(cells)])
 
 
-def test_a_bug_planted_in_the_paint_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Corners passed straight through never blocking (a wrong status table) is caught."""
+@pytest.mark.parametrize("engine", ["paint", "lazy"])
+def test_a_bug_planted_in_a_caster_is_caught(engine: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Corners passed straight through never blocking (a wrong status table) is caught, in the
+    paint and in the lazy caster, each broken alone."""
     nothing = np.zeros(6 * 2 * 2 * 64, dtype=bool)
-    monkeypatch.setattr(hex_fov, "_status_table", lambda touch: nothing)
-    with pytest.raises(AssertionError):
-        for board in _fixed_boards():
-            _against_reference(board, HEX_PRESETS["hex-strict"], None, _origins(board, 25))
+    monkeypatch.setattr(hex_fov if engine == "paint" else hex_cast, "status_table", lambda touch: nothing)
+    hex_cast._status_bytes.cache_clear()
+    try:
+        with pytest.raises(AssertionError, match=engine):
+            for board in _fixed_boards():
+                _against_reference(board, HEX_PRESETS["hex-strict"], None, _origins(board, 25))
+    finally:
+        hex_cast._status_bytes.cache_clear()
 
 
 # --- the lattice facts ---------------------------------------------------------------------------
@@ -183,7 +191,7 @@ def test_a_corner_on_a_ray_does_the_same_from_either_sextant(touch: str) -> None
     """A corner passed straight through blocks or not by its position's two wedges only: the upper
     half of sextant ``k`` and the lower half of ``k + 1`` (which meet on the ray ``n_{k+1}``) agree,
     so each half-open frame decides its own points on the rays."""
-    status = hex_fov._status_table(touch).reshape(6, 2, 2, 64)
+    status = hex_fov.status_table(touch).reshape(6, 2, 2, 64)
     for k in range(6):
         assert (status[k, :, 1] == status[(k + 1) % 6, :, 0]).all(), (touch, k)
 

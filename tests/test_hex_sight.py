@@ -146,7 +146,7 @@ def test_a_hex_board_keeps_square_boards_as_they_were() -> None:
 @pytest.mark.parametrize("axis", ["x", "y"])
 @pytest.mark.parametrize("index", ["odd", "even"])
 def test_the_engines_sides_decoded_from_the_board_s_edge_numbers_are_the_derived_ones(axis: str, index: str) -> None:
-    """hex_input decodes sight_sides from Board.sight_edge_codes (walls, shut doors; an open door
+    """hex_input decodes sight_sides from Board.sight_edge_array (walls, shut doors; an open door
     clears its side; the rim's sides included): the same sides HexBoard derives from the edges."""
     import random
 

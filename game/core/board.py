@@ -33,6 +33,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
+import numpy as np
+
 from game.core.errors import CapacityError, PlacementError, UsageError
 from game.core.grid import Corner, Edge, Grid, SquareGrid, corner_edges
 
@@ -393,6 +395,15 @@ class Board:
         frozenset({1, 5})
         """
         return frozenset(self._sight_edges)
+
+    def sight_edge_array(self) -> np.ndarray:
+        """:attr:`sight_edge_codes` as an int array in no particular order, read straight from the
+        board's own set (no frozen copy: the engines scatter it into their grids at once).
+
+        >>> sorted(Board(2, 1, walls=[Edge("V", 1, 0), Edge("H", 0, 1)]).sight_edge_array().tolist())
+        [1, 5]
+        """
+        return np.fromiter(self._sight_edges, dtype=np.intp, count=len(self._sight_edges))
 
     def _encode_sight_edges(self) -> set[int]:
         index = self.grid.edge_index

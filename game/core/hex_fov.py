@@ -39,8 +39,8 @@ from __future__ import annotations
 
 import itertools
 import weakref
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -50,7 +50,7 @@ from game.core.hex_paint import Painted, Templates, paint, templates
 from game.core.hex_rules import HexProfile
 from game.core.hexgrid import Cell
 
-__all__ = ["SightGrid", "clear_caches", "field_cast", "sight_grid"]
+__all__ = ["ON_BOARD", "Origin", "SightGrid", "SourceCast", "clear_caches", "origin", "paint_field", "sight_grid", "status_table"]
 
 #: the six neighbour directions of the pointy frame, in circular order
 _N = ((2, 0), (1, 3), (-1, 3), (-2, 0), (-1, -3), (1, -3))
@@ -66,14 +66,11 @@ class SightGrid:
     """One board under one rule and viewer, as a byte per lattice point of the pointy frame:
     at a centre bit 0 "the cell blocks" and bit 1 "on the board"; at a corner its code (bit ``p``
     for a closed position ``p``: a wall arm or a blocking wedge, :mod:`game.core.hex_corner`).
-    Point ``(X, Y)`` is byte ``(Y - y0) * stride + X - x0``; the box reaches two cells past the map."""
+    Point ``(X, Y)`` is byte ``(Y - y0) * stride + X - x0``; the box reaches two cells past the map.
+    The paint's point lists (:attr:`coded`, :attr:`centres` …) are derived when first read: the
+    lazy caster (:mod:`game.core.hex_cast`) reads the bytes only."""
 
     flags: bytes
-    coded: np.ndarray  # the byte offsets of the corners whose code is not 0 (they may block)
-    coded_t: np.ndarray  # the same as template indices from the box's first point (hex_paint)
-    coded_top: np.ndarray  # bool: which of them are top corners
-    centres: np.ndarray  # the byte offsets of the on-board centres
-    centres_t: np.ndarray  # the same as template indices from the box's first point
     x0: int
     y0: int
     stride: int
@@ -81,7 +78,49 @@ class SightGrid:
     width: int  # pointy-frame columns and rows of the map
     height: int
     parity: int
-    whole: bool = False  # no void cell: the centres and corner targets are the size's own (cached)
+    whole: bool  # no void cell: the centres and corner targets are the size's own (cached)
+    codes: tuple[np.ndarray, np.ndarray] = field(repr=False, compare=False)  # top, bottom corner codes per padded cell
+    onb: np.ndarray = field(repr=False, compare=False)  # padded cells on the board
+    first: int = 0  # whether the padded arrays' first row is pushed
+
+    @cached_property
+    def _points(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """The corners that may block (top corners first) and the on-board centres, as byte offsets
+        and template indices from their cells' (row, column): no search through the whole box."""
+        top, bottom = self.codes
+        h, w = top.shape
+        box, tmpl = _cell_points(h, w, self.first)
+        tops, bottoms = np.flatnonzero(top != 0), np.flatnonzero(bottom != 0) + h * w
+        coded = np.concatenate((tops, bottoms))
+        coded_top = np.zeros(coded.size, dtype=bool)
+        coded_top[: tops.size] = True
+        centres, centres_t = _full_centres(h, w, self.first) if self.whole else _centres(self.onb, box, tmpl)
+        return box.take(coded), tmpl.take(coded), coded_top, centres, centres_t
+
+    @property
+    def coded(self) -> np.ndarray:
+        """The byte offsets of the corners whose code is not 0 (they may block)."""
+        return self._points[0]
+
+    @property
+    def coded_t(self) -> np.ndarray:
+        """:attr:`coded` as template indices from the box's first point (hex_paint)."""
+        return self._points[1]
+
+    @property
+    def coded_top(self) -> np.ndarray:
+        """Bool per :attr:`coded`: a top corner."""
+        return self._points[2]
+
+    @property
+    def centres(self) -> np.ndarray:
+        """The byte offsets of the on-board centres."""
+        return self._points[3]
+
+    @property
+    def centres_t(self) -> np.ndarray:
+        """:attr:`centres` as template indices from the box's first point."""
+        return self._points[4]
 
 
 _GRIDS: weakref.WeakKeyDictionary[HexBoard, dict[tuple[object, ...], SightGrid]] = weakref.WeakKeyDictionary()
@@ -205,17 +244,8 @@ def _build(board: HexBoard, profile: HexProfile, viewer: str | None) -> SightGri
         flags[3 * r0 : 3 * h : 6, c0::2] = top[r0::2]
         flags[3 * r0 + 4 : 3 * h + 4 : 6, c0::2] = bottom[r0::2]
         flags[3 * r0 + 2 : 3 * h + 2 : 6, c0::2] = b8[r0::2] | onb[r0::2].view(u8) << 1
-    # the corners that may block (top corners first) and the on-board centres, as byte offsets
-    # and template indices from their cells' (row, column): no search through the whole box
-    box, tmpl = _cell_points(h, w, first)
-    tops, bottoms = np.flatnonzero(top != 0), np.flatnonzero(bottom != 0) + h * w
-    coded = np.concatenate((tops, bottoms))
-    coded_top = np.zeros(coded.size, dtype=bool)
-    coded_top[: tops.size] = True
-    centres, centres_t = _full_centres(h, w, first) if not board.void else _centres(onb, box, tmpl)
     return SightGrid(
-        flags.tobytes(), box.take(coded), tmpl.take(coded), coded_top, centres, centres_t,
-        x0, y0, stride, nrows, wp, hp, grid.parity, not board.void,
+        flags.tobytes(), x0, y0, stride, nrows, wp, hp, grid.parity, not board.void, (top, bottom), onb, first,
     )
 
 
@@ -300,7 +330,7 @@ Piece = tuple[int, int, int, int]  # open (a/b .. c/d), or the single slope a/b 
 Units = dict[int, tuple[tuple[int, int], int, bool]]  # far level -> (near corner, back, from the source)
 
 
-class _Cast:
+class SourceCast:
     """What stays exact and sequential in one source's cast (pointy frame): each sextant's start
     at a corner source, the walk along its bisector (runs along hexsides judged as units) and the
     marking of the targets seen in ``seen`` (over the pointy frame's cells)."""
@@ -533,7 +563,7 @@ class _Cast:
 
 
 @lru_cache(maxsize=8)
-def _status_table(touch: str) -> np.ndarray:
+def status_table(touch: str) -> np.ndarray:
     """Bool ``[k, top, half, code]``, flat: a corner with that code, off sextant ``k``'s bisector in
     its ``half`` (1: rows above the bisector), blocks a line passing straight through it. The line
     comes from and goes to the same two positions at every corner of a kind in one half of a
@@ -596,7 +626,7 @@ def _blocking_edges(
 def _through_corners(t: Templates, sg: SightGrid, code: np.ndarray, top: np.ndarray, shift: np.ndarray, touch: str) -> tuple[np.ndarray, np.ndarray]:
     """The corners off the bisectors that block a line passing straight through them, per source:
     ``(source, template index)``."""
-    status = _status_table(touch)
+    status = status_table(touch)
     some = np.flatnonzero(status.reshape(24, 64).any(axis=0).take(code))
     base, code, top = sg.coded_t[some], code[some], top[some]
     at = (base[None, :] + shift[:, None]).ravel()
@@ -637,7 +667,7 @@ def _whole_corner_targets(stride: int, rows: int, parity: int) -> tuple[np.ndarr
 
 
 def _paint(
-    sg: SightGrid, flags: bytearray, casts: list[_Cast], profile: HexProfile,
+    sg: SightGrid, flags: bytearray, casts: list[SourceCast], profile: HexProfile,
 ) -> tuple[Painted, np.ndarray, list[list[tuple[dict[int, list[Piece]], Units]]]]:
     """Every blocker of every frame of the sources in one paint (:mod:`game.core.hex_paint`), the
     sources' template shifts, and per frame the start of its bisector's walk."""
@@ -660,7 +690,7 @@ def _paint(
     return paint(t, max(c.top_level for c in casts), len(casts), edges, corners, starts), shift, walks
 
 
-def _read(sg: SightGrid, painted: Painted, shift: np.ndarray, casts: list[_Cast], seen: bytearray) -> None:
+def _read(sg: SightGrid, painted: Painted, shift: np.ndarray, casts: list[SourceCast], seen: bytearray) -> None:
     """Every target read from its leaf, for all sources at once, and the cells of those seen marked
     (the end rule at corner targets; the bisectors' corners were ended during their walks)."""
     t, count = painted.t, painted.count
@@ -678,9 +708,30 @@ def _read(sg: SightGrid, painted: Painted, shift: np.ndarray, casts: list[_Cast]
     casts[0].finish(targets.take(which), sx, sy)
 
 
-def field_cast(board: HexBoard, a: Cell, profile: HexProfile, viewer: str | None = None) -> np.ndarray:
-    """Every cell visible from ``a``: bool ``(height, width)``, ``[y, x]``. The origin, and from
-    corners its six neighbours, are not decided here (the caller walks them)."""
+@dataclass
+class Origin:
+    """One origin's cast, ready to run: the board's byte grid, its flags with the origin's own
+    cell cleared, one :class:`SourceCast` per source point (the centre, or the six corners) and
+    the cells marked seen so far (``seen``, over the pointy frame's cells)."""
+
+    sg: SightGrid
+    flags: bytearray
+    casts: list[SourceCast]
+    seen: bytearray
+    pointy: bool
+
+    def mask(self) -> np.ndarray:
+        """The cells marked seen: bool ``(height, width)``, ``[y, x]`` of the map."""
+        mask = np.frombuffer(bytes(self.seen), dtype=np.uint8).reshape(self.sg.height, self.sg.width).astype(bool)
+        return mask if self.pointy else mask.T
+
+    def forget(self) -> None:
+        """Unmark every cell (a cast given up half way)."""
+        self.seen[:] = bytes(len(self.seen))
+
+
+def origin(board: HexBoard, a: Cell, profile: HexProfile, viewer: str | None = None) -> Origin:
+    """The :class:`Origin` of cell ``a`` under a rule and viewer."""
     grid = board.grid
     sg = sight_grid(board, profile, viewer)
     flags = bytearray(sg.flags)
@@ -692,11 +743,19 @@ def field_cast(board: HexBoard, a: Cell, profile: HexProfile, viewer: str | None
     seen = bytearray(sg.width * sg.height)
     to_corners = profile.to == "corners"
     runs: dict[tuple[object, ...], bool] = {}
-    casts = [_Cast(sg, flags, s, ac, profile, to_corners, seen, runs) for s in ([ac] if profile.from_ == "centre" else corners)]
-    painted, shift, walks = _paint(sg, flags, casts, profile)
+    sources = [ac] if profile.from_ == "centre" else corners
+    casts = [SourceCast(sg, flags, s, ac, profile, to_corners, seen, runs) for s in sources]
+    return Origin(sg, flags, casts, seen, grid.pointy)
+
+
+def paint_field(o: Origin) -> np.ndarray:
+    """Every cell visible from the origin by one paint of every blocker of the board: bool
+    ``(height, width)``, ``[y, x]``. The origin, and from corners its six neighbours, are not
+    decided here (the caller walks them)."""
+    casts = o.casts
+    painted, shift, walks = _paint(o.sg, o.flags, casts, casts[0].rule)
     for i, cast in enumerate(casts):
         for sextant in range(6):
             painted.set_half(6 * i + sextant, cast.bisector(sextant, painted.half(6 * i + sextant), *walks[i][sextant]))
-    _read(sg, painted, shift, casts, seen)
-    mask = np.frombuffer(bytes(seen), dtype=np.uint8).reshape(sg.height, sg.width).astype(bool)
-    return mask if grid.pointy else mask.T
+    _read(o.sg, painted, shift, casts, o.seen)
+    return o.mask()

@@ -27,10 +27,10 @@ from functools import lru_cache
 
 import numpy as np
 
+from game.core import hex_cast, hex_fov
 from game.core.errors import PlacementError
 from game.core.hex_board import HexBoard, HexView
 from game.core.hex_corner import ARMS, WEDGES, corner_rule, position, side_wedge
-from game.core.hex_fov import field_cast
 from game.core.hex_result import HexMeeting, HexSightResult, candidate_points, decide
 from game.core.hex_rules import HexProfile
 from game.core.hex_walk import Event, walk
@@ -303,14 +303,26 @@ def field(
     """Every cell visible from ``a``: bool array ``(height, width)``, ``[y, x]``; void never, the
     origin always (when on the board; an origin off the board sees nothing).
 
-    ``engine``: ``"auto"`` casts shadows (:mod:`game.core.hex_fov`) from :data:`CAST_CELLS` cells
-    on and walks every line below; ``"cast"`` / ``"walk"`` force one (the tests compare them)."""
+    ``engine``: ``"auto"`` walks every line below :data:`CAST_CELLS` cells and casts shadows from
+    there on (``"cast"``): a rule from centre to centre by the lazy caster
+    (:mod:`game.core.hex_cast`) within its budget, else by the paint (:mod:`game.core.hex_fov`).
+    ``"lazy"`` (the lazy caster with no budget, where the rule fits), ``"paint"`` and ``"walk"``
+    force one engine (the tests compare them)."""
     grid = board.grid
     if not board.on_board(a):
         return np.zeros((grid.height, grid.width), dtype=bool)
     if engine == "walk" or (engine == "auto" and grid.width * grid.height < CAST_CELLS):
         return field_by_lines(board, a, profile, viewer)
-    mask = field_cast(board, a, profile, viewer)
+    o = hex_fov.origin(board, a, profile, viewer)
+    mask = None
+    if engine != "paint" and hex_cast.fits(profile):
+        limit = None if engine == "lazy" else hex_cast.budget(grid.width, grid.height)
+        if hex_cast.cast_centres(o, limit):
+            mask = o.mask()
+        else:
+            o.forget()
+    if mask is None:
+        mask = hex_fov.paint_field(o)
     mask[a[1], a[0]] = True
     if profile.from_ == "corners":  # a line from a corner of A may touch a neighbour there: walk
         for cell in grid.around(a):

@@ -22,7 +22,7 @@ sextants' starts at a corner source, and the end rules at corner targets on a bi
   between its ends' slopes in that frame, an end behind the source (level <= 0) replaced by the
   frame's far side; its key is the larger hex norm of its ends plus one, whatever the frame (an
   edge spans at most 60 degrees, so no third frame meets it). A corner whose code blocks a line
-  passing straight through it (``hex_fov._status_table``) holds its own slope from
+  passing straight through it (``hex_fov.status_table``) holds its own slope from
   its level plus one; corners on a bisector are the runs' business and are left out.
 * **Leaves.** The leaves of a frame are the slopes of its targets up to the source's reach (the
   largest level of the lattice box): from a centre to centres the slopes ``p/q``, ``q <= reach /

@@ -114,7 +114,7 @@ def hex_input(board: Board) -> HexBoard:
     grid = grid_of(board)
     made = HexBoard.build(
         grid, walls=walls, doors=doors, void=board.void, blocked=board.blocked,
-        figures=people, capacity=board.capacity, sides=_sides(grid, board.sight_edge_codes),
+        figures=people, capacity=board.capacity, sides=_sides(grid, board.sight_edge_array()),
     )
     if len(_INPUTS) > 64:
         _INPUTS.clear()
@@ -122,13 +122,13 @@ def hex_input(board: Board) -> HexBoard:
     return made
 
 
-def _sides(grid: HexGrid, codes: frozenset[int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The board's sight-blocking edge numbers (:meth:`HexGrid.edge_index`, kept by the board) as
-    :attr:`HexBoard.sight_sides`: ``(column, row, side)`` in the pointy frame, decoded at once."""
+def _sides(grid: HexGrid, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The board's sight-blocking edge numbers (:meth:`HexGrid.edge_index`, kept by the board;
+    :meth:`Board.sight_edge_array`) as :attr:`HexBoard.sight_sides`: ``(column, row, side)`` in the
+    pointy frame, decoded at once."""
     wide = (grid.width if grid.pointy else grid.height) + 2
-    found = np.fromiter(codes, dtype=np.int64, count=len(codes))  # any order: they index a bool grid
-    cell = found // 3
-    return cell % wide - 1, cell // wide - 1, found % 3
+    cell = codes // 3
+    return cell % wide - 1, cell // wide - 1, codes % 3
 
 
 def _rule(rule: Profile) -> HexProfile:

@@ -128,13 +128,11 @@ def _cache(board: Board) -> _BoardCache:
 
 def _edge_arrays(board: Board, cache: _BoardCache) -> tuple[np.ndarray, np.ndarray]:
     """Sight-blocking edges: V as [y, x] (H, W+1) and H as [y, x] (H+1, W), cached per geometry
-    version (from :attr:`Board.sight_edge_codes`: one numpy scatter, no pass over Edge objects)."""
+    version (from :meth:`Board.sight_edge_array`: one numpy scatter, no pass over Edge objects)."""
     if cache.edges is None:
         w, h = board.width, board.height
-        codes = board.sight_edge_codes
         flat = np.zeros(h * (w + 1) + (h + 1) * w, dtype=bool)
-        if codes:
-            flat[np.fromiter(codes, dtype=np.intp, count=len(codes))] = True
+        flat[board.sight_edge_array()] = True
         cache.edges = (flat[: h * (w + 1)].reshape(h, w + 1), flat[h * (w + 1) :].reshape(h + 1, w))
     return cache.edges
 

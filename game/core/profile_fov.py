@@ -57,7 +57,7 @@ How it stays fast (numpy calls on whole arrays, none per octant, blocker or targ
 * Cold means cold: only what depends on the board's size is kept between calls (slope tables,
   rank templates, the 256-entry tables per ``corner_touch``), as the arcadia engine keeps its ray
   templates. The board's contents are read again after every change, through
-  :attr:`Board.sight_edge_codes` and the terrain sets.
+  :meth:`Board.sight_edge_array` and the terrain sets.
 """
 
 from __future__ import annotations
@@ -221,10 +221,10 @@ class _Fast:
         hw[1:-1, 1:-1] = False
         # the sight-blocking walls and doors on or inside the rim, as the board keeps them:
         # V(x, y) is y * (w + 1) + x, H(x, y) is h * (w + 1) + y * w + x
-        codes = board.sight_edge_codes
-        if codes:
+        codes = board.sight_edge_array()
+        if codes.size:
             flat = np.zeros(h * (w + 1) + (h + 1) * w, dtype=bool)
-            flat[np.fromiter(codes, dtype=np.intp, count=len(codes))] = True
+            flat[codes] = True
             vw[1:-1, :] |= flat[: h * (w + 1)].reshape(h, w + 1)
             hw[:, 1:-1] |= flat[h * (w + 1) :].reshape(h + 1, w)
         if closed:
