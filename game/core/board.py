@@ -236,6 +236,7 @@ class Board:
             sq: DoorState(state) for sq, state in (door_squares or {}).items() if self.in_bounds(sq)
         }
         self._walls = set(walls)
+        self._frozen_walls: frozenset[Edge] | None = None  # :attr:`walls`, until a wall changes
         self._windows = set(windows)
         self._doors: dict[Edge, Door] = {door.edge: door for door in doors}
         self._sight_edges = self._encode_sight_edges()
@@ -364,8 +365,18 @@ class Board:
 
     @property
     def walls(self) -> frozenset[Edge]:
-        """Wall edges (a door on the same edge overrides the wall)."""
-        return frozenset(self._walls)
+        """Wall edges (a door on the same edge overrides the wall): one frozen set, taken at the
+        first read after a wall changed (a map's thousands of walls are not copied per read).
+
+        >>> b = Board(2, 1, walls=[Edge("V", 1, 0)])
+        >>> b.walls is b.walls, len(b.walls)
+        (True, 1)
+        >>> b.set_wall(Edge("H", 0, 1)); len(b.walls)
+        2
+        """
+        if self._frozen_walls is None:
+            self._frozen_walls = frozenset(self._walls)
+        return self._frozen_walls
 
     @property
     def windows(self) -> frozenset[Edge]:
@@ -660,6 +671,7 @@ class Board:
         """Add or remove a wall on an edge."""
         if present != (edge in self._walls):
             (self._walls.add if present else self._walls.discard)(edge)
+            self._frozen_walls = None
             self._sync_sight_edge(edge)
             self._bump(geometry=True)
 

@@ -228,15 +228,11 @@ def _on_bisector(
         cast.on_ray((gx, gy), level, True, here, d, pending, units)
 
 
-def _codes(sg: SightGrid, flags: bytearray, f: _Frame, fx: int, fy: int, count: int) -> bytes | bytearray:
-    """The bytes of ``count`` points three rows apart from box point ``(fx, fy)``; 0 off the box."""
+def _codes(sg: SightGrid, flags: bytearray, f: _Frame, fx: int, fy: int, count: int) -> bytes:
+    """The bytes of ``count`` points three rows apart from box point ``(fx, fy)``, some off the
+    box (0 there); :func:`_corners` slices the box itself when all are on it."""
     stepx, stepy = f.step
-    lx, ly = fx + (count - 1) * stepx, fy + (count - 1) * stepy
     stride, rows = sg.stride, sg.rows
-    if 0 <= fx < stride and 0 <= fy < rows and 0 <= lx < stride and 0 <= ly < rows:
-        base = fy * stride + fx
-        end = base + count * f.flat
-        return flags[base : end if end >= 0 else None : f.flat]
     return bytes(
         flags[(fy + i * stepy) * stride + fx + i * stepx] if 0 <= fx + i * stepx < stride and 0 <= fy + i * stepy < rows else 0
         for i in range(count)
@@ -247,37 +243,49 @@ def _corners(
     sg: SightGrid, flags: bytearray, f: _Frame, ivs: list[Interval], level: int, origin: tuple[int, int, int],
     tp: bool, status: bytes, pending: Pending,
 ) -> int:
-    """Visit the corners of a corner level (``tp``: top corners) in each open interval's rows
-    widened by :data:`_WIDEN`: the blockers they hold go to ``pending``. ``origin``: the row
-    ``j0`` of the level's first lattice point and its offset from the source. Returns how many
-    points were visited."""
+    """Visit the corners of a corner level (``tp``: top corners) in each open interval's rows,
+    widened by :data:`_WIDEN` where the corners place edges: the blockers they hold go to
+    ``pending``, unless they lie wholly outside the open slopes of the rows they were found in
+    (the open slopes only shrink). ``origin``: the row ``j0`` of the level's first lattice point
+    and its offset from the source. Returns how many points were visited."""
     j0, vx0, vy0 = origin
     lx, ly, jx, jy = f.forms
     stepx, stepy = f.step
     # an edge that cuts an open slope has both ends visited: each is placed from its top
     # corner, and from its bottom corner too near the source (where the top may lie behind)
     terms = _ARM_TERMS[1] if tp else (_ARM_TERMS[0] if level <= 3 else ())
+    widen = _WIDEN if terms else 0  # a corner's own slope matters inside the open slopes only
     row_status = (f.k * 2 + tp) * 2
-    spans: list[tuple[int, int]] = []  # each open interval's rows, widened, merged
+    # each open interval's rows, widened, merged: (first row, last row, low p, q, high p, q)
+    spans: list[tuple[int, int, int, int, int, int]] = []
     for lp, lq, _, hp, hq, _ in ivs:
         if lq == 2 * lp and hq == 2 * hp:  # the bisector alone: no edge crosses it
             continue
-        a = -((-lp * level) // lq) - _WIDEN
-        b = (hp * level) // hq + _WIDEN
+        a = -((-lp * level) // lq) - widen
+        b = (hp * level) // hq + widen
         if spans and a <= spans[-1][1] + 1:
-            if b > spans[-1][1]:
-                spans[-1] = (spans[-1][0], b)
+            last = spans[-1]
+            spans[-1] = (last[0], max(b, last[1]), last[2], last[3], hp, hq)
         else:
-            spans.append((a, b))
+            spans.append((a, b, lp, lq, hp, hq))
     visited = 0
-    for a, b in spans:
+    stride, rows, flat = sg.stride, sg.rows, f.flat
+    for a, b, slp, slq, shp, shq in spans:
         first = (a - j0 + 2) // 3  # steps from row j0 to the first row >= a
         count = (b - j0) // 3 - first + 1
         if count <= 0:
             continue
         visited += count
         vx1, vy1 = vx0 + first * stepx, vy0 + first * stepy
-        for i, byte in enumerate(_codes(sg, flags, f, f.sx + vx1 - sg.x0, f.sy + vy1 - sg.y0, count)):
+        fx, fy = f.sx + vx1 - sg.x0, f.sy + vy1 - sg.y0
+        ex, ey = fx + (count - 1) * stepx, fy + (count - 1) * stepy
+        if 0 <= fx < stride and 0 <= fy < rows and 0 <= ex < stride and 0 <= ey < rows:
+            base = fy * stride + fx
+            end = base + count * flat
+            codes: bytes | bytearray = flags[base : end if end >= 0 else None : flat]
+        else:
+            codes = _codes(sg, flags, f, fx, fy, count)
+        for i, byte in enumerate(codes):
             if not byte:
                 continue
             j = j0 + 3 * (first + i)
@@ -291,11 +299,13 @@ def _corners(
                 ox, oy = vx + ax, vy + ay
                 lo_ = (lx * ox + ly * oy) // 2
                 jo = (jx * ox + jy * oy) // 2
-                key = max(level, level - j, j, lo_, lo_ - jo, jo) + 1  # hex norms: max(L, L - j, j)
                 if lo_ > 0:
                     piece = (jo, lo_, j, level) if jo * level < j * lo_ else (j, level, jo, lo_)
                 else:
                     piece = (-1, 1, j, level) if level * (jo - j) < j * (lo_ - level) else (j, level, 2, 1)
+                if piece[2] * slq <= slp * piece[3] or piece[0] * shq >= shp * piece[1]:
+                    continue  # wholly outside the span's open slopes: it never cuts anything
+                key = max(level, level - j, j, lo_, lo_ - jo, jo) + 1  # hex norms: max(L, L - j, j)
                 pending.setdefault(key, []).append(piece)
             if 0 < j < level and 2 * j != level and status[(row_status + (2 * j > level)) * 64 + byte]:
                 pending.setdefault(level + 1, []).append((j, level, 0, 0))
