@@ -17,35 +17,66 @@ from game.core.hex_rules import HEX_PRESETS
 from game.core.hexgrid import HexGrid
 
 
-def test_it_gives_up_past_its_budget_and_the_paint_answers() -> None:
-    """On an open board the caster would visit every point: it stops at its budget, forgets what
-    it marked, and the field (by the paint) is still the walk's."""
+def test_it_gives_up_past_its_limit_and_forgets() -> None:
+    """On an open board the caster would visit every point: it stops at its limit and forgets
+    what it marked; with no limit it finishes, with the walk's field."""
     board = HexBoard.build(HexGrid(30, 30))
     rule = HEX_PRESETS["hexside"]
     o = origin(board, (15, 15), rule)
-    assert not hex_cast.cast_centres(o, hex_cast.budget(30, 30))
+    assert not hex_cast.cast_centres(o, 440)
     o.forget()
     assert not any(o.seen)
-    assert hex_cast.cast_centres(origin(board, (15, 15), rule))  # no limit: it finishes
-    assert (field(board, (15, 15), rule, engine="cast") == field_by_lines(board, (15, 15), rule)).all()
+    assert (field(board, (15, 15), rule, engine="lazy") == field_by_lines(board, (15, 15), rule)).all()
 
 
-def test_it_gives_up_early_when_the_first_sextants_use_their_share() -> None:
-    """A limit the first sextant alone uses more than a sixth of: given up after that sextant."""
+def test_on_a_big_open_board_the_paint_answers() -> None:
+    """From :data:`hex_cast.SMALLEST` cells on the field tries the caster within its budget; on an
+    open board the caster gives up and the paint's field is the answer."""
+    board = HexBoard.build(HexGrid(130, 130))
+    rule = HEX_PRESETS["hex-strict"]
+    assert hex_cast.budget(130, 130) is not None and hex_cast.budget(127, 128) is None
+    assert not hex_cast.cast_centres(origin(board, (65, 65), rule), hex_cast.budget(130, 130))
+    assert (field(board, (65, 65), rule, engine="cast") == field(board, (65, 65), rule, engine="paint")).all()
+
+
+def test_on_a_big_dense_board_the_caster_answers() -> None:
+    """A 130×130 board with walls, doors, void, blocked cells and figures: the caster finishes
+    within its budget, and its field is the paint's."""
+    board = random_board(random.Random(130), 130, 130, 0.12)
+    rule = HEX_PRESETS["hexside"]
+    a = next(c for c in [(65, 65), *board.grid.cells()] if board.on_board(c))
+    assert hex_cast.cast_centres(origin(board, a, rule, "red"), hex_cast.budget(130, 130))
+    assert (field(board, a, rule, "red", engine="cast") == field(board, a, rule, "red", engine="paint")).all()
+
+
+def _first_sextant(limit: int) -> list[int]:
+    """What the first sextant left of its allowance when ``cast_centres`` gave up (asserted) on an
+    open 30×30 board with ``limit``: one entry per sextant cast."""
     board = HexBoard.build(HexGrid(30, 30))
     o = origin(board, (15, 15), HEX_PRESETS["hexside"])
-    visited = []
+    left: list[int] = []
     real = hex_cast._sextant
 
     def counted(*args: object) -> int:
-        left = real(*args)  # type: ignore[arg-type]
-        visited.append(left)
-        return left
+        rest = real(*args)  # type: ignore[arg-type]
+        left.append(rest)
+        return rest
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(hex_cast, "_sextant", counted)
-        assert not hex_cast.cast_centres(o, 1500)
-    assert len(visited) == 1 and visited[0] >= 0  # stopped by the pace, not by the limit
+        assert not hex_cast.cast_centres(o, limit)
+    return left
+
+
+def test_one_sextant_may_use_a_quarter_of_the_limit() -> None:
+    """The first sextant visits 558 points: with a limit of 1,500 it is stopped inside, at 375."""
+    assert len(left := _first_sextant(1500)) == 1 and left[0] < 0
+
+
+def test_it_gives_up_when_the_first_sextants_use_more_than_their_share() -> None:
+    """With a limit of 3,000 the first sextant (558 points) finishes, but six at that pace would
+    pass the limit: given up after it."""
+    assert len(left := _first_sextant(3000)) == 1 and left[0] >= 0
 
 
 @pytest.mark.slow

@@ -43,7 +43,7 @@ from functools import lru_cache
 from game.core.hex_fov import ON_BOARD, Origin, SightGrid, SourceCast, status_table
 from game.core.hex_rules import HexProfile
 
-__all__ = ["budget", "cast_centres", "fits"]
+__all__ = ["SMALLEST", "budget", "cast_centres", "fits"]
 
 #: the six neighbour directions of the pointy frame, in circular order (as in game/core/hex_fov.py)
 _N = ((2, 0), (1, 3), (-1, 3), (-2, 0), (-1, -3), (1, -3))
@@ -132,23 +132,38 @@ def fits(profile: HexProfile) -> bool:
     return profile.from_ == "centre" and profile.to == "centre"
 
 
-def budget(width: int, height: int) -> int:
+#: boards with fewer cells paint every origin: the paint's cost grows with the board, the cast's
+#: with what the origin sees, and below this size the paint is cheaper on average
+#: (benchmarks/bench_hex.py, "lazy caster" in docs/hex.md)
+SMALLEST = 128 * 128
+
+
+def budget(width: int, height: int) -> int | None:
     """How many lattice points the caster may visit before the caller paints instead: about what
-    the paint costs on this board size, in caster steps (benchmarks/bench_hex.py measures both)."""
-    return 384 + (width * height) // 16
+    the paint costs on this board size, in caster steps; None below :data:`SMALLEST` cells (paint
+    at once).
+
+    >>> budget(100, 100), budget(200, 200)
+    (None, 2884)
+    """
+    cells = width * height
+    return 384 + cells // 16 if cells >= SMALLEST else None
 
 
 def cast_centres(o: Origin, limit: int | None = None) -> bool:
     """Mark in ``o.seen`` every centre the origin's centre sees (a rule that :func:`fits`), sextant
     by sextant. With a ``limit``, give up (False, ``o.seen`` partly marked) once more points than
-    that were visited, or when the sextants cast so far, at their pace, would visit more."""
+    that were visited, or more than a quarter of it in one sextant, or when the sextants cast so
+    far, at their pace, would visit more."""
     cast = o.casts[0]
     status = _status_bytes(cast.touch)
     left = limit if limit is not None else 1 << 62
     for k in range(6):
-        left = _sextant(o.sg, o.flags, cast, status, k, left)
-        if left < 0:
+        allowance = left if limit is None else min(left, limit // 4)
+        rest = _sextant(o.sg, o.flags, cast, status, k, allowance)
+        if rest < 0:
             return False
+        left -= allowance - rest
         if limit is not None and (limit - left) * 6 > limit * (k + 1):
             return False
     return True

@@ -305,7 +305,8 @@ def field(
 
     ``engine``: ``"auto"`` walks every line below :data:`CAST_CELLS` cells and casts shadows from
     there on (``"cast"``): a rule from centre to centre by the lazy caster
-    (:mod:`game.core.hex_cast`) within its budget, else by the paint (:mod:`game.core.hex_fov`).
+    (:mod:`game.core.hex_cast`) within its budget on a board of :data:`hex_cast.SMALLEST` cells or
+    more, else by the paint (:mod:`game.core.hex_fov`).
     ``"lazy"`` (the lazy caster with no budget, where the rule fits), ``"paint"`` and ``"walk"``
     force one engine (the tests compare them)."""
     grid = board.grid
@@ -315,9 +316,9 @@ def field(
         return field_by_lines(board, a, profile, viewer)
     o = hex_fov.origin(board, a, profile, viewer)
     mask = None
-    if engine != "paint" and hex_cast.fits(profile):
-        limit = None if engine == "lazy" else hex_cast.budget(grid.width, grid.height)
-        if hex_cast.cast_centres(o, limit):
+    limit = hex_cast.budget(grid.width, grid.height)
+    if hex_cast.fits(profile) and (engine == "lazy" or (engine != "paint" and limit is not None)):
+        if hex_cast.cast_centres(o, None if engine == "lazy" else limit):
             mask = o.mask()
         else:
             o.forget()
