@@ -91,7 +91,7 @@ def test_the_tile_layers_findings_name_the_grids_cells(tmp_path: Path, grid: str
     ]))
     said = _messages(path)
     for message in (
-        f"tile layer 'Walls': its 1 painted {one} are read as blocked {many}, by the layer's name",
+        f"tile layer 'Walls': its 1 painted {one} is read as blocked {many}, by the layer's name",
         f"tile layer 'Odd' is offset by 5,0 px, not a whole number of {many}; its cells are read 0,0 {many} over",
         f"tile class 'water' is painted on 2 {many} of the board but has no Sightline role; ignored",
         f"tile layer 'Junk' paints 1 {one} with a tile no tileset holds (gid 9); they count as painted "
@@ -108,7 +108,7 @@ def test_a_hidden_layer_and_door_cells_in_the_findings(tmp_path: Path, grid: str
     blocked = _tmx(tmp_path / "blocked", grid, (4, 3), _layer(1, "Ground", [[3] * 4, [3] * 4, [3, 1, 1, 3]])
                    + _layer(2, "Doors", [[0] * 4, [0] * 4, [0, 1, 0, 0]]))
     said = _messages(blocked)
-    assert f"tile layer 'Doors': its 1 painted {one} are read as door {many}, by the layer's name" in said
+    assert f"tile layer 'Doors': its 1 painted {one} is read as door {many}, by the layer's name" in said
     assert (f"11 of the board's 12 {many} are blocked, impassable or void (blocked 11, door {many} 1); "
             f"a figure can stand on 1 {one}") in said
     sealed = _tmx(tmp_path / "sealed", grid, (5, 1), _layer(1, "Ground", [[1] * 5]) + _layer(2, "Doors", [[0, 1, 0, 0, 0]]))
@@ -173,6 +173,8 @@ def test_los_reach_and_render_refuse_a_cell_in_the_grids_words(tmp_path: Path, g
         (["reach", path, "9,1", "2"], f"sightline reach: {one} (9,1) is outside the 4x3 board (x 0..3, y 0..2)"),
         (["reach", path, "3,0", "2"], f"sightline reach: {one} (3,0) is void (off the board)"),
         (["render", path, "-o", png, "--from", "3,0"], f"sightline render: --from (3,0) is off the board (a void {one})"),
+        (["render", path, "-o", png, "--fov"], f"sightline render: --fov needs --from (the {one} whose view to shade)"),
+        (["render", path, "-o", png, "--viewer", "red"], f"sightline render: --viewer needs --from (the viewer's {one})"),
     ):
         assert main(argv) == 2
         err = capsys.readouterr().err
@@ -275,3 +277,27 @@ def test_export_refuses_a_hex_map_in_one_line(tmp_path: Path, grid: str, capsys:
         else:
             assert code == 0 and out.exists()
             assert f"wrote {out}" in got.out and ": 4x3 squares, 0 wall edges, 0 doors, 0 window edges" in got.out
+
+
+def test_the_f1_help_names_the_grids_cells(tmp_path: Path, grid: str) -> None:
+    """F1 in the real window on each grid: the card's rows say the map's cells (the table is
+    written about squares; a hex map's card says hexes, a square map's is unchanged)."""
+    import pygame
+
+    from game.ui.app import App
+    from game.ui.help import help_rows
+
+    one, many = WORDS[grid]
+    path = _tmx(tmp_path, grid, (5, 2), _layer(1, "Ground", [[1] * 5] * 2) + FIGURE)
+    pygame.display.init()
+    pygame.font.init()
+    app = App(Session.open(path, autosave=False, fresh=True), screen=pygame.display.set_mode((1000, 650)),
+              watch=False, time_source=lambda: 0.0)
+    pygame.event.clear()
+    app.frame()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode="", scancode=0))
+    app.frame()
+    assert app.help_on and app.help.noun == one
+    rows = dict(help_rows(app.help.noun)["Figures and sight"])
+    assert rows[f"Hover a {one}"] == f"draw the ray from the selected figure or start {one}, explained"
+    assert any(f" {many} " in text or text.endswith(many) for text in (t for g in help_rows(one).values() for _, t in g))

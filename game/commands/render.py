@@ -41,11 +41,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="highlight the ray's Nth crossing and explain it (a lesson's from/to serve "
                         "when --from/--to are left out)")
     parser.add_argument("--fov", action="store_true",
-                        help="shade every square the viewer on --from cannot see")
+                        help="shade every square or hex the viewer on --from cannot see")
     parser.add_argument("--viewer", metavar="SIDE",
                         help="whose enemies block (default: the side of the figure on --from)")
     parser.add_argument("--scale", type=int, default=48, metavar="N",
-                        help="pixels per square (8..200, default 48)")
+                        help="pixels per square or hex (8..200, default 48)")
     parser.add_argument("--classes", metavar="MAPPING",
                         help="map your class names onto ours, e.g. wall=collision-line,blocked=rock")
     add_map_options(parser)
@@ -67,12 +67,12 @@ def run(args: argparse.Namespace) -> int:
     png_output(args.output)
     if args.target and not args.origin:
         raise UsageError("--to needs --from (the ray goes from --from to --to)")
-    if args.fov and not args.origin:
-        raise UsageError("--fov needs --from (the square whose view to shade)")
-    if args.viewer is not None and not args.origin:
-        raise UsageError("--viewer needs --from (the viewer's square)")
     loaded = load_with_rules(args.map, None, **map_options(args))  # tokens show the file's life
     board = loaded.board
+    if args.fov and not args.origin:  # said after the map is read: in its cells' words
+        raise UsageError(f"--fov needs --from (the {board.grid.noun} whose view to shade)")
+    if args.viewer is not None and not args.origin:
+        raise UsageError(f"--viewer needs --from (the viewer's {board.grid.noun})")
     if args.step is not None and not args.origin:  # a lesson board names its own ray
         frm, to = board.properties.get("from"), board.properties.get("to")
         if frm is None or to is None:

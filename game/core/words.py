@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-__all__ = ["a_or_an", "plural", "plural_of"]
+import re
+
+__all__ = ["a_or_an", "in_cells", "plural", "plural_of"]
 
 _IRREGULAR = {"enemy": "enemies", "pair": "pairs", "square": "squares", "body": "bodies"}
 
@@ -40,6 +42,29 @@ def plural_of(word: str) -> str:
     ('squares', 'hexes')
     """
     return plural(2, word).split(" ", 1)[1]
+
+
+def in_cells(text: str, noun: str) -> str:
+    """A sentence written about squares, said of the grid's cells (``noun``: ``square`` or
+    ``hex``): each whole word "square" or "squares" becomes the noun or its plural, "a" before it
+    "an" where the noun wants it. Unchanged for squares.
+
+    >>> in_cells("start the ray at the cursor square; a square sees 3 squares", "hex")
+    'start the ray at the cursor hex; a hex sees 3 hexes'
+    >>> in_cells("Hover a square (squares, not squarely)", "hex")
+    'Hover a hex (hexes, not squarely)'
+    """
+    if noun == "square":
+        return text
+
+    def swap(match: re.Match[str]) -> str:
+        article, word = match.group(1), match.group(2)
+        found = plural_of(noun) if word.lower().endswith("s") else noun
+        if word[0].isupper():
+            found = found[0].upper() + found[1:]
+        return (a_or_an(found).split(" ")[0] + " " if article else "") + found
+
+    return re.sub(r"\b(?:(an? )(?=[Ss]quare\b))?([Ss]quares?)\b", swap, text)
 
 
 def a_or_an(word: str) -> str:

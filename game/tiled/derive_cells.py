@@ -305,7 +305,8 @@ class _CellDeriver:
             read_as = {"floor": "plain floor", "door": f"door {cells}"}.get(role, f"{role} {cells}")
             self.findings.append(Finding(
                 "layer-role", Severity.NOTE,
-                f"tile layer {layer.name!r}: its {plural(painted, 'painted ' + self.noun)} are read as "
+                f"tile layer {layer.name!r}: its {plural(painted, 'painted ' + self.noun)} "
+                f"{'is' if painted == 1 else 'are'} read as "
                 f"{read_as}, by the layer's name",
                 hint="if that is wrong, give the layer its role in "
                 f"{CLASSES_FILE}: {toml_line('layers', 'floor', [layer.name])}",

@@ -861,7 +861,8 @@ class App:
         self.screen.blit(scaled, (width - target[0], 0))
 
     def _draw_help(self) -> None:
-        """The F1 card, laid out at the logical size and scaled like the panel."""
+        """The F1 card (in the map's cells' words), laid out at the logical size, scaled like the panel."""
+        self.help.noun = self.presenter.cell_noun()
         if self.ui_scale == 1.0:
             self.help.draw(self.screen)
             return

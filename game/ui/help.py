@@ -21,6 +21,7 @@ from typing import Any
 
 import pygame
 
+from game.core.words import in_cells
 from game.ui import theme
 from game.ui.keys import CONTEXTS, GROUPS, KEY_BINDINGS, MOUSE_ACTIONS, Binding, shadowed_by
 from game.ui.odds_chart import chart_font_path
@@ -37,13 +38,18 @@ BODY_TEXT = (230, 230, 236)
 MUTED_TEXT = (150, 152, 160)
 
 
-def help_rows() -> dict[str, list[tuple[str, str]]]:
-    """Group name → ``(keys or gesture, what it does)`` rows, in the table's order."""
+def help_rows(noun: str = "square") -> dict[str, list[tuple[str, str]]]:
+    """Group name → ``(keys or gesture, what it does)`` rows, in the table's order, said of the
+    map's cells (``noun``: ``square`` or ``hex``; the table is written about squares).
+
+    >>> ("Hover a hex", "draw the ray from the selected figure or start hex, explained") in help_rows("hex")["Figures and sight"]
+    True
+    """
     rows: dict[str, list[tuple[str, str]]] = {group: [] for group in GROUPS}
     for mouse in MOUSE_ACTIONS:
-        rows.setdefault(mouse.group, []).append((mouse.gesture, mouse.text))
+        rows.setdefault(mouse.group, []).append((in_cells(mouse.gesture, noun), in_cells(mouse.text, noun)))
     for binding in KEY_BINDINGS:
-        rows.setdefault(binding.group, []).append((" / ".join(binding.keys), row_text(binding)))
+        rows.setdefault(binding.group, []).append((" / ".join(binding.keys), in_cells(row_text(binding), noun)))
     return {group: entries for group, entries in rows.items() if entries}
 
 
@@ -72,10 +78,12 @@ def help_text() -> str:
 
 
 class HelpOverlay:
-    """Draws the help card centred over the window; the picture is cached per window size."""
+    """Draws the help card centred over the window; the picture is cached per window size, page
+    and :attr:`noun` (what the map's cells are called: the window sets it from its board)."""
 
     def __init__(self) -> None:
-        self._cache: tuple[tuple[tuple[int, int], int], pygame.Surface] | None = None
+        self._cache: tuple[tuple[tuple[int, int], int, str], pygame.Surface] | None = None
+        self.noun = "square"
         #: the page shown (a short window splits the card into pages; F1 turns them)
         self.page = 0
         self.pages = 1
@@ -83,8 +91,8 @@ class HelpOverlay:
     def draw(self, surface: pygame.Surface) -> None:
         """Dim the window and draw the card of keys over it (the current page of it)."""
         size = surface.get_size()
-        if self._cache is None or self._cache[0] != (size, self.page):
-            self._cache = ((size, self.page), self._render(size))
+        if self._cache is None or self._cache[0] != (size, self.page, self.noun):
+            self._cache = ((size, self.page, self.noun), self._render(size))
         surface.blit(self._cache[1], (0, 0))
 
     def next_page(self) -> bool:
@@ -98,7 +106,7 @@ class HelpOverlay:
     def _choose(self, width: int, height: int) -> tuple[_Plan, int]:
         """The largest type whose columns fit the window; when none do, 13-px type on pages.
         Returns the plan and how many columns a page shows."""
-        groups = list(help_rows().items())
+        groups = list(help_rows(self.noun).items())
         for font_size in (19, 18, 17, 16, 15, 14, 13):
             for columns in (2, 3, 4) if width >= 900 else (1, 2):
                 plan = _plan(groups, font_size, columns, width, height)
