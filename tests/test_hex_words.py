@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import shutil
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -22,6 +23,9 @@ from game.play.session import Session
 from game.play.status import SELF_SIGHT
 from game.play.wording import heat_legend
 from game.tiled import load_map
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 TILES = Path(__file__).resolve().parent / "data" / "tiled" / "tiles.png"
 GRIDS = {
@@ -233,10 +237,32 @@ def test_a_saved_door_cell_that_is_gone_is_a_note_in_the_grids_words(tmp_path: P
     assert f"the door {one} (3,0) is no longer on the map" in again.messages
 
 
-def test_the_coverage_legend_names_the_grids_cells(tmp_path: Path, grid: str) -> None:
+def _window(path: Path) -> App:
+    """The real window (dummy display, 1000×650) on a map, one frame drawn."""
     import pygame
 
     from game.ui.app import App
+
+    pygame.display.init()
+    pygame.font.init()
+    app = App(Session.open(path, autosave=False, fresh=True), screen=pygame.display.set_mode((1000, 650)),
+              watch=False, time_source=lambda: 0.0)
+    pygame.event.clear()
+    app.frame()
+    return app
+
+
+def _press(app: App, key: int, text: str) -> None:
+    """A real key press posted to the window, then one frame."""
+    import pygame
+
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=text, scancode=0))
+    app.frame()
+
+
+def test_the_coverage_legend_names_the_grids_cells(tmp_path: Path, grid: str) -> None:
+    import pygame
+
     from game.ui.heat import MAX_SQUARES, CoverageOverlay
 
     one, many = WORDS[grid]
@@ -249,14 +275,8 @@ def test_the_coverage_legend_names_the_grids_cells(tmp_path: Path, grid: str) ->
     path = _tmx(tmp_path / "small", grid, (5, 2), _layer(1, "Ground", [[1] * 5] * 2) + FIGURE)
     fresh = CoverageOverlay()
     assert fresh.legend_text(load_map(path).board, None) == f"Coverage heat map: working out how many {many} see each {one}…"
-    pygame.display.init()
-    pygame.font.init()
-    app = App(Session.open(path, autosave=False, fresh=True), screen=pygame.display.set_mode((1000, 650)),
-              watch=False, time_source=lambda: 0.0)
-    pygame.event.clear()
-    app.frame()
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0))
-    app.frame()
+    app = _window(path)
+    _press(app, pygame.K_h, "h")
     app.heat.wait(60)
     app.frame()
     assert app.heat.legend.startswith(f"Coverage: each {one} is seen from 0 (blue) to 9 (red) other {many}"), app.heat.legend
@@ -284,19 +304,12 @@ def test_the_f1_help_names_the_grids_cells(tmp_path: Path, grid: str) -> None:
     written about squares; a hex map's card says hexes, a square map's is unchanged)."""
     import pygame
 
-    from game.ui.app import App
     from game.ui.help import help_rows
 
     one, many = WORDS[grid]
     path = _tmx(tmp_path, grid, (5, 2), _layer(1, "Ground", [[1] * 5] * 2) + FIGURE)
-    pygame.display.init()
-    pygame.font.init()
-    app = App(Session.open(path, autosave=False, fresh=True), screen=pygame.display.set_mode((1000, 650)),
-              watch=False, time_source=lambda: 0.0)
-    pygame.event.clear()
-    app.frame()
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode="", scancode=0))
-    app.frame()
+    app = _window(path)
+    _press(app, pygame.K_F1, "")
     assert app.help_on and app.help.noun == one
     rows = dict(help_rows(app.help.noun)["Figures and sight"])
     assert rows[f"Hover a {one}"] == f"draw the ray from the selected figure or start {one}, explained"

@@ -41,6 +41,7 @@ import itertools
 import weakref
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from typing import NamedTuple
 
 import numpy as np
 
@@ -50,7 +51,7 @@ from game.core.hex_paint import Painted, Templates, paint, templates
 from game.core.hex_rules import HexProfile
 from game.core.hexgrid import Cell
 
-__all__ = ["ON_BOARD", "Origin", "SightGrid", "SourceCast", "clear_caches", "origin", "paint_field", "sight_grid", "status_table"]
+__all__ = ["ON_BOARD", "Origin", "PaintPoints", "SightGrid", "SourceCast", "clear_caches", "origin", "paint_field", "sight_grid", "status_table"]
 
 #: the six neighbour directions of the pointy frame, in circular order
 _N = ((2, 0), (1, 3), (-1, 3), (-2, 0), (-1, -3), (1, -3))
@@ -67,8 +68,8 @@ class SightGrid:
     at a centre bit 0 "the cell blocks" and bit 1 "on the board"; at a corner its code (bit ``p``
     for a closed position ``p``: a wall arm or a blocking wedge, :mod:`game.core.hex_corner`).
     Point ``(X, Y)`` is byte ``(Y - y0) * stride + X - x0``; the box reaches two cells past the map.
-    The paint's point lists (:attr:`coded`, :attr:`centres` …) are derived when first read: the
-    lazy caster (:mod:`game.core.hex_cast`) reads the bytes only."""
+    The paint's lists of points (:attr:`points`) are made when first read: the lazy caster
+    (:mod:`game.core.hex_cast`) reads the bytes only."""
 
     flags: bytes
     x0: int
@@ -84,9 +85,8 @@ class SightGrid:
     first: int = 0  # whether the padded arrays' first row is pushed
 
     @cached_property
-    def _points(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """The corners that may block (top corners first) and the on-board centres, as byte offsets
-        and template indices from their cells' (row, column): no search through the whole box."""
+    def points(self) -> PaintPoints:
+        """The paint's lists of points (:class:`PaintPoints`), made when first read."""
         top, bottom = self.codes
         h, w = top.shape
         box, tmpl = _cell_points(h, w, self.first)
@@ -95,32 +95,20 @@ class SightGrid:
         coded_top = np.zeros(coded.size, dtype=bool)
         coded_top[: tops.size] = True
         centres, centres_t = _full_centres(h, w, self.first) if self.whole else _centres(self.onb, box, tmpl)
-        return box.take(coded), tmpl.take(coded), coded_top, centres, centres_t
+        return PaintPoints(box.take(coded), tmpl.take(coded), coded_top, centres, centres_t)
 
-    @property
-    def coded(self) -> np.ndarray:
-        """The byte offsets of the corners whose code is not 0 (they may block)."""
-        return self._points[0]
 
-    @property
-    def coded_t(self) -> np.ndarray:
-        """:attr:`coded` as template indices from the box's first point (hex_paint)."""
-        return self._points[1]
+class PaintPoints(NamedTuple):
+    """What the paint reads of a :class:`SightGrid` besides its bytes: the corners that may block
+    (top corners first) and the on-board centres, as byte offsets and as template indices from
+    the box's first point (:mod:`game.core.hex_paint`), listed through per-size tables of each
+    cell's points (no search through the whole box)."""
 
-    @property
-    def coded_top(self) -> np.ndarray:
-        """Bool per :attr:`coded`: a top corner."""
-        return self._points[2]
-
-    @property
-    def centres(self) -> np.ndarray:
-        """The byte offsets of the on-board centres."""
-        return self._points[3]
-
-    @property
-    def centres_t(self) -> np.ndarray:
-        """:attr:`centres` as template indices from the box's first point."""
-        return self._points[4]
+    coded: np.ndarray  # the byte offsets of the corners whose code is not 0 (they may block)
+    coded_t: np.ndarray  # the same as template indices
+    coded_top: np.ndarray  # bool: which of them are top corners
+    centres: np.ndarray  # the byte offsets of the on-board centres
+    centres_t: np.ndarray  # the same as template indices
 
 
 _GRIDS: weakref.WeakKeyDictionary[HexBoard, dict[tuple[object, ...], SightGrid]] = weakref.WeakKeyDictionary()
@@ -600,7 +588,7 @@ def _blocking_edges(
     and a bottom corner): a wall, or its cell on the source's side blocks (an edge through the
     source runs along the bisector: left to the walk). ``(source, at1, at2, arm)`` for
     :func:`game.core.hex_paint.paint` (``shift``: per source, template index minus box index)."""
-    at, box, code = sg.coded_t[top], sg.coded[top], code[top]
+    at, box, code = sg.points.coded_t[top], sg.points.coded[top], code[top]
     xb, yb = box % sg.stride, box // sg.stride
     out: list[list[np.ndarray]] = [[], [], [], []]
     for m, (ax, ay) in enumerate(_ARMS):
@@ -628,7 +616,7 @@ def _through_corners(t: Templates, sg: SightGrid, code: np.ndarray, top: np.ndar
     ``(source, template index)``."""
     status = status_table(touch)
     some = np.flatnonzero(status.reshape(24, 64).any(axis=0).take(code))
-    base, code, top = sg.coded_t[some], code[some], top[some]
+    base, code, top = sg.points.coded_t[some], code[some], top[some]
     at = (base[None, :] + shift[:, None]).ravel()
     src = np.repeat(np.arange(shift.size), base.size)
     k, level, row = t.k.take(at).astype(np.int64), t.level.take(at), t.row.take(at)
@@ -643,7 +631,7 @@ def _corner_targets(sg: SightGrid) -> tuple[np.ndarray, np.ndarray]:
     every board of a size with no void cell)."""
     if sg.whole:
         return _whole_corner_targets(sg.stride, sg.rows, sg.parity)
-    return _corner_points(sg.stride, sg.rows, sg.centres)
+    return _corner_points(sg.stride, sg.rows, sg.points.centres)
 
 
 def _corner_points(stride: int, rows: int, centres: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -672,7 +660,7 @@ def _paint(
     """Every blocker of every frame of the sources in one paint (:mod:`game.core.hex_paint`), the
     sources' template shifts, and per frame the start of its bisector's walk."""
     t = templates(sg.stride, sg.rows, profile.from_ == "centre" and profile.to == "centre")
-    code = np.frombuffer(flags, dtype=np.uint8).take(sg.coded).astype(np.int64)
+    code = np.frombuffer(flags, dtype=np.uint8).take(sg.points.coded).astype(np.int64)
     sx = np.array([c.s[0] - sg.x0 for c in casts], dtype=np.int64)
     sy = np.array([c.s[1] - sg.y0 for c in casts], dtype=np.int64)
     shift = t.origin - (sy * t.width + sx)
@@ -684,7 +672,7 @@ def _paint(
             starts.extend(_start_pieces(i, k, intervals))
             per.append((pending, units))
         walks.append(per)
-    top = sg.coded_top
+    top = sg.points.coded_top
     edges = _blocking_edges(t, sg, code, top, shift, sx, sy)
     corners = _through_corners(t, sg, code, top, shift, profile.touch)
     return paint(t, max(c.top_level for c in casts), len(casts), edges, corners, starts), shift, walks
@@ -695,7 +683,7 @@ def _read(sg: SightGrid, painted: Painted, shift: np.ndarray, casts: list[Source
     (the end rule at corner targets; the bisectors' corners were ended during their walks)."""
     t, count = painted.t, painted.count
     corners = casts[0].corners
-    targets, base = _corner_targets(sg) if corners else (sg.centres, sg.centres_t)
+    targets, base = _corner_targets(sg) if corners else (sg.points.centres, sg.points.centres_t)
     at = base[None, :] + shift[:, None]
     level = (t.off_ray if corners else t.level).take(at)  # corners on a bisector: ended by its walk
     leaf = t.k.take(at) * count + painted.cum.take(t.below.take(at))
