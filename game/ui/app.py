@@ -149,7 +149,7 @@ class App:
         self.caches = caches
         self.running = True
         self.help_on = False
-        self.help = HelpOverlay()
+        self.help = HelpOverlay(self.presenter.cell_noun)  # in the map's cells' words
         #: the large log / findings reader over the board (Shift+L, I; game/ui/reader.py)
         self.reader = Reader()
         #: the coverage heat map (H; computed off the frame loop, game/ui/heat.py)
@@ -861,8 +861,7 @@ class App:
         self.screen.blit(scaled, (width - target[0], 0))
 
     def _draw_help(self) -> None:
-        """The F1 card (in the map's cells' words), laid out at the logical size, scaled like the panel."""
-        self.help.noun = self.presenter.cell_noun()
+        """The F1 card, laid out at the logical size and scaled like the panel."""
         if self.ui_scale == 1.0:
             self.help.draw(self.screen)
             return

@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -79,11 +80,13 @@ def help_text() -> str:
 
 class HelpOverlay:
     """Draws the help card centred over the window; the picture is cached per window size, page
-    and :attr:`noun` (what the map's cells are called: the window sets it from its board)."""
+    and :attr:`noun`. ``cell_noun`` says what the map's cells are called (the window's board:
+    ``square`` or ``hex``), asked at each draw."""
 
-    def __init__(self) -> None:
+    def __init__(self, cell_noun: Callable[[], str] = lambda: "square") -> None:
         self._cache: tuple[tuple[tuple[int, int], int, str], pygame.Surface] | None = None
-        self.noun = "square"
+        self._cell_noun = cell_noun
+        self.noun = cell_noun()
         #: the page shown (a short window splits the card into pages; F1 turns them)
         self.page = 0
         self.pages = 1
@@ -91,6 +94,7 @@ class HelpOverlay:
     def draw(self, surface: pygame.Surface) -> None:
         """Dim the window and draw the card of keys over it (the current page of it)."""
         size = surface.get_size()
+        self.noun = self._cell_noun()
         if self._cache is None or self._cache[0] != (size, self.page, self.noun):
             self._cache = ((size, self.page, self.noun), self._render(size))
         surface.blit(self._cache[1], (0, 0))
