@@ -14,6 +14,11 @@ run.py. The issue's targets: hex ``field`` 200×200 ``hexside`` within 2× the s
 ≥ 0.5); 100×100 ``gloomhaven`` within 8× (ratio ≥ 0.125). The ``*_open`` rows use a sparse board
 (1 % walls, no blocked cells) on both sides. ``--cpu`` times CPU time instead of wall time.
 
+``--origins`` prints the cost per origin with the board's byte grid kept (many origins of one
+board: the window, ``report``, ``compare``): the paint, the lazy caster and the field's own choice,
+on dense and open boards of 128, 160, 200 and 256 hexes a side; it sets where the lazy caster starts
+(``hex_cast.SMALLEST``).
+
 ``benchmarks()`` gives the same rows to benchmarks/run.py (not interleaved there).
 """
 
@@ -224,6 +229,33 @@ def fresh_los(samples: int) -> None:
               f"{'ok' if statistics.median(times) <= 2 and max(peaks) <= 300 else 'MISSED'}", flush=True)
 
 
+def origins(samples: int) -> None:
+    """``--origins``: the CPU time per origin of the field with the byte grid kept (as the window,
+    ``report`` and ``compare`` ask for many origins of one board), from ``samples`` random origins
+    of dense and open boards of 128, 160, 200 and 256 hexes a side under ``hexside``: the paint alone,
+    the lazy caster alone (no budget) and the field's own choice ("auto": the caster within its
+    budget from 180×180 cells on, else the paint). Where the paint is cheaper on average sets
+    :data:`game.core.hex_cast.SMALLEST`."""
+    from game.core import hex_los
+    from game.core.hex_rules import parse_hex_rule
+
+    rule = parse_hex_rule("hexside")
+    print(f"{'board':22s} {'paint':>9s} {'lazy':>9s} {'auto':>9s}   (ms CPU per origin, {samples} origins)")
+    for size in (128, 160, 200, 256):
+        for density, walls, blocked in (("dense", 0.1, 0.02), ("open", 0.01, 0.0)):
+            board = hex_sight.hex_input(hex_board(size, seed=size, walls=walls, blocked=blocked))
+            rng = random.Random(size)
+            cells = [(rng.randrange(size), rng.randrange(size)) for _ in range(samples)]
+            times = []
+            for engine in ("paint", "lazy", "cast"):
+                hex_los.field(board, cells[0], rule, engine=engine)  # the byte grid and tables made
+                start = time.process_time()
+                for cell in cells:
+                    hex_los.field(board, cell, rule, engine=engine)
+                times.append((time.process_time() - start) * 1000 / samples)
+            print(f"{size}x{size} {density:11s} {times[0]:9.2f} {times[1]:9.2f} {times[2]:9.2f}", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Time every row, interleaved, and print it as benchmarks/run.py does."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -231,7 +263,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--samples", type=int, default=9, help="samples per side (default 9)")
     parser.add_argument("--cpu", action="store_true", help="time CPU time, not wall time")
     parser.add_argument("--fresh", action="store_true", help="also time sightline los on a 400x400 hex map, fresh processes")
+    parser.add_argument("--origins", action="store_true",
+                        help="only the field's cost per origin: paint, lazy caster, the field's choice (hexside)")
     args = parser.parse_args(argv)
+    if args.origins:
+        print(f"load average at the start: {', '.join(f'{v:.2f}' for v in os.getloadavg())}", flush=True)
+        origins(max(args.samples, 40))
+        print(f"load average at the end: {', '.join(f'{v:.2f}' for v in os.getloadavg())}")
+        return 0
     clock = time.process_time if args.cpu else time.perf_counter
     start_load = os.getloadavg()
     print(f"load average at the start: {start_load[0]:.2f}, {start_load[1]:.2f}, {start_load[2]:.2f}"

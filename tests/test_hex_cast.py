@@ -32,28 +32,32 @@ def test_it_gives_up_past_its_limit_and_forgets() -> None:
 def test_on_a_big_open_board_the_paint_answers() -> None:
     """From :data:`hex_cast.SMALLEST` cells on the field tries the caster within its budget; on an
     open board the caster gives up and the paint's field is the answer."""
-    board = HexBoard.build(HexGrid(130, 130))
+    board = HexBoard.build(HexGrid(180, 180))
     rule = HEX_PRESETS["hex-strict"]
-    assert hex_cast.budget(130, 130) is not None and hex_cast.budget(127, 128) is None
-    assert not hex_cast.cast_centres(origin(board, (65, 65), rule), hex_cast.budget(130, 130))
-    assert (field(board, (65, 65), rule, engine="cast") == field(board, (65, 65), rule, engine="paint")).all()
+    assert hex_cast.budget(180, 180) is not None and hex_cast.budget(179, 180) is None
+    assert not hex_cast.cast_centres(origin(board, (90, 90), rule), hex_cast.budget(180, 180))
+    assert (field(board, (90, 90), rule, engine="cast") == field(board, (90, 90), rule, engine="paint")).all()
 
 
 def test_on_a_big_dense_board_the_caster_answers() -> None:
-    """A 130×130 board with walls, doors, void, blocked cells and figures: the caster finishes
+    """A 180×180 board with walls, doors, void, blocked cells and figures: the caster finishes
     within its budget, and its field is the paint's."""
-    board = random_board(random.Random(130), 130, 130, 0.12)
+    board = random_board(random.Random(180), 180, 180, 0.12)
     rule = HEX_PRESETS["hexside"]
-    a = next(c for c in [(65, 65), *board.grid.cells()] if board.on_board(c))
-    assert hex_cast.cast_centres(origin(board, a, rule, "red"), hex_cast.budget(130, 130))
+    a = next(c for c in [(90, 90), *board.grid.cells()] if board.on_board(c))
+    assert hex_cast.cast_centres(origin(board, a, rule, "red"), hex_cast.budget(180, 180))
     assert (field(board, a, rule, "red", engine="cast") == field(board, a, rule, "red", engine="paint")).all()
 
 
-def _first_sextant(limit: int) -> list[int]:
-    """What the first sextant left of its allowance when ``cast_centres`` gave up (asserted) on an
-    open 30×30 board with ``limit``: one entry per sextant cast."""
+def test_one_sextant_may_use_a_sixth_of_the_limit() -> None:
+    """On an open 30×30 board, with what each sextant visits counted first: a limit of six times
+    the largest count lets the cast finish; six times the first sextant's count less one stops it
+    inside the first sextant."""
     board = HexBoard.build(HexGrid(30, 30))
     o = origin(board, (15, 15), HEX_PRESETS["hexside"])
+    status = hex_cast._status_bytes(o.casts[0].touch)
+    visits = [(1 << 40) - hex_cast._sextant(o.sg, o.flags, o.casts[0], status, k, 1 << 40) for k in range(6)]
+    assert min(visits) > 300
     left: list[int] = []
     real = hex_cast._sextant
 
@@ -64,19 +68,11 @@ def _first_sextant(limit: int) -> list[int]:
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(hex_cast, "_sextant", counted)
-        assert not hex_cast.cast_centres(o, limit)
-    return left
-
-
-def test_one_sextant_may_use_a_quarter_of_the_limit() -> None:
-    """The first sextant visits 558 points: with a limit of 1,500 it is stopped inside, at 375."""
-    assert len(left := _first_sextant(1500)) == 1 and left[0] < 0
-
-
-def test_it_gives_up_when_the_first_sextants_use_more_than_their_share() -> None:
-    """With a limit of 3,000 the first sextant (558 points) finishes, but six at that pace would
-    pass the limit: given up after it."""
-    assert len(left := _first_sextant(3000)) == 1 and left[0] >= 0
+        assert hex_cast.cast_centres(origin(board, (15, 15), HEX_PRESETS["hexside"]), 6 * max(visits))
+        assert len(left) == 6 and min(left) >= 0
+        left.clear()
+        assert not hex_cast.cast_centres(origin(board, (15, 15), HEX_PRESETS["hexside"]), 6 * (visits[0] - 1))
+        assert len(left) == 1 and left[0] < 0
 
 
 @pytest.mark.slow
@@ -94,3 +90,13 @@ def test_a_rim_of_one_row_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
             lazy = field(board, a, rule, engine="lazy")
             wrong += int(np.count_nonzero(lazy != field_by_lines(board, a, rule)))
     assert wrong > 0
+
+
+def test_a_wide_front_gives_the_origin_to_the_paint() -> None:
+    """With a budget, a level of a sextant with more than ``FRONT`` open targets stops the cast
+    however much budget is left (an open part of the board, where the paint is cheaper); with no
+    limit the same cast finishes."""
+    board = HexBoard.build(HexGrid(120, 120))
+    rule = HEX_PRESETS["hexside"]
+    assert not hex_cast.cast_centres(origin(board, (60, 60), rule), 1 << 40)
+    assert hex_cast.cast_centres(origin(board, (60, 60), rule))

@@ -134,39 +134,34 @@ def fits(profile: HexProfile) -> bool:
 
 #: boards with fewer cells paint every origin: the paint's cost grows with the board, the cast's
 #: with what the origin sees, and below this size the paint is cheaper on average
-#: (benchmarks/bench_hex.py, "lazy caster" in docs/hex.md)
-SMALLEST = 128 * 128
+#: (``python benchmarks/bench_hex.py --origins``; "The lazy caster" in docs/hex.md)
+SMALLEST = 180 * 180
+#: with a budget, more targets than this looked at on one level of a sextant give the origin to
+#: the paint at once: a wide front is an open part of the board
+FRONT = 24
 
 
 def budget(width: int, height: int) -> int | None:
-    """How many lattice points the caster may visit before the caller paints instead: about what
-    the paint costs on this board size, in caster steps; None below :data:`SMALLEST` cells (paint
-    at once).
+    """How many lattice points the caster may visit before the caller paints instead: about twice
+    what the paint costs on this board size, in caster steps (a sixth of it per sextant); None below
+    :data:`SMALLEST` cells (paint at once).
 
-    >>> budget(100, 100), budget(200, 200)
-    (None, 2884)
+    >>> budget(160, 160), budget(200, 200)
+    (None, 5768)
     """
     cells = width * height
-    return 384 + cells // 16 if cells >= SMALLEST else None
+    return 768 + cells // 8 if cells >= SMALLEST else None
 
 
 def cast_centres(o: Origin, limit: int | None = None) -> bool:
     """Mark in ``o.seen`` every centre the origin's centre sees (a rule that :func:`fits`), sextant
-    by sextant. With a ``limit``, give up (False, ``o.seen`` partly marked) once more points than
-    that were visited, or more than a quarter of it in one sextant, or when the sextants cast so
-    far, at their pace, would visit more."""
+    by sextant. With a ``limit``, give up (False, ``o.seen`` partly marked) once a sextant visits
+    more than a sixth of it: an origin that sees far in one direction goes to the paint early."""
     cast = o.casts[0]
     status = _status_bytes(cast.touch)
-    left = limit if limit is not None else 1 << 62
-    for k in range(6):
-        allowance = left if limit is None else min(left, limit // 4)
-        rest = _sextant(o.sg, o.flags, cast, status, k, allowance)
-        if rest < 0:
-            return False
-        left -= allowance - rest
-        if limit is not None and (limit - left) * 6 > limit * (k + 1):
-            return False
-    return True
+    allowance = 1 << 62 if limit is None else limit // 6
+    front = 1 << 62 if limit is None else FRONT
+    return all(_sextant(o.sg, o.flags, cast, status, k, allowance, front) >= 0 for k in range(6))
 
 
 @lru_cache(maxsize=8)
@@ -189,8 +184,11 @@ class _Frame:
         self.flat = self.step[1] * sg.stride + self.step[0]
 
 
-def _sextant(sg: SightGrid, flags: bytearray, cast: SourceCast, status: bytes, k: int, left: int) -> int:
-    """Cast sextant ``k``; returns the budget left (negative: exhausted)."""
+def _sextant(
+    sg: SightGrid, flags: bytearray, cast: SourceCast, status: bytes, k: int, left: int, front: int = 1 << 62,
+) -> int:
+    """Cast sextant ``k``; returns the budget left (negative: exhausted, or more than ``front``
+    targets looked at on one level)."""
     f = _Frame(sg, cast, k)
     sx, sy = cast.s
     (nkx, nky), (stepx, stepy) = f.n, f.step
@@ -215,7 +213,10 @@ def _sextant(sg: SightGrid, flags: bytearray, cast: SourceCast, status: bytes, k
         vy0 = (level * nky + j0 * stepy) // 3
         kind = (sy + vy0) % 3
         if kind == 0:
-            left -= _read(ivs, level, j0, sx + vx0, sy + vy0, f.step, flags, sg, cast.seen)
+            looked = _read(ivs, level, j0, sx + vx0, sy + vy0, f.step, flags, sg, cast.seen)
+            if looked > front:
+                return -1  # a wide front: an open part of the board, where the paint is cheaper
+            left -= looked
         else:
             if half_open and not level & 1:
                 _on_bisector(sg, flags, cast, level, f.d, pending, units)
