@@ -40,15 +40,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from game.core.hex_corner import ARMS, WEDGES
+from game.core.hex_fov import NEIGHBOURS as _N
 from game.core.hex_fov import ON_BOARD, Origin, SightGrid, SourceCast, status_table
 from game.core.hex_rules import HexProfile
 
 __all__ = ["SMALLEST", "budget", "cast_centres", "fits"]
 
-#: the six neighbour directions of the pointy frame, in circular order (as in game/core/hex_fov.py)
-_N = ((2, 0), (1, 3), (-1, 3), (-2, 0), (-1, -3), (1, -3))
-_ARMS = ((0, -2), (1, 1), (-1, 1))
-_WEDGES = ((1, -1), (0, 2), (-1, -1))
 _WIDEN = 2
 
 
@@ -62,9 +60,9 @@ def _arm_terms() -> tuple[tuple[ArmTerms, ...], ...]:
     out = []
     for flip in (-1, 1):
         arms: list[ArmTerms] = []
-        for m, (ax, ay) in enumerate(_ARMS):
+        for m, (ax, ay) in enumerate(ARMS):
             ay *= flip
-            wx, wy = _WEDGES[((2 * m + 1) % 6) // 2]
+            wx, wy = WEDGES[((2 * m + 1) % 6) // 2]
             wy *= flip
             wall, plus, minus = 1 << 2 * m, 1 << (2 * m + 1) % 6, 1 << (2 * m - 1) % 6
             arms.append((ax, ay, wall | plus | minus, wall, plus, minus, ax * wy - ay * wx > 0))

@@ -51,10 +51,10 @@ from game.core.hex_paint import Painted, Templates, paint, templates
 from game.core.hex_rules import HexProfile
 from game.core.hexgrid import Cell
 
-__all__ = ["ON_BOARD", "Origin", "PaintPoints", "SightGrid", "SourceCast", "clear_caches", "origin", "paint_field", "sight_grid", "status_table"]
+__all__ = ["NEIGHBOURS", "ON_BOARD", "Origin", "PaintPoints", "SightGrid", "SourceCast", "clear_caches", "origin", "paint_field", "sight_grid", "status_table"]
 
 #: the six neighbour directions of the pointy frame, in circular order
-_N = ((2, 0), (1, 3), (-1, 3), (-2, 0), (-1, -3), (1, -3))
+NEIGHBOURS = _N = ((2, 0), (1, 3), (-1, 3), (-2, 0), (-1, -3), (1, -3))
 #: arm and wedge-centre offsets of a top corner (a bottom corner: y negated), by position // 2
 _ARMS = ((0, -2), (1, 1), (-1, 1))
 _WEDGES = ((1, -1), (0, 2), (-1, -1))
