@@ -167,10 +167,10 @@ def test_an_edge_s_cone_meets_only_the_frames_of_its_ends(source: tuple[int, int
 
 
 def test_the_rank_tables_count_exactly() -> None:
-    """``below`` / ``upto`` of every offset, and ``below_at`` / ``upto_at`` of every slope the
-    paint looks up, equal a count of the leaf slopes with Fractions."""
+    """``below_at`` / ``upto_at`` of every slope the paint looks up equal a count of the leaf
+    slopes with Fractions."""
     for centres in (True, False):
-        t = hex_paint.templates(7, 11, centres)
+        t = hex_paint.slope_tables(hex_paint.box_top(7, 11), centres)
         leaves = sorted({Fraction(j, q) for q in range(1, t.top + 1) for j in range(q)
                          if (q - 2 * j) % 3 == 0 and (not centres or (q % 3 == 0 and j % 3 == 0))})
         assert len(leaves) == t.keys.size
@@ -179,11 +179,16 @@ def test_the_rank_tables_count_exactly() -> None:
                 at = q * t.span + p + 3
                 assert t.below_at[at] == sum(x < Fraction(p, q) for x in leaves), (centres, p, q)
                 assert t.upto_at[at] == sum(x <= Fraction(p, q) for x in leaves), (centres, p, q)
-        for at in range(t.k.size):
-            if t.k[at] >= 0:
-                slope = Fraction(int(t.row[at]), int(t.level[at]))
-                assert t.below[at] == sum(x < slope for x in leaves)
-                assert t.upto[at] == sum(x <= slope for x in leaves)
+
+
+@pytest.mark.parametrize(("stride", "rows"), [(2, 3), (7, 11), (9, 7), (30, 5)])
+def test_the_box_s_top_is_its_largest_level_plus_two(stride: int, rows: int) -> None:
+    """``box_top``: the largest level between two points of the box (every offset framed), plus 2."""
+    dx = np.arange(1 - stride, stride, dtype=np.int64)[None, :]
+    dy = np.arange(1 - rows, rows, dtype=np.int64)[:, None]
+    x, y = np.broadcast_arrays(dx, dy)
+    _, level, _ = hex_paint.frames(x.ravel(), y.ravel())
+    assert hex_paint.box_top(stride, rows) == int(level.max()) + 2
 
 
 @pytest.mark.parametrize("touch", ["blocks", "clear", "both-sides"])
@@ -197,19 +202,15 @@ def test_a_corner_on_a_ray_does_the_same_from_either_sextant(touch: str) -> None
 
 
 @pytest.mark.parametrize("chunk", [1, 7, 50, 1 << 19])
-def test_the_offsets_framed_band_by_band_are_the_offsets_framed_at_once(chunk: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """``_offsets`` frames a big box a band of rows at a time (its temporaries bounded): band
-    edges anywhere, the same arrays as framing every offset at once."""
-    stride, rows = 9, 7
-    dx = np.arange(1 - stride, stride, dtype=np.int64)[None, :]
-    dy = np.arange(1 - rows, rows, dtype=np.int64)[:, None]
-    x, y = np.broadcast_arrays(dx, dy)
-    expected = hex_paint.frames(x.ravel(), y.ravel())
+def test_the_slopes_ranked_in_bands_are_the_slopes_ranked_at_once(chunk: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``slope_tables`` ranks a big board's slopes a band at a time (its temporaries bounded):
+    band edges anywhere, the same tables as ranking every slope at once."""
+    expected = hex_paint.slope_tables(40, False)
     monkeypatch.setattr(hex_paint, "_CHUNK", chunk)
-    hex_paint._offsets.cache_clear()
+    hex_paint.slope_tables.cache_clear()
     try:
-        found = hex_paint._offsets(stride, rows)
+        found = hex_paint.slope_tables(40, False)
     finally:
-        hex_paint._offsets.cache_clear()
-    for a, b in zip(found, expected, strict=True):
+        hex_paint.slope_tables.cache_clear()
+    for a, b in ((found.below_at, expected.below_at), (found.upto_at, expected.upto_at)):
         assert a.dtype == np.int32 and (a == b).all()

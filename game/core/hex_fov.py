@@ -47,7 +47,7 @@ import numpy as np
 
 from game.core.hex_board import HexBoard
 from game.core.hex_corner import corner_rule, position, side_wedge
-from game.core.hex_paint import Painted, Templates, paint, templates
+from game.core.hex_paint import Blockers, Painted, box_top, paint, read, slope_tables
 from game.core.hex_rules import HexProfile
 from game.core.hexgrid import Cell
 
@@ -89,26 +89,23 @@ class SightGrid:
         """The paint's lists of points (:class:`PaintPoints`), made when first read."""
         top, bottom = self.codes
         h, w = top.shape
-        box, tmpl = _cell_points(h, w, self.first)
+        box = _cell_points(h, w, self.first)
         tops, bottoms = np.flatnonzero(top != 0), np.flatnonzero(bottom != 0) + h * w
         coded = np.concatenate((tops, bottoms))
-        coded_top = np.zeros(coded.size, dtype=bool)
-        coded_top[: tops.size] = True
-        centres, centres_t = _full_centres(h, w, self.first) if self.whole else _centres(self.onb, box, tmpl)
-        return PaintPoints(box.take(coded), tmpl.take(coded), coded_top, centres, centres_t)
+        coded_top = np.zeros(coded.size, dtype=np.uint8)
+        coded_top[: tops.size] = 1
+        centres = _full_centres(h, w, self.first) if self.whole else _centres(self.onb, box)
+        return PaintPoints(box.take(coded), coded_top, centres)
 
 
 class PaintPoints(NamedTuple):
     """What the paint reads of a :class:`SightGrid` besides its bytes: the corners that may block
-    (top corners first) and the on-board centres, as byte offsets and as template indices from
-    the box's first point (:mod:`game.core.hex_paint`), listed through per-size tables of each
-    cell's points (no search through the whole box)."""
+    (top corners first) and the on-board centres, as byte offsets, listed through per-size tables
+    of each cell's points (no search through the whole box)."""
 
     coded: np.ndarray  # the byte offsets of the corners whose code is not 0 (they may block)
-    coded_t: np.ndarray  # the same as template indices
-    coded_top: np.ndarray  # bool: which of them are top corners
+    coded_top: np.ndarray  # uint8: 1 for the top corners among them
     centres: np.ndarray  # the byte offsets of the on-board centres
-    centres_t: np.ndarray  # the same as template indices
 
 
 _GRIDS: weakref.WeakKeyDictionary[HexBoard, dict[tuple[object, ...], SightGrid]] = weakref.WeakKeyDictionary()
@@ -238,39 +235,32 @@ def _build(board: HexBoard, profile: HexProfile, viewer: str | None) -> SightGri
 
 
 @lru_cache(maxsize=8)
-def _cell_points(h: int, w: int, first: int) -> tuple[np.ndarray, np.ndarray]:
+def _cell_points(h: int, w: int, first: int) -> np.ndarray:
     """Per padded cell ``r * w + c`` of an ``h`` × ``w`` board (pointy frame, pad included): the
     byte offset in the lattice box of its top corner, then (from ``h * w`` on) of its bottom
-    corner, then (from ``2 * h * w``) of its centre; and the same points as template indices."""
+    corner, then (from ``2 * h * w``) of its centre."""
     r = np.arange(h, dtype=np.int64)[:, None]
     c = 2 * np.arange(w, dtype=np.int64)[None, :] + (first ^ (r & 1))
     rows = np.concatenate([np.broadcast_to(3 * r + dy, (h, w)).ravel() for dy in (0, 4, 2)])
     cols = np.concatenate([c.ravel()] * 3)
-    return rows * (2 * w) + cols, rows * (4 * w - 1) + cols
-
-
-def _centres(onb: np.ndarray, box: np.ndarray, tmpl: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The on-board centres as byte offsets and template indices (:func:`_cell_points`)."""
-    h, w = onb.shape
-    ons = np.flatnonzero(onb) + 2 * h * w
-    return box.take(ons), tmpl.take(ons)
-
-
-@lru_cache(maxsize=8)
-def _full_centres(h: int, w: int, first: int) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`_centres` of a board with no void cell (the pad of 3 off the board)."""
-    onb = np.zeros((h, w), dtype=bool)
-    onb[3:-3, 3:-3] = True
-    found = _centres(onb, *_cell_points(h, w, first))
-    for part in found:
-        part.setflags(write=False)  # shared by every board of this size
+    found: np.ndarray = rows * (2 * w) + cols
     return found
 
 
-def _template_index(at: np.ndarray, stride: int) -> np.ndarray:
-    """Byte offsets of the lattice box as template indices (:class:`game.core.hex_paint.Templates`)
-    from the box's first point."""
-    found: np.ndarray = at + (at // stride) * (stride - 1)
+def _centres(onb: np.ndarray, box: np.ndarray) -> np.ndarray:
+    """The on-board centres as byte offsets (:func:`_cell_points`)."""
+    h, w = onb.shape
+    found: np.ndarray = box.take(np.flatnonzero(onb) + 2 * h * w)
+    return found
+
+
+@lru_cache(maxsize=8)
+def _full_centres(h: int, w: int, first: int) -> np.ndarray:
+    """:func:`_centres` of a board with no void cell (the pad of 3 off the board)."""
+    onb = np.zeros((h, w), dtype=bool)
+    onb[3:-3, 3:-3] = True
+    found = _centres(onb, _cell_points(h, w, first))
+    found.setflags(write=False)  # shared by every board of this size
     return found
 
 
@@ -581,89 +571,44 @@ def _start_pieces(i: int, k: int, intervals: list[Interval]) -> list[tuple[int, 
     return out
 
 
-def _blocking_edges(
-    t: Templates, sg: SightGrid, code: np.ndarray, top: np.ndarray, shift: np.ndarray, sx: np.ndarray, sy: np.ndarray,
-) -> tuple[np.ndarray, ...]:
-    """The edges that block from each source, taken at their top corner (every edge joins a top
-    and a bottom corner): a wall, or its cell on the source's side blocks (an edge through the
-    source runs along the bisector: left to the walk). ``(source, at1, at2, arm)`` for
-    :func:`game.core.hex_paint.paint` (``shift``: per source, template index minus box index)."""
-    at, box, code = sg.points.coded_t[top], sg.points.coded[top], code[top]
-    xb, yb = box % sg.stride, box // sg.stride
-    out: list[list[np.ndarray]] = [[], [], [], []]
-    for m, (ax, ay) in enumerate(_ARMS):
-        wall, plus, minus = 1 << 2 * m, 1 << (2 * m + 1) % 6, 1 << (2 * m - 1) % 6
-        some = np.flatnonzero(code & (wall | plus | minus) != 0)
-        if not some.size:
-            continue
-        c = code.take(some)
-        wx, wy = _WEDGES[((2 * m + 1) % 6) // 2]
-        plus_side = ax * wy - ay * wx > 0  # the side of the arm the wedge after it lies on
-        side = ay * (xb.take(some) - sx[:, None]) - ax * (yb.take(some) - sy[:, None])  # cross(arm, source - corner)
-        closed = c & np.where((side > 0) == plus_side, wall | plus, wall | minus) != 0
-        hit = np.flatnonzero((side != 0) & closed)
-        src, which = np.divmod(hit, some.size) if sx.size > 1 else (np.zeros(hit.size, dtype=np.int64), hit)
-        at1 = at.take(some.take(which)) + shift.take(src)
-        for part, value in zip(out, (src, at1, at1 + (ay * t.width + ax), np.full(src.size, m)), strict=True):
-            part.append(value)
-    if not out[0]:
-        return tuple(np.zeros(0, dtype=np.int64) for _ in range(4))
-    return tuple(np.concatenate(part) for part in out)
-
-
-def _through_corners(t: Templates, sg: SightGrid, code: np.ndarray, top: np.ndarray, shift: np.ndarray, touch: str) -> tuple[np.ndarray, np.ndarray]:
-    """The corners off the bisectors that block a line passing straight through them, per source:
-    ``(source, template index)``."""
-    status = status_table(touch)
-    some = np.flatnonzero(status.reshape(24, 64).any(axis=0).take(code))
-    base, code, top = sg.points.coded_t[some], code[some], top[some]
-    at = (base[None, :] + shift[:, None]).ravel()
-    src = np.repeat(np.arange(shift.size), base.size)
-    k, level, row = t.k.take(at).astype(np.int64), t.level.take(at), t.row.take(at)
-    half = 2 * row > level
-    found = ((np.maximum(k, 0) * 2 + np.tile(top, shift.size)) * 2 + half) * 64 + np.tile(code, shift.size)
-    keep = np.flatnonzero((k >= 0) & (2 * row != level) & status.take(found))
-    return src.take(keep), at.take(keep)
-
-
-def _corner_targets(sg: SightGrid) -> tuple[np.ndarray, np.ndarray]:
-    """The corners of the on-board cells: byte offsets and template indices (the same arrays for
-    every board of a size with no void cell)."""
+def _corner_targets(sg: SightGrid) -> np.ndarray:
+    """The corners of the on-board cells as byte offsets (the same array for every board of a
+    size with no void cell)."""
     if sg.whole:
         return _whole_corner_targets(sg.stride, sg.rows, sg.parity)
     return _corner_points(sg.stride, sg.rows, sg.points.centres)
 
 
-def _corner_points(stride: int, rows: int, centres: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _corner_points(stride: int, rows: int, centres: np.ndarray) -> np.ndarray:
     mark = np.zeros(stride * rows, dtype=bool)
     for dx, dy in ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1)):
         mark[centres + (dy * stride + dx)] = True
-    found = np.flatnonzero(mark)
-    return found, _template_index(found, stride)
+    return np.flatnonzero(mark)
 
 
 @lru_cache(maxsize=8)
-def _whole_corner_targets(stride: int, rows: int, parity: int) -> tuple[np.ndarray, np.ndarray]:
+def _whole_corner_targets(stride: int, rows: int, parity: int) -> np.ndarray:
     """:func:`_corner_points` of a board with no void, from its size's centres
     (:func:`_full_centres`: ``stride = 2w``, ``rows = 3h + 2`` of the padded arrays, their first
     row pushed unless the grid pushes even rows)."""
-    centres, _ = _full_centres((rows - 2) // 3, stride // 2, 1 ^ parity)
-    found = _corner_points(stride, rows, centres)
-    for part in found:
-        part.setflags(write=False)  # shared by every board of this size
+    found = _corner_points(stride, rows, _full_centres((rows - 2) // 3, stride // 2, 1 ^ parity))
+    found.setflags(write=False)  # shared by every board of this size
     return found
+
+
+def _sources(sg: SightGrid, casts: list[SourceCast]) -> tuple[np.ndarray, np.ndarray]:
+    """The sources' byte-grid coordinates."""
+    return np.array([c.s[0] - sg.x0 for c in casts], dtype=np.int64), np.array([c.s[1] - sg.y0 for c in casts], dtype=np.int64)
 
 
 def _paint(
     sg: SightGrid, flags: bytearray, casts: list[SourceCast], profile: HexProfile,
-) -> tuple[Painted, np.ndarray, list[list[tuple[dict[int, list[Piece]], Units]]]]:
-    """Every blocker of every frame of the sources in one paint (:mod:`game.core.hex_paint`), the
-    sources' template shifts, and per frame the start of its bisector's walk."""
-    t = templates(sg.stride, sg.rows, profile.from_ == "centre" and profile.to == "centre")
+) -> tuple[Painted, list[list[tuple[dict[int, list[Piece]], Units]]]]:
+    """Every blocker of every frame of the sources in one paint (:mod:`game.core.hex_paint`) and
+    per frame the start of its bisector's walk."""
+    t = slope_tables(box_top(sg.stride, sg.rows), profile.from_ == "centre" and profile.to == "centre")
     code = np.frombuffer(flags, dtype=np.uint8).take(sg.points.coded).astype(np.int64)
-    sx = np.array([c.s[0] - sg.x0 for c in casts], dtype=np.int64)
-    sy = np.array([c.s[1] - sg.y0 for c in casts], dtype=np.int64)
-    shift = t.origin - (sy * t.width + sx)
+    sx, sy = _sources(sg, casts)
     starts, walks = [], []
     for i, cast in enumerate(casts):
         per = []
@@ -672,28 +617,20 @@ def _paint(
             starts.extend(_start_pieces(i, k, intervals))
             per.append((pending, units))
         walks.append(per)
-    top = sg.points.coded_top
-    edges = _blocking_edges(t, sg, code, top, shift, sx, sy)
-    corners = _through_corners(t, sg, code, top, shift, profile.touch)
-    return paint(t, max(c.top_level for c in casts), len(casts), edges, corners, starts), shift, walks
+    points = sg.points
+    blockers = Blockers(points.coded, code, points.coded_top, sg.stride, sx, sy, status_table(profile.touch))
+    return paint(t, max(c.top_level for c in casts), blockers, starts), walks
 
 
-def _read(sg: SightGrid, painted: Painted, shift: np.ndarray, casts: list[SourceCast], seen: bytearray) -> None:
+def _read(sg: SightGrid, painted: Painted, casts: list[SourceCast]) -> None:
     """Every target read from its leaf, for all sources at once, and the cells of those seen marked
     (the end rule at corner targets; the bisectors' corners were ended during their walks)."""
-    t, count = painted.t, painted.count
-    corners = casts[0].corners
-    targets, base = _corner_targets(sg) if corners else (sg.points.centres, sg.points.centres_t)
-    at = base[None, :] + shift[:, None]
-    level = (t.off_ray if corners else t.level).take(at)  # corners on a bisector: ended by its walk
-    leaf = t.k.take(at) * count + painted.cum.take(t.below.take(at))
-    if len(casts) > 1:
-        leaf += (6 * count * np.arange(len(casts)))[:, None]
-    hit = np.flatnonzero(painted.leaf_min.take(leaf) > level)
-    src, which = np.divmod(hit, targets.size)
-    sx = np.array([c.s[0] for c in casts], dtype=np.int64).take(src)
-    sy = np.array([c.s[1] for c in casts], dtype=np.int64).take(src)
-    casts[0].finish(targets.take(which), sx, sy)
+    cast = casts[0]
+    corners = cast.corners
+    targets = _corner_targets(sg) if corners else sg.points.centres
+    sx, sy = _sources(sg, casts)
+    grid = (sg.x0, sg.y0, sg.stride, sg.width, sg.parity, ON_BOARD)
+    read(painted, targets, sx, sy, corners, cast.flags, cast.seen, grid, _end_table(cast.touch, cast.etouch))
 
 
 @dataclass
@@ -741,9 +678,9 @@ def paint_field(o: Origin) -> np.ndarray:
     ``(height, width)``, ``[y, x]``. The origin, and from corners its six neighbours, are not
     decided here (the caller walks them)."""
     casts = o.casts
-    painted, shift, walks = _paint(o.sg, o.flags, casts, casts[0].rule)
+    painted, walks = _paint(o.sg, o.flags, casts, casts[0].rule)
     for i, cast in enumerate(casts):
         for sextant in range(6):
             painted.set_half(6 * i + sextant, cast.bisector(sextant, painted.half(6 * i + sextant), *walks[i][sextant]))
-    _read(o.sg, painted, shift, casts, o.seen)
+    _read(o.sg, painted, casts)
     return o.mask()

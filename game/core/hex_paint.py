@@ -41,9 +41,9 @@ from functools import lru_cache
 
 import numpy as np
 
-from game.core.slopes import distinct_sorted, paint_min, slope_key
+from game.core.slopes import distinct_sorted, slope_key
 
-__all__ = ["Painted", "frames", "hex_norm", "paint"]
+__all__ = ["Blockers", "Painted", "SlopeTables", "box_top", "frames", "hex_norm", "paint", "read", "slope_tables"]
 
 #: the six neighbour directions of the pointy frame, in circular order (as in game/core/hex_fov.py)
 _N = ((2, 0), (1, 3), (-1, 3), (-2, 0), (-1, -3), (1, -3))
@@ -73,6 +73,8 @@ def _sextant_table() -> np.ndarray:
 
 
 _SEXTANT = _sextant_table()
+#: per sextant ``k``: ``LX, LY, JX, JY`` (level and row as linear forms, for the compiled loops)
+_FORMS = np.stack((_LX, _LY, _JX, _JY), axis=1)
 
 
 def hex_norm(x: np.ndarray, y: np.ndarray) -> np.ndarray:
@@ -104,27 +106,15 @@ _PAD = 3
 
 
 @dataclass(frozen=True)
-class Templates:
-    """What depends on the board's size only. For every offset ``(dx, dy)`` between two points of
-    the lattice box (``|dx| < stride``, ``|dy| < rows``), at index ``(dy + rows - 1) * width + dx
-    + stride - 1``: its sextant ``k`` (-1 at ``(0, 0)``), ``level`` and ``row``, and ``below`` /
-    ``upto``, how many leaf keys are ``<`` / ``<=`` its slope; ``off_ray``: its level, or the
-    largest int32 on a bisector (``2 * row == level``: a corner target there is decided by the
-    bisector's walk, never read; centre targets need no such thing: the level itself). The leaves: from a centre to
-    centres the slopes ``p/q`` (``3q <= top``), else every lattice slope ``j/L`` (``L ≡ 2j`` mod 3,
-    ``0 <= j < L <= top``), as exact keys (:func:`game.core.slopes.slope_key`), sorted; ``den``:
-    per key its smallest level. ``below_at`` / ``upto_at``: the same counts for any ``p/q`` with
-    ``1 <= q <= top`` and ``-3 <= p <= q + 3``, at ``q * span + p + 3`` (a slope below 0 counts
-    none, one at least 1 all)."""
+class SlopeTables:
+    """What depends on the board's size only (its largest level ``top``, see :func:`box_top`). The
+    leaves: from a centre to centres the slopes ``p/q`` (``3q <= top``), else every lattice slope
+    ``j/L`` (``L ≡ 2j`` mod 3, ``0 <= j < L <= top``), as exact keys
+    (:func:`game.core.slopes.slope_key`), sorted; ``den``: per key its smallest level.
+    ``below_at`` / ``upto_at``: how many keys are ``<`` / ``<=`` a slope ``p/q``, for any ``p/q``
+    with ``1 <= q <= top`` and ``-3 <= p <= q + 3``, at ``q * span + p + 3`` (a slope below 0
+    counts none, one at least 1 all)."""
 
-    width: int
-    origin: int
-    k: np.ndarray
-    level: np.ndarray
-    row: np.ndarray
-    off_ray: np.ndarray
-    below: np.ndarray
-    upto: np.ndarray
     keys: np.ndarray
     den: np.ndarray
     below_at: np.ndarray
@@ -133,29 +123,25 @@ class Templates:
     top: int
 
 
-#: how many offsets :func:`_offsets` frames at once (bounds its temporaries on big boards)
+#: how many slopes :func:`slope_tables` ranks at once (bounds its temporaries on big boards)
 _CHUNK = 1 << 19
 
 
-@lru_cache(maxsize=4)
-def _offsets(stride: int, rows: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Sextant, level and row of every offset of a lattice box (int32; see :class:`Templates`),
-    framed a band of rows at a time."""
-    width = 2 * stride - 1
+def box_top(stride: int, rows: int) -> int:
+    """The largest level between two points of a lattice box of ``stride`` columns and ``rows``
+    rows, plus 2 (the hex norm is convex: its largest value is at a corner of the offsets).
 
-    def framed(a: int, b: int) -> tuple[np.ndarray, ...]:
-        dy, dx = np.divmod(np.arange(a, b, dtype=np.int64), width)
-        return frames(dx + (1 - stride), dy + (1 - rows))
-
-    k, level, row = _banded(width * (2 * rows - 1), 3, framed)
-    return k, level, row
+    >>> box_top(9, 7)
+    17
+    """
+    x = np.array([stride - 1, stride - 1], dtype=np.int64)
+    y = np.array([rows - 1, 1 - rows], dtype=np.int64)
+    return int(hex_norm(x, y).max()) + 2
 
 
 @lru_cache(maxsize=4)
-def templates(stride: int, rows: int, centres: bool) -> Templates:
-    """The (cached) :class:`Templates` of a lattice box of ``stride`` columns and ``rows`` rows."""
-    k, level, row = _offsets(stride, rows)
-    top = int(level.max()) + 2
+def slope_tables(top: int, centres: bool) -> SlopeTables:
+    """The (cached) :class:`SlopeTables` up to level ``top`` (``centres``: from a centre to centres)."""
     span = top + 2 * _PAD + 1
     lv = np.arange(top + 1, dtype=np.int64)[:, None]
     rw = np.arange(-_PAD, top + _PAD + 1, dtype=np.int64)[None, :]
@@ -168,17 +154,7 @@ def templates(stride: int, rows: int, centres: bool) -> Templates:
     np.minimum.at(den, np.searchsorted(keys, key[leaf]), np.broadcast_to(lv, key.shape)[leaf])
     flat = key.ravel()
     below_at, upto_at = _banded(flat.size, 2, lambda a, b: (np.searchsorted(keys, flat[a:b]), np.searchsorted(keys, flat[a:b], side="right")))
-
-    def ranked(a: int, b: int) -> tuple[np.ndarray, ...]:
-        at = level[a:b].astype(np.int64) * span + row[a:b] + _PAD
-        return below_at.take(at), upto_at.take(at)
-
-    below, upto = _banded(level.size, 2, ranked)
-    off_ray = level if centres else np.where(2 * row == level, np.iinfo(np.int32).max, level).astype(np.int32)
-    return Templates(
-        2 * stride - 1, (rows - 1) * (2 * stride - 1) + stride - 1, k, level, row, off_ray, below, upto,
-        keys, den, below_at, upto_at, span, top,
-    )
+    return SlopeTables(keys, den, below_at, upto_at, span, top)
 
 
 def _banded(size: int, count: int, part: Callable[[int, int], tuple[np.ndarray, ...]]) -> tuple[np.ndarray, ...]:
@@ -199,7 +175,7 @@ class Painted:
     keys within the sources' reach; the frames of one source's corners differ by a few levels of
     reach at most, so they share the largest)."""
 
-    t: Templates
+    t: SlopeTables
     cum: np.ndarray
     count: int
     leaf_min: np.ndarray
@@ -222,65 +198,78 @@ class Painted:
         return frame * self.count + int(self.cum[self.t.below_at[2 * self.t.span + 1 + _PAD]])
 
 
-def _edge_pieces(p: Painted, src: np.ndarray, at1: np.ndarray, at2: np.ndarray, arm: np.ndarray) -> tuple[np.ndarray, ...]:
-    """Blocking edges, from a top corner (template index ``at1``) along ``arm`` to a bottom corner
-    (``at2``): leaves ``[lo, hi)`` and keys, one piece in the frame of each end (one when both
-    share a frame)."""
-    t = p.t
-    k1, k2 = t.k.take(at1), t.k.take(at2)
-    key = np.maximum(t.level.take(at1), t.level.take(at2)) + 1
-    two = np.flatnonzero(k2 != k1)
-    if two.size:
-        here = np.concatenate((at1, at2.take(two)))
-        ks = np.concatenate((k1, k2.take(two)))
-        src = np.concatenate((src, src.take(two)))
-        key = np.concatenate((key, key.take(two)))
-        which = ks * 3 + np.concatenate((arm, arm.take(two)))
-        which[at1.size :] += 18  # the arm walked backwards, from the bottom corner
-    else:
-        here, ks, which = at1, k1, k1 * 3 + arm
-    dl, dj = _DL.take(which), _DJ.take(which)
-    lh, jh = t.level.take(here), t.row.take(here)
-    lo_ = lh + dl
-    ahead = lo_ > 0
-    # the other end lower: its slope is below this end's (ahead), or the edge turns that way
-    other_lower = lh * dj < jh * dl
-    other = np.where(ahead, lo_ * t.span + jh + dj, np.where(other_lower, t.span - 1, t.span + 2)) + _PAD
-    lo_rank = np.where(other_lower, t.upto_at.take(other), t.upto.take(here))
-    hi_rank = np.where(other_lower, t.below.take(here), t.below_at.take(other))
-    frame = 6 * src + ks
-    return p.leaf(frame, lo_rank), p.leaf(frame, hi_rank), key
+@dataclass(frozen=True)
+class Blockers:
+    """What may block, for :func:`paint`: the points whose code is not 0 (byte offsets ``box``,
+    ``code``, ``top``: 1 for a top corner) in a byte grid of ``stride`` columns; the sources
+    (byte-grid coordinates ``sx``, ``sy``); ``status``: which codes block a line passing straight
+    through (:func:`game.core.hex_fov.status_table`)."""
+
+    box: np.ndarray
+    code: np.ndarray
+    top: np.ndarray
+    stride: int
+    sx: np.ndarray
+    sy: np.ndarray
+    status: np.ndarray
 
 
-def paint(
-    t: Templates, reach: int, sources: int, edges: tuple[np.ndarray, ...], corners: tuple[np.ndarray, np.ndarray],
-    starts: list[tuple[int, int, int, int, int, int, int]],
-) -> Painted:
-    """Paint every frame of the sources: ``reach`` the largest level from any source; ``edges``
-    ``(source, at1, at2, arm)`` the blocking edges (see :func:`_edge_pieces`), ``corners``
-    ``(source, at)`` the corners blocking a line straight through them (template indices from
-    their source); ``starts`` ``(source, k, lo_p, lo_q, hi_p, hi_q, key)`` a few more open
-    intervals (a corner source's sextant starts, ``q <= 2``), applied to the painted leaves."""
+def _arm_table() -> np.ndarray:
+    """Per arm ``m`` of a top corner: ``dx, dy``, the mask of its wall and both wedges beside it,
+    of its wall and the wedge on the ``+`` side, on the ``-`` side, and 1 when ``+`` is the side
+    where ``cross(arm, wedge) > 0`` (the wedge after the arm)."""
+    out = []
+    for m, (ax, ay) in enumerate(_ARMS):
+        wall, plus, minus = 1 << 2 * m, 1 << (2 * m + 1) % 6, 1 << (2 * m - 1) % 6
+        wx, wy = _WEDGES[((2 * m + 1) % 6) // 2]
+        out.append((ax, ay, wall | plus | minus, wall | plus, wall | minus, int(ax * wy - ay * wx > 0)))
+    return np.array(out, dtype=np.int64)
+
+
+_ARM_TABLE = _arm_table()
+#: the wedges' centres from a top corner, by position // 2 (a bottom corner: y negated)
+_WEDGE_TABLE = np.array(_WEDGES, dtype=np.int64)
+
+
+def paint(t: SlopeTables, reach: int, blockers: Blockers, starts: list[tuple[int, int, int, int, int, int, int]]) -> Painted:
+    """Paint every frame of the sources: ``reach`` the largest level from any source; every
+    blocker (:class:`Blockers`: an edge in the frame of each end, a corner blocking a line straight
+    through it as its one leaf) placed and painted by :mod:`game.core.hex_kernel`; ``starts``
+    ``(source, k, lo_p, lo_q, hi_p, hi_q, key)`` a few more open intervals (a corner source's
+    sextant starts, ``q <= 2``), applied to the painted leaves."""
+    from game.core import hex_kernel  # numba: loaded by the first paint only
+
     cum = np.zeros(t.keys.size + 1, dtype=np.int32)
     np.cumsum(t.den <= reach, out=cum[1:])
     count = int(cum[-1])
-    kind = np.int16 if t.top + 2 < np.iinfo(np.int16).max else np.int32
-    p = Painted(t, cum, count, np.zeros(0, dtype=kind))
-    total = 6 * sources * count
-    if edges[0].size:
-        lo, hi, key = _edge_pieces(p, *edges)
-        p.leaf_min = paint_min(total, lo, hi, key.astype(kind))
-    else:
-        p.leaf_min = np.full(total, np.iinfo(kind).max, dtype=kind)
-    src, at = corners
-    if src.size:  # one slope each: written on its leaf, when it is one within reach
-        frame = 6 * src + t.k.take(at)
-        lo, hi = p.leaf(frame, t.below.take(at)), p.leaf(frame, t.upto.take(at))
-        one = np.flatnonzero(hi > lo)
-        np.minimum.at(p.leaf_min, lo.take(one), (t.level.take(at.take(one)) + 1).astype(kind))
+    b = blockers
+    status = b.status.view(np.uint8)
+    lo, hi, key = hex_kernel.place(
+        _SEXTANT, _FORMS, t.below_at, t.upto_at, t.span, _PAD, cum, count, b.box, b.code, b.top, b.stride,
+        b.sx, b.sy, status, status.reshape(-1, 64).max(axis=0), _ARM_TABLE, _DL, _DJ,
+    )
+    p = Painted(t, cum, count, hex_kernel.paint(6 * b.sx.size * count, count, lo, hi, key))
     for src_i, kk, lo_p, lo_q, hi_p, hi_q, zero in starts:  # a few long intervals of key 0: sliced
         base = (6 * src_i + kk) * count
         lo_leaf = base + int(p.cum[t.upto_at[lo_q * t.span + lo_p + _PAD]])
         hi_leaf = base + int(p.cum[t.below_at[hi_q * t.span + hi_p + _PAD]])
         np.minimum(p.leaf_min[lo_leaf:hi_leaf], zero, out=p.leaf_min[lo_leaf:hi_leaf])
     return p
+
+
+def read(
+    p: Painted, targets: np.ndarray, sx: np.ndarray, sy: np.ndarray, corners: bool, flags: bytearray,
+    seen: bytearray, grid: tuple[int, int, int, int, int, int], ends: np.ndarray,
+) -> None:
+    """Mark in ``seen`` the cells of the targets (byte offsets in the byte grid ``flags``) that the
+    sources (byte-grid coordinates ``sx``, ``sy``) see: :func:`game.core.hex_kernel.read` (``grid``:
+    ``x0, y0, stride, width, parity, on_board``; ``ends``: the end rule's table at corner
+    targets)."""
+    from game.core import hex_kernel
+
+    t = p.t
+    hex_kernel.read(
+        _SEXTANT, _FORMS, t.below_at, t.span, _PAD, p.cum, p.count, p.leaf_min, targets, sx, sy, corners,
+        np.frombuffer(flags, dtype=np.uint8), np.frombuffer(seen, dtype=np.uint8), np.array(grid, dtype=np.int64),
+        ends, _WEDGE_TABLE,
+    )
