@@ -159,76 +159,27 @@ def _set_cells(a: np.ndarray, cells: frozenset[Cell]) -> None:
         a[xy[1::2], xy[0::2]] = True
 
 
-def _shift(a: np.ndarray, dx: int, dy: int, fill: int) -> np.ndarray:
-    """``out[y, x] = a[y + dy, x + dx]``, ``fill`` where that falls outside."""
-    h, w = a.shape
-    out = np.full((h, w), fill, dtype=a.dtype)
-    out[max(0, -dy): h - max(0, dy), max(0, -dx): w - max(0, dx)] = a[max(0, dy): h - max(0, -dy), max(0, dx): w - max(0, -dx)]
-    return out
-
-
-def _neighbour(a: np.ndarray, pushed: np.ndarray, dx: int, dy: int, fill: int) -> np.ndarray:
-    """``a`` at every cell's neighbour ``(x + dx + pushed(y), y + dy)`` (pointy frame, ``dy = ±1``;
-    ``pushed``: bool ``(rows, 1)``, alternating from row to row), ``fill`` where that is outside:
-    two strided copies, one per kind of row."""
-    h, w = a.shape
-    out = np.full((h, w), fill, dtype=a.dtype)
-    for first in (0, 1):
-        shift = dx + int(pushed[first, 0])
-        y0 = first if first + dy >= 0 else first + 2
-        y1 = h if (h - 1) + dy < h else h - 1  # the last row whose neighbour row exists
-        if y0 >= y1:
-            continue
-        xo, xi = slice(max(0, -shift), w - max(0, shift)), slice(max(0, shift), w - max(0, -shift))
-        out[y0:y1:2, xo] = a[y0 + dy : y1 + dy : 2, xi]
-    return out
-
-
 def _build(board: HexBoard, profile: HexProfile, viewer: str | None) -> SightGrid:
     """The byte grid (:class:`SightGrid`) of a board: blocking cells and on-board cells, the walls
     for sight (with ``boundary = closed`` every edge touching a void or off-map cell), and every
-    corner's code, vectorised over the cells (each corner is the top or the bottom corner of
-    exactly one cell)."""
+    corner's code, per cell (each corner is the top or the bottom corner of exactly one cell:
+    :func:`game.core.hex_kernel.grid_bytes`)."""
+    from game.core import hex_kernel  # numba: loaded by the first field only
+
     grid = board.grid
     wp, hp = (grid.width, grid.height) if grid.pointy else (grid.height, grid.width)
     blk, onb = _blocking_cells(board, profile, viewer, wp, hp)
     h, w = blk.shape
-    rows = np.arange(h) - 3
-    pushed = (((rows & 1) ^ grid.parity) == 1)[:, None]
-    sides = np.zeros((3, h, w), dtype=bool)
+    sides = np.zeros((3, h, w), dtype=np.uint8)
     col, row, side = board.sight_sides
     inside = (col >= -3) & (col < w - 3) & (row >= -3) & (row < h - 3)
-    sides[side[inside], row[inside] + 3, col[inside] + 3] = True
-    if profile.boundary == "closed":
-        vo = ~onb
-        sides[0] |= vo | _neighbour(vo, pushed, 0, -1, True)
-        sides[1] |= vo | _shift(vo, 1, 0, True)
-        sides[2] |= vo | _neighbour(vo, pushed, 0, 1, True)
-    u8 = np.uint8
-    b8, s8 = blk.view(u8), sides.view(u8)  # bools as 0/1 bytes, no copies
-    top = _neighbour(s8[1], pushed, -1, -1, 0)
-    top |= _neighbour(b8, pushed, 0, -1, 1) << 1
-    top |= s8[0] << 2
-    top |= b8 << 3
-    top |= _neighbour(s8[2], pushed, -1, -1, 0) << 4
-    top |= _neighbour(b8, pushed, -1, -1, 1) << 5
-    bottom = _neighbour(s8[1], pushed, -1, 1, 0)
-    bottom |= _neighbour(b8, pushed, 0, 1, 1) << 1
-    bottom |= s8[2] << 2
-    bottom |= b8 << 3
-    bottom |= _neighbour(s8[0], pushed, -1, 1, 0) << 4
-    bottom |= _neighbour(b8, pushed, -1, 1, 1) << 5
+    sides[side[inside], row[inside] + 3, col[inside] + 3] = 1
+    top, bottom, flags = hex_kernel.grid_bytes(blk.view(np.uint8), onb.view(np.uint8), sides, grid.parity, profile.boundary == "closed")
     # the lattice box: cell (column c, row r) of the padded arrays has its centre at byte row
     # 3r + 2, column 2c + pushed(r); its top corner 2 rows above, its bottom corner 2 below
     x0, y0 = -6, -11
     stride, nrows = 2 * w, 3 * h + 2
-    flags = np.zeros((nrows, stride), dtype=u8)
-    first = int(pushed[0, 0])  # the pushed rows are the odd or the even ones of the arrays
-    for r0 in (0, 1):
-        c0 = first ^ (r0 & 1)
-        flags[3 * r0 : 3 * h : 6, c0::2] = top[r0::2]
-        flags[3 * r0 + 4 : 3 * h + 4 : 6, c0::2] = bottom[r0::2]
-        flags[3 * r0 + 2 : 3 * h + 2 : 6, c0::2] = b8[r0::2] | onb[r0::2].view(u8) << 1
+    first = ((0 - 3) & 1) ^ grid.parity  # whether the arrays' first row is pushed
     return SightGrid(
         flags.tobytes(), x0, y0, stride, nrows, wp, hp, grid.parity, not board.void, (top, bottom), onb, first,
     )

@@ -16,6 +16,11 @@ why compiled).
   skipped by jumps; intervals of one leaf as a minimum where they lie.
 * :func:`read` — every target of every source: seen iff its leaf's key is above its level; the
   cells it may end in marked (the end rule at a corner), a corner whose cells are all seen skipped.
+* :func:`grid_bytes` — the board's byte grid (:func:`game.core.hex_fov.sight_grid`): every
+  corner's code from the cells around it and their sides, in one pass over the cells.
+
+Helpers called from a loop take scalars or small tables only: a loop that called a helper with
+its big arrays for every cell ran twenty times slower.
 
 tests/test_hex_fov.py, tests/test_hex_paint.py and tests/test_hex_cast.py compare the fields with
 the exact walk and the reference on every rule; tests/test_hex_kernel.py checks :func:`paint`
@@ -50,14 +55,15 @@ def _compiled(f: _F) -> _F:
 @_compiled
 def _frame(dx: int, dy: int, sextant: np.ndarray, forms: np.ndarray) -> tuple[int, int, int]:
     """Sextant, level and row of the lattice offset ``(dx, dy)`` (sextant -1 at ``(0, 0)``):
-    :func:`game.core.hex_paint.frames` for one offset (``sextant``, ``forms``: its tables)."""
+    :func:`game.core.hex_paint.frames` for one offset (``sextant``: per sign pattern; ``forms``:
+    per sextant ``LX, LY, JX, JY``, flat)."""
     s0 = (dy > 0) - (dy < 0)
     s1 = (dy - 3 * dx > 0) - (dy - 3 * dx < 0)
     s2 = (-dy - 3 * dx > 0) - (-dy - 3 * dx < 0)
     k = sextant[9 * s0 + 3 * s1 + s2 + 13]
     if k < 0:
         return -1, 0, 0
-    return k, (forms[k, 0] * dx + forms[k, 1] * dy) >> 1, (forms[k, 2] * dx + forms[k, 3] * dy) >> 1
+    return k, (forms[4 * k] * dx + forms[4 * k + 1] * dy) >> 1, (forms[4 * k + 2] * dx + forms[4 * k + 3] * dy) >> 1
 
 
 @_compiled
@@ -69,7 +75,7 @@ def place(
     """Every blocker of every frame of the sources as leaf intervals ``[lo, hi)`` with keys.
 
     ``sextant`` / ``forms``: the sextant of an offset by the signs of three cross products, and
-    each sextant's linear forms of level and row (:func:`game.core.hex_paint.frames`); ``below_at`` /
+    each sextant's linear forms of level and row (:func:`_frame`); ``below_at`` /
     ``upto_at`` / ``span``: how many leaf keys lie below / at most a slope ``row / level``, at
     ``level * span + row + pad`` (:class:`game.core.hex_paint.SlopeTables`, ``pad`` the columns
     before row 0); ``cum`` / ``count``:
@@ -198,31 +204,10 @@ def paint(total: int, count: int, lo: np.ndarray, hi: np.ndarray, key: np.ndarra
 
 
 @_compiled
-def _mark(x: int, y: int, flags: np.ndarray, seen: np.ndarray, grid: np.ndarray) -> None:
-    """Mark the cell of the lattice centre ``(x, y)`` seen when it is on the board (``grid``: as
-    for :func:`read`)."""
-    if flags[(y - grid[1]) * grid[2] + x - grid[0]] & grid[5]:
-        row = y // 3
-        seen[row * grid[3] + (x - ((row & 1) ^ grid[4])) // 2] = 1
-
-
-@_compiled
-def _done(x: int, y: int, flip: int, flags: np.ndarray, seen: np.ndarray, grid: np.ndarray, wedges: np.ndarray) -> bool:
-    """Every cell around the corner ``(x, y)`` is off the board or seen already."""
-    for q in range(3):
-        cx, cy = x + wedges[q, 0], y + wedges[q, 1] * flip
-        if flags[(cy - grid[1]) * grid[2] + cx - grid[0]] & grid[5]:
-            row = cy // 3
-            if not seen[row * grid[3] + (cx - ((row & 1) ^ grid[4])) // 2]:
-                return False
-    return True
-
-
-@_compiled
 def read(
     sextant: np.ndarray, forms: np.ndarray, below_at: np.ndarray, span: int, pad: int, cum: np.ndarray, count: int,
     leaf_min: np.ndarray, targets: np.ndarray, sx: np.ndarray, sy: np.ndarray, corners: bool,
-    flags: np.ndarray, seen: np.ndarray, grid: np.ndarray, ends: np.ndarray, wedges: np.ndarray,
+    flags: np.ndarray, seen: np.ndarray, grid: tuple[int, int, int, int, int, int], ends: np.ndarray, wedges: np.ndarray,
 ) -> None:
     """Mark in ``seen`` the cells of the targets (byte offsets) the sources (byte-grid coordinates
     ``sx``, ``sy``) see. A target is seen iff its leaf's key is above its level; a corner target
@@ -232,14 +217,24 @@ def read(
     ``game.core.hex_fov._end_table``, per ``code * 6 + back``, bit ``q`` for the wedge
     ``wedges[q]``). A corner whose cells are all seen already is not read again. ``grid``:
     ``x0, y0, stride, width, parity, on_board`` of the byte grid ``flags`` (``on_board``: the flag
-    of a centre whose cell is on the board); ``pad``: as for :func:`place`."""
-    x0, y0, stride = grid[0], grid[1], grid[2]
+    of a centre whose cell is on the board); the rest as for :func:`place`."""
+    x0, y0, stride, width, parity, on_board = grid
+    cells = np.empty(3, dtype=np.int64)  # the seen index of the cells around a corner, -1 off the board
     for j in range(targets.size):
         x, y = targets[j] % stride, targets[j] // stride
         gx, gy = x + x0, y + y0
         flip = 1 if gy % 3 == 1 else -1
-        if corners and _done(gx, gy, flip, flags, seen, grid, wedges):
-            continue
+        if corners:
+            done = True
+            for q in range(3):
+                cx, cy = gx + wedges[q, 0], gy + wedges[q, 1] * flip
+                cells[q] = -1
+                if flags[(cy - y0) * stride + cx - x0] & on_board:
+                    r = cy // 3
+                    cells[q] = r * width + (cx - ((r & 1) ^ parity)) // 2
+                    done = done and seen[cells[q]] != 0
+            if done:
+                continue
         for s in range(sx.size):
             ks, level, row = _frame(x - sx[s], y - sy[s], sextant, forms)
             if ks < 0:
@@ -249,11 +244,77 @@ def read(
             if not clear:
                 continue
             if not corners:
-                _mark(gx, gy, flags, seen, grid)
+                if flags[targets[j]] & on_board:
+                    r = gy // 3
+                    seen[r * width + (gx - ((r & 1) ^ parity)) // 2] = 1
                 break
             dx, dy = sx[s] - x, (sy[s] - y) * flip
             back = 3 if dy > abs(dx) else (1 if dx > 0 else 5)
             allowed = ends[flags[targets[j]] * 6 + back]
             for q in range(3):
-                if allowed >> q & 1:
-                    _mark(gx + wedges[q, 0], gy + wedges[q, 1] * flip, flags, seen, grid)
+                if allowed >> q & 1 and cells[q] >= 0:
+                    seen[cells[q]] = 1
+
+
+@_compiled
+def grid_bytes(
+    blk: np.ndarray, onb: np.ndarray, sides: np.ndarray, parity: int, closed: bool,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The byte grid of :func:`game.core.hex_fov.sight_grid` from padded per-cell arrays (pointy
+    frame, a pad of 3 cells, row ``r`` of the arrays is map row ``r - 3``): ``blk`` (the cell
+    blocks), ``onb`` (on the board), ``sides[s]`` (the cell's side ``s`` blocks sight: 0 up-right,
+    1 right, 2 down-right), all 0/1 bytes; ``parity``: the grid's (a row ``r`` is pushed right
+    when ``(r - 3) & 1 ^ parity``); ``closed``: every side of a void or off-map cell is a wall.
+    Returns each cell's top-corner and bottom-corner codes and the lattice box's bytes (``3h + 2``
+    rows of ``2w``: a cell's centre at row ``3r + 2``, column ``2c`` plus its push, its top corner
+    two rows above, its bottom corner two below; a centre's byte holds bit 0 "blocks" and bit 1
+    "on the board"). Past the arrays' edge a cell blocks, is off the board and has no side."""
+    h, w = blk.shape
+    # one more cell all round, so that every neighbour is an index: b blocks, v off the board
+    b = np.ones((h + 2, w + 2), dtype=np.uint8)
+    v = np.ones((h + 2, w + 2), dtype=np.uint8)
+    s = np.zeros((3, h + 2, w + 2), dtype=np.uint8)
+    for r in range(h):
+        for c in range(w):
+            b[r + 1, c + 1] = blk[r, c]
+            v[r + 1, c + 1] = 1 - onb[r, c]
+            for k in range(3):
+                s[k, r + 1, c + 1] = sides[k, r, c]
+    if closed:  # a side of a void or off-map cell, on either side of it, is a wall
+        for r in range(1, h + 1):
+            push = ((r - 4) & 1) ^ parity
+            for c in range(1, w + 1):
+                here = v[r, c]
+                s[0, r, c] |= here | v[r - 1, c + push]  # up-right
+                s[1, r, c] |= here | v[r, c + 1]
+                s[2, r, c] |= here | v[r + 1, c + push]  # down-right
+    top = np.zeros((h, w), dtype=np.uint8)
+    bottom = np.zeros((h, w), dtype=np.uint8)
+    flags = np.zeros((3 * h + 2, 2 * w), dtype=np.uint8)
+    for r in range(1, h + 1):
+        push = ((r - 4) & 1) ^ parity
+        left, right = push - 1, push  # the column steps to the up/down-left and -right cells
+        for c in range(1, w + 1):
+            t = (
+                s[1, r - 1, c + left]
+                | b[r - 1, c + right] << 1
+                | s[0, r, c] << 2
+                | b[r, c] << 3
+                | s[2, r - 1, c + left] << 4
+                | b[r - 1, c + left] << 5
+            )
+            u = (
+                s[1, r + 1, c + left]
+                | b[r + 1, c + right] << 1
+                | s[2, r, c] << 2
+                | b[r, c] << 3
+                | s[0, r + 1, c + left] << 4
+                | b[r + 1, c + left] << 5
+            )
+            top[r - 1, c - 1] = t
+            bottom[r - 1, c - 1] = u
+            x = push + 2 * (c - 1)
+            flags[3 * (r - 1), x] = t
+            flags[3 * (r - 1) + 4, x] = u
+            flags[3 * (r - 1) + 2, x] = b[r, c] | (1 - v[r, c]) << 1
+    return top, bottom, flags

@@ -73,8 +73,8 @@ def _sextant_table() -> np.ndarray:
 
 
 _SEXTANT = _sextant_table()
-#: per sextant ``k``: ``LX, LY, JX, JY`` (level and row as linear forms, for the compiled loops)
-_FORMS = np.stack((_LX, _LY, _JX, _JY), axis=1)
+#: per sextant ``k``: ``LX, LY, JX, JY`` (level and row as linear forms), flat, for the compiled loops
+_FORMS = np.stack((_LX, _LY, _JX, _JY), axis=1).ravel()
 
 
 def hex_norm(x: np.ndarray, y: np.ndarray) -> np.ndarray:
@@ -270,6 +270,6 @@ def read(
     t = p.t
     hex_kernel.read(
         _SEXTANT, _FORMS, t.below_at, t.span, _PAD, p.cum, p.count, p.leaf_min, targets, sx, sy, corners,
-        np.frombuffer(flags, dtype=np.uint8), np.frombuffer(seen, dtype=np.uint8), np.array(grid, dtype=np.int64),
+        np.frombuffer(flags, dtype=np.uint8), np.frombuffer(seen, dtype=np.uint8), grid,
         ends, _WEDGE_TABLE,
     )
