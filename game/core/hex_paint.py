@@ -237,7 +237,7 @@ def paint(t: SlopeTables, reach: int, blockers: Blockers, starts: list[tuple[int
     through it as its one leaf) placed and painted by :mod:`game.core.hex_kernel`; ``starts``
     ``(source, k, lo_p, lo_q, hi_p, hi_q, key)`` a few more open intervals (a corner source's
     sextant starts, ``q <= 2``), applied to the painted leaves."""
-    from game.core import hex_kernel  # numba: loaded by the first paint only
+    from game.core import hex_kernel  # numba: loaded by the first field only
 
     cum = np.zeros(t.keys.size + 1, dtype=np.int32)
     np.cumsum(t.den <= reach, out=cum[1:])
