@@ -1,6 +1,7 @@
 """The compiled loops of the hex paint (game/core/hex_kernel.py) against plain Python: the
 minimum-paint against a minimum over each interval (random intervals, hypothesis, and the edge
-cases), and the one-offset frame against :func:`game.core.hex_paint.frames` over a whole box.
+cases), the one-offset frame against :func:`game.core.hex_paint.frames` over a whole box, and the
+board's byte grid against the walk's own corners and cells.
 What :func:`place` and :func:`read` decide is proven through the fields: tests/test_hex_fov.py,
 tests/test_hex_paint.py and tests/test_hex_exhaustive.py compare them with the walk and the
 reference under every rule."""
@@ -8,6 +9,7 @@ reference under every rule."""
 from __future__ import annotations
 
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -16,8 +18,11 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.hex_boards import RULES, random_board
 
-from game.core import hex_kernel, hex_paint
+from game.core import hex_fov, hex_kernel, hex_paint
+from game.core.hex_board import HexView
+from game.core.hex_los import _Corner
 
 
 def _plain(total: int, pieces: list[tuple[int, int, int]]) -> list[int]:
@@ -132,3 +137,30 @@ def test_without_a_place_for_numba_s_cache_the_loops_compile_in_the_process(tmp_
     hex_map = str(REPO / "maps" / "hex-demo.tmx")
     assert _numba_loaded(["render", hex_map, "-o", str(out), "--from", "9,5", "--fov"], hide) == (True, 0)
     assert out.stat().st_size > 0
+
+
+# --- the byte grid ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_byte_grid_says_what_the_walk_says_at_every_corner_and_centre(seed: int) -> None:
+    """``grid_bytes`` (through ``hex_fov.sight_grid``): every corner's code of every cell equals
+    the walk's own corner (its arms' walls and wedges' cells, found one by one:
+    ``hex_los._Corner``), and every centre's byte says "blocks" and "on the board" as the board
+    view does — random boards of every stagger with void, walls, doors and figures, under a
+    spread of rules and viewers."""
+    rng = random.Random(seed)
+    board = random_board(rng, rng.randint(1, 9), rng.randint(1, 9), rng.choice([0.0, 0.1, 0.3]))
+    grid = board.grid
+    for rule in RULES[seed % 4 :: 4]:
+        viewer = rng.choice([None, "red"])
+        sg = hex_fov.sight_grid(board, rule, viewer)
+        view = HexView(board, rule, viewer)
+        for cell in grid.cells():
+            cx, cy = grid.pointy_frame(grid.centre(cell))
+            centre = sg.flags[(cy - sg.y0) * sg.stride + cx - sg.x0]
+            assert centre == (view.cell(cell) is not None) | board.on_board(cell) << 1, (rule.spec(), cell)
+            for dx, dy in ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1)):
+                g = (cx + dx, cy + dy)
+                byte = sg.flags[(g[1] - sg.y0) * sg.stride + g[0] - sg.x0]
+                assert byte == _Corner(view, g, ((-99, -99), (-99, -99))).code, (rule.spec(), cell, g)
