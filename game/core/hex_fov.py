@@ -25,8 +25,8 @@ field of view"):
   level plus one. Blocking cells block by their far edges and far corners, so a cell never hides
   its own centre or corners.
 * **Painting.** Every blocker of every frame of the source (6 from a centre, 36 from the six
-  corners) is placed with numpy and painted at once, the smallest key per slope
-  (:mod:`game.core.hex_paint`); every target reads its slope: seen iff that key is above its
+  corners) is placed and painted at once, the smallest key per slope (:mod:`game.core.hex_paint`
+  and its compiled loops); every target reads its slope: seen iff that key is above its
   level. The bisectors are walked while open (their runs lower their key), corner sources'
   sextant starts are intervals of key 0. This covers every rule and override.
 * **Ends.** A centre target needs nothing more. A corner target is decided per cell around it

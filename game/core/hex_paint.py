@@ -4,9 +4,9 @@ Pure: numpy and integers only (no floats in any decision). :mod:`game.core.hex_f
 the origin's centre (6 frames, one per sextant) or from its six corners (36 frames); its
 docstring defines the frames ``(level, row)``, the blockers (an open slope interval or one slope,
 and a *key*: the first level it blocks) and the targets (seen iff no blocker holding their slope
-has a key at most their level). This module places those blockers with numpy and paints, for
-every slope, the smallest key over the blockers holding it (:func:`game.core.slopes.paint_min`,
-the kernel the square engines share); every target reads its slope's leaf. What stays in Python,
+has a key at most their level). This module keeps the per-size slope tables and drives the
+compiled loops of :mod:`game.core.hex_kernel`, which place those blockers, paint for every slope
+the smallest key over the blockers holding it, and read every target's leaf. What stays in Python,
 in :mod:`game.core.hex_fov`: the runs along hexsides on each sextant's bisector (slope 1/2), the
 sextants' starts at a corner source, and the end rules at corner targets on a bisector.
 
@@ -27,8 +27,8 @@ sextants' starts at a corner source, and the end rules at corner targets on a bi
 * **Leaves.** The leaves of a frame are the slopes of its targets up to the source's reach (the
   largest level of the lattice box): from a centre to centres the slopes ``p/q``, ``q <= reach /
   3``; else every lattice slope ``j/L`` (``L ≡ 2j mod 3``). One sorted key table per reach of the
-  board's size (:func:`_slopes`, :func:`game.core.slopes.slope_key`: an exact integer order);
-  ``below[L, j]`` counts the keys ``< j/L``; per source, a prefix count over the keys whose
+  board's size (:func:`slope_tables`, :func:`game.core.slopes.slope_key`: an exact integer
+  order); ``below_at`` counts the keys ``< j/L``; per source, a prefix count over the keys whose
   smallest level is within its reach turns a rank into a leaf. An interval's ends are ranks from
   that table (an end outside ``[0, 1)`` is the run's start or end), never a search.
 """
