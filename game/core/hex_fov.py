@@ -46,7 +46,7 @@ from typing import NamedTuple
 import numpy as np
 
 from game.core.hex_board import HexBoard
-from game.core.hex_corner import corner_rule, position, side_wedge
+from game.core.hex_corner import WEDGES, corner_rule, position, side_wedge
 from game.core.hex_paint import Blockers, Painted, box_top, paint, read, slope_tables
 from game.core.hex_rules import HexProfile
 from game.core.hexgrid import Cell
@@ -55,9 +55,6 @@ __all__ = ["NEIGHBOURS", "ON_BOARD", "Origin", "PaintPoints", "SightGrid", "Sour
 
 #: the six neighbour directions of the pointy frame, in circular order
 NEIGHBOURS = _N = ((2, 0), (1, 3), (-1, 3), (-2, 0), (-1, -3), (1, -3))
-#: arm and wedge-centre offsets of a top corner (a bottom corner: y negated), by position // 2
-_ARMS = ((0, -2), (1, 1), (-1, 1))
-_WEDGES = ((1, -1), (0, 2), (-1, -1))
 _WALLS = 0b010101
 BLOCKS, ON_BOARD = 1, 2
 
@@ -218,7 +215,7 @@ def _full_centres(h: int, w: int, first: int) -> np.ndarray:
 
 def _wedge_centre(g: tuple[int, int], p: int) -> tuple[int, int]:
     """The centre of the cell at odd position ``p`` of corner ``g`` (pointy frame)."""
-    dx, dy = _WEDGES[p // 2]
+    dx, dy = WEDGES[p // 2]
     return (g[0] + dx, g[1] + (dy if g[1] % 3 == 1 else -dy))
 
 
@@ -474,7 +471,7 @@ class SourceCast:
         dx, dy = sx - xs, (sy - ys) * flip
         back = np.where(dy > np.abs(dx), 3, np.where(dx > 0, 1, 5))
         allowed = _end_table(self.touch, self.etouch)[flags[seen_at].astype(np.int64) * 6 + back]
-        for bit, (wx, wy) in enumerate(_WEDGES):
+        for bit, (wx, wy) in enumerate(WEDGES):
             chosen = (allowed >> bit & 1).astype(bool)
             self._mark_all(xs[chosen] + wx, ys[chosen] + wy * flip[chosen], flags)
 

@@ -41,6 +41,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from game.core.hex_corner import ARMS, WEDGES
 from game.core.slopes import distinct_sorted, slope_key
 
 __all__ = ["Blockers", "Painted", "SlopeTables", "box_top", "frames", "hex_norm", "paint", "read", "slope_tables"]
@@ -53,9 +54,6 @@ _LX = np.array([_N[(k + 1) % 6][1] - _N[k][1] for k in range(6)], dtype=np.int64
 _LY = np.array([_N[k][0] - _N[(k + 1) % 6][0] for k in range(6)], dtype=np.int64)
 _JX = np.array([-_N[k][1] for k in range(6)], dtype=np.int64)
 _JY = np.array([_N[k][0] for k in range(6)], dtype=np.int64)
-#: the arms of a top corner (a bottom corner: y negated) and, per arm, the wedge after it
-_ARMS = ((0, -2), (1, 1), (-1, 1))
-_WEDGES = ((1, -1), (0, 2), (-1, -1))
 
 
 def _sextant_table() -> np.ndarray:
@@ -97,7 +95,7 @@ def in_frame(k: np.ndarray, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, n
 
 
 #: per sextant and arm of a top corner: the arm's (level, row) in that frame (frames are linear)
-_ARM_DELTA = np.array([[[(_LX[k] * ax + _LY[k] * ay) >> 1, (_JX[k] * ax + _JY[k] * ay) >> 1] for ax, ay in _ARMS] for k in range(6)])
+_ARM_DELTA = np.array([[[(_LX[k] * ax + _LY[k] * ay) >> 1, (_JX[k] * ax + _JY[k] * ay) >> 1] for ax, ay in ARMS] for k in range(6)])
 #: the same per ``3 * k + arm``, then (from 18 on) walked backwards from the bottom corner
 _DL = np.concatenate((_ARM_DELTA[:, :, 0].ravel(), -_ARM_DELTA[:, :, 0].ravel())).astype(np.int32)
 _DJ = np.concatenate((_ARM_DELTA[:, :, 1].ravel(), -_ARM_DELTA[:, :, 1].ravel())).astype(np.int32)
@@ -219,16 +217,16 @@ def _arm_table() -> np.ndarray:
     of its wall and the wedge on the ``+`` side, on the ``-`` side, and 1 when ``+`` is the side
     where ``cross(arm, wedge) > 0`` (the wedge after the arm)."""
     out = []
-    for m, (ax, ay) in enumerate(_ARMS):
+    for m, (ax, ay) in enumerate(ARMS):
         wall, plus, minus = 1 << 2 * m, 1 << (2 * m + 1) % 6, 1 << (2 * m - 1) % 6
-        wx, wy = _WEDGES[((2 * m + 1) % 6) // 2]
+        wx, wy = WEDGES[((2 * m + 1) % 6) // 2]
         out.append((ax, ay, wall | plus | minus, wall | plus, wall | minus, int(ax * wy - ay * wx > 0)))
     return np.array(out, dtype=np.int64)
 
 
 _ARM_TABLE = _arm_table()
 #: the wedges' centres from a top corner, by position // 2 (a bottom corner: y negated)
-_WEDGE_TABLE = np.array(_WEDGES, dtype=np.int64)
+_WEDGE_TABLE = np.array(WEDGES, dtype=np.int64)
 
 
 def paint(t: SlopeTables, reach: int, blockers: Blockers, starts: list[tuple[int, int, int, int, int, int, int]]) -> Painted:
